@@ -1,0 +1,91 @@
+// Command viz makes game-tree search visible: it runs instrumented searches,
+// records their traces, and renders the search tree at any step as SVG or
+// DOT.
+//
+// Usage:
+//
+//	viz list
+//	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
+//	viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
+//
+// A game or an algorithm is named by a spec: its name followed by optional
+// key=value parameters, e.g. --algo 'alphabeta depth=4'. "viz list" shows
+// every game, algorithm and parameter.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+)
+
+// usageError is a mistake in the command line; viz exits with status 2.
+type usageError struct{ error }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+const usage = `viz makes game-tree search visible.
+
+Usage:
+  viz list                      games, algorithms and their parameters
+  viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
+  viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
+  viz help                      this text
+
+A spec is a name followed by key=value parameters, e.g. --algo 'alphabeta depth=4'.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the process's exit status:
+// 0 on success, 2 for a usage error, 1 for any other failure.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, stdout)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "viz:", err)
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
+}
+
+func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "list":
+		return cmdList(rest, stdout)
+	case "run":
+		return cmdRun(ctx, rest, stdout)
+	case "render":
+		return cmdRender(ctx, rest, stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		return usagef("unknown command %q (commands: list, run, render, help)", cmd)
+	}
+}
+
+// programVersion names this program and its module version for trace headers.
+func programVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return "viz " + bi.Main.Version
+	}
+	return "viz (devel)"
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/trace/tracetest"
+)
+
+func runViz(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.jsonl")
+	tests := []struct {
+		args []string
+		want string // part of the one-line error
+	}{
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: list, run, render, help)`},
+		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
+		{[]string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
+		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, tree)`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta)`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, nodes)`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "tictactoe position"},
+		{[]string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "tree position"},
+		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --game, --out, --position, --seed, --trace-nodes)"},
+		{[]string{"list", "extra"}, "list takes no arguments"},
+		{[]string{"render"}, "want exactly one trace file"},
+		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
+		{[]string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runViz(t, tt.args...)
+		if code != 2 {
+			t.Errorf("viz %s: exit %d, want 2", strings.Join(tt.args, " "), code)
+		}
+		if !strings.Contains(stderr, tt.want) {
+			t.Errorf("viz %s: stderr %q, want it to contain %q", strings.Join(tt.args, " "), stderr, tt.want)
+		}
+		if strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("viz %s: error is not one line: %q", strings.Join(tt.args, " "), stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Fatalf("viz %s left %s behind", strings.Join(tt.args, " "), out)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files left behind: %v", entries)
+	}
+}
+
+func TestRunAndRender(t *testing.T) {
+	dir := t.TempDir()
+	tracePath := filepath.Join(dir, "t.jsonl.gz")
+	code, stdout, stderr := runViz(t, "run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", tracePath)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"move a1  value 3", "nodes 11", "cuts 1"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("run output %q lacks %q", stdout, want)
+		}
+	}
+	h, events, err := trace.ReadFile(tracePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Game != "tree" || h.Algorithm != "alphabeta" || h.Params["depth"] != "64" {
+		t.Errorf("header %+v does not describe the run", h)
+	}
+	if err := tracetest.Validate(events); err != nil {
+		t.Fatal(err)
+	}
+
+	code, stdout, stderr = runViz(t, "render", "--format", "dot", "--step", "35", tracePath)
+	if code != 0 {
+		t.Fatalf("render: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "α-cut: 2 ≤ α=3") {
+		t.Errorf("DOT at the cut step lacks the cut's reason:\n%s", stdout)
+	}
+
+	svgPath := filepath.Join(dir, "t.svg")
+	if code, _, stderr = runViz(t, "render", "--out", svgPath, tracePath); code != 0 {
+		t.Fatalf("render svg: exit %d: %s", code, stderr)
+	}
+	svg, err := os.ReadFile(svgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(bytes.TrimSpace(svg), []byte("<?xml")) || !bytes.Contains(svg, []byte(`id="n0"`)) {
+		t.Errorf("not an SVG with node ids: %.200s", svg)
+	}
+
+	code, _, stderr = runViz(t, "render", "--step", "9999", "--out", filepath.Join(dir, "bad.svg"), tracePath)
+	if code != 2 || !strings.Contains(stderr, "this trace has steps 0..") {
+		t.Errorf("render --step 9999: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.svg")); !os.IsNotExist(err) {
+		t.Error("a failed render left its output file")
+	}
+}
+
+func TestRenderMalformedTrace(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{\"format\":\"searchviz-trace\",\"version\":1}\n{\"step\":0,\"kind\":\"nope\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runViz(t, "render", bad)
+	if code != 1 || !strings.Contains(stderr, "line 2") {
+		t.Errorf("render of a malformed trace: exit %d, %q; want exit 1 naming line 2", code, stderr)
+	}
+}
+
+func TestList(t *testing.T) {
+	code, stdout, _ := runViz(t, "list")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"tictactoe", "tree", "minimax", "negamax", "alphabeta", "depth", "1..64", "nodes"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("viz list lacks %q:\n%s", want, stdout)
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("render")
+	stepFlag := fs.String("step", "last", "the step to draw: a number from 0, or last")
+	format := fs.String("format", "svg", "output format: svg or dot")
+	view := fs.String("view", "root", "values from the root player's view (root) or the side to move's (side)")
+	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them")
+	out := fs.String("out", "", "write to this file instead of standard output")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("render: want exactly one trace file, got %d arguments", fs.NArg())
+	}
+	opts := render.Options{Boards: *boards, Legend: true}
+	switch *view {
+	case "root":
+		opts.View = render.ViewRoot
+	case "side":
+		opts.View = render.ViewSide
+	default:
+		return usagef("render: --view %q is not allowed (want root or side)", *view)
+	}
+	if *format != "svg" && *format != "dot" {
+		return usagef("render: --format %q is not allowed (want svg or dot)", *format)
+	}
+
+	path := fs.Arg(0)
+	h, events, err := trace.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	t, err := trace.NewTree(events)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	step := t.Len() - 1
+	if *stepFlag != "last" {
+		n, err := strconv.Atoi(*stepFlag)
+		if err != nil || n < 0 || n >= t.Len() {
+			return usagef("render: --step %s is not allowed (this trace has steps 0..%d, or last)", *stepFlag, t.Len()-1)
+		}
+		step = n
+	}
+	if err := t.Seek(step); err != nil {
+		return err
+	}
+	opts.Title = fmt.Sprintf("%s on %s %s — step %d of %d", h.Algorithm, h.Game, h.Position, step, t.Len()-1)
+
+	var dot bytes.Buffer
+	if err := render.WriteDOT(&dot, t, opts); err != nil {
+		return err
+	}
+	output := dot.Bytes()
+	if *format == "svg" {
+		var g render.Graphviz
+		defer g.Close()
+		if output, err = g.SVG(ctx, output); err != nil {
+			return err
+		}
+	}
+	if *out == "" {
+		_, err := stdout.Write(output)
+		return err
+	}
+	return writeFileAtomic(*out, output)
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames it
+// into place, so a failure never leaves a partial file behind.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Limits on recorded traces, so a file stays small enough to view.
+const (
+	defaultTraceNodes = 100_000
+	maxTraceNodes     = 2_000_000
+)
+
+func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("run")
+	game := fs.String("game", "", "the game's spec, e.g. tictactoe")
+	algo := fs.String("algo", "", "the algorithm's spec, e.g. 'alphabeta depth=4'")
+	position := fs.String("position", "", "the root position's text (default: the game's start)")
+	seed := fs.Int64("seed", 0, "random seed")
+	out := fs.String("out", "", "record the trace to this file (.gz to compress)")
+	traceNodes := fs.Int("trace-nodes", defaultTraceNodes, "stop recording after this many nodes")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("run: unexpected argument %q (give everything as flags: --game, --algo, --position, --seed, --out)", fs.Arg(0))
+	case *game == "":
+		return usagef("run: --game is required (see viz list)")
+	case *algo == "":
+		return usagef("run: --algo is required (see viz list)")
+	case *traceNodes < 1 || *traceNodes > maxTraceNodes:
+		return usagef("run: --trace-nodes %d is out of range (allowed 1..%d)", *traceNodes, maxTraceNodes)
+	}
+	r, err := engine.Prepare(engine.Request{Game: *game, Algo: *algo, Position: *position, Seed: *seed, Program: programVersion()})
+	if err != nil {
+		return usageError{err}
+	}
+
+	var (
+		file *trace.FileWriter
+		tr   trace.Tracer
+	)
+	if *out != "" {
+		file, err = trace.Create(*out, r.Header())
+		if err != nil {
+			return err
+		}
+		tr = trace.Limit(file, *traceNodes)
+	}
+	res, err := r.Search(ctx, tr)
+	if err != nil && !errors.Is(err, search.ErrBudget) {
+		if file != nil {
+			file.Abort()
+		}
+		return err
+	}
+	budgetErr := err
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return err
+		}
+	}
+	h := r.Header()
+	fmt.Fprintf(stdout, "%s on %s %s\n", h.Algorithm, h.Game, h.Position)
+	if res.Action < 0 {
+		fmt.Fprintf(stdout, "no move: the game is over (value %s)\n", formatValue(res.Value))
+	} else {
+		fmt.Fprintf(stdout, "move %s  value %s (root player's view)\n", res.Label, formatValue(res.Value))
+	}
+	fmt.Fprintf(stdout, "nodes %d  evaluations %d  cuts %d  time %v\n", res.Nodes, res.Evals, res.Cuts, res.Elapsed)
+	if budgetErr != nil {
+		fmt.Fprintf(stdout, "stopped early: %v; raise nodes= or lower depth=\n", budgetErr)
+	}
+	if *out != "" {
+		fmt.Fprintf(stdout, "trace written to %s\n", *out)
+	}
+	return nil
+}
+
+func formatValue(v float64) string {
+	return trace.FormatValue(v)
+}

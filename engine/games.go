@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/games/tictactoe"
+	"github.com/searchviz/searchviz/games/tree"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Game describes one game of the catalog.
+type Game struct {
+	Name         string       // the name used in specs, e.g. "tictactoe"
+	Family       search.Family
+	Help         string       // one line for listings and forms
+	Params       []spec.Param // the game's own parameters, if any
+	Start        string       // the position searched when none is given
+	PositionHelp string       // the position text format in one line
+	Boards       bool         // traces carry each node's position text
+
+	open func(v spec.Values, seed int64, position string) (root, error)
+}
+
+// root is an opened position, ready to be searched by an algorithm of the
+// game's family.
+type root struct {
+	text string
+	run  func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error)
+}
+
+// alternating binds a game of the alternating family through its parser.
+func alternating[S search.Alternating[S]](parse func(string) (S, error)) func(spec.Values, int64, string) (root, error) {
+	return func(_ spec.Values, _ int64, position string) (root, error) {
+		s, err := parse(position)
+		if err != nil {
+			return root{}, err
+		}
+		return root{
+			text: s.String(),
+			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+				return search.RunAlternating(ctx, algo, v, s, tr, boards)
+			},
+		}, nil
+	}
+}
+
+// Games returns the catalog: every game, in the order listings show them.
+func Games() []Game {
+	return []Game{
+		{
+			Name:         "tictactoe",
+			Family:       search.FamilyAlternating,
+			Help:         "tic-tac-toe: three in a row wins; x moves first",
+			Start:        tictactoe.New().String(),
+			PositionHelp: "three rows top to bottom separated by '/', cells x, o or '.', e.g. x.o/.x./..o; the side to move follows from the counts",
+			Boards:       true,
+			open:         alternating(tictactoe.Parse),
+		},
+		{
+			Name:         "tree",
+			Family:       search.FamilyAlternating,
+			Help:         "a game tree typed in: nested brackets of leaf values, the root is MAX and levels alternate",
+			Start:        "[[3,12,8],[2,4,6],[14,5,2]]",
+			PositionHelp: "nested brackets of numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]]; leaves may be negative or decimal",
+			open:         alternating(func(text string) (tree.State, error) { return tree.Parse(text) }),
+		},
+	}
+}
+
+// LookupGame returns the game with the given name.
+func LookupGame(name string) (Game, error) {
+	games := Games()
+	names := make([]string, len(games))
+	for i, g := range games {
+		if g.Name == name {
+			return g, nil
+		}
+		names[i] = g.Name
+	}
+	return Game{}, fmt.Errorf("engine: unknown game %q (known: %s)", name, strings.Join(names, ", "))
+}

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Request asks for one search.
+type Request struct {
+	Game     string // the game's spec, e.g. "tictactoe"
+	Algo     string // the algorithm's spec, e.g. "alphabeta depth=4"
+	Position string // the root position's text; empty for the game's start
+	Seed     int64  // the random seed, for games and algorithms that use one
+	Program  string // the program and version written to the trace header
+}
+
+// Run is a checked request, ready to search.
+type Run struct {
+	game   Game
+	algo   search.Algorithm
+	values spec.Values
+	root   root
+	header trace.Header
+}
+
+// Prepare checks every part of the request — specs, parameters, the
+// position — and returns a run, or an error naming what is wrong and what
+// is allowed. It has no side effects.
+func Prepare(req Request) (*Run, error) {
+	gs, err := spec.Parse(req.Game)
+	if err != nil {
+		return nil, fmt.Errorf("game: %w", err)
+	}
+	game, err := LookupGame(gs.Name)
+	if err != nil {
+		return nil, err
+	}
+	gv, err := spec.Resolve(gs, game.Params)
+	if err != nil {
+		return nil, err
+	}
+	as, err := spec.Parse(req.Algo)
+	if err != nil {
+		return nil, fmt.Errorf("algorithm: %w", err)
+	}
+	algo, err := search.Lookup(as.Name)
+	if err != nil {
+		return nil, err
+	}
+	if algo.Family != game.Family {
+		return nil, fmt.Errorf("engine: %s searches %s games, and %s is a %s game", algo.Name, algo.Family, game.Name, game.Family)
+	}
+	av, err := spec.Resolve(as, algo.Params)
+	if err != nil {
+		return nil, err
+	}
+	position := req.Position
+	if position == "" {
+		position = game.Start
+	}
+	r, err := game.open(gv, req.Seed, position)
+	if err != nil {
+		return nil, fmt.Errorf("%s position: %w", game.Name, err)
+	}
+	program := req.Program
+	if program == "" {
+		program = "searchviz"
+	}
+	return &Run{
+		game:   game,
+		algo:   algo,
+		values: av,
+		root:   r,
+		header: trace.Header{
+			Format:    trace.Format,
+			Version:   trace.Version,
+			Game:      gs.String(),
+			Position:  r.text,
+			Algorithm: algo.Name,
+			Params:    av.Strings(algo.Params),
+			Seed:      req.Seed,
+			Program:   program,
+			Time:      time.Now().UTC(),
+		},
+	}, nil
+}
+
+// Header describes the run for a trace file; its Time is when Prepare ran.
+func (r *Run) Header() trace.Header { return r.header }
+
+// Game returns the game being searched.
+func (r *Run) Game() Game { return r.game }
+
+// Search runs the search, reporting to tr when it is non-nil. On a node
+// budget or a cancelled context it returns the best result found so far
+// together with the error.
+func (r *Run) Search(ctx context.Context, tr trace.Tracer) (search.Result, error) {
+	return r.root.run(ctx, r.algo, r.values, tr, r.game.Boards)
+}

@@ -1,0 +1,77 @@
+package tictactoe
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"unicode/utf8"
+)
+
+// textLen is the length of every position text: three rows of three cells
+// and two '/'.
+const textLen = 11
+
+// Parse reads a position in the form String writes: three rows from top to
+// bottom separated by '/', each of three cells 'x', 'o' or '.', nothing
+// else (no spaces, no upper case). It rejects positions that cannot arise in
+// play: x moves first, so x has as many marks as o or one more; the game
+// stops at the first line, so only the last mover may have one.
+func Parse(text string) (State, error) {
+	if len(text) > textLen {
+		return State{}, fmt.Errorf("tictactoe: at offset %d: expected end of input (a position is %d bytes: three rows of three cells separated by '/'), found %s",
+			textLen, textLen, found(text, textLen))
+	}
+	var s State
+	for i := range textLen {
+		if i == 3 || i == 7 {
+			if i >= len(text) || text[i] != '/' {
+				return State{}, fmt.Errorf("tictactoe: at offset %d: expected '/' after a row of three cells, found %s", i, found(text, i))
+			}
+			continue
+		}
+		cell := i - i/4
+		switch {
+		case i < len(text) && text[i] == 'x':
+			s.x |= 1 << cell
+		case i < len(text) && text[i] == 'o':
+			s.o |= 1 << cell
+		case i < len(text) && text[i] == '.':
+		default:
+			return State{}, fmt.Errorf("tictactoe: at offset %d: expected a cell 'x', 'o' or '.', found %s", i, found(text, i))
+		}
+	}
+	if err := s.check(); err != nil {
+		return State{}, fmt.Errorf("tictactoe: impossible position %q: %w", text, err)
+	}
+	return s, nil
+}
+
+// check reports why s cannot arise in play from the empty board, if so.
+func (s State) check() error {
+	nx, no := bits.OnesCount16(s.x), bits.OnesCount16(s.o)
+	xLine, oLine := hasLine(s.x), hasLine(s.o)
+	switch {
+	case nx != no && nx != no+1:
+		return fmt.Errorf("x has %d marks and o has %d, but x moves first, so x has as many marks as o or one more", nx, no)
+	case xLine && oLine:
+		return fmt.Errorf("both x and o have three in a row, but the game ends at the first line")
+	case xLine && nx != no+1:
+		return fmt.Errorf("x has three in a row, so x moved last and has one more mark than o, but both have %d", nx)
+	case oLine && nx != no:
+		return fmt.Errorf("o has three in a row, so o moved last and has as many marks as x, but x has %d and o has %d", nx, no)
+	}
+	return nil
+}
+
+// found describes the input at offset i for an error message: a quoted
+// character, a byte that is not UTF-8, or the end of the input.
+func found(text string, i int) string {
+	if i >= len(text) {
+		return "end of input"
+	}
+	r, size := utf8.DecodeRuneInString(text[i:])
+	if r == utf8.RuneError && size == 1 {
+		return fmt.Sprintf("byte 0x%02x", text[i])
+	}
+	return strconv.QuoteRune(r)
+}

@@ -1,0 +1,105 @@
+package search
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/searchviz/searchviz/games/tictactoe"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// alphabetaUntraced is alphabeta with every tracing call removed: the
+// baseline that shows what the nil-tracer checks cost.
+func (e *dfs[S]) alphabetaUntraced(s S, ply, depth int, alpha, beta float64) float64 {
+	if depth == 0 || s.Done() {
+		e.evals++
+		return s.Score()
+	}
+	moves := e.legal(s, ply)
+	best := math.Inf(-1)
+	for i, a := range moves {
+		if _, ok := e.create(); !ok {
+			break
+		}
+		v := -e.alphabetaUntraced(s.Play(a), ply+1, depth-1, -beta, -alpha)
+		if e.err != nil {
+			break
+		}
+		if v > best {
+			best = v
+			if ply == 0 {
+				e.best = a
+			}
+			if best >= beta {
+				if i < len(moves)-1 {
+					e.cuts++
+				}
+				break
+			}
+			if best > alpha {
+				alpha = best
+			}
+		}
+	}
+	return best
+}
+
+func reportNodes(b *testing.B, nodes int) {
+	b.ReportMetric(float64(nodes), "nodes/op")
+	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkAlphaBetaTicTacToe(b *testing.B) {
+	ctx := context.Background()
+	root := tictactoe.New()
+	b.Run("tracer=nil", func(b *testing.B) {
+		b.ReportAllocs()
+		var nodes int
+		for b.Loop() {
+			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes = res.Nodes
+		}
+		reportNodes(b, nodes)
+	})
+	b.Run("tracer=recorder", func(b *testing.B) {
+		b.ReportAllocs()
+		var nodes int
+		for b.Loop() {
+			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Tracer: trace.NewRecorder(0)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes = res.Nodes
+		}
+		reportNodes(b, nodes)
+	})
+	b.Run("untraced-copy", func(b *testing.B) {
+		b.ReportAllocs()
+		var nodes int
+		for b.Loop() {
+			e := newDFS[tictactoe.State](ctx, Options{Depth: MaxDepth})
+			e.create()
+			e.alphabetaUntraced(root, 0, MaxDepth, math.Inf(-1), math.Inf(1))
+			nodes = e.nodes
+		}
+		reportNodes(b, nodes)
+	})
+}
+
+func BenchmarkMiniMaxTicTacToe(b *testing.B) {
+	b.ReportAllocs()
+	ctx := context.Background()
+	var nodes int
+	for b.Loop() {
+		res, err := MiniMax(ctx, tictactoe.New(), Options{Depth: MaxDepth})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = res.Nodes
+	}
+	reportNodes(b, nodes)
+}

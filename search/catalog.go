@@ -1,0 +1,81 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Family names a family of games: the interface its games satisfy decides
+// which algorithms can search them.
+type Family string
+
+// The game families.
+const (
+	FamilyAlternating Family = "alternating" // two players take turns: Alternating
+)
+
+// Algorithm describes one search algorithm of the catalog.
+type Algorithm struct {
+	Name   string       // the name used in specs, e.g. "alphabeta"
+	Family Family       // the games it searches
+	Help   string       // one line for listings and forms
+	Params []spec.Param // every parameter, with defaults and ranges
+}
+
+// MaxDepth is the deepest depth limit the depth-first engines accept.
+const MaxDepth = 64
+
+// Default budgets of the depth-first engines.
+const (
+	DefaultMaxNodes = 5_000_000
+	maxMaxNodes     = 200_000_000
+)
+
+func dfsParams() []spec.Param {
+	return []spec.Param{
+		{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "depth limit in plies; states at the limit are evaluated by the game's heuristic"},
+		{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: the search stops with the best move so far after this many nodes"},
+	}
+}
+
+// Algorithms returns the catalog: every algorithm, in the order listings
+// show them. The result is a fresh copy the caller may keep.
+func Algorithms() []Algorithm {
+	return []Algorithm{
+		{Name: "minimax", Family: FamilyAlternating, Help: "MiniMax: the root player maximises, the opponent minimises, level by level", Params: dfsParams()},
+		{Name: "negamax", Family: FamilyAlternating, Help: "NegaMax: MiniMax as \"always maximise\" with child values negated", Params: dfsParams()},
+		{Name: "alphabeta", Family: FamilyAlternating, Help: "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow", Params: dfsParams()},
+	}
+}
+
+// Lookup returns the algorithm with the given name.
+func Lookup(name string) (Algorithm, error) {
+	algos := Algorithms()
+	names := make([]string, len(algos))
+	for i, a := range algos {
+		if a.Name == name {
+			return a, nil
+		}
+		names[i] = a.Name
+	}
+	return Algorithm{}, fmt.Errorf("search: unknown algorithm %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// RunAlternating runs the named algorithm of the alternating family from
+// root with the resolved parameters v, reporting to tr when it is non-nil.
+func RunAlternating[S Alternating[S]](ctx context.Context, algo Algorithm, v spec.Values, root S, tr trace.Tracer, boards bool) (Result, error) {
+	opts := Options{Depth: v.Int("depth"), MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards}
+	switch algo.Name {
+	case "minimax":
+		return MiniMax(ctx, root, opts)
+	case "negamax":
+		return NegaMax(ctx, root, opts)
+	case "alphabeta":
+		return AlphaBeta(ctx, root, opts)
+	}
+	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilyAlternating)
+}

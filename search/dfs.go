@@ -1,0 +1,153 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// ctxCheckInterval is how many nodes pass between context checks: often
+// enough to stop within a millisecond, rarely enough to cost nothing.
+const ctxCheckInterval = 1 << 12
+
+// dfs holds what the depth-first engines share during one search.
+type dfs[S Alternating[S]] struct {
+	ctx    context.Context
+	opts   Options
+	tr     trace.Tracer
+	moves  [][]int // one move buffer per ply, reused
+	nodes  int
+	evals  int
+	cuts   int
+	labels []string // scratch for cut events
+	best   int      // the root's best action so far, or -1
+	err    error    // why the search stopped early, if it did
+}
+
+func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
+	return &dfs[S]{ctx: ctx, opts: opts, tr: opts.Tracer, best: -1}
+}
+
+// legal returns the legal actions of s in the move buffer of ply, which
+// stays valid while the children of s are searched (they use deeper plies).
+func (e *dfs[S]) legal(s S, ply int) []int {
+	for len(e.moves) <= ply {
+		e.moves = append(e.moves, make([]int, 0, 16))
+	}
+	moves := s.Legal(e.moves[ply][:0])
+	e.moves[ply] = moves
+	return moves
+}
+
+// create counts a new node and returns its id (ids are dense in creation
+// order), or reports false when the search must stop first.
+func (e *dfs[S]) create() (trace.NodeID, bool) {
+	if e.err != nil {
+		return 0, false
+	}
+	if e.opts.MaxNodes > 0 && e.nodes >= e.opts.MaxNodes {
+		e.err = fmt.Errorf("%w (%d nodes)", ErrBudget, e.opts.MaxNodes)
+		return 0, false
+	}
+	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
+		if err := e.ctx.Err(); err != nil {
+			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, err)
+			return 0, false
+		}
+	}
+	id := trace.NodeID(e.nodes)
+	e.nodes++
+	return id, true
+}
+
+func nodeType(ply int) trace.NodeType {
+	if ply%2 == 0 {
+		return trace.TypeMax
+	}
+	return trace.TypeMin
+}
+
+//go:noinline
+func (e *dfs[S]) emitNode(id, parent trace.NodeID, action int, label string, ply int, s S) {
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: ply, Type: nodeType(ply)}
+	if e.opts.Boards {
+		ev.Board = s.String()
+	}
+	e.tr.Emit(ev)
+}
+
+// emitChild reports a new child: its node and enter events, and for
+// alphabeta (when window is set) the window it is searched with.
+//
+//go:noinline
+func (e *dfs[S]) emitChild(id, parent trace.NodeID, s S, action int, ply int, child S, window bool, alpha, beta float64) {
+	e.emitNode(id, parent, action, s.Label(action), ply, child)
+	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: id})
+	if window {
+		e.emitBounds(id, alpha, beta)
+	}
+}
+
+//go:noinline
+func (e *dfs[S]) emitEval(id trace.NodeID, v float64, terminal bool) {
+	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: id, Value: v, Terminal: terminal})
+	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
+}
+
+//go:noinline
+func (e *dfs[S]) emitValue(id trace.NodeID, v float64, best trace.NodeID) {
+	e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: id, Value: v, Best: best})
+}
+
+//go:noinline
+func (e *dfs[S]) emitBounds(id trace.NodeID, alpha, beta float64) {
+	e.tr.Emit(trace.Event{Kind: trace.KindBounds, Node: id, Alpha: alpha, Beta: beta})
+}
+
+//go:noinline
+func (e *dfs[S]) emitCut(id trace.NodeID, ply int, s S, v, alpha, beta float64, pruned []int) {
+	e.labels = e.labels[:0]
+	for _, a := range pruned {
+		e.labels = append(e.labels, s.Label(a))
+	}
+	e.tr.Emit(trace.Event{
+		Kind: trace.KindCut, Node: id, Cut: trace.CutFor(nodeType(ply)),
+		Value: v, Alpha: alpha, Beta: beta, Pruned: pruned, PrunedLabels: e.labels,
+	})
+}
+
+//go:noinline
+func (e *dfs[S]) emitLeave(id trace.NodeID) {
+	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
+}
+
+// root runs a search from s with the given per-node function and turns its
+// outcome into a Result, emitting the root's node and the decision.
+func (e *dfs[S]) root(s S, search func(s S, ply, depth int, id trace.NodeID) float64) (Result, error) {
+	start := time.Now()
+	if e.opts.Depth < 0 {
+		return Result{}, fmt.Errorf("search: depth %d is negative", e.opts.Depth)
+	}
+	if _, ok := e.create(); !ok {
+		return Result{Action: -1}, e.err
+	}
+	if e.tr != nil {
+		e.emitNode(0, trace.NoNode, -1, "", 0, s)
+		e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+	}
+	value := search(s, 0, e.opts.Depth, 0)
+	res := Result{Action: e.best, Value: value}
+	if e.best >= 0 {
+		res.Label = s.Label(e.best)
+	}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: time.Since(start)}
+	if e.tr != nil {
+		if e.err != nil {
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", e.err)})
+		}
+		e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+	}
+	return res, e.err
+}

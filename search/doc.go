@@ -1,0 +1,15 @@
+// Package search holds the game-tree search algorithms of searchviz, written
+// against small per-family game interfaces, and instrumented: each engine
+// reports what it does to a trace.Tracer, at the cost of one nil check per
+// hook when no tracer is set.
+//
+// The engines are written as the references teach them: MiniMax with
+// explicit max and min levels, NegaMax as "always max" with negated child
+// values, and AlphaBeta in negamax form, cutting when a value reaches beta.
+// All three take a depth limit, a node budget and a context, and return the
+// chosen action, its value from the root player's view and counters.
+//
+// The algorithm catalog (Algorithms, Lookup) names every algorithm with its
+// parameters, so command-line flags and web forms are generated from one
+// source.
+package search

@@ -1,0 +1,51 @@
+package search
+
+import (
+	"errors"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Alternating is a two-player, zero-sum game with alternating moves, as the
+// engines of this package need it. Implementations are small values: Play
+// returns a new state and never changes its receiver.
+type Alternating[S any] interface {
+	// Legal appends the legal actions to buf and returns the result. It
+	// returns none when the game is over. Actions are small ints.
+	Legal(buf []int) []int
+	// Play returns the state after the side to move plays action.
+	Play(action int) S
+	// Done reports whether the game is over.
+	Done() bool
+	// Score evaluates the state from the point of view of the side to move:
+	// the outcome when the game is over, a heuristic otherwise.
+	Score() float64
+	// Label is the human name of action in this state, e.g. "b2".
+	Label(action int) string
+	// String is the position's parseable text form.
+	String() string
+}
+
+// Options are the limits every engine takes.
+type Options struct {
+	// Depth is the depth limit in plies; at depth 0 a state is evaluated.
+	Depth int
+	// MaxNodes stops the search with ErrBudget after this many nodes;
+	// 0 means no limit.
+	MaxNodes int
+	// Tracer receives the search's events; nil means not tracing.
+	Tracer trace.Tracer
+	// Boards adds each node's position text to its trace event.
+	Boards bool
+}
+
+// Result is what a search returns.
+type Result struct {
+	Action int     // the chosen action; -1 when the root has no legal action
+	Label  string  // its label
+	Value  float64 // the root's value from the root player's point of view
+	trace.Counters
+}
+
+// ErrBudget is returned, wrapped, when a search reaches its node budget.
+var ErrBudget = errors.New("search: node budget reached")

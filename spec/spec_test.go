@@ -1,0 +1,125 @@
+package spec
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    string // canonical form; empty when an error is expected
+		errPart string
+	}{
+		{"alphabeta", "alphabeta", ""},
+		{"  alphabeta   depth=4 ", "alphabeta depth=4", ""},
+		{"maze h=5 w=5 turns=3", "maze h=5 w=5 turns=3", ""},
+		{"mcts c=1.4", "mcts c=1.4", ""},
+		{"", "", "empty"},
+		{"   ", "", "empty"},
+		{"AlphaBeta", "", "bad name"},
+		{"alphabeta depth", "", "not key=value"},
+		{"alphabeta depth=", "", "not key=value"},
+		{"alphabeta =4", "", "bad parameter name"},
+		{"alphabeta depth=4 depth=5", "", "given twice"},
+		{"4ply", "", "bad name"},
+		{strings.Repeat("a", MaxLen+1), "", "too long"},
+	}
+	for _, tt := range tests {
+		sp, err := Parse(tt.in)
+		if tt.errPart != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
+				t.Errorf("Parse(%q) error = %v, want one containing %q", tt.in, err, tt.errPart)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.in, err)
+			continue
+		}
+		if got := sp.String(); got != tt.want {
+			t.Errorf("Parse(%q).String() = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+var params = []Param{
+	{Name: "depth", Type: Int, Default: 64, Min: 1, Max: 64, Help: "depth"},
+	{Name: "c", Type: Float, Default: 1, Min: 0, Max: 10, Help: "exploration"},
+}
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		in      string
+		depth   int
+		c       float64
+		errPart string
+	}{
+		{"x", 64, 1, ""},
+		{"x depth=4", 4, 1, ""},
+		{"x depth=1 c=0.5", 1, 0.5, ""},
+		{"x depth=64 c=10", 64, 10, ""},
+		{"x depth=0", 0, 0, "out of range (allowed 1..64)"},
+		{"x depth=65", 0, 0, "out of range (allowed 1..64)"},
+		{"x depth=4.5", 0, 0, "want an integer in 1..64"},
+		{"x depth=four", 0, 0, "want an integer in 1..64"},
+		{"x c=NaN", 0, 0, "want a number in 0..10"},
+		{"x c=inf", 0, 0, "want a number in 0..10"},
+		{"x c=-0.1", 0, 0, "out of range (allowed 0..10)"},
+		{"x width=3", 0, 0, `unknown parameter "width" (allowed: depth, c)`},
+	}
+	for _, tt := range tests {
+		sp, err := Parse(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := Resolve(sp, params)
+		if tt.errPart != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
+				t.Errorf("Resolve(%q) error = %v, want one containing %q", tt.in, err, tt.errPart)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Resolve(%q): %v", tt.in, err)
+			continue
+		}
+		if v.Int("depth") != tt.depth || v.Float("c") != tt.c {
+			t.Errorf("Resolve(%q) = depth %d c %v, want %d %v", tt.in, v.Int("depth"), v.Float("c"), tt.depth, tt.c)
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	sp, _ := Parse("x c=0.25")
+	v, err := Resolve(sp, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v.Strings(params)
+	if got["depth"] != "64" || got["c"] != "0.25" || len(got) != 2 {
+		t.Errorf("Strings = %v, want depth 64 and c 0.25", got)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"alphabeta depth=4", "maze h=5 w=5", "", "a=b", "x y=z=w", "x\ty=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := Parse(s)
+		if err != nil {
+			return
+		}
+		again, err := Parse(sp.String())
+		if err != nil {
+			t.Fatalf("canonical form %q of %q does not parse: %v", sp.String(), s, err)
+		}
+		if again.String() != sp.String() {
+			t.Fatalf("round trip changed %q to %q", sp.String(), again.String())
+		}
+		if _, err := Resolve(sp, params); err != nil && err.Error() == "" {
+			t.Fatal("empty error")
+		}
+	})
+}

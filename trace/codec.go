@@ -1,0 +1,382 @@
+package trace
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// flushSize is how many encoded bytes a Writer collects before it writes
+// them out: writes stay rare without holding much memory.
+const flushSize = 64 << 10
+
+// Writer encodes a trace as JSON Lines: a header line, then one line per
+// event. It buffers its output; call Flush when done.
+//
+// Emit encodes each event at once and keeps no reference to it, so the
+// caller may reuse the event's slices as soon as Emit returns.
+//
+// The first error, writing or encoding, is sticky: later calls to Emit do
+// nothing, and Flush and Err report it. A Writer is not safe for concurrent
+// use.
+type Writer struct {
+	w   io.Writer
+	buf []byte
+	n   int   // events encoded so far; the next event's step
+	err error // the first error
+}
+
+var _ Tracer = (*Writer)(nil)
+
+// NewWriter returns a Writer that writes a trace to w. It writes the
+// header line at once, with Format and Version filled in whatever h says,
+// and returns the error of that write.
+func NewWriter(w io.Writer, h Header) (*Writer, error) {
+	tw := &Writer{w: w, buf: make([]byte, 0, flushSize+4096)}
+	h.Format, h.Version = Format, Version
+	tw.buf = appendHeader(tw.buf, &h)
+	if err := tw.Flush(); err != nil {
+		return nil, err
+	}
+	return tw, nil
+}
+
+// Emit encodes e as the next line of the trace. It sets the line's step to
+// the number of events emitted before it, whatever e.Step says. An event
+// that cannot be encoded (an invalid kind, node type or cut kind, or a NaN
+// anywhere but a score's UCB) sets the Writer's error.
+func (w *Writer) Emit(e Event) {
+	if w.err != nil {
+		return
+	}
+	start := len(w.buf)
+	b, err := appendEvent(w.buf, w.n, &e)
+	if err != nil {
+		w.buf = w.buf[:start]
+		w.err = fmt.Errorf("trace: step %d: cannot encode %v event: %w", w.n, e.Kind, err)
+		return
+	}
+	w.buf = b
+	w.n++
+	if len(w.buf) >= flushSize {
+		w.Flush()
+	}
+}
+
+// Flush writes any buffered lines to the underlying writer and returns the
+// Writer's error, if any.
+func (w *Writer) Flush() error {
+	if w.err != nil || len(w.buf) == 0 {
+		return w.err
+	}
+	n, err := w.w.Write(w.buf)
+	if err == nil && n < len(w.buf) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		w.err = fmt.Errorf("trace: writing event %d: %w", w.n, err)
+	}
+	w.buf = w.buf[:0]
+	return w.err
+}
+
+// Err returns the Writer's first error, or nil.
+func (w *Writer) Err() error { return w.err }
+
+// appendHeader appends the header line, fields in a fixed order and
+// parameters sorted by name, so equal headers encode to equal bytes.
+func appendHeader(b []byte, h *Header) []byte {
+	b = append(b, `{"format":`...)
+	b = appendString(b, h.Format)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, int64(h.Version), 10)
+	b = append(b, `,"game":`...)
+	b = appendString(b, h.Game)
+	b = append(b, `,"position":`...)
+	b = appendString(b, h.Position)
+	b = append(b, `,"algorithm":`...)
+	b = appendString(b, h.Algorithm)
+	b = append(b, `,"params":{`...)
+	keys := make([]string, 0, len(h.Params))
+	for k := range h.Params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = append(b, ':')
+		b = appendString(b, h.Params[k])
+	}
+	b = append(b, `},"seed":`...)
+	b = strconv.AppendInt(b, h.Seed, 10)
+	b = append(b, `,"program":`...)
+	b = appendString(b, h.Program)
+	b = append(b, `,"time":"`...)
+	b = h.Time.AppendFormat(b, time.RFC3339Nano)
+	return append(b, "\"}\n"...)
+}
+
+// appendEvent appends e's line with the given step, its fields in the
+// order of the spec table.
+func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
+	if e.Kind == KindBad || e.Kind >= numKinds {
+		return b, errors.New("invalid kind")
+	}
+	var err error
+	for i := range specs[e.Kind].fields {
+		f := &specs[e.Kind].fields[i]
+		if f.Optional && isZero(f.id, e) {
+			continue
+		}
+		if i == 0 {
+			b = append(b, '{')
+			b = append(b, f.key[1:]...)
+		} else {
+			b = append(b, f.key...)
+		}
+		switch f.id {
+		case fStep:
+			b = strconv.AppendInt(b, int64(step), 10)
+		case fKind:
+			b = append(b, '"')
+			b = append(b, kindNames[e.Kind]...)
+			b = append(b, '"')
+		case fNode:
+			b = strconv.AppendInt(b, int64(e.Node), 10)
+		case fParent:
+			b = strconv.AppendInt(b, int64(e.Parent), 10)
+		case fAction:
+			b = strconv.AppendInt(b, int64(e.Action), 10)
+		case fLabel:
+			b = appendString(b, e.Label)
+		case fDepth:
+			b = strconv.AppendInt(b, int64(e.Depth), 10)
+		case fNodeKind:
+			if e.Type == TypeBad || e.Type >= numTypes {
+				return b, fmt.Errorf("field %q: invalid node type %v", f.Name, e.Type)
+			}
+			b = append(b, '"')
+			b = append(b, typeNames[e.Type]...)
+			b = append(b, '"')
+		case fBoard:
+			b = appendString(b, e.Board)
+		case fValue:
+			b, err = appendNumber(b, f.Name, e.Value)
+		case fTerminal:
+			b = strconv.AppendBool(b, e.Terminal)
+		case fBest:
+			b = strconv.AppendInt(b, int64(e.Best), 10)
+		case fAlpha:
+			b, err = appendNumber(b, f.Name, e.Alpha)
+		case fBeta:
+			b, err = appendNumber(b, f.Name, e.Beta)
+		case fCut:
+			if e.Cut != CutAlpha && e.Cut != CutBeta {
+				return b, fmt.Errorf("field %q: invalid cut kind %v", f.Name, e.Cut)
+			}
+			b = append(b, '"')
+			b = append(b, e.Cut.String()...)
+			b = append(b, '"')
+		case fPruned:
+			b = appendInts(b, e.Pruned)
+		case fPrunedLabels:
+			b = append(b, '[')
+			for j, s := range e.PrunedLabels {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = appendString(b, s)
+			}
+			b = append(b, ']')
+		case fChild:
+			b = strconv.AppendInt(b, int64(e.Child), 10)
+		case fScores:
+			b, err = appendScores(b, e.Scores)
+		case fChildren:
+			b = appendNodes(b, e.Children)
+		case fResult:
+			b, err = appendNumber(b, f.Name, e.Result)
+		case fLength:
+			b = strconv.AppendInt(b, int64(e.Length), 10)
+		case fPath:
+			b = appendNodes(b, e.Path)
+		case fValues:
+			b = append(b, '[')
+			for j, v := range e.Values {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				if b, err = appendNumber(b, f.Name, v); err != nil {
+					break
+				}
+			}
+			b = append(b, ']')
+		case fKept:
+			b = appendNodes(b, e.Kept)
+		case fDropped:
+			b = appendNodes(b, e.Dropped)
+		case fIteration:
+			b = strconv.AppendInt(b, int64(e.Iteration), 10)
+		case fDiscarded:
+			b = strconv.AppendBool(b, e.Discarded)
+		case fCounters:
+			b = append(b, `{"nodes":`...)
+			b = strconv.AppendInt(b, int64(e.Counters.Nodes), 10)
+			b = append(b, `,"evals":`...)
+			b = strconv.AppendInt(b, int64(e.Counters.Evals), 10)
+			b = append(b, `,"cuts":`...)
+			b = strconv.AppendInt(b, int64(e.Counters.Cuts), 10)
+			b = append(b, `,"elapsed_ns":`...)
+			b = strconv.AppendInt(b, int64(e.Counters.Elapsed), 10)
+			b = append(b, '}')
+		case fText:
+			b = appendString(b, e.Text)
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}', '\n'), nil
+}
+
+// isZero reports whether the member of e that field id carries has the
+// zero value that an optional field omits.
+func isZero(id fieldID, e *Event) bool {
+	switch id {
+	case fBoard:
+		return e.Board == ""
+	case fBest:
+		return e.Best == NoNode
+	case fNode:
+		return e.Node == NoNode
+	case fDepth:
+		return e.Depth == 0
+	case fDiscarded:
+		return !e.Discarded
+	}
+	return false
+}
+
+// appendNumber appends v as a JSON number, or as "inf" or "-inf", which
+// JSON has no number for. NaN has no encoding.
+func appendNumber(b []byte, name string, v float64) ([]byte, error) {
+	switch {
+	case math.IsNaN(v):
+		return b, fmt.Errorf("field %q is NaN (only a score's ucb may be NaN)", name)
+	case math.IsInf(v, 1):
+		return append(b, `"inf"`...), nil
+	case math.IsInf(v, -1):
+		return append(b, `"-inf"`...), nil
+	}
+	return strconv.AppendFloat(b, v, 'g', -1, 64), nil
+}
+
+func appendInts(b []byte, xs []int) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+func appendNodes(b []byte, ids []NodeID) []byte {
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(id), 10)
+	}
+	return append(b, ']')
+}
+
+func appendScores(b []byte, scores []Score) ([]byte, error) {
+	var err error
+	b = append(b, '[')
+	for i, s := range scores {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"child":`...)
+		b = strconv.AppendInt(b, int64(s.Child), 10)
+		b = append(b, `,"action":`...)
+		b = strconv.AppendInt(b, int64(s.Action), 10)
+		b = append(b, `,"w":`...)
+		if b, err = appendNumber(b, "w", s.W); err != nil {
+			return b, fmt.Errorf("scores[%d]: %w", i, err)
+		}
+		b = append(b, `,"n":`...)
+		b = strconv.AppendInt(b, int64(s.N), 10)
+		b = append(b, `,"ucb":`...)
+		if math.IsNaN(s.UCB) {
+			b = append(b, "null"...)
+		} else {
+			b, _ = appendNumber(b, "ucb", s.UCB)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']'), nil
+}
+
+// appendString appends s as a JSON string. Besides what JSON requires
+// (quote, backslash and control characters) it escapes U+2028 and U+2029,
+// which older JavaScript parsers take for line ends, and writes each byte
+// of invalid UTF-8 as \ufffd, as encoding/json does; it does not escape
+// HTML characters.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,188 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestMain defines the -update flag unless another test file of this
+// package already has, so golden tests written apart can share it.
+func TestMain(m *testing.M) {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files in testdata and schema.json")
+	}
+	os.Exit(m.Run())
+}
+
+// updating reports whether the tests were asked to rewrite golden files.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// object is a JSON object that keeps its members in order, so the
+// generated schema reads top-down.
+type object []member
+
+type member struct {
+	key   string
+	value any
+}
+
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(m.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(m.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// typeSchema returns the schema of a Field type.
+func typeSchema(t *testing.T, typ string) object {
+	if elem, ok := strings.CutSuffix(typ, "[]"); ok {
+		return object{{"type", "array"}, {"items", typeSchema(t, elem)}}
+	}
+	ref := func(name string) object { return object{{"$ref", "#/$defs/" + name}} }
+	switch typ {
+	case "integer", "string", "boolean":
+		return object{{"type", typ}}
+	case "number", "node", "score", "counters":
+		return ref(typ)
+	case "number|null":
+		return object{{"anyOf", []object{ref("number"), {{"type", "null"}}}}}
+	case "node_kind":
+		return object{{"enum", typeNames[1:]}}
+	case "cut":
+		return object{{"enum", []string{"alpha", "beta"}}}
+	case "params":
+		return object{{"type", "object"}, {"additionalProperties", object{{"type", "string"}}}}
+	case "time":
+		return object{{"type", "string"}, {"format", "date-time"}}
+	}
+	t.Fatalf("field type %q has no schema", typ)
+	return nil
+}
+
+// objectSchema returns the schema of an object with the given fields;
+// unknown members are allowed, as readers skip them.
+func objectSchema(t *testing.T, help string, fields []Field, special func(Field) object) object {
+	var props object
+	var required []string
+	for _, f := range fields {
+		s := special(f)
+		if s == nil {
+			s = typeSchema(t, f.Type)
+		}
+		props = append(props, member{f.Name, append(object{{"description", f.Help}}, s...)})
+		if !f.Optional {
+			required = append(required, f.Name)
+		}
+	}
+	o := object{}
+	if help != "" {
+		o = append(o, member{"description", help})
+	}
+	return append(o, member{"type", "object"}, member{"properties", props}, member{"required", required})
+}
+
+// generateSchema derives the JSON Schema of the format from the spec table.
+func generateSchema(t *testing.T) []byte {
+	none := func(Field) object { return nil }
+	var kinds []string
+	var oneOf []object
+	defs := object{
+		{"header", objectSchema(t, "The first line of a trace.", headerFields, func(f Field) object {
+			switch f.Name {
+			case "format":
+				return object{{"const", Format}}
+			case "version":
+				return object{{"const", Version}}
+			}
+			return nil
+		})},
+	}
+	var kindDefs object
+	for _, k := range Kinds() {
+		kinds = append(kinds, k.String())
+		oneOf = append(oneOf, object{{"$ref", "#/$defs/event_" + k.String()}})
+		kindDefs = append(kindDefs, member{"event_" + k.String(), objectSchema(t, "A "+k.String()+" event: "+specs[k].help+".", Spec(k).Fields, func(f Field) object {
+			switch f.Type {
+			case "kind":
+				return object{{"const", k.String()}}
+			}
+			if f.Name == "step" {
+				return object{{"type", "integer"}, {"minimum", 0}}
+			}
+			return nil
+		})})
+	}
+	defs = append(defs,
+		member{"event", object{
+			{"description", "Every line after the header: one event, by its kind."},
+			{"type", "object"},
+			{"properties", object{
+				{"step", object{{"type", "integer"}, {"minimum", 0}}},
+				{"kind", object{{"enum", kinds}}},
+			}},
+			{"required", []string{"step", "kind"}},
+			{"oneOf", oneOf},
+		}})
+	defs = append(defs, kindDefs...)
+	defs = append(defs,
+		member{"number", object{
+			{"description", `A number. JSON has no infinities: +Inf and -Inf are written "inf" and "-inf".`},
+			{"anyOf", []object{{{"type", "number"}}, {{"enum", []string{"inf", "-inf"}}}}},
+		}},
+		member{"node", object{
+			{"description", "A node id: 0 for the root, then dense in creation order; -1 for no node."},
+			{"type", "integer"}, {"minimum", -1 << 31}, {"maximum", 1<<31 - 1},
+		}},
+		member{"score", objectSchema(t, "One candidate's statistics in a select event.", scoreFields, none)},
+		member{"counters", objectSchema(t, "The totals of a search.", counterFields, none)},
+	)
+	root := object{
+		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+		{"$id", "https://github.com/searchviz/searchviz/trace/schema.json"},
+		{"title", "searchviz trace line"},
+		{"description", "A searchviz trace file is JSON Lines (optionally gzip-compressed): the first line is the header, every other line one event. Readers skip unknown members. Generated from the trace package's spec table."},
+		{"anyOf", []object{{{"$ref", "#/$defs/header"}}, {{"$ref", "#/$defs/event"}}}},
+		{"$defs", defs},
+	}
+	b, err := json.MarshalIndent(root, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(b, '\n')
+}
+
+func TestSchemaGolden(t *testing.T) {
+	got := generateSchema(t)
+	if updating() {
+		if err := os.WriteFile("schema.json", got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !bytes.Equal(got, schema) {
+		t.Errorf("schema.json differs from the schema the spec table generates; run go test ./trace -run TestSchemaGolden -update")
+	}
+}

@@ -1,0 +1,68 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestCodecAppendString(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", `""`},
+		{"plain", "b2 up", `"b2 up"`},
+		{"quote", `say "hi"`, `"say \"hi\""`},
+		{"backslash", `a\b`, `"a\\b"`},
+		{"short escapes", "\n\r\t", `"\n\r\t"`},
+		{"other controls", "\x00\x01\x08\x0c\x1f", `"\u0000\u0001\u0008\u000c\u001f"`},
+		{"space and DEL are literal", " \x7f", "\" \x7f\""},
+		{"no HTML escaping", "<a&b>", `"<a&b>"`},
+		{"multibyte literal", "é♞😀", `"é♞😀"`},
+		{"line and paragraph separators", "a\u2028b\u2029c", `"a\u2028b\u2029c"`},
+		{"invalid byte", "a\xffb", `"a\ufffdb"`},
+		{"truncated sequence, one replacement per byte", "\xe2\x80", `"\ufffd\ufffd"`},
+		{"encoded surrogate is invalid", "\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`},
+		{"a real U+FFFD is literal", "\uFFFD", "\"\uFFFD\""},
+		{"escape at the end", "ab\n", `"ab\n"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(appendString([]byte("x"), tt.in))
+			if got != "x"+tt.want {
+				t.Errorf("appendString(%q) = %s, want %s", tt.in, got[1:], tt.want)
+			}
+			if !json.Valid([]byte(tt.want)) {
+				t.Fatalf("test case %s is not valid JSON", tt.want)
+			}
+		})
+	}
+}
+
+func FuzzCodecAppendString(f *testing.F) {
+	for _, s := range []string{"", "a\"b\\c", "\x00\x1f\u2028", "a\xffb", "\xed\xa0\x80", "é♞"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := appendString(nil, s)
+		var back string
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatalf("appendString(%q) = %s, not a JSON string: %v", s, out, err)
+		}
+		if utf8.ValidString(s) && back != s {
+			t.Errorf("appendString(%q) decodes to %q", s, back)
+		}
+		if !utf8.Valid(out) {
+			t.Errorf("appendString(%q) = %q, not valid UTF-8", s, out)
+		}
+		for _, c := range out {
+			if c < 0x20 {
+				t.Fatalf("appendString(%q) = %q holds control byte %#x", s, out, c)
+			}
+		}
+		if bytes.Contains(out, []byte("\u2028")) || bytes.Contains(out, []byte("\u2029")) {
+			t.Errorf("appendString(%q) = %q holds a raw U+2028 or U+2029", s, out)
+		}
+	})
+}

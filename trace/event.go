@@ -1,0 +1,246 @@
+package trace
+
+import (
+	"fmt"
+	"time"
+)
+
+// Kind is the kind of a trace event. The zero value KindBad is invalid.
+type Kind uint8
+
+// The closed set of event kinds. New kinds are only ever appended.
+const (
+	KindBad       Kind = iota
+	KindNode           // a node was created
+	KindEnter          // the search focus moved into a node
+	KindLeave          // the search focus left a node for good
+	KindEval           // a static evaluation or a terminal outcome
+	KindValue          // a backed-up value (and the best child so far)
+	KindBounds         // the alpha-beta window at a node
+	KindCut            // an alpha or beta cut: the rest of the children are pruned
+	KindSelect         // an MCTS/DUCT selection step with every candidate's statistics
+	KindExpand         // children added to a node
+	KindPlayout        // a random playout from a node
+	KindBackprop       // results added along a path
+	KindBeam           // the states a beam search kept and dropped at one depth
+	KindIteration      // one iteration: an iterative-deepening depth, an MCTS iteration, a Chokudai pass
+	KindDecision       // the final choice; always the last event
+	KindNote           // free text for the reader
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	KindBad:       "bad",
+	KindNode:      "node",
+	KindEnter:     "enter",
+	KindLeave:     "leave",
+	KindEval:      "eval",
+	KindValue:     "value",
+	KindBounds:    "bounds",
+	KindCut:       "cut",
+	KindSelect:    "select",
+	KindExpand:    "expand",
+	KindPlayout:   "playout",
+	KindBackprop:  "backprop",
+	KindBeam:      "beam",
+	KindIteration: "iteration",
+	KindDecision:  "decision",
+	KindNote:      "note",
+}
+
+// String returns the kind's name as it appears in trace files.
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Kinds returns every valid kind in order.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, numKinds-1)
+	for k := KindBad + 1; k < numKinds; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// ParseKind returns the kind with the given name.
+func ParseKind(name string) (Kind, error) {
+	for k := KindBad + 1; k < numKinds; k++ {
+		if kindNames[k] == name {
+			return k, nil
+		}
+	}
+	return KindBad, fmt.Errorf("trace: unknown event kind %q", name)
+}
+
+// NodeType says who is to move at a node.
+type NodeType uint8
+
+// Node types. A max node belongs to the root player, a min node to the opponent.
+const (
+	TypeBad    NodeType = iota
+	TypeMax             // the root player moves
+	TypeMin             // the opponent moves
+	TypeChance          // a chance event (dice) decides
+	TypeSingle          // a single-player state
+	TypeJoint           // both players move at once
+	numTypes
+)
+
+var typeNames = [numTypes]string{"bad", "max", "min", "chance", "single", "joint"}
+
+// String returns the node type's name as it appears in trace files.
+func (t NodeType) String() string {
+	if t < numTypes {
+		return typeNames[t]
+	}
+	return fmt.Sprintf("NodeType(%d)", uint8(t))
+}
+
+// ParseNodeType returns the node type with the given name.
+func ParseNodeType(name string) (NodeType, error) {
+	for t := TypeBad + 1; t < numTypes; t++ {
+		if typeNames[t] == name {
+			return t, nil
+		}
+	}
+	return TypeBad, fmt.Errorf("trace: unknown node type %q (want max, min, chance, single or joint)", name)
+}
+
+// CutKind names an alpha-beta cut in the root player's terms: a cut at a
+// max node is a beta cut, a cut at a min node is an alpha cut.
+type CutKind uint8
+
+// Cut kinds.
+const (
+	CutBad   CutKind = iota
+	CutAlpha         // at a min node: its value fell to <= alpha, MAX above will avoid it
+	CutBeta          // at a max node: its value reached >= beta, MIN above will avoid it
+)
+
+// String returns "alpha" or "beta".
+func (c CutKind) String() string {
+	switch c {
+	case CutAlpha:
+		return "alpha"
+	case CutBeta:
+		return "beta"
+	}
+	return fmt.Sprintf("CutKind(%d)", uint8(c))
+}
+
+// ParseCutKind returns the cut kind named "alpha" or "beta".
+func ParseCutKind(name string) (CutKind, error) {
+	switch name {
+	case "alpha":
+		return CutAlpha, nil
+	case "beta":
+		return CutBeta, nil
+	}
+	return CutBad, fmt.Errorf("trace: unknown cut %q (want alpha or beta)", name)
+}
+
+// CutFor returns the cut kind for a cut at a node of type t.
+func CutFor(t NodeType) CutKind {
+	if t == TypeMin {
+		return CutAlpha
+	}
+	return CutBeta
+}
+
+// NodeID identifies a node within one trace. The root is 0; ids are dense and
+// assigned in creation order. NoNode marks "no node" (the root's parent).
+type NodeID int32
+
+// NoNode is the parent of the root and the best child of a node with none.
+const NoNode NodeID = -1
+
+// Score is one candidate's statistics in a select event.
+type Score struct {
+	Child  NodeID
+	Action int
+	W      float64 // total value, from the view of the player choosing at the parent
+	N      int     // visits
+	UCB    float64 // w/n + c*sqrt(2 ln t / n); NaN for an unvisited child (null in files)
+}
+
+// Counters are the totals a search reports in its decision event.
+type Counters struct {
+	Nodes   int           // nodes created
+	Evals   int           // static evaluations and terminal outcomes
+	Cuts    int           // alpha-beta cuts
+	Elapsed time.Duration // wall-clock time of the search
+}
+
+// Event is one trace event. Which fields are meaningful depends on Kind; the
+// table returned by Spec lists them. Values (Value, Alpha, Beta) are from the
+// point of view of the side to move at Node, except in a decision event,
+// where Value is from the root player's point of view. Values may be
+// infinite (an open alpha-beta window).
+type Event struct {
+	Step int  // the event's index in its trace, from 0
+	Kind Kind // never KindBad in a valid trace
+
+	Node NodeID // the node the event concerns (the root for a decision)
+
+	// KindNode.
+	Parent NodeID   // NoNode for the root
+	Action int      // the action from the parent; also the chosen action of a decision; -1 for the root
+	Label  string   // the action's human label ("b2", "up"); also the decision's
+	Depth  int      // plies from the root; also a beam's depth and an iteration's depth
+	Type   NodeType // who is to move
+	Board  string   // the position's text form, when tracing with boards
+
+	// KindEval, KindValue, KindCut, KindDecision.
+	Value    float64
+	Terminal bool   // KindEval: the game is over at Node and Value is its outcome
+	Best     NodeID // KindValue: the best child so far, or NoNode
+
+	// KindBounds, KindCut.
+	Alpha, Beta float64
+
+	// KindCut.
+	Cut          CutKind
+	Pruned       []int    // the actions left unsearched, in move order
+	PrunedLabels []string // their labels
+
+	// KindSelect.
+	Child  NodeID
+	Scores []Score
+
+	// KindExpand.
+	Children []NodeID
+
+	// KindPlayout.
+	Result float64 // 1 win, 0.5 draw, 0 loss for the root player
+	Length int     // plies played
+
+	// KindBackprop.
+	Path   []NodeID  // from the leaf up to the root
+	Values []float64 // the value added at each node of Path, in that node's view
+
+	// KindBeam.
+	Kept    []NodeID
+	Dropped []NodeID
+
+	// KindIteration.
+	Iteration int  // from 1
+	Discarded bool // cut short by the clock and not used
+
+	// KindDecision.
+	Counters Counters
+
+	// KindNote.
+	Text string
+}
+
+// Tracer receives the events of a search as they happen. Engines call Emit
+// only when their tracer is non-nil; a nil Tracer means "not tracing" and
+// costs one comparison per hook. Emit sets nothing in the caller's Event;
+// Step is assigned by the tracer. Implementations need not be safe for
+// concurrent use: one search emits from one goroutine.
+type Tracer interface {
+	Emit(e Event)
+}

@@ -1,0 +1,948 @@
+package trace
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// foldNumbered sets every event's Step to its index.
+func foldNumbered(events ...Event) []Event {
+	for i := range events {
+		events[i].Step = i
+	}
+	return events
+}
+
+// foldTextbookEvents returns the alpha-beta trace of the textbook tree
+// [[3,12,8],[2,4,6],[14,5,2]], worked out by hand: root A (max), B, C, D
+// (min), actions a1..a3, b1..b3, c1..c3, d1..d3. Every leaf is a terminal
+// position of the max player. After c1 = 2 the min node C is worth at most
+// -2 in its own view, which reaches its beta of -3, so c2 and c3 are pruned.
+func foldTextbookEvents() []Event {
+	inf := math.Inf(1)
+	var evs []Event
+	add := func(e Event) { evs = append(evs, e) }
+	node := func(id, parent NodeID, action int, label string, depth int, typ NodeType) {
+		add(Event{Kind: KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: typ})
+	}
+	enter := func(id NodeID) { add(Event{Kind: KindEnter, Node: id}) }
+	leave := func(id NodeID) { add(Event{Kind: KindLeave, Node: id}) }
+	bounds := func(id NodeID, alpha, beta float64) {
+		add(Event{Kind: KindBounds, Node: id, Alpha: alpha, Beta: beta})
+	}
+	value := func(id NodeID, v float64, best NodeID) {
+		add(Event{Kind: KindValue, Node: id, Value: v, Best: best})
+	}
+	leaf := func(id, parent NodeID, action int, label string, alpha, beta, v float64) {
+		node(id, parent, action, label, 2, TypeMax)
+		enter(id)
+		bounds(id, alpha, beta)
+		add(Event{Kind: KindEval, Node: id, Value: v, Terminal: true})
+		leave(id)
+	}
+
+	node(0, NoNode, -1, "", 0, TypeMax) // 0
+	enter(0)                            // 1
+	bounds(0, -inf, inf)                // 2
+	node(1, 0, 0, "a1", 1, TypeMin)     // 3
+	enter(1)                            // 4
+	bounds(1, -inf, inf)                // 5
+	leaf(2, 1, 0, "b1", -inf, inf, 3)   // 6-10
+	value(1, -3, 2)                     // 11
+	bounds(1, -3, inf)                  // 12
+	leaf(3, 1, 1, "b2", -inf, 3, 12)    // 13-17: -12 does not improve on -3
+	leaf(4, 1, 2, "b3", -inf, 3, 8)     // 18-22: nor does -8
+	leave(1)                            // 23
+	value(0, 3, 1)                      // 24
+	bounds(0, 3, inf)                   // 25
+	node(5, 0, 1, "a2", 1, TypeMin)     // 26
+	enter(5)                            // 27
+	bounds(5, -inf, -3)                 // 28
+	leaf(6, 5, 0, "c1", 3, inf, 2)      // 29-33
+	value(5, -2, 6)                     // 34
+	add(Event{                          // 35
+		Kind: KindCut, Node: 5, Cut: CutAlpha, Value: -2, Alpha: -inf, Beta: -3,
+		Pruned: []int{1, 2}, PrunedLabels: []string{"c2", "c3"},
+	})
+	leave(5)                                                                  // 36: 2 does not improve on 3 at the root
+	node(7, 0, 2, "a3", 1, TypeMin)                                           // 37
+	enter(7)                                                                  // 38
+	bounds(7, -inf, -3)                                                       // 39
+	leaf(8, 7, 0, "d1", 3, inf, 14)                                           // 40-44
+	value(7, -14, 8)                                                          // 45
+	bounds(7, -14, -3)                                                        // 46
+	leaf(9, 7, 1, "d2", 3, 14, 5)                                             // 47-51
+	value(7, -5, 9)                                                           // 52
+	bounds(7, -5, -3)                                                         // 53
+	leaf(10, 7, 2, "d3", 3, 5, 2)                                             // 54-58
+	value(7, -2, 10)                                                          // 59: reaches beta, but no child is left to prune
+	leave(7)                                                                  // 60
+	leave(0)                                                                  // 61
+	add(Event{Kind: KindDecision, Node: 0, Action: 0, Label: "a1", Value: 3}) // 62
+	return foldNumbered(evs...)
+}
+
+// foldBrief describes a node's changing fields in a line.
+func foldBrief(n NodeState) string {
+	var b strings.Builder
+	b.WriteString(n.Status.String())
+	if n.HasValue {
+		fmt.Fprintf(&b, " value=%v", n.Value)
+	}
+	if n.Terminal {
+		b.WriteString(" terminal")
+	}
+	if n.Best != NoNode {
+		fmt.Fprintf(&b, " best=%d", n.Best)
+	}
+	if n.HasBounds {
+		fmt.Fprintf(&b, " bounds=[%v,%v]", n.Alpha, n.Beta)
+	}
+	if n.Cut != CutBad {
+		fmt.Fprintf(&b, " cut=%v(value=%v window=[%v,%v])", n.Cut, n.CutValue, n.CutAlpha, n.CutBeta)
+	}
+	if n.PrunedBy != NoNode {
+		fmt.Fprintf(&b, " prunedby=%d", n.PrunedBy)
+	}
+	return b.String()
+}
+
+func TestTreeTextbookStates(t *testing.T) {
+	const cutC = " cut=alpha(value=-2 window=[-Inf,-3])"
+	tests := []struct {
+		step int
+		node NodeID
+		want string
+	}{
+		{-1, 0, "not-reached"},
+		{-1, 11, "not-reached"},
+		{0, 0, "generated"},
+		{0, 1, "not-reached"},
+		{1, 0, "current"},
+		{2, 0, "current bounds=[-Inf,+Inf]"},
+		{3, 1, "generated"},
+		{4, 0, "path bounds=[-Inf,+Inf]"},
+		{4, 1, "current"},
+		{9, 2, "current value=3 terminal bounds=[-Inf,+Inf]"},
+		{9, 1, "path bounds=[-Inf,+Inf]"},
+		{9, 0, "path bounds=[-Inf,+Inf]"},
+		{10, 2, "done value=3 terminal bounds=[-Inf,+Inf]"},
+		{10, 1, "current bounds=[-Inf,+Inf]"},
+		{11, 1, "current value=-3 best=2 bounds=[-Inf,+Inf]"},
+		{12, 1, "current value=-3 best=2 bounds=[-3,+Inf]"},
+		{15, 3, "current bounds=[-Inf,3]"},
+		{15, 1, "path value=-3 best=2 bounds=[-3,+Inf]"},
+		{22, 4, "done value=8 terminal bounds=[-Inf,3]"},
+		{23, 1, "done value=-3 best=2 bounds=[-3,+Inf]"},
+		{23, 0, "current bounds=[-Inf,+Inf]"},
+		{24, 0, "current value=3 best=1 bounds=[-Inf,+Inf]"},
+		{25, 0, "current value=3 best=1 bounds=[3,+Inf]"},
+		{28, 5, "current bounds=[-Inf,-3]"},
+		{31, 6, "current bounds=[3,+Inf]"},
+		{34, 5, "current value=-2 best=6 bounds=[-Inf,-3]"},
+		{34, 11, "not-reached"},
+		{34, 12, "not-reached"},
+		{35, 5, "current value=-2 best=6 bounds=[-Inf,-3]" + cutC},
+		{35, 11, "pruned prunedby=5"},
+		{35, 12, "pruned prunedby=5"},
+		{36, 5, "done value=-2 best=6 bounds=[-Inf,-3]" + cutC},
+		{36, 0, "current value=3 best=1 bounds=[3,+Inf]"},
+		{53, 7, "current value=-5 best=9 bounds=[-5,-3]"},
+		{59, 7, "current value=-2 best=10 bounds=[-5,-3]"},
+		{60, 0, "current value=3 best=1 bounds=[3,+Inf]"},
+		{61, 0, "done value=3 best=1 bounds=[3,+Inf]"},
+		{62, 0, "best value=3 best=1 bounds=[3,+Inf]"},
+		{62, 1, "best value=-3 best=2 bounds=[-3,+Inf]"},
+		{62, 2, "best value=3 terminal bounds=[-Inf,+Inf]"},
+		{62, 3, "done value=12 terminal bounds=[-Inf,3]"},
+		{62, 5, "done value=-2 best=6 bounds=[-Inf,-3]" + cutC},
+		{62, 6, "done value=2 terminal bounds=[3,+Inf]"},
+		{62, 7, "done value=-2 best=10 bounds=[-5,-3]"},
+		{62, 10, "done value=2 terminal bounds=[3,5]"},
+		{62, 11, "pruned prunedby=5"},
+		{62, 12, "pruned prunedby=5"},
+	}
+	tr, err := NewTree(foldTextbookEvents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Forwards in table order, then backwards, so both directions of
+	// every transition are seen.
+	for _, order := range []string{"forwards", "backwards"} {
+		for i := range tests {
+			tt := tests[i]
+			if order == "backwards" {
+				tt = tests[len(tests)-1-i]
+			}
+			if err := tr.Seek(tt.step); err != nil {
+				t.Fatal(err)
+			}
+			if got := foldBrief(tr.Node(tt.node)); got != tt.want {
+				t.Errorf("%s: step %d node %d: %q, want %q", order, tt.step, tt.node, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestTreeTextbookShape(t *testing.T) {
+	tr, err := NewTree(foldTextbookEvents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Len() != 63 || tr.Size() != 13 || tr.Root() != 0 || tr.Step() != -1 {
+		t.Fatalf("Len, Size, Root, Step = %d, %d, %d, %d, want 63, 13, 0, -1", tr.Len(), tr.Size(), tr.Root(), tr.Step())
+	}
+	tests := []struct {
+		id          NodeID
+		parent      NodeID
+		action      int
+		label       string
+		depth       int
+		typ         NodeType
+		placeholder bool
+		children    []NodeID
+	}{
+		{0, NoNode, -1, "", 0, TypeMax, false, []NodeID{1, 5, 7}},
+		{1, 0, 0, "a1", 1, TypeMin, false, []NodeID{2, 3, 4}},
+		{2, 1, 0, "b1", 2, TypeMax, false, nil},
+		{5, 0, 1, "a2", 1, TypeMin, false, []NodeID{6, 11, 12}},
+		{6, 5, 0, "c1", 2, TypeMax, false, nil},
+		{7, 0, 2, "a3", 1, TypeMin, false, []NodeID{8, 9, 10}},
+		{10, 7, 2, "d3", 2, TypeMax, false, nil},
+		{11, 5, 1, "c2", 2, TypeMax, true, nil},
+		{12, 5, 2, "c3", 2, TypeMax, true, nil},
+	}
+	for _, step := range []int{-1, 30, 62} {
+		if err := tr.Seek(step); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range tests {
+			n := tr.Node(tt.id)
+			if n.ID != tt.id || n.Parent != tt.parent || n.Action != tt.action || n.Label != tt.label ||
+				n.Depth != tt.depth || n.Type != tt.typ || n.Placeholder != tt.placeholder || !slices.Equal(n.Children, tt.children) {
+				t.Errorf("step %d: node %d = {ID %d Parent %d Action %d Label %q Depth %d Type %v Placeholder %v Children %v}, want %+v",
+					step, tt.id, n.ID, n.Parent, n.Action, n.Label, n.Depth, n.Type, n.Placeholder, n.Children, tt)
+			}
+		}
+	}
+	d, ok := tr.Decision()
+	if !ok || d.Kind != KindDecision || d.Step != 62 || d.Label != "a1" {
+		t.Errorf("Decision() = %+v, %v, want the a1 decision at step 62", d, ok)
+	}
+}
+
+func TestTreeTextbookFocusAndTouched(t *testing.T) {
+	tests := []struct {
+		step    int
+		current NodeID
+		touched []NodeID // nil for the initial position, which has no event
+	}{
+		{-1, NoNode, nil},
+		{0, NoNode, []NodeID{0}},
+		{1, 0, []NodeID{0}},
+		{2, 0, []NodeID{0}},
+		{4, 1, []NodeID{0, 1}},
+		{9, 2, []NodeID{2}},
+		{10, 1, []NodeID{1, 2}},
+		{11, 1, []NodeID{1}},
+		{17, 1, []NodeID{1, 3}},
+		{23, 0, []NodeID{0, 1}},
+		{34, 5, []NodeID{5}},
+		{35, 5, []NodeID{5, 11, 12}},
+		{36, 0, []NodeID{0, 5}},
+		{60, 0, []NodeID{0, 7}},
+		{61, NoNode, []NodeID{0}},
+		{62, NoNode, []NodeID{0, 1, 2}},
+	}
+	tr, err := NewTree(foldTextbookEvents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		if err := tr.Seek(tt.step); err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.Current(); got != tt.current {
+			t.Errorf("step %d: Current() = %d, want %d", tt.step, got, tt.current)
+		}
+		if tt.step >= 0 {
+			if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
+				t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
+			}
+		}
+	}
+}
+
+// TestTreeOtherKinds checks the kinds of the other algorithms: nodes that
+// are created but never entered, beam statuses, and kinds that change no
+// node.
+func TestTreeOtherKinds(t *testing.T) {
+	events := foldNumbered(
+		Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeSingle},                              // 0
+		Event{Kind: KindNode, Node: 1, Parent: 0, Action: 0, Label: "x", Depth: 1, Type: TypeSingle},              // 1
+		Event{Kind: KindNode, Node: 2, Parent: 0, Action: 1, Label: "y", Depth: 1, Type: TypeSingle},              // 2
+		Event{Kind: KindExpand, Node: 0, Children: []NodeID{1, 2}},                                                // 3
+		Event{Kind: KindSelect, Node: 0, Child: 1, Scores: []Score{{Child: 1, N: 1}, {Child: NoNode, Action: 1}}}, // 4
+		Event{Kind: KindPlayout, Node: 1, Result: 1, Length: 3},                                                   // 5
+		Event{Kind: KindBackprop, Path: []NodeID{1, 0}, Values: []float64{1, -1}},                                 // 6
+		Event{Kind: KindIteration, Iteration: 1},                                                                  // 7
+		Event{Kind: KindNote, Text: "hello"},                                                                      // 8
+		Event{Kind: numKinds + 3, Node: 99},                                                                       // 9: a kind from a later version
+		Event{Kind: KindBeam, Depth: 1, Kept: []NodeID{1}, Dropped: []NodeID{2}},                                  // 10
+		Event{Kind: KindBeam, Depth: 1, Kept: []NodeID{2}, Dropped: []NodeID{1, 2}},                               // 11: 2 ends dropped, as it was
+		Event{Kind: KindEnter, Node: 1},                                                                           // 12
+		Event{Kind: KindLeave, Node: 1},                                                                           // 13
+	)
+	tests := []struct {
+		step    int
+		status  [3]Status
+		current NodeID
+		touched []NodeID
+	}{
+		{2, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, []NodeID{2}},
+		{3, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
+		{5, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
+		{9, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
+		{10, [3]Status{StatusGenerated, StatusKept, StatusDropped}, NoNode, []NodeID{1, 2}},
+		{11, [3]Status{StatusGenerated, StatusDropped, StatusDropped}, NoNode, []NodeID{1}},
+		{12, [3]Status{StatusGenerated, StatusCurrent, StatusDropped}, 1, []NodeID{1}},
+		{13, [3]Status{StatusGenerated, StatusDone, StatusDropped}, NoNode, []NodeID{1}},
+	}
+	tr, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tr.Decision(); ok {
+		t.Error("Decision() reports a decision in a trace without one")
+	}
+	for _, order := range []string{"forwards", "backwards"} {
+		for i := range tests {
+			tt := tests[i]
+			if order == "backwards" {
+				tt = tests[len(tests)-1-i]
+			}
+			if err := tr.Seek(tt.step); err != nil {
+				t.Fatal(err)
+			}
+			for id, want := range tt.status {
+				if got := tr.Node(NodeID(id)).Status; got != want {
+					t.Errorf("%s: step %d: node %d is %v, want %v", order, tt.step, id, got, want)
+				}
+			}
+			if got := tr.Current(); got != tt.current {
+				t.Errorf("%s: step %d: Current() = %d, want %d", order, tt.step, got, tt.current)
+			}
+			if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
+				t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
+			}
+		}
+	}
+}
+
+func TestTreeDecisionAtLeafRoot(t *testing.T) {
+	tr, err := NewTree(foldNumbered(
+		Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax},
+		Event{Kind: KindEnter, Node: 0},
+		Event{Kind: KindEval, Node: 0, Value: 5},
+		Event{Kind: KindLeave, Node: 0},
+		Event{Kind: KindDecision, Node: 0, Action: -1, Value: 5},
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Seek(4); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := foldBrief(tr.Node(0)), "best value=5"; got != want {
+		t.Errorf("root after the decision: %q, want %q", got, want)
+	}
+	if got := tr.Touched(4); !slices.Equal(got, []NodeID{0}) {
+		t.Errorf("Touched(4) = %v, want [0]", got)
+	}
+}
+
+func TestTreeEnds(t *testing.T) {
+	tr, err := NewTree(foldTextbookEvents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{-2, 63, 1000} {
+		err := tr.Seek(k)
+		if err == nil || !strings.HasPrefix(err.Error(), "trace: ") || !strings.Contains(err.Error(), "-1 to 62") {
+			t.Errorf("Seek(%d) = %v, want an error naming the range -1 to 62", k, err)
+		}
+	}
+	if tr.Back() || tr.Step() != -1 {
+		t.Errorf("Back() at step -1 moved to step %d", tr.Step())
+	}
+	if err := tr.Seek(62); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Forward() || tr.Step() != 62 {
+		t.Errorf("Forward() at the last step moved to step %d", tr.Step())
+	}
+
+	empty, err := NewTree(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if empty.Len() != 0 || empty.Size() != 0 || empty.Root() != NoNode || empty.Current() != NoNode || empty.Step() != -1 {
+		t.Errorf("empty tree: Len, Size, Root, Current, Step = %d, %d, %d, %d, %d, want 0, 0, -1, -1, -1",
+			empty.Len(), empty.Size(), empty.Root(), empty.Current(), empty.Step())
+	}
+	if empty.Forward() || empty.Back() {
+		t.Error("empty tree: Forward or Back reported a step")
+	}
+	if err := empty.Seek(-1); err != nil {
+		t.Errorf("empty tree: Seek(-1) = %v", err)
+	}
+	if err := empty.Seek(0); err == nil {
+		t.Error("empty tree: Seek(0) succeeded")
+	}
+	if _, ok := empty.Decision(); ok {
+		t.Error("empty tree: Decision() reports a decision")
+	}
+}
+
+func TestNewTreeErrors(t *testing.T) {
+	root := Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}
+	child := func(id, parent NodeID) Event {
+		return Event{Kind: KindNode, Node: id, Parent: parent, Depth: 1, Type: TypeMin}
+	}
+	enter := func(id NodeID) Event { return Event{Kind: KindEnter, Node: id} }
+	leave := func(id NodeID) Event { return Event{Kind: KindLeave, Node: id} }
+	tests := []struct {
+		name   string
+		events []Event
+		step   int    // the event the error must name
+		want   string // and what it must say
+	}{
+		{"root with a parent", []Event{{Kind: KindNode, Node: 0, Parent: 3}}, 0, "root node 0 has parent 3"},
+		{"id not dense", []Event{root, child(2, 0)}, 1, "node id 2, want 1"},
+		{"id repeated", []Event{root, child(1, 0), child(1, 0)}, 2, "node id 1, want 2"},
+		{"negative id", []Event{{Kind: KindNode, Node: -1, Parent: NoNode}}, 0, "node id -1, want 0"},
+		{"parent that does not exist", []Event{root, child(1, 4)}, 1, "parent 4, which does not exist"},
+		{"node its own parent", []Event{root, child(1, 1)}, 1, "parent 1, which does not exist"},
+		{"second root", []Event{root, child(1, NoNode)}, 1, "node 1 has no parent"},
+		{"event before any node", []Event{{Kind: KindBounds, Node: 0}}, 0, "node 0 does not exist"},
+		{"enter a missing node", []Event{root, enter(1)}, 1, "node 1 does not exist"},
+		{"eval a negative node", []Event{root, {Kind: KindEval, Node: -1}}, 1, "node -1 does not exist"},
+		{"value at a missing node", []Event{root, {Kind: KindValue, Node: 2, Best: NoNode}}, 1, "node 2 does not exist"},
+		{"playout at a missing node", []Event{root, {Kind: KindPlayout, Node: 1}}, 1, "node 1 does not exist"},
+		{"decision without a root", []Event{{Kind: KindDecision}}, 0, "node 0 does not exist"},
+		{"leave without enter", []Event{root, leave(0)}, 1, "node 0 is not entered"},
+		{"leave twice", []Event{root, enter(0), leave(0), leave(0)}, 3, "node 0 is not entered"},
+		{"leaves cross", []Event{root, enter(0), child(1, 0), enter(1), leave(0)}, 4, "node 0 is left before node 1"},
+		{"enter twice", []Event{root, enter(0), enter(0)}, 2, "node 0 is entered already"},
+		{"best child missing", []Event{root, {Kind: KindValue, Node: 0, Best: 5}}, 1, "best child 5 is not a child of node 0"},
+		{"best is a grandchild", []Event{root, child(1, 0), child(2, 1), {Kind: KindValue, Node: 0, Best: 2}}, 3, "best child 2 is not a child of node 0"},
+		{"best is the node", []Event{root, {Kind: KindValue, Node: 0, Best: 0}}, 1, "best child 0 is not a child of node 0"},
+		{"cut without a kind", []Event{root, {Kind: KindCut, Node: 0, Pruned: []int{1}}}, 1, "cut kind CutKind(0), want alpha or beta"},
+		{"cut labels do not match", []Event{root, {Kind: KindCut, Node: 0, Cut: CutBeta, Pruned: []int{1, 2}, PrunedLabels: []string{"x"}}}, 1, "1 pruned labels for 2 pruned actions"},
+		{"cut at a missing node", []Event{root, {Kind: KindCut, Node: 3, Cut: CutBeta}}, 1, "node 3 does not exist"},
+		{"beam keeps a missing node", []Event{root, {Kind: KindBeam, Kept: []NodeID{0, 7}}}, 1, "kept node 7 does not exist"},
+		{"beam drops a missing node", []Event{root, {Kind: KindBeam, Dropped: []NodeID{-4}}}, 1, "dropped node -4 does not exist"},
+		{"backprop through a missing node", []Event{root, {Kind: KindBackprop, Path: []NodeID{3, 0}}}, 1, "path node 3 does not exist"},
+		{"expand a missing child", []Event{root, {Kind: KindExpand, Node: 0, Children: []NodeID{1}}}, 1, "child 1 does not exist"},
+		{"select a missing child", []Event{root, {Kind: KindSelect, Node: 0, Child: 4}}, 1, "child 4 does not exist"},
+		{"score a missing child", []Event{root, {Kind: KindSelect, Node: 0, Child: NoNode, Scores: []Score{{Child: 2}}}}, 1, "scored child 2 does not exist"},
+		{"decision not last", []Event{root, {Kind: KindDecision}, {Kind: KindNote}}, 1, "decision is not the last event"},
+		{"invalid kind", []Event{root, {Kind: KindBad}}, 1, "invalid kind"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr, err := NewTree(foldNumbered(tt.events...))
+			if err == nil {
+				t.Fatalf("NewTree succeeded with %d nodes, want an error", tr.Size())
+			}
+			prefix := fmt.Sprintf("trace: event %d (%v): ", tt.step, tt.events[tt.step].Kind)
+			if msg := err.Error(); !strings.HasPrefix(msg, prefix) || !strings.Contains(msg, tt.want) {
+				t.Errorf("NewTree: %q, want %q followed by %q", msg, prefix, tt.want)
+			}
+		})
+	}
+
+	t.Run("step not the index", func(t *testing.T) {
+		events := foldNumbered(root, enter(0), leave(0))
+		events[1].Step = 5
+		_, err := NewTree(events)
+		if want := "trace: event 1 (enter): step is 5, want the event's index 1"; err == nil || err.Error() != want {
+			t.Errorf("NewTree: %v, want %q", err, want)
+		}
+	})
+}
+
+// foldRef folds events 0 through k from nothing, the slow and obvious way,
+// by the rules of the event contract, and returns every node's state and
+// the focus. It is the model that Tree must agree with at every step.
+func foldRef(events []Event, k int) ([]NodeState, NodeID) {
+	var nodes, holders []NodeState
+	for _, e := range events {
+		switch e.Kind {
+		case KindNode:
+			nodes = append(nodes, NodeState{
+				ID: e.Node, Parent: e.Parent, Action: e.Action, Label: e.Label, Depth: e.Depth,
+				Type: e.Type, Board: e.Board, Best: NoNode, PrunedBy: NoNode,
+			})
+		case KindCut:
+			p := nodes[e.Node]
+			typ := map[NodeType]NodeType{TypeMax: TypeMin, TypeMin: TypeMax}[p.Type]
+			if typ == TypeBad {
+				typ = p.Type
+			}
+			for j, a := range e.Pruned {
+				h := NodeState{
+					Parent: e.Node, Action: a, Depth: p.Depth + 1, Type: typ,
+					Placeholder: true, Best: NoNode, PrunedBy: NoNode,
+				}
+				if len(e.PrunedLabels) > 0 {
+					h.Label = e.PrunedLabels[j]
+				}
+				holders = append(holders, h)
+			}
+		}
+	}
+	created := len(nodes)
+	for i, h := range holders {
+		h.ID = NodeID(created + i)
+		nodes = append(nodes, h)
+	}
+	for _, n := range nodes {
+		if n.Parent != NoNode {
+			nodes[n.Parent].Children = append(nodes[n.Parent].Children, n.ID)
+		}
+	}
+
+	var stack []NodeID
+	nextHolder := created
+	for _, e := range events[:k+1] {
+		switch e.Kind {
+		case KindNode:
+			nodes[e.Node].Status = StatusGenerated
+		case KindEnter:
+			if len(stack) > 0 {
+				nodes[stack[len(stack)-1]].Status = StatusPath
+			}
+			stack = append(stack, e.Node)
+			nodes[e.Node].Status = StatusCurrent
+		case KindLeave:
+			stack = stack[:len(stack)-1]
+			nodes[e.Node].Status = StatusDone
+			if len(stack) > 0 {
+				nodes[stack[len(stack)-1]].Status = StatusCurrent
+			}
+		case KindEval:
+			n := &nodes[e.Node]
+			n.HasValue, n.Value, n.Terminal = true, e.Value, e.Terminal
+		case KindValue:
+			n := &nodes[e.Node]
+			n.HasValue, n.Value, n.Best = true, e.Value, e.Best
+		case KindBounds:
+			n := &nodes[e.Node]
+			n.HasBounds, n.Alpha, n.Beta = true, e.Alpha, e.Beta
+		case KindCut:
+			n := &nodes[e.Node]
+			n.Cut, n.CutValue, n.CutAlpha, n.CutBeta = e.Cut, e.Value, e.Alpha, e.Beta
+			for range e.Pruned {
+				nodes[nextHolder].Status = StatusPruned
+				nodes[nextHolder].PrunedBy = e.Node
+				nextHolder++
+			}
+		case KindBeam:
+			for _, id := range e.Kept {
+				nodes[id].Status = StatusKept
+			}
+			for _, id := range e.Dropped {
+				nodes[id].Status = StatusDropped
+			}
+		case KindDecision:
+			for id := NodeID(0); id != NoNode; id = nodes[id].Best {
+				nodes[id].Status = StatusBest
+			}
+		}
+	}
+	focus := NoNode
+	if len(stack) > 0 {
+		focus = stack[len(stack)-1]
+	}
+	return nodes, focus
+}
+
+// foldSame reports whether a and b are the same state, comparing floats
+// bit for bit.
+func foldSame(a, b NodeState) bool {
+	same := func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) }
+	return a.ID == b.ID && a.Parent == b.Parent && a.Action == b.Action && a.Label == b.Label &&
+		a.Depth == b.Depth && a.Type == b.Type && a.Board == b.Board && a.Placeholder == b.Placeholder &&
+		a.Status == b.Status && a.HasValue == b.HasValue && same(a.Value, b.Value) &&
+		a.Terminal == b.Terminal && a.Best == b.Best && a.HasBounds == b.HasBounds &&
+		same(a.Alpha, b.Alpha) && same(a.Beta, b.Beta) && a.Cut == b.Cut &&
+		same(a.CutValue, b.CutValue) && same(a.CutAlpha, b.CutAlpha) && same(a.CutBeta, b.CutBeta) &&
+		a.PrunedBy == b.PrunedBy && slices.Equal(a.Children, b.Children)
+}
+
+// foldGen writes random but valid traces: a negamax or alpha-beta search of
+// a random game tree that emits events as the engines do, optionally with
+// the other algorithms' events and some unusual but valid moves mixed in.
+type foldGen struct {
+	rng       *rand.Rand
+	prune     bool // alpha-beta rather than plain negamax
+	extras    bool // mix in other kinds, detours, second cuts and unentered nodes
+	maxDepth  int
+	minKids   int // the fewest children of an inner node below the root, at most 4
+	maxEvents int // create no node once the trace is this long
+
+	events  []Event
+	types   []NodeType // by node id
+	depths  []int
+	entered []bool
+}
+
+func (g *foldGen) emit(e Event) {
+	e.Step = len(g.events)
+	g.events = append(g.events, e)
+	switch e.Kind {
+	case KindEnter:
+		g.entered[e.Node] = true
+	case KindLeave:
+		g.entered[e.Node] = false
+	}
+}
+
+func (g *foldGen) create(parent NodeID, action, depth int) NodeID {
+	id := NodeID(len(g.types))
+	typ := TypeMax
+	if depth%2 == 1 {
+		typ = TypeMin
+	}
+	g.types = append(g.types, typ)
+	g.depths = append(g.depths, depth)
+	g.entered = append(g.entered, false)
+	g.emit(Event{Kind: KindNode, Node: id, Parent: parent, Action: action, Label: fmt.Sprintf("m%d", action), Depth: depth, Type: typ})
+	return id
+}
+
+func (g *foldGen) trace() []Event {
+	g.create(NoNode, -1, 0)
+	g.emit(Event{Kind: KindEnter, Node: 0})
+	v, a := g.search(0, 0, math.Inf(-1), math.Inf(1))
+	g.emit(Event{Kind: KindDecision, Node: 0, Action: a, Label: fmt.Sprintf("m%d", a), Value: v})
+	return g.events
+}
+
+// search returns the value of entered node id in its own view and its best
+// action, and leaves the node.
+func (g *foldGen) search(id NodeID, depth int, alpha, beta float64) (float64, int) {
+	if g.prune {
+		g.emit(Event{Kind: KindBounds, Node: id, Alpha: alpha, Beta: beta})
+	}
+	n := 0
+	if depth == 0 {
+		n = 2 + g.rng.IntN(3)
+	} else if depth < g.maxDepth {
+		n = g.minKids + g.rng.IntN(5-g.minKids)
+	}
+	if n == 0 || len(g.events) >= g.maxEvents {
+		v := float64(g.rng.IntN(21) - 10)
+		g.emit(Event{Kind: KindEval, Node: id, Value: v, Terminal: n == 0})
+		g.emit(Event{Kind: KindLeave, Node: id})
+		return v, -1
+	}
+	best, bestAction := math.Inf(-1), -1
+	for a := range n {
+		if g.extras && g.rng.IntN(4) == 0 {
+			g.extra(id)
+		}
+		if len(g.events) >= g.maxEvents {
+			break
+		}
+		c := g.create(id, a, depth+1)
+		g.emit(Event{Kind: KindEnter, Node: c})
+		v, _ := g.search(c, depth+1, -beta, -alpha)
+		if v = -v; v > best {
+			best, bestAction = v, a
+			g.emit(Event{Kind: KindValue, Node: id, Value: best, Best: c})
+			if g.prune && best >= beta {
+				if a+1 < n {
+					var pruned []int
+					var labels []string
+					for r := a + 1; r < n; r++ {
+						pruned = append(pruned, r)
+						labels = append(labels, fmt.Sprintf("m%d", r))
+					}
+					g.emit(Event{Kind: KindCut, Node: id, Cut: CutFor(g.types[id]), Value: best, Alpha: alpha, Beta: beta, Pruned: pruned, PrunedLabels: labels})
+				}
+				break
+			}
+			if g.prune && best > alpha {
+				alpha = best
+				g.emit(Event{Kind: KindBounds, Node: id, Alpha: alpha, Beta: beta})
+			}
+		}
+	}
+	g.emit(Event{Kind: KindLeave, Node: id})
+	return best, bestAction
+}
+
+// extra emits one event of another kind, or a valid detour, at node id.
+func (g *foldGen) extra(id NodeID) {
+	some := func() NodeID { return NodeID(g.rng.IntN(len(g.types))) }
+	switch g.rng.IntN(9) {
+	case 0:
+		g.emit(Event{Kind: KindNote, Text: "note"})
+	case 1:
+		g.emit(Event{Kind: KindIteration, Iteration: 1 + g.rng.IntN(3), Depth: g.rng.IntN(4)})
+	case 2:
+		g.emit(Event{Kind: KindBeam, Depth: 1, Kept: []NodeID{some(), some()}, Dropped: []NodeID{some()}})
+	case 3:
+		g.emit(Event{Kind: KindSelect, Node: id, Child: some(), Scores: []Score{{Child: some(), N: 1, W: 0.5, UCB: 1}, {Child: NoNode, UCB: math.NaN()}}})
+	case 4:
+		g.emit(Event{Kind: KindExpand, Node: id, Children: []NodeID{some()}})
+		g.emit(Event{Kind: KindPlayout, Node: id, Result: 0.5, Length: 4})
+		g.emit(Event{Kind: KindBackprop, Path: []NodeID{id, 0}, Values: []float64{0.5, -0.5}})
+	case 5:
+		// A second cut at the same node, without labels.
+		g.emit(Event{Kind: KindCut, Node: id, Cut: CutFor(g.types[id]), Value: 1, Alpha: -1, Beta: 1, Pruned: []int{90 + g.rng.IntN(9)}})
+	case 6:
+		// A node created and never entered, as in MCTS.
+		g.create(id, 50+g.rng.IntN(9), g.depths[id]+1)
+	case 7:
+		// A detour into a node that is not entered, such as one already left.
+		if r := some(); !g.entered[r] {
+			g.emit(Event{Kind: KindEnter, Node: r})
+			g.emit(Event{Kind: KindBounds, Node: r, Alpha: -2, Beta: 2})
+			g.emit(Event{Kind: KindLeave, Node: r})
+		}
+	case 8:
+		g.emit(Event{Kind: KindEval, Node: some(), Value: math.Copysign(0, -1)})
+	}
+}
+
+// foldTraces returns the traces the model is checked on: the textbook trace
+// and generated ones of every flavour.
+func foldTraces() map[string][]Event {
+	traces := map[string][]Event{"textbook": foldTextbookEvents()}
+	for seed := range uint64(6) {
+		g := &foldGen{
+			rng:       rand.New(rand.NewPCG(seed, 1)),
+			prune:     seed%2 == 0,
+			extras:    seed >= 2,
+			maxDepth:  3 + int(seed%3),
+			maxEvents: 400,
+		}
+		traces[fmt.Sprintf("generated/seed=%d/prune=%v/extras=%v", seed, g.prune, g.extras)] = g.trace()
+	}
+	return traces
+}
+
+// TestTreeMatchesRefold compares the Tree with a refold from nothing at
+// every step, visited forwards, backwards and in random jumps, with the
+// default checkpoints and with checkpoints after nearly every change.
+func TestTreeMatchesRefold(t *testing.T) {
+	for name, events := range foldTraces() {
+		t.Run(name, func(t *testing.T) {
+			want := make([][]NodeState, len(events)+1)
+			focus := make([]NodeID, len(events)+1)
+			for k := -1; k < len(events); k++ {
+				want[k+1], focus[k+1] = foldRef(events, k)
+			}
+			check := func(tr *Tree, how string) {
+				t.Helper()
+				k := tr.Step()
+				if tr.Size() != len(want[k+1]) {
+					t.Fatalf("%s: Size() = %d, want %d", how, tr.Size(), len(want[k+1]))
+				}
+				for id, w := range want[k+1] {
+					if got := tr.Node(NodeID(id)); !foldSame(got, w) {
+						t.Fatalf("%s: step %d (%v): node %d:\n got %+v\nwant %+v", how, k, events[max(k, 0)].Kind, id, got, w)
+					}
+				}
+				if got := tr.Current(); got != focus[k+1] {
+					t.Fatalf("%s: step %d: Current() = %d, want %d", how, k, got, focus[k+1])
+				}
+			}
+			tr, err := NewTree(events)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range events {
+				var changed []NodeID
+				for id := range want[k+1] {
+					if !foldSame(want[k][id], want[k+1][id]) {
+						changed = append(changed, NodeID(id))
+					}
+				}
+				if got := tr.Touched(k); !slices.Equal(got, changed) {
+					t.Fatalf("Touched(%d) (%v) = %v, want %v", k, events[k].Kind, got, changed)
+				}
+			}
+			for _, spacing := range []int{0, 1, 7} {
+				tr, err := newTree(events, spacing)
+				if err != nil {
+					t.Fatal(err)
+				}
+				how := fmt.Sprintf("spacing %d", spacing)
+				check(tr, how+", new")
+				for tr.Forward() {
+					check(tr, how+", forwards")
+				}
+				if tr.Step() != len(events)-1 {
+					t.Fatalf("%s: Forward stopped at step %d of %d", how, tr.Step(), len(events))
+				}
+				for tr.Back() {
+					check(tr, how+", backwards")
+				}
+				if tr.Step() != -1 {
+					t.Fatalf("%s: Back stopped at step %d", how, tr.Step())
+				}
+				rng := rand.New(rand.NewPCG(uint64(spacing), 2))
+				for range 3 * len(events) {
+					k := rng.IntN(len(events)+1) - 1
+					if err := tr.Seek(k); err != nil {
+						t.Fatal(err)
+					}
+					if tr.Step() != k {
+						t.Fatalf("%s: Seek(%d) moved to step %d", how, k, tr.Step())
+					}
+					check(tr, how+", jumps")
+					if rng.IntN(8) == 0 {
+						c := tr.Clone()
+						if err := c.Seek(rng.IntN(len(events))); err != nil {
+							t.Fatal(err)
+						}
+						check(c, how+", clone")
+						c.Back()
+						check(c, how+", clone")
+						check(tr, how+", original of a clone")
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestNewTreeMutated feeds NewTree damaged copies of valid traces: it must
+// return an error or a Tree that agrees with the refold, never panic.
+func TestNewTreeMutated(t *testing.T) {
+	traces := foldTraces()
+	names := slices.Sorted(maps.Keys(traces))
+	rng := rand.New(rand.NewPCG(7, 7))
+	accepted := 0
+	for i := range 600 {
+		base := traces[names[i%len(names)]]
+		events := slices.Clone(base)
+		j := rng.IntN(len(events))
+		switch rng.IntN(8) {
+		case 0:
+			events = slices.Delete(events, j, j+1)
+		case 1:
+			l := rng.IntN(len(events))
+			events[j], events[l] = events[l], events[j]
+		case 2:
+			events[j].Node = NodeID(rng.IntN(40) - 3)
+		case 3:
+			events[j].Parent = NodeID(rng.IntN(40) - 3)
+		case 4:
+			events[j].Best = NodeID(rng.IntN(40) - 3)
+		case 5:
+			events[j].Kind = Kind(rng.IntN(int(numKinds) + 2))
+		case 6:
+			events = slices.Insert(events, j, events[rng.IntN(len(events))])
+		case 7:
+			events = events[:j]
+		}
+		foldNumbered(events...)
+		tr, err := NewTree(events)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "trace: ") {
+				t.Errorf("mutation %d: error %q lacks the package prefix", i, err)
+			}
+			continue
+		}
+		accepted++
+		for _, k := range []int{len(events) - 1, len(events)/2 - 1, -1} {
+			if err := tr.Seek(k); err != nil {
+				t.Fatal(err)
+			}
+			want, focus := foldRef(events, k)
+			for id, w := range want {
+				if got := tr.Node(NodeID(id)); !foldSame(got, w) {
+					t.Fatalf("mutation %d: step %d: node %d:\n got %+v\nwant %+v", i, k, id, got, w)
+				}
+			}
+			if tr.Current() != focus {
+				t.Fatalf("mutation %d: step %d: Current() = %d, want %d", i, k, tr.Current(), focus)
+			}
+		}
+	}
+	if accepted == 0 {
+		t.Error("every mutated trace was refused; the test checks nothing about accepted ones")
+	}
+}
+
+// foldBenchEvents returns an alpha-beta trace of a little over 100,000
+// events.
+func foldBenchEvents(b *testing.B) []Event {
+	b.Helper()
+	g := &foldGen{rng: rand.New(rand.NewPCG(1, 1)), prune: true, maxDepth: 14, minKids: 2, maxEvents: 100_000}
+	events := g.trace()
+	if len(events) < 100_000 {
+		b.Fatalf("the trace has %d events, want 100,000", len(events))
+	}
+	return events
+}
+
+func foldBenchTree(b *testing.B) *Tree {
+	b.Helper()
+	tr, err := NewTree(foldBenchEvents(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tr
+}
+
+func BenchmarkTreeForward(b *testing.B) {
+	tr := foldBenchTree(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if !tr.Forward() {
+			tr.Seek(-1)
+		}
+	}
+}
+
+func BenchmarkTreeBack(b *testing.B) {
+	tr := foldBenchTree(b)
+	tr.Seek(tr.Len() - 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if !tr.Back() {
+			tr.Seek(tr.Len() - 1)
+		}
+	}
+}
+
+// BenchmarkTreeSeek jumps from the first step to the last and back.
+func BenchmarkTreeSeek(b *testing.B) {
+	tr := foldBenchTree(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		tr.Seek(tr.Len() - 1)
+		tr.Seek(0)
+	}
+}
+
+func BenchmarkNewTree(b *testing.B) {
+	events := foldBenchEvents(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewTree(events); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

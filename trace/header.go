@@ -1,0 +1,25 @@
+package trace
+
+import "time"
+
+// Format is the value of the header's "format" field.
+const Format = "searchviz-trace"
+
+// Version is the trace format's major version. Readers refuse other major
+// versions; additions within a major version are new optional fields and
+// new kinds, which readers skip.
+const Version = 1
+
+// Header is the first line of a trace file: what was searched, how, and by
+// which program.
+type Header struct {
+	Format    string            // always Format
+	Version   int               // always Version when written by this package
+	Game      string            // the game's spec, e.g. "tictactoe" or "maze h=5 w=5"
+	Position  string            // the root position's text form
+	Algorithm string            // the algorithm's name, e.g. "alphabeta"
+	Params    map[string]string // the algorithm's parameters, every one resolved
+	Seed      int64             // the random seed the search used
+	Program   string            // the writing program and its version, e.g. "viz (devel)"
+	Time      time.Time         // when the search started
+}

@@ -1,0 +1,146 @@
+package trace
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Recorder is a Tracer that keeps a search's events in memory, up to a
+// budget of nodes. It is not safe for concurrent use.
+//
+// When the budget is reached, the Recorder drops the node event that would
+// exceed it, records one note saying so, and from then on drops every node
+// event and every event about a dropped node. Because node ids are dense,
+// the dropped nodes are exactly those with an id at or above the first
+// dropped one. Events about recorded nodes (their values, cuts and leave
+// events) and the decision are still recorded, trimmed of references to
+// dropped nodes, so the recorded trace stays consistent:
+//
+//   - a value event whose best child was dropped keeps its value, with
+//     Best set to NoNode;
+//   - a select event whose chosen child was dropped is dropped; otherwise
+//     scores of dropped children are left out;
+//   - expand and beam events leave out dropped nodes;
+//   - a backprop event keeps the part of its path from the first recorded
+//     node up to the root, and the matching values;
+//   - a note about a dropped node keeps its text, with Node set to NoNode.
+type Recorder struct {
+	maxNodes  int
+	nodes     int    // node events recorded
+	truncated bool   // the budget was reached
+	firstDrop NodeID // the first dropped node, when truncated
+	events    []Event
+}
+
+var _ Tracer = (*Recorder)(nil)
+
+// NewRecorder returns a Recorder that records at most maxNodes nodes;
+// maxNodes <= 0 means no limit.
+func NewRecorder(maxNodes int) *Recorder {
+	return &Recorder{maxNodes: maxNodes}
+}
+
+// Emit records e, unless the node budget says to drop it, with Step set to
+// its index among the recorded events. Emit copies e's slices, so the
+// caller may reuse them as soon as Emit returns.
+func (r *Recorder) Emit(e Event) {
+	if e.Kind == KindNode {
+		if r.truncated {
+			return
+		}
+		if r.maxNodes > 0 && r.nodes >= r.maxNodes {
+			r.truncated, r.firstDrop = true, e.Node
+			r.record(Event{Kind: KindNote, Node: NoNode, Text: fmt.Sprintf(
+				"trace truncated: node budget of %d nodes reached; later nodes are not recorded", r.maxNodes)})
+			return
+		}
+		r.nodes++
+		r.record(e)
+		return
+	}
+	if r.truncated && !r.trim(&e) {
+		return
+	}
+	e.Pruned = slices.Clone(e.Pruned)
+	e.PrunedLabels = slices.Clone(e.PrunedLabels)
+	e.Scores = slices.Clone(e.Scores)
+	e.Children = slices.Clone(e.Children)
+	e.Path = slices.Clone(e.Path)
+	e.Values = slices.Clone(e.Values)
+	e.Kept = slices.Clone(e.Kept)
+	e.Dropped = slices.Clone(e.Dropped)
+	r.record(e)
+}
+
+func (r *Recorder) record(e Event) {
+	e.Step = len(r.events)
+	r.events = append(r.events, e)
+}
+
+func (r *Recorder) dropped(id NodeID) bool { return id >= r.firstDrop }
+
+// trim removes e's references to dropped nodes, in place, and reports
+// whether e is still worth recording. The slices it filters are new.
+func (r *Recorder) trim(e *Event) bool {
+	keep := func(id NodeID) bool { return !r.dropped(id) }
+	switch e.Kind {
+	case KindEnter, KindLeave, KindEval, KindBounds, KindCut, KindPlayout:
+		return !r.dropped(e.Node)
+	case KindValue:
+		if r.dropped(e.Node) {
+			return false
+		}
+		if e.Best != NoNode && r.dropped(e.Best) {
+			e.Best = NoNode
+		}
+	case KindSelect:
+		if r.dropped(e.Node) || r.dropped(e.Child) {
+			return false
+		}
+		e.Scores = filter(e.Scores, func(s Score) bool { return keep(s.Child) })
+	case KindExpand:
+		if r.dropped(e.Node) {
+			return false
+		}
+		e.Children = filter(e.Children, keep)
+	case KindBeam:
+		e.Kept = filter(e.Kept, keep)
+		e.Dropped = filter(e.Dropped, keep)
+	case KindBackprop:
+		i := 0
+		for i < len(e.Path) && r.dropped(e.Path[i]) {
+			i++
+		}
+		if i == len(e.Path) {
+			return false
+		}
+		e.Path = e.Path[i:]
+		if i <= len(e.Values) {
+			e.Values = e.Values[i:]
+		}
+	case KindNote:
+		if e.Node != NoNode && r.dropped(e.Node) {
+			e.Node = NoNode
+		}
+	}
+	return true
+}
+
+// filter returns a new slice of the elements of s that keep accepts.
+func filter[T any](s []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range s {
+		if keep(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Events returns the recorded events. The slice and the events' slices
+// are shared with the Recorder; callers must not modify them.
+func (r *Recorder) Events() []Event { return slices.Clip(r.events) }
+
+// Truncated reports whether the node budget was reached and later events
+// were dropped.
+func (r *Recorder) Truncated() bool { return r.truncated }

@@ -1,0 +1,284 @@
+package trace
+
+import (
+	"bytes"
+	_ "embed"
+	"slices"
+)
+
+// Field describes one field of an event line in a trace file.
+//
+// Type is one of:
+//
+//	integer    a JSON integer
+//	number     a JSON number, or the string "inf" or "-inf"
+//	number|null  a number, or null for NaN
+//	string     a JSON string
+//	boolean    true or false
+//	node       a node id: an integer in the int32 range, -1 meaning no node
+//	kind       the event kind's name, e.g. "node"
+//	node_kind  "max", "min", "chance", "single" or "joint"
+//	cut        "alpha" or "beta"
+//	integer[]  a list of integers (likewise string[], node[] and number[])
+//	score[]    a list of objects {child, action, w, n, ucb}, see ScoreFields
+//	counters   an object {nodes, evals, cuts, elapsed_ns}, see CounterFields
+//	params     an object whose members are strings
+//	time       a string holding an RFC 3339 time
+//
+// An optional field is omitted when it has its zero value: the empty
+// string, false, 0, or -1 for a node id.
+type Field struct {
+	Name     string // lower_snake_case, as in the file
+	Type     string // see above
+	Help     string // what the field means, in one line
+	Optional bool   // the field may be missing; readers use its zero value
+}
+
+// KindSpec describes the line of one event kind: its fields in the order
+// writers emit them, starting with "step" and "kind".
+type KindSpec struct {
+	Kind   Kind
+	Help   string
+	Fields []Field
+}
+
+// fieldID says which member of Event a field carries, so the encoder and
+// the decoder can be driven by the spec table without reflection.
+type fieldID uint8
+
+const (
+	fStep fieldID = iota
+	fKind
+	fNode
+	fParent
+	fAction
+	fLabel
+	fDepth
+	fNodeKind
+	fBoard
+	fValue
+	fTerminal
+	fBest
+	fAlpha
+	fBeta
+	fCut
+	fPruned
+	fPrunedLabels
+	fChild
+	fScores
+	fChildren
+	fResult
+	fLength
+	fPath
+	fValues
+	fKept
+	fDropped
+	fIteration
+	fDiscarded
+	fCounters
+	fText
+	numFieldIDs
+)
+
+// fieldNames and fieldTypes give each field the same name and type in
+// every kind that has it.
+var fieldNames = [numFieldIDs]string{
+	fStep: "step", fKind: "kind", fNode: "node", fParent: "parent",
+	fAction: "action", fLabel: "label", fDepth: "depth", fNodeKind: "node_kind",
+	fBoard: "board", fValue: "value", fTerminal: "terminal", fBest: "best",
+	fAlpha: "alpha", fBeta: "beta", fCut: "cut", fPruned: "pruned",
+	fPrunedLabels: "pruned_labels", fChild: "child", fScores: "scores",
+	fChildren: "children", fResult: "result", fLength: "length", fPath: "path",
+	fValues: "values", fKept: "kept", fDropped: "dropped", fIteration: "iteration",
+	fDiscarded: "discarded", fCounters: "counters", fText: "text",
+}
+
+var fieldTypes = [numFieldIDs]string{
+	fStep: "integer", fKind: "kind", fNode: "node", fParent: "node",
+	fAction: "integer", fLabel: "string", fDepth: "integer", fNodeKind: "node_kind",
+	fBoard: "string", fValue: "number", fTerminal: "boolean", fBest: "node",
+	fAlpha: "number", fBeta: "number", fCut: "cut", fPruned: "integer[]",
+	fPrunedLabels: "string[]", fChild: "node", fScores: "score[]",
+	fChildren: "node[]", fResult: "number", fLength: "integer", fPath: "node[]",
+	fValues: "number[]", fKept: "node[]", fDropped: "node[]", fIteration: "integer",
+	fDiscarded: "boolean", fCounters: "counters", fText: "string",
+}
+
+// field is a Field together with the Event member it carries and the
+// bytes that introduce it on a line.
+type field struct {
+	Field
+	id  fieldID
+	key string // `,"name":`
+}
+
+type kindSpec struct {
+	help   string
+	fields []field
+}
+
+func req(id fieldID, help string) field {
+	name := fieldNames[id]
+	return field{Field: Field{Name: name, Type: fieldTypes[id], Help: help}, id: id, key: `,"` + name + `":`}
+}
+
+func opt(id fieldID, help string) field {
+	f := req(id, help)
+	f.Optional = true
+	return f
+}
+
+// fields prepends the fields every event has.
+func fields(fs ...field) []field {
+	return append([]field{
+		req(fStep, "the event's index in the trace, from 0"),
+		req(fKind, "the event's kind"),
+	}, fs...)
+}
+
+// specs is the one table that the encoder, the decoder, Spec and the JSON
+// Schema are derived from. It is never modified.
+var specs = [numKinds]kindSpec{
+	KindNode: {"a node was created, just before the search visits it", fields(
+		req(fNode, "the new node's id: 0 for the root, then 1, 2, ... in creation order"),
+		req(fParent, "the parent's id, -1 for the root"),
+		req(fAction, "the action from the parent, -1 for the root"),
+		req(fLabel, "the action's human label, e.g. \"b2\"; empty for the root"),
+		req(fDepth, "plies from the root"),
+		req(fNodeKind, "who is to move: max (the root player), min (the opponent), chance, single or joint"),
+		opt(fBoard, "the position's text form, when the search was traced with boards"),
+	)},
+	KindEnter: {"the search focus moved into a node", fields(
+		req(fNode, "the node entered"),
+	)},
+	KindLeave: {"the search focus left a node for good", fields(
+		req(fNode, "the node left; it is the innermost node entered and not yet left"),
+	)},
+	KindEval: {"a static evaluation or a terminal outcome", fields(
+		req(fNode, "the node evaluated"),
+		req(fValue, "the value, in the view of the side to move at node"),
+		req(fTerminal, "the game is over at node and value is its outcome"),
+	)},
+	KindValue: {"a backed-up value and the best child so far", fields(
+		req(fNode, "the node whose value improved"),
+		req(fValue, "the value so far, in the view of the side to move at node"),
+		opt(fBest, "the child the value comes from"),
+	)},
+	KindBounds: {"the alpha-beta window at a node", fields(
+		req(fNode, "the node"),
+		req(fAlpha, "the lower bound, in the view of the side to move at node"),
+		req(fBeta, "the upper bound, in the view of the side to move at node"),
+	)},
+	KindCut: {"an alpha or beta cut: the rest of the children are pruned", fields(
+		req(fNode, "the node where the search stops looking at children"),
+		req(fCut, "beta at a max node, alpha at a min node (named in the root player's terms)"),
+		req(fValue, "the value that reached beta, in the view of the side to move at node"),
+		req(fAlpha, "the window's lower bound at the cut"),
+		req(fBeta, "the window's upper bound at the cut"),
+		req(fPruned, "the actions left unsearched, in move order"),
+		req(fPrunedLabels, "their labels"),
+	)},
+	KindSelect: {"an MCTS or DUCT selection step with every candidate's statistics", fields(
+		req(fNode, "the node choosing a child"),
+		req(fChild, "the chosen child"),
+		req(fScores, "every candidate child's statistics"),
+	)},
+	KindExpand: {"children added to a node", fields(
+		req(fNode, "the node expanded"),
+		req(fChildren, "the new children"),
+	)},
+	KindPlayout: {"a random playout from a node", fields(
+		req(fNode, "the node the playout started from"),
+		req(fResult, "1 win, 0.5 draw, 0 loss for the root player"),
+		req(fLength, "plies played"),
+	)},
+	KindBackprop: {"results added along a path", fields(
+		req(fPath, "the nodes updated, from the leaf up to the root"),
+		req(fValues, "the value added at each node of path, in that node's view"),
+	)},
+	KindBeam: {"the states a beam search kept and dropped at one depth", fields(
+		req(fDepth, "the depth, in plies from the root"),
+		req(fKept, "the nodes kept"),
+		req(fDropped, "the nodes dropped"),
+	)},
+	KindIteration: {"one iteration: an iterative-deepening depth, an MCTS iteration, a Chokudai pass", fields(
+		req(fIteration, "the iteration's number, from 1"),
+		opt(fDepth, "the depth limit of an iterative-deepening iteration"),
+		opt(fDiscarded, "the iteration was cut short by the clock and its result not used"),
+	)},
+	KindDecision: {"the search's final choice; always the last event", fields(
+		req(fNode, "the root"),
+		req(fAction, "the chosen action, -1 if there was none"),
+		req(fLabel, "the chosen action's label"),
+		req(fValue, "the root's value, in the root player's view"),
+		req(fCounters, "the search's totals"),
+	)},
+	KindNote: {"free text for the reader", fields(
+		req(fText, "the note"),
+		opt(fNode, "the node the note is about"),
+	)},
+}
+
+// scoreFields and counterFields describe the objects inside the score[]
+// and counters field types.
+var scoreFields = []Field{
+	{Name: "child", Type: "node", Help: "the candidate child"},
+	{Name: "action", Type: "integer", Help: "the action leading to it"},
+	{Name: "w", Type: "number", Help: "its total value, in the view of the player choosing at node"},
+	{Name: "n", Type: "integer", Help: "its visits"},
+	{Name: "ucb", Type: "number|null", Help: "its UCB1 score; null for an unvisited child"},
+}
+
+var headerFields = []Field{
+	{Name: "format", Type: "string", Help: `always "` + Format + `"`},
+	{Name: "version", Type: "integer", Help: "the format's major version; readers refuse others"},
+	{Name: "game", Type: "string", Help: "the game's spec, e.g. \"tictactoe\"", Optional: true},
+	{Name: "position", Type: "string", Help: "the root position's text form", Optional: true},
+	{Name: "algorithm", Type: "string", Help: "the algorithm's name, e.g. \"alphabeta\"", Optional: true},
+	{Name: "params", Type: "params", Help: "the algorithm's parameters, every one resolved", Optional: true},
+	{Name: "seed", Type: "integer", Help: "the random seed the search used", Optional: true},
+	{Name: "program", Type: "string", Help: "the writing program and its version", Optional: true},
+	{Name: "time", Type: "time", Help: "when the search started", Optional: true},
+}
+
+var counterFields = []Field{
+	{Name: "nodes", Type: "integer", Help: "nodes created"},
+	{Name: "evals", Type: "integer", Help: "static evaluations and terminal outcomes"},
+	{Name: "cuts", Type: "integer", Help: "alpha-beta cuts"},
+	{Name: "elapsed_ns", Type: "integer", Help: "wall-clock time of the search, in nanoseconds"},
+}
+
+// Spec returns the line format of events of kind k. For an invalid kind it
+// returns the zero KindSpec. The result is the caller's to modify.
+func Spec(k Kind) KindSpec {
+	if k == KindBad || k >= numKinds {
+		return KindSpec{}
+	}
+	s := KindSpec{Kind: k, Help: specs[k].help, Fields: make([]Field, len(specs[k].fields))}
+	for i, f := range specs[k].fields {
+		s.Fields[i] = f.Field
+	}
+	return s
+}
+
+// HeaderFields returns the fields of the header line, in the order
+// writers emit them. Writers emit every field; readers require only
+// "format" and "version".
+func HeaderFields() []Field { return slices.Clone(headerFields) }
+
+// ScoreFields returns the fields of each object in a select event's
+// "scores" list. Every field is required; "ucb" may be null.
+func ScoreFields() []Field { return slices.Clone(scoreFields) }
+
+// CounterFields returns the fields of a decision event's "counters" object.
+// Every field is required.
+func CounterFields() []Field { return slices.Clone(counterFields) }
+
+//go:embed schema.json
+var schema []byte
+
+// Schema returns the JSON Schema (draft 2020-12) of a trace line: its
+// $defs "header" and "event" describe the first line and every other line.
+// It is generated from the same table as Spec. The result is the caller's
+// to modify.
+func Schema() []byte { return bytes.Clone(schema) }

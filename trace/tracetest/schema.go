@@ -1,0 +1,110 @@
+package tracetest
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// schemaURL is where the compiler files trace.Schema; the schema's own
+// $id would do as well, but the compiler must not try to fetch anything.
+const schemaURL = "mem:///searchviz-trace.schema.json"
+
+// compileSchema compiles the header and event definitions of trace.Schema.
+func compileSchema() (header, event *jsonschema.Schema, err error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(trace.Schema()))
+	if err != nil {
+		return nil, nil, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat() // the header's time must really be a date-time
+	if err := c.AddResource(schemaURL, doc); err != nil {
+		return nil, nil, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
+	}
+	if header, err = c.Compile(schemaURL + "#/$defs/header"); err != nil {
+		return nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
+	}
+	if event, err = c.Compile(schemaURL + "#/$defs/event"); err != nil {
+		return nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
+	}
+	return header, event, nil
+}
+
+// CheckJSONL checks every line of an encoded, uncompressed trace against
+// the JSON Schema of the format (trace.Schema): the first line against the
+// header's definition, every other non-blank line against the event's. It
+// returns the violations, each naming its line, joined with errors.Join
+// (the first 50 of them and a count of the rest).
+func CheckJSONL(data []byte) error {
+	header, event, err := compileSchema()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	more := 0
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 && i > 0 {
+			continue
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(line))
+		if err == nil {
+			if i == 0 {
+				err = header.Validate(inst)
+			} else {
+				err = event.Validate(inst)
+			}
+		}
+		if err == nil {
+			continue
+		}
+		if len(errs) == maxViolations {
+			more++
+			continue
+		}
+		errs = append(errs, fmt.Errorf("tracetest: line %d: %w", i+1, err))
+	}
+	if more > 0 {
+		errs = append(errs, fmt.Errorf("tracetest: and %d more lines", more))
+	}
+	return errors.Join(errs...)
+}
+
+// ValidateFile checks the trace file at path, plain or gzip-compressed:
+// every line must satisfy the schema (CheckJSONL), the file must decode
+// (trace.ReadFile), and its events must satisfy Validate.
+func ValidateFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("tracetest: %w", err)
+	}
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return fmt.Errorf("tracetest: %s: %w", path, err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return fmt.Errorf("tracetest: %s: %w", path, err)
+		}
+	}
+	invalid := func(err error) error {
+		return errors.Join(fmt.Errorf("tracetest: %s is not a valid trace", path), err)
+	}
+	if err := CheckJSONL(data); err != nil {
+		return invalid(err)
+	}
+	_, events, err := trace.ReadAll(bytes.NewReader(data))
+	if err != nil {
+		return invalid(err)
+	}
+	if err := Validate(events); err != nil {
+		return invalid(err)
+	}
+	return nil
+}

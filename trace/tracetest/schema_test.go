@@ -1,0 +1,162 @@
+package tracetest
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+func encode(t *testing.T, events []trace.Event) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := trace.NewWriter(&buf, trace.Header{
+		Game: "tree", Algorithm: "alphabeta", Params: map[string]string{"depth": "2"},
+		Seed: -3, Program: "tracetest", Time: time.Date(2025, 1, 2, 3, 4, 5, 6, time.FixedZone("x", 3600)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		w.Emit(e)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestCheckJSONLAccepts(t *testing.T) {
+	for name, events := range map[string][]trace.Event{"alphabeta": AlphaBeta(), "every kind": EveryKind()} {
+		if err := CheckJSONL(encode(t, events)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	golden, err := os.ReadFile(filepath.Join("..", "testdata", "alphabeta-rn.jsonl.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckJSONL(golden); err != nil {
+		t.Errorf("golden trace: %v", err)
+	}
+}
+
+// TestSchemaAgreesWithReader gives the schema and the reader the same
+// lines, as the second line of a trace, and checks that they accept and
+// refuse the same ones.
+func TestSchemaAgreesWithReader(t *testing.T) {
+	const header = `{"format":"searchviz-trace","version":1}`
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{`{"step":0,"kind":"enter","node":0}`, true},
+		{`{"step":0,"kind":"enter","node":0,"future":"field"}`, true},
+		{`{"step":0,"kind":"enter"}`, false},
+		{`{"step":0,"kind":"enter","node":"0"}`, false},
+		{`{"step":0,"kind":"enter","node":2147483648}`, false},
+		{`{"step":0,"kind":"enter","node":-2147483648}`, true},
+		{`{"step":0,"kind":"warp","node":0}`, false},
+		{`{"kind":"enter","node":0}`, false},
+		{`{"step":0,"kind":"bounds","node":0,"alpha":"-inf","beta":"inf"}`, true},
+		{`{"step":0,"kind":"bounds","node":0,"alpha":"-Infinity","beta":"inf"}`, false},
+		{`{"step":0,"kind":"bounds","node":0,"alpha":null,"beta":1}`, false},
+		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, true},
+		{`{"step":0,"kind":"cut","node":0,"cut":"gamma","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, false},
+		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":[1]}`, false},
+		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1]}`, false},
+		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"chance"}`, true},
+		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"bad"}`, false},
+		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"max","board":7}`, false},
+		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":null}]}`, true},
+		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"inf"}]}`, true},
+		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"x"}]}`, false},
+		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":null,"n":0,"ucb":1}]}`, false},
+		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0}]}`, false},
+		{`{"step":0,"kind":"iteration","iteration":1}`, true},
+		{`{"step":0,"kind":"iteration","iteration":1,"discarded":"yes"}`, false},
+		{`{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0,"elapsed_ns":5}}`, true},
+		{`{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0}}`, false},
+		{`{"step":0,"kind":"note","text":"hi"}`, true},
+		{`{"step":0,"kind":"note"}`, false},
+		{`{"step":0,"kind":"playout","node":0,"result":0.5,"length":1.5}`, false},
+		{`[0,"enter",0]`, false},
+	}
+	for _, tt := range tests {
+		data := []byte(header + "\n" + tt.line + "\n")
+		_, _, readErr := trace.ReadAll(bytes.NewReader(data))
+		schemaErr := CheckJSONL(data)
+		if (readErr == nil) != tt.ok || (schemaErr == nil) != tt.ok {
+			t.Errorf("%s\nwant accepted %v; reader: %v; schema: %v", tt.line, tt.ok, readErr, schemaErr)
+		}
+	}
+}
+
+func TestCheckJSONLRejects(t *testing.T) {
+	good := strings.Split(string(encode(t, AlphaBeta())), "\n")
+	tests := []struct {
+		name string
+		line int // the line to replace, from 1
+		with string
+	}{
+		{"header of version 2", 1, `{"format":"searchviz-trace","version":2}`},
+		{"header without format", 1, `{"version":1}`},
+		{"header with a number for a parameter", 1, `{"format":"searchviz-trace","version":1,"params":{"depth":2}}`},
+		{"header with a bad time", 1, `{"format":"searchviz-trace","version":1,"time":"noon"}`},
+		{"missing required field", 3, `{"step":1,"kind":"enter"}`},
+		{"wrong cut", 37, `{"step":35,"kind":"cut","node":5,"cut":"both","value":-2,"alpha":"-inf","beta":-3,"pruned":[1,2],"pruned_labels":["c2","c3"]}`},
+		{"negative step", 3, `{"step":-1,"kind":"enter","node":0}`},
+		{"not JSON", 5, `{"step":3,`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lines := append([]string(nil), good...)
+			lines[tt.line-1] = tt.with
+			err := CheckJSONL([]byte(strings.Join(lines, "\n")))
+			if err == nil {
+				t.Fatal("the schema accepted the trace")
+			}
+			if want := "tracetest: line " + strconv.Itoa(tt.line) + ":"; !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("error %q, want it to start with %q", err, want)
+			}
+		})
+	}
+}
+
+func TestValidateFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl.gz")
+	fw, err := trace.Create(good, trace.Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range AlphaBeta() {
+		fw.Emit(e)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateFile(good); err != nil {
+		t.Errorf("ValidateFile(%s): %v", good, err)
+	}
+
+	// Decodes and matches the schema, but a leave is out of order.
+	bad := filepath.Join(dir, "bad.jsonl")
+	events := AlphaBeta()
+	events[10].Node = 1
+	if err := os.WriteFile(bad, encode(t, events), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = ValidateFile(bad)
+	if err == nil || !strings.Contains(err.Error(), bad+" is not a valid trace") || !strings.Contains(err.Error(), "step 10: leave 1") {
+		t.Errorf("ValidateFile(%s) = %v, want it to name the file and the bad leave", bad, err)
+	}
+	if err := ValidateFile(filepath.Join(dir, "missing.jsonl")); err == nil {
+		t.Error("ValidateFile of a missing file succeeded")
+	}
+}
