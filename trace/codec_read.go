@@ -14,6 +14,9 @@ import (
 	"time"
 )
 
+// maxFields is the most fields any object in a line has.
+const maxFields = 9
+
 // maxLine is the longest line a Reader accepts, in bytes: far more than
 // any event needs, yet a bound on the memory a corrupt file can claim.
 const maxLine = 16 << 20
@@ -156,8 +159,8 @@ func (r *Reader) readLine() ([]byte, error) {
 
 // decodeObject decodes a line that must hold one JSON object.
 func decodeObject(line []byte) (map[string]json.RawMessage, error) {
-	if t := bytes.TrimSpace(line); len(t) == 0 || t[0] != '{' {
-		return nil, fmt.Errorf("want a JSON object, got %s", describe(t))
+	if err := checkObject(line); err != nil {
+		return nil, err
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(line, &m); err != nil {
@@ -231,15 +234,19 @@ func decodeHeader(line []byte, h *Header) error {
 // decodeEvent decodes the line of the event with index step into e,
 // checking it against the kind's spec.
 func decodeEvent(line []byte, step int, e *Event) error {
-	m, err := decodeObject(line)
-	if err != nil {
+	if err := checkObject(line); err != nil {
 		return err
 	}
-	raw, ok := m["kind"]
-	if !ok {
+	var kind []byte
+	for name, raw := range members(line) {
+		if string(name) == "kind" {
+			kind = raw
+		}
+	}
+	if kind == nil {
 		return errors.New("missing required field \"kind\"")
 	}
-	name, err := decodeString(raw)
+	name, err := decodeString(kind)
 	if err != nil {
 		return fmt.Errorf("field \"kind\": %w", err)
 	}
@@ -250,22 +257,31 @@ func decodeEvent(line []byte, step int, e *Event) error {
 		}
 		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(names, ", "))
 	}
-	for i := range specs[e.Kind].fields {
-		f := &specs[e.Kind].fields[i]
+	fields := specs[e.Kind].fields
+	var raws [maxFields][]byte
+	for name, raw := range members(line) {
+		for i := range fields {
+			if fields[i].Name == string(name) {
+				raws[i] = raw
+				break
+			}
+		}
+	}
+	for i := range fields {
+		f := &fields[i]
 		if f.id == fKind {
 			continue
 		}
-		raw, ok := m[f.Name]
-		if !ok {
+		if raws[i] == nil {
 			if !f.Optional {
-				return fmt.Errorf("missing required field %q of a %s event", f.Name, e.Kind)
+				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
 			}
 			if f.Type == "node" {
 				setNode(f.id, e, NoNode)
 			}
 			continue
 		}
-		if err := decodeField(f, raw, e); err != nil {
+		if err := decodeField(f, raws[i], e); err != nil {
 			return fmt.Errorf("field %q: %w", f.Name, err)
 		}
 	}
@@ -435,14 +451,10 @@ func abbrev(raw []byte) string {
 }
 
 func decodeString(raw json.RawMessage) (string, error) {
-	var s string
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", fmt.Errorf("want a string, got %s", describe(raw))
 	}
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("want a string: %w", err)
-	}
-	return s, nil
+	return unquote(raw), nil
 }
 
 func decodeBool(raw json.RawMessage) (bool, error) {
@@ -515,17 +527,16 @@ func decodeList[T any](raw json.RawMessage, elem func(json.RawMessage) (T, error
 	if len(raw) == 0 || raw[0] != '[' {
 		return nil, fmt.Errorf("want a list, got %s", describe(raw))
 	}
-	var raws []json.RawMessage
-	if err := json.Unmarshal(raw, &raws); err != nil {
-		return nil, fmt.Errorf("want a list: %w", err)
-	}
-	out := make([]T, len(raws))
-	for i, r := range raws {
+	var out []T
+	for r := range elements(raw) {
 		v, err := elem(r)
 		if err != nil {
-			return nil, fmt.Errorf("element %d: %w", i, err)
+			return nil, fmt.Errorf("element %d: %w", len(out), err)
 		}
-		out[i] = v
+		out = append(out, v)
+	}
+	if out == nil {
+		out = []T{}
 	}
 	return out, nil
 }
@@ -536,16 +547,20 @@ func decodeFields(raw json.RawMessage, fields []Field, set func(name string, raw
 	if len(raw) == 0 || raw[0] != '{' {
 		return fmt.Errorf("want an object, got %s", describe(raw))
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return fmt.Errorf("want an object: %w", err)
+	var raws [maxFields][]byte
+	for name, r := range members(raw) {
+		for i := range fields {
+			if fields[i].Name == string(name) {
+				raws[i] = r
+				break
+			}
+		}
 	}
-	for _, f := range fields {
-		r, ok := m[f.Name]
-		if !ok {
+	for i, f := range fields {
+		if raws[i] == nil {
 			return fmt.Errorf("missing required field %q", f.Name)
 		}
-		if err := set(f.Name, r); err != nil {
+		if err := set(f.Name, raws[i]); err != nil {
 			return fmt.Errorf("field %q: %w", f.Name, err)
 		}
 	}

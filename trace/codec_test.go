@@ -277,12 +277,22 @@ func TestCodecReadGzip(t *testing.T) {
 	zw := gzip.NewWriter(&buf)
 	zw.Write(encode(t, testHeader(), tracetest.AlphaBeta()))
 	zw.Close()
-	_, events, err := trace.ReadAll(&buf)
+	compressed := buf.Bytes()
+	_, events, err := trace.ReadAll(bytes.NewReader(compressed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := diffEvents(events, tracetest.AlphaBeta()); d != "" {
 		t.Error(d)
+	}
+	// A file cut short, as by a crash, is an I/O error, not a syntax error.
+	_, events, err = trace.ReadAll(bytes.NewReader(compressed[:len(compressed)/2]))
+	var se *trace.SyntaxError
+	if !errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &se) {
+		t.Errorf("truncated gzip: error %v, want one wrapping io.ErrUnexpectedEOF", err)
+	}
+	if len(events) == 0 || len(events) >= len(tracetest.AlphaBeta()) {
+		t.Errorf("truncated gzip: read %d events, want the ones before the cut", len(events))
 	}
 }
 
@@ -309,10 +319,10 @@ func TestCodecReadErrors(t *testing.T) {
 		{"unknown kind", ev(`{"step":0,"kind":"warp","node":0}`), 2,
 			`unknown kind "warp" (known kinds: node, enter, leave, eval, value, bounds, cut, select, expand, playout, backprop, beam, iteration, decision, note)`},
 		{"bad kind", ev(`{"step":0,"kind":"bad"}`), 2, `unknown kind "bad"`},
-		{"no step", ev(`{"kind":"enter","node":0}`), 2, `missing required field "step" of a enter event`},
-		{"missing node", ev(`{"step":0,"kind":"enter"}`), 2, `missing required field "node" of a enter event`},
+		{"no step", ev(`{"kind":"enter","node":0}`), 2, `missing required field "step" for kind "enter"`},
+		{"missing node", ev(`{"step":0,"kind":"enter"}`), 2, `missing required field "node" for kind "enter"`},
 		{"missing pruned labels", ev(`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1]}`), 2,
-			`missing required field "pruned_labels" of a cut event`},
+			`missing required field "pruned_labels" for kind "cut"`},
 		{"step skipped", ev(`{"step":0,"kind":"enter","node":0}`, `{"step":2,"kind":"leave","node":0}`), 3,
 			"step is 2, want 1 (steps count 0, 1, 2, ... in line order)"},
 		{"step from 1", ev(`{"step":1,"kind":"enter","node":0}`), 2, "step is 1, want 0"},

@@ -40,9 +40,9 @@
 // JSON has no infinities, so +Inf and -Inf (an open alpha-beta window) are
 // written as the strings "inf" and "-inf"; NaN appears only as null, for
 // the UCB score of an unvisited child. Optional fields are omitted when
-// they have their zero value. Readers skip fields they do not know and
-// refuse a major version other than Version; new fields are added only
-// as optional ones. A line may be up to 16 MiB long. Schema returns a JSON
+// they have their zero value. Readers skip fields they do not know,
+// refuse kinds they do not know, and refuse a major version other than
+// Version; new fields are added only as optional ones. A line may be up to 16 MiB long. Schema returns a JSON
 // Schema of the format, generated from the same table as Spec, for
 // programs in other languages that write or read traces.
 package trace

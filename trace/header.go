@@ -6,8 +6,8 @@ import "time"
 const Format = "searchviz-trace"
 
 // Version is the trace format's major version. Readers refuse other major
-// versions; additions within a major version are new optional fields and
-// new kinds, which readers skip.
+// versions and unknown event kinds; additions within a major version are
+// new optional fields, which readers skip.
 const Version = 1
 
 // Header is the first line of a trace file: what was searched, how, and by

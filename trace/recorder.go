@@ -5,83 +5,74 @@ import (
 	"slices"
 )
 
-// Recorder is a Tracer that keeps a search's events in memory, up to a
-// budget of nodes. It is not safe for concurrent use.
+// Limiter is a Tracer that passes a search's events on to another Tracer
+// up to a budget of nodes, so a trace never grows without bound. It is not
+// safe for concurrent use.
 //
-// When the budget is reached, the Recorder drops the node event that would
-// exceed it, records one note saying so, and from then on drops every node
-// event and every event about a dropped node. Because node ids are dense,
-// the dropped nodes are exactly those with an id at or above the first
-// dropped one. Events about recorded nodes (their values, cuts and leave
-// events) and the decision are still recorded, trimmed of references to
-// dropped nodes, so the recorded trace stays consistent:
+// When the budget is reached, the Limiter drops the node event that would
+// exceed it, passes on one note saying so, and from then on drops every
+// node event and every event about a dropped node. Because node ids are
+// dense, the dropped nodes are exactly those with an id at or above the
+// first dropped one. Events about passed nodes (their values, cuts and
+// leave events) and the decision still pass, trimmed of references to
+// dropped nodes, so the resulting trace stays consistent:
 //
 //   - a value event whose best child was dropped keeps its value, with
 //     Best set to NoNode;
 //   - a select event whose chosen child was dropped is dropped; otherwise
 //     scores of dropped children are left out;
 //   - expand and beam events leave out dropped nodes;
-//   - a backprop event keeps the part of its path from the first recorded
+//   - a backprop event keeps the part of its path from the first passed
 //     node up to the root, and the matching values;
 //   - a note about a dropped node keeps its text, with Node set to NoNode.
-type Recorder struct {
+type Limiter struct {
+	next      Tracer
 	maxNodes  int
-	nodes     int    // node events recorded
+	nodes     int    // node events passed on
 	truncated bool   // the budget was reached
 	firstDrop NodeID // the first dropped node, when truncated
-	events    []Event
 }
 
-var _ Tracer = (*Recorder)(nil)
+var _ Tracer = (*Limiter)(nil)
 
-// NewRecorder returns a Recorder that records at most maxNodes nodes;
+// Limit returns a Limiter that passes at most maxNodes nodes on to next;
 // maxNodes <= 0 means no limit.
-func NewRecorder(maxNodes int) *Recorder {
-	return &Recorder{maxNodes: maxNodes}
+func Limit(next Tracer, maxNodes int) *Limiter {
+	return &Limiter{next: next, maxNodes: maxNodes}
 }
 
-// Emit records e, unless the node budget says to drop it, with Step set to
-// its index among the recorded events. Emit copies e's slices, so the
-// caller may reuse them as soon as Emit returns.
-func (r *Recorder) Emit(e Event) {
+// Emit passes e on to the next Tracer, unless the node budget says to drop
+// it. The slices of a trimmed event are new; others are passed as they are.
+func (r *Limiter) Emit(e Event) {
 	if e.Kind == KindNode {
 		if r.truncated {
 			return
 		}
 		if r.maxNodes > 0 && r.nodes >= r.maxNodes {
 			r.truncated, r.firstDrop = true, e.Node
-			r.record(Event{Kind: KindNote, Node: NoNode, Text: fmt.Sprintf(
+			r.next.Emit(Event{Kind: KindNote, Node: NoNode, Text: fmt.Sprintf(
 				"trace truncated: node budget of %d nodes reached; later nodes are not recorded", r.maxNodes)})
 			return
 		}
 		r.nodes++
-		r.record(e)
+		r.next.Emit(e)
 		return
 	}
 	if r.truncated && !r.trim(&e) {
 		return
 	}
-	e.Pruned = slices.Clone(e.Pruned)
-	e.PrunedLabels = slices.Clone(e.PrunedLabels)
-	e.Scores = slices.Clone(e.Scores)
-	e.Children = slices.Clone(e.Children)
-	e.Path = slices.Clone(e.Path)
-	e.Values = slices.Clone(e.Values)
-	e.Kept = slices.Clone(e.Kept)
-	e.Dropped = slices.Clone(e.Dropped)
-	r.record(e)
+	r.next.Emit(e)
 }
 
-func (r *Recorder) record(e Event) {
-	e.Step = len(r.events)
-	r.events = append(r.events, e)
-}
+// Truncated reports whether the node budget was reached and later events
+// were dropped.
+func (r *Limiter) Truncated() bool { return r.truncated }
 
-func (r *Recorder) dropped(id NodeID) bool { return id >= r.firstDrop }
+func (r *Limiter) dropped(id NodeID) bool { return id >= r.firstDrop }
 
 // trim removes e's references to dropped nodes, in place, and reports
 // whether e is still worth recording. The slices it filters are new.
-func (r *Recorder) trim(e *Event) bool {
+func (r *Limiter) trim(e *Event) bool {
 	keep := func(id NodeID) bool { return !r.dropped(id) }
 	switch e.Kind {
 	case KindEnter, KindLeave, KindEval, KindBounds, KindCut, KindPlayout:
@@ -137,10 +128,48 @@ func filter[T any](s []T, keep func(T) bool) []T {
 	return out
 }
 
+// Recorder is a Tracer that keeps a search's events in memory, up to a
+// budget of nodes enforced as by Limit. It is not safe for concurrent use.
+type Recorder struct {
+	limit  *Limiter
+	events []Event
+}
+
+var _ Tracer = (*Recorder)(nil)
+
+// NewRecorder returns a Recorder that records at most maxNodes nodes;
+// maxNodes <= 0 means no limit.
+func NewRecorder(maxNodes int) *Recorder {
+	r := &Recorder{}
+	r.limit = Limit((*recorderStore)(r), maxNodes)
+	return r
+}
+
+// Emit records e, unless the node budget says to drop it, with Step set to
+// its index among the recorded events. Emit copies e's slices, so the
+// caller may reuse them as soon as Emit returns.
+func (r *Recorder) Emit(e Event) { r.limit.Emit(e) }
+
+// recorderStore is the Recorder's end of its Limiter.
+type recorderStore Recorder
+
+func (r *recorderStore) Emit(e Event) {
+	e.Step = len(r.events)
+	e.Pruned = slices.Clone(e.Pruned)
+	e.PrunedLabels = slices.Clone(e.PrunedLabels)
+	e.Scores = slices.Clone(e.Scores)
+	e.Children = slices.Clone(e.Children)
+	e.Path = slices.Clone(e.Path)
+	e.Values = slices.Clone(e.Values)
+	e.Kept = slices.Clone(e.Kept)
+	e.Dropped = slices.Clone(e.Dropped)
+	r.events = append(r.events, e)
+}
+
 // Events returns the recorded events. The slice and the events' slices
 // are shared with the Recorder; callers must not modify them.
 func (r *Recorder) Events() []Event { return slices.Clip(r.events) }
 
 // Truncated reports whether the node budget was reached and later events
 // were dropped.
-func (r *Recorder) Truncated() bool { return r.truncated }
+func (r *Recorder) Truncated() bool { return r.limit.Truncated() }

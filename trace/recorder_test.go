@@ -1,6 +1,7 @@
 package trace_test
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,6 +162,36 @@ func TestRecorderCopies(t *testing.T) {
 	for i, e := range events {
 		if e.Step != i {
 			t.Errorf("event %d has step %d", i, e.Step)
+		}
+	}
+}
+
+// TestLimitStreams checks that a Limiter in front of a Writer writes the
+// same trace a Recorder with the same budget keeps.
+func TestLimitStreams(t *testing.T) {
+	for _, budget := range []int{0, 1, 5, 10} {
+		var buf bytes.Buffer
+		w, err := trace.NewWriter(&buf, trace.Header{Game: "tree", Algorithm: "alphabeta"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := trace.Limit(w, budget)
+		for _, e := range tracetest.AlphaBeta() {
+			l.Emit(e)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := trace.ReadAll(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := record(budget, tracetest.AlphaBeta())
+		if d := diffEvents(got, want.Events()); d != "" {
+			t.Errorf("budget %d: %s", budget, d)
+		}
+		if l.Truncated() != want.Truncated() {
+			t.Errorf("budget %d: Limiter.Truncated() = %v, Recorder's %v", budget, l.Truncated(), want.Truncated())
 		}
 	}
 }

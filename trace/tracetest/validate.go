@@ -1,7 +1,7 @@
-// Package tracetest checks traces: the invariants every trace a search
-// emits must satisfy, apart from the format the trace package decodes,
-// and the JSON Schema of the file format. It also holds hand-built traces
-// for other packages' tests.
+// Package tracetest checks traces against the invariants that every
+// search's trace must satisfy, beyond what decoding checks, and against the
+// JSON Schema of the file format. It also provides hand-built traces for
+// other packages' tests.
 package tracetest
 
 import (

@@ -1,0 +1,113 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/trace/tracetest"
+)
+
+func TestPrepareErrors(t *testing.T) {
+	tests := []struct {
+		req  engine.Request
+		want string
+	}{
+		{engine.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
+		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree)`},
+		{engine.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
+		{engine.Request{Game: "tictactoe", Algo: "mcts"}, `unknown algorithm "mcts"`},
+		{engine.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
+		{engine.Request{Game: "tictactoe", Algo: "minimax nodes=0"}, "nodes=0 is out of range"},
+		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xxx/ooo/..."}, "tictactoe position"},
+		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xo"}, "tictactoe position"},
+		{engine.Request{Game: "tree", Algo: "minimax", Position: "[1,[2,]"}, "tree position: tree: at offset 6"},
+	}
+	for _, tt := range tests {
+		_, err := engine.Prepare(tt.req)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Prepare(%+v) = %v, want an error containing %q", tt.req, err, tt.want)
+		}
+	}
+}
+
+// TestRealTraces runs every algorithm on every game, streams the trace
+// through the file format, and checks the bytes against the JSON Schema,
+// the events against the validator, and the round trip against what the
+// engine emitted.
+func TestRealTraces(t *testing.T) {
+	positions := map[string][]string{
+		"tictactoe": {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
+		"tree":      {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
+	}
+	for _, g := range engine.Games() {
+		for _, a := range search.Algorithms() {
+			for _, pos := range positions[g.Name] {
+				algo := a.Name + " depth=4"
+				r, err := engine.Prepare(engine.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec := trace.NewRecorder(0)
+				res, err := r.Search(context.Background(), rec)
+				if err != nil {
+					t.Fatalf("%s %s %q: %v", g.Name, algo, pos, err)
+				}
+				if err := tracetest.Validate(rec.Events()); err != nil {
+					t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
+				}
+				var buf bytes.Buffer
+				w, err := trace.NewWriter(&buf, r.Header())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range rec.Events() {
+					w.Emit(e)
+				}
+				if err := w.Flush(); err != nil {
+					t.Fatal(err)
+				}
+				if err := tracetest.CheckJSONL(buf.Bytes()); err != nil {
+					t.Errorf("%s %s %q: schema: %v", g.Name, algo, pos, err)
+				}
+				h, events, err := trace.ReadAll(&buf)
+				if err != nil {
+					t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
+				}
+				if h.Game != g.Name || h.Algorithm != a.Name || h.Params["depth"] != "4" || h.Position == "" {
+					t.Errorf("header %+v does not describe the run", h)
+				}
+				if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {
+					t.Errorf("%s %s %q: events changed in the round trip", g.Name, algo, pos)
+				}
+				last := events[len(events)-1]
+				if last.Kind != trace.KindDecision || last.Action != res.Action || last.Value != res.Value {
+					t.Errorf("%s %s %q: last event %+v, want the decision %+v", g.Name, algo, pos, last, res)
+				}
+				if _, err := trace.NewTree(events); err != nil {
+					t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
+				}
+			}
+		}
+	}
+}
+
+// normalize makes empty slices nil so round-tripped events compare equal.
+func normalize(events []trace.Event) []trace.Event {
+	out := make([]trace.Event, len(events))
+	for i, e := range events {
+		if len(e.Pruned) == 0 {
+			e.Pruned = nil
+		}
+		if len(e.PrunedLabels) == 0 {
+			e.PrunedLabels = nil
+		}
+		out[i] = e
+	}
+	return out
+}

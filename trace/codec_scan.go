@@ -1,0 +1,134 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// The decoder checks each line with json.Valid and then walks it with the
+// small scanner below, which may assume valid JSON: this avoids decoding
+// every line into a map, which cost a dozen allocations per event.
+
+// checkObject checks that line is exactly one valid JSON object.
+func checkObject(line []byte) error {
+	if t := bytes.TrimSpace(line); len(t) == 0 || t[0] != '{' {
+		return fmt.Errorf("want a JSON object, got %s", describe(t))
+	}
+	if !json.Valid(line) {
+		var discard struct{}
+		err := json.Unmarshal(line, &discard)
+		if err == nil {
+			err = errors.New("not valid JSON")
+		}
+		return fmt.Errorf("invalid JSON: %w", err)
+	}
+	return nil
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just after the string that starts at b[i].
+func skipString(b []byte, i int) int {
+	for i++; b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	return i + 1
+}
+
+// skipValue returns the index just after the value that starts at b[i].
+func skipValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+	}
+	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r' {
+		i++
+	}
+	return i
+}
+
+// members yields the name and raw value of each member of the valid JSON
+// object obj, in order. The name is valid until the next iteration.
+func members(obj []byte) func(yield func(name, raw []byte) bool) {
+	return func(yield func([]byte, []byte) bool) {
+		i := skipSpace(obj, 0) + 1
+		for {
+			i = skipSpace(obj, i)
+			if obj[i] == ',' {
+				i = skipSpace(obj, i+1)
+			}
+			if obj[i] == '}' {
+				return
+			}
+			end := skipString(obj, i)
+			name := obj[i+1 : end-1]
+			if bytes.IndexByte(name, '\\') >= 0 {
+				name = []byte(unquote(obj[i:end]))
+			}
+			i = skipSpace(obj, skipSpace(obj, end)+1)
+			end = skipValue(obj, i)
+			if !yield(name, obj[i:end]) {
+				return
+			}
+			i = end
+		}
+	}
+}
+
+// elements yields each element of the valid JSON list list.
+func elements(list []byte) func(yield func(raw []byte) bool) {
+	return func(yield func([]byte) bool) {
+		i := skipSpace(list, 0) + 1
+		for {
+			i = skipSpace(list, i)
+			if list[i] == ',' {
+				i = skipSpace(list, i+1)
+			}
+			if list[i] == ']' {
+				return
+			}
+			end := skipValue(list, i)
+			if !yield(list[i:end]) {
+				return
+			}
+			i = end
+		}
+	}
+}
+
+// unquote returns the text of the valid JSON string s, quotes included.
+func unquote(s []byte) string {
+	body := s[1 : len(s)-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body)
+	}
+	var out string
+	json.Unmarshal(s, &out)
+	return out
+}
