@@ -132,8 +132,14 @@ func filter[T any](s []T, keep func(T) bool) []T {
 // budget of nodes enforced as by Limit. It is not safe for concurrent use.
 type Recorder struct {
 	limit  *Limiter
-	events []Event
+	chunks [][]Event // full chunks of recorderChunk events, then the open one
+	n      int       // events recorded
+	events []Event   // the contiguous copy Events returned, while still current
 }
+
+// recorderChunk is the number of events per chunk: growing one big slice
+// would copy every event several times over a long search.
+const recorderChunk = 4096
 
 var _ Tracer = (*Recorder)(nil)
 
@@ -154,7 +160,7 @@ func (r *Recorder) Emit(e Event) { r.limit.Emit(e) }
 type recorderStore Recorder
 
 func (r *recorderStore) Emit(e Event) {
-	e.Step = len(r.events)
+	e.Step = r.n
 	e.Pruned = slices.Clone(e.Pruned)
 	e.PrunedLabels = slices.Clone(e.PrunedLabels)
 	e.Scores = slices.Clone(e.Scores)
@@ -163,12 +169,25 @@ func (r *recorderStore) Emit(e Event) {
 	e.Values = slices.Clone(e.Values)
 	e.Kept = slices.Clone(e.Kept)
 	e.Dropped = slices.Clone(e.Dropped)
-	r.events = append(r.events, e)
+	if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == recorderChunk {
+		r.chunks = append(r.chunks, make([]Event, 0, recorderChunk))
+	}
+	last := &r.chunks[len(r.chunks)-1]
+	*last = append(*last, e)
+	r.n++
 }
 
 // Events returns the recorded events. The slice and the events' slices
 // are shared with the Recorder; callers must not modify them.
-func (r *Recorder) Events() []Event { return slices.Clip(r.events) }
+func (r *Recorder) Events() []Event {
+	if len(r.events) != r.n {
+		r.events = make([]Event, 0, r.n)
+		for _, c := range r.chunks {
+			r.events = append(r.events, c...)
+		}
+	}
+	return slices.Clip(r.events)
+}
 
 // Truncated reports whether the node budget was reached and later events
 // were dropped.

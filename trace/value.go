@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 )
@@ -19,4 +20,64 @@ func FormatValue(v float64) string {
 		return "0"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// View says from whose point of view values are shown. Traces store every
+// value in the view of the side to move at its node; a viewer may show
+// them that way or from the root player's view, as textbooks do.
+type View uint8
+
+// Views. The zero value is ViewRoot, the view textbooks use.
+const (
+	// ViewRoot shows values from the root player's (MAX's) point of view:
+	// values at min nodes are negated, and their window [α, β] becomes
+	// [-β, -α].
+	ViewRoot View = iota
+	// ViewSide shows values as traces store them, from the point of view
+	// of the side to move at each node (the negamax view).
+	ViewSide
+)
+
+// String returns "root" or "side".
+func (v View) String() string {
+	if v == ViewSide {
+		return "side"
+	}
+	return "root"
+}
+
+// ParseView returns the view named "root" or "side".
+func ParseView(name string) (View, error) {
+	switch name {
+	case "root":
+		return ViewRoot, nil
+	case "side":
+		return ViewSide, nil
+	}
+	return ViewRoot, fmt.Errorf("trace: unknown view %q (want root or side)", name)
+}
+
+// Caption says in words whose view values are in.
+func (v View) Caption() string {
+	if v == ViewSide {
+		return "values: side to move's view"
+	}
+	return "values: root player's view (MAX)"
+}
+
+// Value converts x, stored at a node of type t, into view v.
+func (v View) Value(t NodeType, x float64) float64 {
+	if v == ViewRoot && t == TypeMin {
+		return -x
+	}
+	return x
+}
+
+// Window converts the window (alpha, beta), stored at a node of type t,
+// into view v: at a min node the root player's window is (-beta, -alpha).
+func (v View) Window(t NodeType, alpha, beta float64) (float64, float64) {
+	if v == ViewRoot && t == TypeMin {
+		return -beta, -alpha
+	}
+	return alpha, beta
 }

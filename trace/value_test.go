@@ -26,3 +26,38 @@ func TestFormatValue(t *testing.T) {
 		}
 	}
 }
+
+func TestViewConversions(t *testing.T) {
+	inf := math.Inf(1)
+	tests := []struct {
+		view         View
+		typ          NodeType
+		x            float64
+		alpha, beta  float64
+		wantX        float64
+		wantA, wantB float64
+	}{
+		{ViewRoot, TypeMax, 3, 3, inf, 3, 3, inf},
+		{ViewRoot, TypeMin, -2, -inf, -3, 2, 3, inf},
+		{ViewSide, TypeMin, -2, -inf, -3, -2, -inf, -3},
+		{ViewRoot, TypeChance, 1.5, 0, 1, 1.5, 0, 1},
+	}
+	for _, tt := range tests {
+		if got := tt.view.Value(tt.typ, tt.x); got != tt.wantX {
+			t.Errorf("%v.Value(%v, %v) = %v, want %v", tt.view, tt.typ, tt.x, got, tt.wantX)
+		}
+		a, b := tt.view.Window(tt.typ, tt.alpha, tt.beta)
+		if a != tt.wantA || b != tt.wantB {
+			t.Errorf("%v.Window(%v, %v, %v) = (%v, %v), want (%v, %v)", tt.view, tt.typ, tt.alpha, tt.beta, a, b, tt.wantA, tt.wantB)
+		}
+	}
+	for _, name := range []string{"root", "side"} {
+		v, err := ParseView(name)
+		if err != nil || v.String() != name {
+			t.Errorf("ParseView(%q) = %v, %v", name, v, err)
+		}
+	}
+	if _, err := ParseView("max"); err == nil {
+		t.Error("ParseView(max) succeeded")
+	}
+}

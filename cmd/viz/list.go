@@ -37,6 +37,6 @@ func cmdList(args []string, stdout io.Writer) error {
 func listParams(w io.Writer, params []spec.Param) {
 	for _, p := range params {
 		def := strconv.FormatFloat(p.Default, 'g', -1, 64)
-		fmt.Fprintf(w, "  \t%s=%s\t%s %s, default %s: %s\n", p.Name, p.Type, p.Type, p.Range(), def, p.Help)
+		fmt.Fprintf(w, "  \t%s=\t%s in %s, default %s: %s\n", p.Name, p.Type, p.Range(), def, p.Help)
 	}
 }

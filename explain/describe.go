@@ -1,0 +1,134 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Describe returns the event at t's current step in plain words, with
+// every value in view v and labelled with whose view it is. It returns ""
+// before the first step.
+func Describe(t *trace.Tree, v trace.View) string {
+	if t.Step() < 0 {
+		return ""
+	}
+	e := t.Event(t.Step())
+	d := describer{t: t, view: v}
+	switch e.Kind {
+	case trace.KindNode:
+		n := t.Node(e.Node)
+		if e.Parent == trace.NoNode {
+			return fmt.Sprintf("Start at the root (%s to move).", d.player(n.Type))
+		}
+		return fmt.Sprintf("Play %s from %s: a %s node at depth %d.", e.Label, d.name(e.Parent), d.player(n.Type), e.Depth)
+	case trace.KindEnter:
+		return fmt.Sprintf("Search %s.", d.name(e.Node))
+	case trace.KindLeave:
+		n := t.Node(e.Node)
+		if !n.HasValue {
+			return fmt.Sprintf("Return from %s.", d.name(e.Node))
+		}
+		return fmt.Sprintf("Return from %s with value %s.", d.name(e.Node), d.value(n.Type, n.Value))
+	case trace.KindEval:
+		n := t.Node(e.Node)
+		what := "Evaluate"
+		if e.Terminal {
+			what = "Game over at"
+		}
+		return fmt.Sprintf("%s %s: %s.", what, d.name(e.Node), d.value(n.Type, e.Value))
+	case trace.KindValue:
+		n := t.Node(e.Node)
+		if e.Best == trace.NoNode {
+			return fmt.Sprintf("%s's value becomes %s.", d.name(e.Node), d.value(n.Type, e.Value))
+		}
+		return fmt.Sprintf("%s's best so far: %s, through %s.", d.name(e.Node), d.value(n.Type, e.Value), t.Node(e.Best).Label)
+	case trace.KindBounds:
+		n := t.Node(e.Node)
+		a, b := v.Window(n.Type, e.Alpha, e.Beta)
+		return fmt.Sprintf("%s's window: α = %s, β = %s%s.", d.name(e.Node), trace.FormatValue(a), trace.FormatValue(b), d.suffix(n.Type))
+	case trace.KindCut:
+		return d.cut(e)
+	case trace.KindDecision:
+		if e.Action < 0 {
+			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(e.Value), counters(e.Counters))
+		}
+		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
+	case trace.KindNote:
+		return e.Text
+	}
+	return fmt.Sprintf("%s event.", e.Kind)
+}
+
+type describer struct {
+	t    *trace.Tree
+	view trace.View
+}
+
+// name names a node by the move that led to it, as the tree's edges do.
+func (d describer) name(id trace.NodeID) string {
+	n := d.t.Node(id)
+	if n.Parent == trace.NoNode {
+		return "the root"
+	}
+	return n.Label
+}
+
+func (d describer) player(t trace.NodeType) string {
+	switch t {
+	case trace.TypeMax:
+		return "MAX"
+	case trace.TypeMin:
+		return "MIN"
+	}
+	return t.String()
+}
+
+// value formats a value stored at a node of type t in the describer's view.
+func (d describer) value(t trace.NodeType, x float64) string {
+	return trace.FormatValue(d.view.Value(t, x)) + d.suffix(t)
+}
+
+// suffix says whose view a value is in, where it could be misread.
+func (d describer) suffix(t trace.NodeType) string {
+	if d.view == trace.ViewRoot {
+		return " (MAX's view)"
+	}
+	return " (" + d.player(t) + "'s view, " + d.player(t) + " to move)"
+}
+
+// cut explains a cut in the root player's terms, as the trace names it.
+func (d describer) cut(e trace.Event) string {
+	n := d.t.Node(e.Node)
+	rv := trace.ViewRoot.Value(n.Type, e.Value)
+	a, b := trace.ViewRoot.Window(n.Type, e.Alpha, e.Beta)
+	skipped := strings.Join(e.PrunedLabels, " and ")
+	if len(e.PrunedLabels) > 2 {
+		skipped = strings.Join(e.PrunedLabels[:len(e.PrunedLabels)-1], ", ") + " and " + e.PrunedLabels[len(e.PrunedLabels)-1]
+	}
+	if e.Cut == trace.CutAlpha {
+		return fmt.Sprintf("α-cut at %s: value %s ≤ α %s — MAX above will never allow this line, so %s %s skipped.",
+			d.name(e.Node), trace.FormatValue(rv), trace.FormatValue(a), skipped, isAre(len(e.PrunedLabels)))
+	}
+	return fmt.Sprintf("β-cut at %s: value %s ≥ β %s — MIN above will never allow this line, so %s %s skipped.",
+		d.name(e.Node), trace.FormatValue(rv), trace.FormatValue(b), skipped, isAre(len(e.PrunedLabels)))
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+func counters(c trace.Counters) string {
+	return fmt.Sprintf("%s, %s, %s", plural(c.Nodes, "node"), plural(c.Evals, "evaluation"), plural(c.Cuts, "cut"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

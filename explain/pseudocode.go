@@ -1,0 +1,140 @@
+package explain
+
+import "github.com/searchviz/searchviz/trace"
+
+// Pseudocode returns the lines of the named algorithm's pseudocode, as the
+// lecture and the primer write it, or nil for an algorithm without one. The
+// engines in package search follow these lines exactly.
+func Pseudocode(algo string) []string {
+	switch algo {
+	case "minimax":
+		return []string{
+			"function MINIMAX(node, depth)",
+			"  if depth = 0 or node is terminal then",
+			"    return EVALUATE(node)          ▷ from MAX's view",
+			"  if node is a MAX node then",
+			"    value ← −∞",
+			"    for each child of node do",
+			"      value ← max(value, MINIMAX(child, depth − 1))",
+			"    return value",
+			"  else",
+			"    value ← +∞",
+			"    for each child of node do",
+			"      value ← min(value, MINIMAX(child, depth − 1))",
+			"    return value",
+		}
+	case "negamax":
+		return []string{
+			"function NEGAMAX(node, depth)",
+			"  if depth = 0 or node is terminal then",
+			"    return EVALUATE(node)          ▷ from the side to move's view",
+			"  value ← −∞",
+			"  for each child of node do",
+			"    value ← max(value, −NEGAMAX(child, depth − 1))",
+			"  return value",
+		}
+	case "alphabeta":
+		return []string{
+			"function ALPHABETA(node, depth, α, β)",
+			"  if depth = 0 or node is terminal then",
+			"    return EVALUATE(node)          ▷ from the side to move's view",
+			"  value ← −∞",
+			"  for each child of node do",
+			"    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))",
+			"    if value ≥ β then",
+			"      return value                 ▷ cut: the rest of the children are pruned",
+			"    α ← max(α, value)",
+			"  return value",
+		}
+	}
+	return nil
+}
+
+// Line returns the 1-based line of the named algorithm's pseudocode that
+// the event at t's current step executes, or 0 when no line does.
+func Line(algo string, t *trace.Tree) int {
+	k := t.Step()
+	if k < 0 {
+		return 0
+	}
+	e := t.Event(k)
+	var typ trace.NodeType
+	if e.Node >= 0 && int(e.Node) < t.Size() {
+		typ = t.Node(e.Node).Type
+	}
+	switch algo {
+	case "minimax":
+		switch e.Kind {
+		case trace.KindNode, trace.KindEnter:
+			return 1
+		case trace.KindEval:
+			return 3
+		case trace.KindValue:
+			if typ == trace.TypeMin {
+				return 12
+			}
+			return 7
+		case trace.KindLeave:
+			if leaf(t, e.Node) {
+				return 3
+			}
+			if typ == trace.TypeMin {
+				return 13
+			}
+			return 8
+		}
+	case "negamax":
+		switch e.Kind {
+		case trace.KindNode, trace.KindEnter:
+			return 1
+		case trace.KindEval:
+			return 3
+		case trace.KindValue:
+			return 6
+		case trace.KindLeave:
+			if leaf(t, e.Node) {
+				return 3
+			}
+			return 7
+		}
+	case "alphabeta":
+		switch e.Kind {
+		case trace.KindNode, trace.KindEnter:
+			return 1
+		case trace.KindBounds:
+			if entering(t, k) {
+				return 1
+			}
+			return 9
+		case trace.KindEval:
+			return 3
+		case trace.KindValue:
+			return 6
+		case trace.KindCut:
+			return 8
+		case trace.KindLeave:
+			if leaf(t, e.Node) {
+				return 3
+			}
+			return 10
+		}
+	}
+	return 0
+}
+
+// leaf reports whether node id was evaluated rather than searched.
+func leaf(t *trace.Tree, id trace.NodeID) bool {
+	n := t.Node(id)
+	for _, c := range n.Children {
+		if !t.Node(c).Placeholder {
+			return false
+		}
+	}
+	return true
+}
+
+// entering reports whether the bounds event at step k is the window a node
+// is entered with, rather than a raised alpha.
+func entering(t *trace.Tree, k int) bool {
+	return k > 0 && t.Event(k-1).Kind == trace.KindEnter && t.Event(k-1).Node == t.Event(k).Node
+}

@@ -1,0 +1,94 @@
+package render
+
+import (
+	"math"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Sizes in points. Every size that affects layout depends only on what a
+// node is in the final tree, never on the step, so nodes do not move.
+const (
+	labelWidth      = 50 // the value and window cells of a node's label
+	valueHeight     = 15
+	windowHeight    = 10
+	prefixHeight    = 10 // the row of a board's prefix
+	cellSize        = 12 // one board cell
+	sideMargin      = 8  // between a label and the sides of its node
+	edgeMargin      = 4  // between a label and the top or bottom of its node
+	placeholderSize = 22 // a pruned action's node, wide and high
+)
+
+// houseBody and houseShift describe Graphviz's house shape: its body, the
+// rectangle under the roof, is 0.559 of the node's height, and its centre
+// lies 0.125 of the height below the node's centre.
+const (
+	houseBody  = 0.55
+	houseShift = 0.125
+)
+
+// geometry is the size and shape of a node and the layout of its label.
+type geometry struct {
+	shape         string
+	width, height float64 // points
+	inner         int     // the width of the label's cells; 0 for an empty label
+	padTop        int     // a spacer above the label, to centre it in a house's body
+	padBottom     int     // a spacer below the label, for an inverted house
+	board         *board  // the board drawn in the node, or nil
+}
+
+// shapeOf returns the Graphviz shape for a node type: houses point up at
+// MAX and down at MIN, like the textbook triangles, with room for text.
+func shapeOf(typ trace.NodeType) string {
+	switch typ {
+	case trace.TypeMax:
+		return "house"
+	case trace.TypeMin:
+		return "invhouse"
+	case trace.TypeChance:
+		return "circle"
+	case trace.TypeJoint:
+		return "diamond"
+	}
+	return "box"
+}
+
+// geometryOf returns the geometry of node n, whose board, if drawn, is b.
+func geometryOf(n trace.NodeState, b *board) geometry {
+	g := geometry{shape: shapeOf(n.Type)}
+	if n.Placeholder {
+		g.width, g.height = placeholderSize, placeholderSize
+		if g.shape == "house" || g.shape == "invhouse" {
+			g.height = placeholderSize * 0.8
+		}
+		return g
+	}
+	g.inner = labelWidth
+	content := valueHeight + windowHeight
+	if b != nil {
+		g.board = b
+		g.inner = max(g.inner, b.cols*cellSize+2)
+		content += len(b.rows)*cellSize + 2
+		if b.prefix != "" {
+			content += prefixHeight
+		}
+	}
+	w, h := float64(g.inner+sideMargin), float64(content+edgeMargin)
+	switch g.shape {
+	case "house", "invhouse":
+		h /= houseBody
+		pad := int(math.Round(2 * houseShift * h))
+		if g.shape == "house" {
+			g.padTop = pad
+		} else {
+			g.padBottom = pad
+		}
+	case "circle":
+		w = math.Ceil(math.Hypot(w, h))
+		h = w
+	case "diamond":
+		w, h = 2*w, 2*h
+	}
+	g.width, g.height = w, h
+	return g
+}

@@ -1,0 +1,52 @@
+package render
+
+import "github.com/searchviz/searchviz/trace"
+
+// The Okabe-Ito palette, which people with any common colour-vision
+// deficiency can tell apart.
+const (
+	colorOrange     = "#E69F00"
+	colorSkyBlue    = "#56B4E9"
+	colorGreen      = "#009E73"
+	colorYellow     = "#F0E442"
+	colorBlue       = "#0072B2"
+	colorVermillion = "#D55E00"
+	colorGrey       = "#999999"
+	colorBlack      = "#000000"
+)
+
+// look is how a node or edge of one status is drawn. Nothing in it
+// changes layout, so a node can change status without moving.
+type look struct {
+	class     string  // the SVG class, "st_" and the status
+	style     string  // the DOT style of the node
+	edgeStyle string  // the DOT style of the edge into the node
+	penwidth  float64 // line width in points
+	color     string  // line colour
+	fillcolor string  // used when style has "filled"
+	fontcolor string
+	legend    string // what the legend says about the status
+}
+
+// looks has one look per status. Every status differs from the others in
+// more than colour: in line style, line width, or fill.
+var looks = [...]look{
+	trace.StatusNotReached: {class: "st_not_reached", style: "invis", edgeStyle: "invis", penwidth: 1, color: colorBlack, fontcolor: colorBlack},
+	trace.StatusGenerated:  {class: "st_generated", style: "dotted", edgeStyle: "dotted", penwidth: 1, color: colorBlack, fontcolor: colorBlack, legend: "generated, not searched yet (dotted)"},
+	trace.StatusCurrent:    {class: "st_current", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlack, fillcolor: colorOrange, fontcolor: colorBlack, legend: "current node (thick, filled orange)"},
+	trace.StatusPath:       {class: "st_path", style: "solid", edgeStyle: "solid", penwidth: 3, color: colorBlack, fontcolor: colorBlack, legend: "on the path to the current node (thick)"},
+	trace.StatusDone:       {class: "st_done", style: "solid", edgeStyle: "solid", penwidth: 1, color: colorBlack, fontcolor: colorBlack, legend: "searched; its value is final"},
+	trace.StatusPruned:     {class: "st_pruned", style: "dashed", edgeStyle: "dashed", penwidth: 1, color: colorGrey, fontcolor: colorGrey, legend: "pruned, never searched (dashed grey; the edge says why)"},
+	trace.StatusBest:       {class: "st_best", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlue, fillcolor: colorSkyBlue, fontcolor: colorBlack, legend: "best line, after the decision (thick blue, filled)"},
+	trace.StatusKept:       {class: "st_kept", style: "solid", edgeStyle: "solid", penwidth: 2, color: colorGreen, fontcolor: colorBlack, legend: "kept by the beam (green, medium)"},
+	trace.StatusDropped:    {class: "st_dropped", style: "dashed,diagonals", edgeStyle: "dashed", penwidth: 1, color: colorVermillion, fontcolor: colorVermillion, legend: "dropped by the beam (dashed, cut corners)"},
+}
+
+// lookOf returns the look of status s, or of a done node if s is unknown
+// to this package.
+func lookOf(s trace.Status) look {
+	if int(s) < len(looks) {
+		return looks[s]
+	}
+	return looks[trace.StatusDone]
+}
