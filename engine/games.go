@@ -14,7 +14,7 @@ import (
 
 // Game describes one game of the catalog.
 type Game struct {
-	Name         string       // the name used in specs, e.g. "tictactoe"
+	Name         string // the name used in specs, e.g. "tictactoe"
 	Family       search.Family
 	Help         string       // one line for listings and forms
 	Params       []spec.Param // the game's own parameters, if any

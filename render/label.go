@@ -10,12 +10,14 @@ import (
 // nodeLabel returns the HTML-like label of node n drawn with geometry g:
 // the board, the value and, on the current path, the α-β window. Every
 // cell has a fixed size, so the text inside never moves the node or the
-// other cells; parent is the board one move earlier, or nil.
+// other cells; parent is the board one move earlier, or nil. A label is
+// never an empty table, which breaks Graphviz's layout without an error.
 func nodeLabel(n trace.NodeState, g geometry, parent *board, v View) string {
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
 	if g.inner == 0 {
-		b.WriteString(`<TR><TD></TD></TR></TABLE>>`)
+		fixedCell(&b, 1, 1, "")
+		b.WriteString(`</TABLE>>`)
 		return b.String()
 	}
 	if g.padTop > 0 {
@@ -31,7 +33,7 @@ func nodeLabel(n trace.NodeState, g geometry, parent *board, v View) string {
 	}
 	value := ""
 	if n.HasValue {
-		value = `<FONT POINT-SIZE="12"><B>` + htmlText(formatValue(v.sign(n.Type)*n.Value)) + `</B></FONT>`
+		value = `<FONT POINT-SIZE="12"><B>` + htmlText(formatValue(v.Value(n.Type, n.Value))) + `</B></FONT>`
 	}
 	fixedCell(&b, g.inner, valueHeight, value)
 	window := ""
@@ -70,15 +72,23 @@ func boardTable(b *strings.Builder, bd board, parent *board) {
 		b.WriteString(`<TR>`)
 		for j := range bd.cols {
 			b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + size + `" HEIGHT="` + size + `"`)
-			cell := ""
+			cell, bold := "", false
 			if j < len(row) {
 				cell = htmlText(row[j])
+				bold = changed != nil && changed[i][j]
 			}
-			if changed != nil && j < len(row) && changed[i][j] {
-				b.WriteString(` BGCOLOR="` + colorYellow + `"><FONT POINT-SIZE="10"><B>` + cell + `</B></FONT></TD>`)
-				continue
+			if bold {
+				b.WriteString(` BGCOLOR="` + colorYellow + `">`)
+				if cell != "" {
+					b.WriteString(`<FONT POINT-SIZE="10"><B>` + cell + `</B></FONT>`)
+				}
+			} else {
+				b.WriteString(`>`)
+				if cell != "" {
+					b.WriteString(`<FONT POINT-SIZE="10">` + cell + `</FONT>`)
+				}
 			}
-			b.WriteString(`><FONT POINT-SIZE="10">` + cell + `</FONT></TD>`)
+			b.WriteString(`</TD>`)
 		}
 		b.WriteString(`</TR>`)
 	}

@@ -40,10 +40,7 @@ func formatValue(v float64) string {
 
 // windowText returns a node's α-β window in view v, "α=3 β=∞".
 func windowText(n trace.NodeState, v View) string {
-	alpha, beta := n.Alpha, n.Beta
-	if v.sign(n.Type) < 0 {
-		alpha, beta = -n.Beta, -n.Alpha
-	}
+	alpha, beta := v.Window(n.Type, n.Alpha, n.Beta)
 	return "α=" + formatValue(alpha) + " β=" + formatValue(beta)
 }
 
@@ -51,10 +48,8 @@ func windowText(n trace.NodeState, v View) string {
 // whatever the drawing's view, as textbooks put it: "β-cut: 5 ≥ β=3" at a
 // max node, "α-cut: 2 ≤ α=3" at a min node. It returns "" if c made no cut.
 func cutReason(c trace.NodeState) string {
-	value, alpha, beta := c.CutValue, c.CutAlpha, c.CutBeta
-	if c.Type == trace.TypeMin {
-		value, alpha, beta = -c.CutValue, -c.CutBeta, -c.CutAlpha
-	}
+	value := trace.ViewRoot.Value(c.Type, c.CutValue)
+	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
 	switch c.Cut {
 	case trace.CutAlpha:
 		return "α-cut: " + formatValue(value) + " ≤ α=" + formatValue(alpha)

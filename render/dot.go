@@ -1,0 +1,158 @@
+package render
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// WriteDOT writes tree t, as it stands at its current step, to w as a
+// Graphviz DOT digraph drawn with opts. The output is deterministic: nodes
+// in id order, then the edge into each node in id order, then the legend.
+//
+// Every node of the final tree is in the output, at every step, with the
+// same geometry, so that Graphviz places each node at the same spot at
+// every step of one trace; nodes not reached yet are invisible.
+//
+// WriteDOT reads t and does not move it; like every use of a trace.Tree,
+// it must not run concurrently with calls that move t.
+func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
+	if t == nil {
+		return errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
+	}
+	if err := opts.check(); err != nil {
+		return err
+	}
+	final := t
+	if t.Step() != t.Len()-1 {
+		final = t.Clone()
+		if err := final.Seek(final.Len() - 1); err != nil {
+			return fmt.Errorf("render: cannot see the final tree: %w", err)
+		}
+	}
+	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w)}
+	if opts.Boards {
+		d.parseBoards()
+	}
+	d.header()
+	for id := range t.Size() {
+		d.node(trace.NodeID(id))
+	}
+	for id := range t.Size() {
+		d.edge(trace.NodeID(id))
+	}
+	if opts.Legend {
+		d.legend()
+	}
+	d.w.WriteString("}\n")
+	if err := d.w.Flush(); err != nil {
+		return fmt.Errorf("render: writing DOT: %w", err)
+	}
+	return nil
+}
+
+// drawing is one run of WriteDOT. Its writer keeps the first error, which
+// Flush returns, so the methods do not check each write.
+type drawing struct {
+	t      *trace.Tree // at the step drawn
+	final  *trace.Tree // at the last step, for what must not change between steps
+	opts   Options
+	w      *bufio.Writer
+	boards []*board // by node id, nil where no board is drawn; nil without Options.Boards
+}
+
+// parseBoards reads every node's board once.
+func (d *drawing) parseBoards() {
+	d.boards = make([]*board, d.t.Size())
+	for id := range d.boards {
+		if b, ok := parseBoard(d.t.Node(trace.NodeID(id)).Board); ok {
+			d.boards[id] = &b
+		}
+	}
+}
+
+// boardOf returns the board drawn in node id, or nil.
+func (d *drawing) boardOf(id trace.NodeID) *board {
+	if id < 0 || int(id) >= len(d.boards) {
+		return nil
+	}
+	return d.boards[id]
+}
+
+func (d *drawing) header() {
+	caption := d.opts.View.Caption()
+	if d.opts.Title != "" {
+		caption = d.opts.Title + "\n" + caption
+	}
+	d.w.WriteString("digraph searchtree {\n")
+	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
+		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + dotString(caption) + "];\n")
+	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
+	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"9\" arrowhead=\"none\"];\n")
+}
+
+// node writes node id: its geometry from what it is in the final tree,
+// its look and text from its state at the current step.
+func (d *drawing) node(id trace.NodeID) {
+	n := d.t.Node(id)
+	lk := lookOf(n.Status)
+	g := geometryOf(n, d.boardOf(id))
+	w := d.w
+	w.WriteString("\tn")
+	w.WriteString(strconv.Itoa(int(id)))
+	w.WriteString(` [id="n` + strconv.Itoa(int(id)) + `" class="` + lk.class + ` ` + typeClass(n.Type) + `"`)
+	w.WriteString(` shape="` + g.shape + `" width="` + inches(g.width) + `" height="` + inches(g.height) + `"`)
+	d.lookAttrs(lk, lk.style)
+	if lk.fillcolor != "" {
+		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
+	}
+	w.WriteString(` label=`)
+	w.WriteString(nodeLabel(n, g, d.boardOf(n.Parent), d.opts.View))
+	w.WriteString("];\n")
+}
+
+// edge writes the edge into node id, if it has a parent. Its label, the
+// action and for a pruned node the reason for the cut, is taken from the
+// final tree, so that it is the same at every step.
+func (d *drawing) edge(id trace.NodeID) {
+	n := d.t.Node(id)
+	if n.Parent == trace.NoNode {
+		return
+	}
+	label := actionText(n)
+	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
+		if reason := cutReason(d.final.Node(f.PrunedBy)); reason != "" {
+			label += "\n" + reason
+		}
+	}
+	lk := lookOf(n.Status)
+	w := d.w
+	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))
+	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + lk.class + `" label=` + dotString(label))
+	d.lookAttrs(lk, lk.edgeStyle)
+	w.WriteString("];\n")
+}
+
+// lookAttrs writes the attributes of a look that nodes and edges share.
+func (d *drawing) lookAttrs(lk look, style string) {
+	d.w.WriteString(` style="` + style + `" penwidth="` + strconv.FormatFloat(lk.penwidth, 'f', -1, 64) + `"`)
+	d.w.WriteString(` color="` + lk.color + `" fontcolor="` + lk.fontcolor + `"`)
+}
+
+// typeClass returns the SVG class of a node type, "ty_max" for example.
+func typeClass(typ trace.NodeType) string {
+	switch typ {
+	case trace.TypeMax, trace.TypeMin, trace.TypeChance, trace.TypeSingle, trace.TypeJoint:
+		return "ty_" + typ.String()
+	}
+	return "ty_unknown"
+}
+
+// inches formats a length in points as inches, Graphviz's unit for sizes.
+func inches(points float64) string {
+	return strconv.FormatFloat(points/72, 'f', 4, 64)
+}

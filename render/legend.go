@@ -1,0 +1,81 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// typeRows are the legend's lines about node types, in the order shown.
+var typeRows = []struct {
+	typ   trace.NodeType
+	glyph string
+	text  string
+}{
+	{trace.TypeMax, "▲", "MAX to move, the root player (points up)"},
+	{trace.TypeMin, "▼", "MIN to move, the opponent (points down)"},
+	{trace.TypeChance, "●", "chance decides (circle)"},
+	{trace.TypeSingle, "■", "one player to move (box)"},
+	{trace.TypeJoint, "◆", "both players move at once (diamond)"},
+}
+
+// legendStatuses are the statuses the legend explains, in the order shown;
+// beamStatuses are added for traces that have them.
+var (
+	legendStatuses = []trace.Status{trace.StatusCurrent, trace.StatusPath, trace.StatusDone, trace.StatusGenerated, trace.StatusPruned, trace.StatusBest}
+	beamStatuses   = []trace.Status{trace.StatusKept, trace.StatusDropped}
+)
+
+// legend writes a node that explains the drawing: node types, statuses,
+// windows, highlighted board cells and the view. It depends only on the
+// final tree and the options, never on the step, so it never moves nodes.
+func (d *drawing) legend() {
+	types := map[trace.NodeType]bool{}
+	beam, boards := false, false
+	for id := range d.final.Size() {
+		n := d.final.Node(trace.NodeID(id))
+		types[n.Type] = true
+		beam = beam || n.Status == trace.StatusKept || n.Status == trace.StatusDropped
+		boards = boards || d.boardOf(trace.NodeID(id)) != nil
+	}
+	var b strings.Builder
+	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>Legend</B></TD></TR>`)
+	for _, r := range typeRows {
+		if types[r.typ] {
+			legendRow(&b, "", r.glyph, r.text)
+		}
+	}
+	statuses := legendStatuses
+	if beam {
+		statuses = append(statuses[:len(statuses):len(statuses)], beamStatuses...)
+	}
+	for _, s := range statuses {
+		lk := lookOf(s)
+		attrs := ` BORDER="` + strconv.Itoa(int(lk.penwidth)) + `" COLOR="` + lk.color + `"`
+		if strings.Contains(lk.style, "dashed") || strings.Contains(lk.style, "dotted") {
+			attrs += ` STYLE="` + strings.TrimSuffix(lk.style, ",diagonals") + `"`
+		}
+		if lk.fillcolor != "" {
+			attrs += ` BGCOLOR="` + lk.fillcolor + `"`
+		}
+		legendRow(&b, attrs, "", lk.legend)
+	}
+	legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, "α-β window, on the current path")
+	if boards {
+		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", "the move just played (bold, yellow)")
+	}
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.opts.View.Caption()) + `</TD></TR>`)
+	b.WriteString(`</TABLE>>`)
+	d.w.WriteString("\tlegend [id=\"legend\" shape=\"plain\" fixedsize=\"false\" label=")
+	d.w.WriteString(b.String())
+	d.w.WriteString("];\n\t{rank=\"sink\"; legend;}\n")
+}
+
+// legendRow writes a legend line: a sample cell with attrs holding html,
+// and text.
+func legendRow(b *strings.Builder, attrs, html, text string) {
+	b.WriteString(`<TR><TD FIXEDSIZE="TRUE" WIDTH="24" HEIGHT="14"` + attrs + `>` + html + `</TD>`)
+	b.WriteString(`<TD ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(text) + `</FONT></TD></TR>`)
+}
