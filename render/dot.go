@@ -111,7 +111,7 @@ func (d *drawing) node(id trace.NodeID) {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
 	}
 	w.WriteString(` label=`)
-	w.WriteString(nodeLabel(n, g, d.boardOf(n.Parent), d.opts.View))
+	w.WriteString(nodeLabel(n, g, d.boardOf(n.Parent), d.opts))
 	w.WriteString("];\n")
 }
 
@@ -125,7 +125,7 @@ func (d *drawing) edge(id trace.NodeID) {
 	}
 	label := actionText(n)
 	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
-		if reason := cutReason(d.final.Node(f.PrunedBy)); reason != "" {
+		if reason := CutReason(d.final.Node(f.PrunedBy)); reason != "" {
 			label += "\n" + reason
 		}
 	}

@@ -75,7 +75,7 @@ func textbookEvents() []trace.Event {
 			nodeEv(a, trace.NoNode, -1, "", 0, trace.TypeMax, ""), enterEv(a), boundsEv(a, -inf, inf), // 0-2
 			nodeEv(b, a, 0, "a1", 1, trace.TypeMin, ""), enterEv(b), boundsEv(b, -inf, inf), // 3-5
 		},
-		leafEvs(2, b, 0, "b1", -inf, inf, 3), // 6-10, the eval at 9
+		leafEvs(2, b, 0, "b1", -inf, inf, 3),                   // 6-10, the eval at 9
 		[]trace.Event{valueEv(b, -3, 2), boundsEv(b, -3, inf)}, // 11-12
 		leafEvs(3, b, 1, "b2", -inf, 3, 12),                    // 13-17
 		leafEvs(4, b, 2, "b3", -inf, 3, 8),                     // 18-22
@@ -90,11 +90,11 @@ func textbookEvents() []trace.Event {
 			leaveEv(c),
 			nodeEv(d, a, 2, "a3", 1, trace.TypeMin, ""), enterEv(d), boundsEv(d, -inf, -3), // 37-39
 		},
-		leafEvs(8, d, 0, "d1", 3, inf, 14),                       // 40-44
-		[]trace.Event{valueEv(d, -14, 8), boundsEv(d, -14, -3)}, // 45-46
-		leafEvs(9, d, 1, "d2", 3, 14, 5),                         // 47-51
-		[]trace.Event{valueEv(d, -5, 9), boundsEv(d, -5, -3)},   // 52-53
-		leafEvs(10, d, 2, "d3", 3, 5, 2),                         // 54-58
+		leafEvs(8, d, 0, "d1", 3, inf, 14),                                                // 40-44
+		[]trace.Event{valueEv(d, -14, 8), boundsEv(d, -14, -3)},                           // 45-46
+		leafEvs(9, d, 1, "d2", 3, 14, 5),                                                  // 47-51
+		[]trace.Event{valueEv(d, -5, 9), boundsEv(d, -5, -3)},                             // 52-53
+		leafEvs(10, d, 2, "d3", 3, 5, 2),                                                  // 54-58
 		[]trace.Event{valueEv(d, -2, 10), leaveEv(d), leaveEv(a), decisionEv(0, "a1", 3)}, // 59-62
 	)
 }

@@ -12,7 +12,7 @@ import (
 // cell has a fixed size, so the text inside never moves the node or the
 // other cells; parent is the board one move earlier, or nil. A label is
 // never an empty table, which breaks Graphviz's layout without an error.
-func nodeLabel(n trace.NodeState, g geometry, parent *board, v View) string {
+func nodeLabel(n trace.NodeState, g geometry, parent *board, opts Options) string {
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
 	if g.inner == 0 {
@@ -31,16 +31,10 @@ func nodeLabel(n trace.NodeState, g geometry, parent *board, v View) string {
 		boardTable(&b, *g.board, parent)
 		b.WriteString(`</TD></TR>`)
 	}
-	value := ""
-	if n.HasValue {
-		value = `<FONT POINT-SIZE="12"><B>` + htmlText(formatValue(v.Value(n.Type, n.Value))) + `</B></FONT>`
-	}
-	fixedCell(&b, g.inner, valueHeight, value)
-	window := ""
-	if n.HasBounds && (n.Status == trace.StatusCurrent || n.Status == trace.StatusPath) {
-		window = `<FONT POINT-SIZE="8">` + htmlText(windowText(n, v)) + `</FONT>`
-	}
-	fixedCell(&b, g.inner, windowHeight, window)
+	show := Display(n, opts.View)
+	id := strconv.Itoa(int(n.ID))
+	slotCell(&b, g.inner, valueHeight, opts.Patchable, "v"+id, show.Value, `<FONT POINT-SIZE="12"><B>`, `</B></FONT>`)
+	slotCell(&b, g.inner, windowHeight, opts.Patchable, "w"+id, show.Window, `<FONT POINT-SIZE="8">`, `</FONT>`)
 	if g.padBottom > 0 {
 		fixedCell(&b, g.inner, g.padBottom, "")
 	}
@@ -57,6 +51,29 @@ func fixedCell(b *strings.Builder, width, height int, html string) {
 	b.WriteString(`">`)
 	b.WriteString(html)
 	b.WriteString(`</TD></TR>`)
+}
+
+// slotCell writes a fixed-size cell holding text between open and close.
+// A patchable slot is an anchor with SVG id "a_"+slot that always holds a
+// text element, a no-break space when text is empty, so that a page can
+// change the text without a new layout.
+func slotCell(b *strings.Builder, width, height int, patchable bool, slot, text, open, close string) {
+	if !patchable {
+		html := ""
+		if text != "" {
+			html = open + htmlText(text) + close
+		}
+		fixedCell(b, width, height, html)
+		return
+	}
+	if text == "" {
+		text = "\u00a0"
+	}
+	b.WriteString(`<TR><TD ID="` + slot + `" HREF="#` + slot + `" FIXEDSIZE="TRUE" WIDTH="`)
+	b.WriteString(strconv.Itoa(width))
+	b.WriteString(`" HEIGHT="`)
+	b.WriteString(strconv.Itoa(height))
+	b.WriteString(`">` + open + htmlText(text) + close + `</TD></TR>`)
 }
 
 // boardTable writes bd as a table of fixed-size cells, the cells that

@@ -36,6 +36,11 @@ type Options struct {
 	Legend bool
 	// Title is drawn above the tree, over the line that names the view.
 	Title string
+	// Patchable puts every node's value and window in an SVG anchor of its
+	// own, with id "a_v<i>" and "a_w<i>", holding a text element even when
+	// empty, so that a page can show another step by changing classes and
+	// those texts alone (see Display and StyleSheet).
+	Patchable bool
 }
 
 func (o Options) check() error {

@@ -44,10 +44,10 @@ func windowText(n trace.NodeState, v View) string {
 	return "α=" + formatValue(alpha) + " β=" + formatValue(beta)
 }
 
-// cutReason says why node c cut, always in the root player's terms
+// CutReason says why node c cut, always in the root player's terms
 // whatever the drawing's view, as textbooks put it: "β-cut: 5 ≥ β=3" at a
 // max node, "α-cut: 2 ≤ α=3" at a min node. It returns "" if c made no cut.
-func cutReason(c trace.NodeState) string {
+func CutReason(c trace.NodeState) string {
 	value := trace.ViewRoot.Value(c.Type, c.CutValue)
 	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
 	switch c.Cut {

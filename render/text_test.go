@@ -66,8 +66,8 @@ func TestCutReason(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := cutReason(tt.n); got != tt.want {
-				t.Errorf("cutReason = %q, want %q", got, tt.want)
+			if got := CutReason(tt.n); got != tt.want {
+				t.Errorf("CutReason = %q, want %q", got, tt.want)
 			}
 		})
 	}
