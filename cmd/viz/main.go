@@ -1,9 +1,12 @@
-// Command viz makes game-tree search visible: it runs instrumented searches,
+// Command viz makes game-tree search visible: it serves a web app that
+// steps through searches next to the board, runs instrumented searches,
 // records their traces, and renders the search tree at any step as SVG or
 // DOT.
 //
 // Usage:
 //
+//	viz [serve] [--addr HOST:PORT] [--data DIR]
+//	viz replay [--addr HOST:PORT] [--data DIR] TRACE
 //	viz list
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
 //	viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
@@ -21,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"syscall"
 )
 
 // usageError is a mistake in the command line; viz exits with status 2.
@@ -33,6 +37,8 @@ func usagef(format string, args ...any) error {
 const usage = `viz makes game-tree search visible.
 
 Usage:
+  viz [serve] [--addr 127.0.0.1:8080] [--data DIR]   the web app (the default)
+  viz replay [--addr A] [--data DIR] TRACE           the web app, opening a trace file
   viz list                      games, algorithms and their parameters
   viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
   viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
@@ -42,7 +48,7 @@ A spec is a name followed by key=value parameters, e.g. --algo 'alphabeta depth=
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -63,11 +69,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
-		return nil
+	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "-help" && args[0] != "--help" {
+		return cmdServe(ctx, args, stdout)
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
+	case "serve":
+		return cmdServe(ctx, rest, stdout)
+	case "replay":
+		return cmdReplay(ctx, rest, stdout)
 	case "list":
 		return cmdList(rest, stdout)
 	case "run":
@@ -78,7 +87,7 @@ func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprint(stdout, usage)
 		return nil
 	default:
-		return usagef("unknown command %q (commands: list, run, render, help)", cmd)
+		return usagef("unknown command %q (commands: serve, replay, list, run, render, help)", cmd)
 	}
 }
 

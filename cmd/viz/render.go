@@ -59,7 +59,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := t.Seek(step); err != nil {
 		return err
 	}
-	opts.Title = fmt.Sprintf("%s on %s %s — step %d of %d", h.Algorithm, h.Game, h.Position, step, t.Len()-1)
+	opts.Title = render.Title(h, step, t.Len()-1)
 
 	var dot bytes.Buffer
 	if err := render.WriteDOT(&dot, t, opts); err != nil {

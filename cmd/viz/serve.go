@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/web"
+)
+
+// shutdownGrace is how long a stopping server waits for requests in flight.
+const shutdownGrace = 5 * time.Second
+
+func cmdServe(ctx context.Context, args []string, stdout io.Writer) error {
+	return serve(ctx, "serve", args, stdout, "")
+}
+
+func cmdReplay(ctx context.Context, args []string, stdout io.Writer) error {
+	return serve(ctx, "replay", args, stdout, "replay")
+}
+
+// serve runs the web app until ctx ends. For replay it first saves the
+// trace file named by the one argument and prints its page's address.
+func serve(ctx context.Context, name string, args []string, stdout io.Writer, mode string) error {
+	fs := newFlagSet(name)
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	data := fs.String("data", defaultDataDir(), "the directory of saved traces")
+	verbose := fs.Bool("v", false, "log every request")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case mode == "replay" && fs.NArg() != 1:
+		return usagef("replay: want exactly one trace file, got %d arguments", fs.NArg())
+	case mode != "replay" && fs.NArg() != 0:
+		return usagef("%s: unexpected argument %q (flags: --addr, --data, -v)", name, fs.Arg(0))
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	var layouter render.Graphviz
+	defer layouter.Close()
+	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: &layouter, Log: log, Program: programVersion()})
+	if err != nil {
+		return err
+	}
+	page := "/"
+	if mode == "replay" {
+		if page, err = srv.Import(fs.Arg(0)); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("%s is already in use: another viz may be running there; choose another with --addr 127.0.0.1:8081", *addr)
+		}
+		return fmt.Errorf("listening on %s: %w", *addr, err)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "searchviz is serving http://%s%s (Ctrl-C to stop)\n", ln.Addr(), page)
+	log.Info("serving", "addr", ln.Addr().String(), "data", *data)
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	return hs.Shutdown(sctx)
+}
+
+// defaultDataDir is where saved traces live unless --data says otherwise:
+// the user's data directory, or a folder under the temporary directory.
+func defaultDataDir() string {
+	if dir := os.Getenv("XDG_DATA_HOME"); dir != "" {
+		return filepath.Join(dir, "searchviz")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "share", "searchviz")
+	}
+	return filepath.Join(os.TempDir(), "searchviz")
+}

@@ -1,0 +1,448 @@
+// The viewer page: it shows the tree the server laid out once and applies
+// the server's frames to it. It never interprets trace events itself: each
+// frame says which class and texts every changed node has.
+(() => {
+  "use strict";
+  const root = document.getElementById("viewer");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const NBSP = "\u00a0";
+
+  const st = {
+    steps: Number(root.dataset.steps),
+    step: Number(root.dataset.step),
+    wanted: Number(root.dataset.step), // the step last asked for
+    view: root.dataset.view,
+    playing: false,
+    selected: -1,
+    svg: null,
+    box: null, // the viewBox shown: [x, y, w, h]
+    full: null, // the whole drawing's viewBox
+    ws: null,
+    busy: false, // a command is waiting for its frame
+    pending: null, // the latest command asked for while busy
+    queued: [], // frames that arrived before the drawing
+    types: new Map(), // node id -> its ty_ class
+    centres: new Map(), // node id -> x of its centre
+    lastCurrent: -1,
+  };
+
+  // ---- the drawing ----
+
+  async function loadLayout(view) {
+    const tree = $("tree");
+    const started = performance.now();
+    const res = await fetch(root.dataset.layout + "?view=" + encodeURIComponent(view));
+    if (!res.ok) {
+      tree.innerHTML = "";
+      const p = document.createElement("p");
+      p.className = "error";
+      p.textContent = "The tree could not be drawn: " + (await res.text());
+      tree.appendChild(p);
+      return false;
+    }
+    const text = await res.text();
+    const keep = st.svg ? st.box : null;
+    tree.innerHTML = text;
+    const svg = tree.querySelector("svg");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    for (const t of svg.querySelectorAll("g.node > title, g.edge > title")) t.remove();
+    st.svg = svg;
+    st.full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+    st.types.clear();
+    st.centres.clear();
+    for (const g of svg.querySelectorAll("g.node")) {
+      const ty = [...g.classList].find((c) => c.startsWith("ty_")) || "";
+      st.types.set(g.id, ty);
+    }
+    if (keep) setBox(keep);
+    else initialBox();
+    root.dataset.layoutMs = String(Math.round(performance.now() - started));
+    return true;
+  }
+
+  function setBox(b) {
+    st.box = b;
+    st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
+  }
+
+  // initialBox fits the tree, unless that would make nodes too small to
+  // read; then it shows the top of the tree at its natural size.
+  function initialBox() {
+    const [x, y, w, h] = st.full;
+    const r = $("tree").getBoundingClientRect();
+    const scale = Math.min(r.width / w, r.height / h);
+    if (scale >= 0.55 || r.width === 0) {
+      setBox([x, y, w, h]);
+      return;
+    }
+    const vw = r.width / 0.8, vh = r.height / 0.8;
+    setBox([x + (w - vw) / 2, y, vw, vh]);
+  }
+
+  function zoom(factor, cx, cy) {
+    const [x, y, w, h] = st.box;
+    if (cx === undefined) { cx = x + w / 2; cy = y + h / 2; }
+    const nw = Math.min(Math.max(w * factor, 40), st.full[2] * 4 + 400);
+    const nh = h * (nw / w);
+    setBox([cx - (cx - x) * (nw / w), cy - (cy - y) * (nh / h), nw, nh]);
+  }
+
+  // toDrawing turns a pointer position into drawing coordinates.
+  function toDrawing(clientX, clientY) {
+    const p = st.svg.createSVGPoint();
+    p.x = clientX; p.y = clientY;
+    const m = st.svg.getScreenCTM();
+    const q = p.matrixTransform(m.inverse());
+    return [q.x, q.y];
+  }
+
+  function nodeBox(id) {
+    const g = document.getElementById("n" + id);
+    if (!g) return null;
+    const shape = g.querySelector("polygon, ellipse");
+    if (!shape) return null;
+    const b = shape.getBBox();
+    // Graphviz translates the graph's group; the viewBox is outside it.
+    const tr = st.svg.querySelector("g.graph").transform.baseVal.consolidate();
+    const dx = tr ? tr.matrix.e : 0, dy = tr ? tr.matrix.f : 0;
+    return { x: b.x + dx, y: b.y + dy, w: b.width, h: b.height };
+  }
+
+  // follow keeps the current node in view.
+  function follow(id) {
+    if (!$("follow").checked || id < 0 || !st.svg) return;
+    const b = nodeBox(id);
+    if (!b) return;
+    const [x, y, w, h] = st.box;
+    const margin = 20;
+    if (b.x >= x + margin && b.x + b.w <= x + w - margin && b.y >= y + margin && b.y + b.h <= y + h - margin) return;
+    setBox([b.x + b.w / 2 - w / 2, b.y + b.h / 2 - h / 2, w, h]);
+  }
+
+  // setSlot writes a node's value or window text, centred in the node.
+  function setSlot(id, slot, text) {
+    const a = document.getElementById("a_" + slot + id);
+    if (!a) return;
+    const t = a.querySelector("text");
+    if (!t) return;
+    const want = text || NBSP;
+    if (t.textContent === want) return;
+    t.textContent = want;
+    let cx = st.centres.get(id);
+    if (cx === undefined) {
+      const shape = document.getElementById("n" + id).querySelector("polygon, ellipse");
+      const b = shape.getBBox();
+      cx = b.x + b.width / 2;
+      st.centres.set(id, cx);
+    }
+    t.setAttribute("x", String(cx));
+    t.setAttribute("text-anchor", "middle");
+  }
+
+  function applyNodes(nodes) {
+    for (const [id, cls, value, win] of nodes) {
+      const g = document.getElementById("n" + id);
+      if (!g) continue;
+      const sel = id === st.selected ? " selected" : "";
+      g.setAttribute("class", "node " + cls + " " + (st.types.get(g.id) || "") + sel);
+      const e = document.getElementById("e" + id);
+      if (e) e.setAttribute("class", "edge " + cls);
+      setSlot(id, "v", value);
+      setSlot(id, "w", win);
+    }
+  }
+
+  function markSelected(id) {
+    const old = st.svg && st.svg.querySelector("g.node.selected");
+    if (old) old.classList.remove("selected");
+    st.selected = id;
+    if (id >= 0) {
+      const g = document.getElementById("n" + id);
+      if (g) g.classList.add("selected");
+    }
+  }
+
+  // ---- panels ----
+
+  function drawBoard(el, titleEl, board) {
+    el.innerHTML = "";
+    if (titleEl) titleEl.textContent = board ? board.title : "";
+    if (!board) {
+      const p = document.createElement("p");
+      p.className = "muted";
+      p.textContent = "This trace has no positions.";
+      el.appendChild(p);
+      return;
+    }
+    if (board.prefix) {
+      const p = document.createElement("div");
+      p.className = "prefix";
+      p.textContent = board.prefix;
+      el.appendChild(p);
+    }
+    const table = document.createElement("table");
+    board.rows.forEach((row, i) => {
+      const tr = document.createElement("tr");
+      row.forEach((cell, j) => {
+        const td = document.createElement("td");
+        td.textContent = cell;
+        if (board.changed && board.changed[i] && board.changed[i][j]) {
+          td.className = "changed";
+          td.title = "the move just played";
+        }
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+    el.appendChild(table);
+  }
+
+  function drawFacts(el, facts) {
+    el.innerHTML = "";
+    for (const f of facts || []) {
+      const dt = document.createElement("dt");
+      dt.textContent = f.name;
+      const dd = document.createElement("dd");
+      dd.textContent = f.value;
+      el.append(dt, dd);
+    }
+  }
+
+  function drawLog(lines, step) {
+    const log = $("log");
+    log.innerHTML = "";
+    for (const l of lines || []) {
+      const li = document.createElement("li");
+      li.dataset.step = String(l.step);
+      const n = document.createElement("span");
+      n.className = "n";
+      n.textContent = l.step;
+      li.append(n, document.createTextNode(l.text));
+      if (l.step === step) li.className = "now";
+      log.appendChild(li);
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function lightLine(n) {
+    const code = $("code");
+    if (!code) return;
+    const old = code.querySelector("li.lit");
+    if (old) old.classList.remove("lit");
+    if (n > 0) {
+      const li = $("line" + n);
+      if (li) li.classList.add("lit");
+    }
+  }
+
+  function drawSelected(sel) {
+    const panel = $("node-panel");
+    if (!sel) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    $("node-title").textContent = sel.title;
+    $("node-reason").textContent = sel.reason || "";
+    drawFacts($("node-facts"), sel.facts);
+    drawBoard($("node-board"), null, sel.board);
+  }
+
+  function showControls() {
+    $("step").textContent = st.step;
+    $("scrubber").value = String(st.step);
+    const play = $("play");
+    play.textContent = st.playing ? "⏸" : "▶";
+    play.setAttribute("aria-label", st.playing ? "pause" : "play");
+    for (const b of document.querySelectorAll(".view-toggle button")) {
+      b.setAttribute("aria-pressed", String(b.dataset.view === st.view));
+    }
+    const q = "?step=" + st.step + "&view=" + st.view;
+    $("export-svg").href = $("export-svg").href.split("?")[0] + q;
+    $("export-dot").href = $("export-dot").href.split("?")[0] + q;
+    root.dataset.current = String(st.lastCurrent);
+    root.dataset.shownStep = String(st.step);
+  }
+
+  function applyFrame(f) {
+    if (!st.svg) {
+      st.queued.push(f);
+      return;
+    }
+    applyNodes(f.nodes);
+    st.step = f.step;
+    if (!st.pending) st.wanted = f.step;
+    st.playing = f.playing;
+    st.view = f.view;
+    st.lastCurrent = f.current;
+    lightLine(f.line);
+    drawLog(f.log, f.step);
+    drawFacts($("vars"), f.vars);
+    drawBoard($("board"), $("board-title"), f.board || null);
+    markSelected(f.selected ? f.selected.node : -1);
+    drawSelected(f.selected || null);
+    showControls();
+    follow(f.current);
+    history.replaceState(null, "", "?step=" + f.step + (f.view !== "root" ? "&view=" + f.view : ""));
+  }
+
+  // ---- the connection ----
+
+  function send(cmd) {
+    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) return;
+    if (st.busy) {
+      st.pending = cmd;
+      return;
+    }
+    st.busy = true;
+    st.ws.send(JSON.stringify(cmd));
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = proto + "//" + location.host + root.dataset.socket + "?step=" + st.wanted + "&view=" + st.view;
+    const ws = new WebSocket(url);
+    st.ws = ws;
+    st.busy = true; // the first frame comes unasked
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      st.busy = false;
+      if (msg.type === "frame") {
+        applyFrame(msg);
+        $("status").textContent = "";
+      } else if (msg.type === "error") {
+        $("status").textContent = msg.message;
+      }
+      if (st.pending) {
+        const c = st.pending;
+        st.pending = null;
+        send(c);
+      }
+    };
+    ws.onclose = () => {
+      if (st.ws !== ws) return;
+      $("status").textContent = "Disconnected; reconnecting…";
+      st.playing = false;
+      showControls();
+      setTimeout(connect, 1500);
+    };
+  }
+
+  function seek(k) {
+    k = Math.max(0, Math.min(st.steps - 1, k));
+    st.wanted = k;
+    send({ type: "seek", step: k });
+  }
+
+  function togglePlay() {
+    if (st.playing) send({ type: "pause" });
+    else send({ type: "play", speed: Number($("speed").value) });
+  }
+
+  async function setView(view) {
+    if (view === st.view) return;
+    st.view = view;
+    showControls();
+    const svg = st.svg;
+    st.svg = null;
+    if (!(await loadLayout(view))) {
+      st.svg = svg;
+      return;
+    }
+    st.centres.clear();
+    send({ type: "view", view: view });
+  }
+
+  // ---- input ----
+
+  $("first").onclick = () => seek(0);
+  $("back").onclick = () => seek(st.wanted - 1);
+  $("forward").onclick = () => seek(st.wanted + 1);
+  $("last").onclick = () => seek(st.steps - 1);
+  $("play").onclick = togglePlay;
+  $("speed").onchange = () => { if (st.playing) send({ type: "play", speed: Number($("speed").value) }); };
+  $("scrubber").oninput = (e) => seek(Number(e.target.value));
+  $("zoom-in").onclick = () => zoom(1 / 1.25);
+  $("zoom-out").onclick = () => zoom(1.25);
+  $("zoom-fit").onclick = () => setBox(st.full.slice());
+  $("node-close").onclick = () => send({ type: "select", node: -1 });
+  for (const b of document.querySelectorAll(".view-toggle button")) {
+    b.onclick = () => setView(b.dataset.view);
+  }
+  $("log").onclick = (e) => {
+    const li = e.target.closest("li");
+    if (li) seek(Number(li.dataset.step));
+  };
+
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (t.matches && t.matches("input[type=text], input[type=number], select, textarea")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    switch (e.key) {
+      case "ArrowRight": seek(st.wanted + 1); break;
+      case "ArrowLeft": seek(st.wanted - 1); break;
+      case "Home": seek(0); break;
+      case "End": seek(st.steps - 1); break;
+      case " ": togglePlay(); break;
+      case "+": case "=": zoom(1 / 1.25); break;
+      case "-": zoom(1.25); break;
+      case "0": setBox(st.full.slice()); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+
+  const tree = $("tree");
+  let drag = null;
+  tree.addEventListener("pointerdown", (e) => {
+    if (!st.svg || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, box: st.box.slice(), moved: false };
+  });
+  tree.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      tree.setPointerCapture(e.pointerId);
+      tree.classList.add("dragging");
+    }
+    const r = tree.getBoundingClientRect();
+    const s = Math.max(drag.box[2] / r.width, drag.box[3] / r.height);
+    setBox([drag.box[0] - dx * s, drag.box[1] - dy * s, drag.box[2], drag.box[3]]);
+  });
+  const endDrag = (e) => {
+    if (drag && drag.moved) {
+      tree.classList.remove("dragging");
+      if (tree.hasPointerCapture(e.pointerId)) tree.releasePointerCapture(e.pointerId);
+      drag.done = true;
+    }
+    setTimeout(() => { drag = null; }, 0);
+  };
+  tree.addEventListener("pointerup", endDrag);
+  tree.addEventListener("pointercancel", endDrag);
+  tree.addEventListener("click", (e) => {
+    const a = e.target.closest("a");
+    if (a) e.preventDefault();
+    if (drag && drag.done) return;
+    const g = e.target.closest("g.node");
+    if (!g || !g.id.startsWith("n")) return;
+    send({ type: "select", node: Number(g.id.slice(1)) });
+  });
+  tree.addEventListener("wheel", (e) => {
+    if (!st.svg) return;
+    e.preventDefault();
+    const [cx, cy] = toDrawing(e.clientX, e.clientY);
+    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+  }, { passive: false });
+
+  (async () => {
+    if (await loadLayout(st.view)) {
+      for (const f of st.queued.splice(0)) applyFrame(f);
+    }
+    connect();
+  })();
+})();

@@ -1,0 +1,378 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// formInput is what the new-search form holds.
+type formInput struct {
+	game, algo, position, seed string
+	params                     map[string]string // "<algorithm>.<param>" -> value
+}
+
+// savedShown is how many saved traces the start page lists.
+const savedShown = 8
+
+// index answers with the start page, the form holding in and any errors.
+func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in formInput, formErr, uploadErr string) {
+	ix := templates.Index{
+		Position:    in.position,
+		Seed:        in.seed,
+		Error:       formErr,
+		UploadError: uploadErr,
+		Examples:    exampleCards(),
+		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
+	}
+	if in.game == "" {
+		in.game = "tictactoe"
+	}
+	if in.algo == "" {
+		in.algo = "alphabeta"
+	}
+	for _, g := range engine.Games() {
+		ix.Games = append(ix.Games, templates.Game{
+			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
+			PositionHelp: g.PositionHelp, Selected: g.Name == in.game,
+		})
+	}
+	for _, a := range search.Algorithms() {
+		ta := templates.Algorithm{Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo}
+		for _, p := range a.Params {
+			field := a.Name + "." + p.Name
+			tp := templates.Param{
+				Name: p.Name, Field: field, Kind: p.Type.String(), Help: p.Help,
+				Default: formatNumber(p.Default), Min: formatNumber(p.Min), Max: formatNumber(p.Max),
+				Step: "any", Value: in.params[field],
+			}
+			if p.Type == spec.Int {
+				tp.Step = "1"
+			}
+			ta.Params = append(ta.Params, tp)
+		}
+		ix.Algorithms = append(ix.Algorithms, ta)
+	}
+	saved, err := s.store.list()
+	if err != nil {
+		s.log.Error("listing traces", "err", err)
+	}
+	if len(saved) > savedShown {
+		saved, ix.MoreSaved = saved[:savedShown], true
+	}
+	ix.Saved = savedRows(saved)
+	s.page(w, r, status, templates.IndexPage(ix))
+}
+
+func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// readForm reads the new-search form of r.
+func readForm(r *http.Request) formInput {
+	in := formInput{
+		game:     strings.TrimSpace(r.PostFormValue("game")),
+		algo:     strings.TrimSpace(r.PostFormValue("algo")),
+		position: strings.TrimSpace(r.PostFormValue("position")),
+		seed:     strings.TrimSpace(r.PostFormValue("seed")),
+		params:   map[string]string{},
+	}
+	for key, vals := range r.PostForm {
+		if strings.HasPrefix(key, in.algo+".") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "" {
+			in.params[key] = strings.TrimSpace(vals[0])
+		}
+	}
+	return in
+}
+
+// request turns the form into an engine request: the algorithm's spec is
+// its name and the parameters the user set.
+func (in formInput) request(program string) (engine.Request, error) {
+	req := engine.Request{Game: in.game, Position: in.position, Program: program}
+	if in.seed != "" {
+		seed, err := strconv.ParseInt(in.seed, 10, 64)
+		if err != nil {
+			return req, fmt.Errorf("seed %q is not a whole number", in.seed)
+		}
+		req.Seed = seed
+	}
+	algo := spec.Spec{Name: in.algo}
+	a, err := search.Lookup(in.algo)
+	if err != nil {
+		return req, err
+	}
+	for _, p := range a.Params {
+		if v, ok := in.params[in.algo+"."+p.Name]; ok {
+			algo.Args = append(algo.Args, spec.Arg{Key: p.Name, Value: v})
+		}
+	}
+	req.Algo = algo.String()
+	return req, nil
+}
+
+func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		s.index(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error(), "")
+		return
+	}
+	in := readForm(r)
+	req, err := in.request(s.cfg.Program)
+	if err == nil {
+		var id string
+		id, err = s.search(r.Context(), req)
+		if err == nil {
+			http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+			return
+		}
+	}
+	s.index(w, r, http.StatusBadRequest, in, err.Error(), "")
+}
+
+// search runs req under the server's limits, records at most
+// Config.TraceNodes nodes, saves the trace and returns its id.
+func (s *Server) search(ctx context.Context, req engine.Request) (string, error) {
+	run, err := engine.Prepare(req)
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchTime)
+	defer cancel()
+	rec := trace.NewRecorder(s.cfg.TraceNodes)
+	res, err := run.Search(ctx, rec)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "", fmt.Errorf("the search ran past its time limit of %v; try a smaller depth= or nodes=", s.cfg.SearchTime)
+	case errors.Is(err, search.ErrBudget):
+	case err != nil:
+		return "", err
+	}
+	events := rec.Events()
+	if rec.Truncated() {
+		s.log.Info("trace cut at its node budget", "nodes", res.Nodes, "kept", s.cfg.TraceNodes)
+	}
+	id, err := s.store.save(run.Header(), events)
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("search recorded", "trace", id, "game", req.Game, "algo", req.Algo, "nodes", res.Nodes, "events", len(events))
+	return id, nil
+}
+
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10)
+	file, hdr, err := r.FormFile("trace")
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		msg := "Choose a trace file to open."
+		if errors.As(err, &tooBig) {
+			msg = fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20)
+		}
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", msg)
+		return
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, s.cfg.MaxUpload+1))
+	if err != nil {
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", "The file could not be read: "+err.Error())
+		return
+	}
+	if int64(len(data)) > s.cfg.MaxUpload {
+		s.index(w, r, http.StatusRequestEntityTooLarge, formInput{}, "", fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
+		return
+	}
+	h, events, err := readUpload(data)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "trace: ")
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
+		return
+	}
+	id, err := s.store.save(h, events)
+	if err != nil {
+		s.log.Error("saving an upload", "err", err)
+		s.index(w, r, http.StatusInternalServerError, formInput{}, "", err.Error())
+		return
+	}
+	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// Import saves the trace file at path under the data directory and returns
+// the path of its page, for `viz replay`.
+func (s *Server) Import(path string) (string, error) {
+	h, events, err := trace.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if _, err := trace.NewTree(events); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	id, err := s.store.save(h, events)
+	if err != nil {
+		return "", err
+	}
+	return "/t/" + id, nil
+}
+
+// example is one classic setup of the gallery.
+type example struct {
+	name, title, watch string
+	req                engine.Request
+	step               string // the step the page opens at
+}
+
+var examples = []example{
+	{
+		name: "rn-alphabeta", title: "The textbook tree with AlphaBeta (Russell & Norvig, Fig. 5.2)",
+		watch: "Watch the second MIN node: after its first leaf, 2, MAX already has 3 elsewhere, so the leaves 4 and 6 are pruned (an α-cut).",
+		req:   engine.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+	},
+	{
+		name: "rn-minimax", title: "The same tree with MiniMax",
+		watch: "Every leaf is evaluated: compare the node count with AlphaBeta's. The root's value is the same, 3.",
+		req:   engine.Request{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+	},
+	{
+		name: "ttt-alphabeta", title: "Tic-tac-toe mid-game with AlphaBeta",
+		watch: "x must block the column c first; watch the β-cuts that skip replies MIN would never allow.",
+		req:   engine.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-minimax", title: "The same position with MiniMax",
+		watch: "No pruning: count the nodes and compare with AlphaBeta on the same position.",
+		req:   engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-negamax-view", title: "NegaMax: whose point of view is this number?",
+		watch: "Switch the values between the root player's view and the side to move's: NegaMax stores the latter, and each level negates.",
+		req:   engine.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
+	},
+}
+
+func exampleCards() []templates.Example {
+	var out []templates.Example
+	for _, e := range examples {
+		out = append(out, templates.Example{Title: e.title, Watch: e.watch, URL: "/example/" + e.name})
+	}
+	return out
+}
+
+// handleExample runs an example once and sends the page to its trace.
+func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	var ex *example
+	for i := range examples {
+		if examples[i].name == name {
+			ex = &examples[i]
+		}
+	}
+	if ex == nil {
+		s.message(w, r, http.StatusNotFound, "No such example", fmt.Sprintf("There is no example %q; the start page lists them.", name))
+		return
+	}
+	s.examplesMu.Lock()
+	defer s.examplesMu.Unlock()
+	id, ok := s.examples[name]
+	if ok {
+		if _, err := s.store.raw(id); err != nil {
+			ok = false
+		}
+	}
+	if !ok {
+		req := ex.req
+		req.Program = s.cfg.Program
+		var err error
+		if id, err = s.search(r.Context(), req); err != nil {
+			s.log.Error("running an example", "example", name, "err", err)
+			s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+			return
+		}
+		s.examples[name] = id
+	}
+	target := "/t/" + id
+	if ex.step != "" {
+		target += "?" + url.Values{"step": {ex.step}}.Encode()
+	}
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// speeds are the steps a second the viewer offers.
+var speeds = []string{"1", "2", "4", "8", "16", "32"}
+
+func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
+	base := "/t/" + sh.id
+	m := templates.Viewer{
+		Title:      sh.title(),
+		Position:   sh.header.Position,
+		Params:     paramText(sh.header.Params),
+		Notes:      sh.notes(),
+		Steps:      sh.tree.Len(),
+		Step:       step,
+		View:       v.String(),
+		Code:       sh.code,
+		SocketURL:  base + "/ws",
+		LayoutURL:  base + "/layout.svg",
+		ExportURL:  base + "/export",
+		TraceURL:   base + "/trace",
+		HasBoards:  sh.hasBoards(),
+		SpeedSteps: speeds,
+	}
+	if d, ok := sh.tree.Decision(); ok {
+		c := d.Counters
+		if d.Action < 0 {
+			m.Decision = fmt.Sprintf("No move: the game is over (value %s for the root player).", trace.FormatValue(d.Value))
+		} else {
+			m.Decision = fmt.Sprintf("Decision: %s, value %s for the root player · %d nodes, %d evaluations, %d cuts, %v",
+				d.Label, trace.FormatValue(d.Value), c.Nodes, c.Evals, c.Cuts, c.Elapsed.Round(1000))
+		}
+	}
+	return m
+}
+
+// paramText lists parameters as "key=value" in key order.
+func paramText(params map[string]string) string {
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(k + "=" + params[k])
+	}
+	return b.String()
+}
+
+func savedRows(saved []savedTrace) []templates.Saved {
+	var out []templates.Saved
+	for _, t := range saved {
+		out = append(out, templates.Saved{
+			Game: t.Header.Game, Algorithm: t.Header.Algorithm, Position: t.Header.Position,
+			Date: t.Saved.Format("2006-01-02 15:04"), Size: byteSize(t.Size), URL: "/t/" + t.ID,
+		})
+	}
+	return out
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,133 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Commands a page sends over the websocket, in the "type" field.
+const (
+	cmdSeek   = "seek"   // go to step "step"
+	cmdPlay   = "play"   // step forward "speed" steps a second until the end
+	cmdPause  = "pause"  // stop playing
+	cmdView   = "view"   // show values in "view": "root" or "side"
+	cmdSelect = "select" // describe node "node" in every frame; -1 for none
+)
+
+// Limits on what a page may ask.
+const (
+	maxSpeed = 50 // steps a second while playing
+	logLines = 40 // the most recent steps a frame describes
+)
+
+// command is a message from the page.
+type command struct {
+	Type  string  `json:"type"`
+	Step  *int    `json:"step,omitempty"`
+	Speed float64 `json:"speed,omitempty"`
+	View  string  `json:"view,omitempty"`
+	Node  *int    `json:"node,omitempty"`
+}
+
+// parseCommand reads and checks one message from a page.
+func parseCommand(data []byte, steps, nodes int) (command, error) {
+	var c command
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, fmt.Errorf("bad message: %v", err)
+	}
+	if dec.More() {
+		return c, fmt.Errorf("bad message: one JSON object per message")
+	}
+	switch c.Type {
+	case cmdSeek:
+		if c.Step == nil || *c.Step < 0 || *c.Step >= steps {
+			return c, fmt.Errorf("seek needs a step in 0..%d", steps-1)
+		}
+	case cmdPlay:
+		if c.Speed <= 0 || c.Speed > maxSpeed {
+			return c, fmt.Errorf("play needs a speed in (0, %d] steps a second", maxSpeed)
+		}
+	case cmdPause:
+	case cmdView:
+		if _, err := trace.ParseView(c.View); err != nil {
+			return c, fmt.Errorf("view must be root or side, not %q", c.View)
+		}
+	case cmdSelect:
+		if c.Node == nil || *c.Node < -1 || *c.Node >= nodes {
+			return c, fmt.Errorf("select needs a node in 0..%d, or -1 for none", nodes-1)
+		}
+	default:
+		return c, fmt.Errorf("unknown message type %q (want seek, play, pause, view or select)", c.Type)
+	}
+	return c, nil
+}
+
+// frameMsg shows the page one step: the nodes whose drawing changed since
+// the last frame (every node when Full), the focus, and the step's words.
+type frameMsg struct {
+	Type     string      `json:"type"` // "frame"
+	Step     int         `json:"step"`
+	Steps    int         `json:"steps"` // the trace's number of steps
+	View     string      `json:"view"`
+	Full     bool        `json:"full"`    // Nodes lists every node: restyle them all
+	Playing  bool        `json:"playing"` // the server is stepping forward by itself
+	Nodes    []nodePatch `json:"nodes"`
+	Current  int         `json:"current"`            // the focus, -1 for none
+	Line     int         `json:"line"`               // the pseudocode line lit, 0 for none
+	Log      []logLine   `json:"log"`                // the latest steps in words, oldest first
+	Vars     []variable  `json:"vars"`               // the focus's variables
+	Board    *boardView  `json:"board,omitempty"`    // the focus's position
+	Selected *nodeMsg    `json:"selected,omitempty"` // the node the page selected
+}
+
+// nodePatch is one node's drawing: [id, class, value, window] on the wire.
+type nodePatch struct {
+	ID int
+	render.NodeDisplay
+}
+
+// MarshalJSON writes the patch as a four-element array, the most compact
+// form for traces with thousands of nodes.
+func (p nodePatch) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{p.ID, p.Class, p.Value, p.Window})
+}
+
+type logLine struct {
+	Step int    `json:"step"`
+	Text string `json:"text"`
+}
+
+// variable is one row of the variables panel.
+type variable struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// boardView is a position drawn as a grid, with the move just played.
+type boardView struct {
+	Title   string     `json:"title"`
+	Prefix  string     `json:"prefix,omitempty"`
+	Rows    [][]string `json:"rows"`
+	Changed [][]bool   `json:"changed,omitempty"`
+}
+
+// nodeMsg is everything about the selected node at a frame's step.
+type nodeMsg struct {
+	Node   int        `json:"node"`
+	Title  string     `json:"title"`
+	Facts  []variable `json:"facts"`
+	Reason string     `json:"reason,omitempty"` // why it was pruned
+	Board  *boardView `json:"board,omitempty"`
+}
+
+// errorMsg tells the page what was wrong with its last message.
+type errorMsg struct {
+	Type    string `json:"type"` // "error"
+	Message string `json:"message"`
+}

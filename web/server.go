@@ -1,0 +1,322 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/static"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// Defaults of Config.
+const (
+	DefaultMaxUpload  = 32 << 20 // bytes of an uploaded trace
+	DefaultTraceNodes = 2_000    // nodes a search from the page records: about what Graphviz lays out in a second
+	DefaultSearchTime = 20 * time.Second
+	cachedShows       = 16
+)
+
+// Config is what a Server needs.
+type Config struct {
+	// DataDir holds the saved traces; it is created if missing.
+	DataDir string
+	// Layouter draws trees; it must be safe for concurrent use.
+	Layouter render.Layouter
+	// Log receives the server's structured logs; nil discards them.
+	Log *slog.Logger
+	// Program names this program in the headers of traces it records.
+	Program string
+	// MaxUpload caps an uploaded trace in bytes; 0 means DefaultMaxUpload.
+	MaxUpload int64
+	// TraceNodes caps the nodes a search from the page records; 0 means
+	// DefaultTraceNodes.
+	TraceNodes int
+	// SearchTime caps how long a search from the page runs; 0 means
+	// DefaultSearchTime.
+	SearchTime time.Duration
+}
+
+// Server is the web app: the start page, searches, the viewer and its
+// websocket, uploads and exports. Build one with New; it is an
+// http.Handler safe for concurrent use.
+type Server struct {
+	ctx    context.Context // ends every websocket when the server stops
+	cfg    Config
+	log    *slog.Logger
+	store  *store
+	shows  *showCache
+	mux    *http.ServeMux
+	static http.Handler
+
+	examplesMu sync.Mutex
+	examples   map[string]string // example name -> trace id, once run
+}
+
+// New returns a server for cfg. Its websockets end when ctx does.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Layouter == nil {
+		return nil, errors.New("web: Config.Layouter is required")
+	}
+	if cfg.DataDir == "" {
+		return nil, errors.New("web: Config.DataDir is required")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = DefaultMaxUpload
+	}
+	if cfg.TraceNodes <= 0 {
+		cfg.TraceNodes = DefaultTraceNodes
+	}
+	if cfg.SearchTime <= 0 {
+		cfg.SearchTime = DefaultSearchTime
+	}
+	st, err := newStore(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	assets, err := fs.Sub(static.FS, ".")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		ctx:      ctx,
+		cfg:      cfg,
+		log:      cfg.Log,
+		store:    st,
+		shows:    newShowCache(cachedShows),
+		mux:      http.NewServeMux(),
+		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
+		examples: map[string]string{},
+	}
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /{$}", s.handleIndex)
+	s.mux.HandleFunc("GET /traces", s.handleTraces)
+	s.mux.HandleFunc("POST /run", s.handleRun)
+	s.mux.HandleFunc("POST /upload", s.handleUpload)
+	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
+	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
+	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)
+	s.mux.HandleFunc("GET /t/{id}/export.svg", s.handleExport("svg"))
+	s.mux.HandleFunc("GET /t/{id}/export.dot", s.handleExport("dot"))
+	s.mux.HandleFunc("GET /t/{id}/trace", s.handleTraceFile)
+	s.mux.HandleFunc("GET /t/{id}/ws", s.handleSocket)
+	s.mux.HandleFunc("GET /tree.css", s.handleTreeCSS)
+	s.mux.Handle("GET /static/", s.static)
+}
+
+// ServeHTTP serves the app.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	s.mux.ServeHTTP(rec, r)
+	s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
+}
+
+// statusRecorder remembers a response's status for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// Hijack hands the connection to the websocket upgrade, which asks for an
+// http.Hijacker.
+func (r *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(r.ResponseWriter).Hijack()
+}
+
+// page writes a templ component as an HTML page with the given status.
+func (s *Server) page(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := c.Render(r.Context(), w); err != nil {
+		s.log.Error("rendering a page", "path", r.URL.Path, "err", err)
+	}
+}
+
+// message answers with a page that says one thing.
+func (s *Server) message(w http.ResponseWriter, r *http.Request, status int, title, text string) {
+	s.page(w, r, status, templates.MessagePage(templates.Message{Title: title, Text: text}))
+}
+
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	s.index(w, r, http.StatusOK, formInput{game: q.Get("game"), algo: q.Get("algo"), position: q.Get("position"), seed: q.Get("seed")}, "", "")
+}
+
+func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
+	saved, err := s.store.list()
+	if err != nil {
+		s.log.Error("listing traces", "err", err)
+		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", err.Error())
+		return
+	}
+	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(saved), DataDir: s.cfg.DataDir}))
+}
+
+// loadShow returns the show of the request's trace id, or answers with
+// "not found" and returns nil.
+func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) *show {
+	id := r.PathValue("id")
+	sh, err := s.shows.get(s.store, id)
+	switch {
+	case errors.Is(err, errNoTrace):
+		s.message(w, r, http.StatusNotFound, "No such trace", fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", id))
+		return nil
+	case err != nil:
+		s.log.Error("loading a trace", "trace", id, "err", err)
+		s.message(w, r, http.StatusInternalServerError, "Cannot read this trace", err.Error())
+		return nil
+	}
+	return sh
+}
+
+// stepAndView reads the optional "step" and "view" query parameters.
+func stepAndView(r *http.Request, steps int) (int, trace.View, error) {
+	q := r.URL.Query()
+	v, err := trace.ParseView(q.Get("view"))
+	if q.Get("view") == "" {
+		v, err = trace.ViewRoot, nil
+	}
+	if err != nil {
+		return 0, v, fmt.Errorf("view %q is not allowed (want root or side)", q.Get("view"))
+	}
+	step := 0
+	switch raw := q.Get("step"); raw {
+	case "":
+	case "last":
+		step = steps - 1
+	default:
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 || n >= steps {
+			return 0, v, fmt.Errorf("step %q is not allowed (this trace has steps 0..%d, or last)", raw, steps-1)
+		}
+		step = n
+	}
+	return step, v, nil
+}
+
+func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
+	sh := s.loadShow(w, r)
+	if sh == nil {
+		return
+	}
+	step, v, err := stepAndView(r, sh.tree.Len())
+	if err != nil {
+		s.message(w, r, http.StatusBadRequest, "Bad link", err.Error())
+		return
+	}
+	s.page(w, r, http.StatusOK, templates.ViewerPage(viewerModel(sh, step, v)))
+}
+
+func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
+	sh := s.loadShow(w, r)
+	if sh == nil {
+		return
+	}
+	_, v, err := stepAndView(r, sh.tree.Len())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	svg, err := sh.layout(r.Context(), s.cfg.Layouter, v)
+	if err != nil {
+		s.log.Error("laying out a trace", "trace", sh.id, "err", err)
+		http.Error(w, "cannot draw this tree: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Write(svg)
+}
+
+func (s *Server) handleExport(format string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sh := s.loadShow(w, r)
+		if sh == nil {
+			return
+		}
+		step, v, err := stepAndView(r, sh.tree.Len())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format)
+		if err != nil {
+			s.log.Error("exporting a step", "trace", sh.id, "step", step, "err", err)
+			http.Error(w, "cannot draw this step: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		ctype := "image/svg+xml"
+		if format == "dot" {
+			ctype = "text/vnd.graphviz; charset=utf-8"
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-step%d.%s"`, sh.id, step, format))
+		w.Write(data)
+	}
+}
+
+func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	data, err := s.store.raw(id)
+	if errors.Is(err, errNoTrace) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		s.log.Error("reading a trace file", "trace", id, "err", err)
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/gzip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s%s"`, id, traceExt))
+	w.Write(data)
+}
+
+func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	sh, err := s.shows.get(s.store, id)
+	if err != nil {
+		http.Error(w, "no such trace", http.StatusNotFound)
+		return
+	}
+	step, v, err := stepAndView(r, sh.tree.Len())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.serveWS(w, r, sh, v, step)
+}
+
+func (s *Server) handleTreeCSS(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	io.WriteString(w, render.StyleSheet())
+}

@@ -1,0 +1,150 @@
+package web
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// traceExt is the extension of every trace the store keeps.
+const traceExt = ".jsonl.gz"
+
+// idPattern is the form of every trace id: the only names the store opens,
+// so no URL can reach outside its directory.
+var idPattern = regexp.MustCompile(`^[0-9a-f]{12}$`)
+
+// errNoTrace is returned for an id the store does not hold.
+var errNoTrace = errors.New("web: no such trace")
+
+// store keeps traces as gzip-compressed files in one directory, one file
+// per trace named by its id. It is safe for concurrent use: files are
+// written to a temporary name and renamed into place.
+type store struct {
+	dir string
+}
+
+// savedTrace describes one stored trace for the list of saved traces.
+type savedTrace struct {
+	ID     string
+	Header trace.Header
+	Size   int64
+	Saved  time.Time
+}
+
+func newStore(dir string) (*store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("web: creating the data directory: %w", err)
+	}
+	return &store{dir: dir}, nil
+}
+
+// validID reports whether id has the form of a trace id.
+func validID(id string) bool { return idPattern.MatchString(id) }
+
+func (s *store) path(id string) string { return filepath.Join(s.dir, id+traceExt) }
+
+// save writes a trace and returns its new id.
+func (s *store) save(h trace.Header, events []trace.Event) (string, error) {
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("web: making a trace id: %w", err)
+	}
+	id := hex.EncodeToString(b[:])
+	fw, err := trace.Create(s.path(id), h)
+	if err != nil {
+		return "", fmt.Errorf("web: saving trace: %w", err)
+	}
+	defer fw.Abort()
+	for _, e := range events {
+		fw.Emit(e)
+	}
+	if err := fw.Close(); err != nil {
+		return "", fmt.Errorf("web: saving trace: %w", err)
+	}
+	return id, nil
+}
+
+// load reads the trace with the given id.
+func (s *store) load(id string) (trace.Header, []trace.Event, error) {
+	if !validID(id) {
+		return trace.Header{}, nil, errNoTrace
+	}
+	h, events, err := trace.ReadFile(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return h, nil, errNoTrace
+	}
+	return h, events, err
+}
+
+// raw returns the stored file of a trace, gzip-compressed.
+func (s *store) raw(id string) ([]byte, error) {
+	if !validID(id) {
+		return nil, errNoTrace
+	}
+	data, err := os.ReadFile(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errNoTrace
+	}
+	return data, err
+}
+
+// list returns the stored traces, newest first. Files it cannot read are
+// left out of the list, not reported: one damaged file must not hide the
+// others.
+func (s *store) list() ([]savedTrace, error) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("web: listing traces: %w", err)
+	}
+	var out []savedTrace
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), traceExt)
+		if !ok || !validID(id) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		fr, err := trace.Open(s.path(id))
+		if err != nil {
+			continue
+		}
+		out = append(out, savedTrace{ID: id, Header: fr.Header(), Size: info.Size(), Saved: info.ModTime()})
+		fr.Close()
+	}
+	slices.SortFunc(out, func(a, b savedTrace) int {
+		if c := b.Saved.Compare(a.Saved); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// readUpload reads an uploaded trace, plain or gzip-compressed, and checks
+// that it folds into a tree.
+func readUpload(data []byte) (trace.Header, []trace.Event, error) {
+	h, events, err := trace.ReadAll(bytes.NewReader(data))
+	if err != nil {
+		return h, nil, err
+	}
+	if len(events) == 0 {
+		return h, nil, errors.New("trace: the file has a header but no events")
+	}
+	if _, err := trace.NewTree(events); err != nil {
+		return h, nil, err
+	}
+	return h, events, nil
+}

@@ -1,0 +1,96 @@
+package templates
+
+// Param is one parameter field of the new-search form.
+type Param struct {
+	Name    string // the parameter's name in specs
+	Field   string // the form field, "<algorithm>.<name>"
+	Kind    string // "int" or "float"
+	Default string
+	Min     string
+	Max     string
+	Step    string // the input's step: "1" for ints, "any" for floats
+	Help    string
+	Value   string // what the user last entered, "" for the default
+}
+
+// Algorithm is one algorithm of the new-search form.
+type Algorithm struct {
+	Name     string
+	Help     string
+	Family   string
+	Params   []Param
+	Selected bool
+}
+
+// Game is one game of the new-search form.
+type Game struct {
+	Name         string
+	Help         string
+	Family       string
+	Start        string // the position searched when none is given
+	PositionHelp string
+	Selected     bool
+}
+
+// Example is one classic setup of the examples gallery.
+type Example struct {
+	Title string
+	Watch string // one sentence on what to watch for
+	URL   string
+}
+
+// Saved is one stored trace in a list.
+type Saved struct {
+	Game      string
+	Algorithm string
+	Position  string
+	Date      string
+	Size      string
+	URL       string
+}
+
+// Index is the start page: a new search, the examples, opening a trace
+// file and the latest saved traces.
+type Index struct {
+	Games       []Game
+	Algorithms  []Algorithm
+	Position    string
+	Seed        string
+	Error       string // what was wrong with the last search asked for
+	UploadError string // what was wrong with the last file opened
+	Examples    []Example
+	Saved       []Saved
+	MoreSaved   bool // Saved is only the latest of more
+	MaxUpload   string
+}
+
+// Traces is the page of every saved trace.
+type Traces struct {
+	Saved   []Saved
+	DataDir string
+}
+
+// Viewer is the page that steps through one trace.
+type Viewer struct {
+	Title      string // "alphabeta on tictactoe"
+	Position   string
+	Params     string // the algorithm's parameters, "depth=64 nodes=5000000"
+	Decision   string // the result in words
+	Notes      []string
+	Steps      int
+	Step       int
+	View       string // "root" or "side"
+	Code       []string
+	SocketURL  string
+	LayoutURL  string // the drawing, without its view parameter
+	ExportURL  string // the base of the export links
+	TraceURL   string
+	HasBoards  bool
+	SpeedSteps []string
+}
+
+// Message is a page that says one thing, such as a missing trace.
+type Message struct {
+	Title string
+	Text  string
+}

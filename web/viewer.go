@@ -1,0 +1,233 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// viewer is one page's position in a show: its own tree, its point of
+// view and what it has drawn, so frames carry only what changed. It is
+// used by one goroutine.
+type viewer struct {
+	show     *show
+	tree     *trace.Tree
+	view     trace.View
+	sent     []render.NodeDisplay // what the page shows of each node; nil before the first frame
+	selected trace.NodeID         // the node the page selected, or NoNode
+}
+
+func newViewer(s *show, v trace.View) *viewer {
+	t := s.tree.Clone()
+	t.Seek(0)
+	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode}
+}
+
+// setView changes the point of view; the next frame is a full one.
+func (vw *viewer) setView(v trace.View) {
+	vw.view = v
+	vw.sent = nil
+}
+
+// frame moves to step k and returns what the page must change.
+func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
+	if err := vw.tree.Seek(k); err != nil {
+		return frameMsg{}, err
+	}
+	t := vw.tree
+	f := frameMsg{
+		Type:    "frame",
+		Step:    k,
+		Steps:   t.Len(),
+		View:    vw.view.String(),
+		Full:    vw.sent == nil,
+		Playing: playing,
+		Current: int(t.Current()),
+		Line:    vw.show.lines[k],
+		Nodes:   []nodePatch{},
+	}
+	if f.Full {
+		vw.sent = make([]render.NodeDisplay, t.Size())
+	}
+	for id := range t.Size() {
+		d := render.Display(t.Node(trace.NodeID(id)), vw.view)
+		if f.Full || d != vw.sent[id] {
+			f.Nodes = append(f.Nodes, nodePatch{ID: id, NodeDisplay: d})
+			vw.sent[id] = d
+		}
+	}
+	texts := vw.show.texts[viewIndex(vw.view)]
+	for i := max(0, k-logLines+1); i <= k; i++ {
+		f.Log = append(f.Log, logLine{Step: i, Text: texts[i]})
+	}
+	if c := t.Current(); c != trace.NoNode {
+		f.Vars = vw.variables(c)
+		f.Board = vw.board(c)
+	}
+	if vw.selected != trace.NoNode {
+		d := vw.details(vw.selected)
+		f.Selected = &d
+	}
+	return f, nil
+}
+
+// viewNote labels a value with whose view it is in.
+func (vw *viewer) viewNote() string {
+	if vw.view == trace.ViewSide {
+		return " (side to move)"
+	}
+	return " (root player)"
+}
+
+// variables are the rows of the variables panel for node id.
+func (vw *viewer) variables(id trace.NodeID) []variable {
+	n := vw.tree.Node(id)
+	vars := []variable{
+		{"node", vw.pathName(id)},
+		{"to move", playerName(n.Type)},
+		{"depth", strconv.Itoa(n.Depth)},
+	}
+	if n.HasBounds {
+		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
+		vars = append(vars, variable{"α" + vw.viewNote(), trace.FormatValue(a)}, variable{"β" + vw.viewNote(), trace.FormatValue(b)})
+	}
+	value := "not known yet"
+	if n.HasValue {
+		value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
+	}
+	vars = append(vars, variable{"value" + vw.viewNote(), value})
+	if n.Best != trace.NoNode {
+		vars = append(vars, variable{"best move so far", vw.tree.Node(n.Best).Label})
+	}
+	return vars
+}
+
+// details answers a select command for node id.
+func (vw *viewer) details(id trace.NodeID) nodeMsg {
+	n := vw.tree.Node(id)
+	m := nodeMsg{Node: int(id), Title: vw.pathName(id), Board: vw.board(id)}
+	m.Facts = []variable{
+		{"status", statusText(n.Status)},
+		{"to move", playerName(n.Type)},
+		{"depth", strconv.Itoa(n.Depth)},
+	}
+	if n.HasValue {
+		what := "value"
+		if n.Terminal {
+			what = "outcome"
+		}
+		m.Facts = append(m.Facts, variable{what + vw.viewNote(), trace.FormatValue(vw.view.Value(n.Type, n.Value))})
+	}
+	if n.HasBounds {
+		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
+		m.Facts = append(m.Facts, variable{"window" + vw.viewNote(), "α=" + trace.FormatValue(a) + " β=" + trace.FormatValue(b)})
+	}
+	if n.Best != trace.NoNode {
+		m.Facts = append(m.Facts, variable{"best move", vw.tree.Node(n.Best).Label})
+	}
+	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
+		by := vw.tree.Node(n.PrunedBy)
+		m.Reason = pruneReason(by, n, vw.pathName(n.PrunedBy))
+	}
+	return m
+}
+
+// pruneReason explains in words why a cut at node by pruned node n.
+func pruneReason(by, n trace.NodeState, byName string) string {
+	reason := render.CutReason(by)
+	switch by.Cut {
+	case trace.CutBeta:
+		return reason + " at " + byName + " (a MAX node): its value already reaches what MIN above is sure of elsewhere, so MIN will never let play reach it, and " + n.Label + " need not be searched."
+	case trace.CutAlpha:
+		return reason + " at " + byName + " (a MIN node): its value already falls to what MAX above is sure of elsewhere, so MAX will never let play reach it, and " + n.Label + " need not be searched."
+	}
+	return "pruned by a cut at " + byName + "."
+}
+
+// board returns node id's position as a grid, or nil if it has none that
+// can be drawn.
+func (vw *viewer) board(id trace.NodeID) *boardView {
+	n := vw.tree.Node(id)
+	if n.Board == "" {
+		return nil
+	}
+	parent := ""
+	if n.Parent != trace.NoNode {
+		parent = vw.tree.Node(n.Parent).Board
+	}
+	b, ok := render.ParseBoard(n.Board, parent)
+	if !ok {
+		return nil
+	}
+	title := "root position"
+	if n.Parent != trace.NoNode {
+		title = "after " + vw.pathName(id)
+	}
+	return &boardView{Title: title, Prefix: b.Prefix, Rows: b.Rows, Changed: b.Changed}
+}
+
+// pathName names a node by the moves from the root: "root", "c2 a1".
+func (vw *viewer) pathName(id trace.NodeID) string {
+	var labels []string
+	for id != trace.NoNode {
+		n := vw.tree.Node(id)
+		if n.Parent == trace.NoNode {
+			break
+		}
+		label := n.Label
+		if label == "" {
+			label = strconv.Itoa(n.Action)
+		}
+		labels = append(labels, label)
+		id = n.Parent
+	}
+	if len(labels) == 0 {
+		return "root"
+	}
+	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
+		labels[i], labels[j] = labels[j], labels[i]
+	}
+	return strings.Join(labels, " ")
+}
+
+func playerName(t trace.NodeType) string {
+	switch t {
+	case trace.TypeMax:
+		return "MAX (root player)"
+	case trace.TypeMin:
+		return "MIN (opponent)"
+	case trace.TypeChance:
+		return "chance"
+	case trace.TypeSingle:
+		return "the player"
+	case trace.TypeJoint:
+		return "both players at once"
+	}
+	return t.String()
+}
+
+func statusText(s trace.Status) string {
+	switch s {
+	case trace.StatusNotReached:
+		return "not reached yet"
+	case trace.StatusGenerated:
+		return "generated, not searched yet"
+	case trace.StatusCurrent:
+		return "current node"
+	case trace.StatusPath:
+		return "on the path to the current node"
+	case trace.StatusDone:
+		return "searched; its value is final"
+	case trace.StatusPruned:
+		return "pruned, never searched"
+	case trace.StatusBest:
+		return "on the best line"
+	case trace.StatusKept:
+		return "kept by the beam"
+	case trace.StatusDropped:
+		return "dropped by the beam"
+	}
+	return s.String()
+}
