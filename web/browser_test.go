@@ -1,0 +1,602 @@
+package web_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web"
+)
+
+// The browser tests drive the app in a headless Chromium as a person would:
+// they fill in the forms, click the controls and read what the page shows.
+// They skip when no Chromium is installed and in -short mode.
+
+// waitFor bounds each wait for the page; a longer one is a failure.
+const waitFor = 5 * time.Second
+
+// screenshotsEnv names a directory the tests write screenshots to; unset,
+// they write none.
+const screenshotsEnv = "SEARCHVIZ_SCREENSHOTS"
+
+// chromium returns the path of a Chromium or Chrome, or skips t.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("browser tests need Chromium: install it (apt-get install chromium)")
+	return ""
+}
+
+// newApp serves a fresh app with its own data directory until t ends.
+func newApp(t *testing.T) *httptest.Server {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	layouter := &render.Graphviz{}
+	srv, err := web.New(ctx, web.Config{DataDir: t.TempDir(), Layouter: layouter, Program: "test"})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		cancel() // ends the websockets, so that Close need not wait for them
+		ts.Close()
+		layouter.Close()
+	})
+	return ts
+}
+
+// browser is one headless Chromium tab on an app.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context // the tab's context; each action runs under a timeout derived from it
+	base string          // the app's URL
+
+	mu         sync.Mutex
+	exceptions []string // uncaught exceptions in the page
+}
+
+// newBrowser starts a headless Chromium on app until t ends; it fails t if
+// a page throws an exception nothing catches.
+func newBrowser(t *testing.T, app *httptest.Server) *browser {
+	t.Helper()
+	path := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	b := &browser{t: t, ctx: ctx, base: app.URL}
+	t.Cleanup(func() {
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		chromedp.Cancel(cctx)
+		cancelTab()
+		cancelAlloc()
+	})
+	// The first action starts the browser; it must not run under a timeout,
+	// which would end the browser with it.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.IsException() {
+				b.mu.Lock()
+				b.exceptions = append(b.exceptions, m.String())
+				b.mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, e := range b.exceptions {
+			t.Errorf("the page threw: %s", e)
+		}
+	})
+	return b
+}
+
+// do runs actions, failing the test with what if they do not finish within
+// waitFor.
+func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// get runs an action that returns a value, as do does.
+func get[T any](b *browser, what string, a chromedp.Action[T]) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// open navigates to path on the app.
+func (b *browser) open(path string) {
+	b.t.Helper()
+	b.do("opening "+path, chromedp.Navigate(b.base+path))
+}
+
+// choose picks value in a select, and tells the page as a person's choice
+// would.
+func (b *browser) choose(id, value string) {
+	b.t.Helper()
+	b.do(fmt.Sprintf("choosing %s in #%s", value, id),
+		chromedp.SetValue(chromedp.ID(id), value),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).dispatchEvent(new Event("change", {bubbles: true}))`, id)),
+	)
+	if got := get(b, "reading #"+id, chromedp.Value(chromedp.ID(id))); got != value {
+		b.t.Fatalf("#%s has %q after choosing %q: no such option?", id, got, value)
+	}
+}
+
+// typeInto replaces the text of an input as a person typing would.
+func (b *browser) typeInto(id, text string) {
+	b.t.Helper()
+	b.do("typing into #"+id,
+		chromedp.Click(chromedp.ID(id)),
+		chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)), // select what is there, to type over it
+		chromedp.SendKeys(chromedp.ID(id), text),
+	)
+	if got := get(b, "reading #"+id, chromedp.Value(chromedp.ID(id))); got != text {
+		b.t.Fatalf("#%s holds %q after typing %q", id, got, text)
+	}
+}
+
+// click clicks the element sel selects with the mouse.
+func (b *browser) click(sel string) {
+	b.t.Helper()
+	b.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// text returns the visible text of the element sel selects.
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	return get(b, "reading "+sel, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// shown is what the viewer shows of the current step.
+type shown struct {
+	Step    string `json:"step"`    // main#viewer's data-shown-step
+	Current string `json:"current"` // main#viewer's data-current
+	Counter string `json:"counter"` // the step counter's text
+	Node    string `json:"node"`    // the id of the g.node drawn as current
+	Lit     string `json:"lit"`     // the id of the lit pseudocode line
+	Nodes   int    `json:"nodes"`   // g.node elements in the tree
+}
+
+const shownJS = `(() => {
+	const v = document.getElementById("viewer");
+	const node = document.querySelector("#tree g.node.st_current");
+	const lit = document.querySelector("#code li.lit");
+	const step = document.getElementById("step");
+	return {
+		step: (v && v.dataset.shownStep) || "",
+		current: (v && v.dataset.current) || "",
+		counter: step ? step.textContent : "",
+		node: node ? node.id : "",
+		lit: lit ? lit.id : "",
+		nodes: document.querySelectorAll("#tree g.node").length,
+	};
+})()`
+
+// shown reads what the viewer shows.
+func (b *browser) shown() shown {
+	b.t.Helper()
+	return get(b, "reading the viewer", chromedp.Evaluate[shown](shownJS))
+}
+
+// waitStep waits until the viewer shows step k: the tree is drawn and
+// the frame of step k applied to it.
+func (b *browser) waitStep(k int) shown {
+	b.t.Helper()
+	return b.waitStepFor(k, waitFor)
+}
+
+// waitStepFor is waitStep with a timeout of its own.
+func (b *browser) waitStepFor(k int, timeout time.Duration) shown {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, timeout)
+	defer cancel()
+	expr := fmt.Sprintf(`(() => { const v = document.getElementById("viewer"); return !!v && v.dataset.shownStep === "%d" && !!document.querySelector("#tree svg"); })()`, k)
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(timeout)))
+	if err != nil {
+		status := get(b, "reading the status", chromedp.Evaluate[string](`(document.getElementById("status") || {}).textContent || ""`))
+		b.t.Fatalf("waiting for the viewer to show step %d: %v; it shows %+v, status %q", k, err, b.shown(), status)
+	}
+	s := b.shown()
+	if s.Counter != strconv.Itoa(k) {
+		b.t.Errorf("at step %d the counter says %q", k, s.Counter)
+	}
+	return s
+}
+
+// lastStep returns the viewer's last step, as its counter says.
+func (b *browser) lastStep() int {
+	b.t.Helper()
+	text := b.text("#steps")
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		b.t.Fatalf("the counter's last step is %q", text)
+	}
+	return n
+}
+
+// screenshot saves the page as name in $SEARCHVIZ_SCREENSHOTS, if it is set.
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	dir := os.Getenv(screenshotsEnv)
+	if dir == "" {
+		return
+	}
+	png := get(b, "taking a screenshot", chromedp.FullScreenshot(100))
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", path)
+}
+
+// fetch GETs path (absolute, or relative to the app) with net/http.
+func fetch(t *testing.T, base, path string) []byte {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := url.Parse(path)
+	if err != nil {
+		t.Fatalf("bad link %q: %v", path, err)
+	}
+	res, err := http.Get(u.ResolveReference(ref).String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %s: %s", path, res.Status, body)
+	}
+	return body
+}
+
+// traceID returns the id of the trace the viewer shows.
+func (b *browser) traceID() string {
+	b.t.Helper()
+	loc := get(b, "reading the location", chromedp.Location())
+	u, err := url.Parse(loc)
+	if err != nil || !strings.HasPrefix(u.Path, "/t/") {
+		b.t.Fatalf("the page is %s, not a viewer", loc)
+	}
+	return strings.TrimPrefix(u.Path, "/t/")
+}
+
+func TestBrowserSearchAndStep(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+
+	b.open("/")
+	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)))
+	b.choose("game", "tictactoe")
+	b.typeInto("position", "x.o/.x./..o")
+	b.choose("algo", "alphabeta")
+	b.click(`[data-testid=run]`)
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	at := []shown{b.waitStep(0)}
+	if h1 := b.text("h1"); !strings.Contains(h1, "alphabeta") || !strings.Contains(h1, "tictactoe") {
+		t.Errorf("the viewer's title is %q, want alphabeta on tictactoe", h1)
+	}
+
+	const forward = 20 // the lit line first moves at step 18, an eval
+	for k := 1; k <= forward; k++ {
+		b.click("#forward")
+		at = append(at, b.waitStep(k))
+	}
+	nodes, lines := map[string]bool{}, map[string]bool{}
+	for k, s := range at {
+		t.Logf("step %d: current node %q, lit %q", k, s.Node, s.Lit)
+		if s.Current != "-1" && s.Node != "n"+s.Current {
+			t.Errorf("step %d: data-current is %s but the node drawn as current is %q", k, s.Current, s.Node)
+		}
+		nodes[s.Node] = true
+		lines[s.Lit] = true
+	}
+	if len(nodes) < 2 {
+		t.Errorf("the current node stayed %v over steps 0..%d", at[0].Node, forward)
+	}
+	if len(lines) < 2 {
+		t.Errorf("the lit pseudocode line stayed %q over steps 0..%d", at[0].Lit, forward)
+	}
+
+	b.click("#back")
+	back := b.waitStep(forward - 1)
+	if want := at[forward-1]; back.Node != want.Node || back.Lit != want.Lit {
+		t.Errorf("back to step %d shows current node %q and line %q, want %q and %q as before", forward-1, back.Node, back.Lit, want.Node, want.Lit)
+	}
+
+	b.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	if again := b.waitStep(forward); again.Node != at[forward].Node {
+		t.Errorf("→ to step %d shows current node %q, want %q as before", forward, again.Node, at[forward].Node)
+	}
+	b.screenshot("viewer-ttt.png")
+}
+
+func TestBrowserPrunedNode(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+
+	b.open("/example/rn-alphabeta")
+	b.waitStep(0)
+	last := b.lastStep()
+	b.click("#last")
+	b.waitStep(last)
+
+	pruned := get(b, "finding the pruned nodes", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#tree g.node.st_pruned")].map((g) => g.id)`))
+	if len(pruned) != 2 {
+		t.Fatalf("at the last step the pruned nodes are %v, want the two leaves 4 and 6", pruned)
+	}
+	b.click("#" + pruned[0])
+	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+	title, reason := b.text("#node-title"), b.text("#node-reason")
+	t.Logf("selected %s: %q: %q; facts %q", pruned[0], title, reason, b.text("#node-facts"))
+	for _, want := range []string{"α-cut", "2 ≤ α=3"} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("the reason %s is pruned is %q, want it to say %q", title, reason, want)
+		}
+	}
+	if cls := get(b, "reading the node's class", chromedp.AttributeValue(chromedp.ID(pruned[0]), "class")); !strings.Contains(cls.Value, "selected") {
+		t.Errorf("the clicked node's class is %q, want it marked selected", cls.Value)
+	}
+
+	href := get(b, "reading the export link", chromedp.AttributeValue(chromedp.ID("export-svg"), "href"))
+	if !href.Exists {
+		t.Fatal("the SVG export link has no href")
+	}
+	if want := fmt.Sprintf("step=%d", last); !strings.Contains(href.Value, want) {
+		t.Errorf("the export link is %q, want it at %s", href.Value, want)
+	}
+	svg := fetch(t, app.URL, href.Value)
+	if !bytes.Contains(svg, []byte("<svg")) {
+		t.Errorf("the export is not an SVG: %.200s", svg)
+	}
+	if want := fmt.Sprintf("step %d of %d", last, last); !bytes.Contains(svg, []byte(want)) {
+		t.Errorf("the export's title does not say %q", want)
+	}
+	direct := fetch(t, app.URL, fmt.Sprintf("/t/%s/export.svg?step=%d", b.traceID(), last))
+	if !bytes.Equal(svg, direct) {
+		t.Errorf("the export link's SVG (%d bytes) differs from the export of step %d (%d bytes)", len(svg), last, len(direct))
+	}
+	b.screenshot("viewer-pruned.png")
+}
+
+// writeTrace records a search of req in a trace file at path.
+func writeTrace(t *testing.T, path string, req engine.Request) {
+	t.Helper()
+	run, err := engine.Prepare(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := run.Search(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	fw, err := trace.Create(path, run.Header())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fw.Abort()
+	for _, e := range rec.Events() {
+		fw.Emit(e)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBrowserUploadReplay(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "minimax.jsonl")
+	writeTrace(t, good, engine.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]", Program: "test"})
+
+	b.open("/")
+	b.do("choosing the trace file", chromedp.SetUploadFiles(chromedp.ID("trace-file"), []string{good}))
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	if h1 := b.text("h1"); !strings.Contains(h1, "minimax") {
+		t.Errorf("the viewer's title is %q, want it to name minimax", h1)
+	}
+	last := b.lastStep()
+	b.click("#last")
+	b.waitStep(last)
+	if d := b.text(`[data-testid=decision]`); !strings.Contains(d, "value 3") {
+		t.Errorf("the decision says %q, want value 3 (max of min(1,2) and min(3,4))", d)
+	}
+
+	// A file with a good header and a bad event.
+	f, err := os.Open(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, err := bufio.NewReader(f).ReadString('\n')
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(header+`{"step":0,"kind":"nonsense"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.open("/")
+	b.do("choosing the bad file", chromedp.SetUploadFiles(chromedp.ID("trace-file"), []string{bad}))
+	b.do("waiting for the upload error", chromedp.WaitVisible(chromedp.CSS(`[data-testid=upload-error]`)))
+	msg := b.text(`[data-testid=upload-error]`)
+	t.Logf("upload error: %q", msg)
+	for _, want := range []string{"bad.jsonl", "line"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the upload error %q does not mention %q", msg, want)
+		}
+	}
+	b.do("looking for the search form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=run]`)))
+	if opts := get(b, "counting the games", chromedp.Evaluate[int](`document.querySelectorAll("#game option").length`)); opts < 2 {
+		t.Errorf("after the bad upload the game list has %d options", opts)
+	}
+	b.screenshot("upload-error.png")
+}
+
+// TestBrowserSpeed measures a trace of about 1,700 nodes: the time from
+// opening its page to the first frame shown, and of single steps. The
+// issue asks for a first view under 1.5 s and a step under 50 ms; the test
+// logs the times and fails only far above them, so that a slow machine
+// does not make it flaky.
+func TestBrowserSpeed(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+
+	// alphabeta depth=5 on the empty board records 1,692 nodes, under the
+	// page's budget of 2,000.
+	form := url.Values{"game": {"tictactoe"}, "position": {".../.../..."}, "algo": {"alphabeta"}, "alphabeta.depth": {"5"}}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.PostForm(app.URL+"/run", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	viewer := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther || viewer == "" {
+		t.Fatalf("POST /run: %s, location %q", res.Status, viewer)
+	}
+
+	// The page notes when the tree is inserted and when the first frame is
+	// shown, in ms since the navigation started.
+	const marks = `addEventListener("DOMContentLoaded", () => {
+		const v = document.getElementById("viewer"), tree = document.getElementById("tree");
+		if (!v || !tree) return;
+		const marks = window.viewMarks = {svg: 0, shown: 0};
+		new MutationObserver((_, obs) => {
+			if (tree.querySelector("svg")) { marks.svg = performance.now(); obs.disconnect(); }
+		}).observe(tree, {childList: true});
+		new MutationObserver((_, obs) => {
+			if (v.dataset.shownStep) { marks.shown = performance.now(); obs.disconnect(); }
+		}).observe(v, {attributes: true, attributeFilter: ["data-shown-step"]});
+	})`
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: marks})
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type viewMarks struct {
+		SVG   float64 `json:"svg"`
+		Shown float64 `json:"shown"`
+	}
+	var first shown
+	for _, when := range []string{"first view", "second view (layout cached by the server)"} {
+		start := time.Now()
+		b.open(viewer)
+		first = b.waitStepFor(0, 60*time.Second)
+		took := time.Since(start)
+		m := get(b, "reading the marks", chromedp.Evaluate[viewMarks](`window.viewMarks`))
+		t.Logf("%s of %d nodes: %v; in the page: tree inserted at %.0f ms, first frame shown at %.0f ms", when, first.Nodes, took.Round(time.Millisecond), m.SVG, m.Shown)
+		if took > 15*time.Second {
+			t.Errorf("the %s took %v", when, took)
+		}
+	}
+	if first.Nodes < 1000 {
+		t.Errorf("the tree has %d nodes, want about 1,700", first.Nodes)
+	}
+
+	// Each step is timed in the page, from the click on ▶▮ to the frame
+	// shown, so that the test's own round trips do not count.
+	const arm = `(() => {
+		const v = document.getElementById("viewer");
+		const before = v.dataset.shownStep;
+		window.stepTimed = null;
+		let clicked = 0;
+		document.getElementById("forward").addEventListener("click", () => { clicked = performance.now(); }, {capture: true, once: true});
+		const obs = new MutationObserver(() => {
+			if (v.dataset.shownStep !== before) {
+				obs.disconnect();
+				window.stepTimed = performance.now() - clicked;
+			}
+		});
+		obs.observe(v, {attributes: true, attributeFilter: ["data-shown-step"]});
+	})()`
+	var times []time.Duration
+	for k := 1; k <= 5; k++ {
+		b.do("timing a step", chromedp.Evaluate[chromedp.Void](arm))
+		b.click("#forward")
+		b.waitStep(k)
+		ms := get(b, "reading the step time", chromedp.Evaluate[float64](`window.stepTimed`))
+		times = append(times, time.Duration(ms*float64(time.Millisecond)))
+	}
+	slices.Sort(times)
+	t.Logf("one step, click to frame shown: median %v, max %v (all %v)", times[len(times)/2].Round(time.Microsecond), times[len(times)-1].Round(time.Microsecond), times)
+	if worst := times[len(times)-1]; worst > 2*time.Second {
+		t.Errorf("a step took %v", worst)
+	}
+
+	last := b.lastStep()
+	start := time.Now()
+	b.click("#last")
+	b.waitStep(last)
+	t.Logf("jump to the last step %d: %v", last, time.Since(start).Round(time.Millisecond))
+	b.screenshot("viewer-speed.png")
+}

@@ -1,0 +1,47 @@
+// Package web is the searchviz web app: the start page with a new-search
+// form generated from the catalogs, the examples gallery and trace
+// uploads; the viewer of a saved trace; and the websocket that steps a
+// page through it. Templates are templ components in web/templates;
+// scripts and styles are embedded from package static.
+//
+// # Drawing
+//
+// A trace is laid out once per point of view: the final tree drawn with
+// render.Options.Patchable, so that every node is in place and every
+// value and α-β window has an SVG anchor of its own ("a_v<i>", "a_w<i>").
+// A page shows any step by setting each node's status class on "n<i>"
+// and its edge "e<i>", styled by /tree.css (render.StyleSheet), and by
+// writing the texts of those anchors. The browser never interprets trace
+// events: the server folds them (trace.Tree) and sends what to draw.
+//
+// # Websocket protocol
+//
+// The page of /t/<id> opens /t/<id>/ws?step=K&view=V (both optional) and
+// receives a full frame of step K. Every message is one JSON object with
+// a "type". The page sends commands:
+//
+//	{"type":"seek","step":K}        go to step K, 0 <= K < steps
+//	{"type":"play","speed":S}       step forward S steps a second (0 < S <= 50) until the last step
+//	{"type":"pause"}                stop playing
+//	{"type":"view","view":"root"}   show values for "root" (the root player) or "side" (the side to move)
+//	{"type":"select","node":N}      describe node N in every frame; -1 for none
+//
+// The server answers each command, and each step while playing, with a
+// frame:
+//
+//	{"type":"frame", "step":K, "steps":N, "view":"root", "full":false, "playing":false,
+//	 "nodes":[[id, class, value, window], ...],   nodes whose drawing changed; all of them when full
+//	 "current":id,                                 the search's focus, -1 for none
+//	 "line":L,                                     the pseudocode line lit, 0 for none
+//	 "log":[{"step":K,"text":"..."}],              the latest steps in words, oldest first
+//	 "vars":[{"name":"α (root player)","value":"3"}], the focus's variables
+//	 "board":{"title","prefix","rows","changed"},  the focus's position, when the trace has positions
+//	 "selected":{"node","title","facts","reason","board"}}  the selected node, if any
+//
+// A message the server cannot accept (not JSON, an unknown type, a step
+// or node out of range) is answered with {"type":"error","message":"..."}
+// and the connection stays open. Messages over 1 KiB close it. Pages are
+// pinged every 54 s and dropped after 60 s of silence; a page that falls
+// 32 messages behind is dropped rather than waited on. Only pages of the
+// server's own origin may connect.
+package web

@@ -1,0 +1,368 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// layouter is one Graphviz for every test of the package: go-graphviz
+// serializes all renders anyway.
+var layouter = &render.Graphviz{}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	layouter.Close()
+	os.Exit(code)
+}
+
+// newTestServer returns a server on a fresh data directory.
+func newTestServer(t *testing.T) (*Server, *httptest.Server) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := New(ctx, Config{DataDir: t.TempDir(), Layouter: layouter, Program: "viz test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		cancel()
+		ts.Close()
+	})
+	return srv, ts
+}
+
+// noRedirect is a client that reports redirects instead of following them.
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// runSearch posts the new-search form and returns the viewer's path.
+func runSearch(t *testing.T, base string, form url.Values) string {
+	t.Helper()
+	res, err := noRedirect.PostForm(base+"/run", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		body, _ := io.ReadAll(res.Body)
+		t.Fatalf("POST /run: status %d, want 303; body:\n%s", res.StatusCode, body)
+	}
+	return res.Header.Get("Location")
+}
+
+func get(t *testing.T, u string) (int, string) {
+	t.Helper()
+	res, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(body)
+}
+
+func TestIndexFormFromCatalog(t *testing.T) {
+	_, ts := newTestServer(t)
+	code, body := get(t, ts.URL+"/")
+	if code != http.StatusOK {
+		t.Fatalf("GET /: status %d", code)
+	}
+	for _, want := range []string{
+		`name="game"`, `value="tictactoe"`, `value="tree"`,
+		`value="minimax"`, `value="negamax"`, `value="alphabeta"`,
+		`name="alphabeta.depth"`, `max="64"`, `name="minimax.nodes"`,
+		`action="/upload"`, `href="/example/rn-alphabeta"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("start page lacks %s", want)
+		}
+	}
+}
+
+func TestRunRejectsBadRequests(t *testing.T) {
+	_, ts := newTestServer(t)
+	tests := []struct {
+		name string
+		form url.Values
+		want string // in the error shown on the form
+	}{
+		{"unknown game", url.Values{"game": {"chess"}, "algo": {"alphabeta"}}, "chess"},
+		{"unknown algorithm", url.Values{"game": {"tictactoe"}, "algo": {"mtdf"}}, "mtdf"},
+		{"illegal position", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"xxx/ooo/xx."}}, "xxx/ooo/xx."},
+		{"depth out of range", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "alphabeta.depth": {"1000"}}, "1..64"},
+		{"bad seed", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"x1"}}, "seed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := noRedirect.PostForm(ts.URL+"/run", tt.form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400", res.StatusCode)
+			}
+			page := string(body)
+			i := strings.Index(page, `data-testid="form-error"`)
+			if i < 0 {
+				t.Fatalf("no error shown on the form")
+			}
+			if msg := page[i:min(len(page), i+400)]; !strings.Contains(msg, htmlEscape(tt.want)) {
+				t.Errorf("error %q does not mention %q", msg, tt.want)
+			}
+			if !strings.Contains(page, `id="search-form"`) {
+				t.Errorf("the form is gone after an error")
+			}
+		})
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+func TestRunThenViewAndExport(t *testing.T) {
+	_, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}})
+	if !strings.HasPrefix(loc, "/t/") || !validID(strings.TrimPrefix(loc, "/t/")) {
+		t.Fatalf("redirect to %q, want /t/<id>", loc)
+	}
+	code, page := get(t, ts.URL+loc)
+	if code != http.StatusOK {
+		t.Fatalf("viewer: status %d", code)
+	}
+	// The textbook's answer: a1, value 3.
+	if !strings.Contains(page, "Decision: a1, value 3") {
+		t.Errorf("viewer does not show the decision a1, value 3")
+	}
+
+	code, layout := get(t, ts.URL+loc+"/layout.svg")
+	if code != http.StatusOK || !strings.Contains(layout, "<svg") {
+		t.Fatalf("layout: status %d, %.80q", code, layout)
+	}
+	// Every node of the final tree is drawn, each searched node with slots
+	// for its value and window; n11 and n12 are the pruned leaves.
+	for _, id := range []string{`id="n0"`, `id="n12"`, `id="a_v0"`, `id="a_w10"`, `id="e12"`} {
+		if !strings.Contains(layout, id) {
+			t.Errorf("layout lacks %s", id)
+		}
+	}
+
+	// The export is what `viz render --step k` draws: the same DOT as
+	// render.WriteDOT with the CLI's options.
+	_, events := storedTrace(t, ts.URL+loc+"/trace")
+	tree, err := trace.NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Seek(7); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	h, _ := storedTrace(t, ts.URL+loc+"/trace")
+	opts := render.Options{Boards: true, Legend: true, Title: render.Title(h, 7, tree.Len()-1)}
+	if err := render.WriteDOT(&want, tree, opts); err != nil {
+		t.Fatal(err)
+	}
+	code, dot := get(t, ts.URL+loc+"/export.dot?step=7")
+	if code != http.StatusOK || dot != want.String() {
+		t.Errorf("export.dot at step 7 differs from render.WriteDOT (status %d)", code)
+	}
+	code, svg := get(t, ts.URL+loc+"/export.svg?step=7&view=side")
+	if code != http.StatusOK || !strings.Contains(svg, "step 7 of") || !strings.Contains(svg, "side to move") {
+		t.Errorf("export.svg at step 7, side view: status %d, missing its title or view", code)
+	}
+}
+
+// storedTrace downloads and reads a trace file.
+func storedTrace(t *testing.T, u string) (trace.Header, []trace.Event) {
+	t.Helper()
+	res, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: status %d", u, res.StatusCode)
+	}
+	h, events, err := trace.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, events
+}
+
+func TestBadLinks(t *testing.T) {
+	_, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"minimax"}, "position": {"[[1,2],[3,4]]"}})
+	tests := []struct {
+		path string
+		code int
+	}{
+		{"/t/000000000000", http.StatusNotFound},
+		{"/t/..%2F..%2Fetc%2Fpasswd", http.StatusNotFound},
+		{"/t/ABCDEF012345/trace", http.StatusNotFound},
+		{"/t/../../etc/passwd", http.StatusNotFound},
+		{loc + "?step=99999", http.StatusBadRequest},
+		{loc + "?step=-1", http.StatusBadRequest},
+		{loc + "?view=max", http.StatusBadRequest},
+		{loc + "/export.svg?step=abc", http.StatusBadRequest},
+		{"/example/nope", http.StatusNotFound},
+		{loc + "?step=last", http.StatusOK},
+	}
+	for _, tt := range tests {
+		res, err := noRedirect.Get(ts.URL + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tt.code {
+			t.Errorf("GET %s: status %d, want %d", tt.path, res.StatusCode, tt.code)
+		}
+	}
+}
+
+// upload posts a file to /upload.
+func upload(t *testing.T, base, name string, data []byte) *http.Response {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("trace", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(data)
+	mw.Close()
+	req, err := http.NewRequest(http.MethodPost, base+"/upload", &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
+}
+
+// recordTrace runs a search and returns its trace file's bytes.
+func recordTrace(t *testing.T, req engine.Request, gz bool) []byte {
+	t.Helper()
+	run, err := engine.Prepare(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := "t.jsonl"
+	if gz {
+		name += ".gz"
+	}
+	path := filepath.Join(t.TempDir(), name)
+	fw, err := trace.Create(path, run.Header())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run.Search(context.Background(), fw); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestUpload(t *testing.T) {
+	srv, ts := newTestServer(t)
+	good := recordTrace(t, engine.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]"}, false)
+	goodGz := recordTrace(t, engine.Request{Game: "tree", Algo: "alphabeta", Position: "[[1,2],[3,4]]"}, true)
+	lines := strings.SplitAfter(string(good), "\n")
+	tests := []struct {
+		name string
+		data []byte
+		code int
+		want string // in the error shown
+	}{
+		{"plain", good, http.StatusSeeOther, ""},
+		{"gzip", goodGz, http.StatusSeeOther, ""},
+		{"not json", []byte("hello\n"), http.StatusBadRequest, "line 1"},
+		{"unknown kind", []byte(lines[0] + `{"step":0,"kind":"nonsense"}` + "\n"), http.StatusBadRequest, "line 2"},
+		{"bad step", []byte(lines[0] + lines[1] + strings.Replace(lines[2], `"step":1`, `"step":5`, 1)), http.StatusBadRequest, "line 3"},
+		{"header only", []byte(lines[0]), http.StatusBadRequest, "no events"},
+		{"too big", bytes.Repeat([]byte("x"), int(srv.cfg.MaxUpload)+1), http.StatusRequestEntityTooLarge, "too big"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := upload(t, ts.URL, "trace.jsonl", tt.data)
+			body, _ := io.ReadAll(res.Body)
+			if res.StatusCode != tt.code {
+				t.Fatalf("status %d, want %d; body %.300s", res.StatusCode, tt.code, body)
+			}
+			if tt.want != "" {
+				page := string(body)
+				i := strings.Index(page, `data-testid="upload-error"`)
+				if i < 0 || !strings.Contains(page[i:min(len(page), i+500)], tt.want) {
+					t.Errorf("upload error does not mention %q", tt.want)
+				}
+			}
+			if tt.code == http.StatusSeeOther {
+				code, _ := get(t, ts.URL+res.Header.Get("Location"))
+				if code != http.StatusOK {
+					t.Errorf("viewer of the upload: status %d", code)
+				}
+			}
+		})
+	}
+	_, list := get(t, ts.URL+"/traces")
+	if n := strings.Count(list, `href="/t/`); n != 2 {
+		t.Errorf("saved traces list has %d traces, want the 2 uploaded", n)
+	}
+}
+
+func TestExampleRunsOnce(t *testing.T) {
+	_, ts := newTestServer(t)
+	var locs []string
+	for range 2 {
+		res, err := noRedirect.Get(ts.URL + "/example/rn-alphabeta")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("status %d, want 303", res.StatusCode)
+		}
+		locs = append(locs, res.Header.Get("Location"))
+	}
+	if locs[0] != locs[1] {
+		t.Errorf("the example made two traces: %v", locs)
+	}
+}
+
+func TestTreeCSSCoversEveryStatus(t *testing.T) {
+	_, ts := newTestServer(t)
+	_, css := get(t, ts.URL+"/tree.css")
+	for _, class := range []string{"st_current", "st_path", "st_done", "st_generated", "st_pruned", "st_best", "st_kept", "st_dropped", "st_not_reached"} {
+		if !strings.Contains(css, "."+class) {
+			t.Errorf("tree.css has no rule for %s", class)
+		}
+	}
+}
