@@ -56,11 +56,23 @@
     for (const g of svg.querySelectorAll("g.node")) {
       const ty = [...g.classList].find((c) => c.startsWith("ty_")) || "";
       st.types.set(g.id, ty);
+      const cx = shapeCentre(g);
+      if (cx !== null) st.centres.set(Number(g.id.slice(1)), cx);
     }
     if (keep) setBox(keep);
     else initialBox();
     root.dataset.layoutMs = String(Math.round(performance.now() - started));
     return true;
+  }
+
+  // shapeCentre reads the x of a node's centre from its shape's attributes,
+  // not from the layout engine, so that reading every node costs no reflow.
+  function shapeCentre(g) {
+    const shape = g.querySelector("polygon, ellipse");
+    if (!shape) return null;
+    if (shape.tagName === "ellipse") return Number(shape.getAttribute("cx"));
+    const xs = shape.getAttribute("points").trim().split(/\s+/).map((p) => Number(p.split(",")[0]));
+    return (Math.min(...xs) + Math.max(...xs)) / 2;
   }
 
   function setBox(b) {
@@ -131,13 +143,8 @@
     const want = text || NBSP;
     if (t.textContent === want) return;
     t.textContent = want;
-    let cx = st.centres.get(id);
-    if (cx === undefined) {
-      const shape = document.getElementById("n" + id).querySelector("polygon, ellipse");
-      const b = shape.getBBox();
-      cx = b.x + b.width / 2;
-      st.centres.set(id, cx);
-    }
+    const cx = st.centres.get(id);
+    if (cx === undefined) return;
     t.setAttribute("x", String(cx));
     t.setAttribute("text-anchor", "middle");
   }
@@ -168,13 +175,10 @@
   // ---- panels ----
 
   function drawBoard(el, titleEl, board) {
+    if (!el) return;
     el.innerHTML = "";
     if (titleEl) titleEl.textContent = board ? board.title : "";
     if (!board) {
-      const p = document.createElement("p");
-      p.className = "muted";
-      p.textContent = "This trace has no positions.";
-      el.appendChild(p);
       return;
     }
     if (board.prefix) {
@@ -281,6 +285,7 @@
     lightLine(f.line);
     drawLog(f.log, f.step);
     drawFacts($("vars"), f.vars);
+    $("vars-note").hidden = f.current >= 0;
     drawBoard($("board"), $("board-title"), f.board || null);
     markSelected(f.selected ? f.selected.node : -1);
     drawSelected(f.selected || null);
@@ -352,7 +357,6 @@
       st.svg = svg;
       return;
     }
-    st.centres.clear();
     send({ type: "view", view: view });
   }
 

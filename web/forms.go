@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/searchviz/searchviz/engine"
 	"github.com/searchviz/searchviz/search"
@@ -36,6 +38,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		UploadError: uploadErr,
 		Examples:    exampleCards(),
 		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
+		TraceNodes:  thousands(s.cfg.TraceNodes),
 	}
 	if in.game == "" {
 		in.game = "tictactoe"
@@ -57,6 +60,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 				Name: p.Name, Field: field, Kind: p.Type.String(), Help: p.Help,
 				Default: formatNumber(p.Default), Min: formatNumber(p.Min), Max: formatNumber(p.Max),
 				Step: "any", Value: in.params[field],
+				Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), formatNumber(p.Default)),
 			}
 			if p.Type == spec.Int {
 				tp.Step = "1"
@@ -74,6 +78,15 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	}
 	ix.Saved = savedRows(saved)
 	s.page(w, r, status, templates.IndexPage(ix))
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
@@ -166,6 +179,7 @@ func (s *Server) search(ctx context.Context, req engine.Request) (string, error)
 		return "", err
 	}
 	s.log.Info("search recorded", "trace", id, "game", req.Game, "algo", req.Algo, "nodes", res.Nodes, "events", len(events))
+	s.prepare(id)
 	return id, nil
 }
 
@@ -204,6 +218,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))
+	s.prepare(id)
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
 }
 
@@ -221,7 +236,23 @@ func (s *Server) Import(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.prepare(id)
 	return "/t/" + id, nil
+}
+
+// prepare folds a new trace and lays it out in the root player's view in
+// the background, so that its page, opened next, finds the drawing ready
+// or under way.
+func (s *Server) prepare(id string) {
+	go func() {
+		sh, err := s.shows.get(s.store, id)
+		if err == nil {
+			_, err = sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot)
+		}
+		if err != nil && s.ctx.Err() == nil {
+			s.log.Error("preparing a trace", "trace", id, "err", err)
+		}
+	}()
 }
 
 // example is one classic setup of the gallery.
@@ -314,7 +345,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 	m := templates.Viewer{
 		Title:      sh.title(),
 		Position:   sh.header.Position,
-		Params:     paramText(sh.header.Params),
+		Params:     paramText(sh.header.Algorithm, sh.header.Params),
 		Notes:      sh.notes(),
 		Steps:      sh.tree.Len(),
 		Step:       step,
@@ -328,32 +359,29 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		SpeedSteps: speeds,
 	}
 	if d, ok := sh.tree.Decision(); ok {
-		c := d.Counters
-		if d.Action < 0 {
-			m.Decision = fmt.Sprintf("No move: the game is over (value %s for the root player).", trace.FormatValue(d.Value))
-		} else {
-			m.Decision = fmt.Sprintf("Decision: %s, value %s for the root player · %d nodes, %d evaluations, %d cuts, %v",
-				d.Label, trace.FormatValue(d.Value), c.Nodes, c.Evals, c.Cuts, c.Elapsed.Round(1000))
-		}
+		// The decision is the last event; its words say it in the root player's view.
+		m.Decision = sh.texts[viewIndex(trace.ViewRoot)][d.Step] + " Time: " + d.Counters.Elapsed.Round(time.Microsecond).String() + "."
 	}
 	return m
 }
 
-// paramText lists parameters as "key=value" in key order.
-func paramText(params map[string]string) string {
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(' ')
+// paramText lists the parameters that differ from the algorithm's
+// defaults, as "key=value" in key order; a trace from elsewhere, of an
+// algorithm not in the catalog, shows all its parameters.
+func paramText(algo string, params map[string]string) string {
+	defaults := map[string]string{}
+	if a, err := search.Lookup(algo); err == nil {
+		for _, p := range a.Params {
+			defaults[p.Name] = formatNumber(p.Default)
 		}
-		b.WriteString(k + "=" + params[k])
 	}
-	return b.String()
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		if d, ok := defaults[k]; !ok || d != params[k] {
+			parts = append(parts, k+"="+params[k])
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func savedRows(saved []savedTrace) []templates.Saved {

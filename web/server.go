@@ -25,7 +25,7 @@ import (
 // Defaults of Config.
 const (
 	DefaultMaxUpload  = 32 << 20 // bytes of an uploaded trace
-	DefaultTraceNodes = 2_000    // nodes a search from the page records: about what Graphviz lays out in a second
+	DefaultTraceNodes = 1_500    // nodes a search from the page records; with its pruned moves, what Graphviz lays out in a second or two
 	DefaultSearchTime = 20 * time.Second
 	cachedShows       = 16
 )

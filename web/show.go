@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/searchviz/searchviz/explain"
@@ -68,14 +69,22 @@ func (s *show) title() string {
 	return fmt.Sprintf("%s on %s", s.header.Algorithm, s.header.Game)
 }
 
-// notes returns the trace's note events: what a reader must know, such as
-// a node budget that cut the recording short.
+// notes returns the trace's notes about the whole search: what a reader
+// must know, such as a node budget that cut the recording short, which
+// the page follows with what to do about it.
 func (s *show) notes() []string {
 	var out []string
 	for _, e := range s.events {
-		if e.Kind == trace.KindNote && e.Node == trace.NoNode {
-			out = append(out, e.Text)
+		if e.Kind != trace.KindNote || e.Node != trace.NoNode {
+			continue
 		}
+		text := e.Text
+		// trace.Limiter's note: the search went on, its drawing did not.
+		if strings.HasPrefix(text, "trace truncated") {
+			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
+				" To see the whole tree, try a position with fewer moves left or a smaller depth=."
+		}
+		out = append(out, text)
 	}
 	return out
 }

@@ -62,10 +62,14 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 	for i := max(0, k-logLines+1); i <= k; i++ {
 		f.Log = append(f.Log, logLine{Step: i, Text: texts[i]})
 	}
-	if c := t.Current(); c != trace.NoNode {
-		f.Vars = vw.variables(c)
-		f.Board = vw.board(c)
+	// With no focus, before the search starts or after it decides, the
+	// panels show the root.
+	focus := t.Current()
+	if focus == trace.NoNode {
+		focus = t.Root()
 	}
+	f.Vars = vw.variables(focus)
+	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
 		d := vw.details(vw.selected)
 		f.Selected = &d

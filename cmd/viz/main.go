@@ -77,6 +77,8 @@ func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
 		return cmdServe(ctx, rest, stdout)
 	case "replay":
 		return cmdReplay(ctx, rest, stdout)
+	case layoutWorkerCommand:
+		return cmdLayoutWorker(ctx, rest, os.Stdin, stdout)
 	case "list":
 		return cmdList(rest, stdout)
 	case "run":

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -50,9 +51,19 @@ func serve(ctx context.Context, name string, args []string, stdout io.Writer, mo
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	var layouter render.Graphviz
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding this program to run its layout worker: %w", err)
+	}
+	// Graphviz runs in a child process that is replaced as it grows, since
+	// go-graphviz never frees what each drawing leaks.
+	layouter := &render.Worker{Command: func() *exec.Cmd {
+		cmd := exec.Command(exe, layoutWorkerCommand)
+		cmd.Stderr = os.Stderr
+		return cmd
+	}}
 	defer layouter.Close()
-	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: &layouter, Log: log, Program: programVersion()})
+	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: layouter, Log: log, Program: programVersion()})
 	if err != nil {
 		return err
 	}
@@ -84,6 +95,21 @@ func serve(ctx context.Context, name string, args []string, stdout io.Writer, mo
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	return hs.Shutdown(sctx)
+}
+
+// layoutWorkerCommand is the hidden command that serve runs as its layout
+// worker process.
+const layoutWorkerCommand = "layout-worker"
+
+// cmdLayoutWorker lays out the DOT graphs it reads on standard input, for
+// the server that started it (render.ServeLayouts).
+func cmdLayoutWorker(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("%s takes no arguments; it is started by viz serve", layoutWorkerCommand)
+	}
+	var g render.Graphviz
+	defer g.Close()
+	return render.ServeLayouts(ctx, stdin, stdout, &g)
 }
 
 // defaultDataDir is where saved traces live unless --data says otherwise:

@@ -10,6 +10,7 @@ type Param struct {
 	Max     string
 	Step    string // the input's step: "1" for ints, "any" for floats
 	Help    string
+	Limits  string // "int in 1..64, default 64"
 	Value   string // what the user last entered, "" for the default
 }
 
@@ -62,6 +63,7 @@ type Index struct {
 	Saved       []Saved
 	MoreSaved   bool // Saved is only the latest of more
 	MaxUpload   string
+	TraceNodes  string // the most nodes a search from the page records, "1,500"
 }
 
 // Traces is the page of every saved trace.
