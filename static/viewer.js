@@ -21,10 +21,13 @@
     ws: null,
     busy: false, // a command is waiting for its frame
     pending: null, // the latest command asked for while busy
-    queued: [], // frames that arrived before the drawing
+    queued: [], // frames not applied yet, waiting for a drawing
+    loading: false, // a drawing is being fetched
+    live: root.dataset.live === "true",
     types: new Map(), // node id -> its ty_ class
     centres: new Map(), // node id -> x of its centre
     lastCurrent: -1,
+    userMoved: false, // the person panned or zoomed: a new drawing keeps their view
   };
 
   // ---- the drawing ----
@@ -42,7 +45,7 @@
       return false;
     }
     const text = await res.text();
-    const keep = st.svg ? st.box : null;
+    const keep = st.svg && st.userMoved ? st.box : null;
     tree.innerHTML = text;
     const svg = tree.querySelector("svg");
     svg.removeAttribute("width");
@@ -95,6 +98,7 @@
   }
 
   function zoom(factor, cx, cy) {
+    st.userMoved = true;
     const [x, y, w, h] = st.box;
     if (cx === undefined) { cx = x + w / 2; cy = y + h / 2; }
     const nw = Math.min(Math.max(w * factor, 40), st.full[2] * 4 + 400);
@@ -271,16 +275,54 @@
     root.dataset.shownStep = String(st.step);
   }
 
-  function applyFrame(f) {
-    if (!st.svg) {
-      st.queued.push(f);
-      return;
+  // hideAll marks every node and edge of the drawing not reached, before a
+  // full frame of a drawing that has more nodes than the frame's trace.
+  function hideAll() {
+    for (const g of st.svg.querySelectorAll("g.node")) g.setAttribute("class", "node st_not_reached " + (st.types.get(g.id) || ""));
+    for (const g of st.svg.querySelectorAll("g.edge")) g.setAttribute("class", "edge st_not_reached");
+  }
+
+  // onFrame queues a frame and applies what can be: a frame that asks for
+  // a new drawing waits for it, and frames after it wait in turn.
+  function onFrame(f) {
+    st.queued.push(f);
+    drain();
+  }
+
+  async function drain() {
+    if (st.loading) return;
+    while (st.queued.length) {
+      let i = -1;
+      st.queued.forEach((f, k) => { if (f.relayout) i = k; });
+      if (i >= 0 || !st.svg) {
+        // A relayout frame is full: the frames before it are superseded.
+        if (i > 0) st.queued.splice(0, i);
+        st.queued[0].relayout = false;
+        st.loading = true;
+        const ok = await loadLayout(st.view);
+        st.loading = false;
+        if (!ok) return;
+        continue;
+      }
+      applyFrame(st.queued.shift());
     }
+  }
+
+  function applyFrame(f) {
+    if (f.full && st.types.size > f.nodes.length) hideAll();
     applyNodes(f.nodes);
     st.step = f.step;
     if (!st.pending) st.wanted = f.step;
     st.playing = f.playing;
     st.view = f.view;
+    st.live = f.live;
+    if (f.steps !== st.steps) {
+      st.steps = f.steps;
+      $("scrubber").max = String(f.steps - 1);
+      $("steps").textContent = f.steps - 1;
+    }
+    $("live").hidden = !f.live;
+    if (f.decision) $("decision").textContent = f.decision;
     st.lastCurrent = f.current;
     lightLine(f.line);
     drawLog(f.log, f.step);
@@ -316,7 +358,7 @@
       const msg = JSON.parse(ev.data);
       st.busy = false;
       if (msg.type === "frame") {
-        applyFrame(msg);
+        onFrame(msg);
         $("status").textContent = "";
       } else if (msg.type === "error") {
         $("status").textContent = msg.message;
@@ -348,16 +390,14 @@
   }
 
   async function setView(view) {
-    if (view === st.view) return;
+    if (view === st.view || st.loading) return;
     st.view = view;
     showControls();
-    const svg = st.svg;
-    st.svg = null;
-    if (!(await loadLayout(view))) {
-      st.svg = svg;
-      return;
-    }
-    send({ type: "view", view: view });
+    st.loading = true;
+    const ok = await loadLayout(view);
+    st.loading = false;
+    if (ok) send({ type: "view", view: view });
+    drain();
   }
 
   // ---- input ----
@@ -371,7 +411,7 @@
   $("scrubber").oninput = (e) => seek(Number(e.target.value));
   $("zoom-in").onclick = () => zoom(1 / 1.25);
   $("zoom-out").onclick = () => zoom(1.25);
-  $("zoom-fit").onclick = () => setBox(st.full.slice());
+  $("zoom-fit").onclick = () => { st.userMoved = false; setBox(st.full.slice()); };
   $("node-close").onclick = () => send({ type: "select", node: -1 });
   for (const b of document.querySelectorAll(".view-toggle button")) {
     b.onclick = () => setView(b.dataset.view);
@@ -393,7 +433,7 @@
       case " ": togglePlay(); break;
       case "+": case "=": zoom(1 / 1.25); break;
       case "-": zoom(1.25); break;
-      case "0": setBox(st.full.slice()); break;
+      case "0": st.userMoved = false; setBox(st.full.slice()); break;
       default: return;
     }
     e.preventDefault();
@@ -411,6 +451,7 @@
     if (!drag.moved && Math.hypot(dx, dy) < 4) return;
     if (!drag.moved) {
       drag.moved = true;
+      st.userMoved = true;
       tree.setPointerCapture(e.pointerId);
       tree.classList.add("dragging");
     }
@@ -444,9 +485,9 @@
   }, { passive: false });
 
   (async () => {
-    if (await loadLayout(st.view)) {
-      for (const f of st.queued.splice(0)) applyFrame(f);
-    }
-    connect();
+    st.loading = true;
+    const ok = await loadLayout(st.view);
+    st.loading = false;
+    if (ok) connect();
   })();
 })();

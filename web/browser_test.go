@@ -40,6 +40,10 @@ const waitFor = 5 * time.Second
 // they write none.
 const screenshotsEnv = "SEARCHVIZ_SCREENSHOTS"
 
+// requireBrowserEnv, set to 1 (as CI does), turns a missing Chromium from
+// a skip into a failure, so that CI cannot pass without the browser tests.
+const requireBrowserEnv = "SEARCHVIZ_REQUIRE_BROWSER"
+
 // chromium returns the path of a Chromium or Chrome, or skips t.
 func chromium(t *testing.T) string {
 	t.Helper()
@@ -51,12 +55,16 @@ func chromium(t *testing.T) string {
 			return path
 		}
 	}
+	if os.Getenv(requireBrowserEnv) == "1" {
+		t.Fatalf("browser tests need Chromium and %s=1 requires them: install it (apt-get install chromium)", requireBrowserEnv)
+	}
 	t.Skip("browser tests need Chromium: install it (apt-get install chromium)")
 	return ""
 }
 
-// newApp serves a fresh app with its own data directory until t ends.
-func newApp(t *testing.T) *httptest.Server {
+// newApp serves a fresh app with its own data directory until t ends,
+// after applying each of setup to it.
+func newApp(t *testing.T, setup ...func(*web.Server)) *httptest.Server {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	layouter := &render.Graphviz{}
@@ -64,6 +72,9 @@ func newApp(t *testing.T) *httptest.Server {
 	if err != nil {
 		cancel()
 		t.Fatal(err)
+	}
+	for _, f := range setup {
+		f(srv)
 	}
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
@@ -215,7 +226,7 @@ type shown struct {
 	Counter string `json:"counter"` // the step counter's text
 	Node    string `json:"node"`    // the id of the g.node drawn as current
 	Lit     string `json:"lit"`     // the id of the lit pseudocode line
-	Nodes   int    `json:"nodes"`   // g.node elements in the tree
+	Nodes   int    `json:"nodes"`   // nodes of the tree drawn, the legend aside
 }
 
 const shownJS = `(() => {
@@ -229,7 +240,7 @@ const shownJS = `(() => {
 		counter: step ? step.textContent : "",
 		node: node ? node.id : "",
 		lit: lit ? lit.id : "",
-		nodes: document.querySelectorAll("#tree g.node").length,
+		nodes: document.querySelectorAll('#tree g.node[id^="n"]').length,
 	};
 })()`
 
@@ -598,4 +609,55 @@ func TestBrowserSpeed(t *testing.T) {
 	b.waitStep(last)
 	t.Logf("jump to the last step %d: %v", last, time.Since(start).Round(time.Millisecond))
 	b.screenshot("viewer-speed.png")
+}
+
+// TestBrowserLiveSearch watches a search from the page while it runs: the
+// page says it is live, the step counter grows as snapshots arrive, the
+// person steps back through what has arrived, and when the search ends
+// the page shows its decision and is no longer live.
+func TestBrowserLiveSearch(t *testing.T) {
+	// 11 nodes at 200 ms: about 2 s of search, several snapshots.
+	app := newApp(t, func(s *web.Server) { web.SlowSearches(s, 200*time.Millisecond) })
+	b := newBrowser(t, app)
+	b.open("/")
+	b.choose("game", "tree")
+	b.typeInto("position", "[[3,12,8],[2,4,6],[14,5,2]]")
+	b.choose("algo", "alphabeta")
+	b.click(`[data-testid=run]`)
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	if live := get(b, "reading the live mark", chromedp.Evaluate[bool](`!document.getElementById("live").hidden`)); !live {
+		t.Fatal("the page of a running search does not say it is live")
+	}
+	first := b.lastStep()
+
+	// Step forward, then back, while the search goes on.
+	b.click("#forward")
+	b.waitStep(1)
+	b.click("#back")
+	b.waitStep(0)
+
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("live").hidden`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+	if err != nil {
+		t.Fatalf("the page still says live after 15 s: %v", err)
+	}
+	last := b.lastStep()
+	if last <= first {
+		t.Errorf("the trace did not grow on the page: %d steps at first, %d at the end", first, last)
+	}
+	if got := b.shown().Step; got != "0" {
+		t.Errorf("the page moved from step 0 to %s by itself while the search ran", got)
+	}
+	if d := b.text(`[data-testid=decision]`); !strings.Contains(d, "value 3") {
+		t.Errorf("decision after the search: %q, want value 3", d)
+	}
+	b.click("#last")
+	s := b.waitStep(last)
+	if s.Nodes != 13 {
+		t.Errorf("the final drawing has %d nodes, want the textbook tree's 13", s.Nodes)
+	}
+	b.screenshot("viewer-live-done.png")
 }

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/searchviz/searchviz/engine"
 	"github.com/searchviz/searchviz/search"
@@ -143,7 +142,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	req, err := in.request(s.cfg.Program)
 	if err == nil {
 		var id string
-		id, err = s.search(r.Context(), req)
+		id, err = s.startSearch(req)
 		if err == nil {
 			http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
 			return
@@ -358,10 +357,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		HasBoards:  sh.hasBoards(),
 		SpeedSteps: speeds,
 	}
-	if d, ok := sh.tree.Decision(); ok {
-		// The decision is the last event; its words say it in the root player's view.
-		m.Decision = sh.texts[viewIndex(trace.ViewRoot)][d.Step] + " Time: " + d.Counters.Elapsed.Round(time.Microsecond).String() + "."
-	}
+	m.Decision = sh.decision()
 	return m
 }
 

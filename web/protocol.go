@@ -1,9 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
@@ -33,10 +33,11 @@ type command struct {
 	Node  *int    `json:"node,omitempty"`
 }
 
-// parseCommand reads and checks one message from a page.
-func parseCommand(data []byte, steps, nodes int) (command, error) {
+// decodeCommand reads one message from a page: one JSON object of a
+// known type, with no unknown fields.
+func decodeCommand(data []byte) (command, error) {
 	var c command
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
 		return c, fmt.Errorf("bad message: %v", err)
@@ -45,38 +46,49 @@ func parseCommand(data []byte, steps, nodes int) (command, error) {
 		return c, fmt.Errorf("bad message: one JSON object per message")
 	}
 	switch c.Type {
+	case cmdSeek, cmdPlay, cmdPause, cmdView, cmdSelect:
+		return c, nil
+	}
+	return c, fmt.Errorf("unknown message type %q (want seek, play, pause, view or select)", c.Type)
+}
+
+// check checks a command's arguments against a trace of the given steps
+// and nodes.
+func (c command) check(steps, nodes int) error {
+	switch c.Type {
 	case cmdSeek:
 		if c.Step == nil || *c.Step < 0 || *c.Step >= steps {
-			return c, fmt.Errorf("seek needs a step in 0..%d", steps-1)
+			return fmt.Errorf("seek needs a step in 0..%d", steps-1)
 		}
 	case cmdPlay:
 		if c.Speed <= 0 || c.Speed > maxSpeed {
-			return c, fmt.Errorf("play needs a speed in (0, %d] steps a second", maxSpeed)
+			return fmt.Errorf("play needs a speed in (0, %d] steps a second", maxSpeed)
 		}
-	case cmdPause:
 	case cmdView:
 		if _, err := trace.ParseView(c.View); err != nil {
-			return c, fmt.Errorf("view must be root or side, not %q", c.View)
+			return fmt.Errorf("view must be root or side, not %q", c.View)
 		}
 	case cmdSelect:
 		if c.Node == nil || *c.Node < -1 || *c.Node >= nodes {
-			return c, fmt.Errorf("select needs a node in 0..%d, or -1 for none", nodes-1)
+			return fmt.Errorf("select needs a node in 0..%d, or -1 for none", nodes-1)
 		}
-	default:
-		return c, fmt.Errorf("unknown message type %q (want seek, play, pause, view or select)", c.Type)
 	}
-	return c, nil
+	return nil
 }
 
 // frameMsg shows the page one step: the nodes whose drawing changed since
 // the last frame (every node when Full), the focus, and the step's words.
 type frameMsg struct {
-	Type     string      `json:"type"` // "frame"
-	Step     int         `json:"step"`
-	Steps    int         `json:"steps"` // the trace's number of steps
-	View     string      `json:"view"`
-	Full     bool        `json:"full"`    // Nodes lists every node: restyle them all
-	Playing  bool        `json:"playing"` // the server is stepping forward by itself
+	Type    string `json:"type"` // "frame"
+	Step    int    `json:"step"`
+	Steps   int    `json:"steps"` // the trace's number of steps
+	View    string `json:"view"`
+	Full    bool   `json:"full"`    // Nodes lists every node: restyle them all
+	Playing bool   `json:"playing"` // the server is stepping forward by itself
+	Live    bool   `json:"live"`    // the search is still running and the trace growing
+	// Relayout says the tree has grown since the page's drawing: the page
+	// fetches the drawing again before it applies this (full) frame.
+	Relayout bool        `json:"relayout,omitempty"`
 	Nodes    []nodePatch `json:"nodes"`
 	Current  int         `json:"current"`            // the focus, -1 for none
 	Line     int         `json:"line"`               // the pseudocode line lit, 0 for none
@@ -84,6 +96,7 @@ type frameMsg struct {
 	Vars     []variable  `json:"vars"`               // the focus's variables
 	Board    *boardView  `json:"board,omitempty"`    // the focus's position
 	Selected *nodeMsg    `json:"selected,omitempty"` // the node the page selected
+	Decision string      `json:"decision,omitempty"` // the search's result in words, once it has one
 }
 
 // nodePatch is one node's drawing: [id, class, value, window] on the wire.

@@ -64,6 +64,14 @@ type Server struct {
 
 	examplesMu sync.Mutex
 	examples   map[string]string // example name -> trace id, once run
+
+	liveMu sync.Mutex
+	live   map[string]*liveSearch // running searches by trace id
+
+	// Seams for tests: a wrapper around every live search's tracer, and
+	// how long a search runs unwatched (0 for watchGrace).
+	slowTracer func(trace.Tracer) trace.Tracer
+	idleCancel time.Duration
 }
 
 // New returns a server for cfg. Its websockets end when ctx does.
@@ -103,6 +111,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
 		examples: map[string]string{},
+		live:     map[string]*liveSearch{},
 	}
 	s.routes()
 	return s, nil
@@ -181,21 +190,26 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(saved), DataDir: s.cfg.DataDir}))
 }
 
-// loadShow returns the show of the request's trace id, or answers with
-// "not found" and returns nil.
-func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) *show {
+// loadShow returns what to show for the request's trace id, and the
+// running search it comes from, if any; or it answers with an error page
+// and returns nil.
+func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show, *liveSearch) {
 	id := r.PathValue("id")
-	sh, err := s.shows.get(s.store, id)
+	sh, ls, err := s.showOf(r.Context(), id)
 	switch {
 	case errors.Is(err, errNoTrace):
 		s.message(w, r, http.StatusNotFound, "No such trace", fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", id))
-		return nil
+		return nil, nil
+	case errors.Is(err, errStarting):
+		w.Header().Set("Retry-After", "1")
+		s.message(w, r, http.StatusServiceUnavailable, "The search is starting", "It has not recorded anything yet; reload the page in a moment.")
+		return nil, nil
 	case err != nil:
 		s.log.Error("loading a trace", "trace", id, "err", err)
 		s.message(w, r, http.StatusInternalServerError, "Cannot read this trace", err.Error())
-		return nil
+		return nil, nil
 	}
-	return sh
+	return sh, ls
 }
 
 // stepAndView reads the optional "step" and "view" query parameters.
@@ -224,7 +238,7 @@ func stepAndView(r *http.Request, steps int) (int, trace.View, error) {
 }
 
 func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
-	sh := s.loadShow(w, r)
+	sh, ls := s.loadShow(w, r)
 	if sh == nil {
 		return
 	}
@@ -233,11 +247,17 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusBadRequest, "Bad link", err.Error())
 		return
 	}
-	s.page(w, r, http.StatusOK, templates.ViewerPage(viewerModel(sh, step, v)))
+	m := viewerModel(sh, step, v)
+	if ls != nil {
+		if _, done, _ := ls.current(); !done {
+			m.Live = true
+		}
+	}
+	s.page(w, r, http.StatusOK, templates.ViewerPage(m))
 }
 
 func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
-	sh := s.loadShow(w, r)
+	sh, _ := s.loadShow(w, r)
 	if sh == nil {
 		return
 	}
@@ -253,13 +273,13 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Header().Set("Cache-Control", "no-store")
 	w.Write(svg)
 }
 
 func (s *Server) handleExport(format string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		sh := s.loadShow(w, r)
+		sh, _ := s.loadShow(w, r)
 		if sh == nil {
 			return
 		}
@@ -303,7 +323,7 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	sh, err := s.shows.get(s.store, id)
+	sh, ls, err := s.showOf(r.Context(), id)
 	if err != nil {
 		http.Error(w, "no such trace", http.StatusNotFound)
 		return
@@ -313,7 +333,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	s.serveWS(w, r, sh, v, step)
+	s.serveWS(w, r, sh, ls, v, step)
 }
 
 func (s *Server) handleTreeCSS(w http.ResponseWriter, r *http.Request) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
@@ -69,16 +70,20 @@ func (s *show) title() string {
 	return fmt.Sprintf("%s on %s", s.header.Algorithm, s.header.Game)
 }
 
-// notes returns the trace's notes about the whole search: what a reader
+// notes returns the trace's notes about the whole search, made at no node
+// or at the root: what a reader
 // must know, such as a node budget that cut the recording short, which
 // the page follows with what to do about it.
 func (s *show) notes() []string {
 	var out []string
 	for _, e := range s.events {
-		if e.Kind != trace.KindNote || e.Node != trace.NoNode {
+		if e.Kind != trace.KindNote {
 			continue
 		}
 		text := e.Text
+		if e.Node != trace.NoNode && e.Node != s.tree.Root() {
+			continue
+		}
 		// trace.Limiter's note: the search went on, its drawing did not.
 		if strings.HasPrefix(text, "trace truncated") {
 			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
@@ -87,6 +92,20 @@ func (s *show) notes() []string {
 		out = append(out, text)
 	}
 	return out
+}
+
+// decision returns the search's result in words, or "" while it has none.
+func (s *show) decision() string {
+	d, ok := s.tree.Decision()
+	if !ok {
+		return ""
+	}
+	// The decision is the last event; its words give the root player's view.
+	elapsed := d.Counters.Elapsed.Round(time.Microsecond)
+	if elapsed > 10*time.Millisecond {
+		elapsed = elapsed.Round(time.Millisecond)
+	}
+	return s.texts[viewIndex(trace.ViewRoot)][d.Step] + " Time: " + elapsed.String() + "."
 }
 
 // hasBoards reports whether the trace's nodes carry positions.
@@ -174,6 +193,22 @@ func (c *showCache) get(st *store, id string) (*show, error) {
 		c.order = c.order[1:]
 	}
 	return s, nil
+}
+
+// put caches sh, replacing any show of the same id.
+func (c *showCache) put(sh *show) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.shows[sh.id]; ok {
+		c.touch(sh.id)
+	} else {
+		c.order = append(c.order, sh.id)
+	}
+	c.shows[sh.id] = sh
+	for len(c.order) > c.max {
+		delete(c.shows, c.order[0])
+		c.order = c.order[1:]
+	}
 }
 
 // touch moves id to the most recently used end; c.mu is held.

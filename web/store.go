@@ -54,25 +54,33 @@ func validID(id string) bool { return idPattern.MatchString(id) }
 
 func (s *store) path(id string) string { return filepath.Join(s.dir, id+traceExt) }
 
-// save writes a trace and returns its new id.
-func (s *store) save(h trace.Header, events []trace.Event) (string, error) {
+// newTraceID returns a fresh random trace id.
+func newTraceID() string {
 	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("web: making a trace id: %w", err)
-	}
-	id := hex.EncodeToString(b[:])
+	rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// save writes a trace under a new id and returns the id.
+func (s *store) save(h trace.Header, events []trace.Event) (string, error) {
+	id := newTraceID()
+	return id, s.saveAs(id, h, events)
+}
+
+// saveAs writes a trace under the given id.
+func (s *store) saveAs(id string, h trace.Header, events []trace.Event) error {
 	fw, err := trace.Create(s.path(id), h)
 	if err != nil {
-		return "", fmt.Errorf("web: saving trace: %w", err)
+		return fmt.Errorf("web: saving trace: %w", err)
 	}
 	defer fw.Abort()
 	for _, e := range events {
 		fw.Emit(e)
 	}
 	if err := fw.Close(); err != nil {
-		return "", fmt.Errorf("web: saving trace: %w", err)
+		return fmt.Errorf("web: saving trace: %w", err)
 	}
-	return id, nil
+	return nil
 }
 
 // load reads the trace with the given id.

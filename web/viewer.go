@@ -25,6 +25,17 @@ func newViewer(s *show, v trace.View) *viewer {
 	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode}
 }
 
+// rebase moves the viewer to a newer snapshot of a growing trace, at the
+// same step or the last one it has; the next frame is a full one.
+func (vw *viewer) rebase(s *show) {
+	vw.show = s
+	vw.tree = s.tree.Clone()
+	vw.sent = nil
+	if int(vw.selected) >= vw.tree.Size() {
+		vw.selected = trace.NoNode
+	}
+}
+
 // setView changes the point of view; the next frame is a full one.
 func (vw *viewer) setView(v trace.View) {
 	vw.view = v
@@ -74,6 +85,7 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
+	f.Decision = vw.show.decision()
 	return f, nil
 }
 

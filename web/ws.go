@@ -29,7 +29,9 @@ var upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 * 10
 // messages into commands, one session goroutine owns the page's viewer and
 // turns commands into frames, and a write pump sends them. A page that
 // falls sendQueue frames behind is dropped.
-func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, v trace.View, step int) {
+//
+// For a running search ls, the session also follows its snapshots.
+func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *liveSearch, v trace.View, step int) {
 	conn, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
@@ -40,13 +42,13 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, v tr
 	cmds := make(chan command)
 	log := srv.log.With("trace", s.id, "remote", r.RemoteAddr)
 	go writePump(ctx, cancel, conn, send, log)
-	go session(ctx, cancel, newViewer(s, v), step, cmds, send, log)
-	readPump(ctx, cancel, conn, cmds, send, s, log)
+	go session(ctx, cancel, newViewer(s, v), ls, step, cmds, send, log)
+	readPump(ctx, cancel, conn, cmds, send, log)
 }
 
 // readPump reads the page's messages until the connection ends, checking
 // each; a bad message is answered with an error, not a disconnection.
-func readPump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, cmds chan<- command, send chan<- []byte, s *show, log *slog.Logger) {
+func readPump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, cmds chan<- command, send chan<- []byte, log *slog.Logger) {
 	defer cancel()
 	conn.SetReadLimit(maxMessageSize)
 	conn.SetReadDeadline(time.Now().Add(pongWait))
@@ -59,7 +61,7 @@ func readPump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Co
 			}
 			return
 		}
-		c, err := parseCommand(data, s.tree.Len(), s.tree.Size())
+		c, err := decodeCommand(data)
 		if err != nil {
 			if !queue(send, errorMsg{Type: "error", Message: err.Error()}, log) {
 				return
@@ -104,15 +106,27 @@ func writePump(ctx context.Context, cancel context.CancelFunc, conn *websocket.C
 	}
 }
 
-// session owns one page's viewer: it answers commands and, while playing,
-// steps forward on a timer.
-func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, step int, cmds <-chan command, send chan<- []byte, log *slog.Logger) {
+// session owns one page's viewer: it answers commands, steps forward on a
+// timer while playing, and follows a running search's snapshots.
+func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liveSearch, step int, cmds <-chan command, send chan<- []byte, log *slog.Logger) {
 	defer cancel()
 	var (
 		ticker  *time.Ticker
 		tick    <-chan time.Time
 		playing bool
+		live    bool
+		grown   <-chan struct{} // closed when the running search has a newer snapshot
 	)
+	if ls != nil {
+		unwatch := ls.watch()
+		defer unwatch()
+		var done bool
+		_, done, grown = ls.current()
+		live = !done
+		if done {
+			grown = nil
+		}
+	}
 	stop := func() {
 		if ticker != nil {
 			ticker.Stop()
@@ -120,36 +134,56 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, step in
 		ticker, tick, playing = nil, nil, false
 	}
 	defer stop()
-	sendFrame := func() bool {
+	sendFrame := func(relayout bool) bool {
 		f, err := vw.frame(step, playing)
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
 			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
 		}
+		f.Live, f.Relayout = live, relayout
 		return queue(send, f, log)
 	}
-	if !sendFrame() {
+	if !sendFrame(false) {
 		return
 	}
-	last := vw.tree.Len() - 1
 	for {
+		last := vw.tree.Len() - 1
 		select {
 		case <-ctx.Done():
 			return
+		case <-grown:
+			sh, done, next := ls.current()
+			vw.rebase(sh)
+			step = min(step, vw.tree.Len()-1)
+			live, grown = !done, next
+			if done {
+				grown = nil
+				if step == vw.tree.Len()-1 {
+					stop()
+				}
+			}
+			if !sendFrame(true) {
+				return
+			}
 		case c := <-cmds:
+			if err := c.check(vw.tree.Len(), vw.tree.Size()); err != nil {
+				if !queue(send, errorMsg{Type: "error", Message: err.Error()}, log) {
+					return
+				}
+				continue
+			}
 			switch c.Type {
 			case cmdSeek:
 				step = *c.Step
-				if step == last {
+				if step == last && !live {
 					stop()
 				}
 			case cmdPlay:
 				stop()
-				if step == last {
+				if step == last && !live {
 					step = 0
 				}
-				period := time.Duration(float64(time.Second) / c.Speed)
-				ticker = time.NewTicker(period)
+				ticker = time.NewTicker(time.Duration(float64(time.Second) / c.Speed))
 				tick, playing = ticker.C, true
 			case cmdPause:
 				stop()
@@ -159,17 +193,22 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, step in
 			case cmdSelect:
 				vw.selected = trace.NodeID(*c.Node)
 			}
-			if !sendFrame() {
+			if !sendFrame(false) {
 				return
 			}
 		case <-tick:
-			if step < last {
-				step++
-			}
 			if step == last {
+				if !live {
+					stop()
+				}
+				// A running search has no more steps yet: wait for them.
+				continue
+			}
+			step++
+			if step == last && !live {
 				stop()
 			}
-			if !sendFrame() {
+			if !sendFrame(false) {
 				return
 			}
 		}

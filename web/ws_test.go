@@ -23,6 +23,9 @@ type wireFrame struct {
 	View     string     `json:"view"`
 	Full     bool       `json:"full"`
 	Playing  bool       `json:"playing"`
+	Live     bool       `json:"live"`
+	Relayout bool       `json:"relayout"`
+	Decision string     `json:"decision"`
 	Nodes    [][]any    `json:"nodes"`
 	Current  int        `json:"current"`
 	Line     int        `json:"line"`
@@ -269,8 +272,11 @@ func FuzzParseCommand(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const steps, nodes = 50, 10
-		c, err := parseCommand(data, steps, nodes)
+		c, err := decodeCommand(data)
 		if err != nil {
+			return
+		}
+		if err := c.check(steps, nodes); err != nil {
 			return
 		}
 		switch c.Type {

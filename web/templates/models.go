@@ -89,6 +89,7 @@ type Viewer struct {
 	TraceURL   string
 	HasBoards  bool
 	SpeedSteps []string
+	Live       bool // the search is still running
 }
 
 // Message is a page that says one thing, such as a missing trace.

@@ -1,0 +1,13 @@
+package web
+
+import (
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// SlowSearches makes every search s starts from the page emit its nodes at
+// most one per delay, so that tests outside the package can watch one grow.
+func SlowSearches(s *Server, delay time.Duration) {
+	s.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, delay} }
+}
