@@ -151,11 +151,10 @@ func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.No
 		if !ok {
 			break
 		}
-		child := s.Play(a)
 		if e.tr != nil {
-			e.emitChild(cid, id, s, a, ply+1, child, true, -beta, -alpha)
+			e.emitChild(cid, id, s, a, ply+1, s.Play(a), true, -beta, -alpha)
 		}
-		v := -e.alphabeta(child, ply+1, depth-1, -beta, -alpha, cid)
+		v := -e.alphabeta(s.Play(a), ply+1, depth-1, -beta, -alpha, cid)
 		if e.err != nil {
 			break
 		}
