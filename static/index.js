@@ -16,6 +16,7 @@
     if (first && position.value === "") position.value = opt.dataset.start;
     lastStart = opt.dataset.start;
     drawEditor();
+    drawTreeEditor();
   }
 
   function algoChanged() {
@@ -61,9 +62,94 @@
     ed.append(table, help);
   }
 
+  // The typed-tree editor: the tree as nested lists, each leaf's value an
+  // input, with buttons to add and remove children. Interior nodes are
+  // named A, B, C, ... breadth-first, as the game names them.
+  function drawTreeEditor() {
+    const ed = $("tree-editor");
+    if (!ed) return;
+    let tree = null;
+    if (game.value === "tree") {
+      try { tree = JSON.parse(position.value); } catch (e) { tree = null; }
+    }
+    const ok = Array.isArray(tree) && tree.length > 0 && valid(tree, 0);
+    ed.hidden = !ok;
+    ed.innerHTML = "";
+    if (!ok) return;
+    const names = new Map();
+    let queue = [tree], n = 0;
+    while (queue.length) {
+      const next = [];
+      for (const node of queue) {
+        names.set(node, n < 26 ? String.fromCharCode(65 + n) : "N" + n);
+        n++;
+        for (const c of node) if (Array.isArray(c)) next.push(c);
+      }
+      queue = next;
+    }
+    const write = () => {
+      position.value = JSON.stringify(tree);
+      drawTreeEditor();
+    };
+    const button = (text, label, onclick) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.title = label;
+      b.setAttribute("aria-label", label);
+      b.onclick = onclick;
+      return b;
+    };
+    const list = (node, depth) => {
+      const ul = document.createElement("ul");
+      node.forEach((child, i) => {
+        const li = document.createElement("li");
+        const remove = button("×", "remove this child", () => { node.splice(i, 1); write(); });
+        remove.disabled = node.length === 1;
+        if (Array.isArray(child)) {
+          const head = document.createElement("span");
+          head.className = "tree-node";
+          head.textContent = names.get(child) + " (" + (depth % 2 === 0 ? "MIN" : "MAX") + ")";
+          li.append(head, remove, list(child, depth + 1));
+        } else {
+          const input = document.createElement("input");
+          input.type = "number";
+          input.step = "any";
+          input.value = String(child);
+          input.setAttribute("aria-label", "leaf value");
+          input.onchange = () => {
+            const v = Number(input.value);
+            if (input.value.trim() !== "" && Number.isFinite(v)) { node[i] = v; write(); }
+          };
+          li.append(input, remove, button("▸", "make this leaf a node with two leaves", () => { node[i] = [child, 0]; write(); }));
+        }
+        ul.appendChild(li);
+      });
+      const li = document.createElement("li");
+      li.append(
+        button("+ leaf", "add a leaf", () => { node.push(0); write(); }),
+        button("+ node", "add a node with two leaves", () => { node.push([0, 0]); write(); }),
+      );
+      ul.appendChild(li);
+      return ul;
+    };
+    const head = document.createElement("span");
+    head.className = "tree-node";
+    head.textContent = names.get(tree) + " (MAX, the root)";
+    const help = document.createElement("p");
+    help.className = "help";
+    help.textContent = "Edit the leaves' values, add or remove children; the text above follows.";
+    ed.append(head, list(tree, 0), help);
+  }
+
+  function valid(node, depth) {
+    if (depth > 12) return false;
+    return node.every((c) => (Array.isArray(c) ? c.length > 0 && valid(c, depth + 1) : typeof c === "number"));
+  }
+
   game.addEventListener("change", () => gameChanged(false));
   algo.addEventListener("change", algoChanged);
-  position.addEventListener("input", drawEditor);
+  position.addEventListener("input", () => { drawEditor(); drawTreeEditor(); });
   gameChanged(true);
   algoChanged();
 

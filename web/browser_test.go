@@ -661,3 +661,33 @@ func TestBrowserLiveSearch(t *testing.T) {
 	}
 	b.screenshot("viewer-live-done.png")
 }
+
+// TestBrowserPositionEditors edits positions by clicking, as a teacher
+// preparing an exercise would: a tic-tac-toe cell, and a typed tree's
+// leaf, child and removal. The position text must follow each edit.
+func TestBrowserPositionEditors(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/")
+	b.choose("game", "tictactoe")
+	b.typeInto("position", ".../.../...")
+	// Cells in text order; a1 is the bottom-left cell, the 7th.
+	b.click(`#board-editor button[aria-label^="cell a1"]`)
+	b.click(`#board-editor button[aria-label^="cell b2"]`)
+	b.click(`#board-editor button[aria-label^="cell b2"]`)
+	if got := get(b, "reading the position", chromedp.Value(chromedp.ID("position"))); got != ".../.o./x.." {
+		t.Errorf("after x on a1 and o on b2 the position is %q, want .../.o./x..", got)
+	}
+
+	b.choose("game", "tree")
+	b.typeInto("position", "[[1,2],[3,4]]")
+	b.do("changing the first leaf",
+		chromedp.SetValue(chromedp.CSS(`#tree-editor input[type=number]`), "7"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#tree-editor input[type=number]").dispatchEvent(new Event("change"))`),
+	)
+	b.click(`#tree-editor > ul > li:first-child > ul > li:last-child > button`) // "+ leaf" under B
+	b.click(`#tree-editor > ul > li:nth-child(2) > button[aria-label="remove this child"]`)
+	if got := get(b, "reading the position", chromedp.Value(chromedp.ID("position"))); got != "[[7,2,0]]" {
+		t.Errorf("after the edits the tree is %q, want [[7,2,0]]", got)
+	}
+}
