@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -151,37 +150,6 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	s.index(w, r, http.StatusBadRequest, in, err.Error(), "")
 }
 
-// search runs req under the server's limits, records at most
-// Config.TraceNodes nodes, saves the trace and returns its id.
-func (s *Server) search(ctx context.Context, req engine.Request) (string, error) {
-	run, err := engine.Prepare(req)
-	if err != nil {
-		return "", err
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchTime)
-	defer cancel()
-	rec := trace.NewRecorder(s.cfg.TraceNodes)
-	res, err := run.Search(ctx, rec)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return "", fmt.Errorf("the search ran past its time limit of %v; try a smaller depth= or nodes=", s.cfg.SearchTime)
-	case errors.Is(err, search.ErrBudget):
-	case err != nil:
-		return "", err
-	}
-	events := rec.Events()
-	if rec.Truncated() {
-		s.log.Info("trace cut at its node budget", "nodes", res.Nodes, "kept", s.cfg.TraceNodes)
-	}
-	id, err := s.store.save(run.Header(), events)
-	if err != nil {
-		return "", err
-	}
-	s.log.Info("search recorded", "trace", id, "game", req.Game, "algo", req.Algo, "nodes", res.Nodes, "events", len(events))
-	s.prepare(id)
-	return id, nil
-}
-
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10)
 	file, hdr, err := r.FormFile("trace")
@@ -313,16 +281,16 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 	s.examplesMu.Lock()
 	defer s.examplesMu.Unlock()
 	id, ok := s.examples[name]
-	if ok {
+	if ok && s.liveSearch(id) == nil {
 		if _, err := s.store.raw(id); err != nil {
-			ok = false
+			ok = false // deleted from the data directory since
 		}
 	}
 	if !ok {
 		req := ex.req
 		req.Program = s.cfg.Program
 		var err error
-		if id, err = s.search(r.Context(), req); err != nil {
+		if id, err = s.startSearch(req); err != nil {
 			s.log.Error("running an example", "example", name, "err", err)
 			s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
 			return

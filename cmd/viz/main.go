@@ -57,7 +57,7 @@ func main() {
 // run executes one command line and returns the process's exit status:
 // 0 on success, 2 for a usage error, 1 for any other failure.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	err := dispatch(ctx, args, stdout)
+	err := dispatch(ctx, args, stdout, stderr)
 	if err == nil {
 		return 0
 	}
@@ -68,15 +68,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "-help" && args[0] != "--help" {
-		return cmdServe(ctx, args, stdout)
+		return cmdServe(ctx, args, stdout, stderr)
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "serve":
-		return cmdServe(ctx, rest, stdout)
+		return cmdServe(ctx, rest, stdout, stderr)
 	case "replay":
-		return cmdReplay(ctx, rest, stdout)
+		return cmdReplay(ctx, rest, stdout, stderr)
 	case layoutWorkerCommand:
 		return cmdLayoutWorker(ctx, rest, os.Stdin, stdout)
 	case "list":

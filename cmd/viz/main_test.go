@@ -26,7 +26,11 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // part of the one-line error
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: list, run, render, help)`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, help)`},
+		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
+		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --data, --v)"},
+		{[]string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
+		{[]string{"layout-worker", "x"}, "layout-worker takes no arguments"},
 		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
 		{[]string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
 		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, tree)`},

@@ -21,17 +21,19 @@ import (
 // shutdownGrace is how long a stopping server waits for requests in flight.
 const shutdownGrace = 5 * time.Second
 
-func cmdServe(ctx context.Context, args []string, stdout io.Writer) error {
-	return serve(ctx, "serve", args, stdout, "")
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return serve(ctx, "serve", args, stdout, stderr)
 }
 
-func cmdReplay(ctx context.Context, args []string, stdout io.Writer) error {
-	return serve(ctx, "replay", args, stdout, "replay")
+func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return serve(ctx, "replay", args, stdout, stderr)
 }
 
-// serve runs the web app until ctx ends. For replay it first saves the
-// trace file named by the one argument and prints its page's address.
-func serve(ctx context.Context, name string, args []string, stdout io.Writer, mode string) error {
+// serve runs the web app until ctx ends, logging to stderr. For replay it
+// first saves the trace file named by the one argument and prints its
+// page's address.
+func serve(ctx context.Context, name string, args []string, stdout, stderr io.Writer) error {
+	replay := name == "replay"
 	fs := newFlagSet(name)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
 	data := fs.String("data", defaultDataDir(), "the directory of saved traces")
@@ -40,16 +42,16 @@ func serve(ctx context.Context, name string, args []string, stdout io.Writer, mo
 		return err
 	}
 	switch {
-	case mode == "replay" && fs.NArg() != 1:
+	case replay && fs.NArg() != 1:
 		return usagef("replay: want exactly one trace file, got %d arguments", fs.NArg())
-	case mode != "replay" && fs.NArg() != 0:
+	case !replay && fs.NArg() != 0:
 		return usagef("%s: unexpected argument %q (flags: --addr, --data, -v)", name, fs.Arg(0))
 	}
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	exe, err := os.Executable()
 	if err != nil {
@@ -59,7 +61,7 @@ func serve(ctx context.Context, name string, args []string, stdout io.Writer, mo
 	// go-graphviz never frees what each drawing leaks.
 	layouter := &render.Worker{Command: func() *exec.Cmd {
 		cmd := exec.Command(exe, layoutWorkerCommand)
-		cmd.Stderr = os.Stderr
+		cmd.Stderr = stderr
 		return cmd
 	}}
 	defer layouter.Close()
@@ -68,7 +70,7 @@ func serve(ctx context.Context, name string, args []string, stdout io.Writer, mo
 		return err
 	}
 	page := "/"
-	if mode == "replay" {
+	if replay {
 		if page, err = srv.Import(fs.Arg(0)); err != nil {
 			return err
 		}
