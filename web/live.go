@@ -37,7 +37,8 @@ type liveSearch struct {
 	done     bool          // the search ended and snap is the saved trace
 	changed  chan struct{} // closed and replaced when snap changes
 	watchers int
-	idle     *time.Timer // cancels the search when nobody has watched for watchGrace
+	idle     *time.Timer   // cancels the search when nobody has watched for grace
+	grace    time.Duration // how long the search runs unwatched
 	cancel   context.CancelFunc
 }
 
@@ -81,7 +82,7 @@ func (ls *liveSearch) publish(sh *show, done bool) {
 
 // watch counts a page watching the search; the returned function ends
 // the watch. When the last page leaves a running search, the search is
-// cancelled after watchGrace unless a page comes back.
+// cancelled after its grace unless a page comes back.
 func (ls *liveSearch) watch() (unwatch func()) {
 	ls.mu.Lock()
 	ls.watchers++
@@ -94,7 +95,7 @@ func (ls *liveSearch) watch() (unwatch func()) {
 			defer ls.mu.Unlock()
 			ls.watchers--
 			if ls.watchers == 0 && !ls.done {
-				ls.idle.Reset(watchGrace)
+				ls.idle.Reset(ls.grace)
 			}
 		})
 	}
@@ -115,8 +116,9 @@ func (s *Server) startSearch(req engine.Request) (string, error) {
 		grew:    make(chan struct{}, 1),
 		changed: make(chan struct{}),
 		cancel:  cancel,
+		grace:   s.watchGrace(),
 	}
-	ls.idle = time.AfterFunc(s.watchGrace(), cancel)
+	ls.idle = time.AfterFunc(ls.grace, cancel)
 	s.liveMu.Lock()
 	s.live[ls.id] = ls
 	s.liveMu.Unlock()

@@ -93,10 +93,10 @@ func TestLiveSearchGrowsThenSaves(t *testing.T) {
 }
 
 func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
-	// MiniMax over the whole tic-tac-toe tree, 549,946 nodes at a quarter
-	// of a millisecond each, would take minutes; nobody watches for 200 ms,
-	// and the search sees its context every 4,096 nodes.
-	srv, base := slowServer(t, 250*time.Microsecond, 200*time.Millisecond)
+	// MiniMax over the whole tic-tac-toe tree, 549,946 nodes each delayed
+	// by at least a tenth of a millisecond, would take minutes; nobody
+	// watches for 200 ms, and the search sees its context every 4,096 nodes.
+	srv, base := slowServer(t, 100*time.Microsecond, 200*time.Millisecond)
 	loc := runSearch(t, base, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {".../.../..."}})
 	id := strings.TrimPrefix(loc, "/t/")
 	ls := srv.liveSearch(id)
@@ -124,6 +124,36 @@ func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
 		case <-changed:
 		case <-ctx.Done():
 			t.Fatal("the unwatched search was not cancelled within 10 s")
+		}
+	}
+}
+
+func TestLiveSearchCancelledWhenTheLastPageLeaves(t *testing.T) {
+	srv, base := slowServer(t, 100*time.Microsecond, 200*time.Millisecond)
+	loc := runSearch(t, base, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {".../.../..."}})
+	ls := srv.liveSearch(strings.TrimPrefix(loc, "/t/"))
+	if ls == nil {
+		t.Fatal("the search is not running")
+	}
+	p := dial(t, base, loc+"/ws")
+	p.read()
+	// Watched for longer than the grace, the search goes on.
+	time.Sleep(600 * time.Millisecond)
+	if _, done, _ := ls.current(); done {
+		t.Fatal("a watched search ended early")
+	}
+	p.conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, done, changed := ls.current()
+		if done {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatal("the search went on for 10 s after its last page left")
 		}
 	}
 }
