@@ -213,11 +213,19 @@ func (s *Server) Import(path string) (string, error) {
 func (s *Server) prepare(id string) {
 	go func() {
 		sh, err := s.shows.get(s.store, id)
-		if err == nil {
-			_, err = sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot)
-		}
-		if err != nil && s.ctx.Err() == nil {
+		if err != nil {
 			s.log.Error("preparing a trace", "trace", id, "err", err)
+			return
+		}
+		s.prepareLayout(sh)
+	}()
+}
+
+// prepareLayout lays sh out in the root player's view in the background.
+func (s *Server) prepareLayout(sh *show) {
+	go func() {
+		if _, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot); err != nil && s.ctx.Err() == nil {
+			s.log.Error("laying out a trace", "trace", sh.id, "err", err)
 		}
 	}()
 }

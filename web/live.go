@@ -176,6 +176,7 @@ func (s *Server) runLive(ctx context.Context, cancel context.CancelFunc, ls *liv
 	}
 	if sh != nil {
 		ls.publish(sh, true)
+		s.prepareLayout(sh)
 	}
 	s.liveMu.Lock()
 	delete(s.live, ls.id)

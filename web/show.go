@@ -113,6 +113,12 @@ func (s *show) hasBoards() bool {
 	return s.tree.Node(s.tree.Root()).Board != ""
 }
 
+// maxBoardNodes is the largest tree whose nodes the viewer draws with their
+// boards inside: beyond it a board is too small to read at any zoom that
+// shows the tree, and costs Graphviz time and the page three times the
+// drawing's size. The side panel shows the board of any node.
+const maxBoardNodes = 400
+
 // layout returns the drawing a page restyles step by step: the final tree
 // in view v, Patchable, laid out once and kept.
 func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View) ([]byte, error) {
@@ -123,7 +129,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View) ([]b
 		return s.layouts[i], nil
 	}
 	var buf bytes.Buffer
-	opts := render.Options{View: v, Boards: true, Legend: true, Patchable: true}
+	opts := render.Options{View: v, Boards: s.tree.Size() <= maxBoardNodes, Legend: true, Patchable: true}
 	if err := render.Render(ctx, &buf, s.tree, opts, l); err != nil {
 		return nil, err
 	}
