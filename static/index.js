@@ -15,6 +15,12 @@
     if (!first && (position.value === "" || position.value === lastStart)) position.value = opt.dataset.start;
     if (first && position.value === "") position.value = opt.dataset.start;
     lastStart = opt.dataset.start;
+    // Only the algorithms of the game's family can search it.
+    for (const a of algo.options) a.disabled = a.dataset.family !== opt.dataset.family;
+    if (algo.selectedOptions[0] && algo.selectedOptions[0].disabled) {
+      const first = [...algo.options].find((a) => !a.disabled);
+      if (first) { algo.value = first.value; algoChanged(); }
+    }
     drawEditor();
     drawTreeEditor();
   }

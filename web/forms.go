@@ -55,7 +55,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		for _, p := range a.Params {
 			field := a.Name + "." + p.Name
 			tp := templates.Param{
-				Name: p.Name, Field: field, Kind: p.Type.String(), Help: p.Help,
+				Name: p.Name, Field: field, Help: p.Help,
 				Default: formatNumber(p.Default), Min: formatNumber(p.Min), Max: formatNumber(p.Max),
 				Step: "any", Value: in.params[field],
 				Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), formatNumber(p.Default)),

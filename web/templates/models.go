@@ -4,7 +4,6 @@ package templates
 type Param struct {
 	Name    string // the parameter's name in specs
 	Field   string // the form field, "<algorithm>.<name>"
-	Kind    string // "int" or "float"
 	Default string
 	Min     string
 	Max     string
