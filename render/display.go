@@ -40,35 +40,32 @@ func StyleSheet() string {
 		if trace.Status(s) == trace.StatusNotReached || lk.class == "" {
 			continue
 		}
-		dash := "none"
-		switch {
-		case strings.Contains(lk.style, "dashed"):
-			dash = "5,2"
-		case strings.Contains(lk.style, "dotted"):
-			dash = "1,3"
-		}
 		fill := "white"
 		if lk.fillcolor != "" {
 			fill = lk.fillcolor
 		}
 		shape := fmt.Sprintf(".node.%s > polygon:first-of-type, .node.%s > ellipse:first-of-type", lk.class, lk.class)
 		fmt.Fprintf(&b, "%s { visibility: visible; fill: %s; stroke: %s; stroke-width: %g; stroke-dasharray: %s; }\n",
-			shape, fill, lk.color, lk.penwidth, dash)
+			shape, fill, lk.color, lk.penwidth, dashArray(lk.style))
 		fmt.Fprintf(&b, ".node.%s { visibility: visible; }\n", lk.class)
 		fmt.Fprintf(&b, ".node.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
-		edgeDash := "none"
-		switch {
-		case strings.Contains(lk.edgeStyle, "dashed"):
-			edgeDash = "5,2"
-		case strings.Contains(lk.edgeStyle, "dotted"):
-			edgeDash = "1,3"
-		}
 		fmt.Fprintf(&b, ".edge.%s { visibility: visible; }\n", lk.class)
 		fmt.Fprintf(&b, ".edge.%s path { stroke: %s; stroke-width: %g; stroke-dasharray: %s; }\n",
-			lk.class, lk.color, lk.penwidth, edgeDash)
+			lk.class, lk.color, lk.penwidth, dashArray(lk.edgeStyle))
 		fmt.Fprintf(&b, ".edge.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
 	}
 	return b.String()
+}
+
+// dashArray is the SVG stroke-dasharray that draws a DOT style's line.
+func dashArray(style string) string {
+	switch {
+	case strings.Contains(style, "dashed"):
+		return "5,2"
+	case strings.Contains(style, "dotted"):
+		return "1,3"
+	}
+	return "none"
 }
 
 // Board is a position's text form read as a grid of cells, for display.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -202,9 +203,7 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 	if len(labels) == 0 {
 		return "root"
 	}
-	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
-		labels[i], labels[j] = labels[j], labels[i]
-	}
+	slices.Reverse(labels)
 	return strings.Join(labels, " ")
 }
 
