@@ -16,6 +16,7 @@ type Family string
 // The game families.
 const (
 	FamilyAlternating Family = "alternating" // two players take turns: Alternating
+	FamilySingle      Family = "single"      // one player: Single
 )
 
 // Algorithm describes one search algorithm of the catalog.

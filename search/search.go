@@ -26,6 +26,26 @@ type Alternating[S any] interface {
 	String() string
 }
 
+// Single is a one-player game, as the engines of the beam family (Greedy,
+// Beam search, Chokudai search) need it. Implementations are small values:
+// Play returns a new state and never changes its receiver.
+type Single[S any] interface {
+	// Legal appends the legal actions to buf and returns the result. It
+	// returns none when the game is over. Actions are small ints.
+	Legal(buf []int) []int
+	// Play returns the state after action.
+	Play(action int) S
+	// Done reports whether the game is over.
+	Done() bool
+	// Score evaluates the state for the player: higher is better. The
+	// engines rank states by it.
+	Score() float64
+	// Label is the human name of action in this state, e.g. "up".
+	Label(action int) string
+	// String is the position's parseable text form.
+	String() string
+}
+
 // Options are the limits every engine takes.
 type Options struct {
 	// Depth is the depth limit in plies; at depth 0 a state is evaluated.
