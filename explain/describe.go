@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/searchviz/searchviz/trace"
@@ -19,14 +20,26 @@ func Describe(t *trace.Tree, v trace.View) string {
 	switch e.Kind {
 	case trace.KindNode:
 		n := t.Node(e.Node)
+		if n.Type == trace.TypeSingle {
+			if e.Parent == trace.NoNode {
+				return "Start at the root position."
+			}
+			return fmt.Sprintf("Move %s from %s: a state at depth %d.", e.Label, d.name(e.Parent), e.Depth)
+		}
 		if e.Parent == trace.NoNode {
 			return fmt.Sprintf("Start at the root (%s to move).", d.player(n.Type))
 		}
 		return fmt.Sprintf("Play %s from %s: a %s node at depth %d.", e.Label, d.name(e.Parent), d.player(n.Type), e.Depth)
 	case trace.KindEnter:
+		if t.Node(e.Node).Type == trace.TypeSingle {
+			return fmt.Sprintf("Expand %s: try each of its moves.", d.name(e.Node))
+		}
 		return fmt.Sprintf("Search %s.", d.name(e.Node))
 	case trace.KindLeave:
 		n := t.Node(e.Node)
+		if n.Type == trace.TypeSingle {
+			return fmt.Sprintf("Done expanding %s.", d.name(e.Node))
+		}
 		if !n.HasValue {
 			return fmt.Sprintf("Return from %s.", d.name(e.Node))
 		}
@@ -36,6 +49,9 @@ func Describe(t *trace.Tree, v trace.View) string {
 		what := "Evaluate"
 		if e.Terminal {
 			what = "Game over at"
+		}
+		if n.Type == trace.TypeSingle {
+			return fmt.Sprintf("%s %s: score %s.", what, d.name(e.Node), trace.FormatValue(e.Value))
 		}
 		return fmt.Sprintf("%s %s: %s.", what, d.name(e.Node), d.value(n.Type, e.Value))
 	case trace.KindValue:
@@ -55,6 +71,16 @@ func Describe(t *trace.Tree, v trace.View) string {
 			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(e.Value), counters(e.Counters))
 		}
 		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
+	case trace.KindBeam:
+		return d.beam(e)
+	case trace.KindIteration:
+		if e.Discarded {
+			return fmt.Sprintf("Iteration %d was cut short by the clock and is discarded.", e.Iteration)
+		}
+		if e.Depth > 0 {
+			return fmt.Sprintf("Iteration %d: search to depth %d.", e.Iteration, e.Depth)
+		}
+		return fmt.Sprintf("Pass %d: a narrow beam from the root down, taking the best states no earlier pass took.", e.Iteration)
 	case trace.KindNote:
 		return e.Text
 	}
@@ -66,13 +92,52 @@ type describer struct {
 	view trace.View
 }
 
-// name names a node by the move that led to it, as the tree's edges do.
+// name names a node by the move that led to it, as the tree's edges do;
+// a one-player state, whose moves repeat, by its last few moves.
 func (d describer) name(id trace.NodeID) string {
 	n := d.t.Node(id)
 	if n.Parent == trace.NoNode {
 		return "the root"
 	}
-	return n.Label
+	if n.Type != trace.TypeSingle {
+		return n.Label
+	}
+	const shown = 3
+	var moves []string
+	for ; n.Parent != trace.NoNode && len(moves) < shown; n = d.t.Node(n.Parent) {
+		moves = append(moves, n.Label)
+	}
+	slices.Reverse(moves)
+	name := strings.Join(moves, " ")
+	if n.Parent != trace.NoNode {
+		name = "… " + name
+	}
+	return name
+}
+
+// beam lists what a beam kept and dropped at one depth, best first, with
+// their scores; a long list is cut short.
+func (d describer) beam(e trace.Event) string {
+	list := func(ids []trace.NodeID) string {
+		const shown = 4
+		var parts []string
+		for i, id := range ids {
+			if i == shown {
+				parts = append(parts, fmt.Sprintf("%d more", len(ids)-shown))
+				break
+			}
+			n := d.t.Node(id)
+			parts = append(parts, fmt.Sprintf("%s (%s)", d.name(id), trace.FormatValue(n.Value)))
+		}
+		return strings.Join(parts, ", ")
+	}
+	switch {
+	case len(e.Dropped) == 0:
+		return fmt.Sprintf("Depth %d: take %s.", e.Depth, list(e.Kept))
+	case len(e.Kept) == 0:
+		return fmt.Sprintf("Depth %d: drop %s.", e.Depth, list(e.Dropped))
+	}
+	return fmt.Sprintf("Depth %d: keep the best %d, %s; drop %s.", e.Depth, len(e.Kept), list(e.Kept), list(e.Dropped))
 }
 
 func (d describer) player(t trace.NodeType) string {

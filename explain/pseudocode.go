@@ -46,6 +46,42 @@ func Pseudocode(algo string) []string {
 			"    α ← max(α, value)",
 			"  return value",
 		}
+	case "greedy":
+		return []string{
+			"function GREEDY(state)",
+			"  best ← −∞",
+			"  for each action of state do",
+			"    next ← state after action",
+			"    if SCORE(next) > best then",
+			"      best ← SCORE(next); choice ← action",
+			"  return choice",
+		}
+	case "beam":
+		return []string{
+			"function BEAMSEARCH(root, width, depth)",
+			"  beam ← [root]",
+			"  for t ← 1 to depth do",
+			"    next ← []",
+			"    for each of the best width states of beam do",
+			"      for each action of state do",
+			"        add state after action to next   ▷ it remembers its first action",
+			"    beam ← next, best first             ▷ the best width are kept, the rest dropped",
+			"    if the best of beam is done then break",
+			"  return the first action of the best of beam",
+		}
+	case "chokudai":
+		return []string{
+			"function CHOKUDAI(root, width, depth, passes)",
+			"  queue[0] ← [root]; queue[1..depth] ← []",
+			"  repeat passes times                   ▷ a narrow beam from the root down",
+			"    for t ← 0 to depth − 1 do",
+			"      repeat width times",
+			"        if queue[t] is empty then break",
+			"        state ← the best of queue[t], taken out   ▷ unless it is done",
+			"        for each action of state do",
+			"          put state after action in queue[t + 1]",
+			"  return the first action of the best of the deepest non-empty queue",
+		}
 	}
 	return nil
 }
@@ -116,6 +152,67 @@ func Line(algo string, t *trace.Tree) int {
 			if leaf(t, e.Node) {
 				return 3
 			}
+			return 10
+		}
+	case "greedy":
+		switch e.Kind {
+		case trace.KindNode:
+			if e.Parent == trace.NoNode {
+				return 1
+			}
+			return 4
+		case trace.KindEnter:
+			return 3
+		case trace.KindEval:
+			if e.Node == t.Root() {
+				return 1
+			}
+			return 5
+		case trace.KindBeam, trace.KindValue:
+			return 6
+		case trace.KindDecision:
+			return 7
+		}
+	case "beam":
+		switch e.Kind {
+		case trace.KindNode:
+			if e.Parent == trace.NoNode {
+				return 2
+			}
+			return 7
+		case trace.KindEval:
+			if e.Node == t.Root() {
+				return 2
+			}
+			return 7
+		case trace.KindEnter, trace.KindLeave:
+			return 5
+		case trace.KindBeam:
+			return 8
+		case trace.KindValue, trace.KindDecision:
+			return 10
+		}
+	case "chokudai":
+		switch e.Kind {
+		case trace.KindNode:
+			if e.Parent == trace.NoNode {
+				return 2
+			}
+			return 9
+		case trace.KindEval:
+			if e.Node == t.Root() {
+				return 2
+			}
+			return 9
+		case trace.KindIteration:
+			return 3
+		case trace.KindEnter:
+			return 7
+		case trace.KindLeave:
+			return 8
+		case trace.KindBeam:
+			return 5
+		case trace.KindValue, trace.KindDecision:
 			return 10
 		}
 	}

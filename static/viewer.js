@@ -191,6 +191,12 @@
       p.textContent = board.prefix;
       el.appendChild(p);
     }
+    if (board.score) {
+      const p = document.createElement("div");
+      p.className = "prefix";
+      p.textContent = "score so far: " + board.score;
+      el.appendChild(p);
+    }
     const table = document.createElement("table");
     board.rows.forEach((row, i) => {
       const tr = document.createElement("tr");
@@ -200,6 +206,9 @@
         if (board.changed && board.changed[i] && board.changed[i][j]) {
           td.className = "changed";
           td.title = "the move just played";
+        } else if (board.trail && board.trail[i] && board.trail[i][j]) {
+          td.className = "trail";
+          td.title = "on the way here";
         }
         tr.appendChild(td);
       });
@@ -233,6 +242,36 @@
       log.appendChild(li);
     }
     log.scrollTop = log.scrollHeight;
+  }
+
+  function drawBeam(beam) {
+    const panel = $("beam-panel");
+    if (!panel) return;
+    panel.hidden = !beam;
+    if (!beam) return;
+    $("beam-title").textContent = "at depth " + beam.depth + (beam.pass ? ", pass " + beam.pass : "") + " (step " + beam.step + ")";
+    const fill = (ol, rows) => {
+      ol.innerHTML = "";
+      for (const r of rows) {
+        const li = document.createElement("li");
+        li.dataset.node = String(r.node);
+        const name = document.createElement("span");
+        name.textContent = r.name;
+        const score = document.createElement("b");
+        score.textContent = r.score;
+        li.append(name, score);
+        ol.appendChild(li);
+      }
+      if (!rows.length) {
+        const li = document.createElement("li");
+        li.className = "none";
+        li.textContent = "none";
+        ol.appendChild(li);
+      }
+    };
+    fill($("beam-kept"), beam.kept);
+    fill($("beam-dropped"), beam.dropped);
+    $("beam-more").textContent = beam.more ? beam.more + " more not listed." : "";
   }
 
   function lightLine(n) {
@@ -329,6 +368,7 @@
     drawFacts($("vars"), f.vars);
     $("vars-note").hidden = f.current >= 0;
     drawBoard($("board"), $("board-title"), f.board || null);
+    drawBeam(f.beam || null);
     markSelected(f.selected ? f.selected.node : -1);
     drawSelected(f.selected || null);
     showControls();
@@ -415,6 +455,12 @@
   $("node-close").onclick = () => send({ type: "select", node: -1 });
   for (const b of document.querySelectorAll(".view-toggle button")) {
     b.onclick = () => setView(b.dataset.view);
+  }
+  for (const id of ["beam-kept", "beam-dropped"]) {
+    $(id).onclick = (e) => {
+      const li = e.target.closest("li[data-node]");
+      if (li) send({ type: "select", node: Number(li.dataset.node) });
+    };
   }
   $("log").onclick = (e) => {
     const li = e.target.closest("li");

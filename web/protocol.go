@@ -97,6 +97,24 @@ type frameMsg struct {
 	Board    *boardView  `json:"board,omitempty"`    // the focus's position
 	Selected *nodeMsg    `json:"selected,omitempty"` // the node the page selected
 	Decision string      `json:"decision,omitempty"` // the search's result in words, once it has one
+	Beam     *beamView   `json:"beam,omitempty"`     // beam searches: the latest beam, ranked
+}
+
+// beamView is what a beam search kept and dropped at one depth, best
+// first: for Chokudai search, the states one pass took at one depth.
+type beamView struct {
+	Step    int       `json:"step"` // the beam event's step
+	Depth   int       `json:"depth"`
+	Pass    int       `json:"pass,omitempty"` // Chokudai search's pass
+	Kept    []rankRow `json:"kept"`
+	Dropped []rankRow `json:"dropped"`
+	More    int       `json:"more,omitempty"` // rows left out of long lists
+}
+
+type rankRow struct {
+	Node  int    `json:"node"`
+	Name  string `json:"name"`
+	Score string `json:"score"`
 }
 
 // nodePatch is one node's drawing: [id, class, value, window] on the wire.
@@ -127,7 +145,9 @@ type boardView struct {
 	Title   string     `json:"title"`
 	Prefix  string     `json:"prefix,omitempty"`
 	Rows    [][]string `json:"rows"`
-	Changed [][]bool   `json:"changed,omitempty"`
+	Changed [][]bool   `json:"changed,omitempty"` // the move just played
+	Trail   [][]bool   `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
+	Score   string     `json:"score,omitempty"`   // one-player games: the score so far
 }
 
 // nodeMsg is everything about the selected node at a frame's step.

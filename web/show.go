@@ -25,6 +25,9 @@ type show struct {
 	code   []string    // the algorithm's pseudocode, nil when it has none
 	lines  []int       // the pseudocode line of each step, 0 for none
 	texts  [2][]string // by view, each step in words
+	beamAt []int       // by step, the latest beam event at or before it, or -1
+	passOf []int       // by node, the iteration (Chokudai pass) that created it, 0 before the first
+	passAt []int       // by step, the iteration under way, 0 before the first
 
 	mu      sync.Mutex
 	layouts [2][]byte // by view, the Patchable SVG of the final tree
@@ -47,6 +50,21 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 	}
 	s := &show{id: id, header: h, events: events, tree: t.Clone(), code: explain.Pseudocode(h.Algorithm)}
 	s.lines = make([]int, t.Len())
+	s.beamAt = make([]int, t.Len())
+	s.passOf = make([]int, t.Size())
+	s.passAt = make([]int, t.Len())
+	lastBeam, pass := -1, 0
+	for k, e := range events {
+		switch e.Kind {
+		case trace.KindBeam:
+			lastBeam = k
+		case trace.KindIteration:
+			pass = e.Iteration
+		case trace.KindNode:
+			s.passOf[e.Node] = pass
+		}
+		s.beamAt[k], s.passAt[k] = lastBeam, pass
+	}
 	for i := range views {
 		s.texts[i] = make([]string, t.Len())
 	}

@@ -81,13 +81,42 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		focus = t.Root()
 	}
 	f.Vars = vw.variables(focus)
+	if p := vw.show.passAt[k]; p > 0 {
+		f.Vars = append(f.Vars, variable{"pass", strconv.Itoa(p)})
+	}
 	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
 	f.Decision = vw.show.decision()
+	if b := vw.show.beamAt[k]; b >= 0 {
+		f.Beam = vw.beam(vw.show.events[b])
+	}
 	return f, nil
+}
+
+// maxRanked is the most rows a beam list shows.
+const maxRanked = 25
+
+// beam lists a beam event's kept and dropped states with their scores.
+func (vw *viewer) beam(e trace.Event) *beamView {
+	bv := &beamView{Step: e.Step, Depth: e.Depth, Kept: []rankRow{}, Dropped: []rankRow{}}
+	rows := func(ids []trace.NodeID) []rankRow {
+		out := []rankRow{}
+		for i, id := range ids {
+			if i == maxRanked {
+				bv.More += len(ids) - maxRanked
+				break
+			}
+			n := vw.tree.Node(id)
+			out = append(out, rankRow{Node: int(id), Name: vw.pathName(id), Score: trace.FormatValue(n.Value)})
+		}
+		return out
+	}
+	bv.Kept, bv.Dropped = rows(e.Kept), rows(e.Dropped)
+	bv.Pass = vw.show.passAt[e.Step]
+	return bv
 }
 
 // viewNote labels a value with whose view it is in.
@@ -144,6 +173,9 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	if n.Best != trace.NoNode {
 		m.Facts = append(m.Facts, variable{"best move", vw.tree.Node(n.Best).Label})
 	}
+	if p := vw.show.passOf[id]; p > 0 {
+		m.Facts = append(m.Facts, variable{"reached in pass", strconv.Itoa(p)})
+	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
 		by := vw.tree.Node(n.PrunedBy)
 		m.Reason = pruneReason(by, n, vw.pathName(n.PrunedBy))
@@ -182,7 +214,47 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 	if n.Parent != trace.NoNode {
 		title = "after " + vw.pathName(id)
 	}
-	return &boardView{Title: title, Prefix: b.Prefix, Rows: b.Rows, Changed: b.Changed}
+	bv := &boardView{Title: title, Prefix: b.Prefix, Rows: b.Rows, Changed: b.Changed}
+	if n.Type == trace.TypeSingle {
+		bv.Trail = vw.trail(id, b)
+		if n.HasValue {
+			bv.Score = trace.FormatValue(n.Value)
+		}
+	}
+	return bv
+}
+
+// trail marks the cells that changed on the way from the root to node id
+// before its last move: in a maze, the path the character took. It is nil
+// when no earlier move changed a cell.
+func (vw *viewer) trail(id trace.NodeID, b render.Board) [][]bool {
+	var trail [][]bool
+	n := vw.tree.Node(id)
+	for n.Parent != trace.NoNode {
+		p := vw.tree.Node(n.Parent)
+		if p.Parent == trace.NoNode {
+			break
+		}
+		step, ok := render.ParseBoard(p.Board, vw.tree.Node(p.Parent).Board)
+		if !ok || step.Changed == nil || len(step.Changed) != len(b.Rows) {
+			break
+		}
+		if trail == nil {
+			trail = make([][]bool, len(step.Changed))
+			for i, row := range step.Changed {
+				trail[i] = make([]bool, len(row))
+			}
+		}
+		for i, row := range step.Changed {
+			for j, c := range row {
+				if c && j < len(trail[i]) {
+					trail[i][j] = true
+				}
+			}
+		}
+		n = p
+	}
+	return trail
 }
 
 // pathName names a node by the moves from the root: "root", "c2 a1".
