@@ -15,6 +15,11 @@
     if (!first && (position.value === "" || position.value === lastStart)) position.value = opt.dataset.start;
     if (first && position.value === "") position.value = opt.dataset.start;
     lastStart = opt.dataset.start;
+    for (const fs of document.querySelectorAll("fieldset[data-game]")) {
+      const on = fs.dataset.game === game.value;
+      fs.hidden = !on;
+      fs.disabled = !on;
+    }
     // Only the algorithms of the game's family can search it.
     for (const a of algo.options) a.disabled = a.dataset.family !== opt.dataset.family;
     if (algo.selectedOptions[0] && algo.selectedOptions[0].disabled) {
@@ -26,7 +31,7 @@
   }
 
   function algoChanged() {
-    for (const fs of document.querySelectorAll("fieldset.params")) {
+    for (const fs of document.querySelectorAll("fieldset[data-algo]")) {
       const on = fs.dataset.algo === algo.value;
       fs.hidden = !on;
       fs.disabled = !on;

@@ -48,24 +48,14 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		ix.Games = append(ix.Games, templates.Game{
 			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
 			PositionHelp: g.PositionHelp, Selected: g.Name == in.game,
+			Params: paramFields(gameField(g.Name), g.Params, in.params),
 		})
 	}
 	for _, a := range search.Algorithms() {
-		ta := templates.Algorithm{Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo}
-		for _, p := range a.Params {
-			field := a.Name + "." + p.Name
-			tp := templates.Param{
-				Name: p.Name, Field: field, Help: p.Help,
-				Default: formatNumber(p.Default), Min: formatNumber(p.Min), Max: formatNumber(p.Max),
-				Step: "any", Value: in.params[field],
-				Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), formatNumber(p.Default)),
-			}
-			if p.Type == spec.Int {
-				tp.Step = "1"
-			}
-			ta.Params = append(ta.Params, tp)
-		}
-		ix.Algorithms = append(ix.Algorithms, ta)
+		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
+			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
+			Params: paramFields(a.Name+".", a.Params, in.params),
+		})
 	}
 	saved, err := s.store.list()
 	if err != nil {
@@ -87,6 +77,30 @@ func thousands(n int) string {
 	return s
 }
 
+// gameField is the prefix of a game's parameter fields in the form; an
+// algorithm's fields are prefixed with its name and a dot.
+func gameField(game string) string { return "game." + game + "." }
+
+// paramFields describes params as form fields named prefix+name, holding
+// what the user entered.
+func paramFields(prefix string, params []spec.Param, entered map[string]string) []templates.Param {
+	var out []templates.Param
+	for _, p := range params {
+		field := prefix + p.Name
+		tp := templates.Param{
+			Name: p.Name, Field: field, Help: p.Help,
+			Default: formatNumber(p.Default), Min: formatNumber(p.Min), Max: formatNumber(p.Max),
+			Step: "any", Value: entered[field],
+			Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), formatNumber(p.Default)),
+		}
+		if p.Type == spec.Int {
+			tp.Step = "1"
+		}
+		out = append(out, tp)
+	}
+	return out
+}
+
 func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // readForm reads the new-search form of r.
@@ -99,7 +113,8 @@ func readForm(r *http.Request) formInput {
 		params:   map[string]string{},
 	}
 	for key, vals := range r.PostForm {
-		if strings.HasPrefix(key, in.algo+".") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "" {
+		ours := strings.HasPrefix(key, in.algo+".") || strings.HasPrefix(key, gameField(in.game))
+		if ours && len(vals) > 0 && strings.TrimSpace(vals[0]) != "" {
 			in.params[key] = strings.TrimSpace(vals[0])
 		}
 	}
@@ -117,18 +132,27 @@ func (in formInput) request(program string) (engine.Request, error) {
 		}
 		req.Seed = seed
 	}
-	algo := spec.Spec{Name: in.algo}
 	a, err := search.Lookup(in.algo)
 	if err != nil {
 		return req, err
 	}
-	for _, p := range a.Params {
-		if v, ok := in.params[in.algo+"."+p.Name]; ok {
-			algo.Args = append(algo.Args, spec.Arg{Key: p.Name, Value: v})
+	req.Algo = in.spec(in.algo, in.algo+".", a.Params)
+	if g, err := engine.LookupGame(in.game); err == nil {
+		req.Game = in.spec(in.game, gameField(in.game), g.Params)
+	}
+	return req, nil
+}
+
+// spec writes the spec of name with the parameters the user set, read
+// from the fields prefix+param.
+func (in formInput) spec(name, prefix string, params []spec.Param) string {
+	s := spec.Spec{Name: name}
+	for _, p := range params {
+		if v, ok := in.params[prefix+p.Name]; ok {
+			s.Args = append(s.Args, spec.Arg{Key: p.Name, Value: v})
 		}
 	}
-	req.Algo = algo.String()
-	return req, nil
+	return s.String()
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {

@@ -29,6 +29,7 @@ type Game struct {
 	Family       string
 	Start        string // the position searched when none is given
 	PositionHelp string
+	Params       []Param // the game's own parameters, such as a board's size
 	Selected     bool
 }
 
