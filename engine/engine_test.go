@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/engine"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -19,7 +21,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{engine.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
-		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree)`},
+		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze)`},
 		{engine.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
 		{engine.Request{Game: "tictactoe", Algo: "mcts"}, `unknown algorithm "mcts"`},
 		{engine.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
@@ -27,6 +29,12 @@ func TestPrepareErrors(t *testing.T) {
 		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xxx/ooo/..."}, "tictactoe position"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xo"}, "tictactoe position"},
 		{engine.Request{Game: "tree", Algo: "minimax", Position: "[1,[2,]"}, "tree position: tree: at offset 6"},
+		{engine.Request{Game: "maze", Algo: "alphabeta"}, "alphabeta searches alternating games, and maze is a single game"},
+		{engine.Request{Game: "tictactoe", Algo: "beam"}, "beam searches single games, and tictactoe is a alternating game"},
+		{engine.Request{Game: "maze h=4", Algo: "beam"}, "maze position"},
+		{engine.Request{Game: "maze h=33", Algo: "beam"}, "h=33 is out of range (allowed 3..31)"},
+		{engine.Request{Game: "maze", Algo: "beam", Position: "3:#.5#/.@18/3#."}, "maze position"},
+		{engine.Request{Game: "maze", Algo: "beam width=0"}, "width=0 is out of range"},
 	}
 	for _, tt := range tests {
 		_, err := engine.Prepare(tt.req)
@@ -44,11 +52,19 @@ func TestRealTraces(t *testing.T) {
 	positions := map[string][]string{
 		"tictactoe": {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
 		"tree":      {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
+		"maze":      {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
 	}
 	for _, g := range engine.Games() {
 		for _, a := range search.Algorithms() {
+			if a.Family != g.Family {
+				continue
+			}
+			hasDepth := slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
 			for _, pos := range positions[g.Name] {
-				algo := a.Name + " depth=4"
+				algo := a.Name
+				if hasDepth {
+					algo += " depth=4"
+				}
 				r, err := engine.Prepare(engine.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
 				if err != nil {
 					t.Fatal(err)
@@ -79,7 +95,7 @@ func TestRealTraces(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
 				}
-				if h.Game != g.Name || h.Algorithm != a.Name || h.Params["depth"] != "4" || h.Position == "" {
+				if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != "4" || h.Position == "" {
 					t.Errorf("header %+v does not describe the run", h)
 				}
 				if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/search"
@@ -48,6 +49,32 @@ func alternating[S search.Alternating[S]](parse func(string) (S, error)) func(sp
 	}
 }
 
+// single binds a game of the single-player family: a pasted position is
+// parsed, and with none, make builds one from the game's parameters and
+// the seed.
+func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
+	return func(gv spec.Values, seed int64, position string) (root, error) {
+		var (
+			s   S
+			err error
+		)
+		if position == "" {
+			s, err = make(gv, seed)
+		} else {
+			s, err = parse(position)
+		}
+		if err != nil {
+			return root{}, err
+		}
+		return root{
+			text: s.String(),
+			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+				return search.RunSingle(ctx, algo, v, s, tr, boards)
+			},
+		}, nil
+	}
+}
+
 // Games returns the catalog: every game, in the order listings show them.
 func Games() []Game {
 	return []Game{
@@ -67,6 +94,21 @@ func Games() []Game {
 			Start:        "[[3,12,8],[2,4,6],[14,5,2]]",
 			PositionHelp: "nested brackets of numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]]; leaves may be negative or decimal",
 			open:         alternating(func(text string) (tree.State, error) { return tree.Parse(text) }),
+		},
+		{
+			Name:   "maze",
+			Family: search.FamilySingle,
+			Help:   "the number-collecting maze: move up, down, left or right, collect the points you step on, score the most by the last turn",
+			Params: []spec.Param{
+				{Name: "h", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "height of a generated board (odd)"},
+				{Name: "w", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "width of a generated board (odd)"},
+				{Name: "turns", Type: spec.Int, Default: 4, Min: 1, Max: 1000, Help: "turns to play"},
+			},
+			PositionHelp: "turns left, ':', then rows top to bottom separated by '/': # wall, . floor, 1-9 points, @ the player, e.g. 3:#.5#/.@18/3#..; leave it empty to generate a board from h, w, turns and the seed",
+			Boards:       true,
+			open: single(maze.Parse, func(v spec.Values, seed int64) (maze.State, error) {
+				return maze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
+			}),
 		},
 	}
 }

@@ -56,6 +56,9 @@ func Describe(t *trace.Tree, v trace.View) string {
 		return fmt.Sprintf("%s %s: %s.", what, d.name(e.Node), d.value(n.Type, e.Value))
 	case trace.KindValue:
 		n := t.Node(e.Node)
+		if n.Type == trace.TypeSingle && e.Best != trace.NoNode {
+			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(e.Best), trace.FormatValue(e.Value))
+		}
 		if e.Best == trace.NoNode {
 			return fmt.Sprintf("%s's value becomes %s.", d.name(e.Node), d.value(n.Type, e.Value))
 		}
@@ -67,6 +70,12 @@ func Describe(t *trace.Tree, v trace.View) string {
 	case trace.KindCut:
 		return d.cut(e)
 	case trace.KindDecision:
+		if t.Node(t.Root()).Type == trace.TypeSingle {
+			if e.Action < 0 {
+				return fmt.Sprintf("No move: the game is over with score %s. %s.", trace.FormatValue(e.Value), counters(e.Counters))
+			}
+			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
+		}
 		if e.Action < 0 {
 			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(e.Value), counters(e.Counters))
 		}

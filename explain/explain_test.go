@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -91,6 +93,9 @@ func TestEveryStepHasALine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, algo := range search.Algorithms() {
+		if algo.Family != search.FamilyAlternating {
+			continue
+		}
 		rec := trace.NewRecorder(0)
 		v, err := search.RunAlternating(context.Background(), algo, map[string]float64{"depth": 64, "nodes": 1000}, root, rec, false)
 		if err != nil || v.Value != 3 {
@@ -119,6 +124,58 @@ func TestEveryStepHasALine(t *testing.T) {
 			}
 			if algo.Name == "minimax" && e.Kind == trace.KindValue && tr.Node(e.Node).Type == trace.TypeMin && !strings.Contains(lines[got-1], "min(") {
 				t.Errorf("minimax step %d: a value at a MIN node lights %q", k, lines[got-1])
+			}
+			if Describe(tr, trace.ViewRoot) == "" {
+				t.Errorf("%s step %d: empty description", algo.Name, k)
+			}
+		}
+	}
+}
+
+// TestSingleLines runs the one-player algorithms on the primer's 5x5 maze
+// (seed 0) and checks that every event lights a line that exists and is
+// described, and that the lines lit are the ones the events execute.
+func TestSingleLines(t *testing.T) {
+	root, err := maze.Generate(5, 5, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLine := map[string]map[trace.Kind]string{
+		"greedy":   {trace.KindEval: "SCORE(next) > best", trace.KindBeam: "choice ← action"},
+		"beam":     {trace.KindBeam: "the best width are kept", trace.KindEnter: "best width states"},
+		"chokudai": {trace.KindIteration: "repeat passes times", trace.KindBeam: "repeat width times", trace.KindNode: "put state after action"},
+	}
+	for _, algo := range search.Algorithms() {
+		if algo.Family != search.FamilySingle {
+			continue
+		}
+		v := spec.Values{}
+		for _, p := range algo.Params {
+			v[p.Name] = p.Default
+		}
+		rec := trace.NewRecorder(0)
+		if _, err := search.RunSingle(context.Background(), algo, v, root, rec, true); err != nil {
+			t.Fatalf("%s: %v", algo.Name, err)
+		}
+		tr, err := trace.NewTree(rec.Events())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := Pseudocode(algo.Name)
+		if len(lines) == 0 {
+			t.Fatalf("%s has no pseudocode", algo.Name)
+		}
+		for k := 0; k < tr.Len(); k++ {
+			tr.Forward()
+			e := tr.Event(k)
+			got := Line(algo.Name, tr)
+			if got < 1 || got > len(lines) {
+				t.Errorf("%s step %d (%s): line %d of %d", algo.Name, k, e.Kind, got, len(lines))
+				continue
+			}
+			root := (e.Kind == trace.KindNode || e.Kind == trace.KindEval) && e.Node == tr.Root()
+			if want, ok := wantLine[algo.Name][e.Kind]; ok && !root && !strings.Contains(lines[got-1], want) {
+				t.Errorf("%s step %d (%s) lights %q, want the line with %q", algo.Name, k, e.Kind, lines[got-1], want)
 			}
 			if Describe(tr, trace.ViewRoot) == "" {
 				t.Errorf("%s step %d: empty description", algo.Name, k)

@@ -161,7 +161,7 @@ func Line(algo string, t *trace.Tree) int {
 				return 1
 			}
 			return 4
-		case trace.KindEnter:
+		case trace.KindEnter, trace.KindLeave:
 			return 3
 		case trace.KindEval:
 			if e.Node == t.Root() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -39,8 +40,36 @@ const (
 func dfsParams() []spec.Param {
 	return []spec.Param{
 		{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "depth limit in plies; states at the limit are evaluated by the game's heuristic"},
-		{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: the search stops with the best move so far after this many nodes"},
+		nodesParam(),
 	}
+}
+
+// Limits of the single-player engines' parameters.
+const (
+	maxWidth     = 10_000
+	maxBeamDepth = 1_000
+	maxPasses    = 100_000
+	maxTimeMS    = 60_000
+)
+
+// singleParams returns the parameters of a beam-family algorithm: width
+// with its default, then depth, passes (for Chokudai), time and nodes.
+func singleParams(width int, widthHelp string, passes bool) []spec.Param {
+	ps := []spec.Param{
+		{Name: "width", Type: spec.Int, Default: float64(width), Min: 1, Max: maxWidth, Help: widthHelp},
+		{Name: "depth", Type: spec.Int, Default: 5, Min: 1, Max: maxBeamDepth, Help: "depth limit in moves"},
+	}
+	if passes {
+		ps = append(ps, spec.Param{Name: "passes", Type: spec.Int, Default: 4, Min: 1, Max: maxPasses, Help: "number of passes, each a narrow beam from depth 0 to the depth limit"})
+	}
+	return append(ps,
+		spec.Param{Name: "time", Type: spec.Int, Default: 0, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the search stops with the best state so far"},
+		nodesParam(),
+	)
+}
+
+func nodesParam() spec.Param {
+	return spec.Param{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: the search stops with the best move so far after this many nodes"}
 }
 
 // Algorithms returns the catalog: every algorithm, in the order listings
@@ -50,6 +79,9 @@ func Algorithms() []Algorithm {
 		{Name: "minimax", Family: FamilyAlternating, Help: "MiniMax: the root player maximises, the opponent minimises, level by level", Params: dfsParams()},
 		{Name: "negamax", Family: FamilyAlternating, Help: "NegaMax: MiniMax as \"always maximise\" with child values negated", Params: dfsParams()},
 		{Name: "alphabeta", Family: FamilyAlternating, Help: "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow", Params: dfsParams()},
+		{Name: "greedy", Family: FamilySingle, Help: "Greedy: try every action one move ahead and take the best-scoring state", Params: []spec.Param{nodesParam()}},
+		{Name: "beam", Family: FamilySingle, Help: "Beam search: keep the best width states at each depth, expand them all, answer the best state's first move", Params: singleParams(3, "beam width: states kept and expanded at each depth", false)},
+		{Name: "chokudai", Family: FamilySingle, Help: "Chokudai search: one queue per depth, repeated narrow beams that each take the best states not yet taken", Params: singleParams(1, "states taken from each depth's queue in each pass", true)},
 	}
 }
 
@@ -69,6 +101,9 @@ func Lookup(name string) (Algorithm, error) {
 // RunAlternating runs the named algorithm of the alternating family from
 // root with the resolved parameters v, reporting to tr when it is non-nil.
 func RunAlternating[S Alternating[S]](ctx context.Context, algo Algorithm, v spec.Values, root S, tr trace.Tracer, boards bool) (Result, error) {
+	if algo.Family != FamilyAlternating {
+		return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilyAlternating)
+	}
 	opts := Options{Depth: v.Int("depth"), MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards}
 	switch algo.Name {
 	case "minimax":
@@ -79,4 +114,27 @@ func RunAlternating[S Alternating[S]](ctx context.Context, algo Algorithm, v spe
 		return AlphaBeta(ctx, root, opts)
 	}
 	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilyAlternating)
+}
+
+// RunSingle runs the named algorithm of the single-player family from root
+// with the resolved parameters v, reporting to tr when it is non-nil.
+func RunSingle[S Single[S]](ctx context.Context, algo Algorithm, v spec.Values, root S, tr trace.Tracer, boards bool) (Result, error) {
+	if algo.Family != FamilySingle {
+		return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilySingle)
+	}
+	opts := SingleOptions{MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards}
+	if algo.Name == "beam" || algo.Name == "chokudai" {
+		opts.Width, opts.Depth = v.Int("width"), v.Int("depth")
+		opts.TimeLimit = time.Duration(v.Int("time")) * time.Millisecond
+	}
+	switch algo.Name {
+	case "greedy":
+		return Greedy(ctx, root, opts)
+	case "beam":
+		return Beam(ctx, root, opts)
+	case "chokudai":
+		opts.Passes = v.Int("passes")
+		return Chokudai(ctx, root, opts)
+	}
+	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilySingle)
 }

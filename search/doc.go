@@ -3,11 +3,16 @@
 // reports what it does to a trace.Tracer, at the cost of one nil check per
 // hook when no tracer is set.
 //
-// The engines are written as the references teach them: MiniMax with
-// explicit max and min levels, NegaMax as "always max" with negated child
-// values, and AlphaBeta in negamax form, cutting when a value reaches beta.
-// All three take a depth limit, a node budget and a context, and return the
-// chosen action, its value from the root player's view and counters.
+// The engines are written as the references teach them. For alternating
+// two-player games (Alternating): MiniMax with explicit max and min levels,
+// NegaMax as "always max" with negated child values, and AlphaBeta in
+// negamax form, cutting when a value reaches beta; they take a depth limit,
+// a node budget and a context, and return the chosen action, its value
+// from the root player's view and counters. For one-player games (Single):
+// Greedy, Beam search and Chokudai search, ranking states by their score;
+// they take a width, a depth, a number of passes or a time limit, a node
+// budget and a context, and return the first action toward the best state
+// found and its score.
 //
 // The algorithm catalog (Algorithms, Lookup) names every algorithm with its
 // parameters, so command-line flags and web forms are generated from one

@@ -283,6 +283,16 @@ var examples = []example{
 		req:   engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
 	},
 	{
+		name: "maze-beam", title: "Beam search on the primer's maze (5x5, seed 0)",
+		watch: "At each depth the beam keeps the 3 best states and drops the rest: follow the ranked lists, and see the best line after the decision.",
+		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5", Seed: 0},
+	},
+	{
+		name: "maze-chokudai", title: "Chokudai search on the same maze",
+		watch: "Each pass takes one state per depth that no earlier pass took, so later passes explore other lines: compare which pass reached which node.",
+		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "chokudai width=1 depth=5 passes=4", Seed: 0},
+	},
+	{
 		name: "ttt-negamax-view", title: "NegaMax: whose point of view is this number?",
 		watch: "Switch the values between the root player's view and the side to move's: NegaMax stores the latter, and each level negates.",
 		req:   engine.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
@@ -355,6 +365,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		ExportURL:  base + "/export",
 		TraceURL:   base + "/trace",
 		HasBoards:  sh.hasBoards(),
+		TwoPlayer:  sh.tree.Node(sh.tree.Root()).Type != trace.TypeSingle,
 		SpeedSteps: speeds,
 	}
 	m.Decision = sh.decision()

@@ -119,8 +119,12 @@ func (vw *viewer) beam(e trace.Event) *beamView {
 	return bv
 }
 
-// viewNote labels a value with whose view it is in.
+// viewNote labels a value with whose view it is in; a one-player game's
+// values are the player's score, in one view only.
 func (vw *viewer) viewNote() string {
+	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeSingle {
+		return ""
+	}
 	if vw.view == trace.ViewSide {
 		return " (side to move)"
 	}
@@ -143,7 +147,11 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 	if n.HasValue {
 		value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
 	}
-	vars = append(vars, variable{"value" + vw.viewNote(), value})
+	what := "value"
+	if n.Type == trace.TypeSingle {
+		what = "score"
+	}
+	vars = append(vars, variable{what + vw.viewNote(), value})
 	if n.Best != trace.NoNode {
 		vars = append(vars, variable{"best move so far", vw.tree.Node(n.Best).Label})
 	}

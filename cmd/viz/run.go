@@ -69,10 +69,14 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	h := r.Header()
 	fmt.Fprintf(stdout, "%s on %s %s\n", h.Algorithm, h.Game, h.Position)
+	value := "value %s (root player's view)"
+	if r.Game().Family == search.FamilySingle {
+		value = "best score %s"
+	}
 	if res.Action < 0 {
-		fmt.Fprintf(stdout, "no move: the game is over (value %s)\n", formatValue(res.Value))
+		fmt.Fprintf(stdout, "no move: the game is over ("+value+")\n", formatValue(res.Value))
 	} else {
-		fmt.Fprintf(stdout, "move %s  value %s (root player's view)\n", res.Label, formatValue(res.Value))
+		fmt.Fprintf(stdout, "move %s  "+value+"\n", res.Label, formatValue(res.Value))
 	}
 	fmt.Fprintf(stdout, "nodes %d  evaluations %d  cuts %d  time %v\n", res.Nodes, res.Evals, res.Cuts, res.Elapsed)
 	if budgetErr != nil {

@@ -90,6 +90,7 @@ type Viewer struct {
 	HasBoards  bool
 	SpeedSteps []string
 	Live       bool // the search is still running
+	TwoPlayer  bool // values have two points of view to choose from
 }
 
 // Message is a page that says one thing, such as a missing trace.

@@ -1,0 +1,527 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// SingleOptions are the limits of the single-player engines Greedy, Beam and
+// Chokudai. Greedy looks one move ahead and uses only MaxNodes, Tracer and
+// Boards.
+//
+// The three engines rank states by Score, higher first, and break ties by
+// creation order, earlier first. They return the first action on the way to
+// the best state they found (-1 if they found none: the root has no move),
+// its label, and as Value that state's score (the root's when there is
+// none). Nodes counts every state generated, the root included; each is
+// evaluated once, so Evals equals Nodes; Cuts is 0. A search stopped by
+// its node budget or its context returns the best found so far with an
+// error wrapping ErrBudget or the context's error; one stopped by its time
+// limit returns the best found so far and no error.
+//
+// Traced, every state is a node of type single followed by its eval event
+// (its score, terminal if done); each expansion of a state is an enter
+// event, its children, and a leave event; beam events (and Chokudai's
+// iteration events) say which states each depth kept. At the end, value
+// events give every ancestor of the best state, from its parent up to the
+// root, the best state's score and the child on its line as best; then a
+// note if the search stopped early, then the decision.
+type SingleOptions struct {
+	// Width is how many states are expanded at each depth: per search in
+	// Beam, per depth and pass in Chokudai. At least 1.
+	Width int
+	// Depth is the depth limit in moves. At least 1.
+	Depth int
+	// Passes is how many passes Chokudai runs. At least 1.
+	Passes int
+	// TimeLimit stops Beam and Chokudai once this much time has passed,
+	// with the best state found so far; 0 means no limit. The clock is
+	// read before each expansion but the first, so a search overruns the
+	// limit by at most one expansion.
+	TimeLimit time.Duration
+	// MaxNodes stops the search with ErrBudget after this many states,
+	// the root included; 0 means no limit.
+	MaxNodes int
+	// Tracer receives the search's events; nil means not tracing.
+	Tracer trace.Tracer
+	// Boards adds each node's position text to its trace event.
+	Boards bool
+}
+
+// item is a state's place in a beam or a queue: its rank and what the
+// answer needs. The state itself is stored apart, at slot, so that sorting
+// and heap moves copy small values whatever the size of the state.
+type item struct {
+	score float64
+	id    trace.NodeID // the node's id: creation order, which breaks ties
+	first int32        // the first action on the path from the root; -1 at the root
+	slot  int32        // where the state is stored
+}
+
+// rank orders items best first: by score, higher first, then by creation
+// order, earlier first.
+func rank(a, b item) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return cmp.Compare(a.id, b.id)
+}
+
+// queue is a priority queue of items, best (by rank) at the top.
+type queue []item
+
+func (q *queue) push(it item) {
+	h := append(*q, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if rank(h[i], h[p]) >= 0 {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	*q = h
+}
+
+func (q *queue) pop() item {
+	h := *q
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		c := l
+		if r := l + 1; r < n && rank(h[r], h[l]) < 0 {
+			c = r
+		}
+		if rank(h[c], h[i]) >= 0 {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	*q = h
+	return top
+}
+
+// store keeps the states of Chokudai's queues, by slot. It grows by
+// chunks, so growing never copies the states already stored, and it reuses
+// the slots of states taken from the queues.
+type store[S any] struct {
+	chunks [][]S
+	n      int32   // slots used, free or not
+	free   []int32 // slots to reuse
+}
+
+const storeChunk = 1 << 9
+
+func (st *store[S]) at(slot int32) *S {
+	return &st.chunks[slot/storeChunk][slot%storeChunk]
+}
+
+// put stores s and returns its slot.
+func (st *store[S]) put(s S) int32 {
+	var slot int32
+	if n := len(st.free); n > 0 {
+		slot, st.free = st.free[n-1], st.free[:n-1]
+	} else {
+		slot = st.n
+		st.n++
+		if int(slot/storeChunk) == len(st.chunks) {
+			st.chunks = append(st.chunks, make([]S, storeChunk))
+		}
+	}
+	*st.at(slot) = s
+	return slot
+}
+
+// release frees slot for reuse.
+func (st *store[S]) release(slot int32) {
+	st.free = append(st.free, slot)
+}
+
+// single holds what the single-player engines share during one search.
+type single[S Single[S]] struct {
+	ctx        context.Context
+	opts       SingleOptions
+	tr         trace.Tracer
+	deadline   time.Time // zero without a time limit
+	moves      []int     // the legal-move buffer, reused
+	nodes      int
+	evals      int
+	expansions int
+	err        error // why the search stopped early (budget, context), if it did
+	timedOut   bool  // the time limit stopped the search
+
+	// Tracing only.
+	parents []trace.NodeID // each node's parent, by id
+	ids     []trace.NodeID // scratch for beam events
+}
+
+func newSingle[S Single[S]](ctx context.Context, opts SingleOptions) *single[S] {
+	return &single[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves: make([]int, 0, 8)}
+}
+
+// create counts a new node and returns its id (ids are dense in creation
+// order), or reports false when the search must stop first.
+func (e *single[S]) create() (trace.NodeID, bool) {
+	if e.err != nil {
+		return 0, false
+	}
+	if e.opts.MaxNodes > 0 && e.nodes >= e.opts.MaxNodes {
+		e.err = fmt.Errorf("%w (%d nodes)", ErrBudget, e.opts.MaxNodes)
+		return 0, false
+	}
+	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
+		if err := e.ctx.Err(); err != nil {
+			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, err)
+			return 0, false
+		}
+	}
+	id := trace.NodeID(e.nodes)
+	e.nodes++
+	return id, true
+}
+
+// timeUp reports whether the time limit has passed, and remembers it. It is
+// called before each expansion; the first expansion is never refused, so a
+// search always has an answer.
+func (e *single[S]) timeUp() bool {
+	if e.deadline.IsZero() || e.expansions == 0 {
+		return false
+	}
+	if time.Now().After(e.deadline) {
+		e.timedOut = true
+	}
+	return e.timedOut
+}
+
+// expand appends the children of s (whose item is it, at depth-1) to
+// states and items, each item's slot its state's index, and returns both.
+// Each child is evaluated once. It stops early when create refuses.
+func (e *single[S]) expand(s S, it item, depth int, states []S, items []item) ([]S, []item) {
+	e.expansions++
+	e.moves = s.Legal(e.moves[:0])
+	if e.tr != nil {
+		e.emitEnter(it.id)
+	}
+	for _, a := range e.moves {
+		id, ok := e.create()
+		if !ok {
+			break
+		}
+		c := s.Play(a)
+		e.evals++
+		first := it.first
+		if depth == 1 {
+			first = int32(a)
+		}
+		items = append(items, item{score: c.Score(), id: id, first: first, slot: int32(len(states))})
+		states = append(states, c)
+		if e.tr != nil {
+			e.emitChild(id, it.id, s, a, depth, c, items[len(items)-1].score)
+		}
+	}
+	if e.tr != nil {
+		e.emitLeave(it.id)
+	}
+	return states, items
+}
+
+//go:noinline
+func (e *single[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, s S, score float64) {
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: trace.TypeSingle}
+	if e.opts.Boards {
+		ev.Board = s.String()
+	}
+	e.parents = append(e.parents, parent)
+	e.tr.Emit(ev)
+	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: id, Value: score, Terminal: s.Done()})
+}
+
+//go:noinline
+func (e *single[S]) emitChild(id, parent trace.NodeID, s S, action, depth int, child S, score float64) {
+	e.emitNode(id, parent, action, s.Label(action), depth, child, score)
+}
+
+//go:noinline
+func (e *single[S]) emitEnter(id trace.NodeID) {
+	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: id})
+}
+
+//go:noinline
+func (e *single[S]) emitLeave(id trace.NodeID) {
+	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
+}
+
+// emitBeam reports the items of one depth: the first nkept kept, the rest
+// dropped, in the order given.
+//
+//go:noinline
+func (e *single[S]) emitBeam(depth int, items []item, nkept int) {
+	e.ids = e.ids[:0]
+	for _, it := range items {
+		e.ids = append(e.ids, it.id)
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindBeam, Depth: depth, Kept: e.ids[:nkept], Dropped: e.ids[nkept:]})
+}
+
+// run creates and reports the root, runs search from it, and turns the
+// best state it found into a Result, reporting the best line and the
+// decision. search returns the best state's item, or false if it found
+// none.
+func (e *single[S]) run(root S, search func(root S, it item) (item, bool)) (Result, error) {
+	start := time.Now()
+	if e.opts.TimeLimit > 0 {
+		e.deadline = start.Add(e.opts.TimeLimit)
+	}
+	if _, ok := e.create(); !ok {
+		return Result{Action: -1}, e.err
+	}
+	score := root.Score()
+	e.evals++
+	if e.tr != nil {
+		e.emitNode(0, trace.NoNode, -1, "", 0, root, score)
+	}
+	best, found := search(root, item{score: score, first: -1})
+	res := Result{Action: -1, Value: score}
+	if found {
+		res.Value = best.score
+		if best.first >= 0 {
+			res.Action = int(best.first)
+			res.Label = root.Label(res.Action)
+		}
+	}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Elapsed: time.Since(start)}
+	if e.tr != nil {
+		if found {
+			e.emitBestLine(best)
+		}
+		switch {
+		case e.err != nil:
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best found so far", e.err)})
+		case e.timedOut:
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best found so far", e.opts.TimeLimit)})
+		}
+		e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+	}
+	return res, e.err
+}
+
+// emitBestLine reports the best state's score at every ancestor, from its
+// parent up to the root, each with the child on the line as its best.
+//
+//go:noinline
+func (e *single[S]) emitBestLine(best item) {
+	for c := best.id; e.parents[c] != trace.NoNode; c = e.parents[c] {
+		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: e.parents[c], Value: best.score, Best: c})
+	}
+}
+
+// Greedy tries every legal action one move ahead and takes the one whose
+// state scores best; ties go to the first action in move order. Its trace
+// is one expansion of the root and a beam event at depth 1 that keeps the
+// chosen child and drops the others, best first. It is Beam with width 1
+// and depth 1.
+func Greedy[S Single[S]](ctx context.Context, root S, opts SingleOptions) (Result, error) {
+	e := newSingle[S](ctx, opts)
+	return e.run(root, e.greedy)
+}
+
+func (e *single[S]) greedy(root S, it item) (item, bool) {
+	_, items := e.expand(root, it, 1, nil, nil)
+	if len(items) == 0 {
+		return item{}, false
+	}
+	best := items[0]
+	for _, c := range items[1:] {
+		if c.score > best.score {
+			best = c
+		}
+	}
+	if e.tr != nil {
+		slices.SortFunc(items, rank)
+		e.emitBeam(1, items, 1)
+	}
+	return best, true
+}
+
+// Beam runs a beam search of opts.Width states to opts.Depth moves, as the
+// primer writes it: starting from the beam [root], it expands the best
+// Width states of the beam (by Score, ties to the earlier created), and
+// all their children form the next beam. It stops at the depth limit, when
+// the best state of the new beam is done, or when there is nothing left to
+// expand, and answers with the first action on the way to the best state of
+// the last beam. Stopped early by its time limit, node budget or context,
+// it answers from the last complete depth, as the primer does, or from the
+// states of the first depth generated so far if none is complete.
+//
+// After each depth it reports a beam event listing every child of that
+// depth, best first: the best Width as kept, the others as dropped.
+func Beam[S Single[S]](ctx context.Context, root S, opts SingleOptions) (Result, error) {
+	if err := checkSingle(opts, false); err != nil {
+		return Result{Action: -1}, err
+	}
+	e := newSingle[S](ctx, opts)
+	return e.run(root, e.beam)
+}
+
+func checkSingle(opts SingleOptions, passes bool) error {
+	switch {
+	case opts.Width < 1:
+		return fmt.Errorf("search: width %d is less than 1", opts.Width)
+	case opts.Depth < 1:
+		return fmt.Errorf("search: depth %d is less than 1", opts.Depth)
+	case passes && opts.Passes < 1:
+		return fmt.Errorf("search: passes %d is less than 1", opts.Passes)
+	case opts.TimeLimit < 0:
+		return fmt.Errorf("search: time limit %v is negative", opts.TimeLimit)
+	}
+	return nil
+}
+
+func (e *single[S]) beam(root S, it item) (item, bool) {
+	cur, curItems := []S{root}, []item{it}
+	var next []S
+	var nextItems []item
+	var best item
+	found := false
+	for depth := 1; depth <= e.opts.Depth; depth++ {
+		next, nextItems = next[:0], nextItems[:0]
+		stopped := false
+		for _, it := range curItems[:min(e.opts.Width, len(curItems))] {
+			if e.timeUp() {
+				stopped = true
+				break
+			}
+			next, nextItems = e.expand(cur[it.slot], it, depth, next, nextItems)
+			if e.err != nil {
+				stopped = true
+				break
+			}
+		}
+		if len(nextItems) == 0 {
+			break
+		}
+		slices.SortFunc(nextItems, rank)
+		if e.tr != nil {
+			e.emitBeam(depth, nextItems, min(e.opts.Width, len(nextItems)))
+		}
+		if stopped && found {
+			break // answer with the last complete depth, as the primer does
+		}
+		best, found = nextItems[0], true
+		if stopped || next[best.slot].Done() {
+			break
+		}
+		cur, next = next, cur
+		curItems, nextItems = nextItems, curItems
+	}
+	return best, found
+}
+
+// Chokudai runs Chokudai search, as the primer writes it: one priority
+// queue of states per depth 0 to opts.Depth (by Score, ties to the earlier
+// created), queue 0 holding the root. Each pass walks the depths from 0 to
+// Depth-1 and, up to opts.Width times per depth, takes the best state of
+// that depth's queue and pushes all its children into the next depth's
+// queue, so a later pass expands states that earlier passes left behind.
+// It runs opts.Passes passes, or fewer if opts.TimeLimit passes first (the
+// clock is read before each expansion and after each pass), and answers
+// with the first action on the way to the best state of the deepest
+// non-empty queue. With one pass it gives Beam's answer for the same width
+// and depth.
+//
+// As in the primer, a state that is done is never taken from its queue:
+// when the best state of a queue is done, that depth expands nothing more
+// in this pass, and in any later pass. A pass that expands nothing ends the
+// search, since the passes after it could only do the same.
+//
+// Each pass starts with an iteration event; after the states taken at a
+// depth are expanded, a beam event at that depth lists them, in the order
+// taken, as kept.
+func Chokudai[S Single[S]](ctx context.Context, root S, opts SingleOptions) (Result, error) {
+	if err := checkSingle(opts, true); err != nil {
+		return Result{Action: -1}, err
+	}
+	e := newSingle[S](ctx, opts)
+	return e.run(root, e.chokudai)
+}
+
+func (e *single[S]) chokudai(root S, it item) (item, bool) {
+	d, width := e.opts.Depth, e.opts.Width
+	queues := make([]queue, d+1)
+	var states store[S]
+	var kids []S
+	var kidItems []item
+	var taken []item // tracing: the states taken at one depth
+	it.slot = states.put(root)
+	queues[0].push(it)
+	stopped := false
+	for pass := 1; pass <= e.opts.Passes && !stopped; pass++ {
+		if e.tr != nil {
+			e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: pass})
+		}
+		before := e.expansions
+		for t := 0; t < d && !stopped; t++ {
+			q := &queues[t]
+			taken = taken[:0]
+			for range width {
+				if len(*q) == 0 {
+					break
+				}
+				if (*states.at((*q)[0].slot)).Done() {
+					break // the primer's "continue": the same state stays on top
+				}
+				if e.timeUp() {
+					stopped = true
+					break
+				}
+				top := q.pop()
+				s := *states.at(top.slot)
+				states.release(top.slot)
+				kids, kidItems = e.expand(s, top, t+1, kids[:0], kidItems[:0])
+				for i, k := range kidItems {
+					k.slot = states.put(kids[i])
+					queues[t+1].push(k)
+				}
+				if e.tr != nil {
+					taken = append(taken, top)
+				}
+				if e.err != nil {
+					stopped = true
+					break
+				}
+			}
+			if e.tr != nil && len(taken) > 0 {
+				e.emitBeam(t, taken, len(taken))
+			}
+		}
+		if e.expansions == before {
+			break
+		}
+		if !stopped && !e.deadline.IsZero() && time.Now().After(e.deadline) && pass < e.opts.Passes {
+			e.timedOut, stopped = true, true
+		}
+	}
+	for t := d; t >= 0; t-- {
+		if len(queues[t]) > 0 {
+			return queues[t][0], true
+		}
+	}
+	return item{}, false
+}
