@@ -84,7 +84,7 @@ func (d *drawing) boardOf(id trace.NodeID) *board {
 }
 
 func (d *drawing) header() {
-	caption := d.opts.View.Caption()
+	caption := d.caption()
 	if d.opts.Title != "" {
 		caption = d.opts.Title + "\n" + caption
 	}
@@ -93,6 +93,15 @@ func (d *drawing) header() {
 		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + dotString(caption) + "];\n")
 	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
 	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"9\" arrowhead=\"none\"];\n")
+}
+
+// caption says whose values the drawing shows: a view of two players',
+// or the one player's score.
+func (d *drawing) caption() string {
+	if d.t.Size() > 0 && d.t.Node(d.t.Root()).Type == trace.TypeSingle {
+		return "values: the player's score"
+	}
+	return d.opts.View.Caption()
 }
 
 // node writes node id: its geometry from what it is in the final tree,

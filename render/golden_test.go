@@ -38,6 +38,8 @@ var goldenCases = []goldenCase{
 	{name: "rn-alphabeta-root-legend-last", game: "tree", algo: "alphabeta", position: rnTree, step: lastStep, opts: Options{Legend: true}},
 	{name: "rn-minimax-root-last", game: "tree", algo: "minimax", position: rnTree, step: lastStep},
 	{name: "tictactoe-alphabeta-boards-legend-step40", game: "tictactoe", algo: "alphabeta", position: "x.o/.x./..o", step: 40, opts: Options{Boards: true, Legend: true}},
+	{name: "maze-beam-boards-legend-last", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Boards: true, Legend: true}},
+	{name: "maze-chokudai-step30", game: "maze", algo: "chokudai width=1 depth=3 passes=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: 30},
 }
 
 // searchEvents runs the real engine on one search and returns its trace.
@@ -301,7 +303,7 @@ func TestGoldenFilesAreSensible(t *testing.T) {
 func TestGoldenFactsTicTacToeBoards(t *testing.T) {
 	// x.o/.x./..o has 5 empty cells, so the root has 5 children; every
 	// node draws its 3x3 board, and the legend is there.
-	c := goldenCases[len(goldenCases)-1]
+	c := goldenCases[slices.IndexFunc(goldenCases, func(c goldenCase) bool { return c.game == "tictactoe" })]
 	nodes, edges, parents, legend := parseDOT(t, goldenDOT(t, c))
 	if legend == "" {
 		t.Error("no legend")
@@ -334,5 +336,27 @@ func TestGoldenFactsTicTacToeBoards(t *testing.T) {
 	}
 	if placeholders == 0 || placeholders == len(nodes)-1 {
 		t.Errorf("%d of %d nodes are placeholders for pruned moves", placeholders, len(nodes))
+	}
+}
+
+func TestGoldenFactsMazeBeam(t *testing.T) {
+	// The primer's 5x5 board, seed 0, 3 turns, beam width 2. Worked by
+	// hand: depth 1 scores right 8, left 9, down 8, up 1: keep left and
+	// right (right before down on the tie), drop 2. Depth 2: from left, back
+	// 9 or left 15; from right, right 14 or back 8: keep 15 and 14, drop 2.
+	// Depth 3: from 15, back 15, down 21, up 18; from 14, back 14, down 18,
+	// up 20: keep 21 and 20, drop 4. Best: left, left, down, score 21.
+	c := goldenCases[slices.IndexFunc(goldenCases, func(c goldenCase) bool { return c.name == "maze-beam-boards-legend-last" })]
+	dot := string(goldenDOT(t, c))
+	if n := strings.Count(dot, `class="st_dropped ty_single"`); n != 8 {
+		t.Errorf("%d dropped states, want 2+2+4 = 8", n)
+	}
+	if n := strings.Count(dot, `class="st_best ty_single"`); n != 4 {
+		t.Errorf("%d states on the best line, want the root and 3 moves", n)
+	}
+	for _, want := range []string{`<B>21</B>`, `<B>20</B>`, "values: the player's score"} {
+		if !strings.Contains(dot, want) {
+			t.Errorf("the drawing lacks %s", want)
+		}
 	}
 }

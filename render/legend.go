@@ -66,7 +66,7 @@ func (d *drawing) legend() {
 	if boards {
 		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", "the move just played (bold, yellow)")
 	}
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.opts.View.Caption()) + `</TD></TR>`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
 	b.WriteString(`</TABLE>>`)
 	d.w.WriteString("\tlegend [id=\"legend\" shape=\"plain\" fixedsize=\"false\" label=")
 	d.w.WriteString(b.String())

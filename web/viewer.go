@@ -223,6 +223,9 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 		title = "after " + vw.pathName(id)
 	}
 	bv := &boardView{Title: title, Prefix: b.Prefix, Rows: b.Rows, Changed: b.Changed}
+	if _, err := strconv.Atoi(b.Prefix); err == nil {
+		bv.Prefix = "turns left: " + b.Prefix // the one-player positions' "<turns>:" prefix
+	}
 	if n.Type == trace.TypeSingle {
 		bv.Trail = vw.trail(id, b)
 		if n.HasValue {
