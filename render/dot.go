@@ -34,7 +34,7 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 			return fmt.Errorf("render: cannot see the final tree: %w", err)
 		}
 	}
-	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w)}
+	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final)}
 	if opts.Boards {
 		d.parseBoards()
 	}
@@ -63,6 +63,27 @@ type drawing struct {
 	opts   Options
 	w      *bufio.Writer
 	boards []*board // by node id, nil where no board is drawn; nil without Options.Boards
+	passes bool     // the trace's iterations are passes from the root, named on edges
+}
+
+// maxNamedPasses is the most passes a drawing names on its edges; more
+// would crowd every edge with a number.
+const maxNamedPasses = 50
+
+// passes reports whether t's iterations are a few passes from the root,
+// such as Chokudai search's, whose edges say which pass made them: its
+// iteration events have no depth.
+func passes(t *trace.Tree) bool {
+	n := 0
+	for k := range t.Len() {
+		if e := t.Event(k); e.Kind == trace.KindIteration {
+			if e.Depth != 0 {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0 && n <= maxNamedPasses
 }
 
 // parseBoards reads every node's board once.
@@ -133,6 +154,9 @@ func (d *drawing) edge(id trace.NodeID) {
 		return
 	}
 	label := actionText(n)
+	if d.passes && n.Iteration > 0 {
+		label += " · pass " + strconv.Itoa(n.Iteration)
+	}
 	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
 		if reason := CutReason(d.final.Node(f.PrunedBy)); reason != "" {
 			label += "\n" + reason

@@ -360,3 +360,21 @@ func TestGoldenFactsMazeBeam(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenFactsMazeChokudaiPasses(t *testing.T) {
+	// Chokudai takes the root in its first pass only: every edge from the
+	// root is made by pass 1; later passes take other states at each depth
+	// and make edges of their own, each named on the drawing.
+	c := goldenCases[slices.IndexFunc(goldenCases, func(c goldenCase) bool { return c.name == "maze-chokudai-step30" })]
+	dot := string(goldenDOT(t, c))
+	for line := range strings.SplitSeq(dot, "\n") {
+		if strings.Contains(line, "\tn0 -> ") && !strings.Contains(line, "· pass 1\"") {
+			t.Errorf("an edge from the root is not made by pass 1: %s", line)
+		}
+	}
+	for _, want := range []string{"· pass 2", "· pass 3"} {
+		if !strings.Contains(dot, want) {
+			t.Errorf("no edge says %q", want)
+		}
+	}
+}

@@ -180,8 +180,12 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 	fail := func(i int, format string, args ...any) ([]NodeState, int, int, error) {
 		return nil, 0, 0, fmt.Errorf("trace: event %d (%v): %s", i, events[i].Kind, fmt.Sprintf(format, args...))
 	}
+	iteration := 0 // the iteration under way, from the latest iteration event
 	for i := range events {
 		e := &events[i] // not a copy: events are large
+		if e.Kind == KindIteration {
+			iteration = e.Iteration
+		}
 		if e.Step != i {
 			return fail(i, "step is %d, want the event's index %d", e.Step, i)
 		}
@@ -210,7 +214,7 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 			}
 			nodes[id] = NodeState{
 				ID: id, Parent: e.Parent, Action: e.Action, Label: e.Label,
-				Depth: e.Depth, Type: e.Type, Board: e.Board,
+				Depth: e.Depth, Type: e.Type, Board: e.Board, Iteration: iteration,
 			}
 			n++
 			changes++

@@ -946,3 +946,29 @@ func BenchmarkNewTree(b *testing.B) {
 		}
 	}
 }
+
+func TestTreeIterationOfNodes(t *testing.T) {
+	// Nodes remember the iteration under way when they were created: none
+	// before the first iteration event, then the latest one's number.
+	events := []Event{
+		{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeSingle},
+		{Kind: KindIteration, Iteration: 1},
+		{Kind: KindNode, Node: 1, Parent: 0, Action: 0, Depth: 1, Type: TypeSingle},
+		{Kind: KindNode, Node: 2, Parent: 0, Action: 1, Depth: 1, Type: TypeSingle},
+		{Kind: KindIteration, Iteration: 2},
+		{Kind: KindNode, Node: 3, Parent: 1, Action: 0, Depth: 2, Type: TypeSingle},
+		{Kind: KindDecision, Node: 0, Action: 0},
+	}
+	for i := range events {
+		events[i].Step = i
+	}
+	tr, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range []int{0, 1, 1, 2} {
+		if got := tr.Node(NodeID(id)).Iteration; got != want {
+			t.Errorf("node %d: iteration %d, want %d", id, got, want)
+		}
+	}
+}

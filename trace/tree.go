@@ -36,6 +36,11 @@ type NodeState struct {
 	Type   NodeType
 	Board  string
 
+	// Iteration is the iteration under way when the search created the
+	// node (an iteration event's Iteration: a Chokudai pass, an iterative
+	// deepening depth's iteration, an MCTS iteration), or 0 before the first.
+	Iteration int
+
 	// Placeholder marks a child the search never created because a cut
 	// pruned it; the tree makes one per pruned action so it can be drawn.
 	Placeholder bool
