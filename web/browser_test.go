@@ -691,3 +691,54 @@ func TestBrowserPositionEditors(t *testing.T) {
 		t.Errorf("after the edits the tree is %q, want [[7,2,0]]", got)
 	}
 }
+
+// TestBrowserBeamOnMaze opens the beam example on the primer's maze: at
+// the last step the beam panel ranks the kept states above the dropped,
+// best first, and a dropped state clicked in the list is selected in the
+// tree with its board, path and score.
+func TestBrowserBeamOnMaze(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/example/maze-beam")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	b.click("#last")
+	b.waitStep(b.lastStep())
+	type ranked struct {
+		Kept    []string `json:"kept"`
+		Dropped []string `json:"dropped"`
+		Title   string   `json:"title"`
+	}
+	r := get(b, "reading the beam panel", chromedp.Evaluate[ranked](`({
+		kept: [...document.querySelectorAll("#beam-kept li[data-node] b")].map((e) => e.textContent),
+		dropped: [...document.querySelectorAll("#beam-dropped li[data-node] b")].map((e) => e.textContent),
+		title: document.getElementById("beam-title").textContent,
+	})`))
+	if len(r.Kept) != 3 || !strings.Contains(r.Title, "depth 5") {
+		t.Fatalf("the last beam (%q) keeps %v, want the 3 best of depth 5", r.Title, r.Kept)
+	}
+	scores := append(slices.Clone(r.Kept), r.Dropped...)
+	for i := 1; i < len(scores); i++ {
+		prev, _ := strconv.ParseFloat(scores[i-1], 64)
+		cur, _ := strconv.ParseFloat(scores[i], 64)
+		if cur > prev {
+			t.Errorf("the beam is not ranked best first: %v", scores)
+			break
+		}
+	}
+	if dec := b.text(`[data-testid=decision]`); !strings.Contains(dec, "best score found, "+r.Kept[0]) {
+		t.Errorf("the decision %q does not give the best kept score %s", dec, r.Kept[0])
+	}
+	if len(r.Dropped) > 0 {
+		b.click("#beam-dropped li[data-node]")
+		b.do("waiting for the selection", chromedp.WaitVisible(chromedp.ID("node-panel")))
+		facts := b.text("#node-facts")
+		if !strings.Contains(facts, "dropped by the beam") {
+			t.Errorf("the selected dropped state's facts say %q", facts)
+		}
+		if n := get(b, "counting the trail", chromedp.Evaluate[int](`document.querySelectorAll("#node-board td.trail").length`)); n == 0 {
+			t.Error("the selected state's board does not show the path taken")
+		}
+	}
+	b.screenshot("viewer-maze-beam.png")
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,7 @@ type show struct {
 	beamAt []int       // by step, the latest beam event at or before it, or -1
 	passOf []int       // by node, the iteration (Chokudai pass) that created it, 0 before the first
 	passAt []int       // by step, the iteration under way, 0 before the first
+	evalOf []float64   // by node, its first evaluation: a one-player state's own score; NaN if none
 
 	mu      sync.Mutex
 	layouts [2][]byte // by view, the Patchable SVG of the final tree
@@ -53,6 +55,10 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 	s.beamAt = make([]int, t.Len())
 	s.passOf = make([]int, t.Size())
 	s.passAt = make([]int, t.Len())
+	s.evalOf = make([]float64, t.Size())
+	for i := range s.evalOf {
+		s.evalOf[i] = math.NaN()
+	}
 	lastBeam, pass := -1, 0
 	for k, e := range events {
 		switch e.Kind {
@@ -62,6 +68,10 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 			pass = e.Iteration
 		case trace.KindNode:
 			s.passOf[e.Node] = pass
+		case trace.KindEval:
+			if math.IsNaN(s.evalOf[e.Node]) {
+				s.evalOf[e.Node] = e.Value
+			}
 		}
 		s.beamAt[k], s.passAt[k] = lastBeam, pass
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,8 +229,10 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 	}
 	if n.Type == trace.TypeSingle {
 		bv.Trail = vw.trail(id, b)
-		if n.HasValue {
-			bv.Score = trace.FormatValue(n.Value)
+		// The state's own score, from its evaluation: later value events
+		// give ancestors of the best state that state's score instead.
+		if score := vw.show.evalOf[id]; !math.IsNaN(score) && n.HasValue {
+			bv.Score = trace.FormatValue(score)
 		}
 	}
 	return bv
