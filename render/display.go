@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/searchviz/searchviz/trace"
@@ -17,9 +18,21 @@ type NodeDisplay struct {
 	Window string // "α=3 β=∞" on the current path, else ""
 }
 
-// Display returns how node n is drawn in view v.
+// Display returns how node n is drawn in view v. A node that results were
+// backed up through (an MCTS node) shows its mean result and its visits:
+// results are between 0 and 1, so the other player's view of a mean r is
+// 1 − r, not −r.
 func Display(n trace.NodeState, v View) NodeDisplay {
 	d := NodeDisplay{Class: lookOf(n.Status).class}
+	if n.Visits > 0 {
+		mean := n.Total / float64(n.Visits)
+		if v == ViewRoot && n.Type == trace.TypeMin {
+			mean = 1 - mean
+		}
+		d.Value = formatValue(mean)
+		d.Window = "n=" + strconv.Itoa(n.Visits)
+		return d
+	}
 	if n.HasValue {
 		d.Value = formatValue(v.Value(n.Type, n.Value))
 	}

@@ -70,10 +70,13 @@ type drawing struct {
 // would crowd every edge with a number.
 const maxNamedPasses = 50
 
-// passes reports whether t's iterations are a few passes from the root,
-// such as Chokudai search's, whose edges say which pass made them: its
-// iteration events have no depth.
+// passes reports whether t's iterations are a few passes from the root of
+// a one-player search, such as Chokudai search's, whose edges say which
+// pass made them: its iteration events have no depth.
 func passes(t *trace.Tree) bool {
+	if t.Size() == 0 || t.Node(t.Root()).Type != trace.TypeSingle {
+		return false
+	}
 	n := 0
 	for k := range t.Len() {
 		if e := t.Event(k); e.Kind == trace.KindIteration {

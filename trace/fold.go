@@ -67,6 +67,8 @@ const (
 	slotCutAlpha
 	slotCutBeta
 	slotPrunedBy
+	slotVisits
+	slotTotal
 	numSlots
 )
 
@@ -278,6 +280,10 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 			if id, ok := missing(e.Path); ok {
 				return fail(i, "path node %d does not exist", id)
 			}
+			if len(e.Values) != len(e.Path) {
+				return fail(i, "backprop has %d nodes in its path but %d values", len(e.Path), len(e.Values))
+			}
+			changes += 2 * len(e.Path)
 		case KindBeam:
 			if id, ok := missing(e.Kept); ok {
 				return fail(i, "kept node %d does not exist", id)
@@ -404,6 +410,11 @@ func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing in
 				setStatus(nextHolder, StatusPruned)
 				set(nextHolder, slotPrunedBy, idBits(e.Node))
 				nextHolder++
+			}
+		case KindBackprop:
+			for j, id := range e.Path {
+				set(id, slotVisits, cur[id][slotVisits]+1)
+				set(id, slotTotal, floatBits(math.Float64frombits(cur[id][slotTotal])+e.Values[j]))
 			}
 		case KindBeam:
 			for _, id := range e.Kept {
@@ -554,6 +565,8 @@ func (t *Tree) Node(id NodeID) NodeState {
 	n.CutAlpha = math.Float64frombits(s[slotCutAlpha])
 	n.CutBeta = math.Float64frombits(s[slotCutBeta])
 	n.PrunedBy = NodeID(int64(s[slotPrunedBy]))
+	n.Visits = int(s[slotVisits])
+	n.Total = math.Float64frombits(s[slotTotal])
 	return n
 }
 

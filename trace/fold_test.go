@@ -307,6 +307,7 @@ func TestTreeOtherKinds(t *testing.T) {
 		{2, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, []NodeID{2}},
 		{3, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
 		{5, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
+		{6, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, []NodeID{0, 1}},
 		{9, [3]Status{StatusGenerated, StatusGenerated, StatusGenerated}, NoNode, nil},
 		{10, [3]Status{StatusGenerated, StatusKept, StatusDropped}, NoNode, []NodeID{1, 2}},
 		{11, [3]Status{StatusGenerated, StatusDropped, StatusDropped}, NoNode, []NodeID{1}},
@@ -482,12 +483,15 @@ func TestNewTreeErrors(t *testing.T) {
 // the focus. It is the model that Tree must agree with at every step.
 func foldRef(events []Event, k int) ([]NodeState, NodeID) {
 	var nodes, holders []NodeState
+	iteration := 0
 	for _, e := range events {
 		switch e.Kind {
+		case KindIteration:
+			iteration = e.Iteration
 		case KindNode:
 			nodes = append(nodes, NodeState{
 				ID: e.Node, Parent: e.Parent, Action: e.Action, Label: e.Label, Depth: e.Depth,
-				Type: e.Type, Board: e.Board, Best: NoNode, PrunedBy: NoNode,
+				Type: e.Type, Board: e.Board, Best: NoNode, PrunedBy: NoNode, Iteration: iteration,
 			})
 		case KindCut:
 			p := nodes[e.Node]
@@ -560,6 +564,11 @@ func foldRef(events []Event, k int) ([]NodeState, NodeID) {
 			for _, id := range e.Dropped {
 				nodes[id].Status = StatusDropped
 			}
+		case KindBackprop:
+			for j, id := range e.Path {
+				nodes[id].Visits++
+				nodes[id].Total += e.Values[j]
+			}
 		case KindDecision:
 			for id := NodeID(0); id != NoNode; id = nodes[id].Best {
 				nodes[id].Status = StatusBest
@@ -583,7 +592,8 @@ func foldSame(a, b NodeState) bool {
 		a.Terminal == b.Terminal && a.Best == b.Best && a.HasBounds == b.HasBounds &&
 		same(a.Alpha, b.Alpha) && same(a.Beta, b.Beta) && a.Cut == b.Cut &&
 		same(a.CutValue, b.CutValue) && same(a.CutAlpha, b.CutAlpha) && same(a.CutBeta, b.CutBeta) &&
-		a.PrunedBy == b.PrunedBy && slices.Equal(a.Children, b.Children)
+		a.PrunedBy == b.PrunedBy && slices.Equal(a.Children, b.Children) &&
+		a.Iteration == b.Iteration && a.Visits == b.Visits && same(a.Total, b.Total)
 }
 
 // foldGen writes random but valid traces: a negamax or alpha-beta search of

@@ -60,6 +60,12 @@ type NodeState struct {
 	Cut                         CutKind
 	CutValue, CutAlpha, CutBeta float64
 
+	// Visits and Total are what backprop events added up at this node:
+	// how many results passed through it (MCTS's n) and their sum, in
+	// the view of the side to move at the node.
+	Visits int
+	Total  float64
+
 	// PrunedBy is the node whose cut pruned this one, or NoNode.
 	PrunedBy NodeID
 
