@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/searchviz/searchviz/trace"
@@ -82,6 +83,24 @@ func Describe(t *trace.Tree, v trace.View) string {
 		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
 	case trace.KindBeam:
 		return d.beam(e)
+	case trace.KindSelect:
+		return d.selection(e)
+	case trace.KindExpand:
+		return fmt.Sprintf("Expand %s: add its %s to the tree.", d.name(e.Node), children(len(e.Children)))
+	case trace.KindPlayout:
+		outcome := "a draw"
+		switch {
+		case e.Result > 0.5:
+			outcome = "a win for MAX"
+		case e.Result < 0.5:
+			outcome = "a loss for MAX"
+		}
+		return fmt.Sprintf("Play out from %s: %s random moves end in %s (result %s for the root player).", d.name(e.Node), strconv.Itoa(e.Length), outcome, trace.FormatValue(e.Result))
+	case trace.KindBackprop:
+		if len(e.Path) == 0 {
+			return "Back up nothing."
+		}
+		return fmt.Sprintf("Back up the result through %s to the root: each node's visits grow by 1.", plural(len(e.Path), "node"))
 	case trace.KindIteration:
 		if e.Discarded {
 			return fmt.Sprintf("Iteration %d was cut short by the clock and is discarded.", e.Iteration)
@@ -123,6 +142,37 @@ func (d describer) name(id trace.NodeID) string {
 	}
 	return name
 }
+
+// selection explains an MCTS selection: the chosen child and why, by its
+// UCB1 against the runner-up, or because it had not been visited.
+func (d describer) selection(e trace.Event) string {
+	var chosen *trace.Score
+	for i := range e.Scores {
+		if e.Scores[i].Child == e.Child {
+			chosen = &e.Scores[i]
+		}
+	}
+	child := d.t.Node(e.Child).Label
+	if chosen == nil {
+		return fmt.Sprintf("Select %s at %s.", child, d.name(e.Node))
+	}
+	if chosen.N == 0 {
+		return fmt.Sprintf("Select %s at %s: it has never been visited, and unvisited children go first.", child, d.name(e.Node))
+	}
+	return fmt.Sprintf("Select %s at %s: UCB1 %s = %s won out of %d visits + exploration, the highest of %s.",
+		child, d.name(e.Node), ucb(chosen.UCB), trace.FormatValue(chosen.W), chosen.N, children(len(e.Scores)))
+}
+
+// children counts children in words.
+func children(n int) string {
+	if n == 1 {
+		return "1 child"
+	}
+	return strconv.Itoa(n) + " children"
+}
+
+// ucb formats a UCB1 score to three decimals.
+func ucb(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
 // beam lists what a beam kept and dropped at one depth, best first, with
 // their scores; a long list is cut short.

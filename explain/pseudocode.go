@@ -82,6 +82,29 @@ func Pseudocode(algo string) []string {
 			"          put state after action in queue[t + 1]",
 			"  return the first action of the best of the deepest non-empty queue",
 		}
+	case "pmc":
+		return []string{
+			"function PRIMITIVEMONTECARLO(root, playouts)",
+			"  for each action of root do",
+			"    repeat playouts times",
+			"      result ← PLAYOUT(root after action)   ▷ random moves to the end: 1 win, ½ draw, 0 loss",
+			"      add result to the action's wins",
+			"  return the action with the best win rate",
+		}
+	case "mcts":
+		return []string{
+			"function MCTS(root, iterations, C, threshold)",
+			"  expand root",
+			"  repeat iterations times",
+			"    node ← root",
+			"    while node has children do               ▷ 1. select",
+			"      node ← the child of best UCB1 = w/n + C·√(2·ln t / n)   ▷ unvisited first",
+			"    value ← PLAYOUT(node)                      ▷ 2. play out: random moves to the end",
+			"    for each node on the path up to the root   ▷ 3. backpropagate",
+			"      n ← n + 1; w ← w + value (for the player who moved there)",
+			"    if the leaf's n reaches threshold then expand it   ▷ 4. expand",
+			"  return the child of root with the most visits",
+		}
 	}
 	return nil
 }
@@ -153,6 +176,50 @@ func Line(algo string, t *trace.Tree) int {
 				return 3
 			}
 			return 10
+		}
+	case "pmc":
+		switch e.Kind {
+		case trace.KindNode, trace.KindExpand:
+			if e.Kind == trace.KindNode && e.Parent == trace.NoNode {
+				return 1
+			}
+			return 2
+		case trace.KindEnter, trace.KindLeave:
+			return 3
+		case trace.KindPlayout:
+			return 4
+		case trace.KindBackprop:
+			return 5
+		case trace.KindValue, trace.KindDecision:
+			return 6
+		}
+	case "mcts":
+		switch e.Kind {
+		case trace.KindNode, trace.KindExpand:
+			if e.Kind == trace.KindNode && e.Parent == trace.NoNode {
+				return 1
+			}
+			if e.Node == t.Root() || e.Kind == trace.KindNode && e.Parent == t.Root() && t.Node(t.Root()).Visits == 0 {
+				return 2
+			}
+			return 10
+		case trace.KindIteration:
+			return 3
+		case trace.KindEnter:
+			if e.Node == t.Root() {
+				return 4
+			}
+			return 6
+		case trace.KindSelect:
+			return 6
+		case trace.KindPlayout, trace.KindEval:
+			return 7
+		case trace.KindBackprop:
+			return 9
+		case trace.KindLeave:
+			return 8
+		case trace.KindValue, trace.KindDecision:
+			return 11
 		}
 	case "greedy":
 		switch e.Kind {
