@@ -274,6 +274,68 @@
     $("beam-more").textContent = beam.more ? beam.more + " more not listed." : "";
   }
 
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const dashes = ["none", "6,3", "2,3", "10,3,2,3", "1,2", "8,2,2,2,2,2"];
+
+  function drawVisits(v) {
+    const panel = $("visits-panel");
+    panel.hidden = !v;
+    if (!v) return;
+    $("visits-title").textContent = "after " + v.total + " result" + (v.total === 1 ? "" : "s");
+    const most = v.counts.reduce((m, c, i) => (c > v.counts[m] ? i : m), 0);
+    const bars = $("visits-bars");
+    bars.innerHTML = "";
+    v.labels.forEach((label, i) => {
+      const li = document.createElement("li");
+      const name = document.createElement("span");
+      name.className = "bar-label";
+      name.textContent = label;
+      const bar = document.createElement("span");
+      bar.className = "bar" + (i === most && v.total > 0 ? " most" : "");
+      bar.style.width = (v.total ? (100 * v.counts[i]) / Math.max(...v.counts) : 0) + "%";
+      const n = document.createElement("span");
+      n.className = "bar-count";
+      n.textContent = v.counts[i] + (i === most && v.total > 0 ? " ◀ most visited" : "");
+      li.append(name, bar, n);
+      bars.appendChild(li);
+    });
+    const svg = $("visits-chart");
+    svg.innerHTML = "";
+    if (!v.at || v.at.length < 2) return;
+    const W = 360, H = 150, L = 30, R = 40, T = 8, B = 20;
+    const maxN = Math.max(1, ...v.history.map((h) => h[h.length - 1]));
+    const maxT = v.at[v.at.length - 1];
+    const x = (t) => L + ((W - L - R) * t) / maxT;
+    const y = (n) => H - B - ((H - B - T) * n) / maxN;
+    const line = (x1, y1, x2, y2, cls) => {
+      const l = document.createElementNS(SVGNS, "line");
+      l.setAttribute("x1", x1); l.setAttribute("y1", y1); l.setAttribute("x2", x2); l.setAttribute("y2", y2);
+      l.setAttribute("class", cls);
+      svg.appendChild(l);
+    };
+    const text = (tx, ty, s, anchor) => {
+      const t = document.createElementNS(SVGNS, "text");
+      t.setAttribute("x", tx); t.setAttribute("y", ty);
+      t.setAttribute("text-anchor", anchor || "start");
+      t.textContent = s;
+      svg.appendChild(t);
+    };
+    line(L, H - B, W - R, H - B, "axis");
+    line(L, T, L, H - B, "axis");
+    text(L - 4, y(maxN) + 4, String(maxN), "end");
+    text(L - 4, H - B + 4, "0", "end");
+    text(W - R, H - 4, String(maxT), "end");
+    text(L, H - 4, "results backed up →");
+    v.history.forEach((h, i) => {
+      const p = document.createElementNS(SVGNS, "polyline");
+      p.setAttribute("points", h.map((n, j) => x(v.at[j]).toFixed(1) + "," + y(n).toFixed(1)).join(" "));
+      p.setAttribute("class", "series" + (i === most ? " most" : ""));
+      p.setAttribute("stroke-dasharray", dashes[i % dashes.length]);
+      svg.appendChild(p);
+      text(W - R + 3, y(h[h.length - 1]) + 3, v.labels[i]);
+    });
+  }
+
   function lightLine(n) {
     const code = $("code");
     if (!code) return;
@@ -369,6 +431,7 @@
     $("vars-note").hidden = f.current >= 0;
     drawBoard($("board"), $("board-title"), f.board || null);
     drawBeam(f.beam || null);
+    drawVisits(f.visits || null);
     markSelected(f.selected ? f.selected.node : -1);
     drawSelected(f.selected || null);
     showControls();

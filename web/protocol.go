@@ -98,6 +98,18 @@ type frameMsg struct {
 	Selected *nodeMsg    `json:"selected,omitempty"` // the node the page selected
 	Decision string      `json:"decision,omitempty"` // the search's result in words, once it has one
 	Beam     *beamView   `json:"beam,omitempty"`     // beam searches: the latest beam, ranked
+	Visits   *visitsView `json:"visits,omitempty"`   // Monte Carlo searches: the root's visits so far
+}
+
+// visitsView is how often each of the root's moves has been visited, now
+// and over the results backed up so far, for a chart of why the most
+// visited move is chosen.
+type visitsView struct {
+	Labels  []string `json:"labels"`  // the root's moves
+	Counts  []int    `json:"counts"`  // visits of each move now
+	Total   int      `json:"total"`   // results backed up through the root so far
+	History [][]int  `json:"history"` // by move, its visits at evenly spaced points of the total so far
+	At      []int    `json:"at"`      // those points: results backed up
 }
 
 // beamView is what a beam search kept and dropped at one depth, best

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +31,13 @@ type show struct {
 	passOf []int       // by node, the iteration (Chokudai pass) that created it, 0 before the first
 	passAt []int       // by step, the iteration under way, 0 before the first
 	evalOf []float64   // by node, its first evaluation: a one-player state's own score; NaN if none
+
+	// MCTS and Monte Carlo traces: the root's children, and for each
+	// result backed up through the root, its step and the child it came
+	// through, for the chart of the root's visits.
+	rootKids   []trace.NodeID
+	visitSteps []int
+	visitKid   []int
 
 	mu      sync.Mutex
 	layouts [2][]byte // by view, the Patchable SVG of the final tree
@@ -72,6 +80,11 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 			if math.IsNaN(s.evalOf[e.Node]) {
 				s.evalOf[e.Node] = e.Value
 			}
+		case trace.KindBackprop:
+			if n := len(e.Path); n >= 2 && e.Path[n-1] == t.Root() {
+				s.visitSteps = append(s.visitSteps, k)
+				s.visitKid = append(s.visitKid, int(e.Path[n-2]))
+			}
 		}
 		s.beamAt[k], s.passAt[k] = lastBeam, pass
 	}
@@ -89,6 +102,12 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 	}
 	if err := s.tree.Seek(s.tree.Len() - 1); err != nil {
 		return nil, err
+	}
+	if len(s.visitSteps) > 0 {
+		s.rootKids = s.tree.Node(s.tree.Root()).Children
+		for i, id := range s.visitKid {
+			s.visitKid[i] = slices.Index(s.rootKids, trace.NodeID(id))
+		}
 	}
 	return s, nil
 }

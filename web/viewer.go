@@ -94,7 +94,41 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 	if b := vw.show.beamAt[k]; b >= 0 {
 		f.Beam = vw.beam(vw.show.events[b])
 	}
+	f.Visits = vw.visits(k)
 	return f, nil
+}
+
+// historyPoints is the most points of the visits chart's history.
+const historyPoints = 60
+
+// visits counts the root's visits by move up to step k, or returns nil for
+// a trace that backs up no results.
+func (vw *viewer) visits(k int) *visitsView {
+	sh := vw.show
+	if len(sh.visitSteps) == 0 {
+		return nil
+	}
+	total, _ := slices.BinarySearch(sh.visitSteps, k+1)
+	v := &visitsView{Counts: make([]int, len(sh.rootKids)), Total: total, History: make([][]int, len(sh.rootKids))}
+	for _, id := range sh.rootKids {
+		v.Labels = append(v.Labels, vw.tree.Node(id).Label)
+	}
+	points := min(total, historyPoints)
+	next := 0
+	for i := range total {
+		if kid := sh.visitKid[i]; kid >= 0 {
+			v.Counts[kid]++
+		}
+		// Point p of points stands at the end of its share of the results.
+		for next < points && (i+1)*points >= (next+1)*total {
+			v.At = append(v.At, i+1)
+			for j := range v.Counts {
+				v.History[j] = append(v.History[j], v.Counts[j])
+			}
+			next++
+		}
+	}
+	return v
 }
 
 // maxRanked is the most rows a beam list shows.
