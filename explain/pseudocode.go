@@ -82,6 +82,16 @@ func Pseudocode(algo string) []string {
 			"          put state after action in queue[t + 1]",
 			"  return the first action of the best of the deepest non-empty queue",
 		}
+	case "iterative":
+		return []string{
+			"function ITERATIVEDEEPENING(root, time, cap)",
+			"  for depth ← 1 to cap do",
+			"    value, move ← ALPHABETA(root, depth, −∞, +∞)   ▷ last depth's best moves first",
+			"    if the clock ran out during this depth then",
+			"      discard it; break",
+			"    answer ← move",
+			"  return answer",
+		}
 	case "pmc":
 		return []string{
 			"function PRIMITIVEMONTECARLO(root, playouts)",
@@ -176,6 +186,33 @@ func Line(algo string, t *trace.Tree) int {
 				return 3
 			}
 			return 10
+		}
+	case "iterative":
+		switch e.Kind {
+		case trace.KindIteration:
+			if e.Discarded {
+				return 5
+			}
+			return 2
+		case trace.KindValue:
+			if e.Node == t.Root() {
+				return 6
+			}
+			return 3
+		case trace.KindNote:
+			if k > 0 && t.Event(k-1).Kind == trace.KindIteration && t.Event(k-1).Discarded {
+				return 5
+			}
+			return 6
+		case trace.KindDecision:
+			return 7
+		case trace.KindNode:
+			if e.Parent == trace.NoNode {
+				return 1
+			}
+			return 3
+		default:
+			return 3
 		}
 	case "pmc":
 		switch e.Kind {
