@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"context"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -23,7 +24,8 @@ func TestPrepareErrors(t *testing.T) {
 		{engine.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
 		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze)`},
 		{engine.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
-		{engine.Request{Game: "tictactoe", Algo: "mcts"}, `unknown algorithm "mcts"`},
+		{engine.Request{Game: "tictactoe", Algo: "duct"}, `unknown algorithm "duct"`},
+		{engine.Request{Game: "tictactoe", Algo: "mcts c=11"}, "c=11 is out of range"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax nodes=0"}, "nodes=0 is out of range"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xxx/ooo/..."}, "tictactoe position"},
@@ -113,7 +115,8 @@ func TestRealTraces(t *testing.T) {
 	}
 }
 
-// normalize makes empty slices nil so round-tripped events compare equal.
+// normalize makes empty slices nil, and the NaN UCB of an unvisited child
+// -1, so round-tripped events compare equal (NaN equals nothing).
 func normalize(events []trace.Event) []trace.Event {
 	out := make([]trace.Event, len(events))
 	for i, e := range events {
@@ -123,7 +126,39 @@ func normalize(events []trace.Event) []trace.Event {
 		if len(e.PrunedLabels) == 0 {
 			e.PrunedLabels = nil
 		}
+		if len(e.Scores) > 0 {
+			e.Scores = slices.Clone(e.Scores)
+			for j := range e.Scores {
+				if math.IsNaN(e.Scores[j].UCB) {
+					e.Scores[j].UCB = -1
+				}
+			}
+		}
 		out[i] = e
 	}
 	return out
+}
+
+func TestSeedReachesTheAlgorithm(t *testing.T) {
+	tests := []struct {
+		algo string
+		seed int64
+		want string // the seed the header's parameters give
+	}{
+		{"mcts", 7, "7"},
+		{"mcts seed=3", 7, "3"}, // the spec's own seed wins
+		{"pmc", 0, "0"},
+	}
+	for _, tt := range tests {
+		r, err := engine.Prepare(engine.Request{Game: "tictactoe", Algo: tt.algo, Seed: tt.seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Header().Params["seed"]; got != tt.want {
+			t.Errorf("%s with --seed %d: the algorithm's seed is %q, want %s", tt.algo, tt.seed, got, tt.want)
+		}
+	}
+	if _, err := engine.Prepare(engine.Request{Game: "tictactoe", Algo: "mcts", Seed: -1}); err == nil || !strings.Contains(err.Error(), "seed -1 is out of range for mcts") {
+		t.Errorf("a negative seed for mcts: %v, want an error naming the range", err)
+	}
 }

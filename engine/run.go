@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/searchviz/searchviz/search"
@@ -59,6 +60,9 @@ func Prepare(req Request) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := seedAlgorithm(algo, as, av, req.Seed); err != nil {
+		return nil, err
+	}
 	position := req.Position
 	if position == "" {
 		position = game.Start
@@ -88,6 +92,22 @@ func Prepare(req Request) (*Run, error) {
 			Time:      time.Now().UTC(),
 		},
 	}, nil
+}
+
+// seedAlgorithm gives an algorithm with a seed parameter the request's
+// seed, unless its spec sets one, so that one --seed makes both the board
+// and the playouts of a run reproducible.
+func seedAlgorithm(algo search.Algorithm, as spec.Spec, av spec.Values, seed int64) error {
+	i := slices.IndexFunc(algo.Params, func(p spec.Param) bool { return p.Name == "seed" })
+	if i < 0 || slices.ContainsFunc(as.Args, func(a spec.Arg) bool { return a.Key == "seed" }) {
+		return nil
+	}
+	p := algo.Params[i]
+	if float64(seed) < p.Min || float64(seed) > p.Max {
+		return fmt.Errorf("engine: seed %d is out of range for %s (allowed %s)", seed, algo.Name, p.Range())
+	}
+	av["seed"] = float64(seed)
+	return nil
 }
 
 // Header describes the run for a trace file; its Time is when Prepare ran.

@@ -205,7 +205,7 @@ func Line(algo string, t *trace.Tree) int {
 			}
 			return 6
 		case trace.KindDecision:
-			return 7
+			return 0
 		case trace.KindNode:
 			if e.Parent == trace.NoNode {
 				return 1
@@ -216,7 +216,7 @@ func Line(algo string, t *trace.Tree) int {
 		}
 	case "pmc":
 		switch e.Kind {
-		case trace.KindNode, trace.KindExpand:
+		case trace.KindNode, trace.KindExpand, trace.KindIteration:
 			if e.Kind == trace.KindNode && e.Parent == trace.NoNode {
 				return 1
 			}
@@ -227,7 +227,7 @@ func Line(algo string, t *trace.Tree) int {
 			return 4
 		case trace.KindBackprop:
 			return 5
-		case trace.KindValue, trace.KindDecision:
+		case trace.KindValue:
 			return 6
 		}
 	case "mcts":
@@ -255,7 +255,7 @@ func Line(algo string, t *trace.Tree) int {
 			return 9
 		case trace.KindLeave:
 			return 8
-		case trace.KindValue, trace.KindDecision:
+		case trace.KindValue:
 			return 11
 		}
 	case "greedy":

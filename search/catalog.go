@@ -68,6 +68,38 @@ func singleParams(width int, widthHelp string, passes bool) []spec.Param {
 	)
 }
 
+// Limits of the Monte Carlo engines' parameters.
+const (
+	maxPMCPlayouts  = 100_000
+	maxMCTSPlayouts = 1_000_000
+	maxC            = 10
+	maxExpand       = 1_000
+	maxSeed         = 1<<31 - 1
+)
+
+// monteCarloParams returns the parameters of PMC (mcts false) or MCTS.
+func monteCarloParams(mcts bool) []spec.Param {
+	if !mcts {
+		return []spec.Param{
+			{Name: "playouts", Type: spec.Int, Default: 30, Min: 1, Max: maxPMCPlayouts, Help: "random playouts per legal root move"},
+			seedParam(),
+			nodesParam(),
+		}
+	}
+	return []spec.Param{
+		{Name: "playouts", Type: spec.Int, Default: 100, Min: 1, Max: maxMCTSPlayouts, Help: "iterations: each walks down the tree by UCB1 and ends with one random playout (or a terminal outcome)"},
+		{Name: "time", Type: spec.Int, Default: 0, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the search stops after fewer iterations, with the most visited move so far"},
+		{Name: "c", Type: spec.Float, Default: DefaultC, Min: 0, Max: maxC, Help: "UCB1's exploration constant C: larger explores more, 0 only exploits"},
+		{Name: "expand", Type: spec.Int, Default: DefaultExpandThreshold, Min: 1, Max: maxExpand, Help: "expand threshold: a leaf gets its children after this many visits"},
+		seedParam(),
+		nodesParam(),
+	}
+}
+
+func seedParam() spec.Param {
+	return spec.Param{Name: "seed", Type: spec.Int, Default: 0, Min: 0, Max: maxSeed, Help: "random seed of the playouts: the same seed gives the same search"}
+}
+
 func nodesParam() spec.Param {
 	return spec.Param{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: the search stops with the best move so far after this many nodes"}
 }
@@ -79,6 +111,9 @@ func Algorithms() []Algorithm {
 		{Name: "minimax", Family: FamilyAlternating, Help: "MiniMax: the root player maximises, the opponent minimises, level by level", Params: dfsParams()},
 		{Name: "negamax", Family: FamilyAlternating, Help: "NegaMax: MiniMax as \"always maximise\" with child values negated", Params: dfsParams()},
 		{Name: "alphabeta", Family: FamilyAlternating, Help: "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow", Params: dfsParams()},
+		{Name: "iterative", Family: FamilyAlternating, Help: "Iterative deepening: AlphaBeta at depth 1, 2, 3, ... until the time limit, answering with the deepest completed depth", Params: iterativeParams()},
+		{Name: "pmc", Family: FamilyAlternating, Help: "Primitive Monte Carlo: random playouts after each root move, take the best win rate", Params: monteCarloParams(false)},
+		{Name: "mcts", Family: FamilyAlternating, Help: "MCTS (UCT): grow a tree by UCB1 selection and random playouts, take the most visited move", Params: monteCarloParams(true)},
 		{Name: "greedy", Family: FamilySingle, Help: "Greedy: try every action one move ahead and take the best-scoring state", Params: []spec.Param{nodesParam()}},
 		{Name: "beam", Family: FamilySingle, Help: "Beam search: keep the best width states at each depth, expand them all, answer the best state's first move", Params: singleParams(3, "beam width: states kept and expanded at each depth", false)},
 		{Name: "chokudai", Family: FamilySingle, Help: "Chokudai search: one queue per depth, repeated narrow beams that each take the best states not yet taken", Params: singleParams(1, "states taken from each depth's queue in each pass", true)},
@@ -104,6 +139,16 @@ func RunAlternating[S Alternating[S]](ctx context.Context, algo Algorithm, v spe
 	if algo.Family != FamilyAlternating {
 		return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilyAlternating)
 	}
+	switch algo.Name {
+	case "pmc", "mcts":
+		opts := MonteCarloOptions{Playouts: v.Int("playouts"), Seed: uint64(v.Int("seed")), MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards}
+		if algo.Name == "pmc" {
+			return PMC(ctx, root, opts)
+		}
+		opts.TimeLimit = time.Duration(v.Int("time")) * time.Millisecond
+		opts.C, opts.ExpandThreshold = v.Float("c"), v.Int("expand")
+		return MCTS(ctx, root, opts)
+	}
 	opts := Options{Depth: v.Int("depth"), MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards}
 	switch algo.Name {
 	case "minimax":
@@ -112,6 +157,8 @@ func RunAlternating[S Alternating[S]](ctx context.Context, algo Algorithm, v spe
 		return NegaMax(ctx, root, opts)
 	case "alphabeta":
 		return AlphaBeta(ctx, root, opts)
+	case "iterative":
+		return Iterative(ctx, root, IterativeOptions{Depth: opts.Depth, TimeLimit: time.Duration(v.Int("time")) * time.Millisecond, Ordering: v.Int("ordering") != 0, MaxNodes: opts.MaxNodes, Tracer: tr, Boards: boards})
 	}
 	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilyAlternating)
 }

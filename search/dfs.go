@@ -24,6 +24,10 @@ type dfs[S Alternating[S]] struct {
 	labels []string // scratch for cut events
 	best   int      // the root's best action so far, or -1
 	err    error    // why the search stopped early, if it did
+
+	// Iterative deepening's additions; zero for the other engines.
+	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep
+	depth0 int        // the trace depth of ply 0 (1: under iterative deepening's root)
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
@@ -71,7 +75,7 @@ func nodeType(ply int) trace.NodeType {
 
 //go:noinline
 func (e *dfs[S]) emitNode(id, parent trace.NodeID, action int, label string, ply int, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: ply, Type: nodeType(ply)}
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: e.depth0 + ply, Type: nodeType(ply)}
 	if e.opts.Boards {
 		ev.Board = s.String()
 	}

@@ -1,0 +1,373 @@
+package search
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// IterativeOptions are the limits and switches of Iterative.
+type IterativeOptions struct {
+	// Depth is the deepest iteration, in plies; 0 means MaxDepth.
+	Depth int
+	// TimeLimit stops the search once this much time has passed; 0 means
+	// no limit. The clock is read before each iteration but the first and
+	// every 4,096 nodes during the others: an iteration during which it is
+	// found run out is discarded. So the first iteration always completes
+	// (within the node budget and ctx), and a search overruns its limit by
+	// at most 4,096 nodes.
+	TimeLimit time.Duration
+	// Ordering searches first, at each node, the move that was best at the
+	// same node in the previous iteration (see Iterative). The zero value
+	// searches every node's moves in the game's order; the catalog's
+	// default turns ordering on.
+	Ordering bool
+	// MaxNodes stops the search with ErrBudget after this many nodes,
+	// counted over all iterations; 0 means no limit.
+	MaxNodes int
+	// Tracer receives the search's events; nil means not tracing.
+	Tracer trace.Tracer
+	// Boards adds each node's position text to its trace event.
+	Boards bool
+}
+
+// maxOrderTable bounds the best-move table of one iteration: beyond this
+// many nodes, further nodes are searched in the game's order next time.
+const maxOrderTable = 1 << 20
+
+// Iterative is iterative deepening: it runs AlphaBeta (the same negamax
+// form, from a full window) from root at depth 1, 2, 3, ... up to
+// opts.Depth or until opts.TimeLimit, and answers with the action and value
+// of the deepest iteration that completed. An iteration cut short, by the
+// clock, the node budget or ctx, is discarded and never changes the answer.
+// It also stops after an iteration that reached the end of the game on
+// every line it searched: deeper ones would find the same value, since the
+// lines they would search further are all pruned.
+//
+// With opts.Ordering, each iteration searches first, at every interior
+// node, the action that was best at the same node in the previous
+// iteration, then the others in the game's order. A node is identified by
+// the path of actions from the root, not by its position text, so
+// transpositions do not share an entry and no position is ever formatted;
+// the table keeps the best action (the one that raised the value last, or
+// caused the cut) of every interior node of the previous iteration, up to
+// 2^20 of them. Ordering never changes the value, but among moves of equal
+// value it may change which is chosen.
+//
+// Nodes counts every node of every iteration, the root and each
+// iteration's copy of it included; Evals and Cuts likewise. A search
+// stopped by its node budget or ctx returns the deepest completed
+// iteration's answer with an error wrapping ErrBudget or ctx's error; one
+// stopped by its time limit returns it and no error. If no iteration
+// completed, the result's Action is -1 and the error says why.
+//
+// Traced, the root is node 0 (max, action -1) and each iteration is a
+// subtree under it: an iteration event (Iteration and Depth both d), then
+// the iteration's root, a copy of the root position with action -1, label
+// "depth d", depth 1 and type max, searched exactly as AlphaBeta traces
+// its root, with depths counted from node 0. After a completed iteration,
+// a value event gives node 0 the iteration's value with the iteration's
+// root as its best child, and a note on the iteration's root says how many
+// nodes it took. An iteration cut short still leaves every node it entered,
+// then a discarded iteration event and a note say so. Node 0 is left
+// before the decision, so the decision's best line runs through the
+// deepest completed iteration.
+func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOptions) (Result, error) {
+	start := time.Now()
+	switch {
+	case opts.Depth < 0:
+		return Result{Action: -1}, fmt.Errorf("search: depth %d is negative", opts.Depth)
+	case opts.TimeLimit < 0:
+		return Result{Action: -1}, fmt.Errorf("search: time limit %v is negative", opts.TimeLimit)
+	case opts.MaxNodes < 0:
+		return Result{Action: -1}, fmt.Errorf("search: node budget %d is negative", opts.MaxNodes)
+	}
+	maxDepth := opts.Depth
+	if maxDepth == 0 {
+		maxDepth = MaxDepth
+	}
+	clock := ctx
+	if opts.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		clock, cancel = context.WithTimeout(ctx, opts.TimeLimit)
+		defer cancel()
+	}
+	e := newDFS[S](ctx, Options{Depth: maxDepth, MaxNodes: opts.MaxNodes, Tracer: opts.Tracer, Boards: opts.Boards})
+	e.depth0 = 1
+	deep := &deepening{ordering: opts.Ordering}
+	e.deep = deep
+	tr := e.tr
+
+	res := Result{Action: -1}
+	if _, ok := e.create(); !ok {
+		return res, e.err
+	}
+	if tr != nil {
+		ev := trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Depth: 0, Type: trace.TypeMax}
+		if opts.Boards {
+			ev.Board = root.String()
+		}
+		tr.Emit(ev)
+		tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+	}
+
+	var stop error // why the search stopped early, for the caller
+	for d := 1; d <= maxDepth; d++ {
+		if d > 1 {
+			if err := ctx.Err(); err != nil {
+				stop = fmt.Errorf("search: stopped before depth %d: %w", d, err)
+				if tr != nil {
+					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped before depth %d: %v", d, err)})
+				}
+				break
+			}
+			if clock.Err() != nil {
+				if tr != nil {
+					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("time limit of %v reached before depth %d", opts.TimeLimit, d)})
+				}
+				break
+			}
+			e.ctx = clock // the first iteration always completes
+		}
+		before := e.nodes
+		id, ok := e.create()
+		if !ok {
+			why, err := e.stopReason(ctx)
+			stop = err
+			if tr != nil {
+				tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("depth %d not started: stopped by %s", d, why)})
+			}
+			break
+		}
+		if tr != nil {
+			tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: d, Depth: d})
+			ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: 0, Action: -1, Label: fmt.Sprintf("depth %d", d), Depth: 1, Type: trace.TypeMax}
+			if opts.Boards {
+				ev.Board = root.String()
+			}
+			tr.Emit(ev)
+			tr.Emit(trace.Event{Kind: trace.KindEnter, Node: id})
+			e.emitBounds(id, math.Inf(-1), math.Inf(1))
+		}
+		e.best = -1
+		deep.start()
+		v := e.alphabetaDeep(root, 0, d, math.Inf(-1), math.Inf(1), id)
+		nodes := e.nodes - before
+		if e.err != nil {
+			why, err := e.stopReason(ctx)
+			stop = err
+			if tr != nil {
+				tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: d, Depth: d, Discarded: true})
+				tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: fmt.Sprintf("depth %d cut short by %s after %d nodes: discarded", d, why, nodes)})
+			}
+			break
+		}
+		res.Action, res.Value, res.Label = e.best, v, ""
+		if e.best >= 0 {
+			res.Label = root.Label(e.best)
+		}
+		deep.finish()
+		if tr != nil {
+			tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: v, Best: id})
+			text := fmt.Sprintf("depth %d: %d nodes", d, nodes)
+			if opts.Ordering && d > 1 {
+				text += fmt.Sprintf(" with move ordering from depth %d", d-1)
+			}
+			tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: text})
+		}
+		if !deep.horizon {
+			if tr != nil && d < maxDepth {
+				tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: fmt.Sprintf("depth %d reached the end of the game on every line it searched: deeper iterations would find the same value", d)})
+			}
+			break
+		}
+	}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: time.Since(start)}
+	if tr != nil {
+		tr.Emit(trace.Event{Kind: trace.KindLeave, Node: 0})
+		tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+	}
+	return res, stop
+}
+
+// alphabetaDeep is alphabeta with iterative deepening's hooks: it orders
+// each node's moves by the previous iteration's best, records this
+// iteration's, and notes whether a leaf lies at the depth limit. It is a
+// copy rather than hooks in alphabeta so that AlphaBeta keeps its speed;
+// the tests check that without ordering each iteration searches and traces
+// exactly as AlphaBeta does. The caller has reported the window.
+func (e *dfs[S]) alphabetaDeep(s S, ply, depth int, alpha, beta float64, id trace.NodeID) float64 {
+	if depth == 0 || s.Done() {
+		e.evals++
+		v := s.Score()
+		if e.tr != nil {
+			e.emitEval(id, v, s.Done())
+		}
+		if depth == 0 && !s.Done() {
+			e.deep.horizon = true
+		}
+		return v
+	}
+	moves := e.legal(s, ply)
+	e.deep.order(moves, ply)
+	best := math.Inf(-1)
+	for i, a := range moves {
+		cid, ok := e.create()
+		if !ok {
+			break
+		}
+		e.deep.push(ply, a)
+		if e.tr != nil {
+			e.emitChild(cid, id, s, a, ply+1, s.Play(a), true, -beta, -alpha)
+		}
+		v := -e.alphabetaDeep(s.Play(a), ply+1, depth-1, -beta, -alpha, cid)
+		if e.err != nil {
+			break
+		}
+		if v > best {
+			best = v
+			if ply == 0 {
+				e.best = a
+			}
+			e.deep.improve(ply, a)
+			if e.tr != nil {
+				e.emitValue(id, best, cid)
+			}
+			if best >= beta {
+				if rest := moves[i+1:]; len(rest) > 0 {
+					e.cuts++
+					if e.tr != nil {
+						e.emitCut(id, ply, s, best, alpha, beta, rest)
+					}
+				}
+				break
+			}
+			if best > alpha {
+				alpha = best
+				if e.tr != nil {
+					e.emitBounds(id, alpha, beta)
+				}
+			}
+		}
+	}
+	if e.err == nil {
+		e.deep.record(ply)
+	}
+	if e.tr != nil {
+		e.emitLeave(id)
+	}
+	return best
+}
+
+// stopReason says why the search stopped early, after e.err is set: in
+// words for the trace, and as the error for the caller, which is nil when
+// the time limit stopped it. ctx is the caller's context.
+func (e *dfs[S]) stopReason(ctx context.Context) (string, error) {
+	switch {
+	case errors.Is(e.err, ErrBudget):
+		return "the node budget", e.err
+	case ctx.Err() != nil:
+		return fmt.Sprintf("the search's context (%v)", ctx.Err()), e.err
+	}
+	return "the clock", nil
+}
+
+// deepening is what iterative deepening adds to an alphabeta search: the
+// best-move tables that order the moves, and whether the search reached
+// its depth limit anywhere. Nodes are keyed by the path of actions from the
+// iteration's root, each action varint-encoded.
+type deepening struct {
+	ordering   bool
+	prev, next map[string]int // best action by path: the previous iteration's, this one's
+	path       []byte         // the path to the current node
+	ends       []int          // ends[p]: the length of path at ply p
+	best       []int          // best[p]: the best action so far at ply p, or -1
+	horizon    bool           // a leaf was evaluated at the depth limit before the game's end
+}
+
+// start prepares for an iteration.
+func (d *deepening) start() {
+	d.horizon = false
+	d.path, d.ends = d.path[:0], append(d.ends[:0], 0)
+	if d.ordering && d.next == nil {
+		d.next = map[string]int{}
+	}
+}
+
+// finish makes the completed iteration's table the one to order by.
+func (d *deepening) finish() {
+	if d.ordering {
+		d.prev, d.next = d.next, d.prev
+		if d.next == nil {
+			d.next = map[string]int{}
+		}
+		clear(d.next)
+	}
+}
+
+// order moves, the legal actions at the current node at ply, the previous
+// iteration's best action there first, the others after it in their order.
+func (d *deepening) order(moves []int, ply int) {
+	if !d.ordering {
+		return
+	}
+	for len(d.best) <= ply {
+		d.best = append(d.best, -1)
+	}
+	d.best[ply] = -1
+	a, ok := d.prev[string(d.path[:d.ends[ply]])]
+	if !ok {
+		return
+	}
+	for j, m := range moves {
+		if m == a {
+			copy(moves[1:j+1], moves[:j])
+			moves[0] = a
+			return
+		}
+	}
+}
+
+// push makes the child reached by action from the current node at ply the
+// current node.
+func (d *deepening) push(ply, action int) {
+	if !d.ordering {
+		return
+	}
+	d.path = binary.AppendVarint(d.path[:d.ends[ply]], int64(action))
+	if len(d.ends) == ply+1 {
+		d.ends = append(d.ends, 0)
+	}
+	d.ends[ply+1] = len(d.path)
+}
+
+// improve notes that action is the best so far at the current node at ply.
+func (d *deepening) improve(ply, action int) {
+	if d.ordering {
+		d.best[ply] = action
+	}
+}
+
+// record keeps the best action of the finished node at ply in this
+// iteration's table.
+func (d *deepening) record(ply int) {
+	if d.ordering && d.best[ply] >= 0 && len(d.next) < maxOrderTable {
+		d.next[string(d.path[:d.ends[ply]])] = d.best[ply]
+	}
+}
+
+// iterativeParams returns the catalog's parameters of Iterative.
+func iterativeParams() []spec.Param {
+	return []spec.Param{
+		{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"},
+		{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"},
+		{Name: "ordering", Type: spec.Int, Default: 1, Min: 0, Max: 1, Help: "1 to search the previous depth's best move first at each node, 0 for the game's order"},
+		nodesParam(),
+	}
+}
