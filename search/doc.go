@@ -8,7 +8,10 @@
 // NegaMax as "always max" with negated child values, and AlphaBeta in
 // negamax form, cutting when a value reaches beta; they take a depth limit,
 // a node budget and a context, and return the chosen action, its value
-// from the root player's view and counters. For one-player games (Single):
+// from the root player's view and counters. Iterative deepening runs
+// AlphaBeta at growing depths, each ordered by the previous one's best
+// moves, until a time limit. Primitive Monte Carlo and MCTS (UCT) sample
+// random playouts, reproducibly from a seed. For one-player games (Single):
 // Greedy, Beam search and Chokudai search, ranking states by their score;
 // they take a width, a depth, a number of passes or a time limit, a node
 // budget and a context, and return the first action toward the best state

@@ -283,6 +283,21 @@ var examples = []example{
 		req:   engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
 	},
 	{
+		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
+		watch: "x must block at c2. Watch the four phases in the pseudocode, and the chart of the root's visits: UCB1 sends more and more visits to the block, and the most visited move is the one chosen.",
+		req:   engine.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
+	},
+	{
+		name: "ttt-pmc", title: "Primitive Monte Carlo on the same position",
+		watch: "Every move gets the same number of random playouts, good or bad: compare its win rates with MCTS's visits.",
+		req:   engine.Request{Game: "tictactoe", Algo: "pmc playouts=20", Position: "x.o/.x./..o", Seed: 1},
+	},
+	{
+		name: "ttt-iterative", title: "Iterative deepening from an opening position",
+		watch: "Each depth is a subtree under the root: the previous depth's best moves are searched first, so each new depth prunes more than AlphaBeta alone would (the notes give the node counts).",
+		req:   engine.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
+	},
+	{
 		name: "maze-beam", title: "Beam search on the primer's maze (5x5, seed 0)",
 		watch: "At each depth the beam keeps the 3 best states and drops the rest: follow the ranked lists, and see the best line after the decision.",
 		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5", Seed: 0},

@@ -83,7 +83,7 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 	}
 	f.Vars = vw.variables(focus)
 	if p := vw.show.passAt[k]; p > 0 {
-		f.Vars = append(f.Vars, variable{"pass", strconv.Itoa(p)})
+		f.Vars = append(f.Vars, variable{vw.iterationName(), strconv.Itoa(p)})
 	}
 	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
@@ -129,6 +129,16 @@ func (vw *viewer) visits(k int) *visitsView {
 		}
 	}
 	return v
+}
+
+// iterationName is what a trace's iteration events count: a one-player
+// search's passes (Chokudai search), or iterations (MCTS, iterative
+// deepening).
+func (vw *viewer) iterationName() string {
+	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeSingle {
+		return "pass"
+	}
+	return "iteration"
 }
 
 // maxRanked is the most rows a beam list shows.
@@ -217,7 +227,7 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 		m.Facts = append(m.Facts, variable{"best move", vw.tree.Node(n.Best).Label})
 	}
 	if p := vw.show.passOf[id]; p > 0 {
-		m.Facts = append(m.Facts, variable{"reached in pass", strconv.Itoa(p)})
+		m.Facts = append(m.Facts, variable{"created in " + vw.iterationName(), strconv.Itoa(p)})
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
 		by := vw.tree.Node(n.PrunedBy)
