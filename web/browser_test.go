@@ -742,3 +742,49 @@ func TestBrowserBeamOnMaze(t *testing.T) {
 	}
 	b.screenshot("viewer-maze-beam.png")
 }
+
+// TestBrowserMCTSVisits opens the MCTS example: at the last step the chart
+// of the root's visits marks the most visited move, which is the move the
+// search chose, and its visits add up to the iterations; stepping back to
+// the first iterations shows fewer.
+func TestBrowserMCTSVisits(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/example/ttt-mcts")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	b.click("#last")
+	b.waitStep(b.lastStep())
+	type visits struct {
+		Labels []string `json:"labels"`
+		Counts []int    `json:"counts"`
+		Most   string   `json:"most"`
+	}
+	read := func() visits {
+		return get(b, "reading the visits", chromedp.Evaluate[visits](`({
+			labels: [...document.querySelectorAll("#visits-bars .bar-label")].map((e) => e.textContent),
+			counts: [...document.querySelectorAll("#visits-bars .bar-count")].map((e) => parseInt(e.textContent, 10)),
+			most: ((document.querySelector("#visits-bars .bar.most") || {}).parentElement || {querySelector: () => ({})}).querySelector(".bar-label").textContent || "",
+		})`))
+	}
+	v := read()
+	total := 0
+	for _, n := range v.Counts {
+		total += n
+	}
+	if total != 300 {
+		t.Errorf("the root's moves have %d visits in all, want the 300 iterations (%v)", total, v.Counts)
+	}
+	if dec := b.text(`[data-testid=decision]`); v.Most == "" || !strings.Contains(dec, "play "+v.Most+",") {
+		t.Errorf("the most visited move is %q, the decision %q", v.Most, dec)
+	}
+	b.screenshot("viewer-mcts.png")
+	b.click("#first")
+	b.waitStep(0)
+	if get(b, "reading the visits panel", chromedp.Evaluate[bool](`document.getElementById("visits-panel").hidden`)) {
+		return // no result backed up yet at step 0: the panel waits
+	}
+	if early := read(); slices.Max(early.Counts) >= slices.Max(v.Counts) {
+		t.Errorf("at step 0 the visits are %v, as many as at the end", early.Counts)
+	}
+}
