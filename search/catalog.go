@@ -16,8 +16,9 @@ type Family string
 
 // The game families.
 const (
-	FamilyAlternating Family = "alternating" // two players take turns: Alternating
-	FamilySingle      Family = "single"      // one player: Single
+	FamilyAlternating  Family = "alternating"  // two players take turns: Alternating
+	FamilySingle       Family = "single"       // one player: Single
+	FamilySimultaneous Family = "simultaneous" // two players move at once: Simultaneous
 )
 
 // Algorithm describes one search algorithm of the catalog.

@@ -46,6 +46,27 @@ type Single[S any] interface {
 	String() string
 }
 
+// Simultaneous is a two-player, zero-sum game in which both players move at
+// once, as DUCT needs it. Player 0 is the root player. Implementations are
+// small values: Play returns a new state and never changes its receiver.
+type Simultaneous[S any] interface {
+	// Legal appends the legal actions of player (0 or 1) to buf and
+	// returns the result. It returns none when the game is over.
+	Legal(player int, buf []int) []int
+	// Play returns the state after player 0 plays a0 and player 1 plays
+	// a1, at the same time.
+	Play(a0, a1 int) S
+	// Done reports whether the game is over.
+	Done() bool
+	// Score evaluates the state from player 0's point of view: when the
+	// game is over, > 0 is a win for player 0, < 0 a loss, 0 a draw.
+	Score() float64
+	// Label is the human name of player's action in this state, e.g. "up".
+	Label(player, action int) string
+	// String is the position's parseable text form.
+	String() string
+}
+
 // Options are the limits every engine takes.
 type Options struct {
 	// Depth is the depth limit in plies; at depth 0 a state is evaluated.
