@@ -153,6 +153,9 @@ func (d describer) selection(e trace.Event) string {
 		}
 	}
 	child := d.t.Node(e.Child).Label
+	if d.t.Node(e.Node).Type == trace.TypeJoint {
+		return d.jointSelection(e)
+	}
 	if chosen == nil {
 		return fmt.Sprintf("Select %s at %s.", child, d.name(e.Node))
 	}
@@ -161,6 +164,34 @@ func (d describer) selection(e trace.Event) string {
 	}
 	return fmt.Sprintf("Select %s at %s: UCB1 %s = %s won out of %d visits + exploration, the highest of %s.",
 		child, d.name(e.Node), ucb(chosen.UCB), trace.FormatValue(chosen.W), chosen.N, children(len(e.Scores)))
+}
+
+// jointSelection explains one player's choice at a simultaneous-move node:
+// player A's comes first, then player B's, each over its own actions.
+func (d describer) jointSelection(e trace.Event) string {
+	player, other := "A", 0
+	if k := d.t.Step(); k > 0 {
+		if prev := d.t.Event(k - 1); prev.Kind == trace.KindSelect && prev.Node == e.Node {
+			player, other = "B", 1
+		}
+	}
+	pair := strings.SplitN(d.t.Node(e.Child).Label, "/", 2)
+	move := d.t.Node(e.Child).Label
+	if len(pair) == 2 {
+		move = pair[other]
+	}
+	// Unvisited actions go first, so any unvisited action means the chosen
+	// one is unvisited; otherwise the chosen one has the highest UCB1.
+	for _, s := range e.Scores {
+		if s.N == 0 {
+			return fmt.Sprintf("Player %s picks %s at %s: an action it has never tried goes first; the other player chooses on its own.", player, move, d.name(e.Node))
+		}
+	}
+	top := 0.0
+	for _, s := range e.Scores {
+		top = max(top, s.UCB)
+	}
+	return fmt.Sprintf("Player %s picks %s at %s: the highest UCB1 (%s) over its own actions, counted over all of the other player's replies.", player, move, d.name(e.Node), ucb(top))
 }
 
 // children counts children in words.

@@ -92,6 +92,21 @@ func Pseudocode(algo string) []string {
 			"    answer ← move",
 			"  return answer",
 		}
+	case "duct":
+		return []string{
+			"function DUCT(root, iterations, C, threshold)",
+			"  repeat iterations times",
+			"    node ← root",
+			"    while node has children do                  ▷ 1. select, each player on its own",
+			"      a ← A's action of best UCB1 over A's stats at node   ▷ w, n summed over B's actions",
+			"      b ← B's action of best UCB1 over B's stats at node   ▷ B counts 1 − value",
+			"      node ← the child of the pair (a, b)",
+			"    value ← PLAYOUT(node)                       ▷ 2. play out: both move at random",
+			"    for each node on the path up to the root    ▷ 3. backpropagate",
+			"      A's stats for a gain value; B's stats for b gain 1 − value",
+			"    if the leaf's n reaches threshold then expand it: all N×M pairs   ▷ 4. expand",
+			"  return A's action with the most visits at root",
+		}
 	case "pmc":
 		return []string{
 			"function PRIMITIVEMONTECARLO(root, playouts)",
@@ -213,6 +228,34 @@ func Line(algo string, t *trace.Tree) int {
 			return 3
 		default:
 			return 3
+		}
+	case "duct":
+		switch e.Kind {
+		case trace.KindNode, trace.KindExpand:
+			if e.Kind == trace.KindNode && e.Parent == trace.NoNode {
+				return 1
+			}
+			return 11
+		case trace.KindIteration:
+			return 2
+		case trace.KindEnter:
+			if e.Node == t.Root() {
+				return 3
+			}
+			return 7
+		case trace.KindSelect:
+			if k > 0 && t.Event(k-1).Kind == trace.KindSelect && t.Event(k-1).Node == e.Node {
+				return 6
+			}
+			return 5
+		case trace.KindPlayout, trace.KindEval:
+			return 8
+		case trace.KindBackprop:
+			return 10
+		case trace.KindLeave:
+			return 9
+		case trace.KindValue, trace.KindNote:
+			return 12
 		}
 	case "pmc":
 		switch e.Kind {
