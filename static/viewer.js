@@ -347,6 +347,42 @@
     }
   }
 
+  // drawMatrix shows a simultaneous-move node's children: A's actions by
+  // rows, B's by columns, each cell's visits and A's mean result.
+  function drawMatrix(el, m) {
+    el.innerHTML = "";
+    if (!m) return;
+    const table = document.createElement("table");
+    const cap = document.createElement("caption");
+    cap.textContent = "visits (A's mean result): A's actions down, B's across";
+    table.appendChild(cap);
+    const head = document.createElement("tr");
+    head.appendChild(document.createElement("th"));
+    m.cols.forEach((c, j) => {
+      const th = document.createElement("th");
+      th.textContent = "B " + c + " (" + m.col_n[j] + ")";
+      head.appendChild(th);
+    });
+    table.appendChild(head);
+    m.rows.forEach((r, i) => {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.textContent = "A " + r + " (" + m.row_n[i] + ")";
+      tr.appendChild(th);
+      m.cols.forEach((_, j) => {
+        const td = document.createElement("td");
+        td.textContent = m.n[i][j] + (m.mean[i][j] ? " (" + m.mean[i][j] + ")" : "");
+        if (m.on_path[i][j]) {
+          td.className = "on-path";
+          td.title = "the pair chosen on the current path";
+        }
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+    el.appendChild(table);
+  }
+
   function drawSelected(sel) {
     const panel = $("node-panel");
     if (!sel) {
@@ -357,6 +393,7 @@
     $("node-title").textContent = sel.title;
     $("node-reason").textContent = sel.reason || "";
     drawFacts($("node-facts"), sel.facts);
+    drawMatrix($("node-matrix"), sel.matrix || null);
     drawBoard($("node-board"), null, sel.board);
   }
 

@@ -164,11 +164,26 @@ type boardView struct {
 
 // nodeMsg is everything about the selected node at a frame's step.
 type nodeMsg struct {
-	Node   int        `json:"node"`
-	Title  string     `json:"title"`
-	Facts  []variable `json:"facts"`
-	Reason string     `json:"reason,omitempty"` // why it was pruned
-	Board  *boardView `json:"board,omitempty"`
+	Node   int         `json:"node"`
+	Title  string      `json:"title"`
+	Facts  []variable  `json:"facts"`
+	Reason string      `json:"reason,omitempty"` // why it was pruned
+	Board  *boardView  `json:"board,omitempty"`
+	Matrix *matrixView `json:"matrix,omitempty"` // a simultaneous-move node's children
+}
+
+// matrixView is a simultaneous-move node's children as a matrix: player
+// A's actions by rows, player B's by columns, each child's visits and mean
+// result for A, with each player's visits per action summed over the
+// other's; the pair on the current path is marked.
+type matrixView struct {
+	Rows   []string   `json:"rows"`
+	Cols   []string   `json:"cols"`
+	N      [][]int    `json:"n"`
+	Mean   [][]string `json:"mean"`
+	RowN   []int      `json:"row_n"`
+	ColN   []int      `json:"col_n"`
+	OnPath [][]bool   `json:"on_path"`
 }
 
 // errorMsg tells the page what was wrong with its last message.

@@ -131,6 +131,53 @@ func (vw *viewer) visits(k int) *visitsView {
 	return v
 }
 
+// matrix lays out a simultaneous-move node's children, whose labels are
+// "<A's action>/<B's action>", as A's actions by B's; nil if it has none.
+func (vw *viewer) matrix(n trace.NodeState) *matrixView {
+	m := &matrixView{}
+	row, col := map[string]int{}, map[string]int{}
+	type cell struct{ r, c int }
+	cells := map[trace.NodeID]cell{}
+	for _, id := range n.Children {
+		a, b, ok := strings.Cut(vw.tree.Node(id).Label, "/")
+		if !ok {
+			return nil
+		}
+		if _, seen := row[a]; !seen {
+			row[a] = len(m.Rows)
+			m.Rows = append(m.Rows, a)
+		}
+		if _, seen := col[b]; !seen {
+			col[b] = len(m.Cols)
+			m.Cols = append(m.Cols, b)
+		}
+		cells[id] = cell{row[a], col[b]}
+	}
+	if len(cells) == 0 {
+		return nil
+	}
+	m.N = make([][]int, len(m.Rows))
+	m.Mean = make([][]string, len(m.Rows))
+	m.OnPath = make([][]bool, len(m.Rows))
+	for i := range m.Rows {
+		m.N[i] = make([]int, len(m.Cols))
+		m.Mean[i] = make([]string, len(m.Cols))
+		m.OnPath[i] = make([]bool, len(m.Cols))
+	}
+	m.RowN, m.ColN = make([]int, len(m.Rows)), make([]int, len(m.Cols))
+	for id, c := range cells {
+		child := vw.tree.Node(id)
+		m.N[c.r][c.c] = child.Visits
+		m.RowN[c.r] += child.Visits
+		m.ColN[c.c] += child.Visits
+		if child.Visits > 0 {
+			m.Mean[c.r][c.c] = render.Display(child, vw.view).Value
+		}
+		m.OnPath[c.r][c.c] = child.Status == trace.StatusCurrent || child.Status == trace.StatusPath
+	}
+	return m
+}
+
 // iterationName is what a trace's iteration events count: a one-player
 // search's passes (Chokudai search), or iterations (MCTS, iterative
 // deepening).
@@ -228,6 +275,9 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	}
 	if p := vw.show.passOf[id]; p > 0 {
 		m.Facts = append(m.Facts, variable{"created in " + vw.iterationName(), strconv.Itoa(p)})
+	}
+	if n.Type == trace.TypeJoint {
+		m.Matrix = vw.matrix(n)
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
 		by := vw.tree.Node(n.PrunedBy)
