@@ -473,7 +473,10 @@
     drawSelected(f.selected || null);
     showControls();
     follow(f.current);
-    history.replaceState(null, "", "?step=" + f.step + (f.view !== "root" ? "&view=" + f.view : ""));
+    const q = new URLSearchParams(location.search);
+    q.set("step", String(f.step));
+    if (f.view !== "root") q.set("view", f.view); else q.delete("view");
+    history.replaceState(null, "", "?" + q.toString());
   }
 
   // ---- the connection ----

@@ -257,6 +257,8 @@ func (s *Server) prepareLayout(sh *show) {
 // example is one classic setup of the gallery.
 type example struct {
 	name, title, watch string
+	about              string // a paragraph the viewer shows, when a sentence is not enough
+	pair               string // an example to compare with, linked from the viewer
 	req                engine.Request
 	step               string // the step the page opens at
 }
@@ -325,12 +327,7 @@ func exampleCards() []templates.Example {
 // handleExample runs an example once and sends the page to its trace.
 func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	var ex *example
-	for i := range examples {
-		if examples[i].name == name {
-			ex = &examples[i]
-		}
-	}
+	ex := exampleNamed(name)
 	if ex == nil {
 		s.message(w, r, http.StatusNotFound, "No such example", fmt.Sprintf("There is no example %q; the start page lists them.", name))
 		return
@@ -354,11 +351,34 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 		}
 		s.examples[name] = id
 	}
-	target := "/t/" + id
+	q := url.Values{"example": {ex.name}}
 	if ex.step != "" {
-		target += "?" + url.Values{"step": {ex.step}}.Encode()
+		q.Set("step", ex.step)
 	}
-	http.Redirect(w, r, target, http.StatusSeeOther)
+	http.Redirect(w, r, "/t/"+id+"?"+q.Encode(), http.StatusSeeOther)
+}
+
+// exampleNamed returns the example of that name, or nil.
+func exampleNamed(name string) *example {
+	for i := range examples {
+		if examples[i].name == name {
+			return &examples[i]
+		}
+	}
+	return nil
+}
+
+// exampleNote is what the viewer says about the example it shows.
+func exampleNote(name string) *templates.ExampleNote {
+	ex := exampleNamed(name)
+	if ex == nil {
+		return nil
+	}
+	note := &templates.ExampleNote{Title: ex.title, Watch: ex.watch, About: ex.about}
+	if pair := exampleNamed(ex.pair); pair != nil {
+		note.PairTitle, note.PairURL = pair.title, "/example/"+pair.name
+	}
+	return note
 }
 
 // speeds are the steps a second the viewer offers.

@@ -248,6 +248,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := viewerModel(sh, step, v)
+	m.Example = exampleNote(r.URL.Query().Get("example"))
 	if ls != nil {
 		if _, done, _ := ls.current(); !done {
 			m.Live = true

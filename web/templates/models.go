@@ -89,8 +89,18 @@ type Viewer struct {
 	TraceURL   string
 	HasBoards  bool
 	SpeedSteps []string
-	Live       bool // the search is still running
-	TwoPlayer  bool // values have two points of view to choose from
+	Live       bool         // the search is still running
+	Example    *ExampleNote // what to watch for, when the page shows an example
+	TwoPlayer  bool         // values have two points of view to choose from
+}
+
+// ExampleNote tells what an example shows, on its viewer page.
+type ExampleNote struct {
+	Title     string
+	Watch     string
+	About     string // a paragraph, when a sentence is not enough
+	PairTitle string // an example to compare with
+	PairURL   string
 }
 
 // Message is a page that says one thing, such as a missing trace.
