@@ -22,9 +22,11 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{engine.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
-		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze)`},
+		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze, twinmaze, twinmaze-turns)`},
 		{engine.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
-		{engine.Request{Game: "tictactoe", Algo: "duct"}, `unknown algorithm "duct"`},
+		{engine.Request{Game: "tictactoe", Algo: "dmcts"}, `unknown algorithm "dmcts"`},
+		{engine.Request{Game: "tictactoe", Algo: "duct"}, "duct searches simultaneous games, and tictactoe is a alternating game"},
+		{engine.Request{Game: "twinmaze w=4", Algo: "duct"}, "twinmaze position"},
 		{engine.Request{Game: "tictactoe", Algo: "mcts c=11"}, "c=11 is out of range"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
 		{engine.Request{Game: "tictactoe", Algo: "minimax nodes=0"}, "nodes=0 is out of range"},
@@ -52,9 +54,11 @@ func TestPrepareErrors(t *testing.T) {
 // engine emitted.
 func TestRealTraces(t *testing.T) {
 	positions := map[string][]string{
-		"tictactoe": {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
-		"tree":      {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
-		"maze":      {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
+		"tictactoe":      {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
+		"tree":           {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
+		"maze":           {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
+		"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
+		"twinmaze":       {"", "2:A9B", "3:1A6B1"},
 	}
 	for _, g := range engine.Games() {
 		for _, a := range search.Algorithms() {

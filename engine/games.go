@@ -8,6 +8,7 @@ import (
 	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/games/tree"
+	"github.com/searchviz/searchviz/games/twinmaze"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -47,6 +48,61 @@ func alternating[S search.Alternating[S]](parse func(string) (S, error)) func(sp
 			},
 		}, nil
 	}
+}
+
+// alternatingOrMade binds a game of the alternating family whose position
+// may also be built from the game's parameters and the seed, when none is
+// given.
+func alternatingOrMade[S search.Alternating[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
+	return func(gv spec.Values, seed int64, position string) (root, error) {
+		if position == "" {
+			s, err := make(gv, seed)
+			if err != nil {
+				return root{}, err
+			}
+			return alternating(func(string) (S, error) { return s, nil })(gv, seed, "")
+		}
+		return alternating(parse)(gv, seed, position)
+	}
+}
+
+// simultaneous binds a game of the simultaneous-move family: a pasted
+// position is parsed, and with none, make builds one from the game's
+// parameters and the seed.
+func simultaneous[S search.Simultaneous[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
+	return func(gv spec.Values, seed int64, position string) (root, error) {
+		var (
+			s   S
+			err error
+		)
+		if position == "" {
+			s, err = make(gv, seed)
+		} else {
+			s, err = parse(position)
+		}
+		if err != nil {
+			return root{}, err
+		}
+		return root{
+			text: s.String(),
+			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+				return search.RunSimultaneous(ctx, algo, v, s, tr, boards)
+			},
+		}, nil
+	}
+}
+
+// twinParams are the parameters of the twin maze's generated boards.
+func twinParams() []spec.Param {
+	return []spec.Param{
+		{Name: "h", Type: spec.Int, Default: twinmaze.SampleHeight, Min: 3, Max: twinmaze.MaxSize, Help: "height of a generated board (odd)"},
+		{Name: "w", Type: spec.Int, Default: twinmaze.SampleWidth, Min: 3, Max: twinmaze.MaxSize, Help: "width of a generated board (odd)"},
+		{Name: "turns", Type: spec.Int, Default: twinmaze.SampleTurns, Min: 1, Max: twinmaze.MaxTurns, Help: "turns to play"},
+	}
+}
+
+func generateTwin(v spec.Values, seed int64) (twinmaze.State, error) {
+	return twinmaze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
 }
 
 // single binds a game of the single-player family: a pasted position is
@@ -108,6 +164,27 @@ func Games() []Game {
 			Boards:       true,
 			open: single(maze.Parse, func(v spec.Values, seed int64) (maze.State, error) {
 				return maze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
+			}),
+		},
+		{
+			Name:         "twinmaze",
+			Family:       search.FamilySimultaneous,
+			Help:         "the two-player maze: A and B move at once, each collects the points it lands on, both score a cell they land on together",
+			Params:       twinParams(),
+			PositionHelp: "turns left, ':', then rows top to bottom separated by '/': # wall, . floor, 1-9 points, A and B the players (X both), e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486; leave it empty to generate a board from h, w, turns and the seed",
+			Boards:       true,
+			open:         simultaneous(twinmaze.Parse, generateTwin),
+		},
+		{
+			Name:         "twinmaze-turns",
+			Family:       search.FamilyAlternating,
+			Help:         "the twin maze modelled as if A and B took turns (A first): the wrong model, in which A steals points B would share",
+			Params:       twinParams(),
+			PositionHelp: "a twin maze position then ';A' or ';B' for the side to move, e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486;A; leave it empty to generate a board from h, w, turns and the seed",
+			Boards:       true,
+			open: alternatingOrMade(twinmaze.ParseSequential, func(v spec.Values, seed int64) (twinmaze.Sequential, error) {
+				s, err := generateTwin(v, seed)
+				return s.Alternating(), err
 			}),
 		},
 	}

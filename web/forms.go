@@ -263,6 +263,12 @@ type example struct {
 	step               string // the step the page opens at
 }
 
+// twinAbout says why the alternating model of the twin maze is wrong.
+const twinAbout = "In the twin maze both characters move at the same time, and a cell both land on in the same turn scores for both. " +
+	"A tree of alternating moves cannot say that: it lets A move first and take the cell, so B arrives at an empty one. A \"steals\" points the two would share, " +
+	"and A's search trusts that it sees B's reply to its move, which B in the real game chooses without knowing A's. " +
+	"DUCT keeps each player's choice blind to the other's: a node's children are all pairs of moves, and each player picks its own move by UCB1 over its own statistics, summed over whatever the other might do."
+
 var examples = []example{
 	{
 		name: "rn-alphabeta", title: "The textbook tree with AlphaBeta (Russell & Norvig, Fig. 5.2)",
@@ -298,6 +304,20 @@ var examples = []example{
 		name: "ttt-iterative", title: "Iterative deepening from an opening position",
 		watch: "Each depth is a subtree under the root: the previous depth's best moves are searched first, so each new depth prunes more than AlphaBeta alone would (the notes give the node counts).",
 		req:   engine.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
+	},
+	{
+		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
+		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
+		about: twinAbout,
+		pair:  "twin-duct",
+		req:   engine.Request{Game: "twinmaze-turns", Algo: "alphabeta depth=4", Seed: 0},
+	},
+	{
+		name: "twin-duct", title: "The same twin maze with DUCT, both moving at once",
+		watch: "Each node's children are all pairs of moves; select one and look at its matrix: each player picks its move by UCB1 over its own visits, summed over the other's replies.",
+		about: twinAbout,
+		pair:  "twin-turns",
+		req:   engine.Request{Game: "twinmaze", Algo: "duct playouts=300", Seed: 0},
 	},
 	{
 		name: "maze-beam", title: "Beam search on the primer's maze (5x5, seed 0)",

@@ -225,6 +225,14 @@ func (v *validator) selection(i int, e *trace.Event) {
 	}
 	v.childOf(i, "child", e.Child, e.Node)
 	for _, s := range e.Scores {
+		// A score with no child is one player's action at a simultaneous-
+		// move node, whose children are pairs of actions (DUCT).
+		if s.Child == trace.NoNode {
+			if v.nodes[e.Node].typ != trace.TypeJoint {
+				v.errorf(i, "a score with no child at node %d, which is not a simultaneous-move node", e.Node)
+			}
+			continue
+		}
 		if !v.childOf(i, "score child", s.Child, e.Node) {
 			continue
 		}

@@ -202,3 +202,25 @@ func TestExamples(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateScoresWithoutChild(t *testing.T) {
+	// At a simultaneous-move node a select event scores one player's
+	// actions, which are not children; anywhere else a score needs one.
+	events := func(typ trace.NodeType) []trace.Event {
+		es := []trace.Event{
+			{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: typ},
+			{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 0, Depth: 1, Type: typ},
+			{Kind: trace.KindSelect, Node: 0, Child: 1, Scores: []trace.Score{{Child: trace.NoNode, Action: 0, UCB: math.NaN()}}},
+		}
+		for i := range es {
+			es[i].Step = i
+		}
+		return es
+	}
+	if err := Validate(events(trace.TypeJoint)); err != nil {
+		t.Errorf("scores without a child at a joint node: %v", err)
+	}
+	if err := Validate(events(trace.TypeMax)); err == nil || !strings.Contains(err.Error(), "not a simultaneous-move node") {
+		t.Errorf("scores without a child at a max node: %v, want an error", err)
+	}
+}
