@@ -97,6 +97,26 @@ func monteCarloParams(mcts bool) []spec.Param {
 	}
 }
 
+// ductParams returns the parameters of DUCT: MCTS's, with DUCT's expand
+// threshold and words for two players moving at once.
+func ductParams() []spec.Param {
+	ps := monteCarloParams(true)
+	for i := range ps {
+		switch ps[i].Name {
+		case "playouts":
+			ps[i].Help = "iterations: each walks down the tree, both players choosing their actions by UCB1 on their own, and ends with one random playout (or a terminal outcome)"
+		case "time":
+			ps[i].Help = "time limit in milliseconds, 0 for none: the search stops after fewer iterations, with player A's most visited action so far"
+		case "c":
+			ps[i].Help = "UCB1's exploration constant C, for both players: larger explores more, 0 only exploits"
+		case "expand":
+			ps[i].Default = DefaultDUCTExpandThreshold
+			ps[i].Help = "expand threshold: a leaf gets its children, one per pair of actions, after this many visits"
+		}
+	}
+	return ps
+}
+
 func seedParam() spec.Param {
 	return spec.Param{Name: "seed", Type: spec.Int, Default: 0, Min: 0, Max: maxSeed, Help: "random seed of the playouts: the same seed gives the same search"}
 }
@@ -118,6 +138,7 @@ func Algorithms() []Algorithm {
 		{Name: "greedy", Family: FamilySingle, Help: "Greedy: try every action one move ahead and take the best-scoring state", Params: []spec.Param{nodesParam()}},
 		{Name: "beam", Family: FamilySingle, Help: "Beam search: keep the best width states at each depth, expand them all, answer the best state's first move", Params: singleParams(3, "beam width: states kept and expanded at each depth", false)},
 		{Name: "chokudai", Family: FamilySingle, Help: "Chokudai search: one queue per depth, repeated narrow beams that each take the best states not yet taken", Params: singleParams(1, "states taken from each depth's queue in each pass", true)},
+		{Name: "duct", Family: FamilySimultaneous, Help: "DUCT (decoupled UCT): MCTS where both players move at once, each choosing its action by UCB1 over its own statistics; take player A's most visited action", Params: ductParams()},
 	}
 }
 
@@ -185,4 +206,22 @@ func RunSingle[S Single[S]](ctx context.Context, algo Algorithm, v spec.Values, 
 		return Chokudai(ctx, root, opts)
 	}
 	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilySingle)
+}
+
+// RunSimultaneous runs the named algorithm of the simultaneous-move family
+// from root with the resolved parameters v, reporting to tr when it is
+// non-nil.
+func RunSimultaneous[S Simultaneous[S]](ctx context.Context, algo Algorithm, v spec.Values, root S, tr trace.Tracer, boards bool) (Result, error) {
+	if algo.Family != FamilySimultaneous {
+		return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilySimultaneous)
+	}
+	switch algo.Name {
+	case "duct":
+		return DUCT(ctx, root, MonteCarloOptions{
+			Playouts: v.Int("playouts"), TimeLimit: time.Duration(v.Int("time")) * time.Millisecond,
+			C: v.Float("c"), ExpandThreshold: v.Int("expand"), Seed: uint64(v.Int("seed")),
+			MaxNodes: v.Int("nodes"), Tracer: tr, Boards: boards,
+		})
+	}
+	return Result{Action: -1}, fmt.Errorf("search: algorithm %q does not search %s games", algo.Name, FamilySimultaneous)
 }

@@ -1,0 +1,556 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// DefaultDUCTExpandThreshold is the number of visits after which a DUCT
+// leaf is expanded, as in the primer's sample code.
+const DefaultDUCTExpandThreshold = 5
+
+// ductNode is one node of a DUCT tree: a state where both players move at
+// once, the state itself being kept apart (in states, at the same index)
+// so that the walk down the tree reads small nodes. Its rows*cols children
+// are stored together, row-major, at nodes[first : first+rows*cols]: the
+// child of player 0's i-th legal action and player 1's j-th is
+// nodes[first+i*cols+j]. Its players' statistics are at
+// stats[stat : stat+rows] (player 0's actions) and
+// stats[stat+rows : stat+rows+cols] (player 1's).
+type ductNode struct {
+	n     int   // visits
+	t     int   // visits since it has children: the sum of either player's action visits
+	pair  int32 // i*M + j, the indices of the two actions in the parent's legal lists; -1 at the root
+	first int32 // the first child's index
+	stat  int32 // the first statistic's index
+	rows  int32 // player 0's legal actions; 0 for a leaf
+	cols  int32 // player 1's legal actions; 0 for a leaf
+	done  bool  // the game is over: known once the node is first visited (Done is asked only then)
+}
+
+// ductStat is what one player knows about one of its actions at a node:
+// the values backed up through it, summed in that player's view, and its
+// visits, both over every action of the other player.
+type ductStat struct {
+	w      float64
+	n      int
+	action int32
+}
+
+// duct holds one DUCT search.
+type duct[S Simultaneous[S]] struct {
+	ctx      context.Context
+	opts     MonteCarloOptions
+	tr       trace.Tracer
+	rng      rand.PCG
+	nodes    []ductNode
+	states   []S // the nodes' states
+	stats    []ductStat
+	moves0   []int   // player 0's legal-move buffer, reused
+	moves1   []int   // player 1's
+	path     []int32 // the nodes of the current iteration, root first, reused
+	picks    []int32 // the pair of action indices chosen at each node of path but the last, reused
+	evals    int
+	err      error // why the search stopped early (budget, context), if it did
+	timedOut bool  // the time limit stopped the search
+	deadline time.Time
+
+	terms ucbTerms
+
+	// Tracing only: scratch for events.
+	scores []trace.Score
+	ids    []trace.NodeID
+	values []float64
+}
+
+// intn returns a uniformly random int in [0, n), n > 0, by Lemire's
+// multiply-and-reject method.
+func (e *duct[S]) intn(n int) int {
+	hi, lo := bits.Mul64(e.rng.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		thresh := -uint64(n) % uint64(n)
+		for lo < thresh {
+			hi, lo = bits.Mul64(e.rng.Uint64(), uint64(n))
+		}
+	}
+	return int(hi)
+}
+
+// DUCT is Decoupled UCT, Monte Carlo tree search for games in which both
+// players move at once, as the primer writes it. A node is a state; its
+// children form an N×M matrix, one per pair of player 0's N legal actions
+// and player 1's M, row-major (player 0's action major). Each player keeps,
+// for each of its own actions at the node, n, its visits, and w, the sum
+// of the values backed up through it in that player's view, both summed
+// over the other player's actions. The root starts expanded.
+//
+// Each iteration walks down from the root. At a node with children each
+// player picks one of its own actions, independently of the other: its
+// first unvisited action in legal order if it has one, else the action of
+// greatest
+//
+//	UCB1 = w/n + C*sqrt(2*ln(t)/n)
+//
+// (ties to the first in legal order), t being the sum of the player's n
+// over its actions, which is the same for both players; the pair of
+// choices names the child to walk to. (UCB1 is computed as
+// w*(1/n) + C*sqrt(2*ln(t))*(1/sqrt(n)) from a table of the terms, which
+// equals the formula up to rounding in the last bits.) At a leaf (a node without children)
+// the value v, in player 0's view, is the outcome if the game is over
+// there (the sign of Score: 1 win, 0.5 draw, 0 loss), else the outcome of
+// a random playout from it, in which both players play uniformly random
+// legal actions (player 0's drawn first) until the game is over (until a
+// player has no legal action). Every
+// node on the path then gets n+1, and at every node above the leaf the
+// chosen action of player 0 gets n+1 and w+v, player 1's n+1 and w+1-v
+// (the game is zero-sum). A leaf where the game is not over is expanded
+// (all N×M children added) when its visits reach opts.ExpandThreshold
+// (0 means DefaultDUCTExpandThreshold).
+//
+// After opts.Playouts iterations (or fewer, when opts.TimeLimit passes),
+// DUCT chooses player 0's action with the most visits at the root, ties
+// to the first in legal order. Result.Value is that action's win rate for
+// player 0 (w/n; 0.5 if it has no visits). Nodes counts the tree's nodes,
+// the root included; Evals the playouts and terminal evaluations; Cuts is
+// 0. A node budget (opts.MaxNodes: no expansion may make the tree larger,
+// the root included) or a cancelled context (checked before the first
+// iteration and every 4096 iterations) stops it with the best action so
+// far and ErrBudget or the context's error. A root where the game is over
+// (or a player has no legal action) is evaluated instead: no action, its
+// outcome as the value.
+//
+// Two choices differ from the primer's sample code, which is otherwise
+// followed: the sample visits every pair once, in row-major order, before
+// any player uses UCB1, where DUCT here lets each player try its own
+// unvisited actions first (so a pair may stay unvisited), as decoupled
+// selection defines it; and the sample's player 1 scores an action with
+// 1-w where w is player 0's total, where here it is n-w, player 1's own
+// total.
+//
+// Traced: the root's node and its children's node events, row-major, then
+// an expand event of the root. Every node is of type joint; a child's
+// Action is i*M+j, i and j being the indices of the two players' actions in
+// their legal lists at the parent (M: player 1's number of legal actions
+// there), and its Label is Label(0, a0)+"/"+Label(1, a1), e.g. "up/left".
+// For each iteration i: an iteration event i and an enter event of the
+// root; at each node with children two select events naming the chosen
+// child, player 0's then player 1's, each with one score per action of
+// that player in legal order {Child: NoNode, Action: the action, W: its w
+// in that player's view, N: its n, UCB: as above, NaN when N is 0}, then
+// an enter event of the child; at the leaf, an eval event (Terminal, the
+// Score of the leaf's state, in player 0's view) if the game is over
+// there, else a playout event (its result in player 0's view and the
+// number of turns played); a backprop event whose path runs from the leaf
+// up to the root, with the value v at every node (joint nodes hold values
+// in player 0's view); leave events from the leaf up to the root; and, if
+// the leaf was expanded, its children's node events and an expand event.
+// At the end: a value event for the root with player 0's chosen action's
+// win rate and, as best, the child of that action and player 1's most
+// visited one; a note naming player 1's most visited action; a note if the
+// search stopped early; and the decision.
+func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions) (Result, error) {
+	if opts.ExpandThreshold == 0 {
+		opts.ExpandThreshold = DefaultDUCTExpandThreshold
+	}
+	if err := opts.check(); err != nil {
+		return Result{Action: -1}, err
+	}
+	e := &duct[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
+	e.rng.Seed(opts.Seed, pcgStream)
+	size := min(opts.Playouts, maxUCBTerms/16)
+	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
+	return e.run(root)
+}
+
+// run creates the root and expands it, runs the iterations and turns the
+// most visited actions into a Result, reporting the value and decision.
+func (e *duct[S]) run(root S) (Result, error) {
+	start := time.Now()
+	if e.opts.TimeLimit > 0 {
+		e.deadline = start.Add(e.opts.TimeLimit)
+	}
+	e.nodes = append(e.nodes, ductNode{pair: -1, done: root.Done()})
+	e.states = append(e.states, root)
+	if e.tr != nil {
+		e.emitNode(0, trace.NoNode, -1, "", 0, root)
+	}
+	res := Result{Action: -1}
+	best0, best1 := -1, -1
+	e.moves0, e.moves1 = root.Legal(0, e.moves0[:0]), root.Legal(1, e.moves1[:0])
+	if e.nodes[0].done || len(e.moves0) == 0 || len(e.moves1) == 0 {
+		score := root.Score()
+		e.evals++
+		res.Value = outcome(score)
+		if e.tr != nil {
+			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
+		}
+	} else if e.reserve(len(e.moves0) * len(e.moves1)); e.expand(0, 0) {
+		e.search()
+		r := &e.nodes[0]
+		s0, s1 := e.stats[r.stat:r.stat+r.rows], e.stats[r.stat+r.rows:r.stat+r.rows+r.cols]
+		best0, best1 = mostVisitedAction(s0), mostVisitedAction(s1)
+		res.Action = int(s0[best0].action)
+		res.Label = root.Label(0, res.Action)
+		res.Value = 0.5
+		if s := s0[best0]; s.n > 0 {
+			res.Value = s.w / float64(s.n)
+		}
+	}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: time.Since(start)}
+	if e.tr != nil {
+		e.emitEnd(res, best0, best1)
+	}
+	return res, e.err
+}
+
+// maxUCBTerms is the size of the largest table of ucbTerms DUCT makes.
+const maxUCBTerms = 1 << 16
+
+// ucbTerms is a table, for n from 0 to its size, of the terms of UCB1 that
+// depend on visit counts alone: sqrt(2*ln(n)), 1/n and 1/sqrt(n). With
+// it, selection takes a node's exploration factor k = C*sqrt(2*ln(t)) and
+// then each action's
+//
+//	UCB1 = w*(1/n) + k*(1/sqrt(n))
+//
+// with no logarithm, division or square root; that is w/n +
+// C*sqrt(2*ln(t)/n) up to rounding in the last bits. The table grows by
+// one count per iteration (no node's t, nor any n, exceeds the iterations
+// run), up to maxUCBTerms; larger counts are computed as needed, the same
+// way.
+type ucbTerms struct {
+	explore, recip, rsqrt []float64
+}
+
+// extend adds the terms of count n to the table, if it holds the counts
+// below n and has room. (The terms of 0 are never used.)
+func (u *ucbTerms) extend(n int) {
+	if n != len(u.explore) || n >= maxUCBTerms {
+		return
+	}
+	f := float64(n)
+	u.explore = append(u.explore, math.Sqrt(2*math.Log(f)))
+	u.recip = append(u.recip, 1/f)
+	u.rsqrt = append(u.rsqrt, 1/math.Sqrt(f))
+}
+
+// factor returns C*sqrt(2*ln(t)), t >= 1.
+func (u *ucbTerms) factor(c float64, t int) float64 {
+	if t < len(u.explore) {
+		return c * u.explore[t]
+	}
+	return c * math.Sqrt(2*math.Log(float64(t)))
+}
+
+// ucb returns UCB1 for an action of total w over n >= 1 visits at a node
+// of exploration factor k.
+func (u *ucbTerms) ucb(w float64, n int, k float64) float64 {
+	if n < len(u.recip) {
+		return w*u.recip[n] + k*u.rsqrt[n]
+	}
+	f := float64(n)
+	return w*(1/f) + k*(1/math.Sqrt(f))
+}
+
+// maxReserve is the most nodes reserve allocates room for at once.
+const maxReserve = 1 << 14
+
+// reserve makes room for the nodes and statistics the search will likely
+// create, so that the tree rarely grows by copying: at most one expansion
+// per opts.ExpandThreshold iterations (each iteration ends at one leaf, and
+// a leaf is expanded after that many), each adding about as many children
+// as the root has, kids; never more than the node budget or maxReserve.
+func (e *duct[S]) reserve(kids int) {
+	n := maxReserve
+	if per := e.opts.Playouts/e.opts.ExpandThreshold + 1; per < maxReserve {
+		n = min(n, 1+kids*per)
+	}
+	if e.opts.MaxNodes > 0 {
+		n = min(n, e.opts.MaxNodes)
+	}
+	e.nodes = slices.Grow(e.nodes, n-len(e.nodes))
+	e.states = slices.Grow(e.states, n-len(e.states))
+	e.stats = slices.Grow(e.stats, n)
+}
+
+// mostVisitedAction returns the index of the action with the most visits,
+// ties to the first.
+func mostVisitedAction(stats []ductStat) int {
+	best := 0
+	for i := 1; i < len(stats); i++ {
+		if stats[i].n > stats[best].n {
+			best = i
+		}
+	}
+	return best
+}
+
+// expand adds every child of node id, at depth plies from the root, to the
+// tree, with its players' statistics, or reports false, setting e.err,
+// when the node budget forbids it. A node where a player has no legal
+// action stays a leaf.
+func (e *duct[S]) expand(id int32, depth int) bool {
+	s := e.states[id]
+	e.moves0, e.moves1 = s.Legal(0, e.moves0[:0]), s.Legal(1, e.moves1[:0])
+	rows, cols := len(e.moves0), len(e.moves1)
+	if rows == 0 || cols == 0 {
+		return true
+	}
+	if e.opts.MaxNodes > 0 && len(e.nodes)+rows*cols > e.opts.MaxNodes {
+		e.err = fmt.Errorf("%w (%d nodes: expanding node %d would add %d to %d)", ErrBudget, e.opts.MaxNodes, id, rows*cols, len(e.nodes))
+		return false
+	}
+	first, stat := len(e.nodes), len(e.stats)
+	for i, a0 := range e.moves0 {
+		for j, a1 := range e.moves1 {
+			c := s.Play(a0, a1)
+			e.nodes = append(e.nodes, ductNode{pair: int32(i*cols + j)})
+			e.states = append(e.states, c)
+		}
+	}
+	for _, a := range e.moves0 {
+		e.stats = append(e.stats, ductStat{action: int32(a)})
+	}
+	for _, a := range e.moves1 {
+		e.stats = append(e.stats, ductStat{action: int32(a)})
+	}
+	n := &e.nodes[id]
+	n.first, n.stat, n.rows, n.cols = int32(first), int32(stat), int32(rows), int32(cols)
+	if e.tr != nil {
+		e.emitExpand(id, depth)
+	}
+	return true
+}
+
+// stopped reports whether the search must stop before iteration it (from
+// 1): its context is done (checked before the first iteration and every
+// ctxCheckInterval iterations) or its time limit has passed.
+func (e *duct[S]) stopped(it int) bool {
+	if (it-1)%ctxCheckInterval == 0 {
+		if err := e.ctx.Err(); err != nil {
+			e.err = fmt.Errorf("search: stopped after %d iterations: %w", it-1, err)
+			return true
+		}
+	}
+	if it > 1 && !e.deadline.IsZero() && time.Now().After(e.deadline) {
+		e.timedOut = true
+		return true
+	}
+	return false
+}
+
+func (e *duct[S]) search() {
+	threshold := e.opts.ExpandThreshold
+	for it := 1; it <= e.opts.Playouts; it++ {
+		if e.stopped(it) {
+			return
+		}
+		e.terms.extend(it - 1) // the root's t
+		if e.tr != nil {
+			e.emitIteration(it)
+		}
+		path, picks := append(e.path[:0], 0), e.picks[:0]
+		cur := int32(0)
+		for e.nodes[cur].rows > 0 {
+			n := &e.nodes[cur]
+			s0, s1 := e.stats[n.stat:n.stat+n.rows], e.stats[n.stat+n.rows:n.stat+n.rows+n.cols]
+			k := e.terms.factor(e.opts.C, n.t)
+			i, j := e.pick(s0, k), e.pick(s1, k)
+			child := n.first + int32(i)*n.cols + int32(j)
+			if e.tr != nil {
+				e.emitSelect(cur, child, s0, s1, k)
+			}
+			picks = append(picks, int32(i), int32(j))
+			cur = child
+			path = append(path, cur)
+		}
+		e.path, e.picks = path, picks
+		depth := len(path) - 1
+		leaf := &e.nodes[cur]
+		e.evals++
+		var v float64 // in player 0's view
+		turns := 0
+		if !leaf.done {
+			// A playout from a state where the game is over plays no
+			// turn: only then is it worth asking Done.
+			v, turns = e.playout(e.states[cur])
+			leaf.done = turns == 0 && e.states[cur].Done()
+		}
+		if leaf.done {
+			score := e.states[cur].Score()
+			v = outcome(score)
+			if e.tr != nil {
+				e.emitEval(cur, score)
+			}
+		} else if e.tr != nil {
+			e.emitPlayout(cur, v, turns)
+		}
+		for k, id := range path {
+			n := &e.nodes[id]
+			n.n++
+			if k < depth {
+				n.t++
+				s0 := &e.stats[n.stat+picks[2*k]]
+				s0.w += v
+				s0.n++
+				s1 := &e.stats[n.stat+n.rows+picks[2*k+1]]
+				s1.w += 1 - v
+				s1.n++
+			}
+		}
+		if e.tr != nil {
+			e.emitBackprop(path, v)
+		}
+		if leaf := &e.nodes[cur]; !leaf.done && leaf.n == threshold {
+			if !e.expand(cur, depth) {
+				return
+			}
+		}
+	}
+}
+
+// pick returns the index of the action one player selects among its
+// statistics stats at a node of exploration factor k (see ucbTerms): the
+// first unvisited one, else the first of greatest UCB1.
+func (e *duct[S]) pick(stats []ductStat, k float64) int {
+	best, bestU := 0, math.Inf(-1)
+	for a := range stats {
+		if stats[a].n == 0 {
+			return a
+		}
+		if u := e.terms.ucb(stats[a].w, stats[a].n, k); u > bestU {
+			best, bestU = a, u
+		}
+	}
+	return best
+}
+
+// playout plays uniformly random legal actions for both players from s
+// until the game is over (or a player has no legal action) and returns
+// the outcome in player 0's view and the number of turns played.
+func (e *duct[S]) playout(s S) (float64, int) {
+	turns := 0
+	m0, m1 := e.moves0, e.moves1
+	for {
+		// Legal returns none when the game is over: no need for Done.
+		m0, m1 = s.Legal(0, m0[:0]), s.Legal(1, m1[:0])
+		if len(m0) == 0 || len(m1) == 0 {
+			break
+		}
+		a0 := m0[e.intn(len(m0))]
+		a1 := m1[e.intn(len(m1))]
+		s = s.Play(a0, a1)
+		turns++
+	}
+	e.moves0, e.moves1 = m0, m1
+	return outcome(s.Score()), turns
+}
+
+//go:noinline
+func (e *duct[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, s S) {
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: trace.TypeJoint}
+	if e.opts.Boards {
+		ev.Board = s.String()
+	}
+	e.tr.Emit(ev)
+}
+
+// emitExpand reports the children of node id, just added, row-major, and
+// the expand event.
+//
+//go:noinline
+func (e *duct[S]) emitExpand(id int32, depth int) {
+	p := e.nodes[id]
+	s0, s1 := e.stats[p.stat:p.stat+p.rows], e.stats[p.stat+p.rows:p.stat+p.rows+p.cols]
+	e.ids = e.ids[:0]
+	for c := p.first; c < p.first+p.rows*p.cols; c++ {
+		k := &e.nodes[c]
+		i, j := k.pair/p.cols, k.pair%p.cols
+		label := e.states[id].Label(0, int(s0[i].action)) + "/" + e.states[id].Label(1, int(s1[j].action))
+		e.emitNode(trace.NodeID(c), trace.NodeID(id), int(k.pair), label, depth+1, e.states[c])
+		e.ids = append(e.ids, trace.NodeID(c))
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
+}
+
+//go:noinline
+func (e *duct[S]) emitIteration(it int) {
+	e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: it})
+	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+}
+
+// emitSelect reports both players' choices at node id, whose statistics
+// are s0 and s1 and whose exploration factor is k, and enters the chosen
+// child.
+//
+//go:noinline
+func (e *duct[S]) emitSelect(id, chosen int32, s0, s1 []ductStat, k float64) {
+	for _, stats := range [2][]ductStat{s0, s1} {
+		e.scores = e.scores[:0]
+		for _, st := range stats {
+			s := trace.Score{Child: trace.NoNode, Action: int(st.action), W: st.w, N: st.n, UCB: math.NaN()}
+			if st.n > 0 {
+				s.UCB = e.terms.ucb(st.w, st.n, k)
+			}
+			e.scores = append(e.scores, s)
+		}
+		e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores})
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: trace.NodeID(chosen)})
+}
+
+//go:noinline
+func (e *duct[S]) emitEval(id int32, score float64) {
+	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: trace.NodeID(id), Value: score, Terminal: true})
+}
+
+//go:noinline
+func (e *duct[S]) emitPlayout(id int32, v float64, turns int) {
+	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: trace.NodeID(id), Result: v, Length: turns})
+}
+
+// emitBackprop reports the value v, in player 0's view, added at every
+// node of path (root first), listed from the leaf up, and leaves the nodes
+// of path, deepest first.
+//
+//go:noinline
+func (e *duct[S]) emitBackprop(path []int32, v float64) {
+	e.ids, e.values = e.ids[:0], e.values[:0]
+	for i := len(path) - 1; i >= 0; i-- {
+		e.ids = append(e.ids, trace.NodeID(path[i]))
+		e.values = append(e.values, v)
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
+	for i := len(path) - 1; i >= 0; i-- {
+		e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: trace.NodeID(path[i])})
+	}
+}
+
+// emitEnd reports player 0's chosen action at the root and player 1's
+// most visited one (indices best0 and best1, -1 when there are none), a
+// note if the search stopped early, and the decision.
+//
+//go:noinline
+func (e *duct[S]) emitEnd(res Result, best0, best1 int) {
+	if best0 >= 0 {
+		r := &e.nodes[0]
+		best := r.first + int32(best0)*r.cols + int32(best1)
+		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
+		a1 := int(e.stats[r.stat+r.rows+int32(best1)].action)
+		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("player B would play %s (most visits)", e.states[0].Label(1, a1))})
+	}
+	switch {
+	case e.err != nil:
+		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", e.err)})
+	case e.timedOut:
+		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best move found so far", e.opts.TimeLimit)})
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+}
