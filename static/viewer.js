@@ -93,8 +93,11 @@
       setBox([x, y, w, h]);
       return;
     }
+    // Too wide to read whole: show the top of the tree around the root.
     const vw = r.width / 0.8, vh = r.height / 0.8;
-    setBox([x + (w - vw) / 2, y, vw, vh]);
+    const root = nodeBox(0);
+    const cx = root ? root.x + root.w / 2 : x + w / 2;
+    setBox([cx - vw / 2, y, vw, vh]);
   }
 
   function zoom(factor, cx, cy) {

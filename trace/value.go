@@ -7,7 +7,9 @@ import (
 )
 
 // FormatValue formats a value for people: as short as it can be exactly
-// (3, -2.5, 1000000), and ∞ or -∞ for an open bound.
+// (3, -2.5, 1000000), and ∞ or -∞ for an open bound. A value that needs
+// more than maxExact characters, such as a win rate of 57/109, is rounded
+// to six significant digits (0.522936).
 func FormatValue(v float64) string {
 	switch {
 	case math.IsInf(v, 1):
@@ -19,8 +21,14 @@ func FormatValue(v float64) string {
 	case v == 0:
 		return "0"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= maxExact {
+		return s
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
+
+// maxExact is the longest a value is written exactly by FormatValue.
+const maxExact = 10
 
 // View says from whose point of view values are shown. Traces store every
 // value in the view of the side to move at its node; a viewer may show

@@ -15,6 +15,9 @@ func TestFormatValue(t *testing.T) {
 		{100, "100"},
 		{1e6, "1000000"},
 		{0.1, "0.1"},
+		{57.0 / 109, "0.522936"},   // a win rate: rounded, not 0.5229357798165137
+		{-1234.5678, "-1234.5678"}, // exact while it fits
+		{1e300, "1e+300"},
 		{math.Copysign(0, -1), "0"},
 		{math.Inf(1), "∞"},
 		{math.Inf(-1), "-∞"},
