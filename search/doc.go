@@ -11,7 +11,9 @@
 // from the root player's view and counters. Iterative deepening runs
 // AlphaBeta at growing depths, each ordered by the previous one's best
 // moves, until a time limit. Primitive Monte Carlo and MCTS (UCT) sample
-// random playouts, reproducibly from a seed. For one-player games (Single):
+// random playouts, reproducibly from a seed. For simultaneous-move games
+// (Simultaneous), DUCT lets each player choose by UCB1 over its own
+// statistics, summed over the other player's actions. For one-player games (Single):
 // Greedy, Beam search and Chokudai search, ranking states by their score;
 // they take a width, a depth, a number of passes or a time limit, a node
 // budget and a context, and return the first action toward the best state

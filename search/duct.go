@@ -32,7 +32,7 @@ type ductNode struct {
 	stat  int32 // the first statistic's index
 	rows  int32 // player 0's legal actions; 0 for a leaf
 	cols  int32 // player 1's legal actions; 0 for a leaf
-	done  bool  // the game is over: known once the node is first visited (Done is asked only then)
+	done  bool  // the game is over
 }
 
 // ductStat is what one player knows about one of its actions at a node:
@@ -164,7 +164,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 	}
 	e := &duct[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
 	e.rng.Seed(opts.Seed, pcgStream)
-	size := min(opts.Playouts, maxUCBTerms/16)
+	size := min(opts.Playouts, maxUCBTerms)
 	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
 	return e.run(root)
 }
@@ -260,7 +260,7 @@ func (u *ucbTerms) ucb(w float64, n int, k float64) float64 {
 }
 
 // maxReserve is the most nodes reserve allocates room for at once.
-const maxReserve = 1 << 14
+const maxReserve = 1 << 16
 
 // reserve makes room for the nodes and statistics the search will likely
 // create, so that the tree rarely grows by copying: at most one expansion
@@ -311,7 +311,7 @@ func (e *duct[S]) expand(id int32, depth int) bool {
 	for i, a0 := range e.moves0 {
 		for j, a1 := range e.moves1 {
 			c := s.Play(a0, a1)
-			e.nodes = append(e.nodes, ductNode{pair: int32(i*cols + j)})
+			e.nodes = append(e.nodes, ductNode{pair: int32(i*cols + j), done: c.Done()})
 			e.states = append(e.states, c)
 		}
 	}
@@ -376,21 +376,18 @@ func (e *duct[S]) search() {
 		leaf := &e.nodes[cur]
 		e.evals++
 		var v float64 // in player 0's view
-		turns := 0
-		if !leaf.done {
-			// A playout from a state where the game is over plays no
-			// turn: only then is it worth asking Done.
-			v, turns = e.playout(e.states[cur])
-			leaf.done = turns == 0 && e.states[cur].Done()
-		}
 		if leaf.done {
 			score := e.states[cur].Score()
 			v = outcome(score)
 			if e.tr != nil {
 				e.emitEval(cur, score)
 			}
-		} else if e.tr != nil {
-			e.emitPlayout(cur, v, turns)
+		} else {
+			var turns int
+			v, turns = e.playout(e.states[cur])
+			if e.tr != nil {
+				e.emitPlayout(cur, v, turns)
+			}
 		}
 		for k, id := range path {
 			n := &e.nodes[id]

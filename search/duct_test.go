@@ -520,21 +520,21 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 			}
 			continue
 		}
-		sum := 0
+		kids := 0
 		for _, c := range n.children {
-			sum += nodes[c].visits
+			kids += nodes[c].visits
 		}
 		for p := range 2 {
-			if s := sumInts(n.stats[p].n); s != sum {
-				t.Errorf("%s: node %d: player %d's visits sum to %d, its children's to %d", name, id, p, s, sum)
+			if s := sum(n.stats[p].n); s != kids {
+				t.Errorf("%s: node %d: player %d's visits sum to %d, its children's to %d", name, id, p, s, kids)
 			}
 		}
 		want := n.visits - threshold
 		if id == 0 {
 			want = n.visits
 		}
-		if sum != want {
-			t.Errorf("%s: node %d has %d visits and its children %d, want %d", name, id, n.visits, sum, want)
+		if kids != want {
+			t.Errorf("%s: node %d has %d visits and its children %d, want %d", name, id, n.visits, kids, want)
 		}
 	}
 	// The end: the players' most visited actions, ties to the first.
@@ -575,14 +575,6 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 		}
 	}
 	return out
-}
-
-func sumInts(xs []int) int {
-	s := 0
-	for _, x := range xs {
-		s += x
-	}
-	return s
 }
 
 // ductCase is one root of the trace tests.

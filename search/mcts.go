@@ -20,7 +20,8 @@ const (
 // pcgStream is the second word of the PCG seed; the first is the Seed option.
 const pcgStream = 0x5ea2c4f1a5bd2e93
 
-// MonteCarloOptions are the limits of the Monte Carlo engines PMC and MCTS.
+// MonteCarloOptions are the limits of the Monte Carlo engines PMC, MCTS and
+// DUCT.
 // PMC uses Playouts, Seed, MaxNodes, Tracer and Boards.
 //
 // Both engines score a game as the primer does: a random playout plays
@@ -45,8 +46,9 @@ type MonteCarloOptions struct {
 	// C is the exploration constant of MCTS's UCB1, at least 0. It is used
 	// as given: the primer, and the catalog's default, use DefaultC (1).
 	C float64
-	// ExpandThreshold is the number of visits after which an MCTS leaf
-	// gets its children; 0 means DefaultExpandThreshold.
+	// ExpandThreshold is the number of visits after which an MCTS or DUCT
+	// leaf gets its children; 0 means DefaultExpandThreshold for MCTS and
+	// DefaultDUCTExpandThreshold for DUCT.
 	ExpandThreshold int
 	// Seed seeds the random playouts.
 	Seed uint64
