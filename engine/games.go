@@ -31,65 +31,36 @@ type Game struct {
 // game's family.
 type root struct {
 	text string
-	run  func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error)
+	run  runner
 }
 
-// alternating binds a game of the alternating family through its parser.
+// alternating binds a game of the alternating family through its parser;
+// Prepare gives it the game's Start when no position is given.
 func alternating[S search.Alternating[S]](parse func(string) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return func(_ spec.Values, _ int64, position string) (root, error) {
-		s, err := parse(position)
-		if err != nil {
-			return root{}, err
-		}
-		return root{
-			text: s.String(),
-			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-				return search.RunAlternating(ctx, algo, v, s, tr, boards)
-			},
-		}, nil
-	}
+	return alternatingOrMade(parse, func(spec.Values, int64) (S, error) { return parse("") })
 }
+
+// runner searches one opened position with an algorithm of its family.
+type runner func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error)
 
 // alternatingOrMade binds a game of the alternating family whose position
 // may also be built from the game's parameters and the seed, when none is
 // given.
 func alternatingOrMade[S search.Alternating[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return func(gv spec.Values, seed int64, position string) (root, error) {
-		if position == "" {
-			s, err := make(gv, seed)
-			if err != nil {
-				return root{}, err
-			}
-			return alternating(func(string) (S, error) { return s, nil })(gv, seed, "")
+	return madeOrParsed(parse, make, func(s S) runner {
+		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+			return search.RunAlternating(ctx, algo, v, s, tr, boards)
 		}
-		return alternating(parse)(gv, seed, position)
-	}
+	})
 }
 
-// simultaneous binds a game of the simultaneous-move family: a pasted
-// position is parsed, and with none, make builds one from the game's
-// parameters and the seed.
+// simultaneous binds a game of the simultaneous-move family.
 func simultaneous[S search.Simultaneous[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return func(gv spec.Values, seed int64, position string) (root, error) {
-		var (
-			s   S
-			err error
-		)
-		if position == "" {
-			s, err = make(gv, seed)
-		} else {
-			s, err = parse(position)
+	return madeOrParsed(parse, make, func(s S) runner {
+		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+			return search.RunSimultaneous(ctx, algo, v, s, tr, boards)
 		}
-		if err != nil {
-			return root{}, err
-		}
-		return root{
-			text: s.String(),
-			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-				return search.RunSimultaneous(ctx, algo, v, s, tr, boards)
-			},
-		}, nil
-	}
+	})
 }
 
 // twinParams are the parameters of the twin maze's generated boards.
@@ -105,10 +76,19 @@ func generateTwin(v spec.Values, seed int64) (twinmaze.State, error) {
 	return twinmaze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
 }
 
-// single binds a game of the single-player family: a pasted position is
-// parsed, and with none, make builds one from the game's parameters and
-// the seed.
+// single binds a game of the single-player family.
 func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
+	return madeOrParsed(parse, make, func(s S) runner {
+		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
+			return search.RunSingle(ctx, algo, v, s, tr, boards)
+		}
+	})
+}
+
+// madeOrParsed binds a game whose position is parsed from the text given,
+// or with none, built by make from the game's parameters and the seed;
+// run searches the position.
+func madeOrParsed[S interface{ String() string }](parse func(string) (S, error), make func(spec.Values, int64) (S, error), run func(S) runner) func(spec.Values, int64, string) (root, error) {
 	return func(gv spec.Values, seed int64, position string) (root, error) {
 		var (
 			s   S
@@ -122,12 +102,7 @@ func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Va
 		if err != nil {
 			return root{}, err
 		}
-		return root{
-			text: s.String(),
-			run: func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-				return search.RunSingle(ctx, algo, v, s, tr, boards)
-			},
-		}, nil
+		return root{text: s.String(), run: run(s)}, nil
 	}
 }
 

@@ -3,6 +3,8 @@ package maze
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/searchviz/searchviz/games/internal/mt19937"
 )
 
 // Limits on boards and games.
@@ -242,7 +244,7 @@ func Generate(h, w, turns int, seed int64) (State, error) {
 	}
 	b := &board{height: h, width: w}
 	start := h/2*w + w/2
-	rng := newMT19937(uint32(seed))
+	rng := mt19937.New(uint32(seed))
 	for row := 1; row < h; row += 2 {
 		for col := 1; col < w; col += 2 {
 			if i := row*w + col; i != start {

@@ -1,29 +1,10 @@
 package twinmaze
 
-import "testing"
+import (
+	"testing"
 
-func TestMT19937(t *testing.T) {
-	// The first outputs for seed 0, and the C++ standard's requirement that
-	// the 10000th output of a default-constructed std::mt19937 (seed 5489)
-	// is 4123659995.
-	m := newMT19937(0)
-	for i, want := range []uint32{2357136044, 2546248239, 3071714933} {
-		if got := m.Uint32(); got != want {
-			t.Errorf("seed 0: output %d = %d, want %d", i+1, got, want)
-		}
-	}
-	m = newMT19937(5489)
-	if got := m.Uint32(); got != 3499211612 {
-		t.Errorf("seed 5489: output 1 = %d, want 3499211612", got)
-	}
-	var got uint32
-	for range 9999 {
-		got = m.Uint32()
-	}
-	if got != 4123659995 {
-		t.Errorf("seed 5489: output 10000 = %d, want 4123659995", got)
-	}
-}
+	"github.com/searchviz/searchviz/games/internal/mt19937"
+)
 
 func TestGenerateDraws(t *testing.T) {
 	// The sample code draws once for each of the four pillar cells of a 5x5
@@ -33,7 +14,7 @@ func TestGenerateDraws(t *testing.T) {
 	// 10, make the board: draw 9 goes to the pillars (1,1) and (1,3), draw
 	// 12 to the start cells (2,1) and (2,3), and draw 15 to the pillars
 	// (3,1) and (3,3), which keep nothing.
-	m := newMT19937(0)
+	m := mt19937.New(0)
 	for range 4 {
 		m.Uint32()
 	}
@@ -73,7 +54,7 @@ func TestGenerateDrawsForStartPillar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newMT19937(0)
+	m := mt19937.New(0)
 	for range 6 {
 		m.Uint32()
 	}

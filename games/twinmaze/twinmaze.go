@@ -3,6 +3,8 @@ package twinmaze
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/searchviz/searchviz/games/internal/mt19937"
 )
 
 // Limits on boards and games.
@@ -361,7 +363,7 @@ func Generate(h, w, turns int, seed int64) (State, error) {
 	b := &board{height: h, width: w}
 	startA, startB := h/2*w+w/2-1, h/2*w+w/2+1
 	start := func(i int) bool { return i == startA || i == startB }
-	rng := newMT19937(uint32(seed))
+	rng := mt19937.New(uint32(seed))
 	for row := 1; row < h; row += 2 {
 		for col := 1; col < w; col += 2 {
 			if i := row*w + col; !start(i) {

@@ -1,9 +1,9 @@
-package maze
+package mt19937
 
-// mt19937 is the 32-bit Mersenne Twister of Matsumoto and Nishimura, the
+// MT19937 is the 32-bit Mersenne Twister of Matsumoto and Nishimura, the
 // generator of C++'s std::mt19937, which the primer's sample code uses to
-// lay out its boards. Its zero value is not ready: use newMT19937.
-type mt19937 struct {
+// lay out its boards. Its zero value is not ready: use New.
+type MT19937 struct {
 	state [mtN]uint32
 	next  int // the index of the next word to temper; mtN when a twist is due
 }
@@ -17,10 +17,10 @@ const (
 	mtLower  = 0x7fffffff // the other 31 bits
 )
 
-// newMT19937 returns the generator seeded as init_genrand(seed) does, the
+// New returns the generator seeded as init_genrand(seed) does, the
 // seeding of std::mt19937(seed).
-func newMT19937(seed uint32) *mt19937 {
-	m := &mt19937{next: mtN}
+func New(seed uint32) *MT19937 {
+	m := &MT19937{next: mtN}
 	m.state[0] = seed
 	for i := 1; i < mtN; i++ {
 		prev := m.state[i-1]
@@ -30,7 +30,7 @@ func newMT19937(seed uint32) *mt19937 {
 }
 
 // Uint32 returns the next tempered output.
-func (m *mt19937) Uint32() uint32 {
+func (m *MT19937) Uint32() uint32 {
 	if m.next >= mtN {
 		m.twist()
 	}
@@ -44,7 +44,7 @@ func (m *mt19937) Uint32() uint32 {
 }
 
 // twist renews all mtN words of the state.
-func (m *mt19937) twist() {
+func (m *MT19937) twist() {
 	for i := range mtN {
 		y := m.state[i]&mtUpper | m.state[(i+1)%mtN]&mtLower
 		v := m.state[(i+mtM)%mtN] ^ y>>1
