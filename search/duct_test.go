@@ -15,7 +15,6 @@ import (
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
-	"github.com/searchviz/searchviz/trace/tracetest"
 )
 
 // Three tiny simultaneous-move games for DUCT's tests.
@@ -167,44 +166,12 @@ func (s raceGame) String() string {
 	return fmt.Sprintf("race pos=%v goal=%d turns=%d", s.pos, s.goal, s.turns)
 }
 
-// checkDUCTFormat checks what every DUCT trace must satisfy beyond the
-// replay: the validator, the fold, an unchanged round trip through the
-// file format and, when schema is set (it is slow), the JSON Schema. It
-// returns the folded tree at its last step.
-func checkDUCTFormat(t *testing.T, name string, events []trace.Event, schema bool) *trace.Tree {
-	t.Helper()
-	if err := tracetest.Validate(events); err != nil {
-		t.Fatalf("%s: invalid trace: %v", name, err)
-	}
-	tr, err := trace.NewTree(events)
-	if err != nil {
-		t.Fatalf("%s: trace does not fold: %v", name, err)
-	}
-	data := encode(t, events)
-	if schema {
-		if err := tracetest.CheckJSONL(data); err != nil {
-			t.Fatalf("%s: schema: %v", name, err)
-		}
-	}
-	_, back, err := trace.ReadAll(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: reading back: %v", name, err)
-	}
-	if !bytes.Equal(encode(t, back), data) {
-		t.Fatalf("%s: the trace changed in a round trip through the file format", name)
-	}
-	if err := tr.Seek(tr.Len() - 1); err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
 // recordDUCT runs a traced DUCT search and checks its trace's format and
 // its decision against the result.
 func recordDUCT[S search.Simultaneous[S]](t *testing.T, name string, root S, opts search.MonteCarloOptions, schema bool) (search.Result, []trace.Event, *trace.Tree) {
 	t.Helper()
 	res, events, _ := runDUCT(t, name, root, opts)
-	tr := checkDUCTFormat(t, name, events, schema)
+	tr := checkMCTrace(t, name, events, schema)
 	checkDUCTDecision(t, name, tr, res)
 	return res, events, tr
 }
@@ -917,7 +884,7 @@ func TestDUCTBudget(t *testing.T) {
 			t.Errorf("budget %d: %d nodes, action %d", budget, res.Nodes, res.Action)
 		}
 		events := rec.Events()
-		checkDUCTFormat(t, "budget", events, true)
+		checkMCTrace(t, "budget", events, true)
 		if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "node budget") {
 			t.Errorf("budget %d: the event before the decision is %+v, want a note on the budget", budget, note)
 		}
@@ -928,7 +895,7 @@ func TestDUCTBudget(t *testing.T) {
 	if !errors.Is(err, search.ErrBudget) || res.Action != -1 || res.Nodes != 1 {
 		t.Errorf("9 nodes: %+v, %v; want no action and ErrBudget", res, err)
 	}
-	checkDUCTFormat(t, "budget 9", rec.Events(), true)
+	checkMCTrace(t, "budget 9", rec.Events(), true)
 	if _, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 4, MaxNodes: 10}); err != nil {
 		t.Errorf("4 iterations with 10 nodes: %v", err)
 	}
@@ -985,7 +952,7 @@ func TestDUCTTimeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	events := rec.Events()
-	checkDUCTFormat(t, "time", events, true)
+	checkMCTrace(t, "time", events, true)
 	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit") {
 		t.Errorf("the event before the decision is %+v, want a note on the time limit", note)
 	}
@@ -1040,7 +1007,7 @@ func TestDUCTCatalog(t *testing.T) {
 		if err != nil && !errors.Is(err, search.ErrBudget) {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}
-		checkDUCTFormat(t, tt.spec, rec.Events(), true)
+		checkMCTrace(t, tt.spec, rec.Events(), true)
 		want, wantErr := search.DUCT(context.Background(), root, tt.opts)
 		if got.Action != want.Action || got.Value != want.Value || got.Nodes != want.Nodes || got.Evals != want.Evals || (err == nil) != (wantErr == nil) {
 			t.Errorf("%s: catalog run %+v, %v; direct run %+v, %v", tt.spec, got, err, want, wantErr)

@@ -5,6 +5,10 @@ import (
 	"slices"
 )
 
+// TruncatedNote begins the text of the note a Limiter passes on when it
+// reaches its node budget, so that a viewer can tell it from other notes.
+const TruncatedNote = "trace truncated"
+
 // Limiter is a Tracer that passes a search's events on to another Tracer
 // up to a budget of nodes, so a trace never grows without bound. It is not
 // safe for concurrent use.
@@ -51,7 +55,7 @@ func (r *Limiter) Emit(e Event) {
 		if r.maxNodes > 0 && r.nodes >= r.maxNodes {
 			r.truncated, r.firstDrop = true, e.Node
 			r.next.Emit(Event{Kind: KindNote, Node: NoNode, Text: fmt.Sprintf(
-				"trace truncated: node budget of %d nodes reached; later nodes are not recorded", r.maxNodes)})
+				TruncatedNote+": node budget of %d nodes reached; later nodes are not recorded", r.maxNodes)})
 			return
 		}
 		r.nodes++

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -185,7 +186,7 @@ func (s *Server) runLive(ctx context.Context, cancel context.CancelFunc, ls *liv
 
 // snapshots publishes the growing trace every snapshotEvery until
 // searched is closed.
-func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log interface{ Error(string, ...any) }) {
+func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.Logger) {
 	ticker := time.NewTicker(snapshotEvery)
 	defer ticker.Stop()
 	published := 0

@@ -365,3 +365,16 @@ func TestTreeCSSCoversEveryStatus(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncatedSearchSaysSo(t *testing.T) {
+	// AlphaBeta from the empty board searches 18,297 nodes, more than the
+	// page records: the viewer says the drawing is cut and what to do.
+	_, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
+	_, page := get(t, ts.URL+loc)
+	for _, want := range []string{`data-testid="notice"`, "shows only the start of the search", "node budget of 1500 nodes", "Decision: play"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the viewer of a truncated search lacks %q", want)
+		}
+	}
+}

@@ -132,7 +132,7 @@ func (s *show) notes() []string {
 			continue
 		}
 		// trace.Limiter's note: the search went on, its drawing did not.
-		if strings.HasPrefix(text, "trace truncated") {
+		if strings.HasPrefix(text, trace.TruncatedNote) {
 			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
 				" To see the whole tree, try a position with fewer moves left or a smaller depth=."
 		}
