@@ -185,6 +185,7 @@ func (p *parser) parse() (State, error) {
 		}
 	}
 	b.pack()
+	b.findExits()
 	var s State
 	s.b, s.turns = b, int16(turns)
 	for player := range at {

@@ -64,11 +64,28 @@ type board struct {
 	height, width int
 	walls         cells
 	points        [MaxSize * MaxSize]uint8 // 0 on walls and under the characters at the start
+	exits         [MaxSize * MaxSize]uint8 // the actions from each cell onto a floor cell, action a being bit a
 }
 
 // open reports whether a character may stand on the cell at row, col.
 func (b *board) open(row, col int) bool {
 	return uint(row) < uint(b.height) && uint(col) < uint(b.width) && !b.walls.has(row*b.width+col)
+}
+
+// findExits fills in b.exits from the walls, once the board is built, so
+// that finding the legal actions in a playout is one load per player.
+func (b *board) findExits() {
+	for row := range b.height {
+		for col := range b.width {
+			var m uint8
+			for a := range 4 {
+				if b.open(row+dRow[a], col+dCol[a]) {
+					m |= 1 << a
+				}
+			}
+			b.exits[row*b.width+col] = m
+		}
+	}
 }
 
 // place is the cell a character stands on.
@@ -157,23 +174,17 @@ func (s State) Cell(row, col int) byte {
 
 // steps returns the set of moves of player's character onto a floor cell
 // of the board, action a being bit a, whether or not the game is over.
-func (s State) steps(player int) uint8 {
+func (s *State) steps(player int) uint8 {
 	if s.b == nil {
 		return 0
 	}
 	p := s.at[player]
-	var m uint8
-	for a := range 4 {
-		if s.b.open(int(p.row)+dRow[a], int(p.col)+dCol[a]) {
-			m |= 1 << a
-		}
-	}
-	return m
+	return s.b.exits[int(p.row)*s.b.width+int(p.col)]
 }
 
 // moves returns the sets of legal actions of A and B, none when the game
 // is over.
-func (s State) moves() [2]uint8 {
+func (s *State) moves() [2]uint8 {
 	if s.turns == 0 {
 		return [2]uint8{}
 	}
@@ -189,14 +200,21 @@ func (s State) moves() [2]uint8 {
 // Up, and returns the result. It appends none when the game is over. It
 // panics if player is not 0 or 1.
 func (s State) Legal(player int, buf []int) []int {
-	m := s.moves()[checkPlayer("Legal", player)]
-	for a := range 4 {
-		if m&(1<<a) != 0 {
-			buf = append(buf, a)
+	return append(buf, actionLists[s.moves()[checkPlayer("Legal", player)]]...)
+}
+
+// actionLists holds, for each set of actions (action a being bit a), its
+// actions in increasing order.
+var actionLists = func() (lists [16][]int) {
+	for m := range lists {
+		for a := range 4 {
+			if m&(1<<a) != 0 {
+				lists[m] = append(lists[m], a)
+			}
 		}
 	}
-	return buf
-}
+	return lists
+}()
 
 // Play returns the state after A moves one cell in the direction a0 and B
 // one cell in the direction a1, at the same time, with one turn less. Each
@@ -382,6 +400,7 @@ func Generate(h, w, turns int, seed int64) (State, error) {
 			}
 		}
 	}
+	b.findExits()
 	return State{
 		b:     b,
 		turns: int16(turns),
