@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -9,26 +10,38 @@ import (
 )
 
 // NodeDisplay is what a drawing shows of one node at one step, apart from
-// its geometry: the SVG class of its status and the texts of its value and
-// α-β window slots. Two steps that give a node the same NodeDisplay draw it
-// the same, so a page holding a Patchable drawing needs only the changes.
+// its geometry: the SVG class of its status, the texts of its value and
+// α-β window slots, and the weight of the edge into it. Two steps that
+// give a node the same NodeDisplay draw it the same, so a page holding a
+// Patchable drawing needs only the changes.
 type NodeDisplay struct {
 	Class  string // "st_current", "st_pruned", ...
 	Value  string // the value in the drawing's view, "" when unknown
 	Window string // "α=3 β=∞" on the current path, else ""
+	// Weight is the width in points, 2 to 6, of the edge into a node of a
+	// Monte Carlo search by the share of the iterations through the node,
+	// where that is wider than the node's status draws it; the edge then
+	// has the SVG class "vw<Weight>", "vw4" for example. It is 0 otherwise.
+	Weight int
 }
 
-// Display returns how node n is drawn in view v. A node that results were
-// backed up through (an MCTS node) shows its mean result and its visits:
-// results are between 0 and 1, so the other player's view of a mean r is
-// 1 − r, not −r.
-func Display(n trace.NodeState, v View) NodeDisplay {
-	d := NodeDisplay{Class: lookOf(n.Status).class}
-	if n.Visits > 0 {
-		mean := n.Total / float64(n.Visits)
-		if v == ViewRoot && n.Type == trace.TypeMin {
-			mean = 1 - mean
+// Display returns how node id of tree t is drawn at t's current step in
+// view v. A node that results were backed up through (an MCTS node) shows
+// its mean result (MeanResult) and its visits; at the step of a playout,
+// the node it starts from shows the playout's result (PlayoutResult) in
+// place of its visits. Display panics if id is not in [0, t.Size()).
+func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
+	n := t.Node(id)
+	d := NodeDisplay{Class: lookOf(n.Status).class, Weight: weight(n, t.Node(t.Root()).Visits)}
+	mean, visited := MeanResult(n, v)
+	if r, ok := PlayoutResult(t, id, v); ok {
+		if visited {
+			d.Value = formatValue(mean)
 		}
+		d.Window = "playout → " + formatValue(r)
+		return d
+	}
+	if visited {
 		d.Value = formatValue(mean)
 		d.Window = "n=" + strconv.Itoa(n.Visits)
 		return d
@@ -42,10 +55,88 @@ func Display(n trace.NodeState, v View) NodeDisplay {
 	return d
 }
 
+// MeanResult returns the mean of the results backed up through n in view
+// v, and false if none were. Results are between 0 and 1, so the other
+// player's view of a mean r is 1 − r, not −r; a node holds its results in
+// its own side to move's view.
+func MeanResult(n trace.NodeState, v View) (float64, bool) {
+	if n.Visits <= 0 {
+		return 0, false
+	}
+	mean := n.Total / float64(n.Visits)
+	if v == ViewRoot && n.Type == trace.TypeMin {
+		mean = 1 - mean
+	}
+	return mean, true
+}
+
+// PlayoutResult returns the result, in view v, of the playout that starts
+// from node id at t's current step, and false if the step is not a
+// playout from it. Playout events give results in the root player's view.
+func PlayoutResult(t *trace.Tree, id trace.NodeID, v View) (float64, bool) {
+	k := t.Step()
+	if k < 0 || k >= t.Len() {
+		return 0, false
+	}
+	e := t.Event(k)
+	if e.Kind != trace.KindPlayout || e.Node != id {
+		return 0, false
+	}
+	if v == ViewSide && t.Node(id).Type == trace.TypeMin {
+		return 1 - e.Result, true
+	}
+	return e.Result, true
+}
+
+// maxVisitWidth is the width in points of the edge into a node that every
+// iteration of a Monte Carlo search went through.
+const maxVisitWidth = 6
+
+// visitWidth returns the width in points, 1 to maxVisitWidth, of the edge
+// into a node that visits of the root's rootVisits iterations went
+// through, or 0 if none did. The width follows the square root of the
+// share, as a bubble chart's area does, so that a move tried in one
+// iteration of 25 is already wider than one never tried, while the
+// favourite stays the widest: shares of 1/25, 1/4 and 1 draw 2, 4 and 6
+// points. A share over 1, from a trace whose backprop paths skip the
+// root, counts as 1.
+func visitWidth(visits, rootVisits int) int {
+	if visits <= 0 || rootVisits <= 0 {
+		return 0
+	}
+	share := min(float64(visits)/float64(rootVisits), 1)
+	return 1 + int(math.Round((maxVisitWidth-1)*math.Sqrt(share)))
+}
+
+// weight returns the visit width of the edge into n, in a tree whose root
+// has rootVisits visits, where it is wider than n's status draws the edge,
+// or 0: the thick lines of the current path and the best line stay as in
+// other searches, and become wider only for a move that a quarter of the
+// iterations or more went through. The root has no edge and no weight.
+func weight(n trace.NodeState, rootVisits int) int {
+	if n.Parent == trace.NoNode {
+		return 0
+	}
+	w := visitWidth(n.Visits, rootVisits)
+	if float64(w) <= lookOf(n.Status).penwidth {
+		return 0
+	}
+	return w
+}
+
+// weightClass returns the SVG class of an edge drawn w points wide by its
+// node's visits (NodeDisplay.Weight).
+func weightClass(w int) string {
+	return "vw" + strconv.Itoa(w)
+}
+
 // StyleSheet returns CSS that draws each status of a Patchable drawing as
 // WriteDOT does, keyed by the st_ classes alone, so that a page can show
 // any step by setting classes on the nodes ("n<i>") and edges ("e<i>").
 // Its rules override the colours Graphviz wrote for the step it laid out.
+// The rules for the weight classes ("vw<k>", see NodeDisplay.Weight) come
+// after the status rules, so that at equal specificity an edge's weight
+// sets its width, as in WriteDOT.
 func StyleSheet() string {
 	var b strings.Builder
 	b.WriteString(".node.st_not_reached, .edge.st_not_reached { visibility: hidden; }\n")
@@ -66,6 +157,10 @@ func StyleSheet() string {
 		fmt.Fprintf(&b, ".edge.%s path { stroke: %s; stroke-width: %g; stroke-dasharray: %s; }\n",
 			lk.class, lk.color, lk.penwidth, dashArray(lk.edgeStyle))
 		fmt.Fprintf(&b, ".edge.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
+	}
+	// A weight is wider than the thinnest status line, 1 point.
+	for w := 2; w <= maxVisitWidth; w++ {
+		fmt.Fprintf(&b, ".edge.%s path { stroke-width: %d; }\n", weightClass(w), w)
 	}
 	return b.String()
 }

@@ -27,8 +27,13 @@
 // their in-edges are dashed grey with the reason for the cut ("α-cut: 2 ≤
 // α=3") on the edge, always in the root player's terms, and after the
 // decision the best line is thick and blue. Nodes on the current path show
-// their α-β window under their value. The graph's label says whose view the
-// values are in, and the optional legend explains shapes and statuses.
+// their α-β window under their value. In a Monte Carlo search (MCTS, PMC,
+// DUCT) a node shows its mean result and visits, and the edge into it is
+// 1 to 6 points wide by the share of the root's iterations that went
+// through it, growing with the square root of the share; where its status
+// draws the edge wider, as on the current path, the status's width stays.
+// The graph's label says whose view the values are in, and the optional
+// legend explains shapes and statuses.
 //
 // # SVG ids
 //
@@ -37,8 +42,9 @@
 // SVG classes "st_<status>" (st_current, st_path, st_done, st_generated,
 // st_pruned, st_best, st_kept, st_dropped, st_not_reached) and nodes also
 // "ty_<type>" (ty_max, ty_min, ...), so a page can restyle them without a
-// new layout. Ids and classes have no hyphens, which Graphviz writes as
-// "&#45;" in SVG.
+// new layout; an edge drawn wider by its node's visits also has the class
+// "vw<k>", k its width in points (NodeDisplay.Weight). Ids and classes
+// have no hyphens, which Graphviz writes as "&#45;" in SVG.
 //
 // # Graphviz
 //

@@ -144,13 +144,15 @@ func (d *drawing) node(id trace.NodeID) {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
 	}
 	w.WriteString(` label=`)
-	w.WriteString(nodeLabel(n, g, d.boardOf(n.Parent), d.opts))
+	w.WriteString(nodeLabel(id, Display(d.t, id, d.opts.View), g, d.boardOf(n.Parent), d.opts))
 	w.WriteString("];\n")
 }
 
 // edge writes the edge into node id, if it has a parent. Its label, the
 // action and for a pruned node the reason for the cut, is taken from the
-// final tree, so that it is the same at every step.
+// final tree, so that it is the same at every step. Its width is its
+// status's or, where that is wider, its weight by visits (see
+// NodeDisplay.Weight), which a weight class names for StyleSheet.
 func (d *drawing) edge(id trace.NodeID) {
 	n := d.t.Node(id)
 	if n.Parent == trace.NoNode {
@@ -166,9 +168,14 @@ func (d *drawing) edge(id trace.NodeID) {
 		}
 	}
 	lk := lookOf(n.Status)
+	class := lk.class
+	if k := Display(d.t, id, d.opts.View).Weight; k > 0 {
+		class += " " + weightClass(k)
+		lk.penwidth = float64(k)
+	}
 	w := d.w
 	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))
-	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + lk.class + `" label=` + dotString(label))
+	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + class + `" label=` + dotString(label))
 	d.lookAttrs(lk, lk.edgeStyle)
 	w.WriteString("];\n")
 }

@@ -39,6 +39,7 @@ var goldenCases = []goldenCase{
 	{name: "rn-minimax-root-last", game: "tree", algo: "minimax", position: rnTree, step: lastStep},
 	{name: "tictactoe-alphabeta-boards-legend-step40", game: "tictactoe", algo: "alphabeta", position: "x.o/.x./..o", step: 40, opts: Options{Boards: true, Legend: true}},
 	{name: "maze-beam-boards-legend-last", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Boards: true, Legend: true}},
+	{name: "tictactoe-mcts40-legend-last", game: "tictactoe", algo: "mcts playouts=40", position: "x.o/.x./..o", step: lastStep, opts: Options{Legend: true}},
 	{name: "maze-chokudai-step30", game: "maze", algo: "chokudai width=1 depth=3 passes=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: 30},
 }
 

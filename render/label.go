@@ -7,12 +7,12 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// nodeLabel returns the HTML-like label of node n drawn with geometry g:
-// the board, the value and, on the current path, the α-β window. Every
-// cell has a fixed size, so the text inside never moves the node or the
-// other cells; parent is the board one move earlier, or nil. A label is
-// never an empty table, which breaks Graphviz's layout without an error.
-func nodeLabel(n trace.NodeState, g geometry, parent *board, opts Options) string {
+// nodeLabel returns the HTML-like label of node id drawn with geometry g:
+// the board, and the value and window texts of show. Every cell has a
+// fixed size, so the text inside never moves the node or the other cells;
+// parent is the board one move earlier, or nil. A label is never an empty
+// table, which breaks Graphviz's layout without an error.
+func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board, opts Options) string {
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
 	if g.inner == 0 {
@@ -31,10 +31,9 @@ func nodeLabel(n trace.NodeState, g geometry, parent *board, opts Options) strin
 		boardTable(&b, *g.board, parent)
 		b.WriteString(`</TD></TR>`)
 	}
-	show := Display(n, opts.View)
-	id := strconv.Itoa(int(n.ID))
-	slotCell(&b, g.inner, valueHeight, opts.Patchable, "v"+id, show.Value, `<FONT POINT-SIZE="12"><B>`, `</B></FONT>`)
-	slotCell(&b, g.inner, windowHeight, opts.Patchable, "w"+id, show.Window, `<FONT POINT-SIZE="8">`, `</FONT>`)
+	slot := strconv.Itoa(int(id))
+	slotCell(&b, g.inner, valueHeight, opts.Patchable, "v"+slot, show.Value, `<FONT POINT-SIZE="12"><B>`, `</B></FONT>`)
+	slotCell(&b, g.inner, windowHeight, opts.Patchable, "w"+slot, show.Window, `<FONT POINT-SIZE="8">`, `</FONT>`)
 	if g.padBottom > 0 {
 		fixedCell(&b, g.inner, g.padBottom, "")
 	}

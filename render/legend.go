@@ -28,16 +28,18 @@ var (
 )
 
 // legend writes a node that explains the drawing: node types, statuses,
-// windows, highlighted board cells and the view. It depends only on the
-// final tree and the options, never on the step, so it never moves nodes.
+// windows, edge widths by visits, highlighted board cells and the view. It
+// depends only on the final tree and the options, never on the step, so
+// it never moves nodes.
 func (d *drawing) legend() {
 	types := map[trace.NodeType]bool{}
-	beam, boards := false, false
+	beam, boards, visits := false, false, false
 	for id := range d.final.Size() {
 		n := d.final.Node(trace.NodeID(id))
 		types[n.Type] = true
 		beam = beam || n.Status == trace.StatusKept || n.Status == trace.StatusDropped
 		boards = boards || d.boardOf(trace.NodeID(id)) != nil
+		visits = visits || n.Visits > 0
 	}
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
@@ -63,6 +65,14 @@ func (d *drawing) legend() {
 		legendRow(&b, attrs, "", lk.legend)
 	}
 	legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, "α-β window, on the current path")
+	if visits {
+		// The sample is the thinnest edge over the widest.
+		bar := func(height int) string {
+			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorBlack + `"></TD></TR>`
+		}
+		sample := `<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0">` + bar(1) + bar(maxVisitWidth) + `</TABLE>`
+		legendRow(&b, "", sample, "edge width: share of the iterations through the node")
+	}
 	if boards {
 		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", "the move just played (bold, yellow)")
 	}

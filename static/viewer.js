@@ -84,19 +84,21 @@
   }
 
   // initialBox fits the tree, unless that would make nodes too small to
-  // read; then it shows the top of the tree at its natural size.
+  // read; then it shows the top of the tree at its natural size. A viewer
+  // embedded next to another fits its tree anyway: there the shape of the
+  // whole tree is what is compared.
   function initialBox() {
     const [x, y, w, h] = st.full;
     const r = $("tree").getBoundingClientRect();
     const scale = Math.min(r.width / w, r.height / h);
-    if (scale >= 0.55 || r.width === 0) {
+    if (scale >= 0.55 || r.width === 0 || root.classList.contains("embedded")) {
       setBox([x, y, w, h]);
       return;
     }
     // Too wide to read whole: show the top of the tree around the root.
     const vw = r.width / 0.8, vh = r.height / 0.8;
-    const root = nodeBox(0);
-    const cx = root ? root.x + root.w / 2 : x + w / 2;
+    const top = nodeBox(0);
+    const cx = top ? top.x + top.w / 2 : x + w / 2;
     setBox([cx - vw / 2, y, vw, vh]);
   }
 
@@ -156,14 +158,17 @@
     t.setAttribute("text-anchor", "middle");
   }
 
+  // applyNodes draws node patches [id, class, value, window, weight]: a
+  // weight k > 0 draws the edge into the node k points wide (class "vw<k>"
+  // in /tree.css), by the share of the iterations through the node.
   function applyNodes(nodes) {
-    for (const [id, cls, value, win] of nodes) {
+    for (const [id, cls, value, win, weight] of nodes) {
       const g = document.getElementById("n" + id);
       if (!g) continue;
       const sel = id === st.selected ? " selected" : "";
       g.setAttribute("class", "node " + cls + " " + (st.types.get(g.id) || "") + sel);
       const e = document.getElementById("e" + id);
-      if (e) e.setAttribute("class", "edge " + cls);
+      if (e) e.setAttribute("class", "edge " + cls + (weight > 0 ? " vw" + weight : ""));
       setSlot(id, "v", value);
       setSlot(id, "w", win);
     }

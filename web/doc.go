@@ -1,7 +1,8 @@
 // Package web is the searchviz web app: the start page with a new-search
 // form generated from the catalogs, the examples gallery and trace
-// uploads; the viewer of a saved trace; and the websocket that steps a
-// page through it. Templates are templ components in web/templates;
+// uploads; the viewer of a saved trace; comparisons, two examples' viewers
+// side by side (/compare/<name>, each viewer embedded with ?embed=1); and
+// the websocket that steps a page through a trace. Templates are templ components in web/templates;
 // scripts and styles are embedded from package static.
 //
 // # Drawing
@@ -11,8 +12,10 @@
 // value and α-β window has an SVG anchor of its own ("a_v<i>", "a_w<i>").
 // A page shows any step by setting each node's status class on "n<i>"
 // and its edge "e<i>", styled by /tree.css (render.StyleSheet), and by
-// writing the texts of those anchors. The browser never interprets trace
-// events: the server folds them (trace.Tree) and sends what to draw.
+// writing the texts of those anchors. In a Monte Carlo search the edge
+// also gets a weight class "vw<k>", which draws it k points wide by the
+// share of the iterations through the node. The browser never interprets
+// trace events: the server folds them (trace.Tree) and sends what to draw.
 //
 // # Websocket protocol
 //
@@ -30,7 +33,8 @@
 // frame:
 //
 //	{"type":"frame", "step":K, "steps":N, "view":"root", "full":false, "playing":false,
-//	 "nodes":[[id, class, value, window], ...],   nodes whose drawing changed; all of them when full
+//	 "nodes":[[id, class, value, window, weight], ...], nodes whose drawing changed; all of them when full
+//	                                               (weight: k of the edge's class "vw<k>", 0 for none)
 //	 "current":id,                                 the search's focus, -1 for none
 //	 "line":L,                                     the pseudocode line lit, 0 for none
 //	 "log":[{"step":K,"text":"..."}],              the latest steps in words, oldest first

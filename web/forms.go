@@ -258,7 +258,6 @@ func (s *Server) prepareLayout(sh *show) {
 type example struct {
 	name, title, watch string
 	about              string // a paragraph the viewer shows, when a sentence is not enough
-	pair               string // an example to compare with, linked from the viewer
 	req                engine.Request
 	step               string // the step the page opens at
 }
@@ -268,6 +267,10 @@ const twinAbout = "In the twin maze both characters move at the same time, and a
 	"A tree of alternating moves cannot say that: it lets A move first and take the cell, so B arrives at an empty one. A \"steals\" points the two would share, " +
 	"and A's search trusts that it sees B's reply to its move, which B in the real game chooses without knowing A's. " +
 	"DUCT keeps each player's choice blind to the other's: a node's children are all pairs of moves, and each player picks its own move by UCB1 over its own statistics, summed over whatever the other might do."
+
+// twinEven says what a right model of the twin maze must find.
+const twinEven = "The board is the same seen from either side, and the two move at once, so neither has an edge: the game is even. " +
+	"The alternating tree's value, A's points minus B's, gives A the lead that moving first hands it; DUCT's win rate for A stays near one half."
 
 var examples = []example{
 	{
@@ -309,14 +312,12 @@ var examples = []example{
 		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
 		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
 		about: twinAbout,
-		pair:  "twin-duct",
 		req:   engine.Request{Game: "twinmaze-turns", Algo: "alphabeta depth=4", Seed: 0},
 	},
 	{
 		name: "twin-duct", title: "The same twin maze with DUCT, both moving at once",
 		watch: "Each node's children are all pairs of moves; select one and look at its matrix: each player picks its move by UCB1 over its own visits, summed over the other's replies.",
 		about: twinAbout,
-		pair:  "twin-turns",
 		req:   engine.Request{Game: "twinmaze", Algo: "duct playouts=300", Seed: 0},
 	},
 	{
@@ -336,12 +337,82 @@ var examples = []example{
 	},
 }
 
+// comparison shows two examples side by side, with a paragraph on what
+// tells them apart.
+type comparison struct {
+	name, title string
+	watch       string // one sentence for the gallery
+	about       string
+	left, right string // the examples' names
+}
+
+var comparisons = []comparison{
+	{
+		name: "twin-maze", title: "The twin maze two ways: taking turns, or moving at once",
+		watch: "AlphaBeta on the alternating model next to DUCT on the same board: compare what each expects A and B to score, and why.",
+		about: twinAbout + " " + twinEven, left: "twin-turns", right: "twin-duct",
+	},
+}
+
+// comparisonOf returns the comparison an example is part of, or nil.
+func comparisonOf(example string) *comparison {
+	for i, c := range comparisons {
+		if c.left == example || c.right == example {
+			return &comparisons[i]
+		}
+	}
+	return nil
+}
+
+// comparisonNamed returns the comparison of that name, or nil.
+func comparisonNamed(name string) *comparison {
+	for i := range comparisons {
+		if comparisons[i].name == name {
+			return &comparisons[i]
+		}
+	}
+	return nil
+}
+
+// exampleCards lists the gallery: each example, and each comparison after
+// the second of its examples.
 func exampleCards() []templates.Example {
 	var out []templates.Example
 	for _, e := range examples {
 		out = append(out, templates.Example{Title: e.title, Watch: e.watch, URL: "/example/" + e.name})
+		for _, c := range comparisons {
+			if c.right == e.name {
+				out = append(out, templates.Example{Title: "Side by side: " + c.title, Watch: c.watch, URL: "/compare/" + c.name})
+			}
+		}
 	}
 	return out
+}
+
+// handleCompare shows a comparison's two examples side by side, running
+// their searches the first time. The viewers open at their last step, the
+// decisions to compare, from which a student steps back.
+func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	c := comparisonNamed(name)
+	if c == nil {
+		s.message(w, r, http.StatusNotFound, "No such comparison", fmt.Sprintf("There is no comparison %q; the start page lists them with the examples.", name))
+		return
+	}
+	m := templates.Compare{Title: c.title, About: c.about}
+	for _, name := range []string{c.left, c.right} {
+		ex := exampleNamed(name)
+		id, err := s.exampleTrace(ex)
+		if err != nil {
+			s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+			return
+		}
+		m.Sides = append(m.Sides, templates.CompareSide{
+			Title: ex.title, Watch: ex.watch,
+			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
+		})
+	}
+	s.page(w, r, http.StatusOK, templates.ComparePage(m))
 }
 
 // handleExample runs an example once and sends the page to its trace.
@@ -352,30 +423,50 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusNotFound, "No such example", fmt.Sprintf("There is no example %q; the start page lists them.", name))
 		return
 	}
+	id, err := s.exampleTrace(ex)
+	if err != nil {
+		s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+		return
+	}
+	http.Redirect(w, r, exampleURL(ex, id, ex.step, false), http.StatusSeeOther)
+}
+
+// exampleTrace returns the id of example ex's trace, running its search
+// the first time and again if its trace has been deleted since.
+func (s *Server) exampleTrace(ex *example) (string, error) {
 	s.examplesMu.Lock()
 	defer s.examplesMu.Unlock()
-	id, ok := s.examples[name]
+	id, ok := s.examples[ex.name]
 	if ok && s.liveSearch(id) == nil {
 		if _, err := s.store.raw(id); err != nil {
 			ok = false // deleted from the data directory since
 		}
 	}
-	if !ok {
-		req := ex.req
-		req.Program = s.cfg.Program
-		var err error
-		if id, err = s.startSearch(req); err != nil {
-			s.log.Error("running an example", "example", name, "err", err)
-			s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
-			return
-		}
-		s.examples[name] = id
+	if ok {
+		return id, nil
 	}
+	req := ex.req
+	req.Program = s.cfg.Program
+	id, err := s.startSearch(req)
+	if err != nil {
+		s.log.Error("running an example", "example", ex.name, "err", err)
+		return "", err
+	}
+	s.examples[ex.name] = id
+	return id, nil
+}
+
+// exampleURL is the viewer of example ex's trace id at step ("" for the
+// first), embedded in another page or not.
+func exampleURL(ex *example, id, step string, embedded bool) string {
 	q := url.Values{"example": {ex.name}}
-	if ex.step != "" {
-		q.Set("step", ex.step)
+	if step != "" {
+		q.Set("step", step)
 	}
-	http.Redirect(w, r, "/t/"+id+"?"+q.Encode(), http.StatusSeeOther)
+	if embedded {
+		q.Set("embed", "1")
+	}
+	return "/t/" + id + "?" + q.Encode()
 }
 
 // exampleNamed returns the example of that name, or nil.
@@ -395,8 +486,12 @@ func exampleNote(name string) *templates.ExampleNote {
 		return nil
 	}
 	note := &templates.ExampleNote{Title: ex.title, Watch: ex.watch, About: ex.about}
-	if pair := exampleNamed(ex.pair); pair != nil {
-		note.PairTitle, note.PairURL = pair.title, "/example/"+pair.name
+	if c := comparisonOf(ex.name); c != nil {
+		other := c.left
+		if other == ex.name {
+			other = c.right
+		}
+		note.PairTitle, note.CompareURL = exampleNamed(other).title, "/compare/"+c.name
 	}
 	return note
 }

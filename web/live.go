@@ -69,6 +69,22 @@ func (ls *liveSearch) current() (*show, bool, <-chan struct{}) {
 	return ls.snap, ls.done, ls.changed
 }
 
+// wait returns when the search has ended and its trace is saved, or with
+// ctx's error.
+func (ls *liveSearch) wait(ctx context.Context) error {
+	for {
+		_, done, changed := ls.current()
+		if done {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
 // publish makes sh the latest snapshot and wakes every watcher.
 func (ls *liveSearch) publish(sh *show, done bool) {
 	ls.mu.Lock()

@@ -129,16 +129,18 @@ type rankRow struct {
 	Score string `json:"score"`
 }
 
-// nodePatch is one node's drawing: [id, class, value, window] on the wire.
+// nodePatch is one node's drawing: [id, class, value, window, weight] on
+// the wire, weight being the width of the edge into the node by its visits
+// (render.NodeDisplay.Weight), 0 for none.
 type nodePatch struct {
 	ID int
 	render.NodeDisplay
 }
 
-// MarshalJSON writes the patch as a four-element array, the most compact
+// MarshalJSON writes the patch as a five-element array, the most compact
 // form for traces with thousands of nodes.
 func (p nodePatch) MarshalJSON() ([]byte, error) {
-	return json.Marshal([]any{p.ID, p.Class, p.Value, p.Window})
+	return json.Marshal([]any{p.ID, p.Class, p.Value, p.Window, p.Weight})
 }
 
 type logLine struct {

@@ -123,6 +123,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /run", s.handleRun)
 	s.mux.HandleFunc("POST /upload", s.handleUpload)
 	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
+	s.mux.HandleFunc("GET /compare/{name}", s.handleCompare)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)
 	s.mux.HandleFunc("GET /t/{id}/export.svg", s.handleExport("svg"))
@@ -249,6 +250,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	}
 	m := viewerModel(sh, step, v)
 	m.Example = exampleNote(r.URL.Query().Get("example"))
+	m.Embedded = r.URL.Query().Get("embed") == "1"
 	if ls != nil {
 		if _, done, _ := ls.current(); !done {
 			m.Live = true
@@ -305,8 +307,15 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 	}
 }
 
+// handleTraceFile sends a trace file; a search still running is saved
+// when it ends, so its file is sent then.
 func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if ls := s.liveSearch(id); ls != nil {
+		if err := ls.wait(r.Context()); err != nil {
+			return // the client left
+		}
+	}
 	data, err := s.store.raw(id)
 	if errors.Is(err, errNoTrace) {
 		http.NotFound(w, r)

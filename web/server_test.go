@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"html"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -223,6 +225,7 @@ func TestBadLinks(t *testing.T) {
 		{loc + "?view=max", http.StatusBadRequest},
 		{loc + "/export.svg?step=abc", http.StatusBadRequest},
 		{"/example/nope", http.StatusNotFound},
+		{"/compare/nope", http.StatusNotFound},
 		{loc + "?step=last", http.StatusOK},
 	}
 	for _, tt := range tests {
@@ -353,6 +356,67 @@ func TestExampleRunsOnce(t *testing.T) {
 	}
 	if locs[0] != locs[1] {
 		t.Errorf("the example made two traces: %v", locs)
+	}
+}
+
+// TestComparisonsNameTwoExamples checks the gallery's comparisons: each
+// names two different examples that exist, and the gallery lists it.
+func TestComparisonsNameTwoExamples(t *testing.T) {
+	cards := map[string]bool{}
+	for _, c := range exampleCards() {
+		cards[c.URL] = true
+	}
+	for _, c := range comparisons {
+		if c.left == c.right || exampleNamed(c.left) == nil || exampleNamed(c.right) == nil {
+			t.Errorf("comparison %q compares %q with %q: want two different examples of the gallery", c.name, c.left, c.right)
+		}
+		if !cards["/compare/"+c.name] {
+			t.Errorf("the gallery does not list comparison %q", c.name)
+		}
+	}
+}
+
+// TestComparePage opens the twin maze comparison: one page embedding the
+// viewers of both examples' traces, the same traces their own example links
+// open, at their last step, and each example's viewer links back to it.
+func TestComparePage(t *testing.T) {
+	_, ts := newTestServer(t)
+	code, body := get(t, ts.URL+"/compare/twin-maze")
+	if code != http.StatusOK {
+		t.Fatalf("status %d:\n%s", code, body)
+	}
+	frames := regexp.MustCompile(`<iframe src="([^"]+)"`).FindAllStringSubmatch(body, -1)
+	if len(frames) != 2 {
+		t.Fatalf("the page has %d viewers, want 2:\n%s", len(frames), body)
+	}
+	for i, name := range []string{"twin-turns", "twin-duct"} {
+		frame, err := url.Parse(html.UnescapeString(frames[i][1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := frame.Query()
+		if q.Get("example") != name || q.Get("embed") != "1" || q.Get("step") != "last" {
+			t.Errorf("viewer %d is %s, want example=%s, embed=1 and step=last", i+1, frame, name)
+		}
+		res, err := noRedirect.Get(ts.URL + "/example/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if loc := res.Header.Get("Location"); !strings.HasPrefix(loc, frame.Path+"?") {
+			t.Errorf("example %s opens %s, but the comparison shows trace %s", name, loc, frame.Path)
+		}
+		code, page := get(t, ts.URL+frame.String())
+		if code != http.StatusOK {
+			t.Fatalf("viewer %d: status %d", i+1, code)
+		}
+		if strings.Contains(page, `class="topbar"`) || strings.Contains(page, `data-testid="example-note"`) {
+			t.Errorf("embedded viewer %d shows the page header or the example note, which the comparison page shows", i+1)
+		}
+		_, own := get(t, ts.URL+"/example/"+name)
+		if !strings.Contains(own, `href="/compare/twin-maze"`) {
+			t.Errorf("the viewer of example %s does not link to the comparison", name)
+		}
 	}
 }
 

@@ -65,7 +65,7 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		vw.sent = make([]render.NodeDisplay, t.Size())
 	}
 	for id := range t.Size() {
-		d := render.Display(t.Node(trace.NodeID(id)), vw.view)
+		d := render.Display(t, trace.NodeID(id), vw.view)
 		if f.Full || d != vw.sent[id] {
 			f.Nodes = append(f.Nodes, nodePatch{ID: id, NodeDisplay: d})
 			vw.sent[id] = d
@@ -171,7 +171,7 @@ func (vw *viewer) matrix(n trace.NodeState) *matrixView {
 		m.RowN[c.r] += child.Visits
 		m.ColN[c.c] += child.Visits
 		if child.Visits > 0 {
-			m.Mean[c.r][c.c] = render.Display(child, vw.view).Value
+			m.Mean[c.r][c.c] = render.Display(vw.tree, id, vw.view).Value
 		}
 		m.OnPath[c.r][c.c] = child.Status == trace.StatusCurrent || child.Status == trace.StatusPath
 	}
@@ -235,19 +235,61 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
 		vars = append(vars, variable{"α" + vw.viewNote(), trace.FormatValue(a)}, variable{"β" + vw.viewNote(), trace.FormatValue(b)})
 	}
-	value := "not known yet"
-	if n.HasValue {
-		value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
+	if vw.monteCarlo() {
+		vars = append(vars, vw.results(id)...)
 	}
-	what := "value"
-	if n.Type == trace.TypeSingle {
-		what = "score"
+	if n.HasValue || !vw.monteCarlo() {
+		value := "not known yet"
+		if n.HasValue {
+			value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
+		}
+		what := "value"
+		switch {
+		case n.Terminal:
+			what = "outcome"
+		case n.Type == trace.TypeSingle:
+			what = "score"
+		}
+		vars = append(vars, variable{what + vw.viewNote(), value})
 	}
-	vars = append(vars, variable{what + vw.viewNote(), value})
 	if n.Best != trace.NoNode {
 		vars = append(vars, variable{"best move so far", vw.tree.Node(n.Best).Label})
 	}
 	return vars
+}
+
+// monteCarlo reports whether the trace backs up results, as MCTS does.
+func (vw *viewer) monteCarlo() bool {
+	return len(vw.show.visitSteps) > 0
+}
+
+// results are the rows of the variables panel and node details for node
+// id of a Monte Carlo search: its mean result and visits, and the result
+// of the playout the step is at, if it starts from id.
+func (vw *viewer) results(id trace.NodeID) []variable {
+	mean := "no results yet"
+	if r, ok := render.MeanResult(vw.tree.Node(id), vw.view); ok {
+		mean = trace.FormatValue(r)
+	}
+	rows := []variable{
+		{"mean result" + vw.viewNote(), mean},
+		{"visits", strconv.Itoa(vw.tree.Node(id).Visits)},
+	}
+	if r, ok := render.PlayoutResult(vw.tree, id, vw.view); ok {
+		rows = append(rows, variable{"playout result" + vw.viewNote(), trace.FormatValue(r) + " (" + outcomeWord(r) + ")"})
+	}
+	return rows
+}
+
+// outcomeWord names a playout's result: 1 a win, 0 a loss, ½ a draw.
+func outcomeWord(r float64) string {
+	switch {
+	case r > 0.5:
+		return "win"
+	case r < 0.5:
+		return "loss"
+	}
+	return "draw"
 }
 
 // details answers a select command for node id.
@@ -265,6 +307,9 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 			what = "outcome"
 		}
 		m.Facts = append(m.Facts, variable{what + vw.viewNote(), trace.FormatValue(vw.view.Value(n.Type, n.Value))})
+	}
+	if vw.monteCarlo() {
+		m.Facts = append(m.Facts, vw.results(id)...)
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)

@@ -3,8 +3,10 @@ package web
 import (
 	"encoding/json"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +14,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/searchviz/searchviz/trace"
 )
 
 // wireFrame is a frame as a page reads it.
@@ -38,7 +42,13 @@ type wireFrame struct {
 type page struct {
 	t     *testing.T
 	conn  *websocket.Conn
-	nodes map[int][3]string // id -> class, value, window
+	nodes map[int]wireNode
+}
+
+// wireNode is what a page draws of a node: a node patch without its id.
+type wireNode struct {
+	Class, Value, Window string
+	Weight               int // the width of the edge into the node by visits, 0 for none
 }
 
 func dial(t *testing.T, base, path string) *page {
@@ -50,7 +60,7 @@ func dial(t *testing.T, base, path string) *page {
 		t.Fatalf("dial %s: %v (response %v)", u, err, res)
 	}
 	t.Cleanup(func() { conn.Close() })
-	return &page{t: t, conn: conn, nodes: map[int][3]string{}}
+	return &page{t: t, conn: conn, nodes: map[int]wireNode{}}
 }
 
 func (p *page) send(msg string) {
@@ -74,10 +84,13 @@ func (p *page) read() wireFrame {
 	}
 	if f.Type == "frame" {
 		if f.Full {
-			p.nodes = map[int][3]string{}
+			p.nodes = map[int]wireNode{}
 		}
 		for _, n := range f.Nodes {
-			p.nodes[int(n[0].(float64))] = [3]string{n[1].(string), n[2].(string), n[3].(string)}
+			if len(n) != 5 {
+				p.t.Fatalf("node patch %v, want [id, class, value, window, weight]", n)
+			}
+			p.nodes[int(n[0].(float64))] = wireNode{n[1].(string), n[2].(string), n[3].(string), int(n[4].(float64))}
 		}
 	}
 	return f
@@ -91,14 +104,43 @@ func textbook(t *testing.T) (string, string) {
 	return ts.URL, loc
 }
 
+// mcts runs MCTS on a tic-tac-toe position where x must block at c2, and
+// returns the server and its trace's path.
+func mcts(t *testing.T, playouts int) (string, string) {
+	_, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "position": {"x.o/.x./..o"}, "mcts.playouts": {strconv.Itoa(playouts)}})
+	return ts.URL, loc
+}
+
 func TestSocketFramesAddUpToFullFrames(t *testing.T) {
-	base, loc := textbook(t)
-	// Several pages at once, each stepping its own way; what each has
-	// drawn after applying deltas must equal a full frame of that step.
-	walks := [][]int{
-		{1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
-		{40, 39, 38, 0, 25, 26, 12},
-		{5, 60, 61, 3},
+	t.Run("alphabeta", func(t *testing.T) {
+		base, loc := textbook(t)
+		testFramesAddUp(t, base, loc, [][]int{
+			{1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+			{40, 39, 38, 0, 25, 26, 12},
+			{5, 60, 61, 3},
+		})
+	})
+	t.Run("mcts", func(t *testing.T) {
+		// Edge weights change with the root's visits even where a node's
+		// own do not: step by step through a few iterations, some frames
+		// change a node's weight alone.
+		base, loc := mcts(t, 30)
+		var steps []int
+		for k := 150; k <= 200; k++ {
+			steps = append(steps, k)
+		}
+		testFramesAddUp(t, base, loc, [][]int{steps, {250, 120, 40, 251}})
+	})
+}
+
+// testFramesAddUp sends several pages at once through the trace at loc,
+// each on its own walk: what each has drawn after applying deltas must
+// equal a full frame of that step.
+func testFramesAddUp(t *testing.T, base, loc string, walks [][]int) {
+	last := 0
+	for _, walk := range walks {
+		last = max(last, slices.Max(walk))
 	}
 	var wg sync.WaitGroup
 	for _, walk := range walks {
@@ -109,7 +151,7 @@ func TestSocketFramesAddUpToFullFrames(t *testing.T) {
 				t.Errorf("first message: %+v, want a full frame of step 0", first)
 				return
 			}
-			if first.Steps < 60 {
+			if first.Steps <= last {
 				t.Errorf("steps = %d; the walks need a longer trace", first.Steps)
 				return
 			}
@@ -138,6 +180,104 @@ func TestSocketFramesAddUpToFullFrames(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+func TestSocketFramesCarryEdgeWeights(t *testing.T) {
+	// After 200 iterations the root (node 0) shows n=200. An edge's
+	// weight is 1 + round(5·√(n/200)) points where that is wider than
+	// its status draws it: 3 points on the best line, else 1.
+	base, loc := mcts(t, 200)
+	p := dial(t, base, loc+"/ws?step=last")
+	p.read()
+	if p.nodes[0].Window != "n=200" {
+		t.Fatalf("the root shows %q, want n=200", p.nodes[0].Window)
+	}
+	if p.nodes[0].Weight != 0 {
+		t.Errorf("the root, which has no edge, has weight %d", p.nodes[0].Weight)
+	}
+	widest := 0
+	for id, n := range p.nodes {
+		if id == 0 {
+			continue
+		}
+		visits, _ := strconv.Atoi(strings.TrimPrefix(n.Window, "n="))
+		want := 0
+		if visits > 0 {
+			want = 1 + int(math.Round(5*math.Sqrt(float64(visits)/200)))
+		}
+		status := 1
+		if n.Class == "st_best" {
+			status = 3
+		}
+		if want <= status {
+			want = 0
+		}
+		if n.Weight != want {
+			t.Errorf("node %d (%s, %s) has weight %d, want %d", id, n.Class, n.Window, n.Weight, want)
+		}
+		widest = max(widest, n.Weight)
+	}
+	// c2, the block, takes more than a third of the iterations.
+	if widest < 4 {
+		t.Errorf("the widest edge is %d points, want the chosen move's at least 4", widest)
+	}
+}
+
+// TestSocketMonteCarloVariables checks the variables panel of MCTS at the
+// steps of its playouts: the node the playout starts from has the mean of
+// the results backed up through it before that step and their number,
+// both counted here from the trace's backprop events, and the playout's
+// result, which the event gives in the root player's view.
+func TestSocketMonteCarloVariables(t *testing.T) {
+	base, loc := mcts(t, 20)
+	_, events := storedTrace(t, base+loc+"/trace")
+	minNode := map[trace.NodeID]bool{} // o, the opponent, to move: its results are 1 − r for x
+	total, visits := map[trace.NodeID]float64{}, map[trace.NodeID]int{}
+	checked := 0
+	for k, e := range events {
+		switch e.Kind {
+		case trace.KindNode:
+			minNode[e.Node] = e.Type == trace.TypeMin
+		case trace.KindBackprop:
+			for i, id := range e.Path {
+				total[id] += e.Values[i]
+				visits[id]++
+			}
+		case trace.KindPlayout:
+			checked++
+			p := dial(t, base, loc+"/ws?step="+strconv.Itoa(k))
+			f := p.read()
+			vars := map[string]string{}
+			for _, v := range f.Vars {
+				vars[v.Name] = v.Value
+			}
+			mean := "no results yet"
+			if n := visits[e.Node]; n > 0 {
+				r := total[e.Node] / float64(n)
+				if minNode[e.Node] {
+					r = 1 - r
+				}
+				mean = trace.FormatValue(r)
+			}
+			word := map[float64]string{1: "win", 0.5: "draw", 0: "loss"}[e.Result]
+			want := map[string]string{
+				"mean result (root player)":    mean,
+				"visits":                       strconv.Itoa(visits[e.Node]),
+				"playout result (root player)": trace.FormatValue(e.Result) + " (" + word + ")",
+			}
+			for name, value := range want {
+				if vars[name] != value {
+					t.Errorf("step %d, a playout from node %d: %q is %q, want %q (all: %v)", k, e.Node, name, vars[name], value, f.Vars)
+				}
+			}
+			if f.Current != int(e.Node) {
+				t.Errorf("step %d: the variables are of node %d, want the playout's node %d", k, f.Current, e.Node)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("the trace has no playout")
+	}
 }
 
 func TestSocketBadMessagesKeepTheConnection(t *testing.T) {
@@ -223,7 +363,7 @@ func TestSocketSelectExplainsThePrune(t *testing.T) {
 	f := p.read()
 	var pruned []int
 	for id, n := range p.nodes {
-		if n[0] == "st_pruned" {
+		if n.Class == "st_pruned" {
 			pruned = append(pruned, id)
 		}
 	}

@@ -1,5 +1,7 @@
 package templates
 
+import "strconv"
+
 // Param is one parameter field of the new-search form.
 type Param struct {
 	Name    string // the parameter's name in specs
@@ -92,19 +94,41 @@ type Viewer struct {
 	Live       bool         // the search is still running
 	Example    *ExampleNote // what to watch for, when the page shows an example
 	TwoPlayer  bool         // values have two points of view to choose from
+	Embedded   bool         // shown inside another page, such as a comparison
 }
 
 // ExampleNote tells what an example shows, on its viewer page.
 type ExampleNote struct {
+	Title      string
+	Watch      string
+	About      string // a paragraph, when a sentence is not enough
+	PairTitle  string // the example it is compared with
+	CompareURL string // the page showing both side by side
+}
+
+// Compare shows two examples side by side, each in its own viewer, with a
+// paragraph on what tells them apart.
+type Compare struct {
+	Title string
+	About string
+	Sides []CompareSide
+}
+
+// CompareSide is one of the viewers of a comparison.
+type CompareSide struct {
 	Title     string
 	Watch     string
-	About     string // a paragraph, when a sentence is not enough
-	PairTitle string // an example to compare with
-	PairURL   string
+	FrameURL  string // the viewer, embedded
+	ViewerURL string // the same viewer as a page of its own
 }
 
 // Message is a page that says one thing, such as a missing trace.
 type Message struct {
 	Title string
 	Text  string
+}
+
+// frameName names the i-th viewer of a comparison, "side1", "side2", ...
+func frameName(i int) string {
+	return "side" + strconv.Itoa(i+1)
 }
