@@ -159,8 +159,10 @@ func StyleSheet() string {
 		fmt.Fprintf(&b, ".edge.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
 	}
 	// A weight is wider than the thinnest status line, 1 point.
+	done := lookOf(trace.StatusDone).class
 	for w := 2; w <= maxVisitWidth; w++ {
 		fmt.Fprintf(&b, ".edge.%s path { stroke-width: %d; }\n", weightClass(w), w)
+		fmt.Fprintf(&b, ".edge.%s.%s path { stroke: %s; }\n", done, weightClass(w), colorVisits)
 	}
 	return b.String()
 }

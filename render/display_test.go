@@ -132,6 +132,12 @@ func TestWriteDOTEdgeWidthByVisits(t *testing.T) {
 				if e.attrs["class"] != wantClass {
 					t.Errorf("edge into n%d class %q, want %q", id, e.attrs["class"], wantClass)
 				}
+				// A widened edge of a searched node is slate, so that the
+				// black current path stands out; other statuses keep theirs.
+				slate := e.attrs["color"] == colorVisits
+				if want := class == "st_done" && strings.Contains(wantClass, " vw"); slate != want {
+					t.Errorf("edge into n%d (%s) has colour %s", id, wantClass, e.attrs["color"])
+				}
 			}
 			if weighted == 0 {
 				t.Error("no edge is wider by its visits")

@@ -152,7 +152,8 @@ func (d *drawing) node(id trace.NodeID) {
 // action and for a pruned node the reason for the cut, is taken from the
 // final tree, so that it is the same at every step. Its width is its
 // status's or, where that is wider, its weight by visits (see
-// NodeDisplay.Weight), which a weight class names for StyleSheet.
+// NodeDisplay.Weight), which a weight class names for StyleSheet; a
+// searched node's widened edge is slate grey (colorVisits).
 func (d *drawing) edge(id trace.NodeID) {
 	n := d.t.Node(id)
 	if n.Parent == trace.NoNode {
@@ -172,6 +173,9 @@ func (d *drawing) edge(id trace.NodeID) {
 	if k := Display(d.t, id, d.opts.View).Weight; k > 0 {
 		class += " " + weightClass(k)
 		lk.penwidth = float64(k)
+		if n.Status == trace.StatusDone {
+			lk.color = colorVisits
+		}
 	}
 	w := d.w
 	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))

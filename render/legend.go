@@ -28,18 +28,20 @@ var (
 )
 
 // legend writes a node that explains the drawing: node types, statuses,
-// windows, edge widths by visits, highlighted board cells and the view. It
-// depends only on the final tree and the options, never on the step, so
-// it never moves nodes.
+// windows, edge widths by visits, highlighted board cells and the view,
+// each only if the drawing has it. It depends only on the final tree and
+// the options, never on the step, so it never moves nodes.
 func (d *drawing) legend() {
 	types := map[trace.NodeType]bool{}
-	beam, boards, visits := false, false, false
+	beam, boards, visits, pruned, windows := false, false, false, false, false
 	for id := range d.final.Size() {
 		n := d.final.Node(trace.NodeID(id))
 		types[n.Type] = true
 		beam = beam || n.Status == trace.StatusKept || n.Status == trace.StatusDropped
 		boards = boards || d.boardOf(trace.NodeID(id)) != nil
 		visits = visits || n.Visits > 0
+		pruned = pruned || n.Status == trace.StatusPruned
+		windows = windows || n.HasBounds
 	}
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
@@ -54,6 +56,9 @@ func (d *drawing) legend() {
 		statuses = append(statuses[:len(statuses):len(statuses)], beamStatuses...)
 	}
 	for _, s := range statuses {
+		if s == trace.StatusPruned && !pruned {
+			continue
+		}
 		lk := lookOf(s)
 		attrs := ` BORDER="` + strconv.Itoa(int(lk.penwidth)) + `" COLOR="` + lk.color + `"`
 		if strings.Contains(lk.style, "dashed") || strings.Contains(lk.style, "dotted") {
@@ -64,11 +69,13 @@ func (d *drawing) legend() {
 		}
 		legendRow(&b, attrs, "", lk.legend)
 	}
-	legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, "α-β window, on the current path")
+	if windows {
+		legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, "α-β window, on the current path")
+	}
 	if visits {
 		// The sample is the thinnest edge over the widest.
 		bar := func(height int) string {
-			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorBlack + `"></TD></TR>`
+			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorVisits + `"></TD></TR>`
 		}
 		sample := `<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0">` + bar(1) + bar(maxVisitWidth) + `</TABLE>`
 		legendRow(&b, "", sample, "edge width: share of the iterations through the node")

@@ -15,6 +15,11 @@ const (
 	colorBlack      = "#000000"
 )
 
+// colorVisits draws the edges of searched nodes that are widened by their
+// visits (see NodeDisplay.Weight): a slate grey, so that among them the
+// black lines of the current path still stand out.
+const colorVisits = "#6E7B8B"
+
 // look is how a node or edge of one status is drawn. Nothing in it
 // changes layout, so a node can change status without moving.
 type look struct {
