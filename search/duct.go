@@ -153,8 +153,8 @@ func (e *duct[S]) intn(n int) int {
 // the leaf was expanded, its children's node events and an expand event.
 // At the end: a value event for the root with player 0's chosen action's
 // win rate and, as best, the child of that action and player 1's most
-// visited one; a note naming player 1's most visited action; a note if the
-// search stopped early; and the decision.
+// visited one; a note naming player 1's most visited action, if it has
+// visits; a note if the search stopped early; and the decision.
 func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions) (Result, error) {
 	if opts.ExpandThreshold == 0 {
 		opts.ExpandThreshold = DefaultDUCTExpandThreshold
@@ -184,21 +184,26 @@ func (e *duct[S]) run(root S) (Result, error) {
 	res := Result{Action: -1}
 	best0, best1 := -1, -1
 	e.moves0, e.moves1 = root.Legal(0, e.moves0[:0]), root.Legal(1, e.moves1[:0])
-	if e.nodes[0].done || len(e.moves0) == 0 || len(e.moves1) == 0 {
+	switch {
+	case e.nodes[0].done || len(e.moves0) == 0 || len(e.moves1) == 0:
 		score := root.Score()
 		e.evals++
 		res.Value = outcome(score)
 		if e.tr != nil {
 			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
 		}
-	} else if e.reserve(len(e.moves0) * len(e.moves1)); e.expand(0, 0) {
+	default:
+		res.Value = 0.5 // nothing visited, as when the budget forbids the root's children
+		e.reserve(len(e.moves0) * len(e.moves1))
+		if !e.expand(0, 0) {
+			break
+		}
 		e.search()
 		r := &e.nodes[0]
 		s0, s1 := e.stats[r.stat:r.stat+r.rows], e.stats[r.stat+r.rows:r.stat+r.rows+r.cols]
 		best0, best1 = mostVisitedAction(s0), mostVisitedAction(s1)
 		res.Action = int(s0[best0].action)
 		res.Label = root.Label(0, res.Action)
-		res.Value = 0.5
 		if s := s0[best0]; s.n > 0 {
 			res.Value = s.w / float64(s.n)
 		}
@@ -540,8 +545,9 @@ func (e *duct[S]) emitEnd(res Result, best0, best1 int) {
 		r := &e.nodes[0]
 		best := r.first + int32(best0)*r.cols + int32(best1)
 		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
-		a1 := int(e.stats[r.stat+r.rows+int32(best1)].action)
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("player B would play %s (most visits)", e.states[0].Label(1, a1))})
+		if b := e.stats[r.stat+r.rows+int32(best1)]; b.n > 0 {
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("player B would play %s (most visits)", e.states[0].Label(1, int(b.action)))})
+		}
 	}
 	switch {
 	case e.err != nil:

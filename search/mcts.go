@@ -235,14 +235,19 @@ func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) 
 	}
 	res := Result{Action: -1}
 	var best int32 = -1
-	if e.nodes[0].done || len(root.Legal(e.moves[:0])) == 0 {
+	switch {
+	case e.nodes[0].done || len(root.Legal(e.moves[:0])) == 0:
 		score := root.Score()
 		e.evals++
 		res.Value = outcome(score)
 		if e.tr != nil {
 			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
 		}
-	} else if e.expand(0, 0) {
+	default:
+		res.Value = 0.5 // nothing visited, as when the budget forbids the root's children
+		if !e.expand(0, 0) {
+			break
+		}
 		search()
 		best = choose()
 		res.Action = int(e.nodes[best].action)

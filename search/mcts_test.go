@@ -642,8 +642,8 @@ func TestMonteCarloBudget(t *testing.T) {
 	for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
 		rec := trace.NewRecorder(0)
 		res, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, MaxNodes: 9, Tracer: rec})
-		if !errors.Is(err, search.ErrBudget) || res.Action != -1 || res.Nodes != 1 {
-			t.Errorf("%s with 9 nodes: %+v, %v; want no action and ErrBudget", name, res, err)
+		if !errors.Is(err, search.ErrBudget) || res.Action != -1 || res.Nodes != 1 || res.Value != 0.5 {
+			t.Errorf("%s with 9 nodes: %+v, %v; want no action, the value of no visits (0.5) and ErrBudget", name, res, err)
 		}
 		checkMCTrace(t, name, rec.Events(), true)
 		if _, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, MaxNodes: 10}); name == "pmc" && err != nil {
