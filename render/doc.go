@@ -28,10 +28,13 @@
 // α=3") on the edge, always in the root player's terms, and after the
 // decision the best line is thick and blue. Nodes on the current path show
 // their α-β window under their value. In a Monte Carlo search (MCTS, PMC,
-// DUCT) a node shows its mean result and visits, and the edge into it is
-// 1 to 6 points wide by the share of the root's iterations that went
-// through it, growing with the square root of the share; where its status
-// draws the edge wider, as on the current path, the status's width stays.
+// DUCT) a node shows its mean result and visits, or at the step of a
+// playout from it the playout's result, and the edge into it is 1 to 6
+// points wide by the share of the root's iterations that went through it,
+// growing with the square root of the share, and slate grey once the node
+// is searched, so that the black current path stands out; where its
+// status draws the edge wider, as on the current path, the status's width
+// stays.
 // The graph's label says whose view the values are in, and the optional
 // legend explains shapes and statuses.
 //

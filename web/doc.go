@@ -2,8 +2,9 @@
 // form generated from the catalogs, the examples gallery and trace
 // uploads; the viewer of a saved trace; comparisons, two examples' viewers
 // side by side (/compare/<name>, each viewer embedded with ?embed=1); and
-// the websocket that steps a page through a trace. Templates are templ components in web/templates;
-// scripts and styles are embedded from package static.
+// the websocket that steps a page through a trace. Templates are templ
+// components in web/templates; scripts and styles are embedded from
+// package static.
 //
 // # Drawing
 //
