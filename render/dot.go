@@ -34,7 +34,7 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 			return fmt.Errorf("render: cannot see the final tree: %w", err)
 		}
 	}
-	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final)}
+	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, t.Size())}
 	if opts.Boards {
 		d.parseBoards()
 	}
@@ -62,8 +62,9 @@ type drawing struct {
 	final  *trace.Tree // at the last step, for what must not change between steps
 	opts   Options
 	w      *bufio.Writer
-	boards []*board // by node id, nil where no board is drawn; nil without Options.Boards
-	passes bool     // the trace's iterations are passes from the root, named on edges
+	boards []*board      // by node id, nil where no board is drawn; nil without Options.Boards
+	passes bool          // the trace's iterations are passes from the root, named on edges
+	shown  []NodeDisplay // by node id, what node writes, for edge
 }
 
 // maxNamedPasses is the most passes a drawing names on its edges; more
@@ -144,7 +145,8 @@ func (d *drawing) node(id trace.NodeID) {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
 	}
 	w.WriteString(` label=`)
-	w.WriteString(nodeLabel(id, Display(d.t, id, d.opts.View), g, d.boardOf(n.Parent), d.opts))
+	d.shown[id] = Display(d.t, id, d.opts.View)
+	w.WriteString(nodeLabel(id, d.shown[id], g, d.boardOf(n.Parent), d.opts))
 	w.WriteString("];\n")
 }
 
@@ -170,7 +172,7 @@ func (d *drawing) edge(id trace.NodeID) {
 	}
 	lk := lookOf(n.Status)
 	class := lk.class
-	if k := Display(d.t, id, d.opts.View).Weight; k > 0 {
+	if k := d.shown[id].Weight; k > 0 {
 		class += " " + weightClass(k)
 		lk.penwidth = float64(k)
 		if n.Status == trace.StatusDone {
