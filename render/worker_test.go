@@ -16,10 +16,21 @@ import (
 // is in production.
 const workerEnv = "SEARCHVIZ_TEST_LAYOUT_WORKER"
 
+// Values of workerEnv: a worker running Graphviz, or one running
+// fakeLayouter.
+const (
+	workerGraphviz = "1"
+	workerFake     = "fake"
+)
+
 func TestMain(m *testing.M) {
-	if os.Getenv(workerEnv) == "1" {
+	if mode := os.Getenv(workerEnv); mode != "" {
+		var l Layouter = fakeLayouter{}
 		var g Graphviz
-		err := ServeLayouts(context.Background(), os.Stdin, os.Stdout, &g)
+		if mode == workerGraphviz {
+			l = &g
+		}
+		err := ServeLayouts(context.Background(), os.Stdin, os.Stdout, l)
 		g.Close()
 		if err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
@@ -32,6 +43,13 @@ func TestMain(m *testing.M) {
 
 func testWorker(t *testing.T, maxBytes int) *Worker {
 	t.Helper()
+	return newTestWorker(t, workerGraphviz, 0, maxBytes)
+}
+
+// newTestWorker returns a Worker running the test binary as its worker
+// process in the given mode, closed when the test ends.
+func newTestWorker(t *testing.T, mode string, processes, maxBytes int) *Worker {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Skip("cannot find the test binary to run as a worker:", err)
@@ -39,10 +57,12 @@ func testWorker(t *testing.T, maxBytes int) *Worker {
 	w := &Worker{
 		Command: func() *exec.Cmd {
 			cmd := exec.Command(exe)
-			cmd.Env = append(os.Environ(), workerEnv+"=1")
+			cmd.Env = append(os.Environ(), workerEnv+"="+mode)
+			cmd.Stderr = os.Stderr
 			return cmd
 		},
-		MaxBytes: maxBytes,
+		MaxBytes:  maxBytes,
+		Processes: processes,
 	}
 	t.Cleanup(func() { w.Close() })
 	return w
