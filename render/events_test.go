@@ -129,26 +129,38 @@ func tictactoeEvents() []trace.Event {
 
 // randomEvents returns the trace of alpha-beta on a random tree, as the
 // depth-first engines emit it, whose final tree, placeholders included,
-// has n nodes or very nearly: branching 2 to 4, integer leaf values.
+// has n nodes or very nearly: branching 2 to 4, integer leaf values. It
+// tries node budgets from n-1 up and keeps the first whose tree is nearest
+// n nodes; the tries are dry runs, which draw the same random numbers
+// without recording events, so that only the chosen search is recorded.
 func randomEvents(seed uint64, n int) []trace.Event {
-	var best []trace.Event
-	bestDiff := math.MaxInt
-	for budget := n - 1; budget <= 2*n && bestDiff > 0; budget++ {
-		s := &searcher{rng: rand.New(rand.NewPCG(seed, 1))}
-		s.emit(nodeEv(0, trace.NoNode, -1, "", 0, trace.TypeMax, ""))
-		v, m, used := s.search(0, 0, trace.TypeMax, -inf, inf, budget)
-		s.emit(decisionEv(m.action, m.label, v))
-		if d := max(used+1-n, n-used-1); d < bestDiff {
-			best, bestDiff = s.evs, d
+	budget, bestDiff := n-1, math.MaxInt
+	for b := n - 1; b <= 2*n && bestDiff > 0; b++ {
+		s := randomSearch(seed, b, true)
+		if d := max(s.used+1-n, n-s.used-1); d < bestDiff {
+			budget, bestDiff = b, d
 		}
 	}
-	return best
+	return randomSearch(seed, budget, false).evs
+}
+
+// randomSearch runs randomEvents' search with a node budget; dry, it
+// records no events, only how many nodes the tree has below the root.
+func randomSearch(seed uint64, budget int, dry bool) *searcher {
+	s := &searcher{rng: rand.New(rand.NewPCG(seed, 1)), dry: dry}
+	s.emit(nodeEv(0, trace.NoNode, -1, "", 0, trace.TypeMax, ""))
+	v, m, used := s.search(0, 0, trace.TypeMax, -inf, inf, budget)
+	s.emit(decisionEv(m.action, m.label, v))
+	s.used = used
+	return s
 }
 
 type searcher struct {
 	rng  *rand.Rand
 	evs  []trace.Event
 	next trace.NodeID
+	dry  bool // record no events
+	used int  // the nodes below the root, once searched
 }
 
 type move struct {
@@ -157,10 +169,13 @@ type move struct {
 }
 
 func (s *searcher) emit(e trace.Event) {
-	e.Step = len(s.evs)
 	if e.Kind == trace.KindNode {
 		s.next++
 	}
+	if s.dry {
+		return
+	}
+	e.Step = len(s.evs)
 	s.evs = append(s.evs, e)
 }
 

@@ -12,6 +12,14 @@ import (
 // enough to stop within a millisecond, rarely enough to cost nothing.
 const ctxCheckInterval = 1 << 12
 
+// clock returns now, an engine's Now option, or time.Now if it is nil.
+func clock(now func() time.Time) func() time.Time {
+	if now == nil {
+		return time.Now
+	}
+	return now
+}
+
 // dfs holds what the depth-first engines share during one search.
 type dfs[S Alternating[S]] struct {
 	ctx    context.Context
@@ -26,8 +34,10 @@ type dfs[S Alternating[S]] struct {
 	err    error    // why the search stopped early, if it did
 
 	// Iterative deepening's additions; zero for the other engines.
-	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep
-	depth0 int        // the trace depth of ply 0 (1: under iterative deepening's root)
+	deep     *deepening       // move ordering and the horizon flag, for alphabetaDeep
+	depth0   int              // the trace depth of ply 0 (1: under iterative deepening's root)
+	deadline time.Time        // the time limit, read with now along with ctx; zero for none
+	now      func() time.Time // the clock of deadline
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
@@ -58,6 +68,10 @@ func (e *dfs[S]) create() (trace.NodeID, bool) {
 	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
 		if err := e.ctx.Err(); err != nil {
 			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, err)
+			return 0, false
+		}
+		if !e.deadline.IsZero() && e.now().After(e.deadline) {
+			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, context.DeadlineExceeded)
 			return 0, false
 		}
 	}

@@ -61,6 +61,7 @@ type duct[S Simultaneous[S]] struct {
 	err      error // why the search stopped early (budget, context), if it did
 	timedOut bool  // the time limit stopped the search
 	deadline time.Time
+	now      func() time.Time // opts.Now, or time.Now
 
 	terms ucbTerms
 
@@ -162,7 +163,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 	if err := opts.check(); err != nil {
 		return Result{Action: -1}, err
 	}
-	e := &duct[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
+	e := &duct[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
 	e.rng.Seed(opts.Seed, pcgStream)
 	size := min(opts.Playouts, maxUCBTerms)
 	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
@@ -172,7 +173,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 // run creates the root and expands it, runs the iterations and turns the
 // most visited actions into a Result, reporting the value and decision.
 func (e *duct[S]) run(root S) (Result, error) {
-	start := time.Now()
+	start := e.now()
 	if e.opts.TimeLimit > 0 {
 		e.deadline = start.Add(e.opts.TimeLimit)
 	}
@@ -208,7 +209,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 			res.Value = s.w / float64(s.n)
 		}
 	}
-	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: time.Since(start)}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.now().Sub(start)}
 	if e.tr != nil {
 		e.emitEnd(res, best0, best1)
 	}
@@ -344,7 +345,7 @@ func (e *duct[S]) stopped(it int) bool {
 			return true
 		}
 	}
-	if it > 1 && !e.deadline.IsZero() && time.Now().After(e.deadline) {
+	if it > 1 && !e.deadline.IsZero() && e.now().After(e.deadline) {
 		e.timedOut = true
 		return true
 	}

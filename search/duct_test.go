@@ -1149,23 +1149,52 @@ func (l *lastNote) Emit(e trace.Event) {
 	}
 }
 
-// TestDUCTTimeLimit gives a search far more iterations than it could run
-// and a time limit: it must stop with no error, a legal action and a
-// closing note on the time limit. A context deadline far beyond the limit
-// turns a search that ignores the limit into an error rather than a hang.
-// How soon after the limit it stops is a matter of speed, which is for
-// benchmarks.
+// TestDUCTTimeLimit stops DUCT with its time limit on a test clock that
+// advances a millisecond per read: the search must stop at the first read
+// past the limit with no error, a legal action and a closing note on the
+// limit, after one iteration per read (the clock is read before every
+// iteration but the first), traced or not. Then, on the real clock, a
+// search given far more iterations than it could run must stop too; a
+// context deadline far beyond the limit turns one that ignores the limit
+// into an error rather than a hang. How soon after the limit it stops is a
+// matter of speed, which is for benchmarks.
 func TestDUCTTimeLimit(t *testing.T) {
+	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := newLine("3150513", 1, 5, 6)
+	clock := newTestClock(step)
+	opts := search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: limit, C: 1, Tracer: clock, Now: clock.Now}
+	res, err := search.DUCT(context.Background(), root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := checkStoppedByClock(t, "duct", clock, limit, res.Elapsed)
+	if want := int(limit/step) + 1; past != want || res.Evals != past || !slices.Contains(root.Legal(0, nil), res.Action) {
+		t.Errorf("stopped at read %d with %+v; want read %d, %[3]d iterations (one playout or terminal evaluation each) and a legal action", past, res, want)
+	}
+	events := clock.events()
+	if err := tracetest.Validate(events); err != nil {
+		t.Fatalf("invalid trace: %v", err)
+	}
+	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit of 10ms") {
+		t.Errorf("the event before the decision is %+v, want a note on the time limit", note)
+	}
+	untraced := newTestClock(step)
+	opts.Tracer, opts.Now = nil, untraced.Now
+	plain, err := search.DUCT(context.Background(), root, opts)
+	if err != nil || plain.Action != res.Action || plain.Value != res.Value || plain.Counters != res.Counters {
+		t.Errorf("untraced: %+v, %v; traced: %+v", plain, err, res)
+	}
+
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	note := &lastNote{}
-	res, err := search.DUCT(ctx, root, search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: 5 * time.Millisecond, C: 1, Tracer: note})
+	opts.Tracer, opts.Now, opts.TimeLimit = note, nil, 5*time.Millisecond
+	res, err = search.DUCT(ctx, root, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(root.Legal(0, nil), res.Action) || !strings.Contains(note.text, "time limit") {
-		t.Errorf("%+v, last note %q; want a legal action and a note on the time limit", res, note.text)
+		t.Errorf("real clock: %+v, last note %q; want a legal action and a note on the time limit", res, note.text)
 	}
 }
 

@@ -35,6 +35,12 @@ type IterativeOptions struct {
 	Tracer trace.Tracer
 	// Boards adds each node's position text to its trace event.
 	Boards bool
+	// Now is the clock that TimeLimit and Counters.Elapsed are measured
+	// with; nil means time.Now. It is a seam for tests, which drive a fake
+	// clock to stop a search at a chosen point; it is called only from the
+	// goroutine running the search, once at the start, once at the end and,
+	// with a TimeLimit, where the limit is checked.
+	Now func() time.Time
 }
 
 // maxOrderTable bounds the best-move table of one iteration: beyond this
@@ -79,7 +85,8 @@ const maxOrderTable = 1 << 20
 // before the decision, so the decision's best line runs through the
 // deepest completed iteration.
 func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOptions) (Result, error) {
-	start := time.Now()
+	now := clock(opts.Now)
+	start := now()
 	switch {
 	case opts.Depth < 0:
 		return Result{Action: -1}, fmt.Errorf("search: depth %d is negative", opts.Depth)
@@ -92,14 +99,13 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 	if maxDepth == 0 {
 		maxDepth = MaxDepth
 	}
-	clock := ctx
+	var deadline time.Time // zero without a time limit
 	if opts.TimeLimit > 0 {
-		var cancel context.CancelFunc
-		clock, cancel = context.WithTimeout(ctx, opts.TimeLimit)
-		defer cancel()
+		deadline = start.Add(opts.TimeLimit)
 	}
 	e := newDFS[S](ctx, Options{Depth: maxDepth, MaxNodes: opts.MaxNodes, Tracer: opts.Tracer, Boards: opts.Boards})
 	e.depth0 = 1
+	e.now = now
 	deep := &deepening{ordering: opts.Ordering}
 	e.deep = deep
 	tr := e.tr
@@ -127,13 +133,13 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 				}
 				break
 			}
-			if clock.Err() != nil {
+			if !deadline.IsZero() && now().After(deadline) {
 				if tr != nil {
 					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("time limit of %v reached before depth %d", opts.TimeLimit, d)})
 				}
 				break
 			}
-			e.ctx = clock // the first iteration always completes
+			e.deadline = deadline // the first iteration always completes
 		}
 		before := e.nodes
 		id, ok := e.create()
@@ -188,7 +194,7 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 			break
 		}
 	}
-	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: time.Since(start)}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: now().Sub(start)}
 	if tr != nil {
 		tr.Emit(trace.Event{Kind: trace.KindLeave, Node: 0})
 		tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})

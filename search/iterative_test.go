@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -197,8 +197,8 @@ func TestIterativeBudget(t *testing.T) {
 }
 
 // slowState is tic-tac-toe whose first move to a position with ply marks
-// sleeps for pause: iterative deepening's first iteration of depth ply
-// (from the empty board) stalls, so its time limit runs out there.
+// advances a test clock by pause: iterative deepening's first iteration of
+// depth ply (from the empty board) stalls, so its time limit runs out there.
 type slowState struct {
 	tictactoe.State
 	slow *stall
@@ -207,22 +207,27 @@ type slowState struct {
 type stall struct {
 	ply   int
 	pause time.Duration
-	once  sync.Once
+	clock *testClock
+	done  bool
 }
 
 func (s slowState) Play(a int) slowState {
 	c := slowState{s.State.Play(a), s.slow}
-	if 9-strings.Count(c.String(), ".") >= s.slow.ply {
-		s.slow.once.Do(func() { time.Sleep(s.slow.pause) })
+	if !s.slow.done && 9-strings.Count(c.String(), ".") >= s.slow.ply {
+		s.slow.done = true
+		s.slow.clock.advance(s.slow.pause)
 	}
 	return c
 }
 
 var _ search.Alternating[slowState] = slowState{}
 
-// TestIterativeClock cuts a depth short with the clock: the answer is the
-// previous depth's, and no error.
+// TestIterativeClock cuts a depth short with the time limit, on a test
+// clock that stands still but when a position of the depth stalls it: the
+// answer is the previous depth's, no error, and the search stops at the
+// first read of the clock past the limit.
 func TestIterativeClock(t *testing.T) {
+	const limit = 100 * time.Millisecond
 	_, c := runIterative(t, tictactoe.New(), search.IterativeOptions{Ordering: true})
 	// The clock is read every 4,096 nodes: stall in a depth long enough
 	// to read it after the stall.
@@ -237,18 +242,19 @@ func TestIterativeClock(t *testing.T) {
 		t.Fatalf("no depth has more than 4,105 nodes: %v", c.nodes)
 	}
 	want, _ := runIterative(t, tictactoe.New(), search.IterativeOptions{Depth: stallAt - 1, Ordering: true})
-	root := slowState{tictactoe.New(), &stall{ply: stallAt, pause: 300 * time.Millisecond}}
-	rec := trace.NewRecorder(0)
-	res, err := search.Iterative(context.Background(), root, search.IterativeOptions{TimeLimit: 100 * time.Millisecond, Ordering: true, Tracer: rec})
+	clock := newTestClock(0)
+	root := slowState{tictactoe.New(), &stall{ply: stallAt, pause: 3 * limit, clock: clock}}
+	res, err := search.Iterative(context.Background(), root, search.IterativeOptions{TimeLimit: limit, Ordering: true, Tracer: clock, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Action != want.Action || res.Value != want.Value {
 		t.Errorf("chose %s with %v, depth %d alone chose %s with %v", res.Label, res.Value, stallAt-1, want.Label, want.Value)
 	}
-	checkIterativeTrace(t, "clock", rec.Events(), res, stallAt-1)
+	checkStoppedByClock(t, "clock", clock, limit, res.Elapsed)
+	checkIterativeTrace(t, "clock", clock.events(), res, stallAt-1)
 	var discarded, note bool
-	for _, e := range rec.Events() {
+	for _, e := range clock.events() {
 		discarded = discarded || e.Kind == trace.KindIteration && e.Discarded && e.Depth == stallAt
 		note = note || e.Kind == trace.KindNote && strings.HasPrefix(e.Text, fmt.Sprintf("depth %d cut short by the clock after ", stallAt)) && strings.HasSuffix(e.Text, " nodes: discarded")
 	}
@@ -257,9 +263,24 @@ func TestIterativeClock(t *testing.T) {
 	}
 	// A time limit only reached between depths stops without a discarded
 	// iteration; the first depth always completes.
-	res, err = search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{TimeLimit: time.Nanosecond, Ordering: true})
-	if err != nil || res.Action < 0 {
-		t.Errorf("1ns: chose %d, err %v; want depth 1's move", res.Action, err)
+	want, _ = runIterative(t, tictactoe.New(), search.IterativeOptions{Depth: 1, Ordering: true})
+	clock = newTestClock(time.Millisecond)
+	res, err = search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{TimeLimit: time.Nanosecond, Ordering: true, Tracer: clock, Now: clock.Now})
+	if err != nil || res.Action != want.Action || res.Value != want.Value {
+		t.Errorf("1ns: chose %d with %v, err %v; want depth 1's move %d with %v", res.Action, res.Value, err, want.Action, want.Value)
+	}
+	if past := checkStoppedByClock(t, "1ns", clock, time.Nanosecond, res.Elapsed); past != 1 {
+		t.Errorf("1ns: stopped at read %d, want 1, before depth 2", past)
+	}
+	checkIterativeTrace(t, "1ns", clock.events(), res, 1)
+	if events := clock.events(); !slices.ContainsFunc(events, func(e trace.Event) bool {
+		return e.Kind == trace.KindNote && e.Text == "time limit of 1ns reached before depth 2"
+	}) {
+		t.Errorf("1ns: no note on the time limit before depth 2")
+	}
+	// On the real clock, a time limit stops with no error, reached or not.
+	if res, err := search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{TimeLimit: time.Millisecond}); err != nil || res.Action < 0 {
+		t.Errorf("real clock: chose %d, err %v; want a move and no error", res.Action, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

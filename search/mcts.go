@@ -22,7 +22,7 @@ const pcgStream = 0x5ea2c4f1a5bd2e93
 
 // MonteCarloOptions are the limits of the Monte Carlo engines PMC, MCTS and
 // DUCT.
-// PMC uses Playouts, Seed, MaxNodes, Tracer and Boards.
+// PMC uses Playouts, Seed, MaxNodes, Tracer, Boards and Now.
 //
 // Both engines score a game as the primer does: a random playout plays
 // uniformly random legal moves until the game is over, and the outcome is
@@ -60,6 +60,12 @@ type MonteCarloOptions struct {
 	Tracer trace.Tracer
 	// Boards adds each node's position text to its trace event.
 	Boards bool
+	// Now is the clock that TimeLimit and Counters.Elapsed are measured
+	// with; nil means time.Now. It is a seam for tests, which drive a fake
+	// clock to stop a search at a chosen point; it is called only from the
+	// goroutine running the search, once at the start, once at the end and,
+	// with a TimeLimit, before each iteration but the first.
+	Now func() time.Time
 }
 
 func (o *MonteCarloOptions) check() error {
@@ -106,6 +112,7 @@ type mc[S Alternating[S]] struct {
 	err      error // why the search stopped early (budget, context), if it did
 	timedOut bool  // the time limit stopped the search
 	deadline time.Time
+	now      func() time.Time // opts.Now, or time.Now
 
 	// Tracing only: scratch for events.
 	scores []trace.Score
@@ -114,7 +121,7 @@ type mc[S Alternating[S]] struct {
 }
 
 func newMC[S Alternating[S]](ctx context.Context, opts MonteCarloOptions) *mc[S] {
-	e := &mc[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
+	e := &mc[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
 	e.rng.Seed(opts.Seed, pcgStream)
 	return e
 }
@@ -204,7 +211,7 @@ func (e *mc[S]) stopped(it int) bool {
 			return true
 		}
 	}
-	if it > 1 && !e.deadline.IsZero() && time.Now().After(e.deadline) {
+	if it > 1 && !e.deadline.IsZero() && e.now().After(e.deadline) {
 		e.timedOut = true
 		return true
 	}
@@ -225,7 +232,7 @@ func (e *mc[S]) winRate(id int32) float64 {
 // child that choose picks into a Result, reporting the value and decision.
 // A root without moves is evaluated instead: the result is its outcome.
 func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) {
-	start := time.Now()
+	start := e.now()
 	if e.opts.TimeLimit > 0 {
 		e.deadline = start.Add(e.opts.TimeLimit)
 	}
@@ -254,7 +261,7 @@ func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) 
 		res.Label = root.Label(res.Action)
 		res.Value = e.winRate(best)
 	}
-	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: time.Since(start)}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.now().Sub(start)}
 	if e.tr != nil {
 		e.emitEnd(res, best)
 	}

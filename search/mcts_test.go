@@ -688,28 +688,51 @@ func TestMonteCarloCancel(t *testing.T) {
 	}
 }
 
+// TestMCTSTimeLimit stops MCTS with its time limit on a test clock that
+// advances a millisecond per read: the search must stop at the first read
+// past the limit with no error, a legal move and a note on the limit, after
+// one iteration per read (the clock is read before every iteration but the
+// first), traced or not. Then, on the real clock, a search given far more
+// iterations than it could run must stop too; a context deadline far
+// beyond the limit turns one that ignores the limit into an error rather
+// than a hang. How soon after the limit it stops is a matter of speed,
+// which is for benchmarks.
 func TestMCTSTimeLimit(t *testing.T) {
-	const limit, margin = 50 * time.Millisecond, 250 * time.Millisecond
+	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := tictactoe.New()
-	opts := search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: limit, C: 1}
-	start := time.Now()
+	clock := newTestClock(step)
+	opts := search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: limit, C: 1, Tracer: clock, Now: clock.Now}
 	res, err := search.MCTS(context.Background(), root, opts)
-	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took > limit+margin || res.Evals < 1 || !slices.Contains(root.Legal(nil), res.Action) {
-		t.Errorf("took %v for a limit of %v; %+v", took, limit, res)
+	past := checkStoppedByClock(t, "mcts", clock, limit, res.Elapsed)
+	if want := int(limit/step) + 1; past != want || res.Evals != past || !slices.Contains(root.Legal(nil), res.Action) {
+		t.Errorf("stopped at read %d with %+v; want read %d, %[3]d iterations (one playout or terminal evaluation each) and a legal move", past, res, want)
 	}
+	events := clock.events()
+	checkMCTrace(t, "time", events, true)
+	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit of 10ms") {
+		t.Errorf("the event before the decision is %+v, want a note on the time limit", note)
+	}
+	untraced := newTestClock(step)
+	opts.Tracer, opts.Now = nil, untraced.Now
+	plain, err := search.MCTS(context.Background(), root, opts)
+	if err != nil || plain.Action != res.Action || plain.Value != res.Value || plain.Counters != res.Counters {
+		t.Errorf("untraced: %+v, %v; traced: %+v", plain, err, res)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	rec := trace.NewRecorder(0)
-	opts.Tracer, opts.TimeLimit = rec, 5*time.Millisecond
-	if _, err := search.MCTS(context.Background(), root, opts); err != nil {
+	opts.Tracer, opts.Now, opts.TimeLimit = rec, nil, 5*time.Millisecond
+	res, err = search.MCTS(ctx, root, opts)
+	if err != nil {
 		t.Fatal(err)
 	}
-	events := rec.Events()
-	checkMCTrace(t, "time", events, true)
-	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit") {
-		t.Errorf("the event before the decision is %+v, want a note on the time limit", note)
+	events = rec.Events()
+	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit") || !slices.Contains(root.Legal(nil), res.Action) {
+		t.Errorf("real clock: %+v, the event before the decision %+v; want a legal move and a note on the time limit", res, note)
 	}
 }
 

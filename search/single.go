@@ -51,6 +51,12 @@ type SingleOptions struct {
 	Tracer trace.Tracer
 	// Boards adds each node's position text to its trace event.
 	Boards bool
+	// Now is the clock that TimeLimit and Counters.Elapsed are measured
+	// with; nil means time.Now. It is a seam for tests, which drive a fake
+	// clock to stop a search at a chosen point; it is called only from the
+	// goroutine running the search, once at the start, once at the end and,
+	// with a TimeLimit, where the limit is checked.
+	Now func() time.Time
 }
 
 // item is a state's place in a beam or a queue: its rank and what the
@@ -161,8 +167,9 @@ type single[S Single[S]] struct {
 	ctx        context.Context
 	opts       SingleOptions
 	tr         trace.Tracer
-	deadline   time.Time // zero without a time limit
-	moves      []int     // the legal-move buffer, reused
+	deadline   time.Time        // zero without a time limit
+	now        func() time.Time // opts.Now, or time.Now
+	moves      []int            // the legal-move buffer, reused
 	nodes      int
 	evals      int
 	expansions int
@@ -175,7 +182,7 @@ type single[S Single[S]] struct {
 }
 
 func newSingle[S Single[S]](ctx context.Context, opts SingleOptions) *single[S] {
-	return &single[S]{ctx: ctx, opts: opts, tr: opts.Tracer, moves: make([]int, 0, 8)}
+	return &single[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves: make([]int, 0, 8)}
 }
 
 // create counts a new node and returns its id (ids are dense in creation
@@ -206,7 +213,7 @@ func (e *single[S]) timeUp() bool {
 	if e.deadline.IsZero() || e.expansions == 0 {
 		return false
 	}
-	if time.Now().After(e.deadline) {
+	if e.now().After(e.deadline) {
 		e.timedOut = true
 	}
 	return e.timedOut
@@ -287,7 +294,7 @@ func (e *single[S]) emitBeam(depth int, items []item, nkept int) {
 // decision. search returns the best state's item, or false if it found
 // none.
 func (e *single[S]) run(root S, search func(root S, it item) (item, bool)) (Result, error) {
-	start := time.Now()
+	start := e.now()
 	if e.opts.TimeLimit > 0 {
 		e.deadline = start.Add(e.opts.TimeLimit)
 	}
@@ -308,7 +315,7 @@ func (e *single[S]) run(root S, search func(root S, it item) (item, bool)) (Resu
 			res.Label = root.Label(res.Action)
 		}
 	}
-	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Elapsed: time.Since(start)}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Elapsed: e.now().Sub(start)}
 	if e.tr != nil {
 		if found {
 			e.emitBestLine(best)
@@ -516,7 +523,7 @@ func (e *single[S]) chokudai(root S, it item) (item, bool) {
 		if e.expansions == before {
 			break
 		}
-		if !stopped && !e.deadline.IsZero() && time.Now().After(e.deadline) && pass < e.opts.Passes {
+		if !stopped && !e.deadline.IsZero() && e.now().After(e.deadline) && pass < e.opts.Passes {
 			e.timedOut, stopped = true, true
 		}
 	}

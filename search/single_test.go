@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -583,34 +584,87 @@ func TestSingleTracedEqualsUntraced(t *testing.T) {
 	}
 }
 
+// TestSingleTimeLimit stops Beam and Chokudai with their time limit on a
+// test clock that advances a millisecond per read: each search must stop at
+// the first read past the limit with no error, a legal action and a note on
+// the limit, traced or not. Wide, the clock is read before every expansion
+// but the first, so the limit allows one expansion per read; narrow,
+// Chokudai also reads it after each pass, and the limit spans passes. Then,
+// on the real clock, searches far longer than their limit must stop too; a
+// context deadline far beyond the limit turns one that ignores the limit
+// into an error rather than a hang. How soon after the limit they stop is a
+// matter of speed, which is for benchmarks.
 func TestSingleTimeLimit(t *testing.T) {
-	const limit, margin = 50 * time.Millisecond, 250 * time.Millisecond
+	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := mustMaze(t, 31, 11, 100, 0)
-	opts := search.SingleOptions{Width: 10_000, Depth: 1_000, Passes: 100_000, TimeLimit: limit}
-	for name, run := range map[string]single[maze.State]{"beam": search.Beam[maze.State], "chokudai": search.Chokudai[maze.State]} {
-		start := time.Now()
-		res, err := run(context.Background(), root, opts)
-		took := time.Since(start)
+	wide := search.SingleOptions{Width: 10_000, Depth: 1_000, Passes: 100_000, TimeLimit: limit}
+	narrow := search.SingleOptions{Width: 1, Depth: 3, Passes: 100_000, TimeLimit: limit}
+	tests := []struct {
+		name string
+		run  single[maze.State]
+		opts search.SingleOptions
+	}{
+		{"beam", search.Beam[maze.State], wide},
+		{"chokudai", search.Chokudai[maze.State], wide},
+		{"chokudai narrow", search.Chokudai[maze.State], narrow},
+	}
+	for _, tt := range tests {
+		clock := newTestClock(step)
+		opts := tt.opts
+		opts.Tracer, opts.Now = clock, clock.Now
+		res, err := tt.run(context.Background(), root, opts)
 		if err != nil {
-			t.Fatal(err)
-		}
-		if took > limit+margin {
-			t.Errorf("%s: took %v with a time limit of %v", name, took, limit)
+			t.Fatalf("%s: %v", tt.name, err)
 		}
 		if !isLegal(root, res.Action) {
-			t.Errorf("%s: illegal action %d", name, res.Action)
+			t.Errorf("%s: illegal action %d", tt.name, res.Action)
 		}
-		// Traced, the search says why it stopped.
+		past := checkStoppedByClock(t, tt.name, clock, limit, res.Elapsed)
+		events := clock.events()
+		checkTrace(t, tt.name, events)
+		if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit of 10ms") {
+			t.Errorf("%s: the event before the decision is %+v, want a note on the time limit", tt.name, note)
+		}
+		var enters, passes int
+		for _, e := range events {
+			switch e.Kind {
+			case trace.KindEnter:
+				enters++
+			case trace.KindIteration:
+				passes++
+			}
+		}
+		if want := int(limit/step) + 1; past != want {
+			t.Errorf("%s: stopped at read %d, want %d", tt.name, past, want)
+		}
+		switch {
+		case tt.opts.Width > 1 && enters != past:
+			t.Errorf("%s: %d expansions, want one per read before the limit: %d", tt.name, enters, past)
+		case tt.opts.Width == 1 && (passes < 2 || enters+passes-1 != past):
+			// Every pass but the last ends with a read of the clock.
+			t.Errorf("%s: %d expansions in %d passes, want more than one pass and one read per expansion but the first and per pass but the last: %d", tt.name, enters, passes, past)
+		}
+		untraced := newTestClock(step)
+		opts.Tracer, opts.Now = nil, untraced.Now
+		plain, err := tt.run(context.Background(), root, opts)
+		if err != nil || plain.Action != res.Action || plain.Value != res.Value || plain.Counters != res.Counters {
+			t.Errorf("%s untraced: %+v, %v; traced: %+v", tt.name, plain, err, res)
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, tt := range tests[:2] { // narrow, Chokudai runs out of states after a few passes
 		rec := trace.NewRecorder(0)
-		traced := opts
-		traced.Tracer, traced.TimeLimit = rec, 5*time.Millisecond
-		if _, err := run(context.Background(), root, traced); err != nil {
-			t.Fatal(err)
+		opts := tt.opts
+		opts.Tracer, opts.TimeLimit = rec, 5*time.Millisecond
+		res, err := tt.run(ctx, root, opts)
+		if err != nil {
+			t.Fatalf("%s, real clock: %v", tt.name, err)
 		}
 		events := rec.Events()
-		checkTrace(t, name, events)
-		if note := events[len(events)-2]; note.Kind != trace.KindNote || !bytes.Contains([]byte(note.Text), []byte("time limit")) {
-			t.Errorf("%s: the event before the decision is %+v, want a note on the time limit", name, note)
+		if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit") || !isLegal(root, res.Action) {
+			t.Errorf("%s, real clock: %+v, the event before the decision %+v; want a legal action and a note on the time limit", tt.name, res, note)
 		}
 	}
 }

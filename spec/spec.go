@@ -110,9 +110,18 @@ type Param struct {
 	Help     string
 }
 
-// Range returns the parameter's range as text, e.g. "1..64".
+// Range returns the parameter's range as text, e.g. "1..64", its bounds
+// formatted as Format does.
 func (p Param) Range() string {
 	return format(p.Type, p.Min) + ".." + format(p.Type, p.Max)
+}
+
+// Format returns x as a value of the parameter, in the form Resolve
+// parses back to x: an Int as a plain decimal integer ("5000000", never
+// "5e+06"), a Float as the shortest text that parses back exactly. Use it
+// for anything a user may copy into a spec, such as a default.
+func (p Param) Format(x float64) string {
+	return format(p.Type, x)
 }
 
 // Values holds a spec's resolved parameters: every declared parameter, given

@@ -102,6 +102,47 @@ func TestStrings(t *testing.T) {
 	}
 }
 
+// TestFormatRoundTrip checks that a value formatted by Param.Format, put in
+// a spec, resolves back to the same value: integers in plain decimal even
+// when large, floats in any form ParseFloat reads, exactly.
+func TestFormatRoundTrip(t *testing.T) {
+	n := Param{Name: "n", Type: Int, Min: -1e12, Max: 1e12}
+	x := Param{Name: "x", Type: Float, Min: -1e300, Max: 1e300}
+	tests := []struct {
+		p    Param
+		v    float64
+		want string // "" when any text that round-trips will do
+	}{
+		{n, 5e6, "5000000"},
+		{n, 2e8, "200000000"},
+		{n, 2147483647, "2147483647"},
+		{n, -1e12, "-1000000000000"},
+		{n, 0, "0"},
+		{x, 1, "1"},
+		{x, 0.25, "0.25"},
+		{x, 0.1, ""},
+		{x, 1e-7, ""},
+		{x, 1e21, ""},
+		{x, -2.5e-300, ""},
+		{x, 1.0 / 3, ""},
+	}
+	for _, tt := range tests {
+		text := tt.p.Format(tt.v)
+		if tt.want != "" && text != tt.want {
+			t.Errorf("Format(%v) = %q, want %q", tt.v, text, tt.want)
+		}
+		sp, err := Parse("x " + tt.p.Name + "=" + text)
+		if err != nil {
+			t.Errorf("Format(%v) = %q does not parse: %v", tt.v, text, err)
+			continue
+		}
+		v, err := Resolve(sp, []Param{tt.p})
+		if err != nil || v[tt.p.Name] != tt.v {
+			t.Errorf("Format(%v) = %q resolves to %v, %v", tt.v, text, v[tt.p.Name], err)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"alphabeta depth=4", "maze h=5 w=5", "", "a=b", "x y=z=w", "x\ty=1"} {
 		f.Add(s)

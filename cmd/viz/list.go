@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"text/tabwriter"
 
 	"github.com/searchviz/searchviz/engine"
@@ -36,7 +35,6 @@ func cmdList(args []string, stdout io.Writer) error {
 
 func listParams(w io.Writer, params []spec.Param) {
 	for _, p := range params {
-		def := strconv.FormatFloat(p.Default, 'g', -1, 64)
-		fmt.Fprintf(w, "  \t%s=\t%s in %s, default %s: %s\n", p.Name, p.Type, p.Range(), def, p.Help)
+		fmt.Fprintf(w, "  \t%s=\t%s in %s, default %s: %s\n", p.Name, p.Type, p.Range(), p.Format(p.Default), p.Help)
 	}
 }
