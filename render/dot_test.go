@@ -416,11 +416,3 @@ func TestWriteDOTErrors(t *testing.T) {
 		})
 	}
 }
-
-func TestWriteDOTEmptyTrace(t *testing.T) {
-	tr := mustTree(t, nil, lastStep)
-	nodes, edges, _, legend := parseDOT(t, writeDOT(t, tr, Options{Legend: true}))
-	if len(nodes) != 0 || len(edges) != 0 || legend == "" {
-		t.Errorf("empty trace: %d nodes, %d edges, legend %v; want only the legend", len(nodes), len(edges), legend != "")
-	}
-}

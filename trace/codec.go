@@ -35,8 +35,13 @@ var _ Tracer = (*Writer)(nil)
 
 // NewWriter returns a Writer that writes a trace to w. It writes the
 // header line at once, with Format and Version filled in whatever h says,
-// and returns the error of that write.
+// and returns the error of that write. It refuses, writing nothing, a
+// header that Reader would refuse: one with a string longer than MaxString
+// or more than MaxParams parameters.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
+	if err := checkHeader(&h); err != nil {
+		return nil, err
+	}
 	tw := &Writer{w: w, buf: make([]byte, 0, flushSize+4096)}
 	h.Format, h.Version = Format, Version
 	tw.buf = appendHeader(tw.buf, &h)
@@ -49,7 +54,9 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 // Emit encodes e as the next line of the trace. It sets the line's step to
 // the number of events emitted before it, whatever e.Step says. An event
 // that cannot be encoded (an invalid kind, node type or cut kind, or a NaN
-// anywhere but a score's UCB) sets the Writer's error.
+// anywhere but a score's UCB) or that Reader would refuse (a string longer
+// than MaxString, a cut of more than MaxPrunedPerCut actions) sets the
+// Writer's error.
 func (w *Writer) Emit(e Event) {
 	if w.err != nil {
 		return
@@ -87,6 +94,59 @@ func (w *Writer) Flush() error {
 
 // Err returns the Writer's first error, or nil.
 func (w *Writer) Err() error { return w.err }
+
+// checkHeader checks that h is within the limits that Reader enforces.
+func checkHeader(h *Header) error {
+	for _, f := range []struct{ name, s string }{
+		{"game", h.Game}, {"position", h.Position}, {"algorithm", h.Algorithm}, {"program", h.Program},
+	} {
+		if err := checkString(textLen(f.s)); err != nil {
+			return fmt.Errorf("trace: header field %q: %w", f.name, err)
+		}
+	}
+	if len(h.Params) > MaxParams {
+		return fmt.Errorf("trace: header field \"params\": %d parameters, over the limit of %d", len(h.Params), MaxParams)
+	}
+	for k, v := range h.Params {
+		if err := checkString(textLen(k)); err != nil {
+			return fmt.Errorf("trace: header field \"params\": a parameter's name: %w", err)
+		}
+		if err := checkString(textLen(v)); err != nil {
+			return fmt.Errorf("trace: header field \"params\": parameter %q: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// textLen returns the length of the text a Reader decodes from the JSON
+// string that appendString writes for s: len(s), but for invalid UTF-8,
+// whose every byte becomes U+FFFD, three bytes. It only counts when the
+// count can matter, when s is longer than a third of MaxString.
+func textLen(s string) int {
+	if len(s) <= MaxString/3 || utf8.ValidString(s) {
+		return len(s)
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n += 3
+		} else {
+			n += size
+		}
+		i += size
+	}
+	return n
+}
+
+// appendText appends s as a JSON string after checking that its text is
+// within MaxString.
+func appendText(b []byte, name string, s string) ([]byte, error) {
+	if err := checkString(textLen(s)); err != nil {
+		return b, fmt.Errorf("field %q: %w", name, err)
+	}
+	return appendString(b, s), nil
+}
 
 // appendHeader appends the header line, fields in a fixed order and
 // parameters sorted by name, so equal headers encode to equal bytes.
@@ -156,7 +216,7 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 		case fAction:
 			b = strconv.AppendInt(b, int64(e.Action), 10)
 		case fLabel:
-			b = appendString(b, e.Label)
+			b, err = appendText(b, f.Name, e.Label)
 		case fDepth:
 			b = strconv.AppendInt(b, int64(e.Depth), 10)
 		case fNodeKind:
@@ -167,7 +227,7 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 			b = append(b, typeNames[e.Type]...)
 			b = append(b, '"')
 		case fBoard:
-			b = appendString(b, e.Board)
+			b, err = appendText(b, f.Name, e.Board)
 		case fValue:
 			b, err = appendNumber(b, f.Name, e.Value)
 		case fTerminal:
@@ -186,14 +246,22 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 			b = append(b, e.Cut.String()...)
 			b = append(b, '"')
 		case fPruned:
+			if err = checkPruned(len(e.Pruned)); err != nil {
+				return b, fmt.Errorf("field %q: %w", f.Name, err)
+			}
 			b = appendInts(b, e.Pruned)
 		case fPrunedLabels:
+			if err = checkPrunedLabels(len(e.PrunedLabels)); err != nil {
+				return b, fmt.Errorf("field %q: %w", f.Name, err)
+			}
 			b = append(b, '[')
 			for j, s := range e.PrunedLabels {
 				if j > 0 {
 					b = append(b, ',')
 				}
-				b = appendString(b, s)
+				if b, err = appendText(b, f.Name, s); err != nil {
+					break
+				}
 			}
 			b = append(b, ']')
 		case fChild:
@@ -238,7 +306,7 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 			b = strconv.AppendInt(b, int64(e.Counters.Elapsed), 10)
 			b = append(b, '}')
 		case fText:
-			b = appendString(b, e.Text)
+			b, err = appendText(b, f.Name, e.Text)
 		}
 		if err != nil {
 			return b, err

@@ -41,6 +41,7 @@ type Reader struct {
 	line  int    // lines read so far
 	blank int    // the first blank line after the last event, or 0
 	n     int    // events decoded so far
+	lim   Limits
 	h     Header
 	err   error // sticky: the first error, or io.EOF
 }
@@ -48,17 +49,41 @@ type Reader struct {
 // NewReader reads and checks the header of the trace in r and returns a
 // Reader positioned at its first event. It decompresses r when r is
 // gzip-compressed. It refuses a first line that is not a header, another
-// format, and a version other than Version.
+// format, and a version other than Version. It accepts a trace of any
+// size, but no line longer than 16 MiB and no string longer than
+// MaxString; NewLimitedReader limits the trace's size too.
 func NewReader(r io.Reader) (*Reader, error) {
+	return NewLimitedReader(r, Limits{})
+}
+
+// NewLimitedReader is NewReader with limits on the trace's size: it and
+// the Reader it returns fail with an error wrapping ErrTooLarge as soon as
+// the trace crosses one of lim's limits, having read at most lim.Bytes
+// bytes of text, and one byte more of decompressed data, whatever the
+// rest of r holds.
+func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	var text io.Reader
+	after := ""
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("trace: reading gzip header: %w", err)
 		}
-		br = bufio.NewReaderSize(zr, 64<<10)
+		text, after = zr, " after decompression"
 	}
-	tr := &Reader{br: br}
+	if lim.Bytes > 0 {
+		if text == nil {
+			text = br
+		}
+		text = &byteLimiter{r: text, left: lim.Bytes, err: &limitError{
+			msg: fmt.Sprintf("trace: over the limit of %d bytes%s", lim.Bytes, after),
+		}}
+	}
+	if text != nil {
+		br = bufio.NewReaderSize(text, 64<<10)
+	}
+	tr := &Reader{br: br, lim: lim}
 	line, err := tr.readLine()
 	if err == io.EOF {
 		return nil, &SyntaxError{Line: 1, Err: errors.New("empty input, want a header line")}
@@ -95,6 +120,10 @@ func (r *Reader) ReadEvent() (Event, error) {
 			r.err = &SyntaxError{Line: r.blank, Err: errors.New("blank line before the end of the trace")}
 			break
 		}
+		if r.lim.Events > 0 && r.n >= r.lim.Events {
+			r.err = &limitError{msg: fmt.Sprintf("trace: line %d: more than %d events, the limit", r.line, r.lim.Events)}
+			break
+		}
 		var e Event
 		if err := decodeEvent(line, r.n, &e); err != nil {
 			r.err = &SyntaxError{Line: r.line, Err: err}
@@ -106,9 +135,18 @@ func (r *Reader) ReadEvent() (Event, error) {
 	return Event{}, r.err
 }
 
-// ReadAll reads a whole trace from r.
+// ReadAll reads a whole trace from r. With the header and events it
+// returns the events read before any error.
 func ReadAll(r io.Reader) (Header, []Event, error) {
-	tr, err := NewReader(r)
+	return ReadAllLimited(r, Limits{})
+}
+
+// ReadAllLimited is ReadAll with limits on the trace's size, as
+// NewLimitedReader applies them: a trace that crosses one is refused with
+// an error wrapping ErrTooLarge, after reading no more of it than the
+// limit allows.
+func ReadAllLimited(r io.Reader, lim Limits) (Header, []Event, error) {
+	tr, err := NewLimitedReader(r, lim)
 	if err != nil {
 		return Header{}, nil, err
 	}
@@ -135,12 +173,22 @@ func (r *Reader) readLine() ([]byte, error) {
 			return nil, &SyntaxError{Line: r.line + 1, Err: fmt.Errorf("line longer than the limit of %d bytes (16 MiB)", maxLine)}
 		}
 		if err == bufio.ErrBufferFull {
+			// Double the buffer, up to the longest line: append's growth
+			// of a quarter would allocate five times a long line in all.
+			if need := len(r.long) + len(chunk); need > cap(r.long) {
+				long := make([]byte, len(r.long), max(min(2*cap(r.long), maxLine+1), need))
+				copy(long, r.long)
+				r.long = long
+			}
 			r.long = append(r.long, chunk...)
 			continue
 		}
 		if len(r.long) > 0 {
 			r.long = append(r.long, chunk...)
 			chunk = r.long
+		}
+		if errors.Is(err, ErrTooLarge) {
+			return nil, err
 		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("trace: reading line %d: %w", r.line+1, err)
@@ -157,23 +205,26 @@ func (r *Reader) readLine() ([]byte, error) {
 	}
 }
 
-// decodeObject decodes a line that must hold one JSON object.
-func decodeObject(line []byte) (map[string]json.RawMessage, error) {
-	if err := checkObject(line); err != nil {
-		return nil, err
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(line, &m); err != nil {
-		return nil, fmt.Errorf("invalid JSON: %w", err)
-	}
-	return m, nil
-}
+// headerFieldNames are the members of a header line that decodeHeader
+// reads; it skips others.
+var headerFieldNames = [...]string{"format", "version", "game", "position", "algorithm", "params", "seed", "program", "time"}
 
 func decodeHeader(line []byte, h *Header) error {
-	m, err := decodeObject(line)
-	if err != nil {
+	if err := checkObject(line); err != nil {
 		return fmt.Errorf("not a %s header: %w", Format, err)
 	}
+	// Only the known members are kept, so a header with a million unknown
+	// ones costs no memory.
+	m := make(map[string]json.RawMessage, len(headerFieldNames))
+	for name, raw := range members(line) {
+		for _, f := range headerFieldNames {
+			if f == string(name) {
+				m[f] = raw
+				break
+			}
+		}
+	}
+	var err error
 	raw, ok := m["format"]
 	if !ok {
 		return fmt.Errorf("not a %s header: no \"format\" field", Format)
@@ -207,11 +258,8 @@ func decodeHeader(line []byte, h *Header) error {
 		}
 	}
 	if raw, ok := m["params"]; ok {
-		if err := json.Unmarshal(raw, &h.Params); err != nil || h.Params == nil {
-			return fmt.Errorf("field \"params\": want an object of strings, got %s", describe(raw))
-		}
-		if len(h.Params) == 0 {
-			h.Params = nil
+		if h.Params, err = decodeParams(raw); err != nil {
+			return fmt.Errorf("field \"params\": %w", err)
 		}
 	}
 	if raw, ok := m["seed"]; ok {
@@ -396,21 +444,21 @@ func decodeField(f *field, raw json.RawMessage, e *Event) error {
 		e.Pruned, err = decodeList(raw, func(raw json.RawMessage) (int, error) {
 			v, err := decodeInt(raw, strconv.IntSize)
 			return int(v), err
-		})
+		}, checkPruned)
 	case fPrunedLabels:
-		e.PrunedLabels, err = decodeList(raw, decodeString)
+		e.PrunedLabels, err = decodeList(raw, decodeString, checkPrunedLabels)
 	case fChildren:
-		e.Children, err = decodeList(raw, decodeNode)
+		e.Children, err = decodeList(raw, decodeNode, nil)
 	case fPath:
-		e.Path, err = decodeList(raw, decodeNode)
+		e.Path, err = decodeList(raw, decodeNode, nil)
 	case fKept:
-		e.Kept, err = decodeList(raw, decodeNode)
+		e.Kept, err = decodeList(raw, decodeNode, nil)
 	case fDropped:
-		e.Dropped, err = decodeList(raw, decodeNode)
+		e.Dropped, err = decodeList(raw, decodeNode, nil)
 	case fValues:
-		e.Values, err = decodeList(raw, decodeNumber)
+		e.Values, err = decodeList(raw, decodeNumber, nil)
 	case fScores:
-		e.Scores, err = decodeList(raw, decodeScore)
+		e.Scores, err = decodeList(raw, decodeScore, nil)
 	case fCounters:
 		e.Counters, err = decodeCounters(raw)
 	}
@@ -450,9 +498,19 @@ func abbrev(raw []byte) string {
 	return string(raw)
 }
 
+// decodeString decodes a JSON string whose text is at most MaxString
+// bytes long. It measures a long string before it decodes it, so that a
+// string over the limit costs no memory.
 func decodeString(raw json.RawMessage) (string, error) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", fmt.Errorf("want a string, got %s", describe(raw))
+	}
+	// Each byte of the JSON decodes to at most three (invalid UTF-8
+	// becomes U+FFFD), so only a long string needs measuring.
+	if len(raw)-2 > MaxString/3 {
+		if err := checkString(unquotedLen(raw)); err != nil {
+			return "", err
+		}
 	}
 	return unquote(raw), nil
 }
@@ -522,12 +580,24 @@ func decodeNumber(raw json.RawMessage) (float64, error) {
 }
 
 // decodeList decodes a JSON list, each element with elem. An empty list
-// decodes as a non-nil empty slice.
-func decodeList[T any](raw json.RawMessage, elem func(json.RawMessage) (T, error)) ([]T, error) {
+// decodes as a non-nil empty slice. If check is not nil, decodeList first
+// counts the elements, and refuses the list with check's error, if any,
+// before decoding one.
+func decodeList[T any](raw json.RawMessage, elem func(json.RawMessage) (T, error), check func(n int) error) ([]T, error) {
 	if len(raw) == 0 || raw[0] != '[' {
 		return nil, fmt.Errorf("want a list, got %s", describe(raw))
 	}
 	var out []T
+	if check != nil {
+		n := 0
+		for range elements(raw) {
+			n++
+		}
+		if err := check(n); err != nil {
+			return nil, err
+		}
+		out = make([]T, 0, n)
+	}
 	for r := range elements(raw) {
 		v, err := elem(r)
 		if err != nil {
@@ -539,6 +609,50 @@ func decodeList[T any](raw json.RawMessage, elem func(json.RawMessage) (T, error
 		out = []T{}
 	}
 	return out, nil
+}
+
+// checkPrunedLabels checks that a cut has at most MaxPrunedPerCut labels
+// of pruned actions.
+func checkPrunedLabels(n int) error {
+	if n > MaxPrunedPerCut {
+		return fmt.Errorf("%d pruned labels, over the limit of %d per cut", n, MaxPrunedPerCut)
+	}
+	return nil
+}
+
+// decodeParams decodes a header's parameters: an object of at most
+// MaxParams members whose names and values are strings. An empty object
+// decodes as nil.
+func decodeParams(raw json.RawMessage) (map[string]string, error) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, fmt.Errorf("want an object of strings, got %s", describe(raw))
+	}
+	n := 0
+	for range rawMembers(raw) {
+		n++
+	}
+	if n > MaxParams {
+		return nil, fmt.Errorf("%d parameters, over the limit of %d", n, MaxParams)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	params := make(map[string]string, n)
+	for key, value := range rawMembers(raw) {
+		k, err := decodeString(key)
+		if err != nil {
+			return nil, fmt.Errorf("a parameter's name: %w", err)
+		}
+		v, err := decodeString(value)
+		if err != nil {
+			if value[0] != '"' {
+				return nil, fmt.Errorf("want an object of strings, but %q is %s", k, describe(value))
+			}
+			return nil, fmt.Errorf("parameter %q: %w", k, err)
+		}
+		params[k] = v
+	}
+	return params, nil
 }
 
 // decodeFields decodes a JSON object whose members are the given fields,

@@ -73,9 +73,36 @@ func skipValue(b []byte, i int) int {
 	return i
 }
 
+// maxNameLen is the longest member name that members unquotes: longer
+// than any name the format knows, so that a longer one, which matches
+// none, costs no memory to compare.
+const maxNameLen = 64
+
 // members yields the name and raw value of each member of the valid JSON
-// object obj, in order. The name is valid until the next iteration.
+// object obj, in order. The name is valid until the next iteration. A name
+// with escapes is unquoted only if it is at most maxNameLen bytes long;
+// a longer one is yielded as it is written, quotes included.
 func members(obj []byte) func(yield func(name, raw []byte) bool) {
+	return func(yield func([]byte, []byte) bool) {
+		for key, raw := range rawMembers(obj) {
+			name := key[1 : len(key)-1]
+			if bytes.IndexByte(name, '\\') >= 0 {
+				if len(key) > maxNameLen+2 {
+					name = key
+				} else {
+					name = []byte(unquote(key))
+				}
+			}
+			if !yield(name, raw) {
+				return
+			}
+		}
+	}
+}
+
+// rawMembers yields the name, as a JSON string with its quotes, and the
+// raw value of each member of the valid JSON object obj, in order.
+func rawMembers(obj []byte) func(yield func(key, raw []byte) bool) {
 	return func(yield func([]byte, []byte) bool) {
 		i := skipSpace(obj, 0) + 1
 		for {
@@ -87,13 +114,10 @@ func members(obj []byte) func(yield func(name, raw []byte) bool) {
 				return
 			}
 			end := skipString(obj, i)
-			name := obj[i+1 : end-1]
-			if bytes.IndexByte(name, '\\') >= 0 {
-				name = []byte(unquote(obj[i:end]))
-			}
+			key := obj[i:end]
 			i = skipSpace(obj, skipSpace(obj, end)+1)
 			end = skipValue(obj, i)
-			if !yield(name, obj[i:end]) {
+			if !yield(key, obj[i:end]) {
 				return
 			}
 			i = end

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -63,8 +64,12 @@ func typeSchema(t *testing.T, typ string) object {
 	}
 	ref := func(name string) object { return object{{"$ref", "#/$defs/" + name}} }
 	switch typ {
-	case "integer", "string", "boolean":
+	case "integer", "boolean":
 		return object{{"type", typ}}
+	case "string":
+		// maxLength counts characters; MaxString caps bytes of UTF-8,
+		// which the schema cannot say.
+		return object{{"type", "string"}, {"maxLength", MaxString}}
 	case "number", "node", "score", "counters":
 		return ref(typ)
 	case "number|null":
@@ -74,7 +79,8 @@ func typeSchema(t *testing.T, typ string) object {
 	case "cut":
 		return object{{"enum", []string{"alpha", "beta"}}}
 	case "params":
-		return object{{"type", "object"}, {"additionalProperties", object{{"type", "string"}}}}
+		return object{{"type", "object"}, {"maxProperties", MaxParams}, {"propertyNames", object{{"maxLength", MaxString}}},
+			{"additionalProperties", object{{"type", "string"}, {"maxLength", MaxString}}}}
 	case "time":
 		return object{{"type", "string"}, {"format", "date-time"}}
 	}
@@ -129,8 +135,11 @@ func generateSchema(t *testing.T) []byte {
 			case "kind":
 				return object{{"const", k.String()}}
 			}
-			if f.Name == "step" {
+			switch f.Name {
+			case "step":
 				return object{{"type", "integer"}, {"minimum", 0}}
+			case "pruned", "pruned_labels":
+				return append(typeSchema(t, f.Type), member{"maxItems", MaxPrunedPerCut})
 			}
 			return nil
 		})})
@@ -163,7 +172,9 @@ func generateSchema(t *testing.T) []byte {
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
 		{"$id", "https://github.com/searchviz/searchviz/trace/schema.json"},
 		{"title", "searchviz trace line"},
-		{"description", "A searchviz trace file is JSON Lines (optionally gzip-compressed): the first line is the header, every other line one event. Readers skip unknown members. Generated from the trace package's spec table."},
+		{"description", fmt.Sprintf("A searchviz trace file is JSON Lines (optionally gzip-compressed): the first line is the header, every other line one event. "+
+			"Readers skip unknown members. Lines are at most 16 MiB, strings at most %d bytes of UTF-8 (maxLength, which counts characters, "+
+			"is only an upper bound), and a cut prunes at most %d actions. Generated from the trace package's spec table.", MaxString, MaxPrunedPerCut)},
 		{"anyOf", []object{{{"$ref", "#/$defs/header"}}, {{"$ref", "#/$defs/event"}}}},
 		{"$defs", defs},
 	}

@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -36,6 +37,12 @@ func TestCodecAppendString(t *testing.T) {
 			if !json.Valid([]byte(tt.want)) {
 				t.Fatalf("test case %s is not valid JSON", tt.want)
 			}
+			if n := quotedLen(tt.in); n != len(tt.want) {
+				t.Errorf("quotedLen(%q) = %d, want %d", tt.in, n, len(tt.want))
+			}
+			if n, want := unquotedLen([]byte(tt.want)), len(unquote([]byte(tt.want))); n != want {
+				t.Errorf("unquotedLen(%s) = %d, want %d", tt.want, n, want)
+			}
 		})
 	}
 }
@@ -46,6 +53,9 @@ func FuzzCodecAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		out := appendString(nil, s)
+		if n := quotedLen(s); n != len(out) {
+			t.Errorf("quotedLen(%q) = %d, want the %d bytes of %s", s, n, len(out), out)
+		}
 		var back string
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("appendString(%q) = %s, not a JSON string: %v", s, out, err)
@@ -63,6 +73,31 @@ func FuzzCodecAppendString(f *testing.F) {
 		}
 		if bytes.Contains(out, []byte("\u2028")) || bytes.Contains(out, []byte("\u2029")) {
 			t.Errorf("appendString(%q) = %q holds a raw U+2028 or U+2029", s, out)
+		}
+	})
+}
+
+// FuzzUnquotedLen checks that unquotedLen measures what unquote decodes,
+// and textLen what a Reader decodes of what appendString writes.
+func FuzzUnquotedLen(f *testing.F) {
+	for _, s := range []string{`""`, `"abc"`, `"\n\"\\\/\b\f"`, `"\u00e9\u2028"`, `"\ud83d\ude00"`, `"\ud83d"`,
+		`"\ude00\ud83d"`, `"\ud83d\u0041"`, `"\ud83dx"`, "\"\xff\xfe\"", "\"\xed\xa0\x80\"", `"\uD83D\uDE00"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, s []byte) {
+		var v string
+		if len(s) < 2 || s[0] != '"' || json.Unmarshal(s, &v) != nil || skipString(s, 0) != len(s) {
+			return // not one valid JSON string
+		}
+		if n, want := unquotedLen(s), len(unquote(s)); n != want {
+			t.Errorf("unquotedLen(%s) = %d, want %d", s, n, want)
+		}
+		// textLen counts only strings long enough to matter.
+		if text := s[1 : len(s)-1]; len(text) > 0 {
+			long := strings.Repeat(string(text), MaxString/3/len(text)+1)
+			if n, want := textLen(long), len(unquote(appendString(nil, long))); n != want {
+				t.Errorf("textLen(%q repeated) = %d, want %d", text, n, want)
+			}
 		}
 	})
 }

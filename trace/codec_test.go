@@ -395,19 +395,21 @@ func TestCodecReaderSticky(t *testing.T) {
 
 func TestCodecLongLines(t *testing.T) {
 	const header = `{"format":"searchviz-trace","version":1}` + "\n"
+	// Readers skip unknown fields: one pads the line to its length
+	// without a string over MaxString.
 	note := func(n int) string {
-		return `{"step":0,"kind":"note","text":"` + strings.Repeat("x", n) + `"}` + "\n"
+		return `{"step":0,"kind":"note","text":"x","pad":"` + strings.Repeat("x", n) + `"}` + "\n"
 	}
 	// 1 MiB is far beyond bufio.Scanner's default 64 KiB line limit.
 	_, events, err := trace.ReadAll(strings.NewReader(header + note(1<<20)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(events) != 1 || len(events[0].Text) != 1<<20 {
-		t.Fatalf("read %d events, want one note of 1 MiB", len(events))
+	if len(events) != 1 || events[0].Text != "x" {
+		t.Fatalf("read %d events, want one note on a line of 1 MiB", len(events))
 	}
 	const limit = 16 << 20
-	overhead := len(note(0)) - 1 // the line without its text and newline
+	overhead := len(note(0)) - 1 // the line without its padding and newline
 	if _, _, err := trace.ReadAll(strings.NewReader(header + note(limit-overhead))); err != nil {
 		t.Errorf("a line of exactly 16 MiB: %v", err)
 	}
@@ -530,10 +532,40 @@ func FuzzCodecReader(f *testing.F) {
 	f.Add([]byte(`{"format":"searchviz-trace","version":2}`))
 	f.Add([]byte(`{"format":"searchviz-trace","version":1}` + "\n" + `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":"-inf","n":0,"ucb":null}]}`))
 	f.Add([]byte{0x1f, 0x8b, 0x08})
+	// Inputs that cross the fixed limits: a long string, long strings
+	// that escape or grow, a long pruned list, many parameters.
+	const header = `{"format":"searchviz-trace","version":1}` + "\n"
+	f.Add([]byte(header + `{"step":0,"kind":"note","text":"` + strings.Repeat("x", trace.MaxString+1) + `"}`))
+	f.Add([]byte(header + `{"step":0,"kind":"note","text":"` + strings.Repeat(`\n`, trace.MaxString) + `"}`))
+	f.Add([]byte(header + `{"step":0,"kind":"note","text":"` + strings.Repeat("\xff", trace.MaxString/3+1) + `"}`))
+	f.Add([]byte(header + `{"step":0,"kind":"note","text":"` + strings.Repeat(`\ud800`, trace.MaxString/3+1) + `"}`))
+	f.Add([]byte(header + cutLine(0, trace.MaxPrunedPerCut+1, 0)))
+	f.Add([]byte(header + cutLine(0, 1, trace.MaxPrunedPerCut+1)))
+	f.Add([]byte(`{"format":"searchviz-trace","version":1,"params":{` + strings.Repeat(`"a":"",`, trace.MaxParams) + `"b":""}}`))
+	f.Add([]byte(`{"format":"searchviz-trace","version":1,"` + strings.Repeat(`\u0041`, 100) + `":1}`))
+	f.Add(gzipped(f, golden))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, events, err := trace.ReadAll(bytes.NewReader(data))
 		if err != nil {
 			return
+		}
+		// The limits refuse a trace just over them, and only that.
+		if _, got, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Events: len(events)}); len(events) > 0 && (err != nil || len(got) != len(events)) {
+			t.Fatalf("a trace of %d events at the limit: %d read, error %v", len(events), len(got), err)
+		}
+		if len(events) > 1 {
+			if _, _, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Events: len(events) - 1}); !errors.Is(err, trace.ErrTooLarge) {
+				t.Fatalf("a trace of %d events over the limit: error %v, want ErrTooLarge", len(events), err)
+			}
+		}
+		if len(data) > 2 && !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+			size := int64(len(data))
+			if _, _, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Bytes: size}); err != nil {
+				t.Fatalf("a trace of %d bytes at the limit: %v", size, err)
+			}
+			if _, _, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Bytes: size - 1}); !errors.Is(err, trace.ErrTooLarge) {
+				t.Fatalf("a trace of %d bytes over the limit: error %v, want ErrTooLarge", size, err)
+			}
 		}
 		again := encode(t, h, events)
 		h2, events2, err := trace.ReadAll(bytes.NewReader(again))

@@ -42,7 +42,22 @@
 // the UCB score of an unvisited child. Optional fields are omitted when
 // they have their zero value. Readers skip fields they do not know,
 // refuse kinds they do not know, and refuse a major version other than
-// Version; new fields are added only as optional ones. A line may be up to 16 MiB long. Schema returns a JSON
-// Schema of the format, generated from the same table as Spec, for
+// Version; new fields are added only as optional ones. Schema returns a
+// JSON Schema of the format, generated from the same table as Spec, for
 // programs in other languages that write or read traces.
+//
+// # Limits
+//
+// A line may be up to 16 MiB long, a string up to MaxString bytes, a
+// header may have up to MaxParams parameters, and a cut may prune up to
+// MaxPrunedPerCut actions: Reader refuses more, and Writer refuses to
+// write it. NewTree also refuses a trace whose cuts prune more than
+// MaxPlaceholders actions in all, or that creates no node. A program that
+// reads traces from others bounds a whole trace with Limits
+// (NewLimitedReader, ReadAllLimited, ReadFileLimited), which count bytes
+// after decompression, so a small gzip file cannot claim unbounded
+// memory; it bounds a folded trace's memory with Tree.MemSize. A search
+// that records its own trace bounds it with a Budget of nodes, events and
+// encoded bytes (LimitBudget, NewBudgetRecorder), which ends a trace cut
+// short with a note that begins with TruncatedNote and with its decision.
 package trace

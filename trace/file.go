@@ -158,12 +158,19 @@ func (fr *FileReader) Close() error { return fr.f.Close() }
 
 // ReadFile reads the whole trace file at path.
 func ReadFile(path string) (Header, []Event, error) {
+	return ReadFileLimited(path, Limits{})
+}
+
+// ReadFileLimited is ReadFile with limits on the trace's size, as
+// ReadAllLimited applies them. Its errors name the file and, when a limit
+// is crossed, wrap ErrTooLarge.
+func ReadFileLimited(path string, lim Limits) (Header, []Event, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("trace: %w", err)
 	}
 	defer f.Close()
-	h, events, err := ReadAll(f)
+	h, events, err := ReadAllLimited(f, lim)
 	if err != nil {
 		return h, events, fileError(path, err)
 	}

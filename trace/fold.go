@@ -2,9 +2,11 @@ package trace
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Tree is a trace folded into the search tree as it stands at each step:
@@ -42,6 +44,8 @@ type treeFold struct {
 	focus       []NodeID     // the focus after each event
 	checkpoints []checkpoint // by position, the first at position 0
 	decision    int          // the decision event's index, or -1
+
+	memSize int64 // the bytes the fold holds, as Tree.MemSize counts them
 }
 
 // dynState holds the NodeState fields that events change, one 64-bit slot
@@ -128,7 +132,12 @@ func boolBits(b bool) uint64 {
 // parent or any other referenced node that does not exist yet, a root with a
 // parent, a best child that is not a child of its node, enter and leave that
 // do not nest, a cut without a cut kind or with a label count that does not
-// match its pruned actions, or a decision that is not the last event.
+// match its pruned actions, or a decision that is not the last event. It
+// refuses a trace that creates no node, even an empty one, so every Tree
+// has a root; and, before allocating anything, a cut that prunes more than
+// MaxPrunedPerCut actions or a trace whose cuts prune more than
+// MaxPlaceholders in all. Nodes entered and never left, as in a trace cut
+// short by a Limiter, are fine.
 //
 // The Tree keeps events: the caller must not modify them afterwards.
 func NewTree(events []Event) (*Tree, error) {
@@ -146,6 +155,7 @@ func newTree(events []Event, spacing int) (*Tree, error) {
 		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*len(nodes))
 	}
 	f, cur := foldTree(events, nodes, created, changes, spacing)
+	f.memSize = f.size()
 	return &Tree{f: f, step: -1, cur: cur}, nil
 }
 
@@ -154,13 +164,23 @@ func newTree(events []Event, spacing int) (*Tree, error) {
 // by id, before one placeholder per pruned action in the order of the cuts
 // and their pruned lists, and a bound on the changes the events make.
 func scanTree(events []Event) (nodes []NodeState, created, changes int, err error) {
+	fail := func(i int, format string, args ...any) ([]NodeState, int, int, error) {
+		return nil, 0, 0, fmt.Errorf("trace: event %d (%v): %s", i, events[i].Kind, fmt.Sprintf(format, args...))
+	}
+	// Count what to allocate, and refuse too many placeholders before
+	// allocating anything.
 	pruned := 0
 	for i := range events {
 		switch e := &events[i]; e.Kind {
 		case KindNode:
 			created++
 		case KindCut:
-			pruned += len(e.Pruned)
+			if err := checkPruned(len(e.Pruned)); err != nil {
+				return fail(i, "%v", err)
+			}
+			if pruned += len(e.Pruned); pruned > MaxPlaceholders {
+				return fail(i, "the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", pruned, MaxPlaceholders)
+			}
 		}
 	}
 	if n := created + pruned; n > math.MaxInt32 {
@@ -178,9 +198,6 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 			}
 		}
 		return 0, false
-	}
-	fail := func(i int, format string, args ...any) ([]NodeState, int, int, error) {
-		return nil, 0, 0, fmt.Errorf("trace: event %d (%v): %s", i, events[i].Kind, fmt.Sprintf(format, args...))
 	}
 	iteration := 0 // the iteration under way, from the latest iteration event
 	for i := range events {
@@ -298,6 +315,11 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 			}
 			changes += created
 		}
+	}
+	if created == 0 {
+		// Only notes, iterations, empty beams and empty backprops can
+		// name no node; anything else failed above.
+		return nil, 0, 0, errors.New("trace: the trace creates no node; a trace's first node event is its root, node 0")
 	}
 	linkChildren(nodes)
 	return nodes, created, changes, nil
@@ -507,13 +529,9 @@ func (t *Tree) Step() int { return t.step }
 // pruned actions included. Node ids run from 0 to Size()-1.
 func (t *Tree) Size() int { return len(t.f.nodes) }
 
-// Root returns the root's id, 0, or NoNode if the trace creates no node.
-func (t *Tree) Root() NodeID {
-	if len(t.f.nodes) == 0 {
-		return NoNode
-	}
-	return 0
-}
+// Root returns the root's id, 0. Every Tree has a root: NewTree refuses
+// a trace that creates no node.
+func (t *Tree) Root() NodeID { return 0 }
 
 // Current returns the search's focus at the current step, the innermost
 // entered node, or NoNode if no node is entered.
@@ -653,4 +671,83 @@ func (t *Tree) walk(to int) {
 // with t.
 func (t *Tree) Clone() *Tree {
 	return &Tree{f: t.f, step: t.step, cur: slices.Clone(t.cur)}
+}
+
+// MemSize returns an estimate of the bytes of memory t holds, for a cache
+// that keeps folded traces within a byte budget: the events with their
+// slices and strings (which NewTree keeps; strings are counted as if no
+// two events shared one), the nodes, the change records and their
+// indexes, the checkpoints, and t's own state of every node. A Clone
+// shares all of it but the state, 120 bytes a node, which it holds on its
+// own: a Tree and n clones of it hold about MemSize() + n*Size()*120 bytes
+// in all. MemSize takes constant time.
+func (t *Tree) MemSize() int64 {
+	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + allocSize(int64(cap(t.cur))*int64(unsafe.Sizeof(dynState{})))
+}
+
+// size returns the bytes the fold holds, its events included.
+func (f *treeFold) size() int64 {
+	n := int64(unsafe.Sizeof(treeFold{}))
+	n += allocSize(int64(cap(f.events)) * int64(unsafe.Sizeof(Event{})))
+	for i := range f.events {
+		n += eventMem(&f.events[i])
+	}
+	// Node labels and boards are the events' strings; the children lists
+	// share one array, of one entry per node but the root.
+	n += allocSize(int64(cap(f.nodes)) * int64(unsafe.Sizeof(NodeState{})))
+	n += allocSize(int64(len(f.nodes)-1) * int64(unsafe.Sizeof(NodeID(0))))
+	n += allocSize(int64(cap(f.changes)) * int64(unsafe.Sizeof(dynChange{})))
+	n += allocSize(int64(cap(f.changeAt)) * int64(unsafe.Sizeof(0)))
+	n += allocSize(int64(cap(f.touched)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += allocSize(int64(cap(f.touchedAt)) * int64(unsafe.Sizeof(0)))
+	n += allocSize(int64(cap(f.focus)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
+	for _, c := range f.checkpoints {
+		n += allocSize(int64(cap(c.state)) * int64(unsafe.Sizeof(dynState{})))
+	}
+	return n
+}
+
+// eventMem returns the bytes that e's slices and strings hold.
+func eventMem(e *Event) int64 {
+	n := strMem(e.Label) + strMem(e.Board) + strMem(e.Text)
+	if e.PrunedLabels != nil {
+		n += allocSize(int64(cap(e.PrunedLabels)) * int64(unsafe.Sizeof("")))
+		for _, s := range e.PrunedLabels {
+			n += strMem(s)
+		}
+	}
+	n += allocSize(int64(cap(e.Pruned)) * int64(unsafe.Sizeof(0)))
+	n += allocSize(int64(cap(e.Scores)) * int64(unsafe.Sizeof(Score{})))
+	n += allocSize(int64(cap(e.Values)) * int64(unsafe.Sizeof(0.0)))
+	for _, s := range [...][]NodeID{e.Children, e.Path, e.Kept, e.Dropped} {
+		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(NodeID(0))))
+	}
+	return n
+}
+
+// strMem returns the bytes a string's text holds. Short strings share
+// 16-byte blocks in Go's allocator, so they are counted at their length.
+func strMem(s string) int64 {
+	if len(s) < 16 {
+		return int64(len(s))
+	}
+	return allocSize(int64(len(s)))
+}
+
+// allocSize rounds an allocation of n bytes up roughly as Go's allocator
+// does: to a size class for small objects, to whole 8 KiB pages for large
+// ones.
+func allocSize(n int64) int64 {
+	switch {
+	case n <= 0:
+		return 0
+	case n <= 16:
+		return (n + 7) &^ 7
+	case n <= 1024:
+		return (n + 15) &^ 15
+	case n <= 32<<10:
+		return n + n/8
+	}
+	return (n + 8191) &^ 8191
 }

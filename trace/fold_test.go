@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -387,26 +388,40 @@ func TestTreeEnds(t *testing.T) {
 	if tr.Forward() || tr.Step() != 62 {
 		t.Errorf("Forward() at the last step moved to step %d", tr.Step())
 	}
+}
 
-	empty, err := NewTree(nil)
+// TestNewTreeNoNode checks that NewTree refuses a trace that creates no
+// node, which has no root to show; it used to fold into an empty Tree.
+func TestNewTreeNoNode(t *testing.T) {
+	const want = "trace: the trace creates no node; a trace's first node event is its root, node 0"
+	tests := []struct {
+		name   string
+		events []Event
+	}{
+		{"nil", nil},
+		{"no events", []Event{}},
+		{"a note", []Event{{Kind: KindNote, Node: NoNode, Text: "hello"}}},
+		{"iterations and notes", []Event{{Kind: KindIteration, Iteration: 1}, {Kind: KindNote, Node: NoNode}, {Kind: KindIteration, Iteration: 2}}},
+		{"an empty beam and backprop", []Event{{Kind: KindBeam, Depth: 1}, {Kind: KindBackprop}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr, err := NewTree(foldNumbered(tt.events...))
+			if err == nil {
+				t.Fatalf("NewTree accepted a trace of no node: Len %d, Size %d", tr.Len(), tr.Size())
+			}
+			if err.Error() != want {
+				t.Errorf("NewTree: %q, want %q", err, want)
+			}
+		})
+	}
+	// A node after notes is the root, and the trace folds.
+	tr, err := NewTree(foldNumbered(Event{Kind: KindNote, Node: NoNode}, Event{Kind: KindNode, Node: 0, Parent: NoNode, Type: TypeMax}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if empty.Len() != 0 || empty.Size() != 0 || empty.Root() != NoNode || empty.Current() != NoNode || empty.Step() != -1 {
-		t.Errorf("empty tree: Len, Size, Root, Current, Step = %d, %d, %d, %d, %d, want 0, 0, -1, -1, -1",
-			empty.Len(), empty.Size(), empty.Root(), empty.Current(), empty.Step())
-	}
-	if empty.Forward() || empty.Back() {
-		t.Error("empty tree: Forward or Back reported a step")
-	}
-	if err := empty.Seek(-1); err != nil {
-		t.Errorf("empty tree: Seek(-1) = %v", err)
-	}
-	if err := empty.Seek(0); err == nil {
-		t.Error("empty tree: Seek(0) succeeded")
-	}
-	if _, ok := empty.Decision(); ok {
-		t.Error("empty tree: Decision() reports a decision")
+	if tr.Root() != 0 || tr.Size() != 1 {
+		t.Errorf("Root, Size = %d, %d, want 0, 1", tr.Root(), tr.Size())
 	}
 }
 
@@ -981,4 +996,108 @@ func TestTreeIterationOfNodes(t *testing.T) {
 			t.Errorf("node %d: iteration %d, want %d", id, got, want)
 		}
 	}
+}
+
+// TestNewTreePrunedCaps folds cuts at and over MaxPrunedPerCut and
+// MaxPlaceholders. A trace over a cap is refused before the tree is
+// allocated, which for MaxPlaceholders+1 placeholders would take over
+// 50 MB.
+func TestNewTreePrunedCaps(t *testing.T) {
+	root := Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}
+	perCut := make([]int, MaxPrunedPerCut) // shared by the cuts: they cost no memory
+	cut := func(n int) Event {
+		return Event{Kind: KindCut, Node: 0, Cut: CutBeta, Value: 1, Beta: 1, Pruned: perCut[:n:n]}
+	}
+	cuts := func(n int, last Event) []Event {
+		events := []Event{root}
+		for range n {
+			events = append(events, cut(MaxPrunedPerCut))
+		}
+		return foldNumbered(append(events, last)...)
+	}
+	over := append(slices.Clone(perCut), 0)
+	tests := []struct {
+		name   string
+		events []Event
+		want   string // "" if NewTree accepts the trace
+	}{
+		{"a cut at the cap", foldNumbered(root, cut(MaxPrunedPerCut)), ""},
+		{"a cut over the cap", foldNumbered(root, cut(1), Event{Kind: KindCut, Node: 0, Cut: CutBeta, Pruned: over}),
+			"trace: event 2 (cut): 1025 pruned actions, over the limit of 1024 per cut"},
+		{"placeholders at the cap", cuts(MaxPlaceholders/MaxPrunedPerCut-1, cut(MaxPrunedPerCut)), ""},
+		{"placeholders over the cap", cuts(MaxPlaceholders/MaxPrunedPerCut, cut(1)), fmt.Sprintf(
+			"trace: event %d (cut): the cuts up to here prune 262145 actions, over the limit of 262144 placeholder nodes per trace",
+			MaxPlaceholders/MaxPrunedPerCut+1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			tr, err := NewTree(tt.events)
+			runtime.ReadMemStats(&after)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pruned := countPruned(tt.events); tr.Size() != 1+pruned {
+					t.Errorf("Size() = %d, want the root and %d placeholders", tr.Size(), pruned)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("NewTree: %v, want %q", err, tt.want)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<10 {
+				t.Errorf("NewTree allocated %d bytes before refusing the trace", alloc)
+			}
+		})
+	}
+}
+
+func countPruned(events []Event) int {
+	n := 0
+	for _, e := range events {
+		n += len(e.Pruned)
+	}
+	return n
+}
+
+// TestTreeMemSize checks that MemSize grows with the trace and agrees,
+// within a factor of two, with the heap a trace and its Tree take.
+func TestTreeMemSize(t *testing.T) {
+	gen := func(n int) []Event {
+		g := &foldGen{rng: rand.New(rand.NewPCG(3, 3)), prune: true, extras: true, maxDepth: 14, minKids: 2, maxEvents: n}
+		return g.trace()
+	}
+	size := func(n int) int64 {
+		tr, err := NewTree(gen(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr.MemSize()
+	}
+	small, large := size(40_000), size(80_000)
+	if r := float64(large) / float64(small); r < 1.7 || r > 2.3 {
+		t.Errorf("MemSize: %d for 40,000 events, %d for 80,000: %.2f times as much, want about twice", small, large, r)
+	}
+
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tr, err := NewTree(gen(100_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	heap := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	got := tr.MemSize()
+	t.Logf("%d events, %d nodes: MemSize %d, heap growth %d (%.2f)", tr.Len(), tr.Size(), got, heap, float64(got)/float64(heap))
+	if heap <= 0 || got < heap/2 || got > 2*heap {
+		t.Errorf("MemSize() = %d, heap growth %d: not within a factor of 2", got, heap)
+	}
+	if c := tr.Clone(); c.MemSize() != got {
+		t.Errorf("a clone's MemSize() = %d, want the original's %d", c.MemSize(), got)
+	}
+	runtime.KeepAlive(tr)
 }

@@ -2,22 +2,33 @@ package trace
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"unicode/utf8"
 )
 
 // TruncatedNote begins the text of the note a Limiter passes on when it
-// reaches its node budget, so that a viewer can tell it from other notes.
+// reaches one of its budgets, so that a viewer can tell it from other
+// notes.
 const TruncatedNote = "trace truncated"
 
+// Budget bounds what a Limiter passes on; a zero (or negative) field means
+// no limit.
+type Budget struct {
+	Nodes  int   // node events
+	Events int   // events of any kind, the truncation notes and the decision included
+	Bytes  int64 // an upper bound on the events' size as encoded by Writer, newlines included, header not
+}
+
 // Limiter is a Tracer that passes a search's events on to another Tracer
-// up to a budget of nodes, so a trace never grows without bound. It is not
+// within a Budget, so that a trace never grows without bound. It is not
 // safe for concurrent use.
 //
-// When the budget is reached, the Limiter drops the node event that would
-// exceed it, passes on one note saying so, and from then on drops every
-// node event and every event about a dropped node. Because node ids are
-// dense, the dropped nodes are exactly those with an id at or above the
-// first dropped one. Events about passed nodes (their values, cuts and
+// When the node budget is reached, the Limiter drops the node event that
+// would exceed it, passes on one note saying so, and from then on drops
+// every node event and every event about a dropped node. Because node ids
+// are dense, the dropped nodes are exactly those with an id at or above
+// the first dropped one. Events about passed nodes (their values, cuts and
 // leave events) and the decision still pass, trimmed of references to
 // dropped nodes, so the resulting trace stays consistent:
 //
@@ -29,72 +40,252 @@ const TruncatedNote = "trace truncated"
 //   - a backprop event keeps the part of its path from the first passed
 //     node up to the root, and the matching values;
 //   - a note about a dropped node keeps its text, with Node set to NoNode.
+//
+// When an event would cross the event or the byte budget, the Limiter
+// drops it, passes on one note saying which budget was reached, and from
+// then on drops every event but the decision. It holds back room for that
+// note and for the decision from the start, so both always fit and the
+// events passed on never number or weigh more than the budget: the trace
+// ends with its decision, and nodes entered and not yet left stay so,
+// which NewTree accepts. (So a trace of n events passes whole only with a
+// budget of n+1 events: the room for the note is held until the
+// decision.) The node budget's note counts against the event and byte
+// budgets like any other event.
+//
+// Bytes are counted as Writer encodes each event with its step counted
+// from the Limiter's first event, so a Limiter in front of a new Writer or
+// Recorder keeps what it passes within the budget exactly; each event's
+// size is an upper bound, exact but for numbers other than integers below
+// a million and halves, quarters, eighths and sixteenths, which count as
+// the longest a number can be written, 24 bytes. The room held back for
+// the decision's label is that of the longest label of a child of the root
+// passed on, and at least 32 bytes; in the rare case that the decision's
+// label is longer, it is cut short to fit. A budget too small to hold the
+// root, the note and the decision (fewer than 3 events, or a few hundred
+// bytes) gives a trace that NewTree refuses.
+//
+// Sizing an event costs about a fifth of encoding it, and only
+// a Limiter with a byte budget does it.
 type Limiter struct {
 	next      Tracer
 	maxNodes  int
 	nodes     int    // node events passed on
-	truncated bool   // the budget was reached
+	truncated bool   // the node budget was reached
 	firstDrop NodeID // the first dropped node, when truncated
+	nodeNote  string // the note saying the node budget was reached
+
+	// The event and byte budgets, when either is set.
+	bounded   bool
+	maxEvents int
+	maxBytes  int64
+	full      bool   // the event or byte budget was reached
+	decided   bool   // the decision was passed on
+	events    int    // events passed on
+	bytes     int64  // their size
+	labelRoom int    // bytes held back for the decision's label, quotes excluded
+	noteSize  int    // the bytes held back for the note of a full budget
+	decSize   int    // the bytes held back for the decision, but its label
+	eventNote string // the note saying the event budget was reached
+	byteNote  string // the note saying the byte budget was reached
 }
 
 var _ Tracer = (*Limiter)(nil)
 
+// minLabelRoom is the fewest bytes a Limiter holds back for the label of
+// the decision.
+const minLabelRoom = 32
+
 // Limit returns a Limiter that passes at most maxNodes nodes on to next;
-// maxNodes <= 0 means no limit.
+// maxNodes <= 0 means no limit. It is LimitBudget(next, Budget{Nodes:
+// maxNodes}).
 func Limit(next Tracer, maxNodes int) *Limiter {
-	return &Limiter{next: next, maxNodes: maxNodes}
+	return LimitBudget(next, Budget{Nodes: maxNodes})
 }
 
-// Emit passes e on to the next Tracer, unless the node budget says to drop
-// it. The slices of a trimmed event are new; others are passed as they are.
-func (r *Limiter) Emit(e Event) {
+// LimitBudget returns a Limiter that passes events on to next within
+// budget b.
+func LimitBudget(next Tracer, b Budget) *Limiter {
+	l := &Limiter{next: next, maxNodes: max(b.Nodes, 0), maxEvents: max(b.Events, 0), maxBytes: max(b.Bytes, 0)}
+	if l.maxNodes > 0 {
+		l.nodeNote = fmt.Sprintf(TruncatedNote+": node budget of %d nodes reached; later nodes are not recorded", l.maxNodes)
+	}
+	l.bounded = l.maxEvents > 0 || l.maxBytes > 0
+	if !l.bounded {
+		return l
+	}
+	l.eventNote = fmt.Sprintf(TruncatedNote+": event budget of %d events reached; later events are not recorded", l.maxEvents)
+	l.byteNote = fmt.Sprintf(TruncatedNote+": byte budget of %d bytes reached; later events are not recorded", l.maxBytes)
+	// Room for the note and the decision at any step, with any numbers.
+	for _, text := range []string{l.eventNote, l.byteNote} {
+		l.noteSize = max(l.noteSize, sizeBound(math.MaxInt, &Event{Kind: KindNote, Node: NoNode, Text: text}))
+	}
+	l.decSize = sizeBound(math.MaxInt, &Event{
+		Kind: KindDecision, Node: math.MinInt32, Action: math.MinInt, Value: 0.1,
+		Counters: Counters{Nodes: math.MinInt, Evals: math.MinInt, Cuts: math.MinInt, Elapsed: math.MinInt64},
+	})
+	l.labelRoom = minLabelRoom
+	return l
+}
+
+// Emit passes e on to the next Tracer, unless the budget says to drop it.
+// The slices of a trimmed event are new; others are passed as they are.
+func (l *Limiter) Emit(e Event) {
+	if e.Kind == KindDecision && !l.decided {
+		l.decide(e)
+		return
+	}
+	if l.full {
+		return
+	}
 	if e.Kind == KindNode {
-		if r.truncated {
+		if l.truncated {
 			return
 		}
-		if r.maxNodes > 0 && r.nodes >= r.maxNodes {
-			r.truncated, r.firstDrop = true, e.Node
-			r.next.Emit(Event{Kind: KindNote, Node: NoNode, Text: fmt.Sprintf(
-				TruncatedNote+": node budget of %d nodes reached; later nodes are not recorded", r.maxNodes)})
+		if l.maxNodes > 0 && l.nodes >= l.maxNodes {
+			l.truncated, l.firstDrop = true, e.Node
+			l.pass(Event{Kind: KindNote, Node: NoNode, Text: l.nodeNote})
 			return
 		}
-		r.nodes++
-		r.next.Emit(e)
+	} else if l.truncated && !l.trim(&e) {
 		return
 	}
-	if r.truncated && !r.trim(&e) {
-		return
+	if l.pass(e) && e.Kind == KindNode {
+		l.nodes++
 	}
-	r.next.Emit(e)
 }
 
-// Truncated reports whether the node budget was reached and later events
-// were dropped.
-func (r *Limiter) Truncated() bool { return r.truncated }
+// pass passes e on if it fits in the budget, holding back room for the
+// note and the decision, and reports whether it did. If e does not fit,
+// pass passes the note instead, and from then on the Limiter is full.
+func (l *Limiter) pass(e Event) bool {
+	if !l.bounded {
+		l.next.Emit(e)
+		return true
+	}
+	size := 0
+	if l.maxBytes > 0 {
+		size = sizeBound(l.events, &e)
+	}
+	labelRoom := l.labelRoom
+	if e.Kind == KindNode && e.Parent == 0 && !l.decided {
+		labelRoom = max(labelRoom, quotedLen(e.Label)-2)
+	}
+	events, bytes := l.events+2, l.bytes+int64(size+l.noteSize) // e and the note
+	if !l.decided {
+		events, bytes = events+1, bytes+int64(l.decSize+labelRoom)
+	}
+	switch {
+	case l.maxEvents > 0 && events > l.maxEvents:
+		l.fill(l.eventNote)
+		return false
+	case l.maxBytes > 0 && bytes > l.maxBytes:
+		l.fill(l.byteNote)
+		return false
+	}
+	l.labelRoom = labelRoom
+	l.emit(e, size)
+	return true
+}
 
-func (r *Limiter) dropped(id NodeID) bool { return id >= r.firstDrop }
+// fill passes on the note saying that a budget was reached, in the room
+// held back for it, and makes the Limiter full.
+func (l *Limiter) fill(text string) {
+	l.full = true
+	note := Event{Kind: KindNote, Node: NoNode, Text: text}
+	size := 0
+	if l.maxBytes > 0 {
+		size = sizeBound(l.events, &note)
+	}
+	// The note fits unless the budget was too small from the start.
+	if l.fits(1, int64(size)) {
+		l.emit(note, size)
+	}
+}
+
+// decide passes on the first decision, in the room held back for it.
+func (l *Limiter) decide(e Event) {
+	l.decided = true
+	if l.truncated {
+		l.trim(&e)
+	}
+	if !l.bounded {
+		l.next.Emit(e)
+		return
+	}
+	held := 0 // events held back for the note
+	var heldBytes int64
+	if !l.full {
+		held, heldBytes = 1, int64(l.noteSize)
+	}
+	size := 0
+	if l.maxBytes > 0 {
+		size = sizeBound(l.events, &e)
+		if room := l.maxBytes - l.bytes - heldBytes; int64(size) > room {
+			// The label is longer than the room held back for it.
+			rest := size - (quotedLen(e.Label) - 2)
+			e.Label = prefixWithin(e.Label, room-int64(rest))
+			size = sizeBound(l.events, &e)
+		}
+	}
+	// The decision fits unless the budget was too small from the start.
+	if l.fits(1+held, int64(size)+heldBytes) {
+		l.emit(e, size)
+	}
+}
+
+// fits reports whether n more events of the given size fit in the budget.
+func (l *Limiter) fits(n int, size int64) bool {
+	return (l.maxEvents <= 0 || l.events+n <= l.maxEvents) && (l.maxBytes <= 0 || l.bytes+size <= l.maxBytes)
+}
+
+// emit passes e, of the given size, on and counts it.
+func (l *Limiter) emit(e Event, size int) {
+	l.events++
+	l.bytes += int64(size)
+	l.next.Emit(e)
+}
+
+// prefixWithin returns the longest prefix of s, cut between runes, that
+// appendString writes in at most n bytes, quotes excluded.
+func prefixWithin(s string, n int64) string {
+	used := int64(0)
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if used += int64(quotedLen(s[i:i+size]) - 2); used > n {
+			return s[:i]
+		}
+		i += size
+	}
+	return s
+}
+
+// Truncated reports whether a budget was reached and later events were
+// dropped.
+func (l *Limiter) Truncated() bool { return l.truncated || l.full }
+
+func (l *Limiter) dropped(id NodeID) bool { return id >= l.firstDrop }
 
 // trim removes e's references to dropped nodes, in place, and reports
 // whether e is still worth recording. The slices it filters are new.
-func (r *Limiter) trim(e *Event) bool {
-	keep := func(id NodeID) bool { return !r.dropped(id) }
+func (l *Limiter) trim(e *Event) bool {
+	keep := func(id NodeID) bool { return !l.dropped(id) }
 	switch e.Kind {
 	case KindEnter, KindLeave, KindEval, KindBounds, KindCut, KindPlayout:
-		return !r.dropped(e.Node)
+		return !l.dropped(e.Node)
 	case KindValue:
-		if r.dropped(e.Node) {
+		if l.dropped(e.Node) {
 			return false
 		}
-		if e.Best != NoNode && r.dropped(e.Best) {
+		if e.Best != NoNode && l.dropped(e.Best) {
 			e.Best = NoNode
 		}
 	case KindSelect:
-		if r.dropped(e.Node) || r.dropped(e.Child) {
+		if l.dropped(e.Node) || l.dropped(e.Child) {
 			return false
 		}
 		e.Scores = filter(e.Scores, func(s Score) bool { return keep(s.Child) })
 	case KindExpand:
-		if r.dropped(e.Node) {
+		if l.dropped(e.Node) {
 			return false
 		}
 		e.Children = filter(e.Children, keep)
@@ -103,7 +294,7 @@ func (r *Limiter) trim(e *Event) bool {
 		e.Dropped = filter(e.Dropped, keep)
 	case KindBackprop:
 		i := 0
-		for i < len(e.Path) && r.dropped(e.Path[i]) {
+		for i < len(e.Path) && l.dropped(e.Path[i]) {
 			i++
 		}
 		if i == len(e.Path) {
@@ -114,7 +305,7 @@ func (r *Limiter) trim(e *Event) bool {
 			e.Values = e.Values[i:]
 		}
 	case KindNote:
-		if e.Node != NoNode && r.dropped(e.Node) {
+		if e.Node != NoNode && l.dropped(e.Node) {
 			e.Node = NoNode
 		}
 	}
@@ -132,8 +323,8 @@ func filter[T any](s []T, keep func(T) bool) []T {
 	return out
 }
 
-// Recorder is a Tracer that keeps a search's events in memory, up to a
-// budget of nodes enforced as by Limit. It is not safe for concurrent use.
+// Recorder is a Tracer that keeps a search's events in memory, within a
+// Budget enforced as by LimitBudget. It is not safe for concurrent use.
 type Recorder struct {
 	limit  *Limiter
 	chunks [][]Event // full chunks of recorderChunk events, then the open one
@@ -148,14 +339,22 @@ const recorderChunk = 4096
 var _ Tracer = (*Recorder)(nil)
 
 // NewRecorder returns a Recorder that records at most maxNodes nodes;
-// maxNodes <= 0 means no limit.
+// maxNodes <= 0 means no limit. It is NewBudgetRecorder(Budget{Nodes:
+// maxNodes}).
 func NewRecorder(maxNodes int) *Recorder {
+	return NewBudgetRecorder(Budget{Nodes: maxNodes})
+}
+
+// NewBudgetRecorder returns a Recorder that records events within budget
+// b, as LimitBudget passes them on. Its Bytes budget bounds the size of
+// the recorded events as a Writer encodes them, not the memory they take.
+func NewBudgetRecorder(b Budget) *Recorder {
 	r := &Recorder{}
-	r.limit = Limit((*recorderStore)(r), maxNodes)
+	r.limit = LimitBudget((*recorderStore)(r), b)
 	return r
 }
 
-// Emit records e, unless the node budget says to drop it, with Step set to
+// Emit records e, unless the budget says to drop it, with Step set to
 // its index among the recorded events. Emit copies e's slices, so the
 // caller may reuse them as soon as Emit returns.
 func (r *Recorder) Emit(e Event) { r.limit.Emit(e) }
@@ -193,6 +392,6 @@ func (r *Recorder) Events() []Event {
 	return slices.Clip(r.events)
 }
 
-// Truncated reports whether the node budget was reached and later events
-// were dropped.
+// Truncated reports whether a budget was reached and later events were
+// dropped.
 func (r *Recorder) Truncated() bool { return r.limit.Truncated() }

@@ -2,6 +2,7 @@ package trace_test
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,3 +196,252 @@ func TestLimitStreams(t *testing.T) {
 		}
 	}
 }
+
+// mctsStream returns a trace like MCTS's on a root with kids children:
+// the root and its children, then for each iteration a selection with
+// every child's statistics, a playout and a backprop, and at the end the
+// decision. It has about 9 events an iteration on only kids+1 nodes.
+func mctsStream(iterations, kids int) []trace.Event {
+	events := []trace.Event{{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}}
+	var children []trace.NodeID
+	scores := make([]trace.Score, kids)
+	for c := range kids {
+		id := trace.NodeID(c + 1)
+		events = append(events, trace.Event{Kind: trace.KindNode, Node: id, Parent: 0, Action: c, Label: "m" + strconv.Itoa(c), Depth: 1, Type: trace.TypeMin})
+		children = append(children, id)
+		scores[c] = trace.Score{Child: id, Action: c, UCB: math.NaN()}
+	}
+	events = append(events, trace.Event{Kind: trace.KindExpand, Node: 0, Children: children})
+	for it := 1; it <= iterations; it++ {
+		c := (it * 7) % kids
+		s := &scores[c]
+		result := float64(it%3) / 2 // 0, 0.5, 1
+		s.N++
+		s.W += result
+		for i := range scores {
+			if scores[i].N > 0 {
+				scores[i].UCB = scores[i].W/float64(scores[i].N) + 1.4*math.Sqrt(math.Log(float64(it))/float64(scores[i].N))
+			}
+		}
+		events = append(events,
+			trace.Event{Kind: trace.KindIteration, Iteration: it},
+			trace.Event{Kind: trace.KindEnter, Node: 0},
+			trace.Event{Kind: trace.KindSelect, Node: 0, Child: s.Child, Scores: slices.Clone(scores)},
+			trace.Event{Kind: trace.KindEnter, Node: s.Child},
+			trace.Event{Kind: trace.KindPlayout, Node: s.Child, Result: result, Length: 9 + it%5},
+			trace.Event{Kind: trace.KindBackprop, Path: []trace.NodeID{s.Child, 0}, Values: []float64{1 - result, result}},
+			trace.Event{Kind: trace.KindLeave, Node: s.Child},
+			trace.Event{Kind: trace.KindLeave, Node: 0},
+			trace.Event{Kind: trace.KindNote, Node: s.Child, Text: "iteration " + strconv.Itoa(it)},
+		)
+	}
+	events = append(events, trace.Event{Kind: trace.KindDecision, Node: 0, Action: 3, Label: "m3", Value: 0.5,
+		Counters: trace.Counters{Nodes: kids + 1, Evals: iterations}})
+	for i := range events {
+		events[i].Step = i
+	}
+	return events
+}
+
+// TestRecorderEventBudget records a long MCTS-like stream within event
+// and byte budgets: the recording stops within the budget, with the note
+// saying which budget was reached, and ends with the decision; it folds,
+// validates, and, written by a Writer, takes no more bytes than the byte
+// budget.
+func TestRecorderEventBudget(t *testing.T) {
+	stream := mctsStream(20_000, 30) // 180,000 events
+	tests := []struct {
+		name   string
+		budget trace.Budget
+		note   string
+	}{
+		{"events", trace.Budget{Nodes: 1500, Events: 10_000}, "trace truncated: event budget of 10000 events reached; later events are not recorded"},
+		{"bytes", trace.Budget{Nodes: 1500, Bytes: 1 << 20}, "trace truncated: byte budget of 1048576 bytes reached; later events are not recorded"},
+		{"events first", trace.Budget{Events: 500, Bytes: 1 << 20}, "trace truncated: event budget of 500 events"},
+		{"bytes first", trace.Budget{Events: 100_000, Bytes: 100_000}, "trace truncated: byte budget of 100000 bytes"},
+		{"tiny", trace.Budget{Events: 3}, "event budget of 3 events"},
+		{"small bytes", trace.Budget{Bytes: 1000}, "byte budget of 1000 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := trace.NewBudgetRecorder(tt.budget)
+			var buf bytes.Buffer
+			w, err := trace.NewWriter(&buf, trace.Header{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			headerSize := buf.Len()
+			lim := trace.LimitBudget(w, tt.budget)
+			for _, e := range stream {
+				rec.Emit(e)
+				lim.Emit(e)
+			}
+			events := rec.Events()
+			if !rec.Truncated() || !lim.Truncated() {
+				t.Errorf("Truncated() = %v, %v, want true", rec.Truncated(), lim.Truncated())
+			}
+			if tt.budget.Events > 0 && len(events) > tt.budget.Events {
+				t.Errorf("recorded %d events, over the budget of %d", len(events), tt.budget.Events)
+			}
+			if n := countKind(events, trace.KindNote); tt.budget.Events > 0 && len(events) != tt.budget.Events && tt.budget.Bytes == 0 {
+				t.Errorf("recorded %d events (%d notes), want exactly the budget of %d", len(events), n, tt.budget.Events)
+			}
+			var notes []string
+			for _, e := range events {
+				if e.Kind == trace.KindNote && strings.HasPrefix(e.Text, trace.TruncatedNote) {
+					notes = append(notes, e.Text)
+				}
+			}
+			if len(notes) != 1 || !strings.Contains(notes[0], tt.note) {
+				t.Errorf("truncation notes %q, want one saying %q", notes, tt.note)
+			}
+			if last := events[len(events)-1]; last.Kind != trace.KindDecision || last.Label != "m3" {
+				t.Errorf("last event %+v, want the decision m3", last)
+			}
+			if err := tracetest.Validate(events); err != nil {
+				t.Errorf("recorded trace is invalid: %v", err)
+			}
+			if _, err := trace.NewTree(events); err != nil {
+				t.Errorf("NewTree: %v", err)
+			}
+			// The recorded events, written, fit in the byte budget.
+			written := encode(t, trace.Header{}, events)
+			if size := len(written) - headerSize; tt.budget.Bytes > 0 && int64(size) > tt.budget.Bytes {
+				t.Errorf("the recorded events take %d bytes written, over the budget of %d", size, tt.budget.Bytes)
+			} else if strings.Contains(tt.note, "byte budget") && tt.budget.Bytes >= 100_000 && int64(size) < tt.budget.Bytes*3/4 {
+				t.Errorf("the recorded events take %d bytes written, far under the budget of %d", size, tt.budget.Bytes)
+			}
+			// A Limiter in front of a Writer writes the same events.
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), written) {
+				t.Errorf("the Limiter wrote %d bytes, the Recorder's events %d", buf.Len(), len(written))
+			}
+		})
+	}
+}
+
+// TestLimiterBudgetKeepsRoom checks the room a Limiter holds back, with
+// budgets just large enough and just too small for a trace.
+func TestLimiterBudgetKeepsRoom(t *testing.T) {
+	events := tracetest.AlphaBeta() // 63 events
+	size := int64(0)
+	for i := range events {
+		line, err := trace.AppendEvent(nil, i, &events[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		size += int64(len(line))
+	}
+	for _, tt := range []struct {
+		name      string
+		budget    trace.Budget
+		truncated bool
+	}{
+		// Room for the note is held back until the decision.
+		{"events enough", trace.Budget{Events: 64}, false},
+		{"events just short", trace.Budget{Events: 63}, true},
+		{"bytes enough", trace.Budget{Bytes: size + 400}, false},
+		{"bytes just short", trace.Budget{Bytes: size - 1}, true},
+		{"nodes and events", trace.Budget{Nodes: 5, Events: 20}, true},
+		// The node budget's note, then the event budget's.
+		{"nodes, then events", trace.Budget{Nodes: 2, Events: 10}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := trace.NewBudgetRecorder(tt.budget)
+			for _, e := range events {
+				rec.Emit(e)
+			}
+			got := rec.Events()
+			if rec.Truncated() != tt.truncated {
+				t.Fatalf("Truncated() = %v, want %v", rec.Truncated(), tt.truncated)
+			}
+			if !tt.truncated {
+				if d := diffEvents(got, events); d != "" {
+					t.Error(d)
+				}
+				return
+			}
+			if tt.budget.Events > 0 && len(got) != tt.budget.Events {
+				t.Errorf("recorded %d events, want the budget's %d", len(got), tt.budget.Events)
+			}
+			if last := got[len(got)-1]; last.Kind != trace.KindDecision {
+				t.Errorf("last event %v, want the decision", last.Kind)
+			}
+			if _, err := trace.NewTree(got); err != nil {
+				t.Errorf("NewTree: %v", err)
+			}
+			if err := tracetest.Validate(got); err != nil {
+				t.Errorf("Validate: %v", err)
+			}
+			var notes []string
+			for _, e := range got {
+				if e.Kind == trace.KindNote {
+					notes = append(notes, e.Text)
+				}
+			}
+			want := 1
+			if tt.budget.Nodes == 2 {
+				want = 2
+			}
+			if len(notes) != want || !strings.HasPrefix(notes[len(notes)-1], trace.TruncatedNote) {
+				t.Errorf("notes %q, want %d truncation notes", notes, want)
+			}
+		})
+	}
+}
+
+// TestLimiterLongDecisionLabel checks that a decision whose label is
+// longer than the room held back for it is shortened to fit.
+func TestLimiterLongDecisionLabel(t *testing.T) {
+	budget := trace.Budget{Bytes: 2000}
+	rec := trace.NewBudgetRecorder(budget)
+	long := strings.Repeat("é", 2000)
+	for _, e := range mctsStream(100, 3) {
+		if e.Kind == trace.KindDecision {
+			e.Label = long
+		}
+		rec.Emit(e)
+	}
+	events := rec.Events()
+	d := events[len(events)-1]
+	if d.Kind != trace.KindDecision || d.Label == "" || !strings.HasPrefix(long, d.Label) || len(d.Label) == len(long) {
+		t.Fatalf("decision %+v, want one with its label shortened", d)
+	}
+	header := len(encode(t, trace.Header{}, nil))
+	if size := len(encode(t, trace.Header{}, events)) - header; int64(size) > budget.Bytes {
+		t.Errorf("the recorded events take %d bytes, over the budget of %d", size, budget.Bytes)
+	}
+}
+
+// BenchmarkLimiterEmit measures what a Limiter adds to each event of an
+// MCTS stream, with a node budget only and with event and byte budgets.
+func BenchmarkLimiterEmit(b *testing.B) {
+	stream := mctsStream(10_000, 30)
+	for _, bb := range []struct {
+		name   string
+		budget trace.Budget
+	}{
+		{"none", trace.Budget{}},
+		{"nodes", trace.Budget{Nodes: 1500}},
+		{"events", trace.Budget{Nodes: 1500, Events: 1 << 40}},
+		{"bytes", trace.Budget{Nodes: 1500, Events: 1 << 40, Bytes: 1 << 60}},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			l := trace.LimitBudget(discard{}, bb.budget)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				l.Emit(stream[i])
+				if i++; i == len(stream)-1 { // not the decision
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Emit(trace.Event) {}

@@ -1,0 +1,8 @@
+package trace
+
+// SizeBound and AppendEvent let the tests of package trace_test, which may
+// use tracetest, check sizeBound against appendEvent.
+func SizeBound(step int, e *Event) int { return sizeBound(step, e) }
+
+// AppendEvent is appendEvent.
+func AppendEvent(b []byte, step int, e *Event) ([]byte, error) { return appendEvent(b, step, e) }
