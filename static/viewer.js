@@ -23,6 +23,7 @@
     pending: null, // the latest command asked for while busy
     queued: [], // frames not applied yet, waiting for a drawing
     loading: false, // a drawing is being fetched
+    undrawn: false, // the drawing failed: frames fill the panels without it
     live: root.dataset.live === "true",
     types: new Map(), // node id -> its ty_ class
     centres: new Map(), // node id -> x of its centre
@@ -40,8 +41,14 @@
       tree.innerHTML = "";
       const p = document.createElement("p");
       p.className = "error";
-      p.textContent = "The tree could not be drawn: " + (await res.text());
+      p.dataset.testid = "layout-error";
+      let why = (await res.text()).trim();
+      if (!/[.!?]$/.test(why)) why += ".";
+      p.textContent = "The tree could not be drawn: " + why +
+        " The board, the log, the variables and the pseudocode still follow every step.";
       tree.appendChild(p);
+      st.svg = null;
+      st.types.clear();
       return false;
     }
     const text = await res.text();
@@ -79,6 +86,7 @@
   }
 
   function setBox(b) {
+    if (!st.svg) return;
     st.box = b;
     st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
   }
@@ -103,6 +111,7 @@
   }
 
   function zoom(factor, cx, cy) {
+    if (!st.svg) return;
     st.userMoved = true;
     const [x, y, w, h] = st.box;
     if (cx === undefined) { cx = x + w / 2; cy = y + h / 2; }
@@ -440,14 +449,13 @@
     while (st.queued.length) {
       let i = -1;
       st.queued.forEach((f, k) => { if (f.relayout) i = k; });
-      if (i >= 0 || !st.svg) {
+      if (i >= 0 || (!st.svg && !st.undrawn)) {
         // A relayout frame is full: the frames before it are superseded.
         if (i > 0) st.queued.splice(0, i);
         st.queued[0].relayout = false;
         st.loading = true;
-        const ok = await loadLayout(st.view);
+        st.undrawn = !(await loadLayout(st.view));
         st.loading = false;
-        if (!ok) return;
         continue;
       }
       applyFrame(st.queued.shift());
@@ -455,7 +463,7 @@
   }
 
   function applyFrame(f) {
-    if (f.full && st.types.size > f.nodes.length) hideAll();
+    if (f.full && st.svg && st.types.size > f.nodes.length) hideAll();
     applyNodes(f.nodes);
     st.step = f.step;
     if (!st.pending) st.wanted = f.step;
@@ -545,9 +553,9 @@
     st.view = view;
     showControls();
     st.loading = true;
-    const ok = await loadLayout(view);
+    st.undrawn = !(await loadLayout(view));
     st.loading = false;
-    if (ok) send({ type: "view", view: view });
+    send({ type: "view", view: view });
     drain();
   }
 
@@ -562,7 +570,7 @@
   $("scrubber").oninput = (e) => seek(Number(e.target.value));
   $("zoom-in").onclick = () => zoom(1 / 1.25);
   $("zoom-out").onclick = () => zoom(1.25);
-  $("zoom-fit").onclick = () => { st.userMoved = false; setBox(st.full.slice()); };
+  $("zoom-fit").onclick = () => { if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } };
   $("node-close").onclick = () => send({ type: "select", node: -1 });
   for (const b of document.querySelectorAll(".view-toggle button")) {
     b.onclick = () => setView(b.dataset.view);
@@ -590,7 +598,7 @@
       case " ": togglePlay(); break;
       case "+": case "=": zoom(1 / 1.25); break;
       case "-": zoom(1.25); break;
-      case "0": st.userMoved = false; setBox(st.full.slice()); break;
+      case "0": if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } break;
       default: return;
     }
     e.preventDefault();
@@ -643,8 +651,8 @@
 
   (async () => {
     st.loading = true;
-    const ok = await loadLayout(st.view);
+    st.undrawn = !(await loadLayout(st.view));
     st.loading = false;
-    if (ok) connect();
+    connect();
   })();
 })();

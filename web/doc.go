@@ -49,4 +49,23 @@
 // pinged every 54 s and dropped after 60 s of silence; a page that falls
 // 32 messages behind is dropped rather than waited on. Only pages of the
 // server's own origin may connect.
+//
+// # Host checks, other sites and limits
+//
+// The server answers only requests addressed to a host it allows
+// (loopback names and addresses, the address in Config.Listen or every
+// address of the machine when it listens on all of them, and
+// Config.AllowHosts); others get 421, which is what stops a DNS-rebinding
+// page. A state-changing request or a websocket from another origin gets
+// 403. Every response carries a Content-Security-Policy that allows this
+// origin only.
+//
+// Every limit is a named constant of limits.go, enforced with a message
+// that names it: upload and decompressed bytes, events of a trace, nodes,
+// events, bytes and time of a search from the page, searches and uploads
+// at once (429 past them), the memory of the folded traces kept, and the
+// time to draw one tree (a tree past it is shown without its drawing).
+// Every goroutine the server starts logs its panic and ends only its own
+// work. When the server's context ends, running searches stop and save
+// what they recorded, with a note saying so; Server.Wait waits for them.
 package web

@@ -136,23 +136,32 @@ func (in formInput) request(program string) (engine.Request, error) {
 	if err != nil {
 		return req, err
 	}
-	req.Algo = in.spec(in.algo, in.algo+".", a.Params)
+	if req.Algo, err = in.spec(in.algo, in.algo+".", a.Params); err != nil {
+		return req, err
+	}
 	if g, err := engine.LookupGame(in.game); err == nil {
-		req.Game = in.spec(in.game, gameField(in.game), g.Params)
+		if req.Game, err = in.spec(in.game, gameField(in.game), g.Params); err != nil {
+			return req, err
+		}
 	}
 	return req, nil
 }
 
 // spec writes the spec of name with the parameters the user set, read
-// from the fields prefix+param.
-func (in formInput) spec(name, prefix string, params []spec.Param) string {
+// from the fields prefix+param. Each value is checked against its
+// parameter's type and range first, so that a field cannot smuggle more
+// parameters into the spec's text ("3 nodes=1").
+func (in formInput) spec(name, prefix string, params []spec.Param) (string, error) {
 	s := spec.Spec{Name: name}
 	for _, p := range params {
 		if v, ok := in.params[prefix+p.Name]; ok {
 			s.Args = append(s.Args, spec.Arg{Key: p.Name, Value: v})
 		}
 	}
-	return s.String()
+	if _, err := spec.Resolve(s, params); err != nil {
+		return "", err
+	}
+	return s.String(), nil
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
@@ -171,10 +180,27 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.index(w, r, http.StatusBadRequest, in, err.Error(), "")
+	status := http.StatusBadRequest
+	if errors.Is(err, errBusy) {
+		status = http.StatusTooManyRequests
+		w.Header().Set("Retry-After", "5")
+	}
+	s.index(w, r, status, in, err.Error(), "")
 }
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	default:
+		// Read the file to its end, into nothing, so that the browser
+		// sees this answer rather than a connection cut mid-upload.
+		io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10))
+		w.Header().Set("Retry-After", "5")
+		s.index(w, r, http.StatusTooManyRequests, formInput{}, "", fmt.Sprintf(
+			"The server is reading %d uploads already, the most it reads at once; try again in a moment.", cap(s.uploads)))
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10)
 	file, hdr, err := r.FormFile("trace")
 	if err != nil {
@@ -205,7 +231,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	id, err := s.store.save(h, events)
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.index(w, r, http.StatusInternalServerError, formInput{}, "", err.Error())
+		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved: "+s.publicError(err))
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))
@@ -216,7 +242,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 // Import saves the trace file at path under the data directory and returns
 // the path of its page, for `viz replay`.
 func (s *Server) Import(path string) (string, error) {
-	h, events, err := trace.ReadFile(path)
+	h, events, err := trace.ReadFileLimited(path, traceLimits)
 	if err != nil {
 		return "", err
 	}
@@ -235,23 +261,29 @@ func (s *Server) Import(path string) (string, error) {
 // the background, so that its page, opened next, finds the drawing ready
 // or under way.
 func (s *Server) prepare(id string) {
-	go func() {
-		sh, err := s.shows.get(s.store, id)
+	s.goSafe("preparing a trace", func() {
+		sh, err := s.shows.get(s.ctx, s.store, id)
 		if err != nil {
-			s.log.Error("preparing a trace", "trace", id, "err", err)
+			if s.ctx.Err() == nil {
+				s.log.Error("preparing a trace", "trace", id, "err", err)
+			}
 			return
 		}
 		s.prepareLayout(sh)
-	}()
+	})
 }
 
 // prepareLayout lays sh out in the root player's view in the background.
 func (s *Server) prepareLayout(sh *show) {
-	go func() {
-		if _, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot); err != nil && s.ctx.Err() == nil {
+	s.goSafe("laying out a trace", func() {
+		_, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
+		switch {
+		case errors.Is(err, errTooBigToDraw):
+			s.log.Warn("a trace is too big to draw", "trace", sh.id, "nodes", sh.tree.Size(), "limit", s.cfg.LayoutTimeout)
+		case err != nil && s.ctx.Err() == nil:
 			s.log.Error("laying out a trace", "trace", sh.id, "err", err)
 		}
-	}()
+	})
 }
 
 // example is one classic setup of the gallery.
@@ -404,7 +436,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		ex := exampleNamed(name)
 		id, err := s.exampleTrace(ex)
 		if err != nil {
-			s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+			s.exampleFailed(w, r, err)
 			return
 		}
 		m.Sides = append(m.Sides, templates.CompareSide{
@@ -425,10 +457,21 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.exampleTrace(ex)
 	if err != nil {
-		s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+		s.exampleFailed(w, r, err)
 		return
 	}
 	http.Redirect(w, r, exampleURL(ex, id, ex.step, false), http.StatusSeeOther)
+}
+
+// exampleFailed answers a request for an example whose search could not
+// start.
+func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errBusy) {
+		w.Header().Set("Retry-After", "5")
+		s.message(w, r, http.StatusTooManyRequests, "The server is busy", err.Error())
+		return
+	}
+	s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
 }
 
 // exampleTrace returns the id of example ex's trace, running its search
@@ -506,6 +549,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		Position:   sh.header.Position,
 		Params:     paramText(sh.header.Algorithm, sh.header.Params),
 		Notes:      sh.notes(),
+		SaveError:  sh.saveErr,
 		Steps:      sh.tree.Len(),
 		Step:       step,
 		View:       v.String(),

@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 // Pacing of live searches.
 const (
 	snapshotEvery = 400 * time.Millisecond // how often watchers see a running search grow
+	snapshotCost  = 4                      // a snapshot's making is at most a quarter of the time between snapshots
 	watchGrace    = 10 * time.Second       // how long a search runs with nobody watching
 )
 
@@ -40,7 +43,7 @@ type liveSearch struct {
 	watchers int
 	idle     *time.Timer   // cancels the search when nobody has watched for grace
 	grace    time.Duration // how long the search runs unwatched
-	cancel   context.CancelFunc
+	cancel   func()        // stops the search: nobody watched it for grace
 }
 
 // Emit records e for the watchers.
@@ -118,28 +121,67 @@ func (ls *liveSearch) watch() (unwatch func()) {
 	}
 }
 
+// Why a search from the page stopped early, as its context's cause.
+var (
+	errShutdown  = errors.New("the server was stopped")
+	errUnwatched = errors.New("nobody was watching")
+	errTimeLimit = errors.New("the search reached its time limit")
+)
+
+// errBusy refuses a search past the cap on searches running at once.
+var errBusy = errors.New("web: too many searches running")
+
+// busyError says how many searches run, the most the server runs at once.
+type busyError struct{ running int }
+
+func (e *busyError) Error() string {
+	return fmt.Sprintf("%d searches are running, the most this server runs at once; try again when one ends.", e.running)
+}
+
+func (e *busyError) Is(target error) bool { return target == errBusy }
+
 // startSearch checks req, starts it in the background and returns its id
-// at once; the search's page shows it as it grows.
+// at once; the search's page shows it as it grows. Past the cap on
+// searches running at once it returns an error matching errBusy.
 func (s *Server) startSearch(req engine.Request) (string, error) {
 	run, err := engine.Prepare(req)
 	if err != nil {
 		return "", err
 	}
-	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.SearchTime)
+	ctx, cancel := context.WithCancelCause(s.searchCtx)
+	ctx, stopTimer := context.WithTimeoutCause(ctx, s.cfg.SearchTime, errTimeLimit)
 	ls := &liveSearch{
 		id:      newTraceID(),
 		header:  run.Header(),
-		rec:     trace.NewRecorder(s.cfg.TraceNodes),
+		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents, Bytes: s.cfg.TraceBytes}),
 		grew:    make(chan struct{}, 1),
 		changed: make(chan struct{}),
-		cancel:  cancel,
+		cancel:  func() { cancel(errUnwatched) },
 		grace:   s.watchGrace(),
 	}
-	ls.idle = time.AfterFunc(ls.grace, cancel)
+	ls.idle = time.AfterFunc(ls.grace, ls.cancel)
 	s.liveMu.Lock()
+	if n := len(s.live); n >= s.cfg.MaxSearches {
+		s.liveMu.Unlock()
+		ls.idle.Stop()
+		stopTimer()
+		cancel(nil)
+		return "", &busyError{running: n}
+	}
 	s.live[ls.id] = ls
+	s.running.Add(1)
 	s.liveMu.Unlock()
-	go s.runLive(ctx, cancel, ls, run)
+	go func() {
+		defer s.running.Done()
+		defer stopTimer()
+		defer cancel(nil)
+		defer func() {
+			if recovered(s.log, recover(), "a live search", "trace", ls.id) {
+				s.forget(ls.id)
+			}
+		}()
+		s.runLive(ctx, ls, run)
+	}()
 	return ls.id, nil
 }
 
@@ -150,10 +192,31 @@ func (s *Server) watchGrace() time.Duration {
 	return watchGrace
 }
 
+// forget drops the running search of id.
+func (s *Server) forget(id string) {
+	s.liveMu.Lock()
+	delete(s.live, id)
+	s.liveMu.Unlock()
+}
+
+// search runs the search, turning a panic into an error so that what it
+// recorded is saved all the same.
+func (s *Server) search(ctx context.Context, run *engine.Run, tr trace.Tracer) (res search.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic in a search", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			err = fmt.Errorf("the search failed: %v", p)
+		}
+	}()
+	return run.Search(ctx, tr)
+}
+
 // runLive runs the search, publishes snapshots while it runs, and saves
-// its trace when it ends.
-func (s *Server) runLive(ctx context.Context, cancel context.CancelFunc, ls *liveSearch, run *engine.Run) {
-	defer cancel()
+// its trace when it ends. A search stopped before its end, by the server
+// stopping, by its time limit or with nobody watching, is saved with a
+// note that says so.
+func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *engine.Run) {
+	defer s.forget(ls.id)
 	log := s.log.With("trace", ls.id)
 	var tr trace.Tracer = ls
 	if s.slowTracer != nil {
@@ -161,50 +224,77 @@ func (s *Server) runLive(ctx context.Context, cancel context.CancelFunc, ls *liv
 	}
 	searched := make(chan struct{})
 	var snapshots sync.WaitGroup
-	snapshots.Go(func() { s.snapshots(ls, searched, log) })
+	snapshots.Go(func() {
+		defer func() { recovered(log, recover(), "the snapshots of a live search") }()
+		s.snapshots(ls, searched, log)
+	})
 
-	res, err := run.Search(ctx, tr)
+	res, err := s.search(ctx, run, tr)
 	close(searched)
 	snapshots.Wait()
+	events := ls.events()
+	cause := context.Cause(ctx)
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		log.Info("search stopped at its time limit", "limit", s.cfg.SearchTime, "nodes", res.Nodes)
-	case errors.Is(err, context.Canceled):
-		log.Info("search cancelled: nobody was watching", "nodes", res.Nodes)
 	case errors.Is(err, search.ErrBudget):
 		log.Info("search stopped at its node budget", "nodes", res.Nodes)
+	case err != nil && cause != nil:
+		log.Info("search cut short", "why", cause, "nodes", res.Nodes, "events", len(events))
+		events = withNote(events, fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, thousands(res.Nodes)))
 	case err != nil:
 		log.Error("search failed", "err", err)
+		events = withNote(events, fmt.Sprintf("search cut short: %v; this trace holds what it recorded until then.", err))
 	}
+	s.save(ls, events, res.Nodes, log)
+}
 
-	events := ls.events()
-	sh, ferr := loadShow(ls.id, ls.header, events)
-	if ferr == nil {
-		ferr = s.store.saveAs(ls.id, ls.header, events)
-	}
-	if ferr != nil {
-		log.Error("saving a search", "err", ferr)
-		if sh == nil {
-			sh, _, _ = ls.current()
+// save folds and saves a finished search's events and makes them the
+// search's last snapshot. A trace that cannot be saved is still shown,
+// from memory, with the reason it was not saved.
+func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog.Logger) {
+	sh, err := loadShow(ls.id, ls.header, events)
+	if err != nil {
+		log.Error("folding a finished search", "err", err)
+		if sh, _, _ = ls.current(); sh == nil {
+			return
 		}
-	} else {
-		s.shows.put(sh)
-		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", res.Nodes, "events", len(events))
-	}
-	if sh != nil {
 		ls.publish(sh, true)
-		s.prepareLayout(sh)
+		return
 	}
-	s.liveMu.Lock()
-	delete(s.live, ls.id)
-	s.liveMu.Unlock()
+	if err := s.store.saveAs(ls.id, ls.header, events); err != nil {
+		log.Error("saving a search", "err", err)
+		sh.saveErr = "This search could not be saved: " + s.publicError(err) +
+			". It is kept in memory until the server stops or needs the room; download its trace file to keep it."
+	} else {
+		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", len(events))
+	}
+	s.shows.put(sh)
+	ls.publish(sh, true)
+	s.prepareLayout(sh)
+}
+
+// withNote returns events with a note about the whole search added before
+// the decision, if there is one, or at the end.
+func withNote(events []trace.Event, text string) []trace.Event {
+	at := len(events)
+	if at > 0 && events[at-1].Kind == trace.KindDecision {
+		at--
+	}
+	out := make([]trace.Event, 0, len(events)+1)
+	out = append(out, events[:at]...)
+	out = append(out, trace.Event{Kind: trace.KindNote, Step: at, Node: trace.NoNode, Text: text})
+	for _, e := range events[at:] {
+		e.Step++
+		out = append(out, e)
+	}
+	return out
 }
 
 // snapshots publishes the growing trace every snapshotEvery until
-// searched is closed.
+// searched is closed. A snapshot folds every event so far, so a big one
+// waits snapshotCost times as long as it took to make before the next.
 func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.Logger) {
-	ticker := time.NewTicker(snapshotEvery)
-	defer ticker.Stop()
+	wait := time.NewTimer(snapshotEvery)
+	defer wait.Stop()
 	published := 0
 	for {
 		select {
@@ -215,13 +305,16 @@ func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.L
 		select {
 		case <-searched:
 			return
-		case <-ticker.C:
+		case <-wait.C:
 		}
 		events := ls.events()
 		if len(events) == published {
+			wait.Reset(snapshotEvery)
 			continue
 		}
+		start := time.Now()
 		sh, err := loadShow(ls.id, ls.header, events)
+		wait.Reset(max(snapshotEvery, snapshotCost*time.Since(start)))
 		if err != nil {
 			log.Error("folding a running search", "err", err)
 			continue
@@ -262,7 +355,7 @@ func (s *Server) showOf(ctx context.Context, id string) (*show, *liveSearch, err
 			}
 		}
 	}
-	sh, err := s.shows.get(s.store, id)
+	sh, err := s.shows.get(ctx, s.store, id)
 	return sh, nil, err
 }
 

@@ -22,14 +22,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// Defaults of Config.
-const (
-	DefaultMaxUpload  = 32 << 20 // bytes of an uploaded trace
-	DefaultTraceNodes = 1_500    // nodes a search from the page records; with its pruned moves, what Graphviz lays out in a second or two
-	DefaultSearchTime = 20 * time.Second
-	cachedShows       = 16
-)
-
 // Config is what a Server needs.
 type Config struct {
 	// DataDir holds the saved traces; it is created if missing.
@@ -48,6 +40,50 @@ type Config struct {
 	// SearchTime caps how long a search from the page runs; 0 means
 	// DefaultSearchTime.
 	SearchTime time.Duration
+	// TraceEvents caps the events a search from the page records; 0
+	// means DefaultTraceEvents.
+	TraceEvents int
+	// TraceBytes caps the encoded bytes a search from the page records;
+	// 0 means DefaultTraceBytes.
+	TraceBytes int64
+	// MaxSearches caps the searches running at once; 0 means
+	// DefaultMaxSearches.
+	MaxSearches int
+	// MaxUploads caps the uploads read at once; 0 means DefaultMaxUploads.
+	MaxUploads int
+	// CacheBytes caps the memory of the traces kept folded; 0 means
+	// DefaultCacheBytes.
+	CacheBytes int64
+	// LayoutTimeout caps one drawing; 0 means DefaultLayoutTimeout.
+	LayoutTimeout time.Duration
+	// Listen is the address the server listens on; with AllowHosts it
+	// names the hosts requests may be addressed to (see Host checks in
+	// the package documentation). Empty means loopback only.
+	Listen string
+	// AllowHosts are more host names requests may be addressed to.
+	AllowHosts []string
+}
+
+// setDefaults fills in the zero fields of cfg.
+func (cfg *Config) setDefaults() {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	setDefault(&cfg.MaxUpload, DefaultMaxUpload)
+	setDefault(&cfg.TraceNodes, DefaultTraceNodes)
+	setDefault(&cfg.SearchTime, DefaultSearchTime)
+	setDefault(&cfg.TraceEvents, DefaultTraceEvents)
+	setDefault(&cfg.TraceBytes, DefaultTraceBytes)
+	setDefault(&cfg.MaxSearches, DefaultMaxSearches)
+	setDefault(&cfg.MaxUploads, DefaultMaxUploads)
+	setDefault(&cfg.CacheBytes, DefaultCacheBytes)
+	setDefault(&cfg.LayoutTimeout, DefaultLayoutTimeout)
+}
+
+func setDefault[T int | int64 | time.Duration](field *T, def T) {
+	if *field <= 0 {
+		*field = def
+	}
 }
 
 // Server is the web app: the start page, searches, the viewer and its
@@ -68,6 +104,15 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
+	// Searches run under searchCtx, which ends with errShutdown when the
+	// server stops; running counts them until their traces are saved.
+	searchCtx    context.Context
+	stopSearches context.CancelCauseFunc
+	running      sync.WaitGroup
+
+	uploads chan struct{} // a token per upload being read
+	handler http.Handler  // the routes behind the guards
+
 	// Seams for tests: a wrapper around every live search's tracer, and
 	// how long a search runs unwatched (0 for watchGrace).
 	slowTracer func(trace.Tracer) trace.Tracer
@@ -82,19 +127,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.DataDir == "" {
 		return nil, errors.New("web: Config.DataDir is required")
 	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.MaxUpload <= 0 {
-		cfg.MaxUpload = DefaultMaxUpload
-	}
-	if cfg.TraceNodes <= 0 {
-		cfg.TraceNodes = DefaultTraceNodes
-	}
-	if cfg.SearchTime <= 0 {
-		cfg.SearchTime = DefaultSearchTime
-	}
-	st, err := newStore(cfg.DataDir)
+	cfg.setDefaults()
+	st, err := newStore(cfg.DataDir, cfg.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -107,14 +141,38 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg:      cfg,
 		log:      cfg.Log,
 		store:    st,
-		shows:    newShowCache(cachedShows),
+		shows:    newShowCache(maxCachedShows, cfg.CacheBytes),
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
 		examples: map[string]string{},
 		live:     map[string]*liveSearch{},
+		uploads:  make(chan struct{}, cfg.MaxUploads),
+	}
+	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
+	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
+	hosts, err := newHostPolicy(cfg.Listen, cfg.AllowHosts)
+	if err != nil {
+		return nil, err
 	}
 	s.routes()
+	s.handler = guard(s.mux, hosts, s.log)
 	return s, nil
+}
+
+// Wait returns when every search that was running when the server's
+// context ended has saved what it recorded, or when ctx ends first.
+func (s *Server) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.running.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("web: searches still saving: %w", ctx.Err())
+	}
 }
 
 func (s *Server) routes() {
@@ -138,7 +196,8 @@ func (s *Server) routes() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-	s.mux.ServeHTTP(rec, r)
+	defer s.recoverRequest(rec, r)
+	s.handler.ServeHTTP(rec, r)
 	s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
 }
 
@@ -146,11 +205,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
+	wrote  bool // the header is sent
 }
 
 func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
+	r.status, r.wrote = code, true
 	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.ResponseWriter.Write(b)
 }
 
 // Unwrap lets http.ResponseController reach the underlying writer.
@@ -159,6 +224,7 @@ func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter 
 // Hijack hands the connection to the websocket upgrade, which asks for an
 // http.Hijacker.
 func (r *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	r.wrote = true
 	return http.NewResponseController(r.ResponseWriter).Hijack()
 }
 
@@ -185,7 +251,7 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 	saved, err := s.store.list()
 	if err != nil {
 		s.log.Error("listing traces", "err", err)
-		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", err.Error())
+		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", s.publicError(err))
 		return
 	}
 	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(saved), DataDir: s.cfg.DataDir}))
@@ -205,9 +271,12 @@ func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show, *liveS
 		w.Header().Set("Retry-After", "1")
 		s.message(w, r, http.StatusServiceUnavailable, "The search is starting", "It has not recorded anything yet; reload the page in a moment.")
 		return nil, nil
+	case errors.Is(err, trace.ErrTooLarge):
+		s.message(w, r, http.StatusRequestEntityTooLarge, "This trace is too big to show", s.publicError(err))
+		return nil, nil
 	case err != nil:
 		s.log.Error("loading a trace", "trace", id, "err", err)
-		s.message(w, r, http.StatusInternalServerError, "Cannot read this trace", err.Error())
+		s.message(w, r, http.StatusInternalServerError, "Cannot read this trace", s.publicError(err))
 		return nil, nil
 	}
 	return sh, ls
@@ -269,10 +338,9 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	svg, err := sh.layout(r.Context(), s.cfg.Layouter, v)
+	svg, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
 	if err != nil {
-		s.log.Error("laying out a trace", "trace", sh.id, "err", err)
-		http.Error(w, "cannot draw this tree: "+err.Error(), http.StatusInternalServerError)
+		s.drawError(w, r, sh, err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -291,10 +359,9 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format)
+		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout)
 		if err != nil {
-			s.log.Error("exporting a step", "trace", sh.id, "step", step, "err", err)
-			http.Error(w, "cannot draw this step: "+err.Error(), http.StatusInternalServerError)
+			s.drawError(w, r, sh, err)
 			return
 		}
 		ctype := "image/svg+xml"
@@ -307,8 +374,23 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 	}
 }
 
+// drawError answers a request for a drawing that failed: a tree too big
+// to draw in time is the trace's limit, not the server's fault.
+func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show, err error) {
+	switch {
+	case errors.Is(err, errTooBigToDraw):
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+	case r.Context().Err() != nil:
+		// The page left; nobody reads the answer.
+	default:
+		s.log.Error("drawing a trace", "trace", sh.id, "err", err)
+		http.Error(w, "cannot draw this tree: "+s.publicError(err), http.StatusInternalServerError)
+	}
+}
+
 // handleTraceFile sends a trace file; a search still running is saved
-// when it ends, so its file is sent then.
+// when it ends, so its file is sent then. A trace the server could not
+// save is sent from memory.
 func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if ls := s.liveSearch(id); ls != nil {
@@ -317,13 +399,18 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	data, err := s.store.raw(id)
+	if err != nil {
+		if sh := s.shows.cached(id); sh != nil && sh.saveErr != "" {
+			data, err = sh.encode()
+		}
+	}
 	if errors.Is(err, errNoTrace) {
 		http.NotFound(w, r)
 		return
 	}
 	if err != nil {
 		s.log.Error("reading a trace file", "trace", id, "err", err)
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		http.Error(w, s.publicError(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")

@@ -30,11 +30,16 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// newTestServer returns a server on a fresh data directory.
-func newTestServer(t *testing.T) (*Server, *httptest.Server) {
+// newTestServer returns a server on a fresh data directory, its Config
+// changed by each of configure.
+func newTestServer(t *testing.T, configure ...func(*Config)) (*Server, *httptest.Server) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	srv, err := New(ctx, Config{DataDir: t.TempDir(), Layouter: layouter, Program: "viz test"})
+	cfg := Config{DataDir: t.TempDir(), Layouter: layouter, Program: "viz test"}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv, err := New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,15 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/searchviz/searchviz/explain"
@@ -39,9 +42,32 @@ type show struct {
 	visitSteps []int
 	visitKid   []int
 
-	mu      sync.Mutex
-	layouts [2][]byte // by view, the Patchable SVG of the final tree
+	// saveErr says, for a page, why a search's trace could not be saved;
+	// the show is then all there is of it, kept in the cache.
+	saveErr string
+
+	size  int64        // foldedSize, measured once
+	drawn atomic.Int64 // bytes of the drawings in layouts, read without mu
+
+	mu        sync.Mutex
+	layouts   [2][]byte // by view, the Patchable SVG of the final tree
+	layoutErr [2]error  // by view, why the tree could not be drawn in time
 }
+
+// errTooBigToDraw marks a drawing that took longer than its time limit.
+var errTooBigToDraw = errors.New("too big to draw")
+
+// tooBigError says that a tree could not be drawn within the time limit.
+type tooBigError struct {
+	nodes   int
+	timeout time.Duration
+}
+
+func (e *tooBigError) Error() string {
+	return fmt.Sprintf("this tree of %s nodes is too big to lay out in %v (the server's drawing time limit)", thousands(e.nodes), e.timeout)
+}
+
+func (e *tooBigError) Is(target error) bool { return target == errTooBigToDraw }
 
 // views are the two points of view, indexed as show.texts and layouts.
 var views = [2]trace.View{trace.ViewRoot, trace.ViewSide}
@@ -109,6 +135,7 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 			s.visitKid[i] = slices.Index(s.rootKids, trace.NodeID(id))
 		}
 	}
+	s.size = s.foldedSize()
 	return s, nil
 }
 
@@ -118,11 +145,13 @@ func (s *show) title() string {
 }
 
 // notes returns the trace's notes about the whole search, made at no node
-// or at the root: what a reader
-// must know, such as a node budget that cut the recording short, which
-// the page follows with what to do about it.
+// or at the root: what a reader must know, such as a node budget that cut
+// the recording short, which the page follows with what to do about it.
+// At most maxNotesShown notes of at most maxNoteRunes each are returned,
+// the last saying how many more the trace holds.
 func (s *show) notes() []string {
 	var out []string
+	more := 0
 	for _, e := range s.events {
 		if e.Kind != trace.KindNote {
 			continue
@@ -131,12 +160,22 @@ func (s *show) notes() []string {
 		if e.Node != trace.NoNode && e.Node != s.tree.Root() {
 			continue
 		}
+		if len(out) == maxNotesShown {
+			more++
+			continue
+		}
+		if r := []rune(text); len(r) > maxNoteRunes {
+			text = string(r[:maxNoteRunes]) + "…"
+		}
 		// trace.Limiter's note: the search went on, its drawing did not.
 		if strings.HasPrefix(text, trace.TruncatedNote) {
 			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
 				" To see the whole tree, try a position with fewer moves left or a smaller depth=."
 		}
 		out = append(out, text)
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("The trace has %s more notes about the whole search; the event log shows each at its step.", thousands(more)))
 	}
 	return out
 }
@@ -167,25 +206,45 @@ func (s *show) hasBoards() bool {
 const maxBoardNodes = 400
 
 // layout returns the drawing a page restyles step by step: the final tree
-// in view v, Patchable, laid out once and kept.
-func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View) ([]byte, error) {
+// in view v, Patchable, laid out once and kept. A layout that takes longer
+// than timeout fails with errTooBigToDraw, and so does every later call.
+func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, timeout time.Duration) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i := viewIndex(v)
-	if s.layouts[i] != nil {
-		return s.layouts[i], nil
+	if s.layouts[i] != nil || s.layoutErr[i] != nil {
+		return s.layouts[i], s.layoutErr[i]
 	}
 	var buf bytes.Buffer
 	opts := render.Options{View: v, Boards: s.tree.Size() <= maxBoardNodes, Legend: true, Patchable: true}
-	if err := render.Render(ctx, &buf, s.tree, opts, l); err != nil {
+	err := drawInTime(ctx, timeout, s.tree.Size(), func(ctx context.Context) error {
+		return render.Render(ctx, &buf, s.tree, opts, l)
+	})
+	if errors.Is(err, errTooBigToDraw) {
+		s.layoutErr[i] = err
+	}
+	if err != nil {
 		return nil, err
 	}
 	s.layouts[i] = buf.Bytes()
+	s.drawn.Add(int64(buf.Len()))
 	return s.layouts[i], nil
 }
 
+// drawInTime runs draw under ctx and a time limit, and tells a drawing
+// that ran out of time from one whose caller left.
+func drawInTime(ctx context.Context, timeout time.Duration, nodes int, draw func(context.Context) error) error {
+	tctx, cancel := context.WithTimeoutCause(ctx, timeout, errTooBigToDraw)
+	defer cancel()
+	err := draw(tctx)
+	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(tctx), errTooBigToDraw) {
+		return &tooBigError{nodes: nodes, timeout: timeout}
+	}
+	return err
+}
+
 // export draws step k as `viz render --step k` does, as SVG or DOT.
-func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string) ([]byte, error) {
+func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration) ([]byte, error) {
 	t := s.tree.Clone()
 	if err := t.Seek(k); err != nil {
 		return nil, err
@@ -198,57 +257,132 @@ func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.Vie
 	if format == "dot" {
 		return dot.Bytes(), nil
 	}
-	return l.SVG(ctx, dot.Bytes())
+	var svg []byte
+	err := drawInTime(ctx, timeout, t.Size(), func(ctx context.Context) error {
+		var err error
+		svg, err = l.SVG(ctx, dot.Bytes())
+		return err
+	})
+	return svg, err
+}
+
+// encode returns the trace as a gzip-compressed trace file.
+func (s *show) encode() ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw, err := trace.NewWriter(zw, s.header)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range s.events {
+		tw.Emit(e)
+	}
+	if err := tw.Flush(); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("web: compressing a trace: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// foldedSize estimates the bytes the show holds once loaded: the fold and
+// the words of every step.
+func (s *show) foldedSize() int64 {
+	n := s.tree.MemSize()
+	for _, texts := range s.texts {
+		for _, t := range texts {
+			n += int64(len(t)) + 16
+		}
+	}
+	return n + int64(8*(len(s.lines)+len(s.beamAt)+len(s.passOf)+len(s.passAt)+len(s.evalOf)+len(s.visitSteps)+len(s.visitKid)))
+}
+
+// memSize estimates the bytes the show holds: its folded size and the
+// drawings made so far.
+func (s *show) memSize() int64 {
+	return s.size + s.drawn.Load()
 }
 
 // showCache keeps the most recently viewed shows, so that a page and its
 // websocket, or several students on one trace, share one fold and layout.
+// It holds at most max shows and, beyond the most recent one, at most
+// maxBytes of them by memSize; the least recently used go first. A show
+// being loaded is loaded once, however many ask for it.
 type showCache struct {
-	mu    sync.Mutex
-	max   int
-	order []string // least recently used first
-	shows map[string]*show
+	mu       sync.Mutex
+	max      int
+	maxBytes int64
+	order    []string // least recently used first
+	shows    map[string]*show
+	loading  map[string]*loadCall
 }
 
-func newShowCache(max int) *showCache {
-	return &showCache{max: max, shows: map[string]*show{}}
+// loadCall is a load in progress; done is closed when sh or err is set.
+type loadCall struct {
+	done chan struct{}
+	sh   *show
+	err  error
+}
+
+func newShowCache(max int, maxBytes int64) *showCache {
+	return &showCache{max: max, maxBytes: maxBytes, shows: map[string]*show{}, loading: map[string]*loadCall{}}
 }
 
 // get returns the show of id, loading it from st if it is not cached.
-func (c *showCache) get(st *store, id string) (*show, error) {
+func (c *showCache) get(ctx context.Context, st *store, id string) (*show, error) {
 	c.mu.Lock()
 	if s, ok := c.shows[id]; ok {
 		c.touch(id)
 		c.mu.Unlock()
 		return s, nil
 	}
+	call, ok := c.loading[id]
+	if !ok {
+		call = &loadCall{done: make(chan struct{})}
+		c.loading[id] = call
+		go c.load(st, id, call)
+	}
 	c.mu.Unlock()
-
-	h, events, err := st.load(id)
-	if err != nil {
-		return nil, err
+	select {
+	case <-call.done:
+		return call.sh, call.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	s, err := loadShow(id, h, events)
-	if err != nil {
-		return nil, err
-	}
-
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.shows[id]; ok {
-		c.touch(id)
-		return old, nil
-	}
-	c.shows[id] = s
-	c.order = append(c.order, id)
-	for len(c.order) > c.max {
-		delete(c.shows, c.order[0])
-		c.order = c.order[1:]
-	}
-	return s, nil
 }
 
-// put caches sh, replacing any show of the same id.
+// load loads the show of id for call and caches it.
+func (c *showCache) load(st *store, id string, call *loadCall) {
+	defer func() {
+		if p := recover(); p != nil {
+			call.err = fmt.Errorf("web: loading trace %s: panic: %v", id, p)
+		}
+		c.mu.Lock()
+		delete(c.loading, id)
+		c.mu.Unlock()
+		close(call.done)
+	}()
+	h, events, err := st.load(id)
+	if err == nil {
+		call.sh, err = loadShow(id, h, events)
+	}
+	if err != nil {
+		call.err = err
+		return
+	}
+	c.put(call.sh)
+}
+
+// cached returns the cached show of id, or nil.
+func (c *showCache) cached(id string) *show {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.shows[id]
+}
+
+// put caches sh, replacing any show of the same id, and drops the least
+// recently used shows past the cache's limits.
 func (c *showCache) put(sh *show) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -258,19 +392,36 @@ func (c *showCache) put(sh *show) {
 		c.order = append(c.order, sh.id)
 	}
 	c.shows[sh.id] = sh
-	for len(c.order) > c.max {
-		delete(c.shows, c.order[0])
-		c.order = c.order[1:]
+	c.evict()
+}
+
+// evict drops the least recently used shows until the rest fit; the most
+// recent always stays. A show that cannot be saved is all there is of its
+// trace, so it is dropped only by count. c.mu is held.
+func (c *showCache) evict() {
+	var total int64
+	sizes := make([]int64, len(c.order))
+	for i, id := range c.order {
+		sizes[i] = c.shows[id].memSize()
+		total += sizes[i]
+	}
+	for i := 0; i < len(c.order)-1 && (len(c.order) > c.max || total > c.maxBytes); {
+		id := c.order[i]
+		if c.shows[id].saveErr != "" && len(c.order) <= c.max {
+			i++
+			continue
+		}
+		total -= sizes[i]
+		delete(c.shows, id)
+		c.order = slices.Delete(c.order, i, i+1)
+		sizes = slices.Delete(sizes, i, i+1)
 	}
 }
 
 // touch moves id to the most recently used end; c.mu is held.
 func (c *showCache) touch(id string) {
-	for i, o := range c.order {
-		if o == id {
-			c.order = append(c.order[:i], c.order[i+1:]...)
-			break
-		}
+	if i := slices.Index(c.order, id); i >= 0 {
+		c.order = slices.Delete(c.order, i, i+1)
 	}
 	c.order = append(c.order, id)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,11 +43,60 @@ type savedTrace struct {
 	Saved  time.Time
 }
 
-func newStore(dir string) (*store, error) {
+// traceLimits are what the server accepts of any trace it opens.
+var traceLimits = trace.Limits{Bytes: MaxTraceBytes, Events: MaxTraceEvents}
+
+// newStore opens the store in dir, creating dir if missing, and removes
+// the temporary files that saves cut short by a crash left there.
+func newStore(dir string, log *slog.Logger) (*store, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("web: the data directory: %w", err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("web: creating the data directory: %w", err)
 	}
-	return &store{dir: dir}, nil
+	s := &store{dir: dir}
+	removed, err := s.removeStaleTemp(time.Now().Add(-staleTemp))
+	if err != nil {
+		log.Warn("cleaning the data directory", "err", err)
+	}
+	if removed > 0 {
+		log.Info("removed temporary files of unfinished saves", "files", removed, "dir", dir)
+	}
+	return s, nil
+}
+
+// isTemp reports whether a file name is that of a save in progress:
+// trace.Create's temporary name for a trace of this store.
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") && strings.Contains(name, traceExt+".")
+}
+
+// removeStaleTemp removes the temporary files of saves last written
+// before cutoff and returns how many it removed.
+func (s *store) removeStaleTemp(cutoff time.Time) (int, error) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return 0, fmt.Errorf("web: listing the data directory: %w", err)
+	}
+	removed := 0
+	var errs []error
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !isTemp(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || !info.ModTime().Before(cutoff) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(s.dir, e.Name())); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		removed++
+	}
+	return removed, errors.Join(errs...)
 }
 
 // validID reports whether id has the form of a trace id.
@@ -88,7 +138,7 @@ func (s *store) load(id string) (trace.Header, []trace.Event, error) {
 	if !validID(id) {
 		return trace.Header{}, nil, errNoTrace
 	}
-	h, events, err := trace.ReadFile(s.path(id))
+	h, events, err := trace.ReadFileLimited(s.path(id), traceLimits)
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, nil, errNoTrace
 	}
@@ -141,10 +191,10 @@ func (s *store) list() ([]savedTrace, error) {
 	return out, nil
 }
 
-// readUpload reads an uploaded trace, plain or gzip-compressed, and checks
-// that it folds into a tree.
+// readUpload reads an uploaded trace, plain or gzip-compressed, within
+// traceLimits, and checks that it folds into a tree.
 func readUpload(data []byte) (trace.Header, []trace.Event, error) {
-	h, events, err := trace.ReadAll(bytes.NewReader(data))
+	h, events, err := trace.ReadAllLimited(bytes.NewReader(data), traceLimits)
 	if err != nil {
 		return h, nil, err
 	}

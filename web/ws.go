@@ -41,9 +41,18 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *
 	send := make(chan []byte, sendQueue)
 	cmds := make(chan command)
 	log := srv.log.With("trace", s.id, "remote", r.RemoteAddr)
-	go writePump(ctx, cancel, conn, send, log)
-	go session(ctx, cancel, newViewer(s, v), ls, step, cmds, send, log)
-	readPump(ctx, cancel, conn, cmds, send, log)
+	// A panic in any of the three ends this page's connection only.
+	safely := func(what string, fn func()) {
+		defer func() {
+			if recovered(log, recover(), what) {
+				cancel()
+			}
+		}()
+		fn()
+	}
+	go safely("a websocket's writer", func() { writePump(ctx, cancel, conn, send, log) })
+	go safely("a websocket session", func() { session(ctx, cancel, newViewer(s, v), ls, step, cmds, send, log) })
+	safely("a websocket's reader", func() { readPump(ctx, cancel, conn, cmds, send, log) })
 }
 
 // readPump reads the page's messages until the connection ends, checking

@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,8 +20,30 @@ import (
 	"github.com/searchviz/searchviz/web"
 )
 
-// shutdownGrace is how long a stopping server waits for requests in flight.
+// shutdownGrace is how long a stopping server waits for requests in
+// flight, and then again for running searches to save what they recorded.
 const shutdownGrace = 5 * time.Second
+
+// serveMemoryLimit is viz serve's soft memory limit unless GOMEMLIMIT sets
+// one: near it the Go runtime collects garbage harder, so that bursts of
+// folding (several searches and uploads at once) stay within a laptop's
+// means instead of growing the heap to twice what is live.
+const serveMemoryLimit = 1 << 30
+
+// hostList is a flag that may be given several times, each a host name or
+// a comma-separated list of them.
+type hostList []string
+
+func (h *hostList) String() string { return strings.Join(*h, ",") }
+
+func (h *hostList) Set(v string) error {
+	for name := range strings.SplitSeq(v, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			*h = append(*h, name)
+		}
+	}
+	return nil
+}
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return serve(ctx, "serve", args, stdout, stderr)
@@ -38,6 +62,8 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
 	data := fs.String("data", defaultDataDir(), "the directory of saved traces")
 	verbose := fs.Bool("v", false, "log every request")
+	var allow hostList
+	fs.Var(&allow, "allow-host", "a further host name pages may use to reach the server (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,7 +71,10 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	case replay && fs.NArg() != 1:
 		return usagef("replay: want exactly one trace file, got %d arguments", fs.NArg())
 	case !replay && fs.NArg() != 0:
-		return usagef("%s: unexpected argument %q (flags: --addr, --data, -v)", name, fs.Arg(0))
+		return usagef("%s: unexpected argument %q (flags: --addr, --allow-host, --data, -v)", name, fs.Arg(0))
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -65,7 +94,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 		return cmd
 	}}
 	defer layouter.Close()
-	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: layouter, Log: log, Program: programVersion()})
+	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: layouter, Log: log, Program: programVersion(), Listen: *addr, AllowHosts: allow})
 	if err != nil {
 		return err
 	}
@@ -96,7 +125,14 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	return hs.Shutdown(sctx)
+	err = hs.Shutdown(sctx)
+	wctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if werr := srv.Wait(wctx); werr != nil {
+		log.Error("stopping before every running search was saved", "err", werr)
+		err = errors.Join(err, werr)
+	}
+	return err
 }
 
 // layoutWorkerCommand is the hidden command that serve runs as its layout

@@ -81,6 +81,7 @@ type Viewer struct {
 	Params     string // the algorithm's parameters, "depth=64 nodes=5000000"
 	Decision   string // the result in words
 	Notes      []string
+	SaveError  string // why the trace could not be saved, if it was not
 	Steps      int
 	Step       int
 	View       string // "root" or "side"

@@ -1,0 +1,255 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// contentSecurityPolicy is sent with every response. The pages load only
+// their own scripts, stylesheets, layouts and websocket, so everything
+// else is refused:
+//   - default-src 'self': scripts, styles (no inline ones: the templates
+//     have none, the scripts set styles through the CSSOM only, and the
+//     Graphviz SVG uses presentation attributes), images, fetches, frames;
+//     in CSP 3 'self' also matches ws: and wss: to the page's own host;
+//   - object-src 'none': no plugins;
+//   - base-uri 'none': an injected <base> cannot move relative links;
+//   - form-action 'self': forms post only here;
+//   - frame-ancestors 'self': only the compare page, of this origin, may
+//     frame the viewer.
+const contentSecurityPolicy = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+
+// securityHeaders are set on every response guard lets through or
+// refuses.
+var securityHeaders = [...][2]string{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"}, // a trace or DOT file is never run as a script
+	{"Referrer-Policy", "same-origin"},    // trace ids stay out of other sites' logs
+	{"X-Frame-Options", "SAMEORIGIN"},     // frame-ancestors for browsers without CSP 2
+}
+
+// guard wraps next so that other sites cannot drive the server:
+//
+//   - A request addressed to a host that hosts does not allow is refused
+//     with 421 Misdirected Request. This is what stops DNS rebinding: a
+//     rebinding page is of the origin http://evil.example:8080 and its
+//     requests carry Host evil.example:8080, so every same-origin check
+//     passes, and only the Host tells them apart.
+//   - A state-changing request (any method but GET, HEAD and OPTIONS) from
+//     a page of another origin is refused with 403 Forbidden, by
+//     http.CrossOriginProtection: by Sec-Fetch-Site, or by Origin where
+//     the browser sends no Sec-Fetch-Site. Requests with neither header,
+//     from curl or tests, pass.
+//   - A websocket handshake, a GET, is checked as if it were a POST, since
+//     the socket it opens drives the server.
+//
+// Every response, refusals included, carries securityHeaders. Refusals
+// are logged at Info. The returned handler is safe for concurrent use if
+// next is.
+func guard(next http.Handler, hosts hostPolicy, log *slog.Logger) http.Handler {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	// The zero configuration trusts no other origin and bypasses no path.
+	cop := http.NewCrossOriginProtection()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		for _, kv := range securityHeaders {
+			h.Set(kv[0], kv[1])
+		}
+		refuse := func(status int, reason, text string) {
+			log.Info("request refused", "reason", reason, "method", r.Method, "path", r.URL.Path,
+				"host", r.Host, "origin", r.Header.Get("Origin"), "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"), "remote", r.RemoteAddr)
+			http.Error(w, text, status)
+		}
+		if host := hostOf(r.Host); !hosts.allows(host) {
+			refuse(http.StatusMisdirectedRequest, "host not allowed", hostRefusal(host))
+			return
+		}
+		checked := r
+		if isWebsocket(r) {
+			post := *r // a shallow copy, only for Check to read
+			post.Method = http.MethodPost
+			checked = &post
+		}
+		if err := cop.Check(checked); err != nil {
+			refuse(http.StatusForbidden, err.Error(),
+				"searchviz refused this request: it was sent by a page of another origin (another site, or another port), which may not act on this server.\n")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostRefusal is the text of a 421 answer to a request addressed to host.
+func hostRefusal(host string) string {
+	if host == "" {
+		return "searchviz answers only requests that name its host in a Host header.\n"
+	}
+	return fmt.Sprintf("searchviz does not answer to the host %.100q, so that other sites cannot reach it through DNS rebinding.\n"+
+		"If you reach this server by that name, start it with --allow-host %.100s\n", host, host)
+}
+
+// isWebsocket reports whether r asks to upgrade to a websocket.
+func isWebsocket(r *http.Request) bool {
+	for _, v := range r.Header.Values("Upgrade") {
+		for tok := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(tok), "websocket") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hostPolicy names the hosts requests may be addressed to: loopback
+// always, and the names and addresses the server was told about. Build
+// one with newHostPolicy; it is read-only after, so safe for concurrent
+// use.
+type hostPolicy struct {
+	names map[string]bool     // lower case, with no trailing dot
+	addrs map[netip.Addr]bool // unmapped, with no zone
+}
+
+// newHostPolicy returns the policy of a server listening on listenAddr
+// (host:port, as for net.Listen; empty for loopback only) that also
+// answers to the host names or IP addresses in extra. It allows:
+//   - localhost and every loopback address (127.0.0.0/8, ::1);
+//   - the host of listenAddr, so that a server listening on
+//     192.168.1.5:8080 can be reached from the LAN at that address;
+//   - every address of the machine when listenAddr has no host or an
+//     unspecified one (":8080", "0.0.0.0:8080", "[::]:8080"), as
+//     net.InterfaceAddrs lists them now: addresses the machine gets later
+//     need extra;
+//   - each of extra, compared case-insensitively.
+//
+// It returns an error naming the bad input if listenAddr is not host:port
+// or an entry of extra is not a bare host name or IP address.
+func newHostPolicy(listenAddr string, extra []string) (hostPolicy, error) {
+	p := hostPolicy{names: map[string]bool{"localhost": true}, addrs: map[netip.Addr]bool{}}
+	if listenAddr != "" {
+		host, _, err := net.SplitHostPort(listenAddr)
+		if err != nil {
+			return hostPolicy{}, fmt.Errorf("web: listen address %q: want host:port, such as 127.0.0.1:8080 or :8080: %w", listenAddr, err)
+		}
+		addr, isIP := parseAddr(host)
+		switch {
+		case host == "" || isIP && addr.IsUnspecified():
+			if err := p.addInterfaces(); err != nil {
+				return hostPolicy{}, fmt.Errorf("web: listen address %q is every address of the machine, but they cannot be listed: %w", listenAddr, err)
+			}
+		default:
+			if err := p.add(host); err != nil {
+				return hostPolicy{}, fmt.Errorf("web: listen address %q: host %q: %w", listenAddr, host, err)
+			}
+		}
+	}
+	for _, name := range extra {
+		if err := p.add(name); err != nil {
+			return hostPolicy{}, fmt.Errorf("web: allowed host %q: %w", name, err)
+		}
+	}
+	return p, nil
+}
+
+// errNotHost is the cause of every error for an allowed host that is not
+// a bare host name or IP address.
+var errNotHost = errors.New("want a host name or IP address with no scheme, port or path, such as myhost.local or 192.168.1.5")
+
+// add allows name, a host name or an IP address, possibly in brackets.
+func (p hostPolicy) add(name string) error {
+	if addr, ok := parseAddr(name); ok {
+		if addr.IsUnspecified() {
+			return fmt.Errorf("an unspecified address names no host: %w", errNotHost)
+		}
+		p.addrs[addr] = true
+		return nil
+	}
+	n := normalName(name)
+	if !isHostName(n) {
+		return errNotHost
+	}
+	p.names[n] = true
+	return nil
+}
+
+// addInterfaces allows every address of the machine's network interfaces.
+func (p hostPolicy) addInterfaces() error {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return err
+	}
+	for _, a := range addrs {
+		var ip net.IP
+		switch a := a.(type) {
+		case *net.IPNet:
+			ip = a.IP
+		case *net.IPAddr:
+			ip = a.IP
+		}
+		if addr, ok := netip.AddrFromSlice(ip); ok {
+			p.addrs[addr.Unmap().WithZone("")] = true
+		}
+	}
+	return nil
+}
+
+// allows reports whether host, as hostOf returns it, may be addressed.
+func (p hostPolicy) allows(host string) bool {
+	if addr, ok := parseAddr(host); ok {
+		return addr.IsLoopback() || p.addrs[addr]
+	}
+	return host != "" && p.names[normalName(host)]
+}
+
+// hostOf returns the host of a Host header, without its port or the
+// brackets of an IPv6 address.
+func hostOf(hostport string) string {
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		return host
+	}
+	// No port: "localhost", "[::1]", or a bare "::1" from a lax client.
+	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
+}
+
+// parseAddr parses an IP address, possibly in brackets, unmapping an
+// IPv4 address in IPv6 form and dropping its zone so that it compares
+// equal however it is written.
+func parseAddr(s string) (netip.Addr, bool) {
+	addr, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"))
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return addr.Unmap().WithZone(""), true
+}
+
+// normalName is the form names are compared in: DNS names are
+// case-insensitive, and "localhost." is the same name as "localhost".
+func normalName(name string) string {
+	return strings.TrimSuffix(strings.ToLower(name), ".")
+}
+
+// isHostName reports whether name, as normalName returns it, is a DNS
+// name: dot-separated labels of letters, digits, '-' and '_' (which some
+// LAN names use), none empty nor over 63 bytes.
+func isHostName(name string) bool {
+	if name == "" || len(name) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(name, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(label) {
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+				return false
+			}
+		}
+	}
+	return true
+}

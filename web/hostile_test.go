@@ -1,0 +1,624 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// The tests of this file are the hostile and unlucky users of the server:
+// each sends what once took it down or past a limit it promises, and
+// checks that the request is refused with a message naming the limit
+// while the server goes on serving.
+
+// traceHeader is the header line of the hand-written traces below.
+const traceHeader = `{"format":"searchviz-trace","version":1,"game":"tree","position":"[[1,2]]","algorithm":"alphabeta","params":{},"seed":0,"program":"hostile","time":"2026-01-01T00:00:00Z"}` + "\n"
+
+// rootLine is the event line creating the root, node 0.
+const rootLine = `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"max"}` + "\n"
+
+// gzipLines compresses the header and the lines that write yields.
+func gzipLines(t *testing.T, write func(w io.Writer)) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(zw, traceHeader)
+	write(zw)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// uploadMessage uploads data and returns the status and the page's
+// upload error, unescaped.
+func uploadMessage(t *testing.T, base string, data []byte) (int, string) {
+	t.Helper()
+	res := upload(t, base, "hostile.jsonl.gz", data)
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, htmlUnescape(string(body))
+}
+
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&#34;", `"`, "&#39;", "'", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
+}
+
+// saveRaw puts a trace file in the server's data directory as if an
+// older version had saved it, and returns its id.
+func saveRaw(t *testing.T, srv *Server, text string) string {
+	t.Helper()
+	id := newTraceID()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, text)
+	zw.Close()
+	if err := os.WriteFile(srv.store.path(id), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// Item 1: a trace with no root node.
+func TestHostileTraceWithoutRoot(t *testing.T) {
+	srv, ts := newTestServer(t)
+	noRoot := gzipLines(t, func(w io.Writer) {
+		io.WriteString(w, `{"step":0,"kind":"note","text":"no node here"}`+"\n")
+	})
+	code, page := uploadMessage(t, ts.URL, noRoot)
+	if code != http.StatusBadRequest || !strings.Contains(page, "creates no node") {
+		t.Errorf("upload of a trace without a root: status %d, want 400 saying it creates no node", code)
+	}
+
+	// The same file saved by an older server: its page and websocket answer
+	// with an error, and the server goes on serving.
+	id := saveRaw(t, srv, traceHeader+`{"step":0,"kind":"note","text":"no node here"}`+"\n")
+	if code, page := get(t, ts.URL+"/t/"+id); code != http.StatusInternalServerError || !strings.Contains(page, "Cannot read this trace") {
+		t.Errorf("GET /t/<id> of a rootless trace: status %d, want 500 with a page saying why", code)
+	}
+	res, err := http.Get(ts.URL + "/t/" + id + "/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("websocket of a rootless trace: status %d, want 404", res.StatusCode)
+	}
+	if code, _ := get(t, ts.URL+"/"); code != http.StatusOK {
+		t.Errorf("the start page after a rootless trace: status %d", code)
+	}
+}
+
+// panicLayouter panics on every drawing.
+type panicLayouter struct{}
+
+func (panicLayouter) SVG(context.Context, []byte) ([]byte, error) { panic("a layouter bug") }
+
+// Item 1: a panic in a handler or in a goroutine the server starts ends
+// only that request.
+func TestHostilePanicEndsOnlyItsRequest(t *testing.T) {
+	srv, ts := newTestServer(t, func(c *Config) { c.Layouter = panicLayouter{} })
+	loc := runSearch(t, ts.URL, textbookForm) // its layout, prepared in the background, panics too
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	code, page := get(t, ts.URL+loc+"/layout.svg")
+	if code != http.StatusInternalServerError || !strings.Contains(page, "Something went wrong") {
+		t.Errorf("a panicking layout: status %d, want 500 with a page saying so", code)
+	}
+	if code, _ := get(t, ts.URL+loc); code != http.StatusOK {
+		t.Errorf("the viewer after a panic: status %d", code)
+	}
+	p := dial(t, ts.URL, loc+"/ws")
+	if f := p.read(); f.Type != "frame" {
+		t.Errorf("the websocket after a panic sent %q, want a frame", f.Type)
+	}
+}
+
+// liveSearchDone waits until the search of id has been saved.
+func (s *Server) liveSearchDone(t *testing.T, id string) {
+	t.Helper()
+	if ls := s.liveSearch(id); ls != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := ls.wait(ctx); err != nil {
+			t.Fatalf("search %s did not end: %v", id, err)
+		}
+	}
+}
+
+// Item 2: cuts whose pruned lists would make millions of placeholders.
+func TestHostilePrunedBomb(t *testing.T) {
+	_, ts := newTestServer(t)
+	bomb := gzipLines(t, func(w io.Writer) {
+		io.WriteString(w, rootLine)
+		zeros := strings.Repeat("0,", 2_000_000) + "0"
+		for i := range 10 {
+			fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, zeros)
+		}
+	})
+	if len(bomb) > 100<<10 {
+		t.Fatalf("the bomb is %d bytes compressed; it should be small", len(bomb))
+	}
+	code, page := uploadMessage(t, ts.URL, bomb)
+	want := fmt.Sprint(trace.MaxPrunedPerCut)
+	if code != http.StatusBadRequest || !strings.Contains(page, want) {
+		t.Errorf("pruned bomb: status %d, want 400 naming the cap %s", code, want)
+	}
+
+	// Under the per-cut cap, but over the cap per trace.
+	many := gzipLines(t, func(w io.Writer) {
+		io.WriteString(w, rootLine)
+		list := strings.Repeat("0,", trace.MaxPrunedPerCut-1) + "0"
+		for i := range trace.MaxPlaceholders/trace.MaxPrunedPerCut + 1 {
+			fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, list)
+		}
+	})
+	code, page = uploadMessage(t, ts.URL, many)
+	want = fmt.Sprint(trace.MaxPlaceholders)
+	if code != http.StatusBadRequest || !strings.Contains(page, want) {
+		t.Errorf("placeholders over the cap: status %d, want 400 naming the cap %s", code, want)
+	}
+}
+
+// Item 3: a small gzip that decompresses to more than the server opens.
+func TestHostileDecompressedSize(t *testing.T) {
+	_, ts := newTestServer(t)
+	tests := []struct {
+		name  string
+		write func(w io.Writer)
+		want  string
+	}{
+		{"a 15 MiB note", func(w io.Writer) {
+			io.WriteString(w, rootLine)
+			fmt.Fprintf(w, `{"step":1,"kind":"note","node":0,"text":"%s"}`+"\n", strings.Repeat("a", 15<<20))
+		}, fmt.Sprint(trace.MaxString)},
+		{"more bytes than MaxTraceBytes", func(w io.Writer) {
+			io.WriteString(w, rootLine)
+			text := strings.Repeat("b", 60<<10)
+			for i := 1; i <= MaxTraceBytes/len(text)+1; i++ {
+				fmt.Fprintf(w, `{"step":%d,"kind":"note","node":0,"text":"%s"}`+"\n", i, text)
+			}
+		}, fmt.Sprint(MaxTraceBytes)},
+		{"more events than MaxTraceEvents", func(w io.Writer) {
+			io.WriteString(w, rootLine)
+			for i := 1; i <= MaxTraceEvents; i++ {
+				fmt.Fprintf(w, `{"step":%d,"kind":"note","text":""}`+"\n", i)
+			}
+		}, fmt.Sprint(MaxTraceEvents)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := gzipLines(t, tt.write)
+			if len(data) >= DefaultMaxUpload {
+				t.Fatalf("the upload is %d bytes, not under the upload cap", len(data))
+			}
+			code, page := uploadMessage(t, ts.URL, data)
+			if code != http.StatusBadRequest || !strings.Contains(page, tt.want) {
+				t.Errorf("status %d, want 400 naming the limit %s", code, tt.want)
+			}
+		})
+	}
+}
+
+// Item 3: the viewer page carries a bounded part of a trace's notes.
+func TestHostileNotesBoundThePage(t *testing.T) {
+	_, ts := newTestServer(t)
+	text := strings.Repeat("n", 60<<10)
+	data := gzipLines(t, func(w io.Writer) {
+		io.WriteString(w, rootLine)
+		for i := 1; i <= 1000; i++ {
+			fmt.Fprintf(w, `{"step":%d,"kind":"note","text":"%s"}`+"\n", i, text)
+		}
+	})
+	res := upload(t, ts.URL, "notes.jsonl.gz", data)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload of 1,000 long notes: status %d, want 303", res.StatusCode)
+	}
+	_, page := get(t, ts.URL+res.Header.Get("Location"))
+	if len(page) > 100<<10 {
+		t.Errorf("the viewer page is %d bytes for 60 MB of notes, want at most 100 KiB", len(page))
+	}
+	if want := fmt.Sprintf("%d more notes", 1000-maxNotesShown); !strings.Contains(page, want) {
+		t.Errorf("the viewer page does not say %q", want)
+	}
+}
+
+// Item 4: a search from the page records a bounded trace, whatever its
+// parameters, and the server reopens what it saved.
+func TestHostileSearchEventBudget(t *testing.T) {
+	if DefaultTraceEvents >= MaxTraceEvents || DefaultTraceBytes >= MaxTraceBytes {
+		t.Fatalf("a search may record more than the server opens: %d events and %d bytes, against %d and %d",
+			DefaultTraceEvents, DefaultTraceBytes, MaxTraceEvents, MaxTraceBytes)
+	}
+	const events = 5_000
+	srv, ts := newTestServer(t, func(c *Config) { c.TraceEvents = events })
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "position": {"x.o/.x./..o"}, "mcts.playouts": {"1000000"}})
+	id := strings.TrimPrefix(loc, "/t/")
+	srv.liveSearchDone(t, id)
+
+	h, evs, err := srv.store.load(id)
+	if err != nil {
+		t.Fatalf("the server cannot reopen the trace it saved: %v", err)
+	}
+	if len(evs) > events {
+		t.Errorf("the search recorded %d events, over its budget of %d", len(evs), events)
+	}
+	truncated := false
+	for _, e := range evs {
+		truncated = truncated || e.Kind == trace.KindNote && strings.HasPrefix(e.Text, trace.TruncatedNote)
+	}
+	if !truncated {
+		t.Error("the trace does not say it was truncated")
+	}
+	if h.Algorithm != "mcts" {
+		t.Errorf("reopened header names %q", h.Algorithm)
+	}
+	srv.shows = newShowCache(maxCachedShows, DefaultCacheBytes) // open it from disk
+	if code, page := get(t, ts.URL+loc); code != http.StatusOK || !strings.Contains(page, "shows only the start of the search") {
+		t.Errorf("viewer of the reopened trace: status %d, or no truncation notice", code)
+	}
+}
+
+// Item 5: the cache of folded traces keeps to its byte budget, dropping
+// the least recently used.
+func TestHostileCacheByteBudget(t *testing.T) {
+	var shows []*show
+	for i, req := range []engine.Request{
+		{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
+		{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
+		{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+	} {
+		h, evs, err := trace.ReadAll(bytes.NewReader(recordTrace(t, req, false)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh, err := loadShow(fmt.Sprint(i), h, evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shows = append(shows, sh)
+	}
+	// Room for the first two together, not for all three.
+	budget := shows[0].memSize() + shows[1].memSize() + shows[2].memSize() - 1
+	c := newShowCache(maxCachedShows, budget)
+	c.put(shows[0])
+	c.put(shows[1])
+	c.touch("0") // 1 is now the least recently used
+	c.put(shows[2])
+	if c.cached("1") != nil {
+		t.Error("the least recently used show was kept past the byte budget")
+	}
+	if c.cached("0") == nil || c.cached("2") == nil {
+		t.Error("shows within the budget were dropped")
+	}
+	var total int64
+	for _, sh := range c.shows {
+		total += sh.memSize()
+	}
+	if total > budget {
+		t.Errorf("the cache holds %d bytes, over its budget of %d", total, budget)
+	}
+}
+
+// Item 5: uploads past the cap on uploads read at once are refused.
+func TestHostileTooManyUploads(t *testing.T) {
+	_, ts := newTestServer(t, func(c *Config) { c.MaxUploads = 1 })
+	// The first upload sends its head and stalls, holding its place.
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/upload", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if res, err := noRedirect.Do(req); err == nil {
+			res.Body.Close()
+		}
+	})
+	fw, _ := mw.CreateFormFile("trace", "slow.jsonl")
+	io.WriteString(fw, traceHeader)
+	defer func() {
+		pw.CloseWithError(errors.New("the test is over"))
+		wg.Wait()
+	}()
+
+	// The second is refused once the first holds the only place.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		code, page := uploadMessage(t, ts.URL, []byte(traceHeader+rootLine))
+		if code == http.StatusTooManyRequests {
+			if !strings.Contains(page, "1 uploads already") {
+				t.Errorf("the refusal does not say how many uploads are read at once")
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a second upload while one is read: status %d, want 429", code)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Item 5: searches past the cap on searches running at once are refused.
+func TestHostileTooManySearches(t *testing.T) {
+	srv, ts := newTestServer(t, func(c *Config) { c.MaxSearches = 1 })
+	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, 200 * time.Millisecond} }
+	first := runSearch(t, ts.URL, textbookForm)
+	res, err := noRedirect.PostForm(ts.URL+"/run", textbookForm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "the most this server runs at once") {
+		t.Errorf("a second search past the cap: status %d, want 429 saying why", res.StatusCode)
+	}
+	srv.liveSearch(strings.TrimPrefix(first, "/t/")).cancel()
+	srv.liveSearchDone(t, strings.TrimPrefix(first, "/t/"))
+	runSearch(t, ts.URL, textbookForm) // room again
+}
+
+// blockingLayouter draws nothing until its context ends, like Graphviz
+// on a tree far too big.
+type blockingLayouter struct{}
+
+func (blockingLayouter) SVG(ctx context.Context, dot []byte) ([]byte, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// Item 6: a drawing past its time limit fails with a message, at once on
+// the next asking, and the viewer works without it.
+func TestHostileLayoutTimeLimit(t *testing.T) {
+	const limit = 300 * time.Millisecond
+	srv, ts := newTestServer(t, func(c *Config) { c.Layouter = blockingLayouter{}; c.LayoutTimeout = limit })
+	loc := runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	for range 2 {
+		code, msg := get(t, ts.URL+loc+"/layout.svg")
+		if code != http.StatusServiceUnavailable || !strings.Contains(msg, "too big to lay out in "+limit.String()) {
+			t.Errorf("a drawing past its time limit: status %d %q, want 503 saying it is too big to lay out in %v", code, msg, limit)
+		}
+	}
+	if code, msg := get(t, ts.URL+loc+"/export.svg?step=3"); code != http.StatusServiceUnavailable || !strings.Contains(msg, "too big") {
+		t.Errorf("an export past the time limit: status %d %q, want 503", code, msg)
+	}
+	p := dial(t, ts.URL, loc+"/ws")
+	p.read()
+	p.send(`{"type":"seek","step":5}`)
+	if f := p.read(); f.Type != "frame" || f.Step != 5 || len(f.Log) == 0 {
+		t.Errorf("stepping without a drawing: %+v, want a frame of step 5 with its words", f)
+	}
+}
+
+// Item 7: stopping the server saves what running searches recorded, with
+// a note that says they were cut short.
+func TestHostileShutdownSavesRunningSearches(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	dir := t.TempDir()
+	srv, err := New(ctx, Config{DataDir: dir, Layouter: layouter, Program: "viz test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nodes come slowly until the server stops, then at full speed, so
+	// that the search soon sees its context end.
+	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return untilDone{ctx, slowTracer{tr, 50 * time.Millisecond}} }
+	id, err := srv.startSearch(engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x../.o./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // a few nodes in
+	stop()
+	wctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Wait(wctx); err != nil {
+		t.Fatal(err)
+	}
+	_, evs, err := trace.ReadFile(filepath.Join(dir, id+traceExt))
+	if err != nil {
+		t.Fatalf("the running search was not saved: %v", err)
+	}
+	said := false
+	for _, e := range evs {
+		said = said || e.Kind == trace.KindNote && strings.Contains(e.Text, errShutdown.Error())
+	}
+	if !said {
+		t.Error("the saved trace does not say the server stopped it")
+	}
+	if _, err := trace.NewTree(evs); err != nil {
+		t.Errorf("the saved trace does not fold: %v", err)
+	}
+}
+
+// untilDone is a slow tracer until ctx ends, and then a fast one.
+type untilDone struct {
+	ctx  context.Context
+	slow slowTracer
+}
+
+func (u untilDone) Emit(e trace.Event) {
+	if u.ctx.Err() == nil {
+		u.slow.Emit(e)
+		return
+	}
+	u.slow.next.Emit(e)
+}
+
+// Item 8: a search that cannot be saved is shown with the reason, its
+// trace file is still sent, and no page shows the server's paths.
+func TestHostileDiskFull(t *testing.T) {
+	srv, ts := newTestServer(t)
+	dir := srv.store.dir
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, []byte("not a directory"), 0o644); err != nil { // every save fails, even as root
+		t.Fatal(err)
+	}
+	loc := runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	code, page := get(t, ts.URL+loc)
+	if code != http.StatusOK || !strings.Contains(page, `data-testid="save-error"`) || !strings.Contains(page, "could not be saved") {
+		t.Errorf("viewer of an unsaved search: status %d, or no word of the failure", code)
+	}
+	if strings.Contains(page, dir) {
+		t.Errorf("the viewer shows the data directory's path %s", dir)
+	}
+	res, err := http.Get(ts.URL + loc + "/trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if _, evs, err := trace.ReadAll(res.Body); res.StatusCode != http.StatusOK || err != nil || len(evs) == 0 {
+		t.Errorf("trace file of an unsaved search: status %d, %d events, err %v", res.StatusCode, len(evs), err)
+	}
+	code, page = uploadMessage(t, ts.URL, []byte(traceHeader+rootLine))
+	if code != http.StatusInternalServerError || !strings.Contains(page, "could not be saved") || strings.Contains(page, dir) {
+		t.Errorf("upload to a full disk: status %d, want 500 saying why without the path", code)
+	}
+}
+
+// Item 8: a damaged trace's error page names no path of the server.
+func TestHostileErrorPagesHideThePath(t *testing.T) {
+	srv, ts := newTestServer(t)
+	id := saveRaw(t, srv, traceHeader+"not json\n")
+	code, page := get(t, ts.URL+"/t/"+id)
+	if code != http.StatusInternalServerError || !strings.Contains(page, "line 2") {
+		t.Errorf("a damaged trace: status %d, want 500 naming the bad line", code)
+	}
+	if strings.Contains(page, srv.store.dir) {
+		t.Errorf("the error page shows the data directory's path %s", srv.store.dir)
+	}
+}
+
+// Item 9: temporary files of saves that a crash cut short are removed at
+// start; a fresh one, maybe another server's save in progress, is not.
+func TestHostileStaleTempFiles(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".0123456789ab"+traceExt+".123456.tmp")
+	fresh := filepath.Join(dir, ".ba9876543210"+traceExt+".654321.tmp")
+	other := filepath.Join(dir, "notes.txt.tmp")
+	for _, p := range []string{stale, fresh, other} {
+		if err := os.WriteFile(p, make([]byte, 1<<20), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-staleTemp - time.Minute)
+	for _, p := range []string{stale, other} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := New(context.Background(), Config{DataDir: dir, Layouter: layouter}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		kept bool
+	}{{stale, false}, {fresh, true}, {other, true}} {
+		_, err := os.Stat(c.path)
+		if kept := err == nil; kept != c.kept {
+			t.Errorf("%s: kept %v, want %v", filepath.Base(c.path), kept, c.kept)
+		}
+	}
+}
+
+// Item 10: other sites cannot drive the server.
+func TestHostileOtherSites(t *testing.T) {
+	_, ts := newTestServer(t)
+	tests := []struct {
+		name   string
+		method string
+		path   string
+		header http.Header
+		host   string
+		want   int
+	}{
+		{"cross-site form post", http.MethodPost, "/run", http.Header{"Origin": {"http://evil.example"}, "Content-Type": {"application/x-www-form-urlencoded"}}, "", http.StatusForbidden},
+		{"cross-site upload", http.MethodPost, "/upload", http.Header{"Sec-Fetch-Site": {"cross-site"}}, "", http.StatusForbidden},
+		{"DNS rebinding", http.MethodGet, "/", nil, "evil.example", http.StatusMisdirectedRequest},
+		{"DNS rebinding of the websocket", http.MethodGet, "/t/0123456789ab/ws", http.Header{"Origin": {"http://evil.example"}}, "evil.example", http.StatusMisdirectedRequest},
+		{"same origin", http.MethodGet, "/", nil, "", http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, ts.URL+tt.path, strings.NewReader(textbookForm.Encode()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range tt.header {
+				req.Header[k] = v
+			}
+			if tt.host != "" {
+				req.Host = tt.host
+			}
+			res, err := noRedirect.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != tt.want {
+				t.Errorf("status %d, want %d", res.StatusCode, tt.want)
+			}
+			for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options"} {
+				if res.Header.Get(h) == "" {
+					t.Errorf("no %s header", h)
+				}
+			}
+			if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors") {
+				t.Errorf("Content-Security-Policy %q sets no frame-ancestors", csp)
+			}
+		})
+	}
+}
+
+// Item 11: a form field cannot add parameters to a spec.
+func TestHostileFormInjection(t *testing.T) {
+	srv, ts := newTestServer(t)
+	for _, field := range []struct{ key, value string }{
+		{"alphabeta.depth", "3 nodes=1"},
+		{"alphabeta.depth", "3\tnodes=1"},
+		{"alphabeta.nodes", "100 depth=1"},
+	} {
+		form := url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"x.o/.x./..o"}, field.key: {field.value}}
+		res, err := noRedirect.PostForm(ts.URL+"/run", form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "want an integer") {
+			t.Errorf("%s=%q: status %d, want 400 saying the value is not an integer", field.key, field.value, res.StatusCode)
+		}
+	}
+	if saved, _ := srv.store.list(); len(saved) != 0 {
+		t.Errorf("%d traces saved from refused forms", len(saved))
+	}
+}
+
+var (
+	_ render.Layouter = blockingLayouter{}
+	_ render.Layouter = panicLayouter{}
+)

@@ -1,0 +1,52 @@
+package web
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"strings"
+)
+
+// recovered logs a panic that recover returned, with its stack, and
+// reports whether there was one. Every goroutine the server starts defers
+// a call to it, so that one bad trace or request ends only its own work.
+func recovered(log *slog.Logger, p any, what string, args ...any) bool {
+	if p == nil {
+		return false
+	}
+	log.Error("panic in "+what, append(args, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))...)
+	return true
+}
+
+// goSafe runs fn in a new goroutine that logs its panic instead of
+// ending the process.
+func (s *Server) goSafe(what string, fn func()) {
+	go func() {
+		defer func() { recovered(s.log, recover(), what) }()
+		fn()
+	}()
+}
+
+// recoverRequest answers a request whose handler panicked with a page
+// that says so, if nothing was sent yet; net/http would only drop the
+// connection.
+func (s *Server) recoverRequest(w *statusRecorder, r *http.Request) {
+	if !recovered(s.log, recover(), "a request", "method", r.Method, "path", r.URL.Path) {
+		return
+	}
+	if !w.wrote {
+		s.message(w, r, http.StatusInternalServerError, "Something went wrong",
+			"The server could not answer this request; the error is in its log. Other pages keep working.")
+	}
+}
+
+// publicError is err's text for a page: the data directory's path is left
+// out, since a page may be seen by others than the server's owner.
+func (s *Server) publicError(err error) string {
+	msg := err.Error()
+	dir := s.store.dir
+	msg = strings.ReplaceAll(msg, dir+string(os.PathSeparator), "")
+	return strings.ReplaceAll(msg, dir, "the data directory")
+}
