@@ -252,6 +252,7 @@ func TestHostileSearchEventBudget(t *testing.T) {
 	}
 	const events = 5_000
 	srv, ts := newTestServer(t, func(c *Config) { c.TraceEvents = events })
+	srv.idleCancel = time.Hour // nobody watches; under the race detector the search runs for seconds
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "position": {"x.o/.x./..o"}, "mcts.playouts": {"1000000"}})
 	id := strings.TrimPrefix(loc, "/t/")
 	srv.liveSearchDone(t, id)

@@ -153,7 +153,7 @@ func (s *Server) startSearch(req engine.Request) (string, error) {
 	ls := &liveSearch{
 		id:      newTraceID(),
 		header:  run.Header(),
-		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents, Bytes: s.cfg.TraceBytes}),
+		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents - 1, Bytes: s.cfg.TraceBytes - cutNoteBytes}),
 		grew:    make(chan struct{}, 1),
 		changed: make(chan struct{}),
 		cancel:  func() { cancel(errUnwatched) },
@@ -242,7 +242,7 @@ func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *engine.Run) {
 		events = withNote(events, fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, thousands(res.Nodes)))
 	case err != nil:
 		log.Error("search failed", "err", err)
-		events = withNote(events, fmt.Sprintf("search cut short: %v; this trace holds what it recorded until then.", err))
+		events = withNote(events, fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err))
 	}
 	s.save(ls, events, res.Nodes, log)
 }
@@ -271,6 +271,10 @@ func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog
 	ls.publish(sh, true)
 	s.prepareLayout(sh)
 }
+
+// cutNoteBytes bounds the encoded size of the note runLive adds to a
+// search cut short; a search's budget keeps room for it and one event.
+const cutNoteBytes = 1 << 10
 
 // withNote returns events with a note about the whole search added before
 // the decision, if there is one, or at the end.

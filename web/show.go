@@ -20,7 +20,7 @@ import (
 
 // show is a stored trace loaded for viewing: its events folded once, the
 // words and pseudocode line of every step, and its layout in each view,
-// made on first use. Everything but the layouts is immutable after
+// made on first use. Everything but the drawings is immutable after
 // loadShow; viewers step through clones of tree.
 type show struct {
 	id     string
@@ -47,11 +47,14 @@ type show struct {
 	saveErr string
 
 	size  int64        // foldedSize, measured once
-	drawn atomic.Int64 // bytes of the drawings in layouts, read without mu
+	drawn atomic.Int64 // bytes of the drawings in layouts
 
-	mu        sync.Mutex
-	layouts   [2][]byte // by view, the Patchable SVG of the final tree
-	layoutErr [2]error  // by view, why the tree could not be drawn in time
+	// drawing[i] holds a token while view i is drawn: it guards
+	// layouts[i] and layoutErr[i], and a caller waiting for it can leave.
+	drawing   [2]chan struct{}
+	layouts   [2][]byte    // by view, the Patchable SVG of the final tree
+	layoutErr [2]error     // by view, why the tree could not be drawn in time
+	failedAt  [2]time.Time // by view, when layoutErr was set
 }
 
 // errTooBigToDraw marks a drawing that took longer than its time limit.
@@ -85,6 +88,9 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 		return nil, err
 	}
 	s := &show{id: id, header: h, events: events, tree: t.Clone(), code: explain.Pseudocode(h.Algorithm)}
+	for i := range s.drawing {
+		s.drawing[i] = make(chan struct{}, 1)
+	}
 	s.lines = make([]int, t.Len())
 	s.beamAt = make([]int, t.Len())
 	s.passOf = make([]int, t.Size())
@@ -205,15 +211,28 @@ func (s *show) hasBoards() bool {
 // drawing's size. The side panel shows the board of any node.
 const maxBoardNodes = 400
 
+// redrawAfter is how long a drawing that ran out of time is not tried
+// again: pages opened meanwhile are told at once. It is tried again after,
+// since the time may have gone in waiting for a layout process.
+const redrawAfter = 5 * time.Minute
+
 // layout returns the drawing a page restyles step by step: the final tree
 // in view v, Patchable, laid out once and kept. A layout that takes longer
-// than timeout fails with errTooBigToDraw, and so does every later call.
+// than timeout fails with errTooBigToDraw, and so does every call for
+// redrawAfter.
 func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, timeout time.Duration) ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	i := viewIndex(v)
-	if s.layouts[i] != nil || s.layoutErr[i] != nil {
-		return s.layouts[i], s.layoutErr[i]
+	select {
+	case s.drawing[i] <- struct{}{}:
+		defer func() { <-s.drawing[i] }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if s.layouts[i] != nil {
+		return s.layouts[i], nil
+	}
+	if s.layoutErr[i] != nil && time.Since(s.failedAt[i]) < redrawAfter {
+		return nil, s.layoutErr[i]
 	}
 	var buf bytes.Buffer
 	opts := render.Options{View: v, Boards: s.tree.Size() <= maxBoardNodes, Legend: true, Patchable: true}
@@ -221,7 +240,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 		return render.Render(ctx, &buf, s.tree, opts, l)
 	})
 	if errors.Is(err, errTooBigToDraw) {
-		s.layoutErr[i] = err
+		s.layoutErr[i], s.failedAt[i] = err, time.Now()
 	}
 	if err != nil {
 		return nil, err
