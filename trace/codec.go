@@ -129,14 +129,19 @@ func textLen(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			n += 3
-		} else {
-			n += size
-		}
+		n += runeTextLen(r, size)
 		i += size
 	}
 	return n
+}
+
+// runeTextLen is the bytes a decoded rune of size bytes takes as text:
+// an invalid byte becomes U+FFFD, three bytes.
+func runeTextLen(r rune, size int) int {
+	if r == utf8.RuneError && size == 1 {
+		return 3
+	}
+	return size
 }
 
 // appendText appends s as a JSON string after checking that its text is

@@ -181,11 +181,7 @@ func unquotedLen(s []byte) int {
 			i++
 		default:
 			r, size := utf8.DecodeRune(body[i:])
-			if r == utf8.RuneError && size == 1 {
-				n += 3
-			} else {
-				n += size
-			}
+			n += runeTextLen(r, size)
 			i += size
 		}
 	}
