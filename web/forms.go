@@ -231,7 +231,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	id, err := s.store.save(h, events)
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved: "+s.publicError(err))
+		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))

@@ -262,8 +262,8 @@ func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog
 	}
 	if err := s.store.saveAs(ls.id, ls.header, events); err != nil {
 		log.Error("saving a search", "err", err)
-		sh.saveErr = "This search could not be saved: " + s.publicError(err) +
-			". It is kept in memory until the server stops or needs the room; download its trace file to keep it."
+		sh.saveErr = "This search could not be saved in the data directory (" + s.storageError(err) +
+			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it."
 	} else {
 		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", len(events))
 	}

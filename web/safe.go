@@ -1,7 +1,9 @@
 package web
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -40,6 +42,16 @@ func (s *Server) recoverRequest(w *statusRecorder, r *http.Request) {
 		s.message(w, r, http.StatusInternalServerError, "Something went wrong",
 			"The server could not answer this request; the error is in its log. Other pages keep working.")
 	}
+}
+
+// storageError says, for a page, why the data directory failed: the
+// system's reason ("no space left on device") when there is one.
+func (s *Server) storageError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return s.publicError(err)
 }
 
 // publicError is err's text for a page: the data directory's path is left
