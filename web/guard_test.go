@@ -362,3 +362,33 @@ func TestGuardHostPolicyErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGuardHost sends any Host header: guard never panics, and lets a
+// request through only for a loopback address, localhost or a name it
+// was given.
+func FuzzGuardHost(f *testing.F) {
+	for _, h := range []string{"localhost:8080", "127.0.0.1", "[::1]:80", "evil.example", "myhost.local.", "MyHost.Local:1", "[", "]:", "::ffff:127.0.0.1", "[fe80::1%eth0]:8080", ""} {
+		f.Add(h)
+	}
+	hosts, err := newHostPolicy("127.0.0.1:8080", []string{"myhost.local"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}), hosts, nil)
+	f.Fuzz(func(t *testing.T, host string) {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code == http.StatusMisdirectedRequest {
+			return
+		}
+		name := hostOf(host)
+		addr, isIP := parseAddr(name)
+		switch n := normalName(name); {
+		case isIP && addr.IsLoopback(), !isIP && (n == "localhost" || n == "myhost.local"):
+		default:
+			t.Errorf("Host %q (host %q) was let through", host, name)
+		}
+	})
+}

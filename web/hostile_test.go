@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"github.com/searchviz/searchviz/engine"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
@@ -318,6 +320,15 @@ func TestHostileCacheByteBudget(t *testing.T) {
 	}
 	if total > budget {
 		t.Errorf("the cache holds %d bytes, over its budget of %d", total, budget)
+	}
+
+	// The cap on the count holds however small the shows.
+	c = newShowCache(2, DefaultCacheBytes)
+	for _, sh := range shows {
+		c.put(sh)
+	}
+	if len(c.shows) != 2 || c.cached("0") != nil {
+		t.Errorf("a cache of at most 2 shows holds %d, the oldest kept: %v", len(c.shows), c.cached("0") != nil)
 	}
 }
 
@@ -623,3 +634,44 @@ var (
 	_ render.Layouter = blockingLayouter{}
 	_ render.Layouter = panicLayouter{}
 )
+
+// Item 1: a panic in one page's websocket session closes that page's
+// connection only; the server and the other pages go on.
+func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
+	srv, ts := newTestServer(t)
+	good := runSearch(t, ts.URL, textbookForm)
+	bad := runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(good, "/t/"))
+	srv.liveSearchDone(t, strings.TrimPrefix(bad, "/t/"))
+	id := strings.TrimPrefix(bad, "/t/")
+	h, evs, err := srv.store.load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := loadShow(id, h, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken.lines = nil // making a frame now indexes past the end
+	srv.shows.put(broken)
+
+	other := dial(t, ts.URL, good+"/ws")
+	other.read()
+	u := "ws" + strings.TrimPrefix(ts.URL, "http") + bad + "/ws"
+	conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {ts.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, msg, err := conn.ReadMessage(); err == nil {
+		t.Fatalf("the panicking session sent %s, want its connection closed", msg)
+	}
+	other.send(`{"type":"seek","step":3}`)
+	if f := other.read(); f.Type != "frame" || f.Step != 3 {
+		t.Errorf("another page after the panic got %+v, want the frame of step 3", f)
+	}
+	if code, _ := get(t, ts.URL+"/"); code != http.StatusOK {
+		t.Errorf("the start page after the panic: status %d", code)
+	}
+}
