@@ -161,12 +161,19 @@ func (s *Server) startSearch(req engine.Request) (string, error) {
 	}
 	ls.idle = time.AfterFunc(ls.grace, ls.cancel)
 	s.liveMu.Lock()
-	if n := len(s.live); n >= s.cfg.MaxSearches {
+	var refused error
+	switch n := len(s.live); {
+	case s.searchCtx.Err() != nil:
+		refused = errors.New("the server is stopping; it starts no more searches")
+	case n >= s.cfg.MaxSearches:
+		refused = &busyError{running: n}
+	}
+	if refused != nil {
 		s.liveMu.Unlock()
 		ls.idle.Stop()
 		stopTimer()
 		cancel(nil)
-		return "", &busyError{running: n}
+		return "", refused
 	}
 	s.live[ls.id] = ls
 	s.running.Add(1)
