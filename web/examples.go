@@ -1,0 +1,264 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// example is one classic setup of the gallery.
+type example struct {
+	name, title, watch string
+	about              string // a paragraph the viewer shows, when a sentence is not enough
+	req                engine.Request
+	step               string // the step the page opens at
+}
+
+// twinAbout says why the alternating model of the twin maze is wrong.
+const twinAbout = "In the twin maze both characters move at the same time, and a cell both land on in the same turn scores for both. " +
+	"A tree of alternating moves cannot say that: it lets A move first and take the cell, so B arrives at an empty one. A \"steals\" points the two would share, " +
+	"and A's search trusts that it sees B's reply to its move, which B in the real game chooses without knowing A's. " +
+	"DUCT keeps each player's choice blind to the other's: a node's children are all pairs of moves, and each player picks its own move by UCB1 over its own statistics, summed over whatever the other might do."
+
+// twinEven says what a right model of the twin maze must find.
+const twinEven = "The board is the same seen from either side, and the two move at once, so neither has an edge: the game is even. " +
+	"The alternating tree's value, A's points minus B's, gives A the lead that moving first hands it; DUCT's win rate for A stays near one half."
+
+var examples = []example{
+	{
+		name: "rn-alphabeta", title: "The textbook tree with AlphaBeta (Russell & Norvig, Fig. 5.2)",
+		watch: "Watch the second MIN node: after its first leaf, 2, MAX already has 3 elsewhere, so the leaves 4 and 6 are pruned (an α-cut).",
+		req:   engine.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+	},
+	{
+		name: "rn-minimax", title: "The same tree with MiniMax",
+		watch: "Every leaf is evaluated: compare the node count with AlphaBeta's. The root's value is the same, 3.",
+		req:   engine.Request{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+	},
+	{
+		name: "ttt-alphabeta", title: "Tic-tac-toe mid-game with AlphaBeta",
+		watch: "x must block the column c first; watch the β-cuts that skip replies MIN would never allow.",
+		req:   engine.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-minimax", title: "The same position with MiniMax",
+		watch: "No pruning: count the nodes and compare with AlphaBeta on the same position.",
+		req:   engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
+		watch: "x must block at c2. Watch the four phases in the pseudocode, and the chart of the root's visits: UCB1 sends more and more visits to the block, and the most visited move is the one chosen.",
+		req:   engine.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
+	},
+	{
+		name: "ttt-pmc", title: "Primitive Monte Carlo on the same position",
+		watch: "Every move gets the same number of random playouts, good or bad: compare its win rates with MCTS's visits.",
+		req:   engine.Request{Game: "tictactoe", Algo: "pmc playouts=20", Position: "x.o/.x./..o", Seed: 1},
+	},
+	{
+		name: "ttt-iterative", title: "Iterative deepening from an opening position",
+		watch: "Each depth is a subtree under the root: the previous depth's best moves are searched first, so each new depth prunes more than AlphaBeta alone would (the notes give the node counts).",
+		req:   engine.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
+	},
+	{
+		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
+		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
+		about: twinAbout,
+		req:   engine.Request{Game: "twinmaze-turns", Algo: "alphabeta depth=4", Seed: 0},
+	},
+	{
+		name: "twin-duct", title: "The same twin maze with DUCT, both moving at once",
+		watch: "Each node's children are all pairs of moves; select one and look at its matrix: each player picks its move by UCB1 over its own visits, summed over the other's replies.",
+		about: twinAbout,
+		req:   engine.Request{Game: "twinmaze", Algo: "duct playouts=300", Seed: 0},
+	},
+	{
+		name: "maze-beam", title: "Beam search on the primer's maze (5x5, seed 0)",
+		watch: "At each depth the beam keeps the 3 best states and drops the rest: follow the ranked lists, and see the best line after the decision.",
+		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5", Seed: 0},
+	},
+	{
+		name: "maze-chokudai", title: "Chokudai search on the same maze",
+		watch: "Each pass takes one state per depth that no earlier pass took, so later passes explore other lines: compare which pass reached which node.",
+		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "chokudai width=1 depth=5 passes=4", Seed: 0},
+	},
+	{
+		name: "ttt-negamax-view", title: "NegaMax: whose point of view is this number?",
+		watch: "Switch the values between the root player's view and the side to move's: NegaMax stores the latter, and each level negates.",
+		req:   engine.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
+	},
+}
+
+// comparison shows two examples side by side, with a paragraph on what
+// tells them apart.
+type comparison struct {
+	name, title string
+	watch       string // one sentence for the gallery
+	about       string
+	left, right string // the examples' names
+}
+
+var comparisons = []comparison{
+	{
+		name: "twin-maze", title: "The twin maze two ways: taking turns, or moving at once",
+		watch: "AlphaBeta on the alternating model next to DUCT on the same board: compare what each expects A and B to score, and why.",
+		about: twinAbout + " " + twinEven, left: "twin-turns", right: "twin-duct",
+	},
+}
+
+// comparisonOf returns the comparison an example is part of, or nil.
+func comparisonOf(example string) *comparison {
+	for i, c := range comparisons {
+		if c.left == example || c.right == example {
+			return &comparisons[i]
+		}
+	}
+	return nil
+}
+
+// comparisonNamed returns the comparison of that name, or nil.
+func comparisonNamed(name string) *comparison {
+	for i := range comparisons {
+		if comparisons[i].name == name {
+			return &comparisons[i]
+		}
+	}
+	return nil
+}
+
+// exampleCards lists the gallery: each example, and each comparison after
+// the second of its examples.
+func exampleCards() []templates.Example {
+	var out []templates.Example
+	for _, e := range examples {
+		out = append(out, templates.Example{Title: e.title, Watch: e.watch, URL: "/example/" + e.name})
+		for _, c := range comparisons {
+			if c.right == e.name {
+				out = append(out, templates.Example{Title: "Side by side: " + c.title, Watch: c.watch, URL: "/compare/" + c.name})
+			}
+		}
+	}
+	return out
+}
+
+// handleCompare shows a comparison's two examples side by side, running
+// their searches the first time. The viewers open at their last step, the
+// decisions to compare, from which a student steps back.
+func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	c := comparisonNamed(name)
+	if c == nil {
+		s.message(w, r, http.StatusNotFound, "No such comparison", fmt.Sprintf("There is no comparison %q; the start page lists them with the examples.", name))
+		return
+	}
+	m := templates.Compare{Title: c.title, About: c.about}
+	for _, name := range []string{c.left, c.right} {
+		ex := exampleNamed(name)
+		id, err := s.exampleTrace(ex)
+		if err != nil {
+			s.exampleFailed(w, r, err)
+			return
+		}
+		m.Sides = append(m.Sides, templates.CompareSide{
+			Title: ex.title, Watch: ex.watch,
+			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
+		})
+	}
+	s.page(w, r, http.StatusOK, templates.ComparePage(m))
+}
+
+// handleExample runs an example once and sends the page to its trace.
+func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	ex := exampleNamed(name)
+	if ex == nil {
+		s.message(w, r, http.StatusNotFound, "No such example", fmt.Sprintf("There is no example %q; the start page lists them.", name))
+		return
+	}
+	id, err := s.exampleTrace(ex)
+	if err != nil {
+		s.exampleFailed(w, r, err)
+		return
+	}
+	http.Redirect(w, r, exampleURL(ex, id, ex.step, false), http.StatusSeeOther)
+}
+
+// exampleFailed answers a request for an example whose search could not
+// start.
+func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errBusy) {
+		w.Header().Set("Retry-After", "5")
+		s.message(w, r, http.StatusTooManyRequests, "The server is busy", err.Error())
+		return
+	}
+	s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+}
+
+// exampleTrace returns the id of example ex's trace, running its search
+// the first time and again if its trace has been deleted since.
+func (s *Server) exampleTrace(ex *example) (string, error) {
+	s.examplesMu.Lock()
+	defer s.examplesMu.Unlock()
+	id, ok := s.examples[ex.name]
+	if ok && s.liveSearch(id) == nil {
+		if _, err := s.store.raw(id); err != nil {
+			ok = false // deleted from the data directory since
+		}
+	}
+	if ok {
+		return id, nil
+	}
+	req := ex.req
+	req.Program = s.cfg.Program
+	id, err := s.startSearch(req)
+	if err != nil {
+		s.log.Error("running an example", "example", ex.name, "err", err)
+		return "", err
+	}
+	s.examples[ex.name] = id
+	return id, nil
+}
+
+// exampleURL is the viewer of example ex's trace id at step ("" for the
+// first), embedded in another page or not.
+func exampleURL(ex *example, id, step string, embedded bool) string {
+	q := url.Values{"example": {ex.name}}
+	if step != "" {
+		q.Set("step", step)
+	}
+	if embedded {
+		q.Set("embed", "1")
+	}
+	return "/t/" + id + "?" + q.Encode()
+}
+
+// exampleNamed returns the example of that name, or nil.
+func exampleNamed(name string) *example {
+	for i := range examples {
+		if examples[i].name == name {
+			return &examples[i]
+		}
+	}
+	return nil
+}
+
+// exampleNote is what the viewer says about the example it shows.
+func exampleNote(name string) *templates.ExampleNote {
+	ex := exampleNamed(name)
+	if ex == nil {
+		return nil
+	}
+	note := &templates.ExampleNote{Title: ex.title, Watch: ex.watch, About: ex.about}
+	if c := comparisonOf(ex.name); c != nil {
+		other := c.left
+		if other == ex.name {
+			other = c.right
+		}
+		note.PairTitle, note.CompareURL = exampleNamed(other).title, "/compare/"+c.name
+	}
+	return note
+}

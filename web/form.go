@@ -1,0 +1,182 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// formInput is what the new-search form holds.
+type formInput struct {
+	game, algo, position, seed string
+	params                     map[string]string // "<algorithm>.<param>" -> value
+}
+
+// savedShown is how many saved traces the start page lists.
+const savedShown = 8
+
+// index answers with the start page, the form holding in and any errors.
+func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in formInput, formErr, uploadErr string) {
+	ix := templates.Index{
+		Position:    in.position,
+		Seed:        in.seed,
+		Error:       formErr,
+		UploadError: uploadErr,
+		Examples:    exampleCards(),
+		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
+		TraceNodes:  thousands(s.cfg.TraceNodes),
+	}
+	if in.game == "" {
+		in.game = "tictactoe"
+	}
+	if in.algo == "" {
+		in.algo = "alphabeta"
+	}
+	for _, g := range engine.Games() {
+		ix.Games = append(ix.Games, templates.Game{
+			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
+			PositionHelp: g.PositionHelp, Selected: g.Name == in.game,
+			Params: paramFields(gameField(g.Name), g.Params, in.params),
+		})
+	}
+	for _, a := range search.Algorithms() {
+		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
+			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
+			Params: paramFields(a.Name+".", a.Params, in.params),
+		})
+	}
+	saved, err := s.store.list()
+	if err != nil {
+		s.log.Error("listing traces", "err", err)
+	}
+	if len(saved) > savedShown {
+		saved, ix.MoreSaved = saved[:savedShown], true
+	}
+	ix.Saved = savedRows(saved)
+	s.page(w, r, status, templates.IndexPage(ix))
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// gameField is the prefix of a game's parameter fields in the form; an
+// algorithm's fields are prefixed with its name and a dot.
+func gameField(game string) string { return "game." + game + "." }
+
+// paramFields describes params as form fields named prefix+name, holding
+// what the user entered.
+func paramFields(prefix string, params []spec.Param, entered map[string]string) []templates.Param {
+	var out []templates.Param
+	for _, p := range params {
+		field := prefix + p.Name
+		tp := templates.Param{
+			Name: p.Name, Field: field, Help: p.Help,
+			Default: p.Format(p.Default), Min: p.Format(p.Min), Max: p.Format(p.Max),
+			Step: "any", Value: entered[field],
+			Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), p.Format(p.Default)),
+		}
+		if p.Type == spec.Int {
+			tp.Step = "1"
+		}
+		out = append(out, tp)
+	}
+	return out
+}
+
+// readForm reads the new-search form of r.
+func readForm(r *http.Request) formInput {
+	in := formInput{
+		game:     strings.TrimSpace(r.PostFormValue("game")),
+		algo:     strings.TrimSpace(r.PostFormValue("algo")),
+		position: strings.TrimSpace(r.PostFormValue("position")),
+		seed:     strings.TrimSpace(r.PostFormValue("seed")),
+		params:   map[string]string{},
+	}
+	for key, vals := range r.PostForm {
+		ours := strings.HasPrefix(key, in.algo+".") || strings.HasPrefix(key, gameField(in.game))
+		if ours && len(vals) > 0 && strings.TrimSpace(vals[0]) != "" {
+			in.params[key] = strings.TrimSpace(vals[0])
+		}
+	}
+	return in
+}
+
+// request turns the form into an engine request: the algorithm's spec is
+// its name and the parameters the user set.
+func (in formInput) request(program string) (engine.Request, error) {
+	req := engine.Request{Game: in.game, Position: in.position, Program: program}
+	if in.seed != "" {
+		seed, err := strconv.ParseInt(in.seed, 10, 64)
+		if err != nil {
+			return req, fmt.Errorf("seed %q is not a whole number", in.seed)
+		}
+		req.Seed = seed
+	}
+	a, err := search.Lookup(in.algo)
+	if err != nil {
+		return req, err
+	}
+	if req.Algo, err = in.spec(in.algo, in.algo+".", a.Params); err != nil {
+		return req, err
+	}
+	if g, err := engine.LookupGame(in.game); err == nil {
+		if req.Game, err = in.spec(in.game, gameField(in.game), g.Params); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+// spec writes the spec of name with the parameters the user set, read
+// from the fields prefix+param. Each value is checked against its
+// parameter's type and range first, so that a field cannot smuggle more
+// parameters into the spec's text ("3 nodes=1").
+func (in formInput) spec(name, prefix string, params []spec.Param) (string, error) {
+	s := spec.Spec{Name: name}
+	for _, p := range params {
+		if v, ok := in.params[prefix+p.Name]; ok {
+			s.Args = append(s.Args, spec.Arg{Key: p.Name, Value: v})
+		}
+	}
+	if _, err := spec.Resolve(s, params); err != nil {
+		return "", err
+	}
+	return s.String(), nil
+}
+
+func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		s.index(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error(), "")
+		return
+	}
+	in := readForm(r)
+	req, err := in.request(s.cfg.Program)
+	if err == nil {
+		var id string
+		id, err = s.startSearch(req)
+		if err == nil {
+			http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+			return
+		}
+	}
+	status := http.StatusBadRequest
+	if errors.Is(err, errBusy) {
+		status = http.StatusTooManyRequests
+		w.Header().Set("Retry-After", "5")
+	}
+	s.index(w, r, status, in, err.Error(), "")
+}

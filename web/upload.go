@@ -1,0 +1,109 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	default:
+		// Read the file to its end, into nothing, so that the browser
+		// sees this answer rather than a connection cut mid-upload.
+		io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10))
+		w.Header().Set("Retry-After", "5")
+		s.index(w, r, http.StatusTooManyRequests, formInput{}, "", fmt.Sprintf(
+			"The server is reading %d uploads already, the most it reads at once; try again in a moment.", cap(s.uploads)))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10)
+	file, hdr, err := r.FormFile("trace")
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		msg := "Choose a trace file to open."
+		if errors.As(err, &tooBig) {
+			msg = fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20)
+		}
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", msg)
+		return
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, s.cfg.MaxUpload+1))
+	if err != nil {
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", "The file could not be read: "+err.Error())
+		return
+	}
+	if int64(len(data)) > s.cfg.MaxUpload {
+		s.index(w, r, http.StatusRequestEntityTooLarge, formInput{}, "", fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
+		return
+	}
+	h, events, err := readUpload(data)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "trace: ")
+		s.index(w, r, http.StatusBadRequest, formInput{}, "", fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
+		return
+	}
+	id, err := s.store.save(h, events)
+	if err != nil {
+		s.log.Error("saving an upload", "err", err)
+		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved in the data directory ("+s.storageError(err)+").")
+		return
+	}
+	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))
+	s.prepare(id)
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// Import saves the trace file at path under the data directory and returns
+// the path of its page, for `viz replay`.
+func (s *Server) Import(path string) (string, error) {
+	h, events, err := trace.ReadFileLimited(path, traceLimits)
+	if err != nil {
+		return "", err
+	}
+	if _, err := trace.NewTree(events); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	id, err := s.store.save(h, events)
+	if err != nil {
+		return "", err
+	}
+	s.prepare(id)
+	return "/t/" + id, nil
+}
+
+// prepare folds a new trace and lays it out in the root player's view in
+// the background, so that its page, opened next, finds the drawing ready
+// or under way.
+func (s *Server) prepare(id string) {
+	s.goSafe("preparing a trace", func() {
+		sh, err := s.shows.get(s.ctx, s.store, id)
+		if err != nil {
+			if s.ctx.Err() == nil {
+				s.log.Error("preparing a trace", "trace", id, "err", err)
+			}
+			return
+		}
+		s.prepareLayout(sh)
+	})
+}
+
+// prepareLayout lays sh out in the root player's view in the background.
+func (s *Server) prepareLayout(sh *show) {
+	s.goSafe("laying out a trace", func() {
+		_, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
+		switch {
+		case errors.Is(err, errTooBigToDraw):
+			s.log.Warn("a trace is too big to draw", "trace", sh.id, "nodes", sh.tree.Size(), "limit", s.cfg.LayoutTimeout)
+		case err != nil && s.ctx.Err() == nil:
+			s.log.Error("laying out a trace", "trace", sh.id, "err", err)
+		}
+	})
+}

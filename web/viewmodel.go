@@ -1,0 +1,79 @@
+package web
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// speeds are the steps a second the viewer offers.
+var speeds = []string{"1", "2", "4", "8", "16", "32"}
+
+func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
+	base := "/t/" + sh.id
+	m := templates.Viewer{
+		Title:      sh.title(),
+		Position:   sh.header.Position,
+		Params:     paramText(sh.header.Algorithm, sh.header.Params),
+		Notes:      sh.notes(),
+		SaveError:  sh.saveErr,
+		Steps:      sh.tree.Len(),
+		Step:       step,
+		View:       v.String(),
+		Code:       sh.code,
+		SocketURL:  base + "/ws",
+		LayoutURL:  base + "/layout.svg",
+		ExportURL:  base + "/export",
+		TraceURL:   base + "/trace",
+		HasBoards:  sh.hasBoards(),
+		TwoPlayer:  sh.tree.Node(sh.tree.Root()).Type != trace.TypeSingle,
+		SpeedSteps: speeds,
+	}
+	m.Decision = sh.decision()
+	return m
+}
+
+// paramText lists the parameters that differ from the algorithm's
+// defaults, as "key=value" in key order; a trace from elsewhere, of an
+// algorithm not in the catalog, shows all its parameters.
+func paramText(algo string, params map[string]string) string {
+	defaults := map[string]string{}
+	if a, err := search.Lookup(algo); err == nil {
+		for _, p := range a.Params {
+			defaults[p.Name] = p.Format(p.Default) // as the header writes it
+		}
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		if d, ok := defaults[k]; !ok || d != params[k] {
+			parts = append(parts, k+"="+params[k])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func savedRows(saved []savedTrace) []templates.Saved {
+	var out []templates.Saved
+	for _, t := range saved {
+		out = append(out, templates.Saved{
+			Game: t.Header.Game, Algorithm: t.Header.Algorithm, Position: t.Header.Position,
+			Date: t.Saved.Format("2006-01-02 15:04"), Size: byteSize(t.Size), URL: "/t/" + t.ID,
+		})
+	}
+	return out
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
