@@ -19,6 +19,10 @@ import (
 // trace ever creates has an id from the start and is StatusNotReached until
 // its event, so a renderer can lay out the whole tree once.
 //
+// Besides the state at its step, a Tree answers questions about any step
+// or node that do not move it: LatestBeam, IterationAt, FirstEval and
+// RootVisits.
+//
 // A Tree is not safe for concurrent use. Clone makes a Tree that shares the
 // immutable fold and steps independently, so that each goroutine, or each
 // viewer of a trace, can have its own.
@@ -44,6 +48,13 @@ type treeFold struct {
 	focus       []NodeID     // the focus after each event
 	checkpoints []checkpoint // by position, the first at position 0
 	decision    int          // the decision event's index, or -1
+
+	// The indexes of the queries in queries.go, by step as int32.
+	beams      []int32  // the steps of the beam events
+	iterations []int32  // the steps of the iteration events
+	firstEval  []int32  // by created node, the step of its first eval event, or -1
+	visitSteps []int32  // the steps of the backprops through the root
+	visitChild []NodeID // by backprop through the root, the node before the root
 
 	memSize int64 // the bytes the fold holds, as Tree.MemSize counts them
 }
@@ -134,10 +145,11 @@ func boolBits(b bool) uint64 {
 // do not nest, a cut without a cut kind or with a label count that does not
 // match its pruned actions, or a decision that is not the last event. It
 // refuses a trace that creates no node, even an empty one, so every Tree
-// has a root; and, before allocating anything, a cut that prunes more than
-// MaxPrunedPerCut actions or a trace whose cuts prune more than
-// MaxPlaceholders in all. Nodes entered and never left, as in a trace cut
-// short by a Limiter, are fine.
+// has a root; and, before allocating anything, a trace of more than
+// math.MaxInt32 events, a cut that prunes more than MaxPrunedPerCut
+// actions or a trace whose cuts prune more than MaxPlaceholders in all.
+// Nodes entered and never left, as in a trace cut short by a Limiter, are
+// fine.
 //
 // The Tree keeps events: the caller must not modify them afterwards.
 func NewTree(events []Event) (*Tree, error) {
@@ -155,6 +167,7 @@ func newTree(events []Event, spacing int) (*Tree, error) {
 		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*len(nodes))
 	}
 	f, cur := foldTree(events, nodes, created, changes, spacing)
+	f.indexQueries(created)
 	f.memSize = f.size()
 	return &Tree{f: f, step: -1, cur: cur}, nil
 }
@@ -166,6 +179,10 @@ func newTree(events []Event, spacing int) (*Tree, error) {
 func scanTree(events []Event) (nodes []NodeState, created, changes int, err error) {
 	fail := func(i int, format string, args ...any) ([]NodeState, int, int, error) {
 		return nil, 0, 0, fmt.Errorf("trace: event %d (%v): %s", i, events[i].Kind, fmt.Sprintf(format, args...))
+	}
+	// The query indexes hold steps as int32.
+	if len(events) > math.MaxInt32 {
+		return nil, 0, 0, fmt.Errorf("trace: %d events, more than a Tree can index (%d)", len(events), math.MaxInt32)
 	}
 	// Count what to allocate, and refuse too many placeholders before
 	// allocating anything.
@@ -677,10 +694,11 @@ func (t *Tree) Clone() *Tree {
 // that keeps folded traces within a byte budget: the events with their
 // slices and strings (which NewTree keeps; strings are counted as if no
 // two events shared one), the nodes, the change records and their
-// indexes, the checkpoints, and t's own state of every node. A Clone
-// shares all of it but the state, 120 bytes a node, which it holds on its
-// own: a Tree and n clones of it hold about MemSize() + n*Size()*120 bytes
-// in all. MemSize takes constant time.
+// indexes, the checkpoints, the indexes of the queries (LatestBeam,
+// IterationAt, FirstEval, RootVisits), and t's own state of every node.
+// A Clone shares all of it but the state, 120 bytes a node, which it holds
+// on its own: a Tree and n clones of it hold about MemSize() +
+// n*Size()*120 bytes in all. MemSize takes constant time.
 func (t *Tree) MemSize() int64 {
 	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + allocSize(int64(cap(t.cur))*int64(unsafe.Sizeof(dynState{})))
 }
@@ -705,6 +723,10 @@ func (f *treeFold) size() int64 {
 	for _, c := range f.checkpoints {
 		n += allocSize(int64(cap(c.state)) * int64(unsafe.Sizeof(dynState{})))
 	}
+	for _, s := range [...][]int32{f.beams, f.iterations, f.firstEval, f.visitSteps} {
+		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))
+	}
+	n += allocSize(int64(cap(f.visitChild)) * int64(unsafe.Sizeof(NodeID(0))))
 	return n
 }
 

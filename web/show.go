@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -30,17 +29,6 @@ type show struct {
 	code   []string    // the algorithm's pseudocode, nil when it has none
 	lines  []int       // the pseudocode line of each step, 0 for none
 	texts  [2][]string // by view, each step in words
-	beamAt []int       // by step, the latest beam event at or before it, or -1
-	passOf []int       // by node, the iteration (Chokudai pass) that created it, 0 before the first
-	passAt []int       // by step, the iteration under way, 0 before the first
-	evalOf []float64   // by node, its first evaluation: a one-player state's own score; NaN if none
-
-	// MCTS and Monte Carlo traces: the root's children, and for each
-	// result backed up through the root, its step and the child it came
-	// through, for the chart of the root's visits.
-	rootKids   []trace.NodeID
-	visitSteps []int
-	visitKid   []int
 
 	// saveErr says, for a page, why a search's trace could not be saved;
 	// the show is then all there is of it, kept in the cache.
@@ -92,34 +80,6 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 		s.drawing[i] = make(chan struct{}, 1)
 	}
 	s.lines = make([]int, t.Len())
-	s.beamAt = make([]int, t.Len())
-	s.passOf = make([]int, t.Size())
-	s.passAt = make([]int, t.Len())
-	s.evalOf = make([]float64, t.Size())
-	for i := range s.evalOf {
-		s.evalOf[i] = math.NaN()
-	}
-	lastBeam, pass := -1, 0
-	for k, e := range events {
-		switch e.Kind {
-		case trace.KindBeam:
-			lastBeam = k
-		case trace.KindIteration:
-			pass = e.Iteration
-		case trace.KindNode:
-			s.passOf[e.Node] = pass
-		case trace.KindEval:
-			if math.IsNaN(s.evalOf[e.Node]) {
-				s.evalOf[e.Node] = e.Value
-			}
-		case trace.KindBackprop:
-			if n := len(e.Path); n >= 2 && e.Path[n-1] == t.Root() {
-				s.visitSteps = append(s.visitSteps, k)
-				s.visitKid = append(s.visitKid, int(e.Path[n-2]))
-			}
-		}
-		s.beamAt[k], s.passAt[k] = lastBeam, pass
-	}
 	for i := range views {
 		s.texts[i] = make([]string, t.Len())
 	}
@@ -134,12 +94,6 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 	}
 	if err := s.tree.Seek(s.tree.Len() - 1); err != nil {
 		return nil, err
-	}
-	if len(s.visitSteps) > 0 {
-		s.rootKids = s.tree.Node(s.tree.Root()).Children
-		for i, id := range s.visitKid {
-			s.visitKid[i] = slices.Index(s.rootKids, trace.NodeID(id))
-		}
 	}
 	s.size = s.foldedSize()
 	return s, nil
@@ -314,7 +268,7 @@ func (s *show) foldedSize() int64 {
 			n += int64(len(t)) + 16
 		}
 	}
-	return n + int64(8*(len(s.lines)+len(s.beamAt)+len(s.passOf)+len(s.passAt)+len(s.evalOf)+len(s.visitSteps)+len(s.visitKid)))
+	return n + int64(8*len(s.lines))
 }
 
 // memSize estimates the bytes the show holds: its folded size and the

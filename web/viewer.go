@@ -1,7 +1,6 @@
 package web
 
 import (
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,7 +81,7 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		focus = t.Root()
 	}
 	f.Vars = vw.variables(focus)
-	if p := vw.show.passAt[k]; p > 0 {
+	if p := t.IterationAt(k); p > 0 {
 		f.Vars = append(f.Vars, variable{vw.iterationName(), strconv.Itoa(p)})
 	}
 	f.Board = vw.board(focus)
@@ -91,8 +90,8 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		f.Selected = &d
 	}
 	f.Decision = vw.show.decision()
-	if b := vw.show.beamAt[k]; b >= 0 {
-		f.Beam = vw.beam(vw.show.events[b])
+	if e, ok := t.LatestBeam(k); ok {
+		f.Beam = vw.beam(e)
 	}
 	f.Visits = vw.visits(k)
 	return f, nil
@@ -104,19 +103,22 @@ const historyPoints = 60
 // visits counts the root's visits by move up to step k, or returns nil for
 // a trace that backs up no results.
 func (vw *viewer) visits(k int) *visitsView {
-	sh := vw.show
-	if len(sh.visitSteps) == 0 {
+	if !vw.monteCarlo() {
 		return nil
 	}
-	total, _ := slices.BinarySearch(sh.visitSteps, k+1)
-	v := &visitsView{Counts: make([]int, len(sh.rootKids)), Total: total, History: make([][]int, len(sh.rootKids))}
-	for _, id := range sh.rootKids {
+	kids := vw.tree.Node(vw.tree.Root()).Children
+	through := vw.tree.RootVisits(k)
+	total := len(through)
+	v := &visitsView{Counts: make([]int, len(kids)), Total: total, History: make([][]int, len(kids))}
+	for _, id := range kids {
 		v.Labels = append(v.Labels, vw.tree.Node(id).Label)
 	}
 	points := min(total, historyPoints)
 	next := 0
-	for i := range total {
-		if kid := sh.visitKid[i]; kid >= 0 {
+	for i, id := range through {
+		// Children are in increasing id order; a result whose path skips
+		// from a deeper node to the root counts in the total only.
+		if kid, ok := slices.BinarySearch(kids, id); ok {
 			v.Counts[kid]++
 		}
 		// Point p of points stands at the end of its share of the results.
@@ -207,7 +209,7 @@ func (vw *viewer) beam(e trace.Event) *beamView {
 		return out
 	}
 	bv.Kept, bv.Dropped = rows(e.Kept), rows(e.Dropped)
-	bv.Pass = vw.show.passAt[e.Step]
+	bv.Pass = vw.tree.IterationAt(e.Step)
 	return bv
 }
 
@@ -260,7 +262,7 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 
 // monteCarlo reports whether the trace backs up results, as MCTS does.
 func (vw *viewer) monteCarlo() bool {
-	return len(vw.show.visitSteps) > 0
+	return len(vw.tree.RootVisits(vw.tree.Len()-1)) > 0
 }
 
 // results are the rows of the variables panel and node details for node
@@ -318,7 +320,7 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	if n.Best != trace.NoNode {
 		m.Facts = append(m.Facts, variable{"best move", vw.tree.Node(n.Best).Label})
 	}
-	if p := vw.show.passOf[id]; p > 0 {
+	if p := n.Iteration; p > 0 {
 		m.Facts = append(m.Facts, variable{"created in " + vw.iterationName(), strconv.Itoa(p)})
 	}
 	if n.Type == trace.TypeJoint {
@@ -370,7 +372,7 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 		bv.Trail = vw.trail(id, b)
 		// The state's own score, from its evaluation: later value events
 		// give ancestors of the best state that state's score instead.
-		if score := vw.show.evalOf[id]; !math.IsNaN(score) && n.HasValue {
+		if score, ok := vw.tree.FirstEval(id); ok && n.HasValue {
 			bv.Score = trace.FormatValue(score)
 		}
 	}
