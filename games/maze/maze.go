@@ -2,64 +2,23 @@ package maze
 
 import (
 	"fmt"
-	"strconv"
 
-	"github.com/searchviz/searchviz/games/internal/mt19937"
+	"github.com/searchviz/searchviz/games/internal/grid"
 )
 
 // Limits on boards and games.
 const (
-	MaxSize  = 31   // rows and columns of a board, at most
-	MaxTurns = 1000 // turns left, at most
+	MaxSize  = grid.MaxSize  // rows and columns of a board, at most
+	MaxTurns = grid.MaxTurns // turns left, at most
 )
 
 // The actions, in the order of the primer's sample code.
 const (
-	Right = 0 // column+1
-	Left  = 1 // column-1
-	Down  = 2 // row+1
-	Up    = 3 // row-1
+	Right = grid.Right // column+1
+	Left  = grid.Left  // column-1
+	Down  = grid.Down  // row+1
+	Up    = grid.Up    // row-1
 )
-
-// Steps of the actions Right, Left, Down and Up.
-var (
-	dRow = [4]int{0, 0, 1, -1}
-	dCol = [4]int{1, -1, 0, 0}
-)
-
-// labels holds the label of each action.
-var labels = [4]string{"right", "left", "down", "up"}
-
-// words is the number of uint64 words of a bitset over the cells of the
-// largest board.
-const words = (MaxSize*MaxSize + 63) / 64
-
-// cells is a set of cells of a board, cell row*width+column being bit
-// cell%64 of word cell/64.
-type cells [words]uint64
-
-// has reports whether cell i is in c.
-func (c *cells) has(i int) bool {
-	return c[i/64]&(1<<(i%64)) != 0
-}
-
-// add puts cell i in c.
-func (c *cells) add(i int) {
-	c[i/64] |= 1 << (i % 64)
-}
-
-// board is the immutable part of a game: its size, walls and the points
-// each cell held at the start. Every state played from it shares it.
-type board struct {
-	height, width int
-	walls         cells
-	points        [MaxSize * MaxSize]uint8 // 0 on walls and the start
-}
-
-// open reports whether the character may stand on the cell at row, col.
-func (b *board) open(row, col int) bool {
-	return uint(row) < uint(b.height) && uint(col) < uint(b.width) && !b.walls.has(row*b.width+col)
-}
 
 // State is a position of the maze with the score collected on the way to
 // it. The zero State is the finished game "0:@", a board of one cell
@@ -69,11 +28,11 @@ func (b *board) open(row, col int) bool {
 // a board generated or read twice is two boards, whose states compare
 // unequal even when their texts are the same.
 type State struct {
-	b        *board // nil for the zero State
-	emptied  cells  // the cells whose points were collected, none without points
-	score    int32  // the points collected
-	turns    int16  // turns left
-	row, col int8   // the character's cell
+	b        *grid.Board // nil for the zero State
+	emptied  grid.Cells  // the cells whose points were collected, none without points
+	score    int32       // the points collected
+	turns    int16       // turns left
+	row, col int8        // the character's cell
 }
 
 // Turns returns the number of turns left.
@@ -89,39 +48,22 @@ func (s State) Pos() (row, col int) {
 
 // Height returns the number of rows of the board.
 func (s State) Height() int {
-	if s.b == nil {
-		return 1
-	}
-	return s.b.height
+	return s.b.Height()
 }
 
 // Width returns the number of columns of the board.
 func (s State) Width() int {
-	if s.b == nil {
-		return 1
-	}
-	return s.b.width
+	return s.b.Width()
 }
 
 // Cell returns the cell at row, col as the text form writes it: '#' for a
 // wall, '@' for the character, '1'..'9' for the points a floor cell still
 // holds and '.' for an empty one. It returns '?' for a cell off the board.
 func (s State) Cell(row, col int) byte {
-	if uint(row) >= uint(s.Height()) || uint(col) >= uint(s.Width()) {
-		return '?'
-	}
 	if row == int(s.row) && col == int(s.col) {
 		return '@'
 	}
-	i := row*s.b.width + col
-	switch p := s.b.points[i]; {
-	case s.b.walls.has(i):
-		return '#'
-	case p == 0 || s.emptied.has(i):
-		return '.'
-	default:
-		return '0' + p
-	}
+	return s.b.Cell(row, col, &s.emptied)
 }
 
 // moves returns the set of legal actions, action a being bit a.
@@ -129,13 +71,7 @@ func (s State) moves() uint8 {
 	if s.turns == 0 {
 		return 0
 	}
-	var m uint8
-	for a := range 4 {
-		if s.b.open(int(s.row)+dRow[a], int(s.col)+dCol[a]) {
-			m |= 1 << a
-		}
-	}
-	return m
+	return s.b.Exits(int(s.row), int(s.col))
 }
 
 // Legal appends the actions that move the character to a floor cell of the
@@ -159,12 +95,12 @@ func (s State) Play(action int) State {
 	if uint(action) > 3 || s.moves()&(1<<action) == 0 {
 		panic(s.badPlay(action))
 	}
-	row, col := int(s.row)+dRow[action], int(s.col)+dCol[action]
+	row, col := grid.Move(int(s.row), int(s.col), action)
 	s.row, s.col = int8(row), int8(col)
 	s.turns--
-	if i := row*s.b.width + col; s.b.points[i] != 0 && !s.emptied.has(i) {
-		s.emptied.add(i)
-		s.score += int32(s.b.points[i])
+	if i := s.b.Index(row, col); s.b.Points(i) != 0 && !s.emptied.Has(i) {
+		s.emptied.Add(i)
+		s.score += int32(s.b.Points(i))
 	}
 	return s
 }
@@ -177,11 +113,11 @@ func (s State) badPlay(action int) string {
 	case s.turns == 0:
 		return fmt.Sprintf("maze: Play(%d) in %s: no turns are left", action, s)
 	}
-	row, col := int(s.row)+dRow[action], int(s.col)+dCol[action]
+	row, col := grid.Move(int(s.row), int(s.col), action)
 	if uint(row) >= uint(s.Height()) || uint(col) >= uint(s.Width()) {
-		return fmt.Sprintf("maze: Play(%d) in %s: moving %s leaves the board", action, s, labels[action])
+		return fmt.Sprintf("maze: Play(%d) in %s: moving %s leaves the board", action, s, grid.Label(action))
 	}
-	return fmt.Sprintf("maze: Play(%d) in %s: moving %s enters a wall", action, s, labels[action])
+	return fmt.Sprintf("maze: Play(%d) in %s: moving %s enters a wall", action, s, grid.Label(action))
 }
 
 // Done reports whether the game is over: no turns are left, or the
@@ -199,28 +135,14 @@ func (s State) Score() float64 {
 // Label returns the direction of action: "right", "left", "down" or "up".
 // An action outside 0..3 gets '?' followed by its number, e.g. "?4".
 func (s State) Label(action int) string {
-	if uint(action) > 3 {
-		return "?" + strconv.Itoa(action)
-	}
-	return labels[action]
+	return grid.Label(action)
 }
 
 // String returns the position's text form, e.g. "3:#.5#/.@18/3#..", which
 // Parse reads back. It leaves out the score.
 func (s State) String() string {
 	h, w := s.Height(), s.Width()
-	b := make([]byte, 0, 5+h*(w+1))
-	b = strconv.AppendInt(b, int64(s.turns), 10)
-	b = append(b, ':')
-	for row := range h {
-		if row > 0 {
-			b = append(b, '/')
-		}
-		for col := range w {
-			b = append(b, s.Cell(row, col))
-		}
-	}
-	return string(b)
+	return string(grid.AppendText(make([]byte, 0, 5+h*(w+1)), int(s.turns), s))
 }
 
 // Generate returns the start of a game of the given number of turns on the
@@ -234,29 +156,10 @@ func (s State) String() string {
 // it gives every cell that is neither a wall nor the start a draw modulo 10
 // points.
 func Generate(h, w, turns int, seed int64) (State, error) {
-	switch {
-	case h < 3 || h > MaxSize || h%2 == 0:
-		return State{}, fmt.Errorf("maze: height %d: the generator wants an odd height in 3..%d", h, MaxSize)
-	case w < 3 || w > MaxSize || w%2 == 0:
-		return State{}, fmt.Errorf("maze: width %d: the generator wants an odd width in 3..%d", w, MaxSize)
-	case turns < 1 || turns > MaxTurns:
-		return State{}, fmt.Errorf("maze: %d turns: a game has 1..%d", turns, MaxTurns)
+	if err := grid.CheckGenerate("maze", h, w, turns); err != nil {
+		return State{}, err
 	}
-	b := &board{height: h, width: w}
-	start := h/2*w + w/2
-	rng := mt19937.New(uint32(seed))
-	for row := 1; row < h; row += 2 {
-		for col := 1; col < w; col += 2 {
-			if i := row*w + col; i != start {
-				b.walls.add(i)
-			}
-			rng.Uint32() // the sample code's "if (mt() % 10 > 50)", never true
-		}
-	}
-	for i := range h * w {
-		if i != start && !b.walls.has(i) {
-			b.points[i] = uint8(rng.Uint32() % 10)
-		}
-	}
+	b := &grid.Board{}
+	b.Generate(h, w, seed, h/2*w+w/2)
 	return State{b: b, turns: int16(turns), row: int8(h / 2), col: int8(w / 2)}, nil
 }

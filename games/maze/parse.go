@@ -2,20 +2,22 @@ package maze
 
 import (
 	"fmt"
-	"strconv"
-	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/games/internal/grid"
 )
 
 // SyntaxError is the error Parse returns for text that is not a position.
-type SyntaxError struct {
-	Offset int    // the byte offset of the offending input
-	Msg    string // what was expected and what was found
-}
+// Its fields are Offset, the byte offset of the offending input, and Msg,
+// what was expected and what was found.
+type SyntaxError grid.SyntaxError
 
 // Error returns the message with the package name and the offset.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("maze: at offset %d: %s", e.Offset, e.Msg)
 }
+
+// syntax is the text form of the maze's positions: one character, '@'.
+var syntax = grid.Syntax{Letters: "@"}
 
 // Parse reads a position in the form String writes: the turns left, a
 // decimal number in 0..MaxTurns without leading zeros (0 is a finished
@@ -26,148 +28,24 @@ func (e *SyntaxError) Error() string {
 // empty cell, no '/' after the last row. The state scores 0. Errors are
 // *SyntaxError; their messages count rows from 1.
 func Parse(text string) (State, error) {
-	p := parser{text: text}
-	s, err := p.parse()
-	if err != nil {
-		return State{}, err
-	}
-	return s, nil
-}
-
-// parser reads one position.
-type parser struct {
-	text string
-	pos  int
-}
-
-// errorf returns a syntax error at offset.
-func (p *parser) errorf(offset int, format string, args ...any) error {
-	return &SyntaxError{Offset: offset, Msg: fmt.Sprintf(format, args...)}
-}
-
-// found describes the input at offset i for an error message: a quoted
-// character, a byte that is not UTF-8, or the end of the input.
-func (p *parser) found(i int) string {
-	if i >= len(p.text) {
-		return "end of input"
-	}
-	r, size := utf8.DecodeRuneInString(p.text[i:])
-	if r == utf8.RuneError && size == 1 {
-		return fmt.Sprintf("byte 0x%02x", p.text[i])
-	}
-	return strconv.QuoteRune(r)
-}
-
-// peek returns the byte at the current position, or 0 at the end.
-func (p *parser) peek() byte {
-	if p.pos < len(p.text) {
-		return p.text[p.pos]
-	}
-	return 0
-}
-
-// parse reads the whole position.
-func (p *parser) parse() (State, error) {
-	turns, err := p.turns()
-	if err != nil {
-		return State{}, err
-	}
-	if p.peek() != ':' {
-		return State{}, p.errorf(p.pos, "expected ':' after the turns left, found %s", p.found(p.pos))
-	}
-	p.pos++
-	b := &board{}
-	at := -1 // the character's cell
-	atOffset := 0
-	for row := 0; ; row++ {
-		if row == MaxSize {
-			return State{}, p.errorf(p.pos, "more than %d rows: a board has at most %d", MaxSize, MaxSize)
+	b := &grid.Board{}
+	row, col, atOffset := -1, -1, 0 // the character's cell and its offset
+	place := func(_ byte, r, c, offset int) error {
+		if row >= 0 {
+			return &SyntaxError{Offset: offset, Msg: fmt.Sprintf("a second '@' (the first is at offset %d): a board has exactly one character", atOffset)}
 		}
-		start := p.pos
-		col := 0
-	cells:
-		for ; ; col++ {
-			c := p.peek()
-			switch {
-			case p.pos == len(p.text) || c == '/':
-				break cells
-			case col == MaxSize:
-				return State{}, p.errorf(p.pos, "row %d has more than %d cells: a board has at most %d columns", row+1, MaxSize, MaxSize)
-			case row > 0 && col == b.width:
-				return State{}, p.errorf(p.pos, "row %d has more than %d cells, want %d as in row 1", row+1, b.width, b.width)
-			}
-			i := row*MaxSize + col // the cell's index before the width is known
-			switch {
-			case c == '#':
-				b.walls.add(i)
-			case c == '.':
-			case '1' <= c && c <= '9':
-				b.points[i] = c - '0'
-			case c == '@' && at < 0:
-				at, atOffset = i, p.pos
-			case c == '@':
-				return State{}, p.errorf(p.pos, "a second '@' (the first is at offset %d): a board has exactly one character", atOffset)
-			case c == '0':
-				return State{}, p.errorf(p.pos, "expected a cell, found '0': an empty floor cell is '.'")
-			default:
-				return State{}, p.errorf(p.pos, "expected a cell ('#', '.', '1'..'9' or '@'), found %s", p.found(p.pos))
-			}
-			p.pos++
-		}
-		switch {
-		case col == 0:
-			return State{}, p.errorf(start, "row %d is empty: expected a cell ('#', '.', '1'..'9' or '@'), found %s", row+1, p.found(p.pos))
-		case row == 0:
-			b.width = col
-		case col != b.width:
-			return State{}, p.errorf(p.pos, "row %d has %d cells, want %d as in row 1", row+1, col, b.width)
-		}
-		b.height = row + 1
-		if p.pos == len(p.text) {
-			break
-		}
-		p.pos++ // the '/'
+		row, col, atOffset = r, c, offset
+		return nil
 	}
-	if at < 0 {
-		return State{}, p.errorf(p.pos, "no '@': a board has exactly one character")
+	turns, end, err := grid.Parse(text, syntax, b, place)
+	if e, ok := err.(*grid.SyntaxError); ok {
+		return State{}, (*SyntaxError)(e)
 	}
-	b.pack()
-	return State{b: b, turns: int16(turns), row: int8(at / MaxSize), col: int8(at % MaxSize)}, nil
-}
-
-// turns reads the number of turns left.
-func (p *parser) turns() (int, error) {
-	start := p.pos
-	for p.pos < len(p.text) && '0' <= p.text[p.pos] && p.text[p.pos] <= '9' {
-		p.pos++
-	}
-	digits := p.text[start:p.pos]
 	switch {
-	case digits == "":
-		return 0, p.errorf(start, "expected the turns left (0..%d), found %s", MaxTurns, p.found(start))
-	case len(digits) > 1 && digits[0] == '0':
-		return 0, p.errorf(start, "turns left %s has a leading zero", digits)
+	case err != nil:
+		return State{}, err
+	case row < 0:
+		return State{}, &SyntaxError{Offset: end, Msg: "no '@': a board has exactly one character"}
 	}
-	n, err := strconv.Atoi(digits)
-	if err != nil || n > MaxTurns {
-		return 0, p.errorf(start, "turns left %.10s is out of range: want 0..%d", digits, MaxTurns)
-	}
-	return n, nil
-}
-
-// pack moves the cells, which the parser laid out with rows of MaxSize
-// cells, to rows of the board's width.
-func (b *board) pack() {
-	var walls cells
-	for row := range b.height {
-		for col := range b.width {
-			from, to := row*MaxSize+col, row*b.width+col
-			if b.walls.has(from) {
-				walls.add(to)
-			}
-			b.points[to] = b.points[from]
-		}
-	}
-	b.walls = walls
-	clear(b.points[b.height*b.width:])
+	return State{b: b, turns: int16(turns), row: int8(row), col: int8(col)}, nil
 }

@@ -1,6 +1,10 @@
 package twinmaze
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/searchviz/searchviz/games/internal/grid"
+)
 
 // Sequential is the two-player maze played as if the players moved in turn,
 // the wrong model of the game that the primer warns about, for the
@@ -85,7 +89,7 @@ func (q Sequential) Score() float64 {
 // Label returns the direction of action: "right", "left", "down" or "up".
 // An action outside 0..3 gets '?' followed by its number, e.g. "?4".
 func (q Sequential) Label(action int) string {
-	return label(action)
+	return grid.Label(action)
 }
 
 // String returns the position's text form, e.g.

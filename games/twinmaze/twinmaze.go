@@ -2,15 +2,14 @@ package twinmaze
 
 import (
 	"fmt"
-	"strconv"
 
-	"github.com/searchviz/searchviz/games/internal/mt19937"
+	"github.com/searchviz/searchviz/games/internal/grid"
 )
 
 // Limits on boards and games.
 const (
-	MaxSize  = 31   // rows and columns of a board, at most
-	MaxTurns = 1000 // turns left, at most
+	MaxSize  = grid.MaxSize  // rows and columns of a board, at most
+	MaxTurns = grid.MaxTurns // turns left, at most
 )
 
 // The game of the primer's sample code: a 5x5 board and 20 turns.
@@ -22,68 +21,28 @@ const (
 
 // The actions, in the order of the primer's sample code.
 const (
-	Right = 0 // column+1
-	Left  = 1 // column-1
-	Down  = 2 // row+1
-	Up    = 3 // row-1
+	Right = grid.Right // column+1
+	Left  = grid.Left  // column-1
+	Down  = grid.Down  // row+1
+	Up    = grid.Up    // row-1
 )
-
-// Steps of the actions Right, Left, Down and Up.
-var (
-	dRow = [4]int{0, 0, 1, -1}
-	dCol = [4]int{1, -1, 0, 0}
-)
-
-// labels holds the label of each action.
-var labels = [4]string{"right", "left", "down", "up"}
 
 // names holds the letter of each player.
 var names = [2]byte{'A', 'B'}
 
-// words is the number of uint64 words of a bitset over the cells of the
-// largest board.
-const words = (MaxSize*MaxSize + 63) / 64
-
-// cells is a set of cells of a board, cell row*width+column being bit
-// cell%64 of word cell/64.
-type cells [words]uint64
-
-// has reports whether cell i is in c.
-func (c *cells) has(i int) bool {
-	return c[i/64]&(1<<(i%64)) != 0
-}
-
-// add puts cell i in c.
-func (c *cells) add(i int) {
-	c[i/64] |= 1 << (i % 64)
-}
-
-// board is the immutable part of a game: its size, walls and the points
-// each cell held at the start. Every state played from it shares it.
+// board is the immutable part of a game, the grid's board with the exits
+// of each cell. Every state played from it shares it.
 type board struct {
-	height, width int
-	walls         cells
-	points        [MaxSize * MaxSize]uint8 // 0 on walls and under the characters at the start
-	exits         [MaxSize * MaxSize]uint8 // the actions from each cell onto a floor cell, action a being bit a
-}
-
-// open reports whether a character may stand on the cell at row, col.
-func (b *board) open(row, col int) bool {
-	return uint(row) < uint(b.height) && uint(col) < uint(b.width) && !b.walls.has(row*b.width+col)
+	grid.Board
+	exits [grid.MaxCells]uint8 // the actions from each cell onto a floor cell, action a being bit a
 }
 
 // findExits fills in b.exits from the walls, once the board is built, so
 // that finding the legal actions in a playout is one load per player.
 func (b *board) findExits() {
-	for row := range b.height {
-		for col := range b.width {
-			var m uint8
-			for a := range 4 {
-				if b.open(row+dRow[a], col+dCol[a]) {
-					m |= 1 << a
-				}
-			}
-			b.exits[row*b.width+col] = m
+	for row := range b.Height() {
+		for col := range b.Width() {
+			b.exits[b.Index(row, col)] = b.Exits(row, col)
 		}
 	}
 }
@@ -101,11 +60,11 @@ type place struct {
 // emptied but not who emptied them); a board generated or read twice is two
 // boards, whose states compare unequal even when their texts are the same.
 type State struct {
-	b       *board   // nil for the zero State
-	emptied cells    // the cells whose points were collected, none without points
-	scores  [2]int32 // the points A and B collected
-	turns   int16    // turns left
-	at      [2]place // the cells of A and B
+	b       *board     // nil for the zero State
+	emptied grid.Cells // the cells whose points were collected, none without points
+	scores  [2]int32   // the points A and B collected
+	turns   int16      // turns left
+	at      [2]place   // the cells of A and B
 }
 
 // Turns returns the number of turns left.
@@ -129,18 +88,20 @@ func (s State) Scores() (a, b int) {
 
 // Height returns the number of rows of the board.
 func (s State) Height() int {
-	if s.b == nil {
-		return 1
-	}
-	return s.b.height
+	return s.grid().Height()
 }
 
 // Width returns the number of columns of the board.
 func (s State) Width() int {
+	return s.grid().Width()
+}
+
+// grid returns s's board without its exits, nil for the zero State.
+func (s *State) grid() *grid.Board {
 	if s.b == nil {
-		return 1
+		return nil
 	}
-	return s.b.width
+	return &s.b.Board
 }
 
 // Cell returns the cell at row, col as the text form writes it: '#' for a
@@ -148,9 +109,6 @@ func (s State) Width() int {
 // the points a floor cell still holds and '.' for an empty one. It returns
 // '?' for a cell off the board.
 func (s State) Cell(row, col int) byte {
-	if uint(row) >= uint(s.Height()) || uint(col) >= uint(s.Width()) {
-		return '?'
-	}
 	atA := row == int(s.at[0].row) && col == int(s.at[0].col)
 	atB := row == int(s.at[1].row) && col == int(s.at[1].col)
 	switch {
@@ -161,15 +119,7 @@ func (s State) Cell(row, col int) byte {
 	case atB:
 		return 'B'
 	}
-	i := row*s.b.width + col
-	switch p := s.b.points[i]; {
-	case s.b.walls.has(i):
-		return '#'
-	case p == 0 || s.emptied.has(i):
-		return '.'
-	default:
-		return '0' + p
-	}
+	return s.grid().Cell(row, col, &s.emptied)
 }
 
 // steps returns the set of moves of player's character onto a floor cell
@@ -179,7 +129,7 @@ func (s *State) steps(player int) uint8 {
 		return 0
 	}
 	p := s.at[player]
-	return s.b.exits[int(p.row)*s.b.width+int(p.col)]
+	return s.b.exits[s.b.Index(int(p.row), int(p.col))]
 }
 
 // moves returns the sets of legal actions of A and B, none when the game
@@ -244,22 +194,22 @@ func (s State) Play(a0, a1 int) State {
 // index of its new cell.
 func (s *State) step(player, action int) int {
 	p := &s.at[player]
-	p.row += int8(dRow[action])
-	p.col += int8(dCol[action])
-	return int(p.row)*s.b.width + int(p.col)
+	row, col := grid.Move(int(p.row), int(p.col), action)
+	p.row, p.col = int8(row), int8(col)
+	return s.b.Index(row, col)
 }
 
 // collect adds to player's score the points cell i still holds.
 func (s *State) collect(player, i int) {
-	if !s.emptied.has(i) {
-		s.scores[player] += int32(s.b.points[i])
+	if !s.emptied.Has(i) {
+		s.scores[player] += int32(s.b.Points(i))
 	}
 }
 
 // empty marks cell i emptied if it held points.
 func (s *State) empty(i int) {
-	if s.b.points[i] != 0 {
-		s.emptied.add(i)
+	if s.b.Points(i) != 0 {
+		s.emptied.Add(i)
 	}
 }
 
@@ -284,11 +234,11 @@ func (s State) whyIllegal(player, action int) string {
 		return "B is walled in, so the game is over"
 	}
 	p := s.at[player]
-	row, col := int(p.row)+dRow[action], int(p.col)+dCol[action]
+	row, col := grid.Move(int(p.row), int(p.col), action)
 	if uint(row) >= uint(s.Height()) || uint(col) >= uint(s.Width()) {
-		return fmt.Sprintf("%s moving %s leaves the board", name, labels[action])
+		return fmt.Sprintf("%s moving %s leaves the board", name, grid.Label(action))
 	}
-	return fmt.Sprintf("%s moving %s enters a wall", name, labels[action])
+	return fmt.Sprintf("%s moving %s enters a wall", name, grid.Label(action))
 }
 
 // checkPlayer returns player, or panics naming the method if it is not 0
@@ -317,15 +267,7 @@ func (s State) Score() float64 {
 // the same for both players. An action outside 0..3 gets '?' followed by
 // its number, e.g. "?4".
 func (s State) Label(player, action int) string {
-	return label(action)
-}
-
-// label returns the direction of action.
-func label(action int) string {
-	if uint(action) > 3 {
-		return "?" + strconv.Itoa(action)
-	}
-	return labels[action]
+	return grid.Label(action)
 }
 
 // String returns the position's text form, e.g. "20:39793/3#3#3/1A6B1",
@@ -336,18 +278,7 @@ func (s State) String() string {
 
 // appendText appends the position's text form to b.
 func (s State) appendText(b []byte) []byte {
-	h, w := s.Height(), s.Width()
-	b = strconv.AppendInt(b, int64(s.turns), 10)
-	b = append(b, ':')
-	for row := range h {
-		if row > 0 {
-			b = append(b, '/')
-		}
-		for col := range w {
-			b = append(b, s.Cell(row, col))
-		}
-	}
-	return b
+	return grid.AppendText(b, int(s.turns), s)
 }
 
 // Alternating returns the game from s as if the players moved in turn, A
@@ -370,36 +301,11 @@ func (s State) Alternating() Sequential {
 // start cell. The middle column, its own mirror image, takes one draw per
 // cell like the others, so the board is left-right symmetric.
 func Generate(h, w, turns int, seed int64) (State, error) {
-	switch {
-	case h < 3 || h > MaxSize || h%2 == 0:
-		return State{}, fmt.Errorf("twinmaze: height %d: the generator wants an odd height in 3..%d", h, MaxSize)
-	case w < 3 || w > MaxSize || w%2 == 0:
-		return State{}, fmt.Errorf("twinmaze: width %d: the generator wants an odd width in 3..%d", w, MaxSize)
-	case turns < 1 || turns > MaxTurns:
-		return State{}, fmt.Errorf("twinmaze: %d turns: a game has 1..%d", turns, MaxTurns)
+	if err := grid.CheckGenerate("twinmaze", h, w, turns); err != nil {
+		return State{}, err
 	}
-	b := &board{height: h, width: w}
-	startA, startB := h/2*w+w/2-1, h/2*w+w/2+1
-	start := func(i int) bool { return i == startA || i == startB }
-	rng := mt19937.New(uint32(seed))
-	for row := 1; row < h; row += 2 {
-		for col := 1; col < w; col += 2 {
-			if i := row*w + col; !start(i) {
-				b.walls.add(i)
-			}
-			rng.Uint32() // the sample code's "if (mt() % 10 > 50)", never true
-		}
-	}
-	for row := range h {
-		for col := 0; col <= w/2; col++ {
-			points := uint8(rng.Uint32() % 10)
-			for _, i := range [2]int{row*w + col, row*w + w - 1 - col} {
-				if !start(i) && !b.walls.has(i) {
-					b.points[i] = points
-				}
-			}
-		}
-	}
+	b := &board{}
+	b.GenerateMirrored(h, w, seed, h/2*w+w/2-1, h/2*w+w/2+1)
 	b.findExits()
 	return State{
 		b:     b,
