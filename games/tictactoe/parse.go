@@ -3,8 +3,8 @@ package tictactoe
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
-	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/games/internal/textpos"
 )
 
 // textLen is the length of every position text: three rows of three cells
@@ -19,13 +19,13 @@ const textLen = 11
 func Parse(text string) (State, error) {
 	if len(text) > textLen {
 		return State{}, fmt.Errorf("tictactoe: at offset %d: expected end of input (a position is %d bytes: three rows of three cells separated by '/'), found %s",
-			textLen, textLen, found(text, textLen))
+			textLen, textLen, textpos.Found(text, textLen))
 	}
 	var s State
 	for i := range textLen {
 		if i == 3 || i == 7 {
 			if i >= len(text) || text[i] != '/' {
-				return State{}, fmt.Errorf("tictactoe: at offset %d: expected '/' after a row of three cells, found %s", i, found(text, i))
+				return State{}, fmt.Errorf("tictactoe: at offset %d: expected '/' after a row of three cells, found %s", i, textpos.Found(text, i))
 			}
 			continue
 		}
@@ -37,7 +37,7 @@ func Parse(text string) (State, error) {
 			s.o |= 1 << cell
 		case i < len(text) && text[i] == '.':
 		default:
-			return State{}, fmt.Errorf("tictactoe: at offset %d: expected a cell 'x', 'o' or '.', found %s", i, found(text, i))
+			return State{}, fmt.Errorf("tictactoe: at offset %d: expected a cell 'x', 'o' or '.', found %s", i, textpos.Found(text, i))
 		}
 	}
 	if err := s.check(); err != nil {
@@ -61,17 +61,4 @@ func (s State) check() error {
 		return fmt.Errorf("o has three in a row, so o moved last and has as many marks as x, but x has %d and o has %d", nx, no)
 	}
 	return nil
-}
-
-// found describes the input at offset i for an error message: a quoted
-// character, a byte that is not UTF-8, or the end of the input.
-func found(text string, i int) string {
-	if i >= len(text) {
-		return "end of input"
-	}
-	r, size := utf8.DecodeRuneInString(text[i:])
-	if r == utf8.RuneError && size == 1 {
-		return fmt.Sprintf("byte 0x%02x", text[i])
-	}
-	return strconv.QuoteRune(r)
 }

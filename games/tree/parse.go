@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/games/internal/textpos"
 )
 
 // Limits on the trees Parse accepts.
@@ -39,7 +40,7 @@ func Parse(text string) (State, error) {
 	}
 	p.space()
 	if p.pos < len(text) {
-		return State{}, p.errorf(p.pos, "expected end of input, found %s", p.found())
+		return State{}, p.errorf(p.pos, "expected end of input, found %s", textpos.Found(p.text, p.pos))
 	}
 	return p.build().Root(), nil
 }
@@ -61,18 +62,6 @@ type parser struct {
 // errorf returns a syntax error at offset.
 func (p *parser) errorf(offset int, format string, args ...any) error {
 	return &SyntaxError{Offset: offset, Msg: fmt.Sprintf(format, args...)}
-}
-
-// found describes the input at the current position for an error message.
-func (p *parser) found() string {
-	if p.pos >= len(p.text) {
-		return "end of input"
-	}
-	r, size := utf8.DecodeRuneInString(p.text[p.pos:])
-	if r == utf8.RuneError && size == 1 {
-		return fmt.Sprintf("byte 0x%02x", p.text[p.pos])
-	}
-	return strconv.QuoteRune(r)
 }
 
 // space skips white space.
@@ -124,7 +113,7 @@ func (p *parser) tree(depth int32) error {
 				p.pos++
 				return nil
 			default:
-				return p.errorf(p.pos, "expected ',' or ']', found %s", p.found())
+				return p.errorf(p.pos, "expected ',' or ']', found %s", textpos.Found(p.text, p.pos))
 			}
 		}
 	case c == '-' || c == '.' || isDigit(c):
@@ -135,7 +124,7 @@ func (p *parser) tree(depth int32) error {
 		p.nodes = append(p.nodes, parsed{value: v, depth: depth})
 		return nil
 	}
-	return p.errorf(p.pos, "expected a number or '[', found %s", p.found())
+	return p.errorf(p.pos, "expected a number or '[', found %s", textpos.Found(p.text, p.pos))
 }
 
 // number reads a leaf value.
@@ -150,7 +139,7 @@ func (p *parser) number() (float64, error) {
 		digits += p.digits()
 	}
 	if digits == 0 {
-		return 0, p.errorf(p.pos, "expected a digit, found %s", p.found())
+		return 0, p.errorf(p.pos, "expected a digit, found %s", textpos.Found(p.text, p.pos))
 	}
 	if c := p.peek(); c == 'e' || c == 'E' {
 		p.pos++
@@ -158,7 +147,7 @@ func (p *parser) number() (float64, error) {
 			p.pos++
 		}
 		if p.digits() == 0 {
-			return 0, p.errorf(p.pos, "expected a digit of the exponent, found %s", p.found())
+			return 0, p.errorf(p.pos, "expected a digit of the exponent, found %s", textpos.Found(p.text, p.pos))
 		}
 	}
 	if n := p.pos - start; n > MaxNumberLen {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/searchviz/searchviz/games/internal/grid"
+	"github.com/searchviz/searchviz/games/internal/textpos"
 )
 
 // SyntaxError is the error Parse and ParseSequential return for text that
@@ -63,10 +64,10 @@ func ParseSequential(text string) (Sequential, error) {
 		}
 		mover = 1
 	default:
-		return Sequential{}, errorf(pos, "expected the side to move ('A' or 'B') after ';', found %s", grid.Found(text, pos))
+		return Sequential{}, errorf(pos, "expected the side to move ('A' or 'B') after ';', found %s", textpos.Found(text, pos))
 	}
 	if pos++; pos < len(text) {
-		return Sequential{}, errorf(pos, "expected end of input after the side to move, found %s", grid.Found(text, pos))
+		return Sequential{}, errorf(pos, "expected end of input after the side to move, found %s", textpos.Found(text, pos))
 	}
 	return Sequential{s: s, mover: mover}, nil
 }

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/games/internal/textpos"
 )
 
 // SyntaxError is the error Parse returns for text that is not a position.
@@ -65,7 +66,7 @@ func Parse(text string, syntax Syntax, b *Board, place func(letter byte, row, co
 		return 0, 0, err
 	}
 	if p.peek() != ':' {
-		return 0, 0, p.errorf(p.pos, "expected ':' after the turns left, found %s", Found(p.text, p.pos))
+		return 0, 0, p.errorf(p.pos, "expected ':' after the turns left, found %s", textpos.Found(p.text, p.pos))
 	}
 	p.pos++
 	if err := p.rows(b, place); err != nil {
@@ -73,19 +74,6 @@ func Parse(text string, syntax Syntax, b *Board, place func(letter byte, row, co
 	}
 	b.pack()
 	return turns, p.pos, nil
-}
-
-// Found describes the input at offset i of text for an error message: a
-// quoted character, a byte that is not UTF-8, or the end of the input.
-func Found(text string, i int) string {
-	if i >= len(text) {
-		return "end of input"
-	}
-	r, size := utf8.DecodeRuneInString(text[i:])
-	if r == utf8.RuneError && size == 1 {
-		return fmt.Sprintf("byte 0x%02x", text[i])
-	}
-	return strconv.QuoteRune(r)
 }
 
 // parser reads one position.
@@ -122,7 +110,7 @@ func (p *parser) turns() (int, error) {
 	digits := p.text[start:p.pos]
 	switch {
 	case digits == "":
-		return 0, p.errorf(start, "expected the turns left (0..%d), found %s", MaxTurns, Found(p.text, start))
+		return 0, p.errorf(start, "expected the turns left (0..%d), found %s", MaxTurns, textpos.Found(p.text, start))
 	case len(digits) > 1 && digits[0] == '0':
 		return 0, p.errorf(start, "turns left %s has a leading zero", digits)
 	}
@@ -167,13 +155,13 @@ func (p *parser) rows(b *Board, place func(letter byte, row, col, offset int) er
 			case c == '0':
 				return p.errorf(p.pos, "expected a cell, found '0': an empty floor cell is '.'")
 			default:
-				return p.errorf(p.pos, "%s, found %s", p.syntax.expectCell(), Found(p.text, p.pos))
+				return p.errorf(p.pos, "%s, found %s", p.syntax.expectCell(), textpos.Found(p.text, p.pos))
 			}
 			p.pos++
 		}
 		switch {
 		case col == 0:
-			return p.errorf(start, "row %d is empty: %s, found %s", row+1, p.syntax.expectCell(), Found(p.text, p.pos))
+			return p.errorf(start, "row %d is empty: %s, found %s", row+1, p.syntax.expectCell(), textpos.Found(p.text, p.pos))
 		case row == 0:
 			b.width = col
 		case col != b.width:

@@ -103,25 +103,6 @@ func TestParsePlaceError(t *testing.T) {
 	}
 }
 
-func TestFound(t *testing.T) {
-	tests := []struct {
-		text string
-		i    int
-		want string
-	}{
-		{"ab", 1, "'b'"},
-		{"ab", 2, "end of input"},
-		{"ab", 9, "end of input"},
-		{"aé", 1, "'é'"},
-		{"a\xffb", 1, "byte 0xff"},
-	}
-	for _, tt := range tests {
-		if got := grid.Found(tt.text, tt.i); got != tt.want {
-			t.Errorf("Found(%q, %d) = %s, want %s", tt.text, tt.i, got, tt.want)
-		}
-	}
-}
-
 func FuzzParse(f *testing.F) {
 	for _, text := range []string{
 		"3:#.5#/.@18/3#..", "0:@", "1000:@", "5:###/#@#/###", "12:.@9", "7:9/@/#", "4:A.@/...;x", "4:A.@;",
