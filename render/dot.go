@@ -75,7 +75,7 @@ const maxNamedPasses = 50
 // a one-player search, such as Chokudai search's, whose edges say which
 // pass made them: its iteration events have no depth.
 func passes(t *trace.Tree) bool {
-	if t.Size() == 0 || t.Node(t.Root()).Type != trace.TypeSingle {
+	if t.Node(t.Root()).Type != trace.TypeSingle {
 		return false
 	}
 	n := 0

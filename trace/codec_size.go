@@ -64,15 +64,9 @@ func sizeBound(step int, e *Event) int {
 		case fCut:
 			n += len(`"alpha"`)
 		case fPruned:
-			n += 2 + max(len(e.Pruned)-1, 0)
-			for _, a := range e.Pruned {
-				n += intLen(int64(a))
-			}
+			n += listLen(e.Pruned, func(a int) int { return intLen(int64(a)) })
 		case fPrunedLabels:
-			n += 2 + max(len(e.PrunedLabels)-1, 0)
-			for _, s := range e.PrunedLabels {
-				n += quotedLen(s)
-			}
+			n += listLen(e.PrunedLabels, quotedLen)
 		case fChild:
 			n += intLen(int64(e.Child))
 		case fScores:
@@ -97,10 +91,7 @@ func sizeBound(step int, e *Event) int {
 		case fPath:
 			n += nodesLen(e.Path)
 		case fValues:
-			n += 2 + max(len(e.Values)-1, 0)
-			for _, v := range e.Values {
-				n += floatLen(v)
-			}
+			n += listLen(e.Values, floatLen)
 		case fKept:
 			n += nodesLen(e.Kept)
 		case fDropped:
@@ -183,9 +174,15 @@ func boolLen(b bool) int {
 
 // nodesLen returns the length of ids as appendNodes writes them.
 func nodesLen(ids []NodeID) int {
-	n := 2 + max(len(ids)-1, 0)
-	for _, id := range ids {
-		n += intLen(int64(id))
+	return listLen(ids, func(id NodeID) int { return intLen(int64(id)) })
+}
+
+// listLen returns the length of a JSON list of xs, each element of the
+// length size gives: the brackets, the commas and the elements.
+func listLen[T any](xs []T, size func(T) int) int {
+	n := 2 + max(len(xs)-1, 0)
+	for _, x := range xs {
+		n += size(x)
 	}
 	return n
 }
