@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -46,7 +46,7 @@ var goldenCases = []goldenCase{
 // searchEvents runs the real engine on one search and returns its trace.
 func searchEvents(tb testing.TB, game, algo, position string) []trace.Event {
 	tb.Helper()
-	r, err := engine.Prepare(engine.Request{Game: game, Algo: algo, Position: position, Seed: 1})
+	r, err := catalog.Prepare(catalog.Request{Game: game, Algo: algo, Position: position, Seed: 1})
 	if err != nil {
 		tb.Fatalf("Prepare %s %s %q: %v", game, algo, position, err)
 	}
@@ -276,7 +276,7 @@ func TestGoldenFactsEarlyStep(t *testing.T) {
 
 func TestGoldenFilesAreSensible(t *testing.T) {
 	// Nothing of the trace header, which holds the time, may reach the DOT.
-	r, err := engine.Prepare(engine.Request{Game: "tree", Algo: "alphabeta", Position: rnTree})
+	r, err := catalog.Prepare(catalog.Request{Game: "tree", Algo: "alphabeta", Position: rnTree})
 	if err != nil {
 		t.Fatal(err)
 	}

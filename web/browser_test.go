@@ -23,7 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web"
@@ -436,9 +436,9 @@ func TestBrowserPrunedNode(t *testing.T) {
 }
 
 // writeTrace records a search of req in a trace file at path.
-func writeTrace(t *testing.T, path string, req engine.Request) {
+func writeTrace(t *testing.T, path string, req catalog.Request) {
 	t.Helper()
-	run, err := engine.Prepare(req)
+	run, err := catalog.Prepare(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ func TestBrowserUploadReplay(t *testing.T) {
 	b := newBrowser(t, app)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "minimax.jsonl")
-	writeTrace(t, good, engine.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]", Program: "test"})
+	writeTrace(t, good, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]", Program: "test"})
 
 	b.open("/")
 	b.do("choosing the trace file", chromedp.SetUploadFiles(chromedp.ID("trace-file"), []string{good}))

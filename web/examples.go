@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -14,7 +14,7 @@ import (
 type example struct {
 	name, title, watch string
 	about              string // a paragraph the viewer shows, when a sentence is not enough
-	req                engine.Request
+	req                catalog.Request
 	step               string // the step the page opens at
 }
 
@@ -32,64 +32,64 @@ var examples = []example{
 	{
 		name: "rn-alphabeta", title: "The textbook tree with AlphaBeta (Russell & Norvig, Fig. 5.2)",
 		watch: "Watch the second MIN node: after its first leaf, 2, MAX already has 3 elsewhere, so the leaves 4 and 6 are pruned (an α-cut).",
-		req:   engine.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+		req:   catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
 	},
 	{
 		name: "rn-minimax", title: "The same tree with MiniMax",
 		watch: "Every leaf is evaluated: compare the node count with AlphaBeta's. The root's value is the same, 3.",
-		req:   engine.Request{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
+		req:   catalog.Request{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
 	},
 	{
 		name: "ttt-alphabeta", title: "Tic-tac-toe mid-game with AlphaBeta",
 		watch: "x must block the column c first; watch the β-cuts that skip replies MIN would never allow.",
-		req:   engine.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
 	},
 	{
 		name: "ttt-minimax", title: "The same position with MiniMax",
 		watch: "No pruning: count the nodes and compare with AlphaBeta on the same position.",
-		req:   engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
+		req:   catalog.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
 	},
 	{
 		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
 		watch: "x must block at c2. Watch the four phases in the pseudocode, and the chart of the root's visits: UCB1 sends more and more visits to the block, and the most visited move is the one chosen.",
-		req:   engine.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
+		req:   catalog.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
 	},
 	{
 		name: "ttt-pmc", title: "Primitive Monte Carlo on the same position",
 		watch: "Every move gets the same number of random playouts, good or bad: compare its win rates with MCTS's visits.",
-		req:   engine.Request{Game: "tictactoe", Algo: "pmc playouts=20", Position: "x.o/.x./..o", Seed: 1},
+		req:   catalog.Request{Game: "tictactoe", Algo: "pmc playouts=20", Position: "x.o/.x./..o", Seed: 1},
 	},
 	{
 		name: "ttt-iterative", title: "Iterative deepening from an opening position",
 		watch: "Each depth is a subtree under the root: the previous depth's best moves are searched first, so each new depth prunes more than AlphaBeta alone would (the notes give the node counts).",
-		req:   engine.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
+		req:   catalog.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
 	},
 	{
 		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
 		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
 		about: twinAbout,
-		req:   engine.Request{Game: "twinmaze-turns", Algo: "alphabeta depth=4", Seed: 0},
+		req:   catalog.Request{Game: "twinmaze-turns", Algo: "alphabeta depth=4", Seed: 0},
 	},
 	{
 		name: "twin-duct", title: "The same twin maze with DUCT, both moving at once",
 		watch: "Each node's children are all pairs of moves; select one and look at its matrix: each player picks its move by UCB1 over its own visits, summed over the other's replies.",
 		about: twinAbout,
-		req:   engine.Request{Game: "twinmaze", Algo: "duct playouts=300", Seed: 0},
+		req:   catalog.Request{Game: "twinmaze", Algo: "duct playouts=300", Seed: 0},
 	},
 	{
 		name: "maze-beam", title: "Beam search on the primer's maze (5x5, seed 0)",
 		watch: "At each depth the beam keeps the 3 best states and drops the rest: follow the ranked lists, and see the best line after the decision.",
-		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5", Seed: 0},
+		req:   catalog.Request{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5", Seed: 0},
 	},
 	{
 		name: "maze-chokudai", title: "Chokudai search on the same maze",
 		watch: "Each pass takes one state per depth that no earlier pass took, so later passes explore other lines: compare which pass reached which node.",
-		req:   engine.Request{Game: "maze h=5 w=5 turns=5", Algo: "chokudai width=1 depth=5 passes=4", Seed: 0},
+		req:   catalog.Request{Game: "maze h=5 w=5 turns=5", Algo: "chokudai width=1 depth=5 passes=4", Seed: 0},
 	},
 	{
 		name: "ttt-negamax-view", title: "NegaMax: whose point of view is this number?",
 		watch: "Switch the values between the root player's view and the side to move's: NegaMax stores the latter, and each level negates.",
-		req:   engine.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
+		req:   catalog.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
 	},
 }
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/web/templates"
@@ -39,7 +39,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	if in.algo == "" {
 		in.algo = "alphabeta"
 	}
-	for _, g := range engine.Games() {
+	for _, g := range catalog.Games() {
 		ix.Games = append(ix.Games, templates.Game{
 			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
 			PositionHelp: g.PositionHelp, Selected: g.Name == in.game,
@@ -114,10 +114,10 @@ func readForm(r *http.Request) formInput {
 	return in
 }
 
-// request turns the form into an engine request: the algorithm's spec is
+// request turns the form into a catalog request: the algorithm's spec is
 // its name and the parameters the user set.
-func (in formInput) request(program string) (engine.Request, error) {
-	req := engine.Request{Game: in.game, Position: in.position, Program: program}
+func (in formInput) request(program string) (catalog.Request, error) {
+	req := catalog.Request{Game: in.game, Position: in.position, Program: program}
 	if in.seed != "" {
 		seed, err := strconv.ParseInt(in.seed, 10, 64)
 		if err != nil {
@@ -132,7 +132,7 @@ func (in formInput) request(program string) (engine.Request, error) {
 	if req.Algo, err = in.spec(in.algo, in.algo+".", a.Params); err != nil {
 		return req, err
 	}
-	if g, err := engine.LookupGame(in.game); err == nil {
+	if g, err := catalog.LookupGame(in.game); err == nil {
 		if req.Game, err = in.spec(in.game, gameField(in.game), g.Params); err != nil {
 			return req, err
 		}

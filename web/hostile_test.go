@@ -19,7 +19,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -286,7 +286,7 @@ func TestHostileSearchEventBudget(t *testing.T) {
 // the least recently used.
 func TestHostileCacheByteBudget(t *testing.T) {
 	var shows []*show
-	for i, req := range []engine.Request{
+	for i, req := range []catalog.Request{
 		{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
 		{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
 		{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
@@ -437,7 +437,7 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 	// Nodes come slowly until the server stops, then at full speed, so
 	// that the search soon sees its context end.
 	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return untilDone{ctx, slowTracer{tr, 50 * time.Millisecond}} }
-	id, err := srv.startSearch(engine.Request{Game: "tictactoe", Algo: "minimax", Position: "x../.o./..."})
+	id, err := srv.startSearch(catalog.Request{Game: "tictactoe", Algo: "minimax", Position: "x../.o./..."})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -143,8 +143,8 @@ func (e *busyError) Is(target error) bool { return target == errBusy }
 // startSearch checks req, starts it in the background and returns its id
 // at once; the search's page shows it as it grows. Past the cap on
 // searches running at once it returns an error matching errBusy.
-func (s *Server) startSearch(req engine.Request) (string, error) {
-	run, err := engine.Prepare(req)
+func (s *Server) startSearch(req catalog.Request) (string, error) {
+	run, err := catalog.Prepare(req)
 	if err != nil {
 		return "", err
 	}
@@ -208,7 +208,7 @@ func (s *Server) forget(id string) {
 
 // search runs the search, turning a panic into an error so that what it
 // recorded is saved all the same.
-func (s *Server) search(ctx context.Context, run *engine.Run, tr trace.Tracer) (res search.Result, err error) {
+func (s *Server) search(ctx context.Context, run *catalog.Run, tr trace.Tracer) (res search.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic in a search", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -222,7 +222,7 @@ func (s *Server) search(ctx context.Context, run *engine.Run, tr trace.Tracer) (
 // its trace when it ends. A search stopped before its end, by the server
 // stopping, by its time limit or with nobody watching, is saved with a
 // note that says so.
-func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *engine.Run) {
+func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *catalog.Run) {
 	defer s.forget(ls.id)
 	log := s.log.With("trace", ls.id)
 	var tr trace.Tracer = ls

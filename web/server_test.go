@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -270,9 +270,9 @@ func upload(t *testing.T, base, name string, data []byte) *http.Response {
 }
 
 // recordTrace runs a search and returns its trace file's bytes.
-func recordTrace(t *testing.T, req engine.Request, gz bool) []byte {
+func recordTrace(t *testing.T, req catalog.Request, gz bool) []byte {
 	t.Helper()
-	run, err := engine.Prepare(req)
+	run, err := catalog.Prepare(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,8 +300,8 @@ func recordTrace(t *testing.T, req engine.Request, gz bool) []byte {
 
 func TestUpload(t *testing.T) {
 	srv, ts := newTestServer(t)
-	good := recordTrace(t, engine.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]"}, false)
-	goodGz := recordTrace(t, engine.Request{Game: "tree", Algo: "alphabeta", Position: "[[1,2],[3,4]]"}, true)
+	good := recordTrace(t, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]"}, false)
+	goodGz := recordTrace(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[1,2],[3,4]]"}, true)
 	lines := strings.SplitAfter(string(good), "\n")
 	tests := []struct {
 		name string

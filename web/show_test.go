@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -12,7 +12,7 @@ import (
 // viewing: the tree, every step's words in both views and its pseudocode
 // line. A search's page waits for it once.
 func BenchmarkLoadShow(b *testing.B) {
-	run, err := engine.Prepare(engine.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x../.o./..."})
+	run, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x../.o./..."})
 	if err != nil {
 		b.Fatal(err)
 	}

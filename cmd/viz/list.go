@@ -5,7 +5,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 )
@@ -20,7 +20,7 @@ func cmdList(args []string, stdout io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAMES")
-	for _, g := range engine.Games() {
+	for _, g := range catalog.Games() {
 		fmt.Fprintf(tw, "  %s\t%s game\t%s\n", g.Name, g.Family, g.Help)
 		fmt.Fprintf(tw, "  \tposition\t%s\n", g.PositionHelp)
 		listParams(tw, g.Params)

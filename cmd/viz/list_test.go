@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 )
@@ -19,12 +19,12 @@ func TestListValuesParse(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	catalog := map[string][]spec.Param{} // by "game NAME" or "algorithm NAME"
-	for _, g := range engine.Games() {
-		catalog["game "+g.Name] = g.Params
+	declared := map[string][]spec.Param{} // by "game NAME" or "algorithm NAME"
+	for _, g := range catalog.Games() {
+		declared["game "+g.Name] = g.Params
 	}
 	for _, a := range search.Algorithms() {
-		catalog["algorithm "+a.Name] = a.Params
+		declared["algorithm "+a.Name] = a.Params
 	}
 
 	seen := map[string]bool{} // "game maze h", ...
@@ -47,7 +47,7 @@ func TestListValuesParse(t *testing.T) {
 			continue
 		}
 		name := strings.TrimSuffix(fields[0], "=")
-		params, ok := catalog[kind+" "+entry]
+		params, ok := declared[kind+" "+entry]
 		if !ok {
 			t.Fatalf("parameter line under unknown %s %q: %q", kind, entry, line)
 		}
@@ -90,7 +90,7 @@ func TestListValuesParse(t *testing.T) {
 			}
 		}
 	}
-	for key, params := range catalog {
+	for key, params := range declared {
 		for _, p := range params {
 			if !seen[key+" "+p.Name] {
 				t.Errorf("viz list does not show parameter %s of %s", p.Name, key)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -38,7 +38,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	case *traceNodes < 1 || *traceNodes > maxTraceNodes:
 		return usagef("run: --trace-nodes %d is out of range (allowed 1..%d)", *traceNodes, maxTraceNodes)
 	}
-	r, err := engine.Prepare(engine.Request{Game: *game, Algo: *algo, Position: *position, Seed: *seed, Program: programVersion()})
+	r, err := catalog.Prepare(catalog.Request{Game: *game, Algo: *algo, Position: *position, Seed: *seed, Program: programVersion()})
 	if err != nil {
 		return usageError{err}
 	}

@@ -1,4 +1,4 @@
-package engine
+package catalog
 
 import (
 	"context"
@@ -175,5 +175,5 @@ func LookupGame(name string) (Game, error) {
 		}
 		names[i] = g.Name
 	}
-	return Game{}, fmt.Errorf("engine: unknown game %q (known: %s)", name, strings.Join(names, ", "))
+	return Game{}, fmt.Errorf("catalog: unknown game %q (known: %s)", name, strings.Join(names, ", "))
 }

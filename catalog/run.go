@@ -1,4 +1,4 @@
-package engine
+package catalog
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func Prepare(req Request) (*Run, error) {
 		return nil, err
 	}
 	if algo.Family != game.Family {
-		return nil, fmt.Errorf("engine: %s searches %s games, and %s is a %s game", algo.Name, algo.Family, game.Name, game.Family)
+		return nil, fmt.Errorf("catalog: %s searches %s games, and %s is a %s game", algo.Name, algo.Family, game.Name, game.Family)
 	}
 	av, err := spec.Resolve(as, algo.Params)
 	if err != nil {
@@ -104,7 +104,7 @@ func seedAlgorithm(algo search.Algorithm, as spec.Spec, av spec.Values, seed int
 	}
 	p := algo.Params[i]
 	if float64(seed) < p.Min || float64(seed) > p.Max {
-		return fmt.Errorf("engine: seed %d is out of range for %s (allowed %s)", seed, algo.Name, p.Range())
+		return fmt.Errorf("catalog: seed %d is out of range for %s (allowed %s)", seed, algo.Name, p.Range())
 	}
 	av["seed"] = float64(seed)
 	return nil

@@ -1,4 +1,4 @@
-package engine_test
+package catalog_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/searchviz/searchviz/engine"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -18,30 +18,30 @@ import (
 
 func TestPrepareErrors(t *testing.T) {
 	tests := []struct {
-		req  engine.Request
+		req  catalog.Request
 		want string
 	}{
-		{engine.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
-		{engine.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze, twinmaze, twinmaze-turns)`},
-		{engine.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
-		{engine.Request{Game: "tictactoe", Algo: "dmcts"}, `unknown algorithm "dmcts"`},
-		{engine.Request{Game: "tictactoe", Algo: "duct"}, "duct searches simultaneous games, and tictactoe is a alternating game"},
-		{engine.Request{Game: "twinmaze w=4", Algo: "duct"}, "twinmaze position"},
-		{engine.Request{Game: "tictactoe", Algo: "mcts c=11"}, "c=11 is out of range"},
-		{engine.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
-		{engine.Request{Game: "tictactoe", Algo: "minimax nodes=0"}, "nodes=0 is out of range"},
-		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xxx/ooo/..."}, "tictactoe position"},
-		{engine.Request{Game: "tictactoe", Algo: "minimax", Position: "xo"}, "tictactoe position"},
-		{engine.Request{Game: "tree", Algo: "minimax", Position: "[1,[2,]"}, "tree position: tree: at offset 6"},
-		{engine.Request{Game: "maze", Algo: "alphabeta"}, "alphabeta searches alternating games, and maze is a single game"},
-		{engine.Request{Game: "tictactoe", Algo: "beam"}, "beam searches single games, and tictactoe is a alternating game"},
-		{engine.Request{Game: "maze h=4", Algo: "beam"}, "maze position"},
-		{engine.Request{Game: "maze h=33", Algo: "beam"}, "h=33 is out of range (allowed 3..31)"},
-		{engine.Request{Game: "maze", Algo: "beam", Position: "3:#.5#/.@18/3#."}, "maze position"},
-		{engine.Request{Game: "maze", Algo: "beam width=0"}, "width=0 is out of range"},
+		{catalog.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
+		{catalog.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze, twinmaze, twinmaze-turns)`},
+		{catalog.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
+		{catalog.Request{Game: "tictactoe", Algo: "dmcts"}, `unknown algorithm "dmcts"`},
+		{catalog.Request{Game: "tictactoe", Algo: "duct"}, "duct searches simultaneous games, and tictactoe is a alternating game"},
+		{catalog.Request{Game: "twinmaze w=4", Algo: "duct"}, "twinmaze position"},
+		{catalog.Request{Game: "tictactoe", Algo: "mcts c=11"}, "c=11 is out of range"},
+		{catalog.Request{Game: "tictactoe", Algo: "minimax depth=0"}, "depth=0 is out of range (allowed 1..64)"},
+		{catalog.Request{Game: "tictactoe", Algo: "minimax nodes=0"}, "nodes=0 is out of range"},
+		{catalog.Request{Game: "tictactoe", Algo: "minimax", Position: "xxx/ooo/..."}, "tictactoe position"},
+		{catalog.Request{Game: "tictactoe", Algo: "minimax", Position: "xo"}, "tictactoe position"},
+		{catalog.Request{Game: "tree", Algo: "minimax", Position: "[1,[2,]"}, "tree position: tree: at offset 6"},
+		{catalog.Request{Game: "maze", Algo: "alphabeta"}, "alphabeta searches alternating games, and maze is a single game"},
+		{catalog.Request{Game: "tictactoe", Algo: "beam"}, "beam searches single games, and tictactoe is a alternating game"},
+		{catalog.Request{Game: "maze h=4", Algo: "beam"}, "maze position"},
+		{catalog.Request{Game: "maze h=33", Algo: "beam"}, "h=33 is out of range (allowed 3..31)"},
+		{catalog.Request{Game: "maze", Algo: "beam", Position: "3:#.5#/.@18/3#."}, "maze position"},
+		{catalog.Request{Game: "maze", Algo: "beam width=0"}, "width=0 is out of range"},
 	}
 	for _, tt := range tests {
-		_, err := engine.Prepare(tt.req)
+		_, err := catalog.Prepare(tt.req)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Prepare(%+v) = %v, want an error containing %q", tt.req, err, tt.want)
 		}
@@ -51,7 +51,7 @@ func TestPrepareErrors(t *testing.T) {
 // TestRealTraces runs every algorithm on every game, streams the trace
 // through the file format, and checks the bytes against the JSON Schema,
 // the events against the validator, and the round trip against what the
-// engine emitted.
+// algorithm emitted.
 func TestRealTraces(t *testing.T) {
 	positions := map[string][]string{
 		"tictactoe":      {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
@@ -60,7 +60,7 @@ func TestRealTraces(t *testing.T) {
 		"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
 		"twinmaze":       {"", "2:A9B", "3:1A6B1"},
 	}
-	for _, g := range engine.Games() {
+	for _, g := range catalog.Games() {
 		for _, a := range search.Algorithms() {
 			if a.Family != g.Family {
 				continue
@@ -71,7 +71,7 @@ func TestRealTraces(t *testing.T) {
 				if hasDepth {
 					algo += " depth=4"
 				}
-				r, err := engine.Prepare(engine.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
+				r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -154,7 +154,7 @@ func TestSeedReachesTheAlgorithm(t *testing.T) {
 		{"pmc", 0, "0"},
 	}
 	for _, tt := range tests {
-		r, err := engine.Prepare(engine.Request{Game: "tictactoe", Algo: tt.algo, Seed: tt.seed})
+		r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: tt.algo, Seed: tt.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +162,7 @@ func TestSeedReachesTheAlgorithm(t *testing.T) {
 			t.Errorf("%s with --seed %d: the algorithm's seed is %q, want %s", tt.algo, tt.seed, got, tt.want)
 		}
 	}
-	if _, err := engine.Prepare(engine.Request{Game: "tictactoe", Algo: "mcts", Seed: -1}); err == nil || !strings.Contains(err.Error(), "seed -1 is out of range for mcts") {
+	if _, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "mcts", Seed: -1}); err == nil || !strings.Contains(err.Error(), "seed -1 is out of range for mcts") {
 		t.Errorf("a negative seed for mcts: %v, want an error naming the range", err)
 	}
 }
