@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
@@ -22,7 +21,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{catalog.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
-		{catalog.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, tree, maze, twinmaze, twinmaze-turns)`},
+		{catalog.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, connectfour, tree, maze, twinmaze, twinmaze-turns)`},
 		{catalog.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
 		{catalog.Request{Game: "tictactoe", Algo: "dmcts"}, `unknown algorithm "dmcts"`},
 		{catalog.Request{Game: "tictactoe", Algo: "duct"}, "duct searches simultaneous games, and tictactoe is a alternating game"},
@@ -48,25 +47,45 @@ func TestPrepareErrors(t *testing.T) {
 	}
 }
 
+// testPositions are the positions every algorithm of a game's family
+// searches in these tests: the start (""), a position in the middle of a
+// game, and a finished one.
+var testPositions = map[string][]string{
+	"tictactoe":      {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
+	"connectfour":    {"", "......./......./......./..o..../..xo.../..xxo..", "......./......./......./x...o../x...o../x...o.."},
+	"tree":           {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
+	"maze":           {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
+	"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
+	"twinmaze":       {"", "2:A9B", "3:1A6B1"},
+}
+
+// TestEveryGameHasTestPositions fails for a game of the catalog that the
+// tests would otherwise not search.
+func TestEveryGameHasTestPositions(t *testing.T) {
+	for _, g := range catalog.Games() {
+		if len(testPositions[g.Name]) < 2 {
+			t.Errorf("game %s has %d test positions in testPositions, want its start and at least one more", g.Name, len(testPositions[g.Name]))
+		}
+	}
+	for name := range testPositions {
+		if _, err := catalog.LookupGame(name); err != nil {
+			t.Errorf("testPositions names %s: %v", name, err)
+		}
+	}
+}
+
 // TestRealTraces runs every algorithm on every game, streams the trace
 // through the file format, and checks the bytes against the JSON Schema,
 // the events against the validator, and the round trip against what the
 // algorithm emitted.
 func TestRealTraces(t *testing.T) {
-	positions := map[string][]string{
-		"tictactoe":      {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
-		"tree":           {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
-		"maze":           {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
-		"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
-		"twinmaze":       {"", "2:A9B", "3:1A6B1"},
-	}
 	for _, g := range catalog.Games() {
-		for _, a := range search.Algorithms() {
+		for _, a := range catalog.Algorithms() {
 			if a.Family != g.Family {
 				continue
 			}
 			hasDepth := slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
-			for _, pos := range positions[g.Name] {
+			for _, pos := range testPositions[g.Name] {
 				algo := a.Name
 				if hasDepth {
 					algo += " depth=4"

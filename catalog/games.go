@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/searchviz/searchviz/games/connectfour"
 	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/games/twinmaze"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
-	"github.com/searchviz/searchviz/trace"
 )
 
 // Game describes one game of the catalog.
@@ -30,8 +30,9 @@ type Game struct {
 // root is an opened position, ready to be searched by an algorithm of the
 // game's family.
 type root struct {
-	text string
-	run  runner
+	text  string
+	state any // the state itself, for its board (see Game.Board)
+	run   runner
 }
 
 // alternating binds a game of the alternating family through its parser;
@@ -40,49 +41,56 @@ func alternating[S search.Alternating[S]](parse func(string) (S, error)) func(sp
 	return alternatingOrMade(parse, func(spec.Values, int64) (S, error) { return parse("") })
 }
 
-// runner searches one opened position with an algorithm of its family.
-type runner func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error)
+// runner searches one opened position with the named algorithm of its
+// family and the algorithm's resolved parameters.
+type runner func(ctx context.Context, algo string, v spec.Values, tracing search.Tracing) (search.Result, error)
+
+// runFrom returns the runner of a position s, searched by the algorithms
+// of entries.
+func runFrom[S any](entries func() []search.Entry[S]) func(S) runner {
+	return func(s S) runner {
+		return func(ctx context.Context, algo string, v spec.Values, tracing search.Tracing) (search.Result, error) {
+			run, ok := runOf(entries(), algo)
+			if !ok {
+				return search.Result{Action: -1}, fmt.Errorf("catalog: %s does not search this game's family", algo)
+			}
+			return run(ctx, s, v, tracing)
+		}
+	}
+}
 
 // alternatingOrMade binds a game of the alternating family whose position
 // may also be built from the game's parameters and the seed, when none is
 // given.
 func alternatingOrMade[S search.Alternating[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, func(s S) runner {
-		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-			return search.RunAlternating(ctx, algo, v, s, tr, boards)
-		}
-	})
+	return madeOrParsed(parse, make, runFrom(alternatingAlgorithms[S]))
 }
 
 // simultaneous binds a game of the simultaneous-move family.
 func simultaneous[S search.Simultaneous[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, func(s S) runner {
-		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-			return search.RunSimultaneous(ctx, algo, v, s, tr, boards)
-		}
-	})
+	return madeOrParsed(parse, make, runFrom(simultaneousAlgorithms[S]))
 }
+
+// The parameters of the mazes' generated boards.
+var (
+	paramMazeHeight = spec.Param{Name: "h", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "height of a generated board (odd)"}
+	paramMazeWidth  = spec.Param{Name: "w", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "width of a generated board (odd)"}
+	paramMazeTurns  = spec.Param{Name: "turns", Type: spec.Int, Default: 4, Min: 1, Max: 1000, Help: "turns to play"}
+	paramTwinHeight = spec.Param{Name: "h", Type: spec.Int, Default: twinmaze.SampleHeight, Min: 3, Max: twinmaze.MaxSize, Help: "height of a generated board (odd)"}
+	paramTwinWidth  = spec.Param{Name: "w", Type: spec.Int, Default: twinmaze.SampleWidth, Min: 3, Max: twinmaze.MaxSize, Help: "width of a generated board (odd)"}
+	paramTwinTurns  = spec.Param{Name: "turns", Type: spec.Int, Default: twinmaze.SampleTurns, Min: 1, Max: twinmaze.MaxTurns, Help: "turns to play"}
+)
 
 // twinParams are the parameters of the twin maze's generated boards.
-func twinParams() []spec.Param {
-	return []spec.Param{
-		{Name: "h", Type: spec.Int, Default: twinmaze.SampleHeight, Min: 3, Max: twinmaze.MaxSize, Help: "height of a generated board (odd)"},
-		{Name: "w", Type: spec.Int, Default: twinmaze.SampleWidth, Min: 3, Max: twinmaze.MaxSize, Help: "width of a generated board (odd)"},
-		{Name: "turns", Type: spec.Int, Default: twinmaze.SampleTurns, Min: 1, Max: twinmaze.MaxTurns, Help: "turns to play"},
-	}
-}
+func twinParams() []spec.Param { return []spec.Param{paramTwinHeight, paramTwinWidth, paramTwinTurns} }
 
 func generateTwin(v spec.Values, seed int64) (twinmaze.State, error) {
-	return twinmaze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
+	return twinmaze.Generate(v.Int(paramTwinHeight), v.Int(paramTwinWidth), v.Int(paramTwinTurns), seed)
 }
 
 // single binds a game of the single-player family.
 func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, func(s S) runner {
-		return func(ctx context.Context, algo search.Algorithm, v spec.Values, tr trace.Tracer, boards bool) (search.Result, error) {
-			return search.RunSingle(ctx, algo, v, s, tr, boards)
-		}
-	})
+	return madeOrParsed(parse, make, runFrom(singleAlgorithms[S]))
 }
 
 // madeOrParsed binds a game whose position is parsed from the text given,
@@ -102,7 +110,7 @@ func madeOrParsed[S interface{ String() string }](parse func(string) (S, error),
 		if err != nil {
 			return root{}, err
 		}
-		return root{text: s.String(), run: run(s)}, nil
+		return root{text: s.String(), state: s, run: run(s)}, nil
 	}
 }
 
@@ -119,6 +127,15 @@ func Games() []Game {
 			open:         alternating(tictactoe.Parse),
 		},
 		{
+			Name:         "connectfour",
+			Family:       search.FamilyAlternating,
+			Help:         "Connect Four: drop discs into a 7×6 upright board; four in a row, across, up or diagonally, wins; x moves first",
+			Start:        connectfour.New().String(),
+			PositionHelp: "six rows top to bottom separated by '/', seven cells x, o or '.' each, discs resting on the bottom or on other discs, e.g. ......./......./......./......./...o.../...x...; the side to move follows from the counts",
+			Boards:       true,
+			open:         alternating(connectfour.Parse),
+		},
+		{
 			Name:         "tree",
 			Family:       search.FamilyAlternating,
 			Help:         "a game tree typed in: nested brackets of leaf values, the root is MAX and levels alternate",
@@ -127,18 +144,14 @@ func Games() []Game {
 			open:         alternating(func(text string) (tree.State, error) { return tree.Parse(text) }),
 		},
 		{
-			Name:   "maze",
-			Family: search.FamilySingle,
-			Help:   "the number-collecting maze: move up, down, left or right, collect the points you step on, score the most by the last turn",
-			Params: []spec.Param{
-				{Name: "h", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "height of a generated board (odd)"},
-				{Name: "w", Type: spec.Int, Default: 5, Min: 3, Max: 31, Help: "width of a generated board (odd)"},
-				{Name: "turns", Type: spec.Int, Default: 4, Min: 1, Max: 1000, Help: "turns to play"},
-			},
+			Name:         "maze",
+			Family:       search.FamilySingle,
+			Help:         "the number-collecting maze: move up, down, left or right, collect the points you step on, score the most by the last turn",
+			Params:       []spec.Param{paramMazeHeight, paramMazeWidth, paramMazeTurns},
 			PositionHelp: "turns left, ':', then rows top to bottom separated by '/': # wall, . floor, 1-9 points, @ the player, e.g. 3:#.5#/.@18/3#..; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,
 			open: single(maze.Parse, func(v spec.Values, seed int64) (maze.State, error) {
-				return maze.Generate(v.Int("h"), v.Int("w"), v.Int("turns"), seed)
+				return maze.Generate(v.Int(paramMazeHeight), v.Int(paramMazeWidth), v.Int(paramMazeTurns), seed)
 			}),
 		},
 		{

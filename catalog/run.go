@@ -49,7 +49,7 @@ func Prepare(req Request) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("algorithm: %w", err)
 	}
-	algo, err := search.Lookup(as.Name)
+	algo, err := LookupAlgorithm(as.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -120,5 +120,5 @@ func (r *Run) Game() Game { return r.game }
 // budget or a cancelled context it returns the best result found so far
 // together with the error.
 func (r *Run) Search(ctx context.Context, tr trace.Tracer) (search.Result, error) {
-	return r.root.run(ctx, r.algo, r.values, tr, r.game.Boards)
+	return r.root.run(ctx, r.algo.Name, r.values, search.Tracing{Tracer: tr, Boards: r.game.Boards})
 }

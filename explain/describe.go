@@ -20,17 +20,17 @@ func Describe(t *trace.Tree, v trace.View) string {
 	d := describer{t: t, view: v}
 	switch e.Kind {
 	case trace.KindNode:
-		n := t.Node(e.Node)
-		if n.Type == trace.TypeSingle {
-			if e.Parent == trace.NoNode {
+		c := e.NodeCreated()
+		if c.Type == trace.TypeSingle {
+			if c.Parent == trace.NoNode {
 				return "Start at the root position."
 			}
-			return fmt.Sprintf("Move %s from %s: a state at depth %d.", e.Label, d.name(e.Parent), e.Depth)
+			return fmt.Sprintf("Move %s from %s: a state at depth %d.", c.Label, d.name(c.Parent), c.Depth)
 		}
-		if e.Parent == trace.NoNode {
-			return fmt.Sprintf("Start at the root (%s to move).", d.player(n.Type))
+		if c.Parent == trace.NoNode {
+			return fmt.Sprintf("Start at the root (%s to move).", d.player(c.Type))
 		}
-		return fmt.Sprintf("Play %s from %s: a %s node at depth %d.", e.Label, d.name(e.Parent), d.player(n.Type), e.Depth)
+		return fmt.Sprintf("Play %s from %s: a %s node at depth %d.", c.Label, d.name(c.Parent), d.player(c.Type), c.Depth)
 	case trace.KindEnter:
 		if t.Node(e.Node).Type == trace.TypeSingle {
 			return fmt.Sprintf("Expand %s: try each of its moves.", d.name(e.Node))
@@ -46,71 +46,79 @@ func Describe(t *trace.Tree, v trace.View) string {
 		}
 		return fmt.Sprintf("Return from %s with value %s.", d.name(e.Node), d.value(n.Type, n.Value))
 	case trace.KindEval:
-		n := t.Node(e.Node)
+		ev := e.Eval()
+		n := t.Node(ev.Node)
 		what := "Evaluate"
-		if e.Terminal {
+		if ev.Terminal {
 			what = "Game over at"
 		}
 		if n.Type == trace.TypeSingle {
-			return fmt.Sprintf("%s %s: score %s.", what, d.name(e.Node), trace.FormatValue(e.Value))
+			return fmt.Sprintf("%s %s: score %s.", what, d.name(ev.Node), trace.FormatValue(ev.Value))
 		}
-		return fmt.Sprintf("%s %s: %s.", what, d.name(e.Node), d.value(n.Type, e.Value))
+		return fmt.Sprintf("%s %s: %s.", what, d.name(ev.Node), d.value(n.Type, ev.Value))
 	case trace.KindValue:
-		n := t.Node(e.Node)
-		if n.Type == trace.TypeSingle && e.Best != trace.NoNode {
-			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(e.Best), trace.FormatValue(e.Value))
+		u := e.ValueUpdate()
+		n := t.Node(u.Node)
+		if n.Type == trace.TypeSingle && u.Best != trace.NoNode {
+			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(u.Best), trace.FormatValue(u.Value))
 		}
-		if e.Best == trace.NoNode {
-			return fmt.Sprintf("%s's value becomes %s.", d.name(e.Node), d.value(n.Type, e.Value))
+		if u.Best == trace.NoNode {
+			return fmt.Sprintf("%s's value becomes %s.", d.name(u.Node), d.value(n.Type, u.Value))
 		}
-		return fmt.Sprintf("%s's best so far: %s, through %s.", d.name(e.Node), d.value(n.Type, e.Value), t.Node(e.Best).Label)
+		return fmt.Sprintf("%s's best so far: %s, through %s.", d.name(u.Node), d.value(n.Type, u.Value), t.Node(u.Best).Label)
 	case trace.KindBounds:
-		n := t.Node(e.Node)
-		a, b := v.Window(n.Type, e.Alpha, e.Beta)
-		return fmt.Sprintf("%s's window: α = %s, β = %s%s.", d.name(e.Node), trace.FormatValue(a), trace.FormatValue(b), d.suffix(n.Type))
+		w := e.Bounds()
+		n := t.Node(w.Node)
+		a, b := v.Window(n.Type, w.Alpha, w.Beta)
+		return fmt.Sprintf("%s's window: α = %s, β = %s%s.", d.name(w.Node), trace.FormatValue(a), trace.FormatValue(b), d.suffix(n.Type))
 	case trace.KindCut:
-		return d.cut(e)
+		return d.cut(e.Cutoff())
 	case trace.KindDecision:
+		c := e.Decision()
 		if t.Node(t.Root()).Type == trace.TypeSingle {
-			if e.Action < 0 {
-				return fmt.Sprintf("No move: the game is over with score %s. %s.", trace.FormatValue(e.Value), counters(e.Counters))
+			if c.Action < 0 {
+				return fmt.Sprintf("No move: the game is over with score %s. %s.", trace.FormatValue(c.Value), counters(c.Counters))
 			}
-			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
+			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", c.Label, trace.FormatValue(c.Value), counters(c.Counters))
 		}
-		if e.Action < 0 {
-			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(e.Value), counters(e.Counters))
+		if c.Action < 0 {
+			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(c.Value), counters(c.Counters))
 		}
-		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", e.Label, trace.FormatValue(e.Value), counters(e.Counters))
+		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", c.Label, trace.FormatValue(c.Value), counters(c.Counters))
 	case trace.KindBeam:
-		return d.beam(e)
+		return d.beam(e.Beam())
 	case trace.KindSelect:
-		return d.selection(e)
+		return d.selection(e.Selection())
 	case trace.KindExpand:
-		return fmt.Sprintf("Expand %s: add its %s to the tree.", d.name(e.Node), children(len(e.Children)))
+		x := e.Expansion()
+		return fmt.Sprintf("Expand %s: add its %s to the tree.", d.name(x.Node), children(len(x.Children)))
 	case trace.KindPlayout:
+		p := e.Playout()
 		outcome := "a draw"
 		switch {
-		case e.Result > 0.5:
+		case p.Result > 0.5:
 			outcome = "a win for MAX"
-		case e.Result < 0.5:
+		case p.Result < 0.5:
 			outcome = "a loss for MAX"
 		}
-		return fmt.Sprintf("Play out from %s: %s random moves end in %s (result %s for the root player).", d.name(e.Node), strconv.Itoa(e.Length), outcome, trace.FormatValue(e.Result))
+		return fmt.Sprintf("Play out from %s: %s random moves end in %s (result %s for the root player).", d.name(p.Node), strconv.Itoa(p.Length), outcome, trace.FormatValue(p.Result))
 	case trace.KindBackprop:
-		if len(e.Path) == 0 {
+		b := e.Backprop()
+		if len(b.Path) == 0 {
 			return "Back up nothing."
 		}
-		return fmt.Sprintf("Back up the result through %s to the root: each node's visits grow by 1.", plural(len(e.Path), "node"))
+		return fmt.Sprintf("Back up the result through %s to the root: each node's visits grow by 1.", plural(len(b.Path), "node"))
 	case trace.KindIteration:
-		if e.Discarded {
-			return fmt.Sprintf("Iteration %d was cut short by the clock and is discarded.", e.Iteration)
+		it := e.IterationInfo()
+		if it.Discarded {
+			return fmt.Sprintf("Iteration %d was cut short by the clock and is discarded.", it.Number)
 		}
-		if e.Depth > 0 {
-			return fmt.Sprintf("Iteration %d: search to depth %d.", e.Iteration, e.Depth)
+		if it.DepthLimit > 0 {
+			return fmt.Sprintf("Iteration %d: search to depth %d.", it.Number, it.DepthLimit)
 		}
-		return fmt.Sprintf("Pass %d: a narrow beam from the root down, taking the best states no earlier pass took.", e.Iteration)
+		return fmt.Sprintf("Pass %d: a narrow beam from the root down, taking the best states no earlier pass took.", it.Number)
 	case trace.KindNote:
-		return e.Text
+		return e.Note().Text
 	}
 	return fmt.Sprintf("%s event.", e.Kind)
 }
@@ -145,53 +153,55 @@ func (d describer) name(id trace.NodeID) string {
 
 // selection explains an MCTS selection: the chosen child and why, by its
 // UCB1 against the runner-up, or because it had not been visited.
-func (d describer) selection(e trace.Event) string {
+func (d describer) selection(s trace.Selection) string {
 	var chosen *trace.Score
-	for i := range e.Scores {
-		if e.Scores[i].Child == e.Child {
-			chosen = &e.Scores[i]
+	for i := range s.Scores {
+		if s.Scores[i].Child == s.Chosen {
+			chosen = &s.Scores[i]
 		}
 	}
-	child := d.t.Node(e.Child).Label
-	if d.t.Node(e.Node).Type == trace.TypeJoint {
-		return d.jointSelection(e)
+	child := d.t.Node(s.Chosen).Label
+	if d.t.Node(s.Node).Type == trace.TypeJoint {
+		return d.jointSelection(s)
 	}
 	if chosen == nil {
-		return fmt.Sprintf("Select %s at %s.", child, d.name(e.Node))
+		return fmt.Sprintf("Select %s at %s.", child, d.name(s.Node))
 	}
 	if chosen.N == 0 {
-		return fmt.Sprintf("Select %s at %s: it has never been visited, and unvisited children go first.", child, d.name(e.Node))
+		return fmt.Sprintf("Select %s at %s: it has never been visited, and unvisited children go first.", child, d.name(s.Node))
 	}
 	return fmt.Sprintf("Select %s at %s: UCB1 %s = %s won out of %d visits + exploration, the highest of %s.",
-		child, d.name(e.Node), ucb(chosen.UCB), trace.FormatValue(chosen.W), chosen.N, children(len(e.Scores)))
+		child, d.name(s.Node), ucb(chosen.UCB), trace.FormatValue(chosen.W), chosen.N, children(len(s.Scores)))
 }
 
 // jointSelection explains one player's choice at a simultaneous-move node:
-// player A's comes first, then player B's, each over its own actions.
-func (d describer) jointSelection(e trace.Event) string {
+// player A's comes first, then player B's, each over its own actions. The
+// move is that player's part of the chosen child's joint action; a trace
+// without joint actions names the child's whole label.
+func (d describer) jointSelection(s trace.Selection) string {
 	player, other := "A", 0
 	if k := d.t.Step(); k > 0 {
-		if prev := d.t.Event(k - 1); prev.Kind == trace.KindSelect && prev.Node == e.Node {
+		if prev := d.t.Event(k - 1); prev.Kind == trace.KindSelect && prev.Node == s.Node {
 			player, other = "B", 1
 		}
 	}
-	pair := strings.SplitN(d.t.Node(e.Child).Label, "/", 2)
-	move := d.t.Node(e.Child).Label
-	if len(pair) == 2 {
-		move = pair[other]
+	child := d.t.Node(s.Chosen)
+	move := child.Label
+	if child.Joint != nil {
+		move = child.Joint[other].Label
 	}
 	// Unvisited actions go first, so any unvisited action means the chosen
 	// one is unvisited; otherwise the chosen one has the highest UCB1.
-	for _, s := range e.Scores {
-		if s.N == 0 {
-			return fmt.Sprintf("Player %s picks %s at %s: an action it has never tried goes first; the other player chooses on its own.", player, move, d.name(e.Node))
+	for _, sc := range s.Scores {
+		if sc.N == 0 {
+			return fmt.Sprintf("Player %s picks %s at %s: an action it has never tried goes first; the other player chooses on its own.", player, move, d.name(s.Node))
 		}
 	}
 	top := 0.0
-	for _, s := range e.Scores {
-		top = max(top, s.UCB)
+	for _, sc := range s.Scores {
+		top = max(top, sc.UCB)
 	}
-	return fmt.Sprintf("Player %s picks %s at %s: the highest UCB1 (%s) over its own actions, counted over all of the other player's replies.", player, move, d.name(e.Node), ucb(top))
+	return fmt.Sprintf("Player %s picks %s at %s: the highest UCB1 (%s) over its own actions, counted over all of the other player's replies.", player, move, d.name(s.Node), ucb(top))
 }
 
 // children counts children in words.
@@ -207,7 +217,7 @@ func ucb(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
 // beam lists what a beam kept and dropped at one depth, best first, with
 // their scores; a long list is cut short.
-func (d describer) beam(e trace.Event) string {
+func (d describer) beam(e trace.Beam) string {
 	list := func(ids []trace.NodeID) string {
 		const shown = 4
 		var parts []string
@@ -254,20 +264,20 @@ func (d describer) suffix(t trace.NodeType) string {
 }
 
 // cut explains a cut in the root player's terms, as the trace names it.
-func (d describer) cut(e trace.Event) string {
-	n := d.t.Node(e.Node)
-	rv := trace.ViewRoot.Value(n.Type, e.Value)
-	a, b := trace.ViewRoot.Window(n.Type, e.Alpha, e.Beta)
-	skipped := strings.Join(e.PrunedLabels, " and ")
-	if len(e.PrunedLabels) > 2 {
-		skipped = strings.Join(e.PrunedLabels[:len(e.PrunedLabels)-1], ", ") + " and " + e.PrunedLabels[len(e.PrunedLabels)-1]
+func (d describer) cut(c trace.Cutoff) string {
+	n := d.t.Node(c.Node)
+	rv := trace.ViewRoot.Value(n.Type, c.Value)
+	a, b := trace.ViewRoot.Window(n.Type, c.Alpha, c.Beta)
+	skipped := strings.Join(c.PrunedLabels, " and ")
+	if len(c.PrunedLabels) > 2 {
+		skipped = strings.Join(c.PrunedLabels[:len(c.PrunedLabels)-1], ", ") + " and " + c.PrunedLabels[len(c.PrunedLabels)-1]
 	}
-	if e.Cut == trace.CutAlpha {
+	if c.Kind == trace.CutAlpha {
 		return fmt.Sprintf("α-cut at %s: value %s ≤ α %s — MAX above will never allow this line, so %s %s skipped.",
-			d.name(e.Node), trace.FormatValue(rv), trace.FormatValue(a), skipped, isAre(len(e.PrunedLabels)))
+			d.name(c.Node), trace.FormatValue(rv), trace.FormatValue(a), skipped, isAre(len(c.PrunedLabels)))
 	}
 	return fmt.Sprintf("β-cut at %s: value %s ≥ β %s — MIN above will never allow this line, so %s %s skipped.",
-		d.name(e.Node), trace.FormatValue(rv), trace.FormatValue(b), skipped, isAre(len(e.PrunedLabels)))
+		d.name(c.Node), trace.FormatValue(rv), trace.FormatValue(b), skipped, isAre(len(c.PrunedLabels)))
 }
 
 func isAre(n int) string {

@@ -1,83 +1,134 @@
 package render
 
 import (
-	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/trace"
 )
 
-func TestParseBoard(t *testing.T) {
+// gameBoards returns the board reader of a game of the catalog, as the
+// callers of WriteDOT set Options.Board.
+func gameBoards(tb testing.TB, game string) func(string) (board.Board, bool) {
+	tb.Helper()
+	g, err := catalog.LookupGame(game)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g.Board
+}
+
+func TestReadBoard(t *testing.T) {
+	tictactoe := gameBoards(t, "tictactoe")
+	huge := func(string) (board.Board, bool) { return board.New(board.MaxSide+1, 1, ""), true }
+	malformed := func(string) (board.Board, bool) { return board.Board{Rows: 2, Cols: 2}, true }
 	tests := []struct {
-		name   string
-		in     string
-		ok     bool
-		prefix string
-		rows   [][]string
-		cols   int
+		name       string
+		read       func(string) (board.Board, bool)
+		text       string
+		rows, cols int // 0 for no board
 	}{
-		{
-			name: "tic-tac-toe", in: "x.o/.x./..o", ok: true,
-			rows: [][]string{{"x", "", "o"}, {"", "x", ""}, {"", "", "o"}}, cols: 3,
-		},
-		{
-			name: "maze with a prefix", in: "3:#.5#/.@18/3#..", ok: true, prefix: "3",
-			rows: [][]string{{"#", "", "5", "#"}, {"", "@", "1", "8"}, {"3", "#", "", ""}}, cols: 4,
-		},
-		{
-			name: "ragged rows", in: "ab/c", ok: true,
-			rows: [][]string{{"a", "b"}, {"c"}}, cols: 2,
-		},
-		{
-			name: "non-ASCII glyphs are one cell each", in: "♜♞/.♙", ok: true,
-			rows: [][]string{{"♜", "♞"}, {"", "♙"}}, cols: 2,
-		},
-		{name: "empty", in: ""},
-		{name: "prefix only", in: "3:"},
-		{name: "too many rows", in: strings.Repeat("x/", maxBoardSide) + "x"},
-		{name: "too many columns", in: strings.Repeat("x", maxBoardSide+1)},
+		{"tic-tac-toe", tictactoe, "x.o/.x./..o", 3, 3},
+		{"no reader", nil, "x.o/.x./..o", 0, 0},
+		{"no text", tictactoe, "", 0, 0},
+		{"text the game refuses", tictactoe, "x.o/.x.", 0, 0},
+		{"another game's text", tictactoe, "3:#.5#/.@18/3#..", 0, 0},
+		{"too big to draw", huge, "x", 0, 0},
+		{"malformed", malformed, "x", 0, 0},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b, ok := parseBoard(tt.in)
-			if ok != tt.ok {
-				t.Fatalf("parseBoard(%q) ok = %v, want %v", tt.in, ok, tt.ok)
-			}
-			if !ok {
-				return
-			}
-			if b.prefix != tt.prefix || b.cols != tt.cols || !reflect.DeepEqual(b.rows, tt.rows) {
-				t.Errorf("parseBoard(%q) = prefix %q, %d columns, rows %q; want %q, %d, %q", tt.in, b.prefix, b.cols, b.rows, tt.prefix, tt.cols, tt.rows)
-			}
-		})
+		b := readBoard(tt.read, tt.text)
+		switch {
+		case tt.rows == 0 && b != nil:
+			t.Errorf("%s: read a %dx%d board, want none", tt.name, b.Rows, b.Cols)
+		case tt.rows != 0 && (b == nil || b.Rows != tt.rows || b.Cols != tt.cols):
+			t.Errorf("%s: read %v, want a %dx%d board", tt.name, b, tt.rows, tt.cols)
+		}
 	}
 }
 
-func TestBoardChanged(t *testing.T) {
+func TestBoardTable(t *testing.T) {
+	maze := gameBoards(t, "maze")
+	twin := gameBoards(t, "twinmaze-turns")
 	tests := []struct {
-		name, parent, child string
-		want                [][2]int // the changed cells, row and column
+		name, parent, text string
+		read               func(string) (board.Board, bool)
+		marks              []string // every cell's mark, row by row
+		bold               []string // the marks of the changed cells
+		yellow             int      // changed cells, with or without a mark
 	}{
-		{"x plays c2", "x.o/.x./..o", "x.o/.xx/..o", [][2]int{{1, 2}}},
-		{"a piece moves", "@./..", "../.@", [][2]int{{0, 0}, {1, 1}}},
-		{"prefix changes nothing", "3:ab", "4:ab", nil},
-		{"no move", "ab/cd", "ab/cd", nil},
-		{"different shapes", "ab/cd", "abc/def", nil},
+		{"tic-tac-toe", "x.o/.x./..o", "x.o/.xx/..o", gameBoards(t, "tictactoe"),
+			[]string{"x", "", "o", "", "x", "x", "", "", "o"}, []string{"x"}, 1},
+		{"maze: the player moves onto points", "3:#.5#/.@18/3#..", "2:#.5#/..@8/3#..", maze,
+			[]string{"#", "", "5", "#", "", "", "@", "8", "3", "#", "", ""}, []string{"@"}, 2},
+		// The side to move is the caption's, not a row of ';' and 'A'.
+		{"twinmaze-turns: A moves", "1:A9B;A", "1:.AB;B", twin,
+			[]string{"", "A", "B"}, []string{"A"}, 2},
+		{"no parent", "", "1:.AB;B", twin, []string{"", "A", "B"}, nil, 0},
 	}
+	cell := regexp.MustCompile(`<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"( BGCOLOR="` + colorYellow + `")?>(?:<FONT POINT-SIZE="10">(?:<B>)?([^<]*)(?:</B>)?</FONT>)?</TD>`)
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, _ := parseBoard(tt.parent)
-			c, _ := parseBoard(tt.child)
-			var got [][2]int
-			for i, row := range c.changed(p) {
-				for j, ch := range row {
-					if ch {
-						got = append(got, [2]int{i, j})
-					}
+		var parent *board.Board
+		if tt.parent != "" {
+			parent = readBoard(tt.read, tt.parent)
+		}
+		var b strings.Builder
+		boardTable(&b, readBoard(tt.read, tt.text), parent)
+		var marks, bold []string
+		yellow := 0
+		for _, m := range cell.FindAllStringSubmatch(b.String(), -1) {
+			marks = append(marks, m[2])
+			if m[1] != "" {
+				yellow++
+				if m[2] != "" {
+					bold = append(bold, m[2])
 				}
 			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("changed cells %v, want %v", got, tt.want)
-			}
-		})
+		}
+		if strings.Join(marks, ",") != strings.Join(tt.marks, ",") || strings.Join(bold, ",") != strings.Join(tt.bold, ",") || yellow != tt.yellow {
+			t.Errorf("%s: cells %q, bold %q, %d on yellow; want %q, %q, %d", tt.name, marks, bold, yellow, tt.marks, tt.bold, tt.yellow)
+		}
+	}
+}
+
+func TestBoardCaption(t *testing.T) {
+	tests := []struct {
+		game, text string
+		caption    string // "" for no caption row
+		minInner   int    // the label's width at least
+	}{
+		{"tictactoe", "x.o/.x./..o", "", labelWidth},
+		{"maze", "3:#.5#/.@18/3#..", "3 turns left", labelWidth},
+		{"maze", "1:.@9", "1 turn left", labelWidth},
+		{"twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;B", "20 turns left, B to move", 100},
+	}
+	for _, tt := range tests {
+		b := readBoard(gameBoards(t, tt.game), tt.text)
+		if b == nil {
+			t.Fatalf("%s: no board", tt.text)
+		}
+		g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b) // a box: its height is its content's
+		label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
+		row := `<FONT POINT-SIZE="8">` + tt.caption + `</FONT>`
+		if has := strings.Contains(label, row); has != (tt.caption != "") {
+			t.Errorf("%s: caption row %q present %v, want %v", tt.text, tt.caption, has, tt.caption != "")
+		}
+		height := b.Rows*cellSize + 2 + valueHeight + windowHeight
+		if tt.caption != "" {
+			height += captionHeight
+		}
+		if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption) {
+			t.Errorf("%s: label %d wide, too narrow for %d columns and the caption %q", tt.text, g.inner, b.Cols, tt.caption)
+		}
+		if want := `HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {
+			t.Errorf("%s: %d cells drawn, want %d", tt.text, strings.Count(label, want), b.Rows*b.Cols)
+		}
+		if got := int(g.height - edgeMargin); got != height {
+			t.Errorf("%s: content %d high, want %d", tt.text, got, height)
+		}
 	}
 }

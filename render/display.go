@@ -79,13 +79,17 @@ func PlayoutResult(t *trace.Tree, id trace.NodeID, v View) (float64, bool) {
 		return 0, false
 	}
 	e := t.Event(k)
-	if e.Kind != trace.KindPlayout || e.Node != id {
+	if e.Kind != trace.KindPlayout {
+		return 0, false
+	}
+	p := e.Playout()
+	if p.Node != id {
 		return 0, false
 	}
 	if v == ViewSide && t.Node(id).Type == trace.TypeMin {
-		return 1 - e.Result, true
+		return 1 - p.Result, true
 	}
-	return e.Result, true
+	return p.Result, true
 }
 
 // maxVisitWidth is the width in points of the edge into a node that every
@@ -176,28 +180,6 @@ func dashArray(style string) string {
 		return "1,3"
 	}
 	return "none"
-}
-
-// Board is a position's text form read as a grid of cells, for display.
-type Board struct {
-	Prefix  string     // the text before ':', such as the maze's turns left
-	Rows    [][]string // cell glyphs, top row first; "" is an empty cell
-	Changed [][]bool   // the cells that differ from the parent's board; nil when unknown
-}
-
-// ParseBoard reads the board text of a node and, when it is not "", of its
-// parent, whose differences mark the move just played. It reports false
-// when text is not a grid this package can draw (see WriteDOT's boards).
-func ParseBoard(text, parent string) (Board, bool) {
-	b, ok := parseBoard(text)
-	if !ok {
-		return Board{}, false
-	}
-	out := Board{Prefix: b.prefix, Rows: b.rows}
-	if p, ok := parseBoard(parent); ok {
-		out.Changed = b.changed(p)
-	}
-	return out, true
 }
 
 // Title is the title `viz render` gives the drawing of step of a trace

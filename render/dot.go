@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -35,8 +36,8 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 		}
 	}
 	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, t.Size())}
-	if opts.Boards {
-		d.parseBoards()
+	if opts.Board != nil {
+		d.readBoards()
 	}
 	d.header()
 	for id := range t.Size() {
@@ -62,9 +63,9 @@ type drawing struct {
 	final  *trace.Tree // at the last step, for what must not change between steps
 	opts   Options
 	w      *bufio.Writer
-	boards []*board      // by node id, nil where no board is drawn; nil without Options.Boards
-	passes bool          // the trace's iterations are passes from the root, named on edges
-	shown  []NodeDisplay // by node id, what node writes, for edge
+	boards []*board.Board // by node id, nil where no board is drawn; nil without Options.Board
+	passes bool           // the trace's iterations are passes from the root, named on edges
+	shown  []NodeDisplay  // by node id, what node writes, for edge
 }
 
 // maxNamedPasses is the most passes a drawing names on its edges; more
@@ -81,7 +82,7 @@ func passes(t *trace.Tree) bool {
 	n := 0
 	for k := range t.Len() {
 		if e := t.Event(k); e.Kind == trace.KindIteration {
-			if e.Depth != 0 {
+			if e.IterationInfo().DepthLimit != 0 {
 				return false
 			}
 			n++
@@ -90,18 +91,16 @@ func passes(t *trace.Tree) bool {
 	return n > 0 && n <= maxNamedPasses
 }
 
-// parseBoards reads every node's board once.
-func (d *drawing) parseBoards() {
-	d.boards = make([]*board, d.t.Size())
+// readBoards reads every node's board once, with the game's reader.
+func (d *drawing) readBoards() {
+	d.boards = make([]*board.Board, d.t.Size())
 	for id := range d.boards {
-		if b, ok := parseBoard(d.t.Node(trace.NodeID(id)).Board); ok {
-			d.boards[id] = &b
-		}
+		d.boards[id] = readBoard(d.opts.Board, d.t.Node(trace.NodeID(id)).Board)
 	}
 }
 
 // boardOf returns the board drawn in node id, or nil.
-func (d *drawing) boardOf(id trace.NodeID) *board {
+func (d *drawing) boardOf(id trace.NodeID) *board.Board {
 	if id < 0 || int(id) >= len(d.boards) {
 		return nil
 	}

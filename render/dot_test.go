@@ -96,8 +96,9 @@ var textbookReached = map[int][]int{
 
 func TestWriteDOTHasEveryNodeAtEveryStep(t *testing.T) {
 	for step, reached := range textbookReached {
-		for _, opts := range []Options{{Legend: true}, {View: ViewSide}, {Boards: true, Legend: true}} {
-			t.Run(fmt.Sprintf("step%d/%+v", step, opts), func(t *testing.T) {
+		opts := map[string]Options{"legend": {Legend: true}, "side": {View: ViewSide}, "boards": {Board: gameBoards(t, "tictactoe"), Legend: true}}
+		for name, opts := range opts {
+			t.Run(fmt.Sprintf("step%d/%s", step, name), func(t *testing.T) {
 				tr := mustTree(t, textbookEvents(), step)
 				nodes, edges, parents, legend := parseDOT(t, writeDOT(t, tr, opts))
 				if len(nodes) != textbookSize {
@@ -299,8 +300,9 @@ func TestWriteDOTGeometrySameAtEveryStep(t *testing.T) {
 		"random":    randomEvents(7, 60),
 	}
 	for name, evs := range traces {
-		for _, opts := range []Options{{Legend: true}, {Boards: true, Legend: true, View: ViewSide}} {
-			t.Run(fmt.Sprintf("%s/%+v", name, opts), func(t *testing.T) {
+		opts := map[string]Options{"legend": {Legend: true}, "boards": {Board: gameBoards(t, "tictactoe"), Legend: true, View: ViewSide}}
+		for optsName, opts := range opts {
+			t.Run(name+"/"+optsName, func(t *testing.T) {
 				tr := mustTree(t, evs, lastStep)
 				lastNodes, lastEdges, _, lastLegend := parseDOT(t, writeDOT(t, tr, opts))
 				for step := -1; step < tr.Len(); step++ {
@@ -331,7 +333,7 @@ func TestWriteDOTGeometrySameAtEveryStep(t *testing.T) {
 
 func TestWriteDOTBoards(t *testing.T) {
 	tr := mustTree(t, tictactoeEvents(), lastStep)
-	nodes, edges, _, legend := parseDOT(t, writeDOT(t, tr, Options{Boards: true, Legend: true}))
+	nodes, edges, _, legend := parseDOT(t, writeDOT(t, tr, Options{Board: gameBoards(t, "tictactoe"), Legend: true}))
 	highlighted := regexp.MustCompile(`BGCOLOR="` + colorYellow + `">(?:<FONT POINT-SIZE="10"><B>([^<]*)</B></FONT>)?</TD>`)
 	cells := regexp.MustCompile(`WIDTH="` + strconv.Itoa(cellSize) + `" HEIGHT="` + strconv.Itoa(cellSize) + `"`)
 	// Node 1 is x's c2 and node 3 o's reply at c2; the root has no parent
@@ -362,17 +364,18 @@ func TestWriteDOTBoards(t *testing.T) {
 	}
 	without, _, _, _ := parseDOT(t, writeDOT(t, tr, Options{}))
 	if cells.MatchString(without[0].html) {
-		t.Error("boards drawn without Options.Boards")
+		t.Error("boards drawn without Options.Board")
 	}
 }
 
 func TestWriteDOTDoesNotMoveTheTree(t *testing.T) {
 	tr := mustTree(t, textbookEvents(), 20)
-	first := writeDOT(t, tr, Options{Legend: true, Boards: true})
+	boards := gameBoards(t, "tictactoe")
+	first := writeDOT(t, tr, Options{Legend: true, Board: boards})
 	if tr.Step() != 20 {
 		t.Fatalf("WriteDOT moved the tree to step %d", tr.Step())
 	}
-	if second := writeDOT(t, tr, Options{Legend: true, Boards: true}); second != first {
+	if second := writeDOT(t, tr, Options{Legend: true, Board: boards}); second != first {
 		t.Error("two WriteDOT calls on the same tree differ")
 	}
 }

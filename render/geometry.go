@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -12,7 +13,7 @@ const (
 	labelWidth      = 50 // the value and window cells of a node's label
 	valueHeight     = 15
 	windowHeight    = 10
-	prefixHeight    = 10 // the row of a board's prefix
+	captionHeight   = 10 // the row of a board's caption
 	cellSize        = 12 // one board cell
 	sideMargin      = 8  // between a label and the sides of its node
 	edgeMargin      = 4  // between a label and the top or bottom of its node
@@ -30,11 +31,11 @@ const (
 // geometry is the size and shape of a node and the layout of its label.
 type geometry struct {
 	shape         string
-	width, height float64 // points
-	inner         int     // the width of the label's cells; 0 for an empty label
-	padTop        int     // a spacer above the label, to centre it in a house's body
-	padBottom     int     // a spacer below the label, for an inverted house
-	board         *board  // the board drawn in the node, or nil
+	width, height float64      // points
+	inner         int          // the width of the label's cells; 0 for an empty label
+	padTop        int          // a spacer above the label, to centre it in a house's body
+	padBottom     int          // a spacer below the label, for an inverted house
+	board         *board.Board // the board drawn in the node, or nil
 }
 
 // shapeOf returns the Graphviz shape for a node type: houses point up at
@@ -54,7 +55,7 @@ func shapeOf(typ trace.NodeType) string {
 }
 
 // geometryOf returns the geometry of node n, whose board, if drawn, is b.
-func geometryOf(n trace.NodeState, b *board) geometry {
+func geometryOf(n trace.NodeState, b *board.Board) geometry {
 	g := geometry{shape: shapeOf(n.Type)}
 	if n.Placeholder {
 		g.width, g.height = placeholderSize, placeholderSize
@@ -67,10 +68,11 @@ func geometryOf(n trace.NodeState, b *board) geometry {
 	content := valueHeight + windowHeight
 	if b != nil {
 		g.board = b
-		g.inner = max(g.inner, b.cols*cellSize+2)
-		content += len(b.rows)*cellSize + 2
-		if b.prefix != "" {
-			content += prefixHeight
+		g.inner = max(g.inner, b.Cols*cellSize+2)
+		content += b.Rows*cellSize + 2
+		if b.Caption != "" {
+			g.inner = max(g.inner, captionWidth(b.Caption))
+			content += captionHeight
 		}
 	}
 	w, h := float64(g.inner+sideMargin), float64(content+edgeMargin)

@@ -30,6 +30,7 @@ type goldenCase struct {
 	position   string
 	step       int // lastStep for the trace's last step
 	opts       Options
+	boards     bool // set opts.Board to the game's reader
 }
 
 var goldenCases = []goldenCase{
@@ -37,8 +38,8 @@ var goldenCases = []goldenCase{
 	{name: "rn-alphabeta-side-step12", game: "tree", algo: "alphabeta", position: rnTree, step: 12, opts: Options{View: ViewSide}},
 	{name: "rn-alphabeta-root-legend-last", game: "tree", algo: "alphabeta", position: rnTree, step: lastStep, opts: Options{Legend: true}},
 	{name: "rn-minimax-root-last", game: "tree", algo: "minimax", position: rnTree, step: lastStep},
-	{name: "tictactoe-alphabeta-boards-legend-step40", game: "tictactoe", algo: "alphabeta", position: "x.o/.x./..o", step: 40, opts: Options{Boards: true, Legend: true}},
-	{name: "maze-beam-boards-legend-last", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Boards: true, Legend: true}},
+	{name: "tictactoe-alphabeta-boards-legend-step40", game: "tictactoe", algo: "alphabeta", position: "x.o/.x./..o", step: 40, opts: Options{Legend: true}, boards: true},
+	{name: "maze-beam-boards-legend-last", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Legend: true}, boards: true},
 	{name: "tictactoe-mcts40-legend-last", game: "tictactoe", algo: "mcts playouts=40", position: "x.o/.x./..o", step: lastStep, opts: Options{Legend: true}},
 	{name: "maze-chokudai-step30", game: "maze", algo: "chokudai width=1 depth=3 passes=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: 30},
 }
@@ -60,7 +61,11 @@ func searchEvents(tb testing.TB, game, algo, position string) []trace.Event {
 // goldenDOT draws a golden case from a fresh search.
 func goldenDOT(tb testing.TB, c goldenCase) string {
 	tb.Helper()
-	return writeDOT(tb, mustTree(tb, searchEvents(tb, c.game, c.algo, c.position), c.step), c.opts)
+	opts := c.opts
+	if c.boards {
+		opts.Board = gameBoards(tb, c.game)
+	}
+	return writeDOT(tb, mustTree(tb, searchEvents(tb, c.game, c.algo, c.position), c.step), opts)
 }
 
 func TestWriteDOTGolden(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -12,7 +13,7 @@ import (
 // fixed size, so the text inside never moves the node or the other cells;
 // parent is the board one move earlier, or nil. A label is never an empty
 // table, which breaks Graphviz's layout without an error.
-func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board, opts Options) string {
+func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board.Board, opts Options) string {
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
 	if g.inner == 0 {
@@ -24,11 +25,11 @@ func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board, opt
 		fixedCell(&b, g.inner, g.padTop, "")
 	}
 	if g.board != nil {
-		if g.board.prefix != "" {
-			fixedCell(&b, g.inner, prefixHeight, `<FONT POINT-SIZE="8">`+htmlText(g.board.prefix)+`</FONT>`)
+		if g.board.Caption != "" {
+			fixedCell(&b, g.inner, captionHeight, `<FONT POINT-SIZE="8">`+htmlText(g.board.Caption)+`</FONT>`)
 		}
 		b.WriteString(`<TR><TD>`)
-		boardTable(&b, *g.board, parent)
+		boardTable(&b, g.board, parent)
 		b.WriteString(`</TD></TR>`)
 	}
 	slot := strconv.Itoa(int(id))
@@ -75,33 +76,30 @@ func slotCell(b *strings.Builder, width, height int, patchable bool, slot, text,
 	b.WriteString(`">` + open + htmlText(text) + close + `</TD></TR>`)
 }
 
-// boardTable writes bd as a table of fixed-size cells, the cells that
-// differ from parent in bold on yellow.
-func boardTable(b *strings.Builder, bd board, parent *board) {
-	var changed [][]bool
+// boardTable writes bd as a table of fixed-size cells, each holding its
+// mark, the cells that differ from parent in bold on yellow.
+func boardTable(b *strings.Builder, bd, parent *board.Board) {
+	var changed []bool
 	if parent != nil {
-		changed = bd.changed(*parent)
+		changed = bd.Changed(*parent)
 	}
 	size := strconv.Itoa(cellSize)
 	b.WriteString(`<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="` + colorGrey + `">`)
-	for i, row := range bd.rows {
+	for i := range bd.Rows {
 		b.WriteString(`<TR>`)
-		for j := range bd.cols {
+		for j := range bd.Cols {
 			b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + size + `" HEIGHT="` + size + `"`)
-			cell, bold := "", false
-			if j < len(row) {
-				cell = htmlText(row[j])
-				bold = changed != nil && changed[i][j]
-			}
-			if bold {
+			k := i*bd.Cols + j
+			mark := htmlText(bd.Cells[k].Mark)
+			if changed != nil && changed[k] {
 				b.WriteString(` BGCOLOR="` + colorYellow + `">`)
-				if cell != "" {
-					b.WriteString(`<FONT POINT-SIZE="10"><B>` + cell + `</B></FONT>`)
+				if mark != "" {
+					b.WriteString(`<FONT POINT-SIZE="10"><B>` + mark + `</B></FONT>`)
 				}
 			} else {
 				b.WriteString(`>`)
-				if cell != "" {
-					b.WriteString(`<FONT POINT-SIZE="10">` + cell + `</FONT>`)
+				if mark != "" {
+					b.WriteString(`<FONT POINT-SIZE="10">` + mark + `</FONT>`)
 				}
 			}
 			b.WriteString(`</TD>`)

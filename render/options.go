@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -29,9 +30,13 @@ type Options struct {
 	// View is the point of view of every value drawn, and the graph's
 	// label says which it is.
 	View View
-	// Boards draws each node's position inside it, for nodes whose trace
-	// event carries a board text.
-	Boards bool
+	// Board reads a node's position text, as its trace event carries it,
+	// as the board drawn inside the node, reporting false for text it
+	// cannot read; nil draws no boards. Callers set it to the reader of
+	// the game the trace's header names, so that each game draws its
+	// board as it declares it and this package never guesses one from
+	// text. It must be safe to call from several goroutines.
+	Board func(position string) (board.Board, bool)
 	// Legend adds a box that explains shapes and statuses.
 	Legend bool
 	// Title is drawn above the tree, over the line that names the view.

@@ -69,7 +69,7 @@ func BenchmarkAlphaBetaTicTacToe(b *testing.B) {
 		b.ReportAllocs()
 		var nodes int
 		for b.Loop() {
-			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Tracer: trace.NewRecorder(0)})
+			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Tracing: Tracing{Tracer: trace.NewRecorder(0)}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,26 +3,13 @@ package search
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/searchviz/searchviz/trace"
 )
 
-// ctxCheckInterval is how many nodes pass between context checks: often
-// enough to stop within a millisecond, rarely enough to cost nothing.
-const ctxCheckInterval = 1 << 12
-
-// clock returns now, an engine's Now option, or time.Now if it is nil.
-func clock(now func() time.Time) func() time.Time {
-	if now == nil {
-		return time.Now
-	}
-	return now
-}
-
 // dfs holds what the depth-first engines share during one search.
 type dfs[S Alternating[S]] struct {
-	ctx    context.Context
+	limiter
 	opts   Options
 	tr     trace.Tracer
 	moves  [][]int // one move buffer per ply, reused
@@ -31,17 +18,14 @@ type dfs[S Alternating[S]] struct {
 	cuts   int
 	labels []string // scratch for cut events
 	best   int      // the root's best action so far, or -1
-	err    error    // why the search stopped early, if it did
 
 	// Iterative deepening's additions; zero for the other engines.
-	deep     *deepening       // move ordering and the horizon flag, for alphabetaDeep
-	depth0   int              // the trace depth of ply 0 (1: under iterative deepening's root)
-	deadline time.Time        // the time limit, read with now along with ctx; zero for none
-	now      func() time.Time // the clock of deadline
+	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep
+	depth0 int        // the trace depth of ply 0 (1: under iterative deepening's root)
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
-	return &dfs[S]{ctx: ctx, opts: opts, tr: opts.Tracer, best: -1}
+	return &dfs[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, tr: opts.Tracer, best: -1}
 }
 
 // legal returns the legal actions of s in the move buffer of ply, which
@@ -61,16 +45,15 @@ func (e *dfs[S]) create() (trace.NodeID, bool) {
 	if e.err != nil {
 		return 0, false
 	}
-	if e.opts.MaxNodes > 0 && e.nodes >= e.opts.MaxNodes {
-		e.err = fmt.Errorf("%w (%d nodes)", ErrBudget, e.opts.MaxNodes)
+	if !e.fits(e.nodes, 1) {
 		return 0, false
 	}
 	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
-		if err := e.ctx.Err(); err != nil {
-			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, err)
+		if e.cancelled(e.nodes, "nodes") {
 			return 0, false
 		}
-		if !e.deadline.IsZero() && e.now().After(e.deadline) {
+		if e.expired() {
+			// Not an answer: this depth's moves are not all searched.
 			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, context.DeadlineExceeded)
 			return 0, false
 		}
@@ -141,12 +124,82 @@ func (e *dfs[S]) emitLeave(id trace.NodeID) {
 	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
 }
 
+// leaf evaluates s, a node at the depth limit or the game's end, and
+// returns its score from the side to move's view.
+func (e *dfs[S]) leaf(s S, id trace.NodeID) float64 {
+	e.evals++
+	v := s.Score()
+	if e.tr != nil {
+		e.emitEval(id, v, s.Done())
+	}
+	return v
+}
+
+// child creates the node of action a from s, node id at ply, and reports
+// it (with the window it is searched with, when window is set). It
+// reports false when the search must stop first.
+func (e *dfs[S]) child(s S, a, ply int, id trace.NodeID, window bool, alpha, beta float64) (S, trace.NodeID, bool) {
+	cid, ok := e.create()
+	if !ok {
+		return s, 0, false
+	}
+	c := s.Play(a)
+	if e.tr != nil {
+		e.emitChild(cid, id, s, a, ply+1, c, window, alpha, beta)
+	}
+	return c, cid, true
+}
+
+// improved records that child cid, by action a, gave node id at ply its
+// best value so far, v in the side to move's view.
+func (e *dfs[S]) improved(ply, a int, id, cid trace.NodeID, v float64) {
+	if ply == 0 {
+		e.best = a
+	}
+	if e.tr != nil {
+		e.emitValue(id, v, cid)
+	}
+}
+
+// cut records a cut at node id: its value v reached beta, and the moves
+// in rest are pruned.
+func (e *dfs[S]) cut(id trace.NodeID, ply int, s S, v, alpha, beta float64, rest []int) {
+	if len(rest) == 0 {
+		return
+	}
+	e.cuts++
+	if e.tr != nil {
+		e.emitCut(id, ply, s, v, alpha, beta, rest)
+	}
+}
+
+// raise returns alpha raised to v, reporting the new window, if v is
+// greater.
+func (e *dfs[S]) raise(id trace.NodeID, alpha, beta, v float64) float64 {
+	if v <= alpha {
+		return alpha
+	}
+	if e.tr != nil {
+		e.emitBounds(id, v, beta)
+	}
+	return v
+}
+
+// leave reports that the focus leaves node id for good.
+func (e *dfs[S]) leave(id trace.NodeID) {
+	if e.tr != nil {
+		e.emitLeave(id)
+	}
+}
+
 // root runs a search from s with the given per-node function and turns its
 // outcome into a Result, emitting the root's node and the decision.
 func (e *dfs[S]) root(s S, search func(s S, ply, depth int, id trace.NodeID) float64) (Result, error) {
-	start := time.Now()
 	if e.opts.Depth < 0 {
 		return Result{}, fmt.Errorf("search: depth %d is negative", e.opts.Depth)
+	}
+	if err := e.opts.Limits.check(); err != nil {
+		return Result{Action: -1}, err
 	}
 	if _, ok := e.create(); !ok {
 		return Result{Action: -1}, e.err
@@ -160,12 +213,9 @@ func (e *dfs[S]) root(s S, search func(s S, ply, depth int, id trace.NodeID) flo
 	if e.best >= 0 {
 		res.Label = s.Label(e.best)
 	}
-	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: time.Since(start)}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: e.elapsed()}
 	if e.tr != nil {
-		if e.err != nil {
-			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", e.err)})
-		}
-		e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+		e.emitDecision(e.tr, res)
 	}
 	return res, e.err
 }

@@ -19,7 +19,8 @@
 // budget and a context, and return the first action toward the best state
 // found and its score.
 //
-// The algorithm catalog (Algorithms, Lookup) names every algorithm with its
-// parameters, so command-line flags and web forms are generated from one
-// source.
+// Each algorithm's file also declares its Entry: its name, family, help,
+// parameters, pseudocode (each line tagged with the events that run it) and
+// a run from resolved parameters. Package catalog registers the entries,
+// so listings, forms and the pseudocode panel all read one source.
 package search

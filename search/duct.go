@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
-	"math/rand/v2"
 	"slices"
-	"time"
 
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -46,42 +44,20 @@ type ductStat struct {
 
 // duct holds one DUCT search.
 type duct[S Simultaneous[S]] struct {
-	ctx      context.Context
-	opts     MonteCarloOptions
-	tr       trace.Tracer
-	rng      rand.PCG
-	nodes    []ductNode
-	states   []S // the nodes' states
-	stats    []ductStat
-	moves0   []int   // player 0's legal-move buffer, reused
-	moves1   []int   // player 1's
-	path     []int32 // the nodes of the current iteration, root first, reused
-	picks    []int32 // the pair of action indices chosen at each node of path but the last, reused
-	evals    int
-	err      error // why the search stopped early (budget, context), if it did
-	timedOut bool  // the time limit stopped the search
-	deadline time.Time
-	now      func() time.Time // opts.Now, or time.Now
+	limiter
+	random
+	mcTracer
+	opts   MonteCarloOptions
+	nodes  []ductNode
+	states []S // the nodes' states
+	stats  []ductStat
+	moves0 []int   // player 0's legal-move buffer, reused
+	moves1 []int   // player 1's
+	path   []int32 // the nodes of the current iteration, root first, reused
+	picks  []int32 // the pair of action indices chosen at each node of path but the last, reused
+	evals  int
 
 	terms ucbTerms
-
-	// Tracing only: scratch for events.
-	scores []trace.Score
-	ids    []trace.NodeID
-	values []float64
-}
-
-// intn returns a uniformly random int in [0, n), n > 0, by Lemire's
-// multiply-and-reject method.
-func (e *duct[S]) intn(n int) int {
-	hi, lo := bits.Mul64(e.rng.Uint64(), uint64(n))
-	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(e.rng.Uint64(), uint64(n))
-		}
-	}
-	return int(hi)
 }
 
 // DUCT is Decoupled UCT, Monte Carlo tree search for games in which both
@@ -139,7 +115,8 @@ func (e *duct[S]) intn(n int) int {
 // an expand event of the root. Every node is of type joint; a child's
 // Action is i*M+j, i and j being the indices of the two players' actions in
 // their legal lists at the parent (M: player 1's number of legal actions
-// there), and its Label is Label(0, a0)+"/"+Label(1, a1), e.g. "up/left".
+// there), its Label is Label(0, a0)+"/"+Label(1, a1), e.g. "up/left", for
+// display, and its Joint holds a0 and a1 with their labels.
 // For each iteration i: an iteration event i and an enter event of the
 // root; at each node with children two select events naming the chosen
 // child, player 0's then player 1's, each with one score per action of
@@ -163,8 +140,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 	if err := opts.check(); err != nil {
 		return Result{Action: -1}, err
 	}
-	e := &duct[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
-	e.rng.Seed(opts.Seed, pcgStream)
+	e := &duct[S]{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), mcTracer: mcTracer{tr: opts.Tracer}, opts: opts, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
 	size := min(opts.Playouts, maxUCBTerms)
 	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
 	return e.run(root)
@@ -173,14 +149,10 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 // run creates the root and expands it, runs the iterations and turns the
 // most visited actions into a Result, reporting the value and decision.
 func (e *duct[S]) run(root S) (Result, error) {
-	start := e.now()
-	if e.opts.TimeLimit > 0 {
-		e.deadline = start.Add(e.opts.TimeLimit)
-	}
 	e.nodes = append(e.nodes, ductNode{pair: -1, done: root.Done()})
 	e.states = append(e.states, root)
 	if e.tr != nil {
-		e.emitNode(0, trace.NoNode, -1, "", 0, root)
+		e.emitNode(0, trace.NoNode, -1, "", nil, 0, root)
 	}
 	res := Result{Action: -1}
 	best0, best1 := -1, -1
@@ -209,7 +181,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 			res.Value = s.w / float64(s.n)
 		}
 	}
-	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.now().Sub(start)}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.elapsed()}
 	if e.tr != nil {
 		e.emitEnd(res, best0, best1)
 	}
@@ -335,27 +307,10 @@ func (e *duct[S]) expand(id int32, depth int) bool {
 	return true
 }
 
-// stopped reports whether the search must stop before iteration it (from
-// 1): its context is done (checked before the first iteration and every
-// ctxCheckInterval iterations) or its time limit has passed.
-func (e *duct[S]) stopped(it int) bool {
-	if (it-1)%ctxCheckInterval == 0 {
-		if err := e.ctx.Err(); err != nil {
-			e.err = fmt.Errorf("search: stopped after %d iterations: %w", it-1, err)
-			return true
-		}
-	}
-	if it > 1 && !e.deadline.IsZero() && e.now().After(e.deadline) {
-		e.timedOut = true
-		return true
-	}
-	return false
-}
-
 func (e *duct[S]) search() {
 	threshold := e.opts.ExpandThreshold
 	for it := 1; it <= e.opts.Playouts; it++ {
-		if e.stopped(it) {
+		if e.stopsBefore(it) {
 			return
 		}
 		e.terms.extend(it - 1) // the root's t
@@ -409,7 +364,7 @@ func (e *duct[S]) search() {
 			}
 		}
 		if e.tr != nil {
-			e.emitBackprop(path, v)
+			e.emitBackprop(path, v, false)
 		}
 		if leaf := &e.nodes[cur]; !leaf.done && leaf.n == threshold {
 			if !e.expand(cur, depth) {
@@ -457,8 +412,8 @@ func (e *duct[S]) playout(s S) (float64, int) {
 }
 
 //go:noinline
-func (e *duct[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: trace.TypeJoint}
+func (e *duct[S]) emitNode(id, parent trace.NodeID, action int, label string, joint *trace.JointAction, depth int, s S) {
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Joint: joint, Depth: depth, Type: trace.TypeJoint}
 	if e.opts.Boards {
 		ev.Board = s.String()
 	}
@@ -476,8 +431,9 @@ func (e *duct[S]) emitExpand(id int32, depth int) {
 	for c := p.first; c < p.first+p.rows*p.cols; c++ {
 		k := &e.nodes[c]
 		i, j := k.pair/p.cols, k.pair%p.cols
-		label := e.states[id].Label(0, int(s0[i].action)) + "/" + e.states[id].Label(1, int(s1[j].action))
-		e.emitNode(trace.NodeID(c), trace.NodeID(id), int(k.pair), label, depth+1, e.states[c])
+		a0, a1 := int(s0[i].action), int(s1[j].action)
+		joint := &trace.JointAction{{Action: a0, Label: e.states[id].Label(0, a0)}, {Action: a1, Label: e.states[id].Label(1, a1)}}
+		e.emitNode(trace.NodeID(c), trace.NodeID(id), int(k.pair), joint[0].Label+"/"+joint[1].Label, joint, depth+1, e.states[c])
 		e.ids = append(e.ids, trace.NodeID(c))
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
@@ -519,23 +475,6 @@ func (e *duct[S]) emitPlayout(id int32, v float64, turns int) {
 	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: trace.NodeID(id), Result: v, Length: turns})
 }
 
-// emitBackprop reports the value v, in player 0's view, added at every
-// node of path (root first), listed from the leaf up, and leaves the nodes
-// of path, deepest first.
-//
-//go:noinline
-func (e *duct[S]) emitBackprop(path []int32, v float64) {
-	e.ids, e.values = e.ids[:0], e.values[:0]
-	for i := len(path) - 1; i >= 0; i-- {
-		e.ids = append(e.ids, trace.NodeID(path[i]))
-		e.values = append(e.values, v)
-	}
-	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
-	for i := len(path) - 1; i >= 0; i-- {
-		e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: trace.NodeID(path[i])})
-	}
-}
-
 // emitEnd reports player 0's chosen action at the root and player 1's
 // most visited one (indices best0 and best1, -1 when there are none), a
 // note if the search stopped early, and the decision.
@@ -550,11 +489,40 @@ func (e *duct[S]) emitEnd(res Result, best0, best1 int) {
 			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("player B would play %s (most visits)", e.states[0].Label(1, int(b.action)))})
 		}
 	}
-	switch {
-	case e.err != nil:
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", e.err)})
-	case e.timedOut:
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best move found so far", e.opts.TimeLimit)})
+	e.emitDecision(e.tr, res)
+}
+
+// DUCTEntry is DUCT for the catalog.
+func DUCTEntry[S Simultaneous[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "duct", Family: FamilySimultaneous,
+			Help:   "DUCT (decoupled UCT): MCTS where both players move at once, each choosing its action by UCB1 over its own statistics; take player A's most visited action",
+			Params: []spec.Param{paramDUCTPlayouts, paramDUCTTime, paramDUCTC, paramDUCTExpand, paramSeed, paramNodes},
+			Code: Code{
+				line("function DUCT(root, iterations, C, threshold)", onIf(trace.KindNode, newRoot)),
+				line("  repeat iterations times", on(trace.KindIteration)),
+				line("    node ← root", onIf(trace.KindEnter, atRoot)),
+				line("    while node has children do                  ▷ 1. select, each player on its own"),
+				line("      a ← A's action of best UCB1 over A's stats at node   ▷ w, n summed over B's actions", onIf(trace.KindSelect, not(secondSelect))),
+				line("      b ← B's action of best UCB1 over B's stats at node   ▷ B counts 1 − value", onIf(trace.KindSelect, secondSelect)),
+				line("      node ← the child of the pair (a, b)", onIf(trace.KindEnter, not(atRoot))),
+				line("    value ← PLAYOUT(node)                       ▷ 2. play out: both move at random", on(trace.KindPlayout), on(trace.KindEval)),
+				line("    for each node on the path up to the root    ▷ 3. backpropagate", on(trace.KindLeave)),
+				line("      A's stats for a gain value; B's stats for b gain 1 − value", on(trace.KindBackprop)),
+				line("    if the leaf's n reaches threshold then expand it: all N×M pairs   ▷ 4. expand", onIf(trace.KindNode, not(newRoot)), on(trace.KindExpand)),
+				line("  return A's action with the most visits at root", on(trace.KindValue), on(trace.KindNote)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return DUCT(ctx, root, MonteCarloOptions{
+				Playouts:        v.Int(paramDUCTPlayouts),
+				C:               v.Float(paramDUCTC),
+				ExpandThreshold: v.Int(paramDUCTExpand),
+				Seed:            uint64(v.Int(paramSeed)),
+				Limits:          Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramDUCTTime)},
+				Tracing:         tracing,
+			})
+		},
 	}
-	e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/searchviz/searchviz/games/twinmaze"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -219,23 +218,7 @@ func (s matrixGame) String() string {
 	return fmt.Sprintf("matrix %v row=%d col=%d", s.outcome, s.row, s.col)
 }
 
-func mustTwinMaze(t testing.TB, h, w, turns int, seed int64) twinmaze.State {
-	t.Helper()
-	s, err := twinmaze.Generate(h, w, turns, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
-func mustParseTwinMaze(t testing.TB, text string) twinmaze.State {
-	t.Helper()
-	s, err := twinmaze.Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // recordDUCT runs a DUCT search of root with a recording tracer and checks
 // that its trace is valid, folds, and ends with the decision the search
@@ -670,7 +653,7 @@ func TestDUCTTraces(t *testing.T) {
 	for _, cf := range configs {
 		for k, tc := range ductCases(t) {
 			t.Run(fmt.Sprintf("%s/c=%v/expand=%d", tc.name, cf.c, cf.threshold), func(t *testing.T) {
-				opts := search.MonteCarloOptions{Playouts: 300, C: cf.c, ExpandThreshold: cf.threshold, Seed: 42, Boards: cf.boards}
+				opts := search.MonteCarloOptions{Playouts: 300, C: cf.c, ExpandThreshold: cf.threshold, Seed: 42, Tracing: search.Tracing{Boards: cf.boards}}
 				st := tc.check(t, opts, cf.full && k == 0)
 				evals += st.evals
 				playouts += st.playouts
@@ -968,7 +951,7 @@ func TestDUCTDominant(t *testing.T) {
 	for _, tt := range tests {
 		for seed := range uint64(10) {
 			r := &rootBest{labels: map[trace.NodeID]string{}}
-			res, err := tt.run(search.MonteCarloOptions{Playouts: tt.iterations, C: 1, Seed: seed, Tracer: r})
+			res, err := tt.run(search.MonteCarloOptions{Playouts: tt.iterations, C: 1, Seed: seed, Tracing: search.Tracing{Tracer: r}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -994,7 +977,7 @@ func TestDUCTDeterministic(t *testing.T) {
 	traces := map[uint64][]byte{}
 	for _, seed := range []uint64{7, 7, 8} {
 		rec := trace.NewRecorder(0)
-		if _, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 300, C: 1, Seed: seed, Boards: true, Tracer: rec}); err != nil {
+		if _, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 300, C: 1, Seed: seed, Tracing: search.Tracing{Boards: true, Tracer: rec}}); err != nil {
 			t.Fatal(err)
 		}
 		data := encode(t, rec.Events())
@@ -1072,7 +1055,7 @@ func TestDUCTBudget(t *testing.T) {
 	root := newLine("3150513", 1, 5, 6)
 	for _, budget := range []int{10, 11, 50, 1000} {
 		rec := trace.NewRecorder(0)
-		res, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, MaxNodes: budget, Tracer: rec})
+		res, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
 		if !errors.Is(err, search.ErrBudget) {
 			t.Fatalf("budget %d: err = %v, want ErrBudget", budget, err)
 		}
@@ -1087,14 +1070,14 @@ func TestDUCTBudget(t *testing.T) {
 	}
 	// A budget too small for the root and its 9 children: no action.
 	rec := trace.NewRecorder(0)
-	res, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 10, MaxNodes: 9, Tracer: rec})
+	res, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 10, Limits: search.Limits{MaxNodes: 9}, Tracing: search.Tracing{Tracer: rec}})
 	if !errors.Is(err, search.ErrBudget) || res.Action != -1 || res.Nodes != 1 || res.Value != 0.5 {
 		t.Errorf("9 nodes: %+v, %v; want no action, the value of no visits (0.5) and ErrBudget", res, err)
 	}
 	checkMCTrace(t, "budget 9", rec.Events(), true)
 	// Just room for them, and too few iterations for a leaf to reach the
 	// default threshold (5): no error.
-	if _, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 4, MaxNodes: 10}); err != nil {
+	if _, err := search.DUCT(context.Background(), root, search.MonteCarloOptions{Playouts: 4, Limits: search.Limits{MaxNodes: 10}}); err != nil {
 		t.Errorf("4 iterations with 10 nodes: %v", err)
 	}
 }
@@ -1122,7 +1105,7 @@ func TestDUCTCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rec := trace.NewRecorder(0)
-	res, err := search.DUCT(ctx, root, search.MonteCarloOptions{Playouts: 10_000, C: 1, Tracer: rec})
+	res, err := search.DUCT(ctx, root, search.MonteCarloOptions{Playouts: 10_000, C: 1, Tracing: search.Tracing{Tracer: rec}})
 	if !errors.Is(err, context.Canceled) || res.Action != lineRight || res.Value != 0.5 || res.Evals != 0 {
 		t.Errorf("cancelled: %+v, %v; want the first action, value 0.5, no playouts and context.Canceled", res, err)
 	}
@@ -1133,7 +1116,7 @@ func TestDUCTCancel(t *testing.T) {
 	}
 	// Cancelled during iteration 5000: it notices before iteration 8193.
 	ctx, cancel = context.WithCancel(context.Background())
-	res, err = search.DUCT(ctx, root, search.MonteCarloOptions{Playouts: 100_000, C: 1, Tracer: &cancelAtIteration{at: 5000, cancel: cancel}})
+	res, err = search.DUCT(ctx, root, search.MonteCarloOptions{Playouts: 100_000, C: 1, Tracing: search.Tracing{Tracer: &cancelAtIteration{at: 5000, cancel: cancel}}})
 	cancel()
 	if !errors.Is(err, context.Canceled) || res.Evals != 8192 || !slices.Contains(root.Legal(0, nil), res.Action) {
 		t.Errorf("cancelled at iteration 5000: %+v, %v; want 8192 iterations and context.Canceled", res, err)
@@ -1162,7 +1145,7 @@ func TestDUCTTimeLimit(t *testing.T) {
 	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := newLine("3150513", 1, 5, 6)
 	clock := newTestClock(step)
-	opts := search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: limit, C: 1, Tracer: clock, Now: clock.Now}
+	opts := search.MonteCarloOptions{Playouts: 1 << 40, C: 1, Limits: search.Limits{TimeLimit: limit, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}}
 	res, err := search.DUCT(context.Background(), root, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -1208,9 +1191,9 @@ func TestDUCTBadOptions(t *testing.T) {
 		{search.MonteCarloOptions{Playouts: 0}, "playouts 0"},
 		{search.MonteCarloOptions{Playouts: 1, C: -1}, "c=-1"},
 		{search.MonteCarloOptions{Playouts: 1, C: math.NaN()}, "c=NaN"},
-		{search.MonteCarloOptions{Playouts: 1, TimeLimit: -time.Second}, "time limit -1s"},
+		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{TimeLimit: -time.Second}}, "time limit -1s"},
 		{search.MonteCarloOptions{Playouts: 1, ExpandThreshold: -1}, "expand threshold -1"},
-		{search.MonteCarloOptions{Playouts: 1, MaxNodes: -1}, "node budget -1"},
+		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{MaxNodes: -1}}, "node budget -1"},
 	}
 	for _, tt := range tests {
 		res, err := search.DUCT(context.Background(), rpsGame{turns: 1}, tt.opts)
@@ -1230,26 +1213,23 @@ func TestDUCTCatalog(t *testing.T) {
 		spec string
 		opts search.MonteCarloOptions
 	}{
-		{"duct", search.MonteCarloOptions{Playouts: 100, C: 1, ExpandThreshold: 5, MaxNodes: search.DefaultMaxNodes}},
-		{"duct playouts=400 c=1.4 expand=3 seed=12 nodes=300", search.MonteCarloOptions{Playouts: 400, C: 1.4, ExpandThreshold: 3, Seed: 12, MaxNodes: 300}},
+		{"duct", search.MonteCarloOptions{Playouts: 100, C: 1, ExpandThreshold: 5, Limits: search.Limits{MaxNodes: search.DefaultMaxNodes}}},
+		{"duct playouts=400 c=1.4 expand=3 seed=12 nodes=300", search.MonteCarloOptions{Playouts: 400, C: 1.4, ExpandThreshold: 3, Seed: 12, Limits: search.Limits{MaxNodes: 300}}},
 	} {
 		s, err := spec.Parse(tt.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		algo, err := search.Lookup(s.Name)
-		if err != nil {
-			t.Fatal(err)
+		entry := search.DUCTEntry[lineGame]()
+		if entry.Family != search.FamilySimultaneous || entry.Help == "" {
+			t.Errorf("%s: family %q, help %q", tt.spec, entry.Family, entry.Help)
 		}
-		if algo.Family != search.FamilySimultaneous || algo.Help == "" {
-			t.Errorf("%s: family %q, help %q", tt.spec, algo.Family, algo.Help)
-		}
-		v, err := spec.Resolve(s, algo.Params)
+		v, err := spec.Resolve(s, entry.Params)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := trace.NewRecorder(0)
-		got, err := search.RunSimultaneous(context.Background(), algo, v, root, rec, true)
+		got, err := entry.Run(context.Background(), root, v, search.Tracing{Tracer: rec, Boards: true})
 		if err != nil && !errors.Is(err, search.ErrBudget) {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}
@@ -1258,27 +1238,13 @@ func TestDUCTCatalog(t *testing.T) {
 		if got.Action != want.Action || got.Value != want.Value || got.Nodes != want.Nodes || got.Evals != want.Evals || (err == nil) != (wantErr == nil) {
 			t.Errorf("%s: catalog run %+v, %v; direct run %+v, %v", tt.spec, got, err, want, wantErr)
 		}
-		if _, err := search.RunAlternating(context.Background(), algo, v, mustTicTacToe(t, "x.o/.x./..o"), nil, false); err == nil {
-			t.Errorf("%s: RunAlternating ran a simultaneous algorithm", tt.spec)
-		}
-	}
-	mcts, err := search.Lookup("mcts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := search.RunSimultaneous(context.Background(), mcts, spec.Values{}, root, nil, false); err == nil || !strings.Contains(err.Error(), "simultaneous") {
-		t.Errorf("RunSimultaneous ran mcts: %v", err)
 	}
 	for _, bad := range []string{"duct c=11", "duct expand=0", "duct time=60001", "duct playouts=0", "duct seed=-1", "duct depth=3"} {
 		s, err := spec.Parse(bad)
 		if err != nil {
 			t.Fatal(err)
 		}
-		algo, err := search.Lookup(s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := spec.Resolve(s, algo.Params); err == nil {
+		if _, err := spec.Resolve(s, search.DUCTEntry[lineGame]().Params); err == nil {
 			t.Errorf("%s: resolved, want an error", bad)
 		}
 	}

@@ -16,31 +16,19 @@ import (
 type IterativeOptions struct {
 	// Depth is the deepest iteration, in plies; 0 means MaxDepth.
 	Depth int
-	// TimeLimit stops the search once this much time has passed; 0 means
-	// no limit. The clock is read before each iteration but the first and
-	// every 4,096 nodes during the others: an iteration during which it is
-	// found run out is discarded. So the first iteration always completes
-	// (within the node budget and ctx), and a search overruns its limit by
-	// at most 4,096 nodes.
-	TimeLimit time.Duration
 	// Ordering searches first, at each node, the move that was best at the
 	// same node in the previous iteration (see Iterative). The zero value
 	// searches every node's moves in the game's order; the catalog's
 	// default turns ordering on.
 	Ordering bool
-	// MaxNodes stops the search with ErrBudget after this many nodes,
-	// counted over all iterations; 0 means no limit.
-	MaxNodes int
-	// Tracer receives the search's events; nil means not tracing.
-	Tracer trace.Tracer
-	// Boards adds each node's position text to its trace event.
-	Boards bool
-	// Now is the clock that TimeLimit and Counters.Elapsed are measured
-	// with; nil means time.Now. It is a seam for tests, which drive a fake
-	// clock to stop a search at a chosen point; it is called only from the
-	// goroutine running the search, once at the start, once at the end and,
-	// with a TimeLimit, where the limit is checked.
-	Now func() time.Time
+	// Limits: MaxNodes counts the nodes of all iterations. The clock of
+	// TimeLimit is read before each iteration but the first and every
+	// 4,096 nodes during the others: an iteration during which it is found
+	// run out is discarded. So the first iteration always completes
+	// (within the node budget and ctx), and a search overruns its limit by
+	// at most 4,096 nodes.
+	Limits
+	Tracing
 }
 
 // maxOrderTable bounds the best-move table of one iteration: beyond this
@@ -85,27 +73,24 @@ const maxOrderTable = 1 << 20
 // before the decision, so the decision's best line runs through the
 // deepest completed iteration.
 func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOptions) (Result, error) {
-	now := clock(opts.Now)
-	start := now()
-	switch {
-	case opts.Depth < 0:
+	if opts.Depth < 0 {
 		return Result{Action: -1}, fmt.Errorf("search: depth %d is negative", opts.Depth)
-	case opts.TimeLimit < 0:
-		return Result{Action: -1}, fmt.Errorf("search: time limit %v is negative", opts.TimeLimit)
-	case opts.MaxNodes < 0:
-		return Result{Action: -1}, fmt.Errorf("search: node budget %d is negative", opts.MaxNodes)
+	}
+	if err := opts.Limits.check(); err != nil {
+		return Result{Action: -1}, err
 	}
 	maxDepth := opts.Depth
 	if maxDepth == 0 {
 		maxDepth = MaxDepth
 	}
+	// The engine's own limiter has no time limit: the first iteration
+	// always completes, and later ones get the deadline below.
+	e := newDFS[S](ctx, Options{Depth: maxDepth, Limits: Limits{MaxNodes: opts.MaxNodes, Now: opts.Now}, Tracing: opts.Tracing})
+	e.depth0 = 1
 	var deadline time.Time // zero without a time limit
 	if opts.TimeLimit > 0 {
-		deadline = start.Add(opts.TimeLimit)
+		deadline = e.start.Add(opts.TimeLimit)
 	}
-	e := newDFS[S](ctx, Options{Depth: maxDepth, MaxNodes: opts.MaxNodes, Tracer: opts.Tracer, Boards: opts.Boards})
-	e.depth0 = 1
-	e.now = now
 	deep := &deepening{ordering: opts.Ordering}
 	e.deep = deep
 	tr := e.tr
@@ -133,7 +118,7 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 				}
 				break
 			}
-			if !deadline.IsZero() && now().After(deadline) {
+			if !deadline.IsZero() && e.now().After(deadline) {
 				if tr != nil {
 					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("time limit of %v reached before depth %d", opts.TimeLimit, d)})
 				}
@@ -194,7 +179,7 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 			break
 		}
 	}
-	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: now().Sub(start)}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Cuts: e.cuts, Elapsed: e.elapsed()}
 	if tr != nil {
 		tr.Emit(trace.Event{Kind: trace.KindLeave, Node: 0})
 		tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
@@ -210,64 +195,39 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 // exactly as AlphaBeta does. The caller has reported the window.
 func (e *dfs[S]) alphabetaDeep(s S, ply, depth int, alpha, beta float64, id trace.NodeID) float64 {
 	if depth == 0 || s.Done() {
-		e.evals++
-		v := s.Score()
-		if e.tr != nil {
-			e.emitEval(id, v, s.Done())
-		}
 		if depth == 0 && !s.Done() {
 			e.deep.horizon = true
 		}
-		return v
+		return e.leaf(s, id)
 	}
 	moves := e.legal(s, ply)
 	e.deep.order(moves, ply)
 	best := math.Inf(-1)
 	for i, a := range moves {
-		cid, ok := e.create()
+		child, cid, ok := e.child(s, a, ply, id, true, -beta, -alpha)
 		if !ok {
 			break
 		}
 		e.deep.push(ply, a)
-		if e.tr != nil {
-			e.emitChild(cid, id, s, a, ply+1, s.Play(a), true, -beta, -alpha)
-		}
-		v := -e.alphabetaDeep(s.Play(a), ply+1, depth-1, -beta, -alpha, cid)
+		v := -e.alphabetaDeep(child, ply+1, depth-1, -beta, -alpha, cid)
 		if e.err != nil {
 			break
 		}
 		if v > best {
 			best = v
-			if ply == 0 {
-				e.best = a
-			}
+			e.improved(ply, a, id, cid, best)
 			e.deep.improve(ply, a)
-			if e.tr != nil {
-				e.emitValue(id, best, cid)
-			}
 			if best >= beta {
-				if rest := moves[i+1:]; len(rest) > 0 {
-					e.cuts++
-					if e.tr != nil {
-						e.emitCut(id, ply, s, best, alpha, beta, rest)
-					}
-				}
+				e.cut(id, ply, s, best, alpha, beta, moves[i+1:])
 				break
 			}
-			if best > alpha {
-				alpha = best
-				if e.tr != nil {
-					e.emitBounds(id, alpha, beta)
-				}
-			}
+			alpha = e.raise(id, alpha, beta, best)
 		}
 	}
 	if e.err == nil {
 		e.deep.record(ply)
 	}
-	if e.tr != nil {
-		e.emitLeave(id)
-	}
+	e.leave(id)
 	return best
 }
 
@@ -368,12 +328,32 @@ func (d *deepening) record(ply int) {
 	}
 }
 
-// iterativeParams returns the catalog's parameters of Iterative.
-func iterativeParams() []spec.Param {
-	return []spec.Param{
-		{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"},
-		{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"},
-		{Name: "ordering", Type: spec.Int, Default: 1, Min: 0, Max: 1, Help: "1 to search the previous depth's best move first at each node, 0 for the game's order"},
-		nodesParam(),
+// IterativeEntry is iterative deepening for the catalog.
+func IterativeEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "iterative", Family: FamilyAlternating,
+			Help:   "Iterative deepening: AlphaBeta at depth 1, 2, 3, ... until the time limit, answering with the deepest completed depth",
+			Params: []spec.Param{paramIterativeDepth, paramIterativeTime, paramOrdering, paramNodes},
+			Code: Code{
+				line("function ITERATIVEDEEPENING(root, time, cap)", onIf(trace.KindNode, newRoot)),
+				line("  for depth ← 1 to cap do", onIf(trace.KindIteration, not(discarded))),
+				line("    value, move ← ALPHABETA(root, depth, −∞, +∞)   ▷ last depth's best moves first",
+					onIf(trace.KindNode, not(newRoot)), on(trace.KindEnter), on(trace.KindLeave), on(trace.KindEval),
+					onIf(trace.KindValue, not(atRoot)), on(trace.KindBounds), on(trace.KindCut)),
+				line("    if the clock ran out during this depth then"),
+				line("      discard it; break", onIf(trace.KindIteration, discarded), onIf(trace.KindNote, afterDiscarded)),
+				line("    answer ← move", onIf(trace.KindValue, atRoot), onIf(trace.KindNote, not(afterDiscarded))),
+				line("  return answer"),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return Iterative(ctx, root, IterativeOptions{
+				Depth:    v.Int(paramIterativeDepth),
+				Ordering: v.Int(paramOrdering) != 0,
+				Limits:   Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramIterativeTime)},
+				Tracing:  tracing,
+			})
+		},
 	}
 }

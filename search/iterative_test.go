@@ -170,7 +170,7 @@ func TestIterativeBudget(t *testing.T) {
 	through := 1 + sum(c.nodes[:done])
 	for _, budget := range []int{through, through + 1, through + c.nodes[done]/2, through + c.nodes[done] - 1} {
 		rec := trace.NewRecorder(0)
-		res, err := search.Iterative(context.Background(), p, search.IterativeOptions{Ordering: true, MaxNodes: budget, Tracer: rec, Boards: true})
+		res, err := search.Iterative(context.Background(), p, search.IterativeOptions{Ordering: true, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec, Boards: true}})
 		if !errors.Is(err, search.ErrBudget) {
 			t.Errorf("budget %d: err %v, want ErrBudget", budget, err)
 		}
@@ -244,7 +244,7 @@ func TestIterativeClock(t *testing.T) {
 	want, _ := runIterative(t, tictactoe.New(), search.IterativeOptions{Depth: stallAt - 1, Ordering: true})
 	clock := newTestClock(0)
 	root := slowState{tictactoe.New(), &stall{ply: stallAt, pause: 3 * limit, clock: clock}}
-	res, err := search.Iterative(context.Background(), root, search.IterativeOptions{TimeLimit: limit, Ordering: true, Tracer: clock, Now: clock.Now})
+	res, err := search.Iterative(context.Background(), root, search.IterativeOptions{Ordering: true, Limits: search.Limits{TimeLimit: limit, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestIterativeClock(t *testing.T) {
 	// iteration; the first depth always completes.
 	want, _ = runIterative(t, tictactoe.New(), search.IterativeOptions{Depth: 1, Ordering: true})
 	clock = newTestClock(time.Millisecond)
-	res, err = search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{TimeLimit: time.Nanosecond, Ordering: true, Tracer: clock, Now: clock.Now})
+	res, err = search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{Ordering: true, Limits: search.Limits{TimeLimit: time.Nanosecond, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}})
 	if err != nil || res.Action != want.Action || res.Value != want.Value {
 		t.Errorf("1ns: chose %d with %v, err %v; want depth 1's move %d with %v", res.Action, res.Value, err, want.Action, want.Value)
 	}
@@ -279,7 +279,7 @@ func TestIterativeClock(t *testing.T) {
 		t.Errorf("1ns: no note on the time limit before depth 2")
 	}
 	// On the real clock, a time limit stops with no error, reached or not.
-	if res, err := search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{TimeLimit: time.Millisecond}); err != nil || res.Action < 0 {
+	if res, err := search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{Limits: search.Limits{TimeLimit: time.Millisecond}}); err != nil || res.Action < 0 {
 		t.Errorf("real clock: chose %d, err %v; want a move and no error", res.Action, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -346,7 +346,7 @@ func TestIterativeTrace(t *testing.T) {
 		}
 		for _, ordering := range []bool{false, true} {
 			name := fmt.Sprintf("%s ordering %v", p, ordering)
-			opts := search.IterativeOptions{Depth: 5, Ordering: ordering, Boards: true}
+			opts := search.IterativeOptions{Depth: 5, Ordering: ordering, Tracing: search.Tracing{Boards: true}}
 			var traces [2][]trace.Event
 			var res search.Result
 			for i := range traces {
@@ -415,7 +415,7 @@ func TestIterativeTrace(t *testing.T) {
 func checkSameAsAlphaBeta(t *testing.T, name string, p tictactoe.State, d int, events []trace.Event) {
 	t.Helper()
 	rec := trace.NewRecorder(0)
-	if _, err := search.AlphaBeta(context.Background(), p, search.Options{Depth: d, Tracer: rec, Boards: true}); err != nil {
+	if _, err := search.AlphaBeta(context.Background(), p, search.Options{Depth: d, Tracing: search.Tracing{Tracer: rec, Boards: true}}); err != nil {
 		t.Fatal(err)
 	}
 	want := rec.Events()
@@ -448,19 +448,16 @@ func checkSameAsAlphaBeta(t *testing.T, name string, p tictactoe.State, d int, e
 }
 
 func TestIterativeCatalog(t *testing.T) {
-	algo, err := search.Lookup("iterative")
-	if err != nil {
-		t.Fatal(err)
-	}
+	entry := search.IterativeEntry[tictactoe.State]()
 	s, err := spec.Parse("iterative depth=4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := spec.Resolve(s, algo.Params)
+	v, err := spec.Resolve(s, entry.Params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Int("time") != 1000 || v.Int("ordering") != 1 || v.Int("nodes") != search.DefaultMaxNodes {
+	if v["time"] != 1000 || v["ordering"] != 1 || v["nodes"] != search.DefaultMaxNodes {
 		t.Errorf("defaults %v", v)
 	}
 	p, err := tictactoe.Parse("x../.o./...")
@@ -468,11 +465,11 @@ func TestIterativeCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := trace.NewRecorder(0)
-	got, err := search.RunAlternating(context.Background(), algo, v, p, rec, true)
+	got, err := entry.Run(context.Background(), p, v, search.Tracing{Tracer: rec, Boards: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := search.Iterative(context.Background(), p, search.IterativeOptions{Depth: 4, TimeLimit: time.Second, Ordering: true, MaxNodes: search.DefaultMaxNodes})
+	want, err := search.Iterative(context.Background(), p, search.IterativeOptions{Depth: 4, Ordering: true, Limits: search.Limits{TimeLimit: time.Second, MaxNodes: search.DefaultMaxNodes}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,14 +482,14 @@ func TestIterativeCatalog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := spec.Resolve(s, algo.Params); err == nil {
+		if _, err := spec.Resolve(s, entry.Params); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
 	}
 	if _, err := search.Iterative(context.Background(), p, search.IterativeOptions{Depth: -1}); err == nil {
 		t.Error("depth -1 accepted")
 	}
-	if _, err := search.Iterative(context.Background(), p, search.IterativeOptions{TimeLimit: -1}); err == nil {
+	if _, err := search.Iterative(context.Background(), p, search.IterativeOptions{Limits: search.Limits{TimeLimit: -1}}); err == nil {
 		t.Error("time limit -1 accepted")
 	}
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
-	"math/rand/v2"
-	"time"
 
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -16,9 +14,6 @@ const (
 	DefaultC               = 1.0 // UCB1's exploration constant
 	DefaultExpandThreshold = 10  // visits after which an MCTS leaf is expanded
 )
-
-// pcgStream is the second word of the PCG seed; the first is the Seed option.
-const pcgStream = 0x5ea2c4f1a5bd2e93
 
 // MonteCarloOptions are the limits of the Monte Carlo engines PMC, MCTS and
 // DUCT.
@@ -38,11 +33,6 @@ type MonteCarloOptions struct {
 	// for MCTS, the number of iterations (each ends with one playout or one
 	// terminal evaluation). At least 1.
 	Playouts int
-	// TimeLimit stops MCTS once this much time has passed, with the best
-	// move so far and no error, even if fewer than Playouts iterations
-	// have run; 0 means no limit. The clock is read before each iteration
-	// but the first.
-	TimeLimit time.Duration
 	// C is the exploration constant of MCTS's UCB1, at least 0. It is used
 	// as given: the primer, and the catalog's default, use DefaultC (1).
 	C float64
@@ -52,39 +42,28 @@ type MonteCarloOptions struct {
 	ExpandThreshold int
 	// Seed seeds the random playouts.
 	Seed uint64
-	// MaxNodes stops the search with ErrBudget, and the best move so far,
-	// before an expansion that would make the tree larger than this many
-	// nodes, the root included; 0 means no limit.
-	MaxNodes int
-	// Tracer receives the search's events; nil means not tracing.
-	Tracer trace.Tracer
-	// Boards adds each node's position text to its trace event.
-	Boards bool
-	// Now is the clock that TimeLimit and Counters.Elapsed are measured
-	// with; nil means time.Now. It is a seam for tests, which drive a fake
-	// clock to stop a search at a chosen point; it is called only from the
-	// goroutine running the search, once at the start, once at the end and,
-	// with a TimeLimit, before each iteration but the first.
-	Now func() time.Time
+	// Limits: MaxNodes stops the search before an expansion that would
+	// make the tree larger than this many nodes, the root included. PMC
+	// ignores TimeLimit; MCTS and DUCT read its clock before each
+	// iteration but the first, and stop with the best move so far, even if
+	// fewer than Playouts iterations have run.
+	Limits
+	Tracing
 }
 
 func (o *MonteCarloOptions) check() error {
 	switch {
 	case o.Playouts < 1:
 		return fmt.Errorf("search: playouts %d is less than 1", o.Playouts)
-	case o.TimeLimit < 0:
-		return fmt.Errorf("search: time limit %v is negative", o.TimeLimit)
 	case !(o.C >= 0) || math.IsInf(o.C, 1):
 		return fmt.Errorf("search: exploration constant c=%v is not a finite number >= 0", o.C)
 	case o.ExpandThreshold < 0:
 		return fmt.Errorf("search: expand threshold %d is negative", o.ExpandThreshold)
-	case o.MaxNodes < 0:
-		return fmt.Errorf("search: node budget %d is negative", o.MaxNodes)
 	}
 	if o.ExpandThreshold == 0 {
 		o.ExpandThreshold = DefaultExpandThreshold
 	}
-	return nil
+	return o.Limits.check()
 }
 
 // mcNode is one node of a Monte Carlo tree. Its children are stored
@@ -101,29 +80,18 @@ type mcNode[S any] struct {
 
 // mc holds what the Monte Carlo engines share during one search.
 type mc[S Alternating[S]] struct {
-	ctx      context.Context
-	opts     MonteCarloOptions
-	tr       trace.Tracer
-	rng      rand.PCG
-	nodes    []mcNode[S]
-	moves    []int   // the legal-move buffer, reused
-	path     []int32 // the nodes of the current iteration, root first, reused
-	evals    int
-	err      error // why the search stopped early (budget, context), if it did
-	timedOut bool  // the time limit stopped the search
-	deadline time.Time
-	now      func() time.Time // opts.Now, or time.Now
-
-	// Tracing only: scratch for events.
-	scores []trace.Score
-	ids    []trace.NodeID
-	values []float64
+	limiter
+	random
+	mcTracer
+	opts  MonteCarloOptions
+	nodes []mcNode[S]
+	moves []int   // the legal-move buffer, reused
+	path  []int32 // the nodes of the current iteration, root first, reused
+	evals int
 }
 
 func newMC[S Alternating[S]](ctx context.Context, opts MonteCarloOptions) *mc[S] {
-	e := &mc[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
-	e.rng.Seed(opts.Seed, pcgStream)
-	return e
+	return &mc[S]{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), mcTracer: mcTracer{tr: opts.Tracer}, opts: opts, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
 }
 
 // outcome turns a terminal score, in the side to move's view, into a
@@ -145,19 +113,6 @@ func outcome(score float64) float64 {
 func ucb1(w float64, n int, logt, c float64) float64 {
 	fn := float64(n)
 	return w/fn + float64(c*math.Sqrt(2*logt/fn))
-}
-
-// intn returns a uniformly random int in [0, n), n > 0, by Lemire's
-// multiply-and-reject method.
-func (e *mc[S]) intn(n int) int {
-	hi, lo := bits.Mul64(e.rng.Uint64(), uint64(n))
-	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(e.rng.Uint64(), uint64(n))
-		}
-	}
-	return int(hi)
 }
 
 // playout plays uniformly random legal moves from s until none is left and
@@ -185,8 +140,7 @@ func (e *mc[S]) playout(s S) (float64, int) {
 func (e *mc[S]) expand(id int32, depth int) bool {
 	s := e.nodes[id].state
 	e.moves = s.Legal(e.moves[:0])
-	if e.opts.MaxNodes > 0 && len(e.nodes)+len(e.moves) > e.opts.MaxNodes {
-		e.err = fmt.Errorf("%w (%d nodes: expanding node %d would add %d to %d)", ErrBudget, e.opts.MaxNodes, id, len(e.moves), len(e.nodes))
+	if !e.fits(len(e.nodes), len(e.moves)) {
 		return false
 	}
 	first := len(e.nodes)
@@ -199,23 +153,6 @@ func (e *mc[S]) expand(id int32, depth int) bool {
 		e.emitExpand(id, depth)
 	}
 	return true
-}
-
-// stopped reports whether the search must stop before iteration it (from
-// 1): its context is done (checked before the first iteration and every
-// ctxCheckInterval iterations) or its time limit has passed.
-func (e *mc[S]) stopped(it int) bool {
-	if (it-1)%ctxCheckInterval == 0 {
-		if err := e.ctx.Err(); err != nil {
-			e.err = fmt.Errorf("search: stopped after %d iterations: %w", it-1, err)
-			return true
-		}
-	}
-	if it > 1 && !e.deadline.IsZero() && e.now().After(e.deadline) {
-		e.timedOut = true
-		return true
-	}
-	return false
 }
 
 // winRate is node id's win rate for the player who chose it (its parent's
@@ -232,10 +169,6 @@ func (e *mc[S]) winRate(id int32) float64 {
 // child that choose picks into a Result, reporting the value and decision.
 // A root without moves is evaluated instead: the result is its outcome.
 func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) {
-	start := e.now()
-	if e.opts.TimeLimit > 0 {
-		e.deadline = start.Add(e.opts.TimeLimit)
-	}
 	e.nodes = append(e.nodes, mcNode[S]{state: root, action: -1, done: root.Done()})
 	if e.tr != nil {
 		e.emitNode(0, trace.NoNode, -1, "", 0, root)
@@ -261,7 +194,7 @@ func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) 
 		res.Label = root.Label(res.Action)
 		res.Value = e.winRate(best)
 	}
-	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.now().Sub(start)}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.elapsed()}
 	if e.tr != nil {
 		e.emitEnd(res, best)
 	}
@@ -398,7 +331,7 @@ func MCTS[S Alternating[S]](ctx context.Context, root S, opts MonteCarloOptions)
 func (e *mc[S]) mcts() {
 	threshold := e.opts.ExpandThreshold
 	for it := 1; it <= e.opts.Playouts; it++ {
-		if e.stopped(it) {
+		if e.stopsBefore(it) {
 			return
 		}
 		if e.tr != nil {
@@ -436,7 +369,7 @@ func (e *mc[S]) mcts() {
 			x = 1 - x
 		}
 		if e.tr != nil {
-			e.emitBackprop(path, v)
+			e.emitBackprop(path, v, true)
 		}
 		if leaf := &e.nodes[cur]; !leaf.done && leaf.n == threshold {
 			if !e.expand(cur, depth) {
@@ -562,23 +495,6 @@ func (e *mc[S]) emitPlayout(id int32, depth int, v float64, plies int) {
 	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: trace.NodeID(id), Result: v, Length: plies})
 }
 
-// emitBackprop reports the values added along path (root first), v at the
-// leaf, alternating upwards, and leaves the nodes of path, deepest first.
-//
-//go:noinline
-func (e *mc[S]) emitBackprop(path []int32, v float64) {
-	e.ids, e.values = e.ids[:0], e.values[:0]
-	for i := len(path) - 1; i >= 0; i-- {
-		e.ids = append(e.ids, trace.NodeID(path[i]))
-		e.values = append(e.values, v)
-		v = 1 - v
-	}
-	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
-	for i := len(path) - 1; i >= 0; i-- {
-		e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: trace.NodeID(path[i])})
-	}
-}
-
 // emitPMCPlayout reports one PMC playout from root child c, whose outcome
 // is v in the child's view.
 //
@@ -601,11 +517,72 @@ func (e *mc[S]) emitEnd(res Result, best int32) {
 	if best >= 0 {
 		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
 	}
-	switch {
-	case e.err != nil:
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", e.err)})
-	case e.timedOut:
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best move found so far", e.opts.TimeLimit)})
+	e.emitDecision(e.tr, res)
+}
+
+// PMCEntry is Primitive Monte Carlo for the catalog.
+func PMCEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "pmc", Family: FamilyAlternating,
+			Help:   "Primitive Monte Carlo: random playouts after each root move, take the best win rate",
+			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
+			Code: Code{
+				line("function PRIMITIVEMONTECARLO(root, playouts)", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
+				line("  for each action of root do", onIf(trace.KindNode, not(newRoot)), on(trace.KindExpand), on(trace.KindIteration)),
+				line("    repeat playouts times", on(trace.KindEnter), on(trace.KindLeave)),
+				line("      result ← PLAYOUT(root after action)   ▷ random moves to the end: 1 win, ½ draw, 0 loss", on(trace.KindPlayout)),
+				line("      add result to the action's wins", on(trace.KindBackprop)),
+				line("  return the action with the best win rate", on(trace.KindValue)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return PMC(ctx, root, MonteCarloOptions{
+				Playouts: v.Int(paramPMCPlayouts),
+				Seed:     uint64(v.Int(paramSeed)),
+				Limits:   Limits{MaxNodes: v.Int(paramNodes)},
+				Tracing:  tracing,
+			})
+		},
 	}
-	e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+}
+
+// MCTSEntry is MCTS for the catalog.
+func MCTSEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "mcts", Family: FamilyAlternating,
+			Help:   "MCTS (UCT): grow a tree by UCB1 selection and random playouts, take the most visited move",
+			Params: []spec.Param{paramMCTSPlayouts, paramMCTSTime, paramC, paramExpand, paramSeed, paramNodes},
+			Code: Code{
+				line("function MCTS(root, iterations, C, threshold)", onIf(trace.KindNode, newRoot)),
+				line("  expand root", onIf(trace.KindExpand, atRoot), onIf(trace.KindNode, rootsChild)),
+				line("  repeat iterations times", on(trace.KindIteration)),
+				line("    node ← root", onIf(trace.KindEnter, atRoot)),
+				line("    while node has children do               ▷ 1. select"),
+				line("      node ← the child of best UCB1 = w/n + C·√(2·ln t / n)   ▷ unvisited first", onIf(trace.KindEnter, not(atRoot)), on(trace.KindSelect)),
+				line("    value ← PLAYOUT(node)                      ▷ 2. play out: random moves to the end", on(trace.KindPlayout), on(trace.KindEval)),
+				line("    for each node on the path up to the root   ▷ 3. backpropagate", on(trace.KindLeave)),
+				line("      n ← n + 1; w ← w + value (for the player who moved there)", on(trace.KindBackprop)),
+				line("    if the leaf's n reaches threshold then expand it   ▷ 4. expand", onIf(trace.KindExpand, not(atRoot)), onIf(trace.KindNode, both(not(newRoot), not(rootsChild)))),
+				line("  return the child of root with the most visits", on(trace.KindValue)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return MCTS(ctx, root, MonteCarloOptions{
+				Playouts:        v.Int(paramMCTSPlayouts),
+				C:               v.Float(paramC),
+				ExpandThreshold: v.Int(paramExpand),
+				Seed:            uint64(v.Int(paramSeed)),
+				Limits:          Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramMCTSTime)},
+				Tracing:         tracing,
+			})
+		},
+	}
+}
+
+// rootsChild holds for the node event of a child the root gets before its
+// first visit: MCTS expands the root before its first iteration.
+func rootsChild(t *trace.Tree, e trace.Event) bool {
+	return e.Kind == trace.KindNode && e.Parent == t.Root() && t.Node(t.Root()).Visits == 0
 }

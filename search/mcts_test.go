@@ -22,23 +22,7 @@ import (
 
 type mcEngine[S search.Alternating[S]] func(context.Context, S, search.MonteCarloOptions) (search.Result, error)
 
-func mustTicTacToe(t testing.TB, text string) tictactoe.State {
-	t.Helper()
-	s, err := tictactoe.Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
-func mustTree(t testing.TB, text string) tree.State {
-	t.Helper()
-	s, err := tree.Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // encode writes events in the file format, with the decision's elapsed
 // time cleared, so that traces can be compared byte for byte (an unvisited
@@ -358,7 +342,7 @@ func TestMCTSTraces(t *testing.T) {
 	trees := []string{"[[3,12,8],[2,4,6],[14,5,2]]", "[[1,[2,3]],[[4,-5.5],6],0.25]", "[[0,[-1,[2,-3]]],[[4,[-5,0]],[6,[7,-8]]]]"}
 	for _, c := range []float64{0, 1, 2.5} {
 		for _, threshold := range []int{1, 3, 10} {
-			opts := search.MonteCarloOptions{Playouts: 300, C: c, ExpandThreshold: threshold, Seed: 42, Boards: true}
+			opts := search.MonteCarloOptions{Playouts: 300, C: c, ExpandThreshold: threshold, Seed: 42, Tracing: search.Tracing{Boards: true}}
 			schema := c == 1 && threshold == 10
 			for _, pos := range ttt {
 				name := fmt.Sprintf("tictactoe %s c=%v expand=%d", pos, c, threshold)
@@ -625,7 +609,7 @@ func TestMonteCarloBudget(t *testing.T) {
 	root := tictactoe.New()
 	for _, budget := range []int{10, 11, 50, 1000} {
 		rec := trace.NewRecorder(0)
-		res, err := search.MCTS(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, MaxNodes: budget, Tracer: rec})
+		res, err := search.MCTS(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
 		if !errors.Is(err, search.ErrBudget) {
 			t.Fatalf("budget %d: err = %v, want ErrBudget", budget, err)
 		}
@@ -641,12 +625,12 @@ func TestMonteCarloBudget(t *testing.T) {
 	// A budget too small for the root's children: no action.
 	for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
 		rec := trace.NewRecorder(0)
-		res, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, MaxNodes: 9, Tracer: rec})
+		res, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, Limits: search.Limits{MaxNodes: 9}, Tracing: search.Tracing{Tracer: rec}})
 		if !errors.Is(err, search.ErrBudget) || res.Action != -1 || res.Nodes != 1 || res.Value != 0.5 {
 			t.Errorf("%s with 9 nodes: %+v, %v; want no action, the value of no visits (0.5) and ErrBudget", name, res, err)
 		}
 		checkMCTrace(t, name, rec.Events(), true)
-		if _, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, MaxNodes: 10}); name == "pmc" && err != nil {
+		if _, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 10, Limits: search.Limits{MaxNodes: 10}}); name == "pmc" && err != nil {
 			t.Errorf("pmc with 10 nodes: %v", err)
 		}
 	}
@@ -680,7 +664,7 @@ func TestMonteCarloCancel(t *testing.T) {
 		// Cancelled during the search: it notices at the next check, after
 		// 8192 playouts.
 		ctx, cancel = context.WithCancel(context.Background())
-		res, err = run(ctx, root, search.MonteCarloOptions{Playouts: 100_000, C: 1, Tracer: &cancelAt{at: 5000, cancel: cancel}})
+		res, err = run(ctx, root, search.MonteCarloOptions{Playouts: 100_000, C: 1, Tracing: search.Tracing{Tracer: &cancelAt{at: 5000, cancel: cancel}}})
 		cancel()
 		if !errors.Is(err, context.Canceled) || res.Evals != 8192 || !slices.Contains(root.Legal(nil), res.Action) {
 			t.Errorf("%s cancelled after 5000 playouts: %+v, %v; want 8192 playouts and context.Canceled", name, res, err)
@@ -701,7 +685,7 @@ func TestMCTSTimeLimit(t *testing.T) {
 	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := tictactoe.New()
 	clock := newTestClock(step)
-	opts := search.MonteCarloOptions{Playouts: 1 << 40, TimeLimit: limit, C: 1, Tracer: clock, Now: clock.Now}
+	opts := search.MonteCarloOptions{Playouts: 1 << 40, C: 1, Limits: search.Limits{TimeLimit: limit, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}}
 	res, err := search.MCTS(context.Background(), root, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -745,9 +729,9 @@ func TestMonteCarloBadOptions(t *testing.T) {
 		{search.MonteCarloOptions{Playouts: 1, C: -1}, "c=-1"},
 		{search.MonteCarloOptions{Playouts: 1, C: math.NaN()}, "c=NaN"},
 		{search.MonteCarloOptions{Playouts: 1, C: math.Inf(1)}, "c=+Inf"},
-		{search.MonteCarloOptions{Playouts: 1, TimeLimit: -time.Second}, "time limit -1s"},
+		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{TimeLimit: -time.Second}}, "time limit -1s"},
 		{search.MonteCarloOptions{Playouts: 1, ExpandThreshold: -1}, "expand threshold -1"},
-		{search.MonteCarloOptions{Playouts: 1, MaxNodes: -1}, "node budget -1"},
+		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{MaxNodes: -1}}, "node budget -1"},
 	}
 	for _, tt := range tests {
 		for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
@@ -759,6 +743,12 @@ func TestMonteCarloBadOptions(t *testing.T) {
 	}
 }
 
+// mcEntries are the Monte Carlo engines' catalog entries, by name.
+var mcEntries = map[string]search.Entry[tictactoe.State]{
+	"pmc":  search.PMCEntry[tictactoe.State](),
+	"mcts": search.MCTSEntry[tictactoe.State](),
+}
+
 func TestMonteCarloCatalog(t *testing.T) {
 	root := mustTicTacToe(t, "x.o/.x./..o")
 	for _, tt := range []struct {
@@ -766,28 +756,25 @@ func TestMonteCarloCatalog(t *testing.T) {
 		opts search.MonteCarloOptions
 		run  mcEngine[tictactoe.State]
 	}{
-		{"pmc", search.MonteCarloOptions{Playouts: 30, MaxNodes: search.DefaultMaxNodes}, search.PMC[tictactoe.State]},
-		{"pmc playouts=5 seed=9", search.MonteCarloOptions{Playouts: 5, Seed: 9, MaxNodes: search.DefaultMaxNodes}, search.PMC[tictactoe.State]},
-		{"mcts", search.MonteCarloOptions{Playouts: 100, C: 1, ExpandThreshold: 10, MaxNodes: search.DefaultMaxNodes}, search.MCTS[tictactoe.State]},
-		{"mcts playouts=400 c=1.4 expand=3 seed=12 nodes=300", search.MonteCarloOptions{Playouts: 400, C: 1.4, ExpandThreshold: 3, Seed: 12, MaxNodes: 300}, search.MCTS[tictactoe.State]},
+		{"pmc", search.MonteCarloOptions{Playouts: 30, Limits: search.Limits{MaxNodes: search.DefaultMaxNodes}}, search.PMC[tictactoe.State]},
+		{"pmc playouts=5 seed=9", search.MonteCarloOptions{Playouts: 5, Seed: 9, Limits: search.Limits{MaxNodes: search.DefaultMaxNodes}}, search.PMC[tictactoe.State]},
+		{"mcts", search.MonteCarloOptions{Playouts: 100, C: 1, ExpandThreshold: 10, Limits: search.Limits{MaxNodes: search.DefaultMaxNodes}}, search.MCTS[tictactoe.State]},
+		{"mcts playouts=400 c=1.4 expand=3 seed=12 nodes=300", search.MonteCarloOptions{Playouts: 400, C: 1.4, ExpandThreshold: 3, Seed: 12, Limits: search.Limits{MaxNodes: 300}}, search.MCTS[tictactoe.State]},
 	} {
 		s, err := spec.Parse(tt.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		algo, err := search.Lookup(s.Name)
-		if err != nil {
-			t.Fatal(err)
+		entry := mcEntries[s.Name]
+		if entry.Family != search.FamilyAlternating || entry.Help == "" {
+			t.Errorf("%s: family %q, help %q", tt.spec, entry.Family, entry.Help)
 		}
-		if algo.Family != search.FamilyAlternating || algo.Help == "" {
-			t.Errorf("%s: family %q, help %q", tt.spec, algo.Family, algo.Help)
-		}
-		v, err := spec.Resolve(s, algo.Params)
+		v, err := spec.Resolve(s, entry.Params)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := trace.NewRecorder(0)
-		got, err := search.RunAlternating(context.Background(), algo, v, root, rec, true)
+		got, err := entry.Run(context.Background(), root, v, search.Tracing{Tracer: rec, Boards: true})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}
@@ -799,20 +786,13 @@ func TestMonteCarloCatalog(t *testing.T) {
 		if got.Action != want.Action || got.Value != want.Value || got.Nodes != want.Nodes || got.Evals != want.Evals {
 			t.Errorf("%s: catalog run %+v, direct run %+v", tt.spec, got, want)
 		}
-		if _, err := search.RunSingle(context.Background(), algo, v, root, nil, false); err == nil {
-			t.Errorf("%s: RunSingle ran an alternating algorithm", tt.spec)
-		}
 	}
 	for _, bad := range []string{"mcts c=11", "mcts expand=0", "mcts time=60001", "pmc playouts=0", "pmc seed=-1", "pmc c=1"} {
 		s, err := spec.Parse(bad)
 		if err != nil {
 			t.Fatal(err)
 		}
-		algo, err := search.Lookup(s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := spec.Resolve(s, algo.Params); err == nil {
+		if _, err := spec.Resolve(s, mcEntries[s.Name].Params); err == nil {
 			t.Errorf("%s: resolved, want an error", bad)
 		}
 	}

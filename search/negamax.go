@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -21,29 +22,20 @@ func MiniMax[S Alternating[S]](ctx context.Context, root S, opts Options) (Resul
 func (e *dfs[S]) minimax(s S, ply, depth int, id trace.NodeID) float64 {
 	maxToMove := ply%2 == 0
 	if depth == 0 || s.Done() {
-		e.evals++
-		v := s.Score()
-		if e.tr != nil {
-			e.emitEval(id, v, s.Done())
-		}
+		v := e.leaf(s, id)
 		if !maxToMove {
 			v = -v
 		}
 		return v
 	}
-	moves := e.legal(s, ply)
 	best := math.Inf(1)
 	if maxToMove {
 		best = math.Inf(-1)
 	}
-	for _, a := range moves {
-		cid, ok := e.create()
+	for _, a := range e.legal(s, ply) {
+		child, cid, ok := e.child(s, a, ply, id, false, 0, 0)
 		if !ok {
 			break
-		}
-		child := s.Play(a)
-		if e.tr != nil {
-			e.emitChild(cid, id, s, a, ply+1, child, false, 0, 0)
 		}
 		v := e.minimax(child, ply+1, depth-1, cid)
 		if e.err != nil {
@@ -51,21 +43,14 @@ func (e *dfs[S]) minimax(s S, ply, depth int, id trace.NodeID) float64 {
 		}
 		if maxToMove && v > best || !maxToMove && v < best {
 			best = v
-			if ply == 0 {
-				e.best = a
+			sideView := best // value events are in the side to move's view
+			if !maxToMove {
+				sideView = -best
 			}
-			if e.tr != nil {
-				sideView := best
-				if !maxToMove {
-					sideView = -best
-				}
-				e.emitValue(id, sideView, cid)
-			}
+			e.improved(ply, a, id, cid, sideView)
 		}
 	}
-	if e.tr != nil {
-		e.emitLeave(id)
-	}
+	e.leave(id)
 	return best
 }
 
@@ -80,23 +65,13 @@ func NegaMax[S Alternating[S]](ctx context.Context, root S, opts Options) (Resul
 // negamax returns the value of s from the side to move's view.
 func (e *dfs[S]) negamax(s S, ply, depth int, id trace.NodeID) float64 {
 	if depth == 0 || s.Done() {
-		e.evals++
-		v := s.Score()
-		if e.tr != nil {
-			e.emitEval(id, v, s.Done())
-		}
-		return v
+		return e.leaf(s, id)
 	}
-	moves := e.legal(s, ply)
 	best := math.Inf(-1)
-	for _, a := range moves {
-		cid, ok := e.create()
+	for _, a := range e.legal(s, ply) {
+		child, cid, ok := e.child(s, a, ply, id, false, 0, 0)
 		if !ok {
 			break
-		}
-		child := s.Play(a)
-		if e.tr != nil {
-			e.emitChild(cid, id, s, a, ply+1, child, false, 0, 0)
 		}
 		v := -e.negamax(child, ply+1, depth-1, cid)
 		if e.err != nil {
@@ -104,17 +79,10 @@ func (e *dfs[S]) negamax(s S, ply, depth int, id trace.NodeID) float64 {
 		}
 		if v > best {
 			best = v
-			if ply == 0 {
-				e.best = a
-			}
-			if e.tr != nil {
-				e.emitValue(id, best, cid)
-			}
+			e.improved(ply, a, id, cid, best)
 		}
 	}
-	if e.tr != nil {
-		e.emitLeave(id)
-	}
+	e.leave(id)
 	return best
 }
 
@@ -137,54 +105,112 @@ func AlphaBeta[S Alternating[S]](ctx context.Context, root S, opts Options) (Res
 // window (alpha, beta), fail-soft. The caller has reported the window.
 func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.NodeID) float64 {
 	if depth == 0 || s.Done() {
-		e.evals++
-		v := s.Score()
-		if e.tr != nil {
-			e.emitEval(id, v, s.Done())
-		}
-		return v
+		return e.leaf(s, id)
 	}
 	moves := e.legal(s, ply)
 	best := math.Inf(-1)
 	for i, a := range moves {
-		cid, ok := e.create()
+		child, cid, ok := e.child(s, a, ply, id, true, -beta, -alpha)
 		if !ok {
 			break
 		}
-		if e.tr != nil {
-			e.emitChild(cid, id, s, a, ply+1, s.Play(a), true, -beta, -alpha)
-		}
-		v := -e.alphabeta(s.Play(a), ply+1, depth-1, -beta, -alpha, cid)
+		v := -e.alphabeta(child, ply+1, depth-1, -beta, -alpha, cid)
 		if e.err != nil {
 			break
 		}
 		if v > best {
 			best = v
-			if ply == 0 {
-				e.best = a
-			}
-			if e.tr != nil {
-				e.emitValue(id, best, cid)
-			}
+			e.improved(ply, a, id, cid, best)
 			if best >= beta {
-				if rest := moves[i+1:]; len(rest) > 0 {
-					e.cuts++
-					if e.tr != nil {
-						e.emitCut(id, ply, s, best, alpha, beta, rest)
-					}
-				}
+				e.cut(id, ply, s, best, alpha, beta, moves[i+1:])
 				break
 			}
-			if best > alpha {
-				alpha = best
-				if e.tr != nil {
-					e.emitBounds(id, alpha, beta)
-				}
-			}
+			alpha = e.raise(id, alpha, beta, best)
 		}
 	}
-	if e.tr != nil {
-		e.emitLeave(id)
-	}
+	e.leave(id)
 	return best
+}
+
+// depthFirstOptions reads the parameters of MiniMax, NegaMax and AlphaBeta.
+func depthFirstOptions(v spec.Values, tracing Tracing) Options {
+	return Options{Depth: v.Int(paramDepth), Limits: Limits{MaxNodes: v.Int(paramNodes)}, Tracing: tracing}
+}
+
+// MiniMaxEntry is MiniMax for the catalog.
+func MiniMaxEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "minimax", Family: FamilyAlternating,
+			Help:   "MiniMax: the root player maximises, the opponent minimises, level by level",
+			Params: []spec.Param{paramDepth, paramNodes},
+			Code: Code{
+				line("function MINIMAX(node, depth)", on(trace.KindNode), on(trace.KindEnter)),
+				line("  if depth = 0 or node is terminal then"),
+				line("    return EVALUATE(node)          ▷ from MAX's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+				line("  if node is a MAX node then"),
+				line("    value ← −∞"),
+				line("    for each child of node do"),
+				line("      value ← max(value, MINIMAX(child, depth − 1))", onIf(trace.KindValue, not(atMin))),
+				line("    return value", onIf(trace.KindLeave, both(not(atLeaf), not(atMin)))),
+				line("  else"),
+				line("    value ← +∞"),
+				line("    for each child of node do"),
+				line("      value ← min(value, MINIMAX(child, depth − 1))", onIf(trace.KindValue, atMin)),
+				line("    return value", onIf(trace.KindLeave, both(not(atLeaf), atMin))),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return MiniMax(ctx, root, depthFirstOptions(v, tracing))
+		},
+	}
+}
+
+// NegaMaxEntry is NegaMax for the catalog.
+func NegaMaxEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "negamax", Family: FamilyAlternating,
+			Help:   "NegaMax: MiniMax as \"always maximise\" with child values negated",
+			Params: []spec.Param{paramDepth, paramNodes},
+			Code: Code{
+				line("function NEGAMAX(node, depth)", on(trace.KindNode), on(trace.KindEnter)),
+				line("  if depth = 0 or node is terminal then"),
+				line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+				line("  value ← −∞"),
+				line("  for each child of node do"),
+				line("    value ← max(value, −NEGAMAX(child, depth − 1))", on(trace.KindValue)),
+				line("  return value", onIf(trace.KindLeave, not(atLeaf))),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return NegaMax(ctx, root, depthFirstOptions(v, tracing))
+		},
+	}
+}
+
+// AlphaBetaEntry is AlphaBeta for the catalog.
+func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "alphabeta", Family: FamilyAlternating,
+			Help:   "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow",
+			Params: []spec.Param{paramDepth, paramNodes},
+			Code: Code{
+				line("function ALPHABETA(node, depth, α, β)", on(trace.KindNode), on(trace.KindEnter), onIf(trace.KindBounds, entering)),
+				line("  if depth = 0 or node is terminal then"),
+				line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+				line("  value ← −∞"),
+				line("  for each child of node do"),
+				line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", on(trace.KindValue)),
+				line("    if value ≥ β then"),
+				line("      return value                 ▷ cut: the rest of the children are pruned", on(trace.KindCut)),
+				line("    α ← max(α, value)", onIf(trace.KindBounds, not(entering))),
+				line("  return value", onIf(trace.KindLeave, not(atLeaf))),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return AlphaBeta(ctx, root, depthFirstOptions(v, tracing))
+		},
+	}
 }

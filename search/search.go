@@ -6,44 +6,39 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// Alternating is a two-player, zero-sum game with alternating moves, as the
-// engines of this package need it. Implementations are small values: Play
-// returns a new state and never changes its receiver.
-type Alternating[S any] interface {
+// sequential is what the alternating and the one-player families share: a
+// state is a small value and Play returns a new state, never changing its
+// receiver.
+type sequential[S any] interface {
 	// Legal appends the legal actions to buf and returns the result. It
 	// returns none when the game is over. Actions are small ints.
 	Legal(buf []int) []int
-	// Play returns the state after the side to move plays action.
+	// Play returns the state after the player to move plays action.
 	Play(action int) S
 	// Done reports whether the game is over.
 	Done() bool
-	// Score evaluates the state from the point of view of the side to move:
-	// the outcome when the game is over, a heuristic otherwise.
-	Score() float64
-	// Label is the human name of action in this state, e.g. "b2".
+	// Label is the human name of action in this state, e.g. "b2", "up".
 	Label(action int) string
 	// String is the position's parseable text form.
 	String() string
 }
 
+// Alternating is a two-player, zero-sum game with alternating moves, as the
+// engines of this package need it.
+type Alternating[S any] interface {
+	sequential[S]
+	// Score evaluates the state from the point of view of the side to move:
+	// the outcome when the game is over, a heuristic otherwise.
+	Score() float64
+}
+
 // Single is a one-player game, as the engines of the beam family (Greedy,
-// Beam search, Chokudai search) need it. Implementations are small values:
-// Play returns a new state and never changes its receiver.
+// Beam search, Chokudai search) need it.
 type Single[S any] interface {
-	// Legal appends the legal actions to buf and returns the result. It
-	// returns none when the game is over. Actions are small ints.
-	Legal(buf []int) []int
-	// Play returns the state after action.
-	Play(action int) S
-	// Done reports whether the game is over.
-	Done() bool
+	sequential[S]
 	// Score evaluates the state for the player: higher is better. The
 	// engines rank states by it.
 	Score() float64
-	// Label is the human name of action in this state, e.g. "up".
-	Label(action int) string
-	// String is the position's parseable text form.
-	String() string
 }
 
 // Simultaneous is a two-player, zero-sum game in which both players move at
@@ -67,17 +62,13 @@ type Simultaneous[S any] interface {
 	String() string
 }
 
-// Options are the limits every engine takes.
+// Options are the options of MiniMax, NegaMax and AlphaBeta. A time limit
+// stops them with an error wrapping context.DeadlineExceeded.
 type Options struct {
 	// Depth is the depth limit in plies; at depth 0 a state is evaluated.
 	Depth int
-	// MaxNodes stops the search with ErrBudget after this many nodes;
-	// 0 means no limit.
-	MaxNodes int
-	// Tracer receives the search's events; nil means not tracing.
-	Tracer trace.Tracer
-	// Boards adds each node's position text to its trace event.
-	Boards bool
+	Limits
+	Tracing
 }
 
 // Result is what a search returns.

@@ -156,7 +156,7 @@ func TestTextbookTree(t *testing.T) {
 	}
 	for name, run := range engines {
 		rec := trace.NewRecorder(0)
-		res, err := run(context.Background(), root, search.Options{Depth: search.MaxDepth, Tracer: rec})
+		res, err := run(context.Background(), root, search.Options{Depth: search.MaxDepth, Tracing: search.Tracing{Tracer: rec}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestTextbookTree(t *testing.T) {
 func TestBudgetAndCancel(t *testing.T) {
 	s := tictactoe.New()
 	rec := trace.NewRecorder(0)
-	res, err := search.AlphaBeta(context.Background(), s, search.Options{Depth: search.MaxDepth, MaxNodes: 100, Tracer: rec, Boards: true})
+	res, err := search.AlphaBeta(context.Background(), s, search.Options{Depth: search.MaxDepth, Limits: search.Limits{MaxNodes: 100}, Tracing: search.Tracing{Tracer: rec, Boards: true}})
 	if !errors.Is(err, search.ErrBudget) {
 		t.Fatalf("err = %v, want ErrBudget", err)
 	}
@@ -231,7 +231,7 @@ func TestTracedEqualsUntraced(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := trace.NewRecorder(0)
-			traced, err := run(ctx, p, search.Options{Depth: 4, Tracer: rec, Boards: true})
+			traced, err := run(ctx, p, search.Options{Depth: 4, Tracing: search.Tracing{Tracer: rec, Boards: true}})
 			if err != nil {
 				t.Fatal(err)
 			}

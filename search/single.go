@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -39,24 +39,12 @@ type SingleOptions struct {
 	Depth int
 	// Passes is how many passes Chokudai runs. At least 1.
 	Passes int
-	// TimeLimit stops Beam and Chokudai once this much time has passed,
-	// with the best state found so far; 0 means no limit. The clock is
-	// read before each expansion but the first, so a search overruns the
-	// limit by at most one expansion.
-	TimeLimit time.Duration
-	// MaxNodes stops the search with ErrBudget after this many states,
-	// the root included; 0 means no limit.
-	MaxNodes int
-	// Tracer receives the search's events; nil means not tracing.
-	Tracer trace.Tracer
-	// Boards adds each node's position text to its trace event.
-	Boards bool
-	// Now is the clock that TimeLimit and Counters.Elapsed are measured
-	// with; nil means time.Now. It is a seam for tests, which drive a fake
-	// clock to stop a search at a chosen point; it is called only from the
-	// goroutine running the search, once at the start, once at the end and,
-	// with a TimeLimit, where the limit is checked.
-	Now func() time.Time
+	// Limits: MaxNodes counts states, the root included. Greedy ignores
+	// TimeLimit; Beam and Chokudai read its clock before each expansion
+	// but the first, so a search overruns the limit by at most one
+	// expansion.
+	Limits
+	Tracing
 }
 
 // item is a state's place in a beam or a queue: its rank and what the
@@ -164,17 +152,13 @@ func (st *store[S]) release(slot int32) {
 
 // single holds what the single-player engines share during one search.
 type single[S Single[S]] struct {
-	ctx        context.Context
+	limiter
 	opts       SingleOptions
 	tr         trace.Tracer
-	deadline   time.Time        // zero without a time limit
-	now        func() time.Time // opts.Now, or time.Now
-	moves      []int            // the legal-move buffer, reused
+	moves      []int // the legal-move buffer, reused
 	nodes      int
 	evals      int
 	expansions int
-	err        error // why the search stopped early (budget, context), if it did
-	timedOut   bool  // the time limit stopped the search
 
 	// Tracing only.
 	parents []trace.NodeID // each node's parent, by id
@@ -182,7 +166,7 @@ type single[S Single[S]] struct {
 }
 
 func newSingle[S Single[S]](ctx context.Context, opts SingleOptions) *single[S] {
-	return &single[S]{ctx: ctx, opts: opts, tr: opts.Tracer, now: clock(opts.Now), moves: make([]int, 0, 8)}
+	return &single[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, tr: opts.Tracer, moves: make([]int, 0, 8)}
 }
 
 // create counts a new node and returns its id (ids are dense in creation
@@ -191,15 +175,8 @@ func (e *single[S]) create() (trace.NodeID, bool) {
 	if e.err != nil {
 		return 0, false
 	}
-	if e.opts.MaxNodes > 0 && e.nodes >= e.opts.MaxNodes {
-		e.err = fmt.Errorf("%w (%d nodes)", ErrBudget, e.opts.MaxNodes)
+	if !e.fits(e.nodes, 1) || e.nodes%ctxCheckInterval == ctxCheckInterval-1 && e.cancelled(e.nodes, "nodes") {
 		return 0, false
-	}
-	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
-		if err := e.ctx.Err(); err != nil {
-			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, err)
-			return 0, false
-		}
 	}
 	id := trace.NodeID(e.nodes)
 	e.nodes++
@@ -210,13 +187,7 @@ func (e *single[S]) create() (trace.NodeID, bool) {
 // called before each expansion; the first expansion is never refused, so a
 // search always has an answer.
 func (e *single[S]) timeUp() bool {
-	if e.deadline.IsZero() || e.expansions == 0 {
-		return false
-	}
-	if e.now().After(e.deadline) {
-		e.timedOut = true
-	}
-	return e.timedOut
+	return e.expansions > 0 && e.expired()
 }
 
 // expand appends the children of s (whose item is it, at depth-1) to
@@ -294,10 +265,6 @@ func (e *single[S]) emitBeam(depth int, items []item, nkept int) {
 // decision. search returns the best state's item, or false if it found
 // none.
 func (e *single[S]) run(root S, search func(root S, it item) (item, bool)) (Result, error) {
-	start := e.now()
-	if e.opts.TimeLimit > 0 {
-		e.deadline = start.Add(e.opts.TimeLimit)
-	}
 	if _, ok := e.create(); !ok {
 		return Result{Action: -1}, e.err
 	}
@@ -315,18 +282,12 @@ func (e *single[S]) run(root S, search func(root S, it item) (item, bool)) (Resu
 			res.Label = root.Label(res.Action)
 		}
 	}
-	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Elapsed: e.now().Sub(start)}
+	res.Counters = trace.Counters{Nodes: e.nodes, Evals: e.evals, Elapsed: e.elapsed()}
 	if e.tr != nil {
 		if found {
 			e.emitBestLine(best)
 		}
-		switch {
-		case e.err != nil:
-			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: %v; the decision is the best found so far", e.err)})
-		case e.timedOut:
-			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best found so far", e.opts.TimeLimit)})
-		}
-		e.tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+		e.emitDecision(e.tr, res)
 	}
 	return res, e.err
 }
@@ -397,10 +358,8 @@ func checkSingle(opts SingleOptions, passes bool) error {
 		return fmt.Errorf("search: depth %d is less than 1", opts.Depth)
 	case passes && opts.Passes < 1:
 		return fmt.Errorf("search: passes %d is less than 1", opts.Passes)
-	case opts.TimeLimit < 0:
-		return fmt.Errorf("search: time limit %v is negative", opts.TimeLimit)
 	}
-	return nil
+	return opts.Limits.check()
 }
 
 func (e *single[S]) beam(root S, it item) (item, bool) {
@@ -533,4 +492,94 @@ func (e *single[S]) chokudai(root S, it item) (item, bool) {
 		}
 	}
 	return item{}, false
+}
+
+// beamOptions reads the parameters of Beam and Chokudai; passes is the
+// parameter of Chokudai's passes, or nil.
+func beamOptions(v spec.Values, width spec.Param, passes *spec.Param, tracing Tracing) SingleOptions {
+	o := SingleOptions{
+		Width:   v.Int(width),
+		Depth:   v.Int(paramBeamDepth),
+		Limits:  Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramBeamTime)},
+		Tracing: tracing,
+	}
+	if passes != nil {
+		o.Passes = v.Int(*passes)
+	}
+	return o
+}
+
+// GreedyEntry is Greedy for the catalog.
+func GreedyEntry[S Single[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "greedy", Family: FamilySingle,
+			Help:   "Greedy: try every action one move ahead and take the best-scoring state",
+			Params: []spec.Param{paramNodes},
+			Code: Code{
+				line("function GREEDY(state)", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
+				line("  best ← −∞"),
+				line("  for each action of state do", on(trace.KindEnter), on(trace.KindLeave)),
+				line("    next ← state after action", onIf(trace.KindNode, not(newRoot))),
+				line("    if SCORE(next) > best then", onIf(trace.KindEval, not(atRoot))),
+				line("      best ← SCORE(next); choice ← action", on(trace.KindBeam), on(trace.KindValue)),
+				line("  return choice", on(trace.KindDecision)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return Greedy(ctx, root, SingleOptions{Limits: Limits{MaxNodes: v.Int(paramNodes)}, Tracing: tracing})
+		},
+	}
+}
+
+// BeamEntry is Beam search for the catalog.
+func BeamEntry[S Single[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "beam", Family: FamilySingle,
+			Help:   "Beam search: keep the best width states at each depth, expand them all, answer the best state's first move",
+			Params: []spec.Param{paramBeamWidth, paramBeamDepth, paramBeamTime, paramNodes},
+			Code: Code{
+				line("function BEAMSEARCH(root, width, depth)"),
+				line("  beam ← [root]", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
+				line("  for t ← 1 to depth do"),
+				line("    next ← []"),
+				line("    for each of the best width states of beam do", on(trace.KindEnter), on(trace.KindLeave)),
+				line("      for each action of state do"),
+				line("        add state after action to next   ▷ it remembers its first action", onIf(trace.KindNode, not(newRoot)), onIf(trace.KindEval, not(atRoot))),
+				line("    beam ← next, best first             ▷ the best width are kept, the rest dropped", on(trace.KindBeam)),
+				line("    if the best of beam is done then break"),
+				line("  return the first action of the best of beam", on(trace.KindValue), on(trace.KindDecision)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return Beam(ctx, root, beamOptions(v, paramBeamWidth, nil, tracing))
+		},
+	}
+}
+
+// ChokudaiEntry is Chokudai search for the catalog.
+func ChokudaiEntry[S Single[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "chokudai", Family: FamilySingle,
+			Help:   "Chokudai search: one queue per depth, repeated narrow beams that each take the best states not yet taken",
+			Params: []spec.Param{paramChokudaiWidth, paramBeamDepth, paramPasses, paramBeamTime, paramNodes},
+			Code: Code{
+				line("function CHOKUDAI(root, width, depth, passes)"),
+				line("  queue[0] ← [root]; queue[1..depth] ← []", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
+				line("  repeat passes times                   ▷ a narrow beam from the root down", on(trace.KindIteration)),
+				line("    for t ← 0 to depth − 1 do"),
+				line("      repeat width times", on(trace.KindBeam)),
+				line("        if queue[t] is empty then break"),
+				line("        state ← the best of queue[t], taken out   ▷ unless it is done", on(trace.KindEnter)),
+				line("        for each action of state do", on(trace.KindLeave)),
+				line("          put state after action in queue[t + 1]", onIf(trace.KindNode, not(newRoot)), onIf(trace.KindEval, not(atRoot))),
+				line("  return the first action of the best of the deepest non-empty queue", on(trace.KindValue), on(trace.KindDecision)),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return Chokudai(ctx, root, beamOptions(v, paramChokudaiWidth, &paramPasses, tracing))
+		},
+	}
 }

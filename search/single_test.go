@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/games/maze"
-	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -98,14 +97,6 @@ func widest[S search.Single[S]](root S, depth int) int {
 	return widest
 }
 
-func mustMaze(t testing.TB, h, w, turns int, seed int64) maze.State {
-	t.Helper()
-	s, err := maze.Generate(h, w, turns, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 func isLegal[S search.Single[S]](s S, a int) bool {
 	return slices.Contains(s.Legal(nil), a)
@@ -286,7 +277,7 @@ func TestSingleBadOptions(t *testing.T) {
 	for _, opts := range []search.SingleOptions{
 		{Width: 0, Depth: 1, Passes: 1},
 		{Width: 1, Depth: 0, Passes: 1},
-		{Width: 1, Depth: 1, Passes: 1, TimeLimit: -time.Second},
+		{Width: 1, Depth: 1, Passes: 1, Limits: search.Limits{TimeLimit: -time.Second}},
 	} {
 		if _, err := search.Beam(ctx, root, opts); err == nil {
 			t.Errorf("beam %+v: no error", opts)
@@ -441,7 +432,7 @@ func TestBeamTrace(t *testing.T) {
 		for _, width := range []int{1, 2, 3, 7} {
 			root := mustMaze(t, 5, 7, 6, seed)
 			rec := trace.NewRecorder(0)
-			res, err := search.Beam(ctx, root, search.SingleOptions{Width: width, Depth: 4, Tracer: rec, Boards: seed%2 == 0})
+			res, err := search.Beam(ctx, root, search.SingleOptions{Width: width, Depth: 4, Tracing: search.Tracing{Tracer: rec, Boards: seed%2 == 0}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -458,7 +449,7 @@ func TestBeamTrace(t *testing.T) {
 	for seed := range uint64(30) {
 		root := newWalk(6, seed, true)
 		rec := trace.NewRecorder(0)
-		if _, err := search.Beam(ctx, root, search.SingleOptions{Width: 2, Depth: 6, Tracer: rec}); err != nil {
+		if _, err := search.Beam(ctx, root, search.SingleOptions{Width: 2, Depth: 6, Tracing: search.Tracing{Tracer: rec}}); err != nil {
 			t.Fatal(err)
 		}
 		name := fmt.Sprintf("beam walk %d", seed)
@@ -471,7 +462,7 @@ func TestGreedyTrace(t *testing.T) {
 	for seed := range int64(10) {
 		rec := trace.NewRecorder(0)
 		root := mustMaze(t, 5, 5, 3, seed)
-		if _, err := search.Greedy(context.Background(), root, search.SingleOptions{Tracer: rec, Boards: true}); err != nil {
+		if _, err := search.Greedy(context.Background(), root, search.SingleOptions{Tracing: search.Tracing{Tracer: rec, Boards: true}}); err != nil {
 			t.Fatal(err)
 		}
 		name := fmt.Sprintf("greedy seed %d", seed)
@@ -485,7 +476,7 @@ func TestChokudaiTrace(t *testing.T) {
 	// The walk game ends early on some lines: done states block queues.
 	for seed := range uint64(30) {
 		rec := trace.NewRecorder(0)
-		if _, err := search.Chokudai(ctx, newWalk(6, seed, true), search.SingleOptions{Width: 2, Depth: 6, Passes: 5, Tracer: rec}); err != nil {
+		if _, err := search.Chokudai(ctx, newWalk(6, seed, true), search.SingleOptions{Width: 2, Depth: 6, Passes: 5, Tracing: search.Tracing{Tracer: rec}}); err != nil {
 			t.Fatal(err)
 		}
 		checkTrace(t, fmt.Sprintf("chokudai walk %d", seed), rec.Events())
@@ -494,7 +485,7 @@ func TestChokudaiTrace(t *testing.T) {
 		const width, depth, passes = 2, 5, 4
 		rec := trace.NewRecorder(0)
 		root := mustMaze(t, 7, 7, 8, seed)
-		res, err := search.Chokudai(ctx, root, search.SingleOptions{Width: width, Depth: depth, Passes: passes, Tracer: rec})
+		res, err := search.Chokudai(ctx, root, search.SingleOptions{Width: width, Depth: depth, Passes: passes, Tracing: search.Tracing{Tracer: rec}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -543,7 +534,7 @@ func TestChokudaiTrace(t *testing.T) {
 // parameters: the traces must be the same, event for event.
 func TestSingleDeterministic(t *testing.T) {
 	root := mustMaze(t, 9, 9, 12, 7)
-	opts := search.SingleOptions{Width: 3, Depth: 8, Passes: 5, Boards: true}
+	opts := search.SingleOptions{Width: 3, Depth: 8, Passes: 5, Tracing: search.Tracing{Boards: true}}
 	for name, run := range map[string]single[maze.State]{"greedy": search.Greedy[maze.State], "beam": search.Beam[maze.State], "chokudai": search.Chokudai[maze.State]} {
 		var traces [2][]trace.Event
 		for i := range traces {
@@ -597,8 +588,8 @@ func TestSingleTracedEqualsUntraced(t *testing.T) {
 func TestSingleTimeLimit(t *testing.T) {
 	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := mustMaze(t, 31, 11, 100, 0)
-	wide := search.SingleOptions{Width: 10_000, Depth: 1_000, Passes: 100_000, TimeLimit: limit}
-	narrow := search.SingleOptions{Width: 1, Depth: 3, Passes: 100_000, TimeLimit: limit}
+	wide := search.SingleOptions{Width: 10_000, Depth: 1_000, Passes: 100_000, Limits: search.Limits{TimeLimit: limit}}
+	narrow := search.SingleOptions{Width: 1, Depth: 3, Passes: 100_000, Limits: search.Limits{TimeLimit: limit}}
 	tests := []struct {
 		name string
 		run  single[maze.State]
@@ -678,7 +669,7 @@ func TestSingleBudget(t *testing.T) {
 				continue
 			}
 			rec := trace.NewRecorder(0)
-			res, err := run(ctx, root, search.SingleOptions{Width: 3, Depth: 50, Passes: 10, MaxNodes: budget, Tracer: rec})
+			res, err := run(ctx, root, search.SingleOptions{Width: 3, Depth: 50, Passes: 10, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
 			if !errors.Is(err, search.ErrBudget) {
 				t.Fatalf("%s budget %d: err = %v, want ErrBudget", name, budget, err)
 			}
@@ -709,26 +700,29 @@ func TestSingleCancel(t *testing.T) {
 	}
 }
 
+// singleEntries are the single-player engines' catalog entries, by name.
+var singleEntries = map[string]search.Entry[maze.State]{
+	"greedy":   search.GreedyEntry[maze.State](),
+	"beam":     search.BeamEntry[maze.State](),
+	"chokudai": search.ChokudaiEntry[maze.State](),
+}
+
 func TestSingleCatalog(t *testing.T) {
 	root := mustMaze(t, 5, 5, 3, 0)
-	for _, name := range []string{"greedy", "beam", "chokudai"} {
-		algo, err := search.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if algo.Family != search.FamilySingle || algo.Help == "" {
-			t.Errorf("%s: family %q, help %q", name, algo.Family, algo.Help)
+	for name, entry := range singleEntries {
+		if entry.Family != search.FamilySingle || entry.Help == "" {
+			t.Errorf("%s: family %q, help %q", name, entry.Family, entry.Help)
 		}
 		s, err := spec.Parse(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := spec.Resolve(s, algo.Params)
+		v, err := spec.Resolve(s, entry.Params)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := trace.NewRecorder(0)
-		res, err := search.RunSingle(context.Background(), algo, v, root, rec, true)
+		res, err := entry.Run(context.Background(), root, v, search.Tracing{Tracer: rec, Boards: true})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -736,9 +730,6 @@ func TestSingleCatalog(t *testing.T) {
 			t.Errorf("%s: illegal action %d", name, res.Action)
 		}
 		checkTrace(t, name, rec.Events())
-		if _, err := search.RunAlternating(context.Background(), algo, v, tictactoe.New(), nil, false); err == nil {
-			t.Errorf("%s: RunAlternating ran a single-player algorithm", name)
-		}
 	}
 	// The primer's example board, 3 turns: beam and chokudai with their
 	// defaults find the optimum.
@@ -749,13 +740,6 @@ func TestSingleCatalog(t *testing.T) {
 			t.Errorf("%s: found %v, the optimum is %v", spec, res.Value, want)
 		}
 	}
-	algo, err := search.Lookup("minimax")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := search.RunSingle(context.Background(), algo, spec.Values{"depth": 2, "nodes": 10}, root, nil, false); err == nil {
-		t.Error("RunSingle ran minimax")
-	}
 }
 
 func runSpec(t *testing.T, text string, root maze.State) search.Result {
@@ -764,15 +748,15 @@ func runSpec(t *testing.T, text string, root maze.State) search.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	algo, err := search.Lookup(s.Name)
+	entry, ok := singleEntries[s.Name]
+	if !ok {
+		t.Fatalf("%s is not a single-player algorithm", s.Name)
+	}
+	v, err := spec.Resolve(s, entry.Params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := spec.Resolve(s, algo.Params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := search.RunSingle(context.Background(), algo, v, root, nil, false)
+	res, err := entry.Run(context.Background(), root, v, search.Tracing{})
 	if err != nil {
 		t.Fatal(err)
 	}

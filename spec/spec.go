@@ -128,22 +128,24 @@ func (p Param) Format(x float64) string {
 // or defaulted.
 type Values map[string]float64
 
-// Int returns the named parameter as an int. It panics if the parameter was
-// not declared, which is a programming error.
-func (v Values) Int(name string) int {
-	return int(v.get(name))
+// Int returns parameter p's value as an int. It panics if p was not among
+// the parameters the values were resolved against, which is a programming
+// error.
+func (v Values) Int(p Param) int {
+	return int(v.get(p))
 }
 
-// Float returns the named parameter. It panics if the parameter was not
-// declared, which is a programming error.
-func (v Values) Float(name string) float64 {
-	return v.get(name)
+// Float returns parameter p's value. It panics if p was not among the
+// parameters the values were resolved against, which is a programming
+// error.
+func (v Values) Float(p Param) float64 {
+	return v.get(p)
 }
 
-func (v Values) get(name string) float64 {
-	x, ok := v[name]
+func (v Values) get(p Param) float64 {
+	x, ok := v[p.Name]
 	if !ok {
-		panic("spec: parameter " + name + " was not declared")
+		panic("spec: parameter " + p.Name + " was not declared")
 	}
 	return x
 }

@@ -84,8 +84,8 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q): %v", tt.in, err)
 			continue
 		}
-		if v.Int("depth") != tt.depth || v.Float("c") != tt.c {
-			t.Errorf("Resolve(%q) = depth %d c %v, want %d %v", tt.in, v.Int("depth"), v.Float("c"), tt.depth, tt.c)
+		if v.Int(params[0]) != tt.depth || v.Float(params[1]) != tt.c {
+			t.Errorf("Resolve(%q) = depth %d c %v, want %d %v", tt.in, v.Int(params[0]), v.Float(params[1]), tt.depth, tt.c)
 		}
 	}
 }

@@ -1,11 +1,15 @@
 // The start page: the position field follows the chosen game, each
-// algorithm shows its own parameters, tic-tac-toe positions can be edited
-// on a board, and a trace file can be dropped to open it.
+// algorithm shows its own parameters, a position can be edited on its
+// game's board (a typed tree as a tree), and a trace file can be dropped
+// to open it. The page knows no game's text form: the editors ask the
+// server (POST /editor) for a position's board or outline, with the
+// game's own names, and for the text of an edited board.
 (() => {
   "use strict";
   const $ = (id) => document.getElementById(id);
-  const game = $("game"), algo = $("algo"), position = $("position");
-  if (!game) return;
+  const game = $("game"), algo = $("algo"), position = $("position"), form = $("search-form");
+  if (!game || !form) return;
+  const B = window.searchvizBoard;
 
   let lastStart = "";
   function gameChanged(first) {
@@ -26,8 +30,8 @@
       const first = [...algo.options].find((a) => !a.disabled);
       if (first) { algo.value = first.value; algoChanged(); }
     }
-    drawEditor();
     drawTreeEditor();
+    loadEditors();
   }
 
   function algoChanged() {
@@ -38,44 +42,140 @@
     }
   }
 
-  // The tic-tac-toe editor: clicking a cell cycles it through empty, x and o.
-  const cycle = { ".": "x", "x": "o", "o": "." };
-  function drawEditor() {
+  // ask posts the new-search form to the editor, with the fields of extra
+  // set, and returns its answer, or {error} when there is none.
+  async function ask(extra) {
+    const body = new URLSearchParams(new FormData(form));
+    for (const [k, v] of Object.entries(extra)) body.set(k, v);
+    try {
+      const res = await fetch("/editor", { method: "POST", body });
+      const msg = await res.json();
+      return res.ok ? msg : { error: msg.error || res.statusText };
+    } catch (e) {
+      return { error: "the server did not answer: " + e.message };
+    }
+  }
+
+  // loadEditors asks, shortly after the last change, for the position in
+  // the field (or with none, the one a search would start from) and shows
+  // its board, or names the typed tree's nodes. Answers to older
+  // questions are dropped.
+  let loads = 0, loadTimer = 0;
+  function loadEditors() {
+    clearTimeout(loadTimer);
+    loadTimer = setTimeout(async () => {
+      const n = ++loads, text = position.value.trim(), g = game.value;
+      const msg = await ask({});
+      if (n !== loads || text !== position.value.trim() || g !== game.value) return;
+      showBoardEditor(msg.error || !msg.board ? null : msg);
+      if (msg.outline) {
+        outline = { text, names: msg.outline };
+        nameTree();
+      }
+    }, 150);
+  }
+
+  // The board editor: the position's board as its game declares it.
+  // Clicking a cell cycles it through the game's palette (shift-click
+  // goes back), or paints it with the palette cell picked; the server
+  // writes the edited board back as position text.
+  let boardEd = null; // {base, board, palette, names}: base is the position edited
+  let brush = -1;     // the palette cell clicks paint, -1 to cycle
+  let edits = 0;      // the latest edit; answers to older ones are dropped
+  let cellButtons = [], problem = null;
+
+  function showBoardEditor(msg) {
     const ed = $("board-editor");
-    const rows = position.value.trim().split("/");
-    const ok = game.value === "tictactoe" && rows.length === 3 && rows.every((r) => /^[xo.]{3}$/.test(r));
-    ed.hidden = !ok;
+    boardEd = msg && { base: msg.position, board: msg.board, palette: msg.palette, names: msg.names };
+    ed.hidden = !boardEd;
     ed.innerHTML = "";
-    if (!ok) return;
+    cellButtons = [];
+    if (!boardEd) return;
+    if (brush >= boardEd.palette.length) brush = -1;
+    const { board, palette } = boardEd;
+    if (board.caption) ed.appendChild(B.caption(board.caption));
     const table = document.createElement("table");
-    rows.forEach((row, i) => {
+    table.className = "grid";
+    for (let i = 0; i < board.rows; i++) {
       const tr = document.createElement("tr");
-      [...row].forEach((cell, j) => {
+      for (let j = 0; j < board.cols; j++) {
+        const k = i * board.cols + j;
         const td = document.createElement("td");
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = cell === "." ? "" : cell;
-        b.setAttribute("aria-label", "cell " + "abc"[j] + (3 - i) + ": " + (cell === "." ? "empty" : cell));
-        b.onclick = () => {
-          const grid = rows.map((r) => [...r]);
-          grid[i][j] = cycle[grid[i][j]];
-          position.value = grid.map((r) => r.join("")).join("/");
-          drawEditor();
-        };
+        b.onclick = (e) => paint(k, e.shiftKey);
+        cellButtons.push(b);
+        drawCell(k);
         td.appendChild(b);
         tr.appendChild(td);
-      });
+      }
       table.appendChild(tr);
-    });
+    }
+    const tools = document.createElement("div");
+    tools.className = "palette";
+    tools.setAttribute("role", "group");
+    tools.setAttribute("aria-label", "what a click does");
+    const tool = (text, label, i, cell) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      if (cell) B.fill(b, cell); else b.textContent = text;
+      b.title = label;
+      b.setAttribute("aria-label", label);
+      b.setAttribute("aria-pressed", String(brush === i));
+      b.onclick = () => {
+        brush = i;
+        for (const t of tools.children) t.setAttribute("aria-pressed", String(t === b));
+      };
+      return b;
+    };
+    tools.append(tool("cycle", "clicks cycle a cell", -1, null));
+    palette.forEach((c, i) => tools.append(tool("", "clicks paint " + B.words(c), i, c)));
     const help = document.createElement("p");
     help.className = "help";
-    help.textContent = "Click a cell to cycle it: empty, x, o. x moves first; the side to move follows from the counts.";
-    ed.append(table, help);
+    help.textContent = "Click a cell to cycle it: " + palette.map(B.words).join(", ") +
+      " (shift-click goes back), or pick what clicks paint. The position text follows.";
+    problem = document.createElement("p");
+    problem.className = "help problem";
+    problem.setAttribute("role", "status");
+    problem.dataset.testid = "board-problem";
+    ed.append(table, tools, help, problem);
+  }
+
+  // drawCell shows cell k of the board editor's board on its button.
+  function drawCell(k) {
+    const cell = boardEd.board.cells[k], b = cellButtons[k];
+    B.fill(b, cell);
+    const label = "cell " + boardEd.names[k] + ": " + B.words(cell);
+    b.title = label;
+    b.setAttribute("aria-label", label);
+  }
+
+  // paint changes cell k, then asks the server for the edited board's
+  // position text, which goes into the field even when it is not a
+  // position yet (two players, say): the editor then says why.
+  async function paint(k, back) {
+    const ed = boardEd, n = ed.palette.length;
+    const cells = ed.board.cells.slice();
+    const at = ed.palette.findIndex((c) => B.same(c, cells[k]));
+    cells[k] = ed.palette[brush >= 0 ? brush : at < 0 ? 0 : (at + (back ? n - 1 : 1)) % n];
+    ed.board = Object.assign({}, ed.board, { cells });
+    drawCell(k);
+    const me = ++edits;
+    const msg = await ask({ position: ed.base, board: JSON.stringify(ed.board) });
+    if (me !== edits || ed !== boardEd) return;
+    if (msg.error) {
+      problem.textContent = "This board cannot be written as a position: " + msg.error;
+      return;
+    }
+    position.value = msg.position;
+    problem.textContent = msg.problem ? "Not a position yet: " + msg.problem : "";
   }
 
   // The typed-tree editor: the tree as nested lists, each leaf's value an
-  // input, with buttons to add and remove children. Interior nodes are
-  // named A, B, C, ... breadth-first, as the game names them.
+  // input, with buttons to add and remove children. The names of nodes
+  // and edges are the game's, which the server sends (outline); they are
+  // filled in when they arrive.
+  let outline = null; // {text, names}: the outline of the tree whose text is text
   function drawTreeEditor() {
     const ed = $("tree-editor");
     if (!ed) return;
@@ -87,20 +187,10 @@
     ed.hidden = !ok;
     ed.innerHTML = "";
     if (!ok) return;
-    const names = new Map();
-    let queue = [tree], n = 0;
-    while (queue.length) {
-      const next = [];
-      for (const node of queue) {
-        names.set(node, n < 26 ? String.fromCharCode(65 + n) : "N" + n);
-        n++;
-        for (const c of node) if (Array.isArray(c)) next.push(c);
-      }
-      queue = next;
-    }
     const write = () => {
       position.value = JSON.stringify(tree);
       drawTreeEditor();
+      loadEditors();
     };
     const button = (text, label, onclick) => {
       const b = document.createElement("button");
@@ -111,17 +201,21 @@
       b.onclick = onclick;
       return b;
     };
-    const list = (node, depth) => {
+    const named = (cls, path) => {
+      const span = document.createElement("span");
+      span.className = cls;
+      span.dataset.path = path;
+      return span;
+    };
+    const list = (node, path) => {
       const ul = document.createElement("ul");
       node.forEach((child, i) => {
         const li = document.createElement("li");
+        const edge = named("tree-edge", path + "." + i);
         const remove = button("×", "remove this child", () => { node.splice(i, 1); write(); });
         remove.disabled = node.length === 1;
         if (Array.isArray(child)) {
-          const head = document.createElement("span");
-          head.className = "tree-node";
-          head.textContent = names.get(child) + " (" + (depth % 2 === 0 ? "MIN" : "MAX") + ")";
-          li.append(head, remove, list(child, depth + 1));
+          li.append(edge, named("tree-node", path + "." + i), remove, list(child, path + "." + i));
         } else {
           const input = document.createElement("input");
           input.type = "number";
@@ -132,7 +226,7 @@
             const v = Number(input.value);
             if (input.value.trim() !== "" && Number.isFinite(v)) { node[i] = v; write(); }
           };
-          li.append(input, remove, button("▸", "make this leaf a node with two leaves", () => { node[i] = [child, 0]; write(); }));
+          li.append(edge, input, remove, button("▸", "make this leaf a node with two leaves", () => { node[i] = [child, 0]; write(); }));
         }
         ul.appendChild(li);
       });
@@ -144,13 +238,28 @@
       ul.appendChild(li);
       return ul;
     };
-    const head = document.createElement("span");
-    head.className = "tree-node";
-    head.textContent = names.get(tree) + " (MAX, the root)";
     const help = document.createElement("p");
     help.className = "help";
-    help.textContent = "Edit the leaves' values, add or remove children; the text above follows.";
-    ed.append(head, list(tree, 0), help);
+    help.textContent = "Edit the leaves' values, add or remove children; the text above follows. Nodes and moves are named as the search names them.";
+    ed.append(named("tree-node", "r"), list(tree, "r"), help);
+    nameTree();
+  }
+
+  // nameTree writes the game's names into the tree editor, if the outline
+  // of the tree shown has arrived.
+  function nameTree() {
+    const ed = $("tree-editor");
+    if (!ed || ed.hidden || !outline || outline.text !== position.value.trim()) return;
+    const walk = (o, path) => {
+      const head = ed.querySelector(`.tree-node[data-path="${path}"]`);
+      if (head) head.textContent = o.name + " (" + (o.max ? "MAX" : "MIN") + (path === "r" ? ", the root)" : ")");
+      o.labels.forEach((label, i) => {
+        const edge = ed.querySelector(`.tree-edge[data-path="${path}.${i}"]`);
+        if (edge) edge.textContent = label;
+        if (o.children[i]) walk(o.children[i], path + "." + i);
+      });
+    };
+    walk(outline.names, "r");
   }
 
   function valid(node, depth) {
@@ -160,7 +269,12 @@
 
   game.addEventListener("change", () => gameChanged(false));
   algo.addEventListener("change", algoChanged);
-  position.addEventListener("input", () => { drawEditor(); drawTreeEditor(); });
+  position.addEventListener("input", () => { drawTreeEditor(); loadEditors(); });
+  // With no position, the board shown is the one the game's parameters
+  // and the seed make.
+  form.addEventListener("input", (e) => {
+    if (e.target !== position && position.value.trim() === "" && (e.target.closest("fieldset[data-game]") || e.target.id === "seed")) loadEditors();
+  });
   gameChanged(true);
   algoChanged();
 

@@ -195,6 +195,8 @@
 
   // ---- panels ----
 
+  // drawBoard draws a position as its game declares it (see board.js),
+  // with the move just played and, in one-player games, the way there.
   function drawBoard(el, titleEl, board) {
     if (!el) return;
     el.innerHTML = "";
@@ -202,35 +204,31 @@
     if (!board) {
       return;
     }
-    if (board.prefix) {
-      const p = document.createElement("div");
-      p.className = "prefix";
-      p.textContent = board.prefix;
-      el.appendChild(p);
-    }
-    if (board.score) {
-      const p = document.createElement("div");
-      p.className = "prefix";
-      p.textContent = "score so far: " + board.score;
-      el.appendChild(p);
-    }
+    const B = window.searchvizBoard;
+    if (board.caption) el.appendChild(B.caption(board.caption));
+    if (board.score) el.appendChild(B.caption("score so far: " + board.score));
     const table = document.createElement("table");
-    board.rows.forEach((row, i) => {
+    for (let i = 0; i < board.rows; i++) {
       const tr = document.createElement("tr");
-      row.forEach((cell, j) => {
+      for (let j = 0; j < board.cols; j++) {
+        const k = i * board.cols + j, cell = board.cells[k];
         const td = document.createElement("td");
-        td.textContent = cell;
-        if (board.changed && board.changed[i] && board.changed[i][j]) {
-          td.className = "changed";
-          td.title = "the move just played";
-        } else if (board.trail && board.trail[i] && board.trail[i][j]) {
-          td.className = "trail";
-          td.title = "on the way here";
+        let words = B.words(cell);
+        if (board.changed && board.changed[k]) {
+          B.fill(td, cell, "changed");
+          words += ": the move just played";
+        } else if (board.trail && board.trail[k]) {
+          B.fill(td, cell, "trail");
+          words += ": on the way here";
+        } else {
+          B.fill(td, cell);
         }
+        td.title = words;
+        td.setAttribute("aria-label", words);
         tr.appendChild(td);
-      });
+      }
       table.appendChild(tr);
-    });
+    }
     el.appendChild(table);
   }
 

@@ -39,12 +39,12 @@ var _ Tracer = (*Writer)(nil)
 // header that Reader would refuse: one with a string longer than MaxString
 // or more than MaxParams parameters.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
-	if err := checkHeader(&h); err != nil {
-		return nil, err
-	}
-	tw := &Writer{w: w, buf: make([]byte, 0, flushSize+4096)}
 	h.Format, h.Version = Format, Version
-	tw.buf = appendHeader(tw.buf, &h)
+	line, err := appendHeader(make([]byte, 0, flushSize+4096), &h)
+	if err != nil {
+		return nil, fmt.Errorf("trace: header %w", err)
+	}
+	tw := &Writer{w: w, buf: line}
 	if err := tw.Flush(); err != nil {
 		return nil, err
 	}
@@ -95,29 +95,6 @@ func (w *Writer) Flush() error {
 // Err returns the Writer's first error, or nil.
 func (w *Writer) Err() error { return w.err }
 
-// checkHeader checks that h is within the limits that Reader enforces.
-func checkHeader(h *Header) error {
-	for _, f := range []struct{ name, s string }{
-		{"game", h.Game}, {"position", h.Position}, {"algorithm", h.Algorithm}, {"program", h.Program},
-	} {
-		if err := checkString(textLen(f.s)); err != nil {
-			return fmt.Errorf("trace: header field %q: %w", f.name, err)
-		}
-	}
-	if len(h.Params) > MaxParams {
-		return fmt.Errorf("trace: header field \"params\": %d parameters, over the limit of %d", len(h.Params), MaxParams)
-	}
-	for k, v := range h.Params {
-		if err := checkString(textLen(k)); err != nil {
-			return fmt.Errorf("trace: header field \"params\": a parameter's name: %w", err)
-		}
-		if err := checkString(textLen(v)); err != nil {
-			return fmt.Errorf("trace: header field \"params\": parameter %q: %w", k, err)
-		}
-	}
-	return nil
-}
-
 // textLen returns the length of the text a Reader decodes from the JSON
 // string that appendString writes for s: len(s), but for invalid UTF-8,
 // whose every byte becomes U+FFFD, three bytes. It only counts when the
@@ -153,40 +130,81 @@ func appendText(b []byte, name string, s string) ([]byte, error) {
 	return appendString(b, s), nil
 }
 
-// appendHeader appends the header line, fields in a fixed order and
-// parameters sorted by name, so equal headers encode to equal bytes.
-func appendHeader(b []byte, h *Header) []byte {
-	b = append(b, `{"format":`...)
-	b = appendString(b, h.Format)
-	b = append(b, `,"version":`...)
-	b = strconv.AppendInt(b, int64(h.Version), 10)
-	b = append(b, `,"game":`...)
-	b = appendString(b, h.Game)
-	b = append(b, `,"position":`...)
-	b = appendString(b, h.Position)
-	b = append(b, `,"algorithm":`...)
-	b = appendString(b, h.Algorithm)
-	b = append(b, `,"params":{`...)
-	keys := make([]string, 0, len(h.Params))
-	for k := range h.Params {
+// appendHeader appends the header line, every field of the header's spec
+// in its order and parameters sorted by name, so equal headers encode to
+// equal bytes. It refuses a header that Reader would refuse: a string
+// longer than MaxString or more than MaxParams parameters.
+func appendHeader(b []byte, h *Header) ([]byte, error) {
+	var err error
+	for i := range header.fields {
+		f := &header.fields[i]
+		b = appendKey(b, i, f)
+		switch f.id {
+		case fFormat:
+			b, err = appendText(b, f.Name, h.Format)
+		case fVersion:
+			b = strconv.AppendInt(b, int64(h.Version), 10)
+		case fGame:
+			b, err = appendText(b, f.Name, h.Game)
+		case fPosition:
+			b, err = appendText(b, f.Name, h.Position)
+		case fAlgorithm:
+			b, err = appendText(b, f.Name, h.Algorithm)
+		case fParams:
+			b, err = appendParams(b, f.Name, h.Params)
+		case fSeed:
+			b = strconv.AppendInt(b, h.Seed, 10)
+		case fProgram:
+			b, err = appendText(b, f.Name, h.Program)
+		case fTime:
+			b = append(b, '"')
+			b = h.Time.AppendFormat(b, time.RFC3339Nano)
+			b = append(b, '"')
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}', '\n'), nil
+}
+
+// appendParams appends a header's parameters as a JSON object, sorted by
+// name.
+func appendParams(b []byte, name string, params map[string]string) ([]byte, error) {
+	if len(params) > MaxParams {
+		return b, fmt.Errorf("field %q: %d parameters, over the limit of %d", name, len(params), MaxParams)
+	}
+	keys := make([]string, 0, len(params))
+	for k := range params {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		if err := checkString(textLen(k)); err != nil {
+			return b, fmt.Errorf("field %q: a parameter's name: %w", name, err)
+		}
 		b = appendString(b, k)
 		b = append(b, ':')
-		b = appendString(b, h.Params[k])
+		if err := checkString(textLen(params[k])); err != nil {
+			return b, fmt.Errorf("field %q: parameter %q: %w", name, k, err)
+		}
+		b = appendString(b, params[k])
 	}
-	b = append(b, `},"seed":`...)
-	b = strconv.AppendInt(b, h.Seed, 10)
-	b = append(b, `,"program":`...)
-	b = appendString(b, h.Program)
-	b = append(b, `,"time":"`...)
-	b = h.Time.AppendFormat(b, time.RFC3339Nano)
-	return append(b, "\"}\n"...)
+	return append(b, '}'), nil
+}
+
+// appendKey appends the bytes that introduce field f, the i-th of its
+// line: the line's opening brace or a comma, and the field's name.
+func appendKey(b []byte, i int, f *field) []byte {
+	if i == 0 {
+		b = append(b, '{')
+		return append(b, f.key[1:]...)
+	}
+	return append(b, f.key...)
 }
 
 // appendEvent appends e's line with the given step, its fields in the
@@ -201,12 +219,7 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 		if f.Optional && isZero(f.id, e) {
 			continue
 		}
-		if i == 0 {
-			b = append(b, '{')
-			b = append(b, f.key[1:]...)
-		} else {
-			b = append(b, f.key...)
-		}
+		b = appendKey(b, i, f)
 		switch f.id {
 		case fStep:
 			b = strconv.AppendInt(b, int64(step), 10)
@@ -312,12 +325,40 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 			b = append(b, '}')
 		case fText:
 			b, err = appendText(b, f.Name, e.Text)
+		case fJoint:
+			b, err = appendJoint(b, f.Name, e.Joint)
+		case fTruncated:
+			if e.Truncated >= numTruncations {
+				return b, fmt.Errorf("field %q: invalid truncation %v", f.Name, e.Truncated)
+			}
+			b = append(b, '"')
+			b = append(b, truncationNames[e.Truncated]...)
+			b = append(b, '"')
 		}
 		if err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}', '\n'), nil
+}
+
+// appendJoint appends both players' moves as a list of two objects.
+func appendJoint(b []byte, name string, j *JointAction) ([]byte, error) {
+	var err error
+	b = append(b, '[')
+	for i, m := range j {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"action":`...)
+		b = strconv.AppendInt(b, int64(m.Action), 10)
+		b = append(b, `,"label":`...)
+		if b, err = appendText(b, name, m.Label); err != nil {
+			return b, err
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']'), nil
 }
 
 // isZero reports whether the member of e that field id carries has the
@@ -334,6 +375,10 @@ func isZero(id fieldID, e *Event) bool {
 		return e.Depth == 0
 	case fDiscarded:
 		return !e.Discarded
+	case fJoint:
+		return e.Joint == nil
+	case fTruncated:
+		return e.Truncated == NotTruncated
 	}
 	return false
 }

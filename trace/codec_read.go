@@ -15,7 +15,7 @@ import (
 )
 
 // maxFields is the most fields any object in a line has.
-const maxFields = 9
+const maxFields = 10
 
 // maxLine is the longest line a Reader accepts, in bytes: far more than
 // any event needs, yet a bound on the memory a corrupt file can claim.
@@ -205,78 +205,90 @@ func (r *Reader) readLine() ([]byte, error) {
 	}
 }
 
-// headerFieldNames are the members of a header line that decodeHeader
-// reads; it skips others.
-var headerFieldNames = [...]string{"format", "version", "game", "position", "algorithm", "params", "seed", "program", "time"}
-
+// decodeHeader decodes a header line into h, its fields as the header's
+// spec lists them, in that order, so that a line of another format is
+// refused for its "format" before anything else. It skips unknown
+// members.
 func decodeHeader(line []byte, h *Header) error {
 	if err := checkObject(line); err != nil {
 		return fmt.Errorf("not a %s header: %w", Format, err)
 	}
-	// Only the known members are kept, so a header with a million unknown
-	// ones costs no memory.
-	m := make(map[string]json.RawMessage, len(headerFieldNames))
+	fields := header.fields
+	raws := collect(line, fields)
+	for i := range fields {
+		f := &fields[i]
+		if raws[i] == nil {
+			switch {
+			case f.Optional:
+				continue
+			case f.id == fFormat:
+				return fmt.Errorf("not a %s header: no %q field", Format, f.Name)
+			}
+			return fmt.Errorf("missing required field %q", f.Name)
+		}
+		if err := decodeHeaderField(f, raws[i], h); err != nil {
+			return fmt.Errorf("field %q: %w", f.Name, err)
+		}
+		// Checked as soon as decoded: nothing else of another format's
+		// line, or of another version's, is worth an error.
+		switch {
+		case f.id == fFormat && h.Format != Format:
+			return fmt.Errorf("format is %q, want %q", h.Format, Format)
+		case f.id == fVersion && h.Version != Version:
+			return fmt.Errorf("unsupported format version %d (this program reads version %d)", h.Version, Version)
+		}
+	}
+	return nil
+}
+
+// collect returns the raw values of the members of the valid JSON object
+// line that fields name, by the fields' indexes; it keeps no other member,
+// so a line with a million unknown ones costs no memory.
+func collect(line []byte, fields []field) [maxFields][]byte {
+	var raws [maxFields][]byte
 	for name, raw := range members(line) {
-		for _, f := range headerFieldNames {
-			if f == string(name) {
-				m[f] = raw
+		for i := range fields {
+			if fields[i].Name == string(name) {
+				raws[i] = raw
 				break
 			}
 		}
 	}
+	return raws
+}
+
+// decodeHeaderField decodes raw into the member of h that f carries.
+func decodeHeaderField(f *field, raw json.RawMessage, h *Header) error {
 	var err error
-	raw, ok := m["format"]
-	if !ok {
-		return fmt.Errorf("not a %s header: no \"format\" field", Format)
-	}
-	if h.Format, err = decodeString(raw); err != nil {
-		return fmt.Errorf("field \"format\": %w", err)
-	}
-	if h.Format != Format {
-		return fmt.Errorf("format is %q, want %q", h.Format, Format)
-	}
-	raw, ok = m["version"]
-	if !ok {
-		return errors.New("missing required field \"version\"")
-	}
-	v, err := decodeInt(raw, 64)
-	if err != nil {
-		return fmt.Errorf("field \"version\": %w", err)
-	}
-	if v != Version {
-		return fmt.Errorf("unsupported format version %d (this program reads version %d)", v, Version)
-	}
-	h.Version = int(v)
-	for _, f := range []struct {
-		name string
-		dst  *string
-	}{{"game", &h.Game}, {"position", &h.Position}, {"algorithm", &h.Algorithm}, {"program", &h.Program}} {
-		if raw, ok := m[f.name]; ok {
-			if *f.dst, err = decodeString(raw); err != nil {
-				return fmt.Errorf("field %q: %w", f.name, err)
-			}
-		}
-	}
-	if raw, ok := m["params"]; ok {
-		if h.Params, err = decodeParams(raw); err != nil {
-			return fmt.Errorf("field \"params\": %w", err)
-		}
-	}
-	if raw, ok := m["seed"]; ok {
-		if h.Seed, err = decodeInt(raw, 64); err != nil {
-			return fmt.Errorf("field \"seed\": %w", err)
-		}
-	}
-	if raw, ok := m["time"]; ok {
-		s, err := decodeString(raw)
-		if err != nil {
-			return fmt.Errorf("field \"time\": %w", err)
+	switch f.id {
+	case fFormat:
+		h.Format, err = decodeString(raw)
+	case fVersion:
+		var v int64
+		v, err = decodeInt(raw, strconv.IntSize)
+		h.Version = int(v)
+	case fGame:
+		h.Game, err = decodeString(raw)
+	case fPosition:
+		h.Position, err = decodeString(raw)
+	case fAlgorithm:
+		h.Algorithm, err = decodeString(raw)
+	case fParams:
+		h.Params, err = decodeParams(raw)
+	case fSeed:
+		h.Seed, err = decodeInt(raw, 64)
+	case fProgram:
+		h.Program, err = decodeString(raw)
+	case fTime:
+		var s string
+		if s, err = decodeString(raw); err != nil {
+			return err
 		}
 		if h.Time, err = time.Parse(time.RFC3339Nano, s); err != nil {
-			return fmt.Errorf("field \"time\": want an RFC 3339 time, got %q", s)
+			return fmt.Errorf("want an RFC 3339 time, got %q", s)
 		}
 	}
-	return nil
+	return err
 }
 
 // decodeEvent decodes the line of the event with index step into e,
@@ -306,15 +318,7 @@ func decodeEvent(line []byte, step int, e *Event) error {
 		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(names, ", "))
 	}
 	fields := specs[e.Kind].fields
-	var raws [maxFields][]byte
-	for name, raw := range members(line) {
-		for i := range fields {
-			if fields[i].Name == string(name) {
-				raws[i] = raw
-				break
-			}
-		}
-	}
+	raws := collect(line, fields)
 	for i := range fields {
 		f := &fields[i]
 		if f.id == fKind {
@@ -335,6 +339,10 @@ func decodeEvent(line []byte, step int, e *Event) error {
 	}
 	if e.Step != step {
 		return fmt.Errorf("step is %d, want %d (steps count 0, 1, 2, ... in line order)", e.Step, step)
+	}
+	// A Limiter's note written before notes had a "truncated" field.
+	if e.Kind == KindNote && e.Truncated == NotTruncated {
+		e.Truncated = truncationOfText(e.Text)
 	}
 	return nil
 }
@@ -461,8 +469,50 @@ func decodeField(f *field, raw json.RawMessage, e *Event) error {
 		e.Scores, err = decodeList(raw, decodeScore, nil)
 	case fCounters:
 		e.Counters, err = decodeCounters(raw)
+	case fJoint:
+		e.Joint, err = decodeJoint(raw)
+	case fTruncated:
+		s, err := decodeString(raw)
+		if err != nil {
+			return err
+		}
+		if e.Truncated, err = ParseTruncation(s); err != nil {
+			return fmt.Errorf("unknown truncation %q (want nodes, events or bytes)", s)
+		}
 	}
 	return err
+}
+
+// decodeJoint decodes a list of exactly two moves, player 0's and player
+// 1's.
+func decodeJoint(raw json.RawMessage) (*JointAction, error) {
+	moves, err := decodeList(raw, decodeMove, func(n int) error {
+		if n != 2 {
+			return fmt.Errorf("%d moves, want 2: player 0's and player 1's", n)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &JointAction{moves[0], moves[1]}, nil
+}
+
+func decodeMove(raw json.RawMessage) (Move, error) {
+	var m Move
+	err := decodeFields(raw, moveFields, func(name string, raw json.RawMessage) error {
+		var err error
+		switch name {
+		case "action":
+			var v int64
+			v, err = decodeInt(raw, strconv.IntSize)
+			m.Action = int(v)
+		case "label":
+			m.Label, err = decodeString(raw)
+		}
+		return err
+	})
+	return m, err
 }
 
 // describe names the JSON type of raw, for error messages.

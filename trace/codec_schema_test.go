@@ -72,6 +72,10 @@ func typeSchema(t *testing.T, typ string) object {
 		return object{{"type", "string"}, {"maxLength", MaxString}}
 	case "number", "node", "score", "counters":
 		return ref(typ)
+	case "joint":
+		return object{{"type", "array"}, {"items", ref("move")}, {"minItems", 2}, {"maxItems", 2}}
+	case "truncation":
+		return object{{"enum", truncationNames[1:]}}
 	case "number|null":
 		return object{{"anyOf", []object{ref("number"), {{"type", "null"}}}}}
 	case "node_kind":
@@ -110,13 +114,18 @@ func objectSchema(t *testing.T, help string, fields []Field, special func(Field)
 	return append(o, member{"type", "object"}, member{"properties", props}, member{"required", required})
 }
 
+// sentence makes a sentence of a spec table's help.
+func sentence(help string) string {
+	return strings.ToUpper(help[:1]) + help[1:] + "."
+}
+
 // generateSchema derives the JSON Schema of the format from the spec table.
 func generateSchema(t *testing.T) []byte {
 	none := func(Field) object { return nil }
 	var kinds []string
 	var oneOf []object
 	defs := object{
-		{"header", objectSchema(t, "The first line of a trace.", headerFields, func(f Field) object {
+		{"header", objectSchema(t, sentence(header.help), HeaderFields(), func(f Field) object {
 			switch f.Name {
 			case "format":
 				return object{{"const", Format}}
@@ -167,6 +176,7 @@ func generateSchema(t *testing.T) []byte {
 		}},
 		member{"score", objectSchema(t, "One candidate's statistics in a select event.", scoreFields, none)},
 		member{"counters", objectSchema(t, "The totals of a search.", counterFields, none)},
+		member{"move", objectSchema(t, "One player's part of a joint action.", moveFields, none)},
 	)
 	root := object{
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},

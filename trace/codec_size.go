@@ -106,6 +106,16 @@ func sizeBound(step int, e *Event) int {
 			n += fixed + intLen(int64(c.Nodes)) + intLen(int64(c.Evals)) + intLen(int64(c.Cuts)) + intLen(int64(c.Elapsed))
 		case fText:
 			n += quotedLen(e.Text)
+		case fJoint:
+			const fixed = len(`[{"action":,"label":},{"action":,"label":}]`)
+			n += fixed
+			for _, m := range e.Joint {
+				n += intLen(int64(m.Action)) + quotedLen(m.Label)
+			}
+		case fTruncated:
+			if e.Truncated < numTruncations {
+				n += len(truncationNames[e.Truncated]) + 2
+			}
 		}
 	}
 	return n

@@ -42,6 +42,8 @@ func sizeEvents() []trace.Event {
 	for _, x := range ints {
 		events = append(events,
 			trace.Event{Kind: trace.KindNode, Node: trace.NodeID(x), Parent: trace.NodeID(-x), Action: x, Depth: x, Type: trace.TypeChance, Label: nasty, Board: nasty},
+			trace.Event{Kind: trace.KindNode, Node: trace.NodeID(x), Parent: trace.NodeID(-x), Action: x, Depth: x, Type: trace.TypeJoint, Label: nasty,
+				Joint: &trace.JointAction{{Action: x, Label: nasty}, {Action: -x, Label: ""}}},
 			trace.Event{Kind: trace.KindIteration, Iteration: x, Depth: x, Discarded: x%2 == 0},
 			trace.Event{Kind: trace.KindValue, Node: trace.NodeID(x), Value: float64(x), Best: trace.NodeID(x)},
 			trace.Event{Kind: trace.KindDecision, Node: 0, Action: x, Label: nasty, Value: 0.1,
@@ -59,6 +61,9 @@ func sizeEvents() []trace.Event {
 		trace.Event{Kind: trace.KindBeam, Depth: 3, Kept: ids, Dropped: ids[:3]},
 		trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: nasty + strings.Repeat("\x00", trace.MaxString-len(nasty)-4)}, // \xff\xfe count 3 bytes each
 		trace.Event{Kind: trace.KindNote, Node: 4, Text: ""},
+		trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: nasty, Truncated: trace.TruncatedNodes},
+		trace.Event{Kind: trace.KindNote, Node: 4, Text: "", Truncated: trace.TruncatedEvents},
+		trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: "", Truncated: trace.TruncatedBytes},
 	)
 }
 
@@ -123,7 +128,10 @@ func FuzzSizeBound(f *testing.F) {
 		e := trace.Event{Kind: k, Node: trace.NodeID(x), Parent: trace.NodeID(x >> 3), Action: int(x), Label: s, Depth: int(x >> 7),
 			Type: trace.TypeMin, Board: s, Value: v, Terminal: x%2 == 0, Best: trace.NodeID(-x), Alpha: v, Beta: w, Cut: trace.CutBeta,
 			Child: trace.NodeID(x), Result: w, Length: int(x), Iteration: int(x), Discarded: x%3 == 0, Text: s,
-			Counters: trace.Counters{Nodes: int(x), Evals: int(-x), Cuts: n, Elapsed: 0}}
+			Counters: trace.Counters{Nodes: int(x), Evals: int(-x), Cuts: n, Elapsed: 0}, Truncated: trace.Truncation(n % 4)}
+		if x%2 == 0 {
+			e.Joint = &trace.JointAction{{Action: int(x), Label: s}, {Action: n, Label: s[:len(s)/2]}}
+		}
 		for i := range n {
 			e.Pruned = append(e.Pruned, int(x)+i)
 			e.PrunedLabels = append(e.PrunedLabels, s)

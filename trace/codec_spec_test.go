@@ -10,7 +10,7 @@ func TestSpec(t *testing.T) {
 	types := map[string]bool{
 		"integer": true, "number": true, "string": true, "boolean": true, "node": true, "kind": true,
 		"node_kind": true, "cut": true, "integer[]": true, "string[]": true, "node[]": true,
-		"number[]": true, "score[]": true, "counters": true,
+		"number[]": true, "score[]": true, "counters": true, "joint": true, "truncation": true,
 	}
 	for _, k := range Kinds() {
 		s := Spec(k)
@@ -31,7 +31,7 @@ func TestSpec(t *testing.T) {
 			seen[f.Name] = true
 		}
 	}
-	for _, fs := range [][]Field{ScoreFields(), CounterFields(), HeaderFields()} {
+	for _, fs := range [][]Field{ScoreFields(), CounterFields(), HeaderFields(), MoveFields()} {
 		if len(fs) > maxFields {
 			t.Errorf("%d fields, more than the decoder's maxFields %d", len(fs), maxFields)
 		}

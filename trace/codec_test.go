@@ -197,6 +197,9 @@ func TestCodecLines(t *testing.T) {
 		{"note about no node", every[36], `{"step":35,"kind":"note","text":"a note about no node"}`},
 		{"expand", every[7], `{"step":6,"kind":"expand","node":0,"children":[1,2]}`},
 		{"playout", every[11], `{"step":10,"kind":"playout","node":1,"result":1,"length":7}`},
+		{"child of a joint node", every[37], `{"step":36,"kind":"node","node":6,"parent":4,"action":5,"label":"up/\"left\"","depth":4,"node_kind":"joint",` +
+			`"joint":[{"action":1,"label":"up"},{"action":2,"label":"\"left\""}]}`},
+		{"truncation note", every[38], `{"step":37,"kind":"note","text":"trace truncated: event budget of 39 events reached; later events are not recorded","truncated":"events"}`},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -543,6 +546,13 @@ func FuzzCodecReader(f *testing.F) {
 	f.Add([]byte(header + cutLine(0, 1, trace.MaxPrunedPerCut+1)))
 	f.Add([]byte(`{"format":"searchviz-trace","version":1,"params":{` + strings.Repeat(`"a":"",`, trace.MaxParams) + `"b":""}}`))
 	f.Add([]byte(`{"format":"searchviz-trace","version":1,"` + strings.Repeat(`\u0041`, 100) + `":1}`))
+	// The optional fields of later minor additions, and a note as older
+	// writers wrote a truncation.
+	f.Add([]byte(header + `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint"}` + "\n" +
+		`{"step":1,"kind":"node","node":1,"parent":0,"action":3,"label":"up/left","depth":1,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":1,"label":"left"}]}` + "\n" +
+		`{"step":2,"kind":"note","text":"budget","truncated":"bytes"}` + "\n" +
+		`{"step":3,"kind":"note","text":"trace truncated: node budget of 2 nodes reached; later nodes are not recorded"}`))
+	f.Add([]byte(header + `{"step":0,"kind":"node","node":1,"parent":0,"action":3,"label":"x","depth":1,"node_kind":"joint","joint":[{"action":0,"label":"up"}]}`))
 	f.Add(gzipped(f, golden))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, events, err := trace.ReadAll(bytes.NewReader(data))

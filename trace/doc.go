@@ -4,8 +4,11 @@
 // created, the focus entering and leaving them, evaluations, backed-up
 // values, alpha-beta windows and cuts, MCTS selections and playouts, and
 // finally the decision. Each Event has a Kind, from a closed set, and a
-// Step, its index in the trace. Engines report events to a Tracer; a nil
-// Tracer means tracing is off. Writer and FileWriter encode the events
+// Step, its index in the trace. Engines fill in an Event's flat fields;
+// consumers read it through the view of its kind (NodeCreated, Eval,
+// ValueUpdate, Bounds, Cutoff, Selection, Expansion, Playout, Backprop,
+// Beam, IterationInfo, Decision, Note), whose fields each mean one thing.
+// Engines report events to a Tracer; a nil Tracer means tracing is off. Writer and FileWriter encode the events
 // as they come, Recorder keeps them in memory, and Tree folds them into
 // the tree as it stood at any step.
 //
@@ -16,7 +19,10 @@
 // visit it, so children pruned by a cut never get a node event; the cut
 // event lists their actions and labels instead. A node's kind says who is
 // to move there: max for the root player, min for the opponent, or
-// chance, single (one-player games) or joint (simultaneous moves).
+// chance, single (one-player games) or joint (simultaneous moves). A child
+// of a joint node is reached by both players' moves at once: its action
+// and label stand for the pair, for display, and its JointAction gives
+// each player's action and label.
 //
 // # Values
 //
@@ -34,9 +40,11 @@
 // readers detect compression by content). The first line is the header,
 // an object {"format":"searchviz-trace","version":1,"game":...,
 // "position":...,"algorithm":...,"params":{...},"seed":...,"program":...,
-// "time":...} with the time in RFC 3339. Every other line is one event:
-// an object with "step" (0, 1, 2, ... in line order), "kind" (the Kind's
-// name) and the fields that Spec lists for that kind, lower_snake_case.
+// "time":...} with the time in RFC 3339, whose fields HeaderFields lists.
+// Every other line is one event: an object with "step" (0, 1, 2, ... in
+// line order), "kind" (the Kind's name) and the fields that Spec lists for
+// that kind, lower_snake_case. One table drives the encoding and the
+// decoding of every line and documents it.
 // JSON has no infinities, so +Inf and -Inf (an open alpha-beta window) are
 // written as the strings "inf" and "-inf"; NaN appears only as null, for
 // the UCB score of an unvisited child. Optional fields are omitted when
@@ -59,5 +67,6 @@
 // memory; it bounds a folded trace's memory with Tree.MemSize. A search
 // that records its own trace bounds it with a Budget of nodes, events and
 // encoded bytes (LimitBudget, NewBudgetRecorder), which ends a trace cut
-// short with a note that begins with TruncatedNote and with its decision.
+// short with its decision and a note whose Truncated field names the
+// budget reached, and whose text, for people, begins with TruncatedNote.
 package trace

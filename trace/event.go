@@ -150,6 +150,52 @@ func CutFor(t NodeType) CutKind {
 	return CutBeta
 }
 
+// Truncation names the budget whose reaching cut a trace short, in the
+// note a Limiter passes on when it stops recording (Event.Truncated).
+type Truncation uint8
+
+// Truncations. New ones are only ever appended.
+const (
+	NotTruncated    Truncation = iota // the note is not about a trace cut short
+	TruncatedNodes                    // the node budget was reached
+	TruncatedEvents                   // the event budget was reached
+	TruncatedBytes                    // the byte budget was reached
+	numTruncations
+)
+
+var truncationNames = [numTruncations]string{"none", "nodes", "events", "bytes"}
+
+// String returns the truncation's name as it appears in trace files:
+// "nodes", "events" or "bytes", or "none" for NotTruncated, which files
+// never hold (they omit the field).
+func (t Truncation) String() string {
+	if t < numTruncations {
+		return truncationNames[t]
+	}
+	return fmt.Sprintf("Truncation(%d)", uint8(t))
+}
+
+// ParseTruncation returns the truncation named "nodes", "events" or "bytes".
+func ParseTruncation(name string) (Truncation, error) {
+	for t := NotTruncated + 1; t < numTruncations; t++ {
+		if truncationNames[t] == name {
+			return t, nil
+		}
+	}
+	return NotTruncated, fmt.Errorf("trace: unknown truncation %q (want nodes, events or bytes)", name)
+}
+
+// Move is one player's part of a joint action.
+type Move struct {
+	Action int    // the action, as the game numbers that player's actions
+	Label  string // its human label, e.g. "up"
+}
+
+// JointAction is the pair of moves, player 0's then player 1's, that leads
+// from a joint node (TypeJoint: both players move at once) to one of its
+// children.
+type JointAction [2]Move
+
 // NodeID identifies a node within one trace. The root is 0; ids are dense and
 // assigned in creation order. NoNode marks "no node" (the root's parent).
 type NodeID int32
@@ -174,8 +220,10 @@ type Counters struct {
 	Elapsed time.Duration // wall-clock time of the search
 }
 
-// Event is one trace event. Which fields are meaningful depends on Kind; the
-// table returned by Spec lists them. Values (Value, Alpha, Beta) are from the
+// Event is one trace event, flat, as the codec and engines handle it. Which
+// fields are meaningful depends on Kind; the table returned by Spec lists
+// them. Consumers read an event through the view of its kind (NodeCreated,
+// Eval, Cutoff, ...), whose fields each mean one thing. Values (Value, Alpha, Beta) are from the
 // point of view of the side to move at Node, except in a decision event,
 // where Value is from the root player's point of view. Values may be
 // infinite (an open alpha-beta window).
@@ -192,6 +240,11 @@ type Event struct {
 	Depth  int      // plies from the root; also a beam's depth and an iteration's depth
 	Type   NodeType // who is to move
 	Board  string   // the position's text form, when tracing with boards
+	// Joint is, for a child of a joint node, both players' moves, which
+	// Action and Label combine for display; nil for any other node. Like
+	// the slices below, the Writer and Recorder are done with it when Emit
+	// returns.
+	Joint *JointAction
 
 	// KindEval, KindValue, KindCut, KindDecision.
 	Value    float64
@@ -233,7 +286,8 @@ type Event struct {
 	Counters Counters
 
 	// KindNote.
-	Text string
+	Text      string
+	Truncated Truncation // the budget a Limiter's note says was reached, or NotTruncated
 }
 
 // Tracer receives the events of a search as they happen. Engines call Emit

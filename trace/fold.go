@@ -250,7 +250,7 @@ func scanTree(events []Event) (nodes []NodeState, created, changes int, err erro
 			}
 			nodes[id] = NodeState{
 				ID: id, Parent: e.Parent, Action: e.Action, Label: e.Label,
-				Depth: e.Depth, Type: e.Type, Board: e.Board, Iteration: iteration,
+				Depth: e.Depth, Type: e.Type, Board: e.Board, Joint: e.Joint, Iteration: iteration,
 			}
 			n++
 			changes++
@@ -411,7 +411,7 @@ func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing in
 	nextHolder := NodeID(created)
 	lastCheckpoint := 0
 	for i := range events {
-		e := &events[i]
+		e := &events[i] // read flat, not through the views, which copy the event
 		start := len(f.changes)
 		switch e.Kind {
 		case KindNode:
@@ -733,6 +733,9 @@ func (f *treeFold) size() int64 {
 // eventMem returns the bytes that e's slices and strings hold.
 func eventMem(e *Event) int64 {
 	n := strMem(e.Label) + strMem(e.Board) + strMem(e.Text)
+	if e.Joint != nil {
+		n += allocSize(int64(unsafe.Sizeof(JointAction{}))) + strMem(e.Joint[0].Label) + strMem(e.Joint[1].Label)
+	}
 	if e.PrunedLabels != nil {
 		n += allocSize(int64(cap(e.PrunedLabels)) * int64(unsafe.Sizeof("")))
 		for _, s := range e.PrunedLabels {

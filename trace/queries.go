@@ -103,7 +103,7 @@ func (t *Tree) IterationAt(k int) int {
 	if n == 0 {
 		return 0
 	}
-	return t.f.events[t.f.iterations[n-1]].Iteration
+	return t.f.events[t.f.iterations[n-1]].IterationInfo().Number
 }
 
 // FirstEval returns the value of node id's first eval event, at whatever
@@ -123,7 +123,7 @@ func (t *Tree) FirstEval(id NodeID) (float64, bool) {
 	if s < 0 {
 		return 0, false
 	}
-	return t.f.events[s].Value, true
+	return t.f.events[s].Eval().Value, true
 }
 
 // RootVisits returns, for each result backed up through the root at or

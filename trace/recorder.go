@@ -4,13 +4,38 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
 // TruncatedNote begins the text of the note a Limiter passes on when it
-// reaches one of its budgets, so that a viewer can tell it from other
-// notes.
+// reaches one of its budgets. The note's Truncated field says which
+// budget; programs read that, people the text.
 const TruncatedNote = "trace truncated"
+
+// truncationWords follow TruncatedNote and ": " in the text of a
+// Limiter's note, by the budget it reached.
+var truncationWords = [numTruncations]string{
+	TruncatedNodes:  "node budget",
+	TruncatedEvents: "event budget",
+	TruncatedBytes:  "byte budget",
+}
+
+// truncationOfText returns the budget that a note's text names the way a
+// Limiter words it, or NotTruncated: notes written before they had a
+// Truncated field say it only so.
+func truncationOfText(text string) Truncation {
+	rest, ok := strings.CutPrefix(text, TruncatedNote+": ")
+	if !ok {
+		return NotTruncated
+	}
+	for t := NotTruncated + 1; t < numTruncations; t++ {
+		if strings.HasPrefix(rest, truncationWords[t]+" ") {
+			return t
+		}
+	}
+	return NotTruncated
+}
 
 // Budget bounds what a Limiter passes on; a zero (or negative) field means
 // no limit.
@@ -25,10 +50,10 @@ type Budget struct {
 // safe for concurrent use.
 //
 // When the node budget is reached, the Limiter drops the node event that
-// would exceed it, passes on one note saying so, and from then on drops
-// every node event and every event about a dropped node. Because node ids
-// are dense, the dropped nodes are exactly those with an id at or above
-// the first dropped one. Events about passed nodes (their values, cuts and
+// would exceed it, passes on one note saying so (its Truncated is
+// TruncatedNodes), and from then on drops every node event and every
+// event about a dropped node. Because node ids are dense, the dropped
+// nodes are exactly those with an id at or above the first dropped one. Events about passed nodes (their values, cuts and
 // leave events) and the decision still pass, trimmed of references to
 // dropped nodes, so the resulting trace stays consistent:
 //
@@ -42,9 +67,10 @@ type Budget struct {
 //   - a note about a dropped node keeps its text, with Node set to NoNode.
 //
 // When an event would cross the event or the byte budget, the Limiter
-// drops it, passes on one note saying which budget was reached, and from
-// then on drops every event but the decision. It holds back room for that
-// note and for the decision from the start, so both always fit and the
+// drops it, passes on one note saying which budget was reached (its
+// Truncated is TruncatedEvents or TruncatedBytes), and from then on drops
+// every event but the decision. It holds back room for that note and for
+// the decision from the start, so both always fit and the
 // events passed on never number or weigh more than the budget: the trace
 // ends with its decision, and nodes entered and not yet left stay so,
 // which NewTree accepts. (So a trace of n events passes whole only with a
@@ -107,17 +133,17 @@ func Limit(next Tracer, maxNodes int) *Limiter {
 func LimitBudget(next Tracer, b Budget) *Limiter {
 	l := &Limiter{next: next, maxNodes: max(b.Nodes, 0), maxEvents: max(b.Events, 0), maxBytes: max(b.Bytes, 0)}
 	if l.maxNodes > 0 {
-		l.nodeNote = fmt.Sprintf(TruncatedNote+": node budget of %d nodes reached; later nodes are not recorded", l.maxNodes)
+		l.nodeNote = fmt.Sprintf("%s: %s of %d nodes reached; later nodes are not recorded", TruncatedNote, truncationWords[TruncatedNodes], l.maxNodes)
 	}
 	l.bounded = l.maxEvents > 0 || l.maxBytes > 0
 	if !l.bounded {
 		return l
 	}
-	l.eventNote = fmt.Sprintf(TruncatedNote+": event budget of %d events reached; later events are not recorded", l.maxEvents)
-	l.byteNote = fmt.Sprintf(TruncatedNote+": byte budget of %d bytes reached; later events are not recorded", l.maxBytes)
+	l.eventNote = fmt.Sprintf("%s: %s of %d events reached; later events are not recorded", TruncatedNote, truncationWords[TruncatedEvents], l.maxEvents)
+	l.byteNote = fmt.Sprintf("%s: %s of %d bytes reached; later events are not recorded", TruncatedNote, truncationWords[TruncatedBytes], l.maxBytes)
 	// Room for the note and the decision at any step, with any numbers.
-	for _, text := range []string{l.eventNote, l.byteNote} {
-		l.noteSize = max(l.noteSize, sizeBound(math.MaxInt, &Event{Kind: KindNote, Node: NoNode, Text: text}))
+	for _, note := range []Event{l.fullNote(TruncatedEvents), l.fullNote(TruncatedBytes)} {
+		l.noteSize = max(l.noteSize, sizeBound(math.MaxInt, &note))
 	}
 	l.decSize = sizeBound(math.MaxInt, &Event{
 		Kind: KindDecision, Node: math.MinInt32, Action: math.MinInt, Value: 0.1,
@@ -143,7 +169,7 @@ func (l *Limiter) Emit(e Event) {
 		}
 		if l.maxNodes > 0 && l.nodes >= l.maxNodes {
 			l.truncated, l.firstDrop = true, e.Node
-			l.pass(Event{Kind: KindNote, Node: NoNode, Text: l.nodeNote})
+			l.pass(Event{Kind: KindNote, Node: NoNode, Text: l.nodeNote, Truncated: TruncatedNodes})
 			return
 		}
 	} else if l.truncated && !l.trim(&e) {
@@ -176,10 +202,10 @@ func (l *Limiter) pass(e Event) bool {
 	}
 	switch {
 	case l.maxEvents > 0 && events > l.maxEvents:
-		l.fill(l.eventNote)
+		l.fill(TruncatedEvents)
 		return false
 	case l.maxBytes > 0 && bytes > l.maxBytes:
-		l.fill(l.byteNote)
+		l.fill(TruncatedBytes)
 		return false
 	}
 	l.labelRoom = labelRoom
@@ -187,11 +213,21 @@ func (l *Limiter) pass(e Event) bool {
 	return true
 }
 
-// fill passes on the note saying that a budget was reached, in the room
-// held back for it, and makes the Limiter full.
-func (l *Limiter) fill(text string) {
+// fullNote returns the note saying that the event or the byte budget was
+// reached.
+func (l *Limiter) fullNote(which Truncation) Event {
+	text := l.eventNote
+	if which == TruncatedBytes {
+		text = l.byteNote
+	}
+	return Event{Kind: KindNote, Node: NoNode, Text: text, Truncated: which}
+}
+
+// fill passes on the note saying that the event or the byte budget was
+// reached, in the room held back for it, and makes the Limiter full.
+func (l *Limiter) fill(which Truncation) {
 	l.full = true
-	note := Event{Kind: KindNote, Node: NoNode, Text: text}
+	note := l.fullNote(which)
 	size := 0
 	if l.maxBytes > 0 {
 		size = sizeBound(l.events, &note)
@@ -355,8 +391,8 @@ func NewBudgetRecorder(b Budget) *Recorder {
 }
 
 // Emit records e, unless the budget says to drop it, with Step set to
-// its index among the recorded events. Emit copies e's slices, so the
-// caller may reuse them as soon as Emit returns.
+// its index among the recorded events. Emit copies e's slices and joint
+// action, so the caller may reuse them as soon as Emit returns.
 func (r *Recorder) Emit(e Event) { r.limit.Emit(e) }
 
 // recorderStore is the Recorder's end of its Limiter.
@@ -372,6 +408,10 @@ func (r *recorderStore) Emit(e Event) {
 	e.Values = slices.Clone(e.Values)
 	e.Kept = slices.Clone(e.Kept)
 	e.Dropped = slices.Clone(e.Dropped)
+	if e.Joint != nil {
+		j := *e.Joint
+		e.Joint = &j
+	}
 	if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == recorderChunk {
 		r.chunks = append(r.chunks, make([]Event, 0, recorderChunk))
 	}

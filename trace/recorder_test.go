@@ -136,8 +136,8 @@ func TestRecorderBudgetMCTS(t *testing.T) {
 	if n := countKind(events, trace.KindSelect); n != 1 {
 		t.Errorf("%d select events, want 1 (the one choosing node 2 is dropped)", n)
 	}
-	if n := countKind(events, trace.KindNote); n != 3 {
-		t.Errorf("%d notes, want the truncation note and both original notes", n)
+	if n := countKind(events, trace.KindNote); n != 4 {
+		t.Errorf("%d notes, want the truncation note and the three original notes", n)
 	}
 }
 

@@ -22,11 +22,15 @@ import (
 //	integer[]  a list of integers (likewise string[], node[] and number[])
 //	score[]    a list of objects {child, action, w, n, ucb}, see ScoreFields
 //	counters   an object {nodes, evals, cuts, elapsed_ns}, see CounterFields
+//	joint      a list of exactly two objects {action, label}, player 0's
+//	           move then player 1's, see MoveFields
+//	truncation "nodes", "events" or "bytes"
 //	params     an object whose members are strings
 //	time       a string holding an RFC 3339 time
 //
-// An optional field is omitted when it has its zero value: the empty
-// string, false, 0, or -1 for a node id.
+// In an event, an optional field is omitted when it has its zero value:
+// the empty string, false, 0, -1 for a node id, and no joint action or
+// truncation. In the header, writers emit every field.
 type Field struct {
 	Name     string // lower_snake_case, as in the file
 	Type     string // see above
@@ -77,6 +81,19 @@ const (
 	fDiscarded
 	fCounters
 	fText
+	fJoint
+	fTruncated
+
+	// The header's fields.
+	fFormat
+	fVersion
+	fGame
+	fPosition
+	fAlgorithm
+	fParams
+	fSeed
+	fProgram
+	fTime
 	numFieldIDs
 )
 
@@ -90,7 +107,10 @@ var fieldNames = [numFieldIDs]string{
 	fPrunedLabels: "pruned_labels", fChild: "child", fScores: "scores",
 	fChildren: "children", fResult: "result", fLength: "length", fPath: "path",
 	fValues: "values", fKept: "kept", fDropped: "dropped", fIteration: "iteration",
-	fDiscarded: "discarded", fCounters: "counters", fText: "text",
+	fDiscarded: "discarded", fCounters: "counters", fText: "text", fJoint: "joint",
+	fTruncated: "truncated", fFormat: "format", fVersion: "version", fGame: "game",
+	fPosition: "position", fAlgorithm: "algorithm", fParams: "params", fSeed: "seed",
+	fProgram: "program", fTime: "time",
 }
 
 var fieldTypes = [numFieldIDs]string{
@@ -101,11 +121,14 @@ var fieldTypes = [numFieldIDs]string{
 	fPrunedLabels: "string[]", fChild: "node", fScores: "score[]",
 	fChildren: "node[]", fResult: "number", fLength: "integer", fPath: "node[]",
 	fValues: "number[]", fKept: "node[]", fDropped: "node[]", fIteration: "integer",
-	fDiscarded: "boolean", fCounters: "counters", fText: "string",
+	fDiscarded: "boolean", fCounters: "counters", fText: "string", fJoint: "joint",
+	fTruncated: "truncation", fFormat: "string", fVersion: "integer", fGame: "string",
+	fPosition: "string", fAlgorithm: "string", fParams: "params", fSeed: "integer",
+	fProgram: "string", fTime: "time",
 }
 
-// field is a Field together with the Event member it carries and the
-// bytes that introduce it on a line.
+// field is a Field together with the Event or Header member it carries
+// and the bytes that introduce it on a line.
 type field struct {
 	Field
 	id  fieldID
@@ -136,17 +159,19 @@ func fields(fs ...field) []field {
 	}, fs...)
 }
 
-// specs is the one table that the encoder, the decoder, Spec and the JSON
-// Schema are derived from. It is never modified.
+// specs and header are the one table that the encoder, the decoder, Spec,
+// HeaderFields and the JSON Schema are derived from, one entry per line
+// kind. They are never modified.
 var specs = [numKinds]kindSpec{
 	KindNode: {"a node was created, just before the search visits it", fields(
 		req(fNode, "the new node's id: 0 for the root, then 1, 2, ... in creation order"),
 		req(fParent, "the parent's id, -1 for the root"),
 		req(fAction, "the action from the parent, -1 for the root"),
-		req(fLabel, "the action's human label, e.g. \"b2\"; empty for the root"),
+		req(fLabel, "the action's human label, e.g. \"b2\"; empty for the root; for a child of a joint node, one for both moves, e.g. \"up/left\""),
 		req(fDepth, "plies from the root"),
 		req(fNodeKind, "who is to move: max (the root player), min (the opponent), chance, single or joint"),
 		opt(fBoard, "the position's text form, when the search was traced with boards"),
+		opt(fJoint, "for a child of a joint node, and only for one, both players' moves, which action and label combine for display"),
 	)},
 	KindEnter: {"the search focus moved into a node", fields(
 		req(fNode, "the node entered"),
@@ -216,8 +241,25 @@ var specs = [numKinds]kindSpec{
 	KindNote: {"free text for the reader", fields(
 		req(fText, "the note"),
 		opt(fNode, "the node the note is about"),
+		opt(fTruncated, "on a note that the recording was cut short, the budget reached; a note without it whose text begins "+
+			"\""+TruncatedNote+": node budget\" (or event, or byte budget), as older writers wrote it, counts as one"),
 	)},
 }
+
+// header is the spec table's entry for the header line. Writers emit every
+// field, optional ones too, in this order; readers require only "format"
+// and "version".
+var header = kindSpec{"the first line of a trace", []field{
+	req(fFormat, `always "`+Format+`"`),
+	req(fVersion, "the format's major version; readers refuse others"),
+	opt(fGame, "the game's spec, e.g. \"tictactoe\""),
+	opt(fPosition, "the root position's text form"),
+	opt(fAlgorithm, "the algorithm's name, e.g. \"alphabeta\""),
+	opt(fParams, "the algorithm's parameters, every one resolved"),
+	opt(fSeed, "the random seed the search used"),
+	opt(fProgram, "the writing program and its version"),
+	opt(fTime, "when the search started"),
+}}
 
 // scoreFields and counterFields describe the objects inside the score[]
 // and counters field types.
@@ -229,16 +271,10 @@ var scoreFields = []Field{
 	{Name: "ucb", Type: "number|null", Help: "its UCB1 score; null for an unvisited child"},
 }
 
-var headerFields = []Field{
-	{Name: "format", Type: "string", Help: `always "` + Format + `"`},
-	{Name: "version", Type: "integer", Help: "the format's major version; readers refuse others"},
-	{Name: "game", Type: "string", Help: "the game's spec, e.g. \"tictactoe\"", Optional: true},
-	{Name: "position", Type: "string", Help: "the root position's text form", Optional: true},
-	{Name: "algorithm", Type: "string", Help: "the algorithm's name, e.g. \"alphabeta\"", Optional: true},
-	{Name: "params", Type: "params", Help: "the algorithm's parameters, every one resolved", Optional: true},
-	{Name: "seed", Type: "integer", Help: "the random seed the search used", Optional: true},
-	{Name: "program", Type: "string", Help: "the writing program and its version", Optional: true},
-	{Name: "time", Type: "time", Help: "when the search started", Optional: true},
+// moveFields describes each of the two objects of a node event's "joint".
+var moveFields = []Field{
+	{Name: "action", Type: "integer", Help: "the player's action, as the game numbers that player's actions"},
+	{Name: "label", Type: "string", Help: "its human label"},
 }
 
 var counterFields = []Field{
@@ -263,12 +299,22 @@ func Spec(k Kind) KindSpec {
 
 // HeaderFields returns the fields of the header line, in the order
 // writers emit them. Writers emit every field; readers require only
-// "format" and "version".
-func HeaderFields() []Field { return slices.Clone(headerFields) }
+// "format" and "version". The result is the caller's to modify.
+func HeaderFields() []Field {
+	fs := make([]Field, len(header.fields))
+	for i, f := range header.fields {
+		fs[i] = f.Field
+	}
+	return fs
+}
 
 // ScoreFields returns the fields of each object in a select event's
 // "scores" list. Every field is required; "ucb" may be null.
 func ScoreFields() []Field { return slices.Clone(scoreFields) }
+
+// MoveFields returns the fields of each of the two objects in a node
+// event's "joint" list. Both are required.
+func MoveFields() []Field { return slices.Clone(moveFields) }
 
 // CounterFields returns the fields of a decision event's "counters" object.
 // Every field is required.

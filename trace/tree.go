@@ -36,6 +36,11 @@ type NodeState struct {
 	Type   NodeType
 	Board  string
 
+	// Joint is, for a child of a joint node, both players' moves, which
+	// Label combines; nil for any other node. It is the node event's,
+	// shared, and must not be modified.
+	Joint *JointAction
+
 	// Iteration is the iteration under way when the search created the
 	// node (an iteration event's Iteration: a Chokudai pass, an iterative
 	// deepening depth's iteration, an MCTS iteration), or 0 before the first.

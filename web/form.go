@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -46,7 +45,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 			Params: paramFields(gameField(g.Name), g.Params, in.params),
 		})
 	}
-	for _, a := range search.Algorithms() {
+	for _, a := range catalog.Algorithms() {
 		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
 			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
 			Params: paramFields(a.Name+".", a.Params, in.params),
@@ -125,7 +124,7 @@ func (in formInput) request(program string) (catalog.Request, error) {
 		}
 		req.Seed = seed
 	}
-	a, err := search.Lookup(in.algo)
+	a, err := catalog.LookupAlgorithm(in.algo)
 	if err != nil {
 		return req, err
 	}

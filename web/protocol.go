@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -154,14 +155,18 @@ type variable struct {
 	Value string `json:"value"`
 }
 
-// boardView is a position drawn as a grid, with the move just played.
+// boardView is a position drawn as a grid, as its game declares it, with
+// the move just played. Cells, Changed and Trail run row by row, top row
+// first.
 type boardView struct {
-	Title   string     `json:"title"`
-	Prefix  string     `json:"prefix,omitempty"`
-	Rows    [][]string `json:"rows"`
-	Changed [][]bool   `json:"changed,omitempty"` // the move just played
-	Trail   [][]bool   `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
-	Score   string     `json:"score,omitempty"`   // one-player games: the score so far
+	Title   string       `json:"title"`
+	Caption string       `json:"caption,omitempty"` // what the grid does not show: "3 turns left, A to move"
+	Rows    int          `json:"rows"`
+	Cols    int          `json:"cols"`
+	Cells   []board.Cell `json:"cells"`             // each cell's kind, owner and mark
+	Changed []bool       `json:"changed,omitempty"` // the move just played
+	Trail   []bool       `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
+	Score   string       `json:"score,omitempty"`   // one-player games: the score so far
 }
 
 // nodeMsg is everything about the selected node at a frame's step.

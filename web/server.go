@@ -179,6 +179,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /{$}", s.handleIndex)
 	s.mux.HandleFunc("GET /traces", s.handleTraces)
 	s.mux.HandleFunc("POST /run", s.handleRun)
+	s.mux.HandleFunc("POST /editor", s.handleEditor)
 	s.mux.HandleFunc("POST /upload", s.handleUpload)
 	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
 	s.mux.HandleFunc("GET /compare/{name}", s.handleCompare)

@@ -183,7 +183,11 @@ func TestRunThenViewAndExport(t *testing.T) {
 	}
 	var want bytes.Buffer
 	h, _ := storedTrace(t, ts.URL+loc+"/trace")
-	opts := render.Options{Boards: true, Legend: true, Title: render.Title(h, 7, tree.Len()-1)}
+	g, err := catalog.LookupGameSpec(h.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := render.Options{Board: g.Board, Legend: true, Title: render.Title(h, 7, tree.Len()-1)}
 	if err := render.WriteDOT(&want, tree, opts); err != nil {
 		t.Fatal(err)
 	}

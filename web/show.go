@@ -7,13 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -75,7 +76,11 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &show{id: id, header: h, events: events, tree: t.Clone(), code: explain.Pseudocode(h.Algorithm)}
+	var code search.Code // a trace of an algorithm not in the catalog has none
+	if a, err := catalog.LookupAlgorithm(h.Algorithm); err == nil {
+		code = a.Code
+	}
+	s := &show{id: id, header: h, events: events, tree: t.Clone(), code: code.Text()}
 	for i := range s.drawing {
 		s.drawing[i] = make(chan struct{}, 1)
 	}
@@ -87,7 +92,7 @@ func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
 		if err := t.Seek(k); err != nil {
 			return nil, err
 		}
-		s.lines[k] = explain.Line(h.Algorithm, t)
+		s.lines[k] = code.Lit(t)
 		for i, v := range views {
 			s.texts[i][k] = explain.Describe(t, v)
 		}
@@ -116,8 +121,9 @@ func (s *show) notes() []string {
 		if e.Kind != trace.KindNote {
 			continue
 		}
-		text := e.Text
-		if e.Node != trace.NoNode && e.Node != s.tree.Root() {
+		note := e.Note()
+		text := note.Text
+		if note.Node != trace.NoNode && note.Node != s.tree.Root() {
 			continue
 		}
 		if len(out) == maxNotesShown {
@@ -128,7 +134,7 @@ func (s *show) notes() []string {
 			text = string(r[:maxNoteRunes]) + "…"
 		}
 		// trace.Limiter's note: the search went on, its drawing did not.
-		if strings.HasPrefix(text, trace.TruncatedNote) {
+		if note.Truncated != trace.NotTruncated {
 			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
 				" To see the whole tree, try a position with fewer moves left or a smaller depth=."
 		}
@@ -147,16 +153,17 @@ func (s *show) decision() string {
 		return ""
 	}
 	// The decision is the last event; its words give the root player's view.
-	elapsed := d.Counters.Elapsed.Round(time.Microsecond)
+	elapsed := d.Decision().Counters.Elapsed.Round(time.Microsecond)
 	if elapsed > 10*time.Millisecond {
 		elapsed = elapsed.Round(time.Millisecond)
 	}
 	return s.texts[viewIndex(trace.ViewRoot)][d.Step] + " Time: " + elapsed.String() + "."
 }
 
-// hasBoards reports whether the trace's nodes carry positions.
+// hasBoards reports whether the trace's nodes carry positions that its
+// game draws as boards.
 func (s *show) hasBoards() bool {
-	return s.tree.Node(s.tree.Root()).Board != ""
+	return readBoard(s.boardReader(), s.tree.Node(s.tree.Root()).Board) != nil
 }
 
 // maxBoardNodes is the largest tree whose nodes the viewer draws with their
@@ -189,7 +196,10 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 		return nil, s.layoutErr[i]
 	}
 	var buf bytes.Buffer
-	opts := render.Options{View: v, Boards: s.tree.Size() <= maxBoardNodes, Legend: true, Patchable: true}
+	opts := render.Options{View: v, Legend: true, Patchable: true}
+	if s.tree.Size() <= maxBoardNodes {
+		opts.Board = s.boardReader()
+	}
 	err := drawInTime(ctx, timeout, s.tree.Size(), func(ctx context.Context) error {
 		return render.Render(ctx, &buf, s.tree, opts, l)
 	})
@@ -222,7 +232,7 @@ func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.Vie
 	if err := t.Seek(k); err != nil {
 		return nil, err
 	}
-	opts := render.Options{View: v, Boards: true, Legend: true, Title: render.Title(s.header, k, t.Len()-1)}
+	opts := render.Options{View: v, Board: s.boardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1)}
 	var dot bytes.Buffer
 	if err := render.WriteDOT(&dot, t, opts); err != nil {
 		return nil, err

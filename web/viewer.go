@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -133,27 +134,29 @@ func (vw *viewer) visits(k int) *visitsView {
 	return v
 }
 
-// matrix lays out a simultaneous-move node's children, whose labels are
-// "<A's action>/<B's action>", as A's actions by B's; nil if it has none.
+// matrix lays out a simultaneous-move node's children, each reached by a
+// joint action, as A's actions by B's; nil if it has none, or if its
+// trace gives no joint actions.
 func (vw *viewer) matrix(n trace.NodeState) *matrixView {
 	m := &matrixView{}
-	row, col := map[string]int{}, map[string]int{}
+	row, col := map[int]int{}, map[int]int{}
 	type cell struct{ r, c int }
 	cells := map[trace.NodeID]cell{}
 	for _, id := range n.Children {
-		a, b, ok := strings.Cut(vw.tree.Node(id).Label, "/")
-		if !ok {
+		j := vw.tree.Node(id).Joint
+		if j == nil {
 			return nil
 		}
-		if _, seen := row[a]; !seen {
-			row[a] = len(m.Rows)
-			m.Rows = append(m.Rows, a)
+		a, b := j[0], j[1]
+		if _, seen := row[a.Action]; !seen {
+			row[a.Action] = len(m.Rows)
+			m.Rows = append(m.Rows, a.Label)
 		}
-		if _, seen := col[b]; !seen {
-			col[b] = len(m.Cols)
-			m.Cols = append(m.Cols, b)
+		if _, seen := col[b.Action]; !seen {
+			col[b.Action] = len(m.Cols)
+			m.Cols = append(m.Cols, b.Label)
 		}
-		cells[id] = cell{row[a], col[b]}
+		cells[id] = cell{row[a.Action], col[b.Action]}
 	}
 	if len(cells) == 0 {
 		return nil
@@ -345,31 +348,27 @@ func pruneReason(by, n trace.NodeState, byName string) string {
 	return "pruned by a cut at " + byName + "."
 }
 
-// board returns node id's position as a grid, or nil if it has none that
-// can be drawn.
+// board returns node id's position as its game declares its board, or
+// nil if it has none that can be drawn.
 func (vw *viewer) board(id trace.NodeID) *boardView {
+	read := vw.show.boardReader()
 	n := vw.tree.Node(id)
-	if n.Board == "" {
-		return nil
-	}
-	parent := ""
-	if n.Parent != trace.NoNode {
-		parent = vw.tree.Node(n.Parent).Board
-	}
-	b, ok := render.ParseBoard(n.Board, parent)
-	if !ok {
+	b := readBoard(read, n.Board)
+	if b == nil {
 		return nil
 	}
 	title := "root position"
 	if n.Parent != trace.NoNode {
 		title = "after " + vw.pathName(id)
 	}
-	bv := &boardView{Title: title, Prefix: b.Prefix, Rows: b.Rows, Changed: b.Changed}
-	if _, err := strconv.Atoi(b.Prefix); err == nil {
-		bv.Prefix = "turns left: " + b.Prefix // the one-player positions' "<turns>:" prefix
+	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells}
+	if n.Parent != trace.NoNode {
+		if p := readBoard(read, vw.tree.Node(n.Parent).Board); p != nil {
+			bv.Changed = b.Changed(*p)
+		}
 	}
 	if n.Type == trace.TypeSingle {
-		bv.Trail = vw.trail(id, b)
+		bv.Trail = vw.trail(id, *b, read)
 		// The state's own score, from its evaluation: later value events
 		// give ancestors of the best state that state's score instead.
 		if score, ok := vw.tree.FirstEval(id); ok && n.HasValue {
@@ -379,33 +378,31 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 	return bv
 }
 
-// trail marks the cells that changed on the way from the root to node id
-// before its last move: in a maze, the path the character took. It is nil
-// when no earlier move changed a cell.
-func (vw *viewer) trail(id trace.NodeID, b render.Board) [][]bool {
-	var trail [][]bool
+// trail marks, by cell of b, the board of node id, the cells that changed
+// on the way from the root to the node before its last move: in a maze,
+// the path the character took. It is nil when no earlier move changed a
+// cell of a board of b's shape.
+func (vw *viewer) trail(id trace.NodeID, b board.Board, read func(string) (board.Board, bool)) []bool {
+	var trail []bool
 	n := vw.tree.Node(id)
 	for n.Parent != trace.NoNode {
 		p := vw.tree.Node(n.Parent)
 		if p.Parent == trace.NoNode {
 			break
 		}
-		step, ok := render.ParseBoard(p.Board, vw.tree.Node(p.Parent).Board)
-		if !ok || step.Changed == nil || len(step.Changed) != len(b.Rows) {
+		after, before := readBoard(read, p.Board), readBoard(read, vw.tree.Node(p.Parent).Board)
+		if after == nil || before == nil || after.Rows != b.Rows || after.Cols != b.Cols {
+			break
+		}
+		step := after.Changed(*before)
+		if step == nil {
 			break
 		}
 		if trail == nil {
-			trail = make([][]bool, len(step.Changed))
-			for i, row := range step.Changed {
-				trail[i] = make([]bool, len(row))
-			}
+			trail = make([]bool, len(step))
 		}
-		for i, row := range step.Changed {
-			for j, c := range row {
-				if c && j < len(trail[i]) {
-					trail[i][j] = true
-				}
-			}
+		for i, c := range step {
+			trail[i] = trail[i] || c
 		}
 		n = p
 	}

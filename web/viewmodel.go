@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -43,7 +43,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 // algorithm not in the catalog, shows all its parameters.
 func paramText(algo string, params map[string]string) string {
 	defaults := map[string]string{}
-	if a, err := search.Lookup(algo); err == nil {
+	if a, err := catalog.LookupAlgorithm(algo); err == nil {
 		for _, p := range a.Params {
 			defaults[p.Name] = p.Format(p.Default) // as the header writes it
 		}

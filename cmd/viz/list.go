@@ -6,7 +6,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 )
 
@@ -26,7 +25,7 @@ func cmdList(args []string, stdout io.Writer) error {
 		listParams(tw, g.Params)
 	}
 	fmt.Fprintln(tw, "\nALGORITHMS")
-	for _, a := range search.Algorithms() {
+	for _, a := range catalog.Algorithms() {
 		fmt.Fprintf(tw, "  %s\tfor %s games\t%s\n", a.Name, a.Family, a.Help)
 		listParams(tw, a.Params)
 	}

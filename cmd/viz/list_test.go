@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 )
 
@@ -23,7 +22,7 @@ func TestListValuesParse(t *testing.T) {
 	for _, g := range catalog.Games() {
 		declared["game "+g.Name] = g.Params
 	}
-	for _, a := range search.Algorithms() {
+	for _, a := range catalog.Algorithms() {
 		declared["algorithm "+a.Name] = a.Params
 	}
 
@@ -85,7 +84,7 @@ func TestListValuesParse(t *testing.T) {
 				t.Errorf("%s %s: the %s of %s as listed, %q, is refused: %v", kind, entry, v.what, name, text, err)
 				continue
 			}
-			if got := vals.Float(name); got != v.want {
+			if got := vals[name]; got != v.want {
 				t.Errorf("%s %s: the %s of %s is listed as %q, which resolves to %v, want %v", kind, entry, v.what, name, v.text, got, v.want)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -18,7 +19,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	stepFlag := fs.String("step", "last", "the step to draw: a number from 0, or last")
 	format := fs.String("format", "svg", "output format: svg or dot")
 	view := fs.String("view", "root", "values from the root player's view (root) or the side to move's (side)")
-	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them")
+	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -26,7 +27,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return usagef("render: want exactly one trace file, got %d arguments", fs.NArg())
 	}
-	opts := render.Options{Boards: *boards, Legend: true}
+	opts := render.Options{Legend: true}
 	switch *view {
 	case "root":
 		opts.View = render.ViewRoot
@@ -60,6 +61,9 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	opts.Title = render.Title(h, step, t.Len()-1)
+	if g, err := catalog.LookupGameSpec(h.Game); err == nil && *boards {
+		opts.Board = g.Board // the game's own board; a trace of another game draws none
+	}
 
 	var dot bytes.Buffer
 	if err := render.WriteDOT(&dot, t, opts); err != nil {

@@ -4,22 +4,13 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/searchviz/searchviz/search"
 )
 
 // maxFailures is how many failures one call reports before it stops, so a
 // game broken everywhere does not bury the first failure in thousands.
 const maxFailures = 20
-
-// Game is the state of a two-player game with alternating moves, with the
-// methods of search.Alternating.
-type Game[S any] interface {
-	Legal(buf []int) []int
-	Play(action int) S
-	Done() bool
-	Score() float64
-	Label(action int) string
-	String() string
-}
 
 // Alternating walks breadth-first from each root, visiting at most maxStates
 // states per root (no limit when maxStates <= 0; states with equal text are
@@ -37,7 +28,7 @@ type Game[S any] interface {
 //     game scores the same when read from its text.
 //
 // Alternating uses only t.Helper and t.Errorf, and stops after 20 failures.
-func Alternating[S Game[S]](t testing.TB, roots []S, parse func(string) (S, error), maxStates int) {
+func Alternating[S search.Alternating[S]](t testing.TB, roots []S, parse func(string) (S, error), maxStates int) {
 	t.Helper()
 	c := checker[S]{t: t, parse: parse}
 	for _, root := range roots {
@@ -58,7 +49,7 @@ func Alternating[S Game[S]](t testing.TB, roots []S, parse func(string) (S, erro
 }
 
 // checker holds what one call of Alternating needs while it walks.
-type checker[S Game[S]] struct {
+type checker[S search.Alternating[S]] struct {
 	t        testing.TB
 	parse    func(string) (S, error)
 	failures int

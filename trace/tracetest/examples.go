@@ -119,7 +119,8 @@ func AlphaBeta() []trace.Event {
 
 // EveryKind returns a small valid trace that has an event of every kind,
 // every node kind, and every optional field both present and absent, with
-// labels and texts that need escaping. It mixes MCTS, alpha-beta and beam
+// labels and texts that need escaping: among them a child of a joint node
+// with both players' moves, and the note of a trace cut short. It mixes MCTS, alpha-beta and beam
 // events and follows no single algorithm; it exists to exercise codecs
 // and validators.
 func EveryKind() []trace.Event {
@@ -129,6 +130,8 @@ func EveryKind() []trace.Event {
 	n0.Board = "x.o\n.x.\n..o"
 	n1 := node(1, 0, 3, "b1", 1, trace.TypeMin)
 	n1.Board = "x.o\n.xx\n..o"
+	n6 := node(6, 4, 5, "up/\"left\"", 4, trace.TypeJoint)
+	n6.Joint = &trace.JointAction{{Action: 1, Label: "up"}, {Action: 2, Label: "\"left\""}}
 	return numbered([]trace.Event{
 		n0,
 		{Kind: trace.KindIteration, Iteration: 1, Depth: 3},
@@ -173,7 +176,10 @@ func EveryKind() []trace.Event {
 		{Kind: trace.KindIteration, Iteration: 2, Discarded: true},
 		{Kind: trace.KindNote, Node: 2, Text: "pruned: see\r\nstep 25"},
 		{Kind: trace.KindNote, Node: trace.NoNode, Text: "a note about no node"}, // 35
+		n6,
+		{Kind: trace.KindNote, Node: trace.NoNode, Truncated: trace.TruncatedEvents,
+			Text: trace.TruncatedNote + ": event budget of 39 events reached; later events are not recorded"},
 		{Kind: trace.KindDecision, Node: 0, Action: 5, Label: "c2", Value: -inf,
-			Counters: trace.Counters{Nodes: 6, Evals: 2, Cuts: 1, Elapsed: 1234567 * time.Nanosecond}},
+			Counters: trace.Counters{Nodes: 7, Evals: 2, Cuts: 1, Elapsed: 1234567 * time.Nanosecond}},
 	})
 }

@@ -40,6 +40,7 @@ type validator struct {
 //   - node ids are dense in creation order, the root (id 0) first with
 //     parent NoNode and depth 0, every other node's parent already exists
 //     and its depth is one more than its parent's;
+//   - a node has a joint action exactly when its parent is a joint node;
 //   - every node an event names (node, child, best, scores, children,
 //     path, kept, dropped) exists when the event happens;
 //   - enter and leave nest like a stack: a leave names the innermost node
@@ -191,10 +192,21 @@ func (v *validator) node(i int, e *trace.Event) {
 		if e.Parent != trace.NoNode || e.Depth != 0 {
 			v.errorf(i, "root has parent %d and depth %d, want parent -1 and depth 0", e.Parent, e.Depth)
 		}
+		if e.Joint != nil {
+			v.errorf(i, "root has a joint action, which only a child of a joint node has")
+		}
 	} else if !v.exists(e.Parent) {
 		v.errorf(i, "node %d has parent %d, which does not exist", e.Node, e.Parent)
-	} else if depth = v.nodes[e.Parent].depth + 1; e.Depth != depth {
-		v.errorf(i, "node %d has depth %d, want %d (its parent's depth plus one)", e.Node, e.Depth, depth)
+	} else {
+		if depth = v.nodes[e.Parent].depth + 1; e.Depth != depth {
+			v.errorf(i, "node %d has depth %d, want %d (its parent's depth plus one)", e.Node, e.Depth, depth)
+		}
+		switch t := v.nodes[e.Parent].typ; {
+		case t == trace.TypeJoint && e.Joint == nil:
+			v.errorf(i, "node %d is a child of joint node %d but has no joint action", e.Node, e.Parent)
+		case t != trace.TypeJoint && e.Joint != nil:
+			v.errorf(i, "node %d has a joint action, but its parent %d is a %v node, not a joint one", e.Node, e.Parent, t)
+		}
 	}
 	v.nodes = append(v.nodes, nodeInfo{parent: e.Parent, depth: e.Depth, typ: e.Type, visits: -1})
 }

@@ -120,6 +120,16 @@ func TestValidateRejects(t *testing.T) {
 			"step 32: dropped node -1 does not exist"},
 		{"note about a missing node", every(func(es []trace.Event) []trace.Event { es[34].Node = 99; return es }),
 			"step 34: node 99 does not exist"},
+		{"joint child without its moves", every(func(es []trace.Event) []trace.Event { es[36].Joint = nil; return es }),
+			"step 36: node 6 is a child of joint node 4 but has no joint action"},
+		{"moves below a max node", every(func(es []trace.Event) []trace.Event {
+			es[4].Joint = &trace.JointAction{{Action: 3, Label: "b"}, {Action: 1, Label: "1"}}
+			return es
+		}), "step 4: node 1 has a joint action, but its parent 0 is a max node, not a joint one"},
+		{"moves at the root", every(func(es []trace.Event) []trace.Event {
+			es[0].Joint = &trace.JointAction{}
+			return es
+		}), "step 0: root has a joint action, which only a child of a joint node has"},
 		{"two decisions", ab(func(es []trace.Event) []trace.Event {
 			d := es[62]
 			d.Step = 63
@@ -211,6 +221,9 @@ func TestValidateScoresWithoutChild(t *testing.T) {
 			{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: typ},
 			{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 0, Depth: 1, Type: typ},
 			{Kind: trace.KindSelect, Node: 0, Child: 1, Scores: []trace.Score{{Child: trace.NoNode, Action: 0, UCB: math.NaN()}}},
+		}
+		if typ == trace.TypeJoint {
+			es[1].Joint = &trace.JointAction{{Action: 0, Label: "a"}, {Action: 0, Label: "b"}}
 		}
 		for i := range es {
 			es[i].Step = i

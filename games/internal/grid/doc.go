@@ -17,6 +17,10 @@
 // letters a game gives its characters. Parse reads it, telling the game of
 // each character letter; AppendText writes it.
 //
+// Draw maps the same characters to the cells of a board.Board for display
+// (a Piece names a game's letter and its cell), and AppendBoard writes an
+// edited board back as text, so both mazes draw and edit alike.
+//
 // A Board is immutable once built and safe to share between goroutines;
 // its methods do not allocate.
 package grid

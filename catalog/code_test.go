@@ -1,0 +1,201 @@
+package catalog_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/trace/tracetest"
+)
+
+// record runs algo on game from position and returns its trace as a tree.
+func record(t *testing.T, game, algo, position string) *trace.Tree {
+	t.Helper()
+	r, err := catalog.Prepare(catalog.Request{Game: game, Algo: algo, Position: position, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := r.Search(context.Background(), rec); err != nil {
+		t.Fatalf("%s %s %q: %v", game, algo, position, err)
+	}
+	tr, err := trace.NewTree(rec.Events())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestEveryEventHasALineAndWords runs every algorithm on every game of its
+// family from every test position, and checks at every step that the event
+// lights at most one line of the algorithm's pseudocode, exactly one
+// unless it is the decision, and is described in words from both points
+// of view. It also checks that each family's runs produced every event
+// kind its algorithms emit, so no kind goes unexamined.
+func TestEveryEventHasALineAndWords(t *testing.T) {
+	// The kinds each family's algorithms emit, together.
+	wantKinds := map[search.Family][]trace.Kind{
+		search.FamilyAlternating: {
+			trace.KindNode, trace.KindEnter, trace.KindLeave, trace.KindEval, trace.KindValue, trace.KindBounds, trace.KindCut,
+			trace.KindSelect, trace.KindExpand, trace.KindPlayout, trace.KindBackprop, trace.KindIteration, trace.KindDecision, trace.KindNote,
+		},
+		search.FamilySingle: {
+			trace.KindNode, trace.KindEnter, trace.KindLeave, trace.KindEval, trace.KindValue, trace.KindBeam, trace.KindIteration, trace.KindDecision,
+		},
+		search.FamilySimultaneous: {
+			trace.KindNode, trace.KindEnter, trace.KindLeave, trace.KindEval, trace.KindValue,
+			trace.KindSelect, trace.KindExpand, trace.KindPlayout, trace.KindBackprop, trace.KindIteration, trace.KindDecision,
+		},
+	}
+	seen := map[search.Family]map[trace.Kind]bool{}
+	for _, g := range catalog.Games() {
+		for _, a := range catalog.Algorithms() {
+			if a.Family != g.Family {
+				continue
+			}
+			if len(a.Code) == 0 {
+				t.Errorf("%s has no pseudocode", a.Name)
+				continue
+			}
+			algo := a.Name
+			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
+				algo += " depth=4"
+			}
+			for _, pos := range testPositions[g.Name] {
+				tr := record(t, g.Name, algo, pos)
+				if seen[g.Family] == nil {
+					seen[g.Family] = map[trace.Kind]bool{}
+				}
+				for k := range tr.Len() {
+					if err := tr.Seek(k); err != nil {
+						t.Fatal(err)
+					}
+					e := tr.Event(k)
+					seen[g.Family][e.Kind] = true
+					lit := a.Code.Lighting(tr)
+					if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
+						t.Errorf("%s on %s %q, step %d (%s): lights lines %v, want one", a.Name, g.Name, pos, k, e.Kind, lit)
+					}
+					for _, v := range []trace.View{trace.ViewRoot, trace.ViewSide} {
+						if strings.TrimSpace(explain.Describe(tr, v)) == "" {
+							t.Errorf("%s on %s %q, step %d (%s): no words in the %s view", a.Name, g.Name, pos, k, e.Kind, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	for fam, kinds := range wantKinds {
+		for _, k := range kinds {
+			if !seen[fam][k] {
+				t.Errorf("no %s game's run emitted a %s event, so its words and lines went unchecked", fam, k)
+			}
+		}
+	}
+}
+
+// TestLitLinesAreTheLinesRun checks, on real runs, that events light the
+// line that does what they record, as the lecture's pseudocode says.
+func TestLitLinesAreTheLinesRun(t *testing.T) {
+	tests := []struct {
+		game, algo, position string
+		kind                 trace.Kind
+		when                 func(tr *trace.Tree, e trace.Event) bool // nil: every event of kind
+		want                 string                                   // a piece of the line lit
+	}{
+		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMin), "min(value"},
+		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMax), "max(value"},
+		{"tree", "alphabeta", "", trace.KindCut, nil, "cut:"},
+		{"tree", "alphabeta", "", trace.KindEval, nil, "EVALUATE"},
+		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindIteration, nil, "for depth"},
+		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindSelect, nil, "best UCB1"},
+		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindBackprop, nil, "n ← n + 1"},
+		{"tictactoe", "pmc playouts=3", "x.o/.x./..o", trace.KindPlayout, nil, "PLAYOUT"},
+		{"maze", "greedy", "", trace.KindEval, notRoot, "SCORE(next) > best"},
+		{"maze", "greedy", "", trace.KindBeam, nil, "choice ← action"},
+		{"maze", "beam", "", trace.KindBeam, nil, "the best width are kept"},
+		{"maze", "beam", "", trace.KindEnter, nil, "best width states"},
+		{"maze", "chokudai", "", trace.KindIteration, nil, "repeat passes times"},
+		{"maze", "chokudai", "", trace.KindBeam, nil, "repeat width times"},
+		{"maze", "chokudai", "", trace.KindNode, notRoot, "put state after action"},
+		{"twinmaze", "duct playouts=30", "", trace.KindSelect, nil, "UCB1 over"},
+		{"twinmaze", "duct playouts=30", "", trace.KindBackprop, nil, "gain"},
+	}
+	for _, tt := range tests {
+		a, err := catalog.LookupAlgorithm(strings.Fields(tt.algo)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := record(t, tt.game, tt.algo, tt.position)
+		found := false
+		for k := range tr.Len() {
+			if err := tr.Seek(k); err != nil {
+				t.Fatal(err)
+			}
+			e := tr.Event(k)
+			if e.Kind != tt.kind || tt.when != nil && !tt.when(tr, e) {
+				continue
+			}
+			found = true
+			if n := a.Code.Lit(tr); n == 0 || !strings.Contains(a.Code[n-1].Text, tt.want) {
+				t.Errorf("%s on %s, step %d (%s): lights line %d, want the line with %q", tt.algo, tt.game, k, e.Kind, n, tt.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s on %s: no %s event to check", tt.algo, tt.game, tt.kind)
+		}
+	}
+}
+
+func atType(typ trace.NodeType) func(*trace.Tree, trace.Event) bool {
+	return func(tr *trace.Tree, e trace.Event) bool { return tr.Node(e.Node).Type == typ }
+}
+
+func notRoot(tr *trace.Tree, e trace.Event) bool { return e.Node != tr.Root() }
+
+// TestLitLinesOfTheTextbook checks the lines AlphaBeta's steps light on the
+// textbook tree built by hand from the lecture (tracetest.AlphaBeta).
+func TestLitLinesOfTheTextbook(t *testing.T) {
+	a, err := catalog.LookupAlgorithm("alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trace.NewTree(tracetest.AlphaBeta())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		step int
+		want int
+		text string // a piece of the line, to show the mapping is meant
+	}{
+		{0, 1, "function ALPHABETA"},
+		{2, 1, "function ALPHABETA"},
+		{9, 3, "return EVALUATE"},
+		{10, 3, "return EVALUATE"},
+		{11, 6, "value ← max(value, −ALPHABETA"},
+		{12, 9, "α ← max(α, value)"},
+		{23, 10, "return value"},
+		{35, 8, "cut"},
+		{62, 0, ""},
+	}
+	for _, tt := range tests {
+		if err := tr.Seek(tt.step); err != nil {
+			t.Fatal(err)
+		}
+		got := a.Code.Lit(tr)
+		if got != tt.want {
+			t.Errorf("step %d (%s): line %d, want %d", tt.step, tr.Event(tt.step).Kind, got, tt.want)
+			continue
+		}
+		if got > 0 && !strings.Contains(a.Code[got-1].Text, tt.text) {
+			t.Errorf("step %d: line %d is %q, want one about %q", tt.step, got, a.Code[got-1].Text, tt.text)
+		}
+	}
+}

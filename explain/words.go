@@ -1,0 +1,210 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// This file is the vocabulary every other package shows students: who
+// moves, whose view a value is in, what a node's status means, how a
+// playout ended and why a cut pruned a branch. One word per idea, as
+// textbooks use them: MAX is always the player who moves at the root and
+// MIN its opponent; values are in "MAX's view" (trace.ViewRoot) or in the
+// "side to move's view" (trace.ViewSide), the negamax view.
+
+// typeWord is what the vocabulary says about one node type.
+type typeWord struct {
+	player string // who moves
+	node   string // what the node is called
+	legend string // the drawing legend's line, with the node's shape
+}
+
+// typeWords are the words for each node type.
+var typeWords = [...]typeWord{
+	trace.TypeMax:    {"MAX", "MAX node", "MAX to move, the player at the root (points up)"},
+	trace.TypeMin:    {"MIN", "MIN node", "MIN to move, MAX's opponent (points down)"},
+	trace.TypeChance: {"chance", "chance node", "chance decides (circle)"},
+	trace.TypeSingle: {"the player", "one-player state", "the player to move, in a one-player game (box)"},
+	trace.TypeJoint:  {"both players", "simultaneous-move node", "both players move at once (diamond)"},
+}
+
+// wordsOf returns t's words; a type the vocabulary does not know is called
+// by its name.
+func wordsOf(t trace.NodeType) typeWord {
+	if int(t) < len(typeWords) && typeWords[t].player != "" {
+		return typeWords[t]
+	}
+	return typeWord{t.String(), t.String() + " node", t.String()}
+}
+
+// Player names who moves at a node of type t: "MAX", "MIN", "chance",
+// "the player" (one-player games) or "both players" (simultaneous moves).
+func Player(t trace.NodeType) string { return wordsOf(t).player }
+
+// NodeName names a node of type t as textbooks do: "MAX node", "MIN node",
+// "chance node", "one-player state", "simultaneous-move node".
+func NodeName(t trace.NodeType) string { return wordsOf(t).node }
+
+// TypeLegend is the line a drawing's legend gives nodes of type t: who
+// moves there and, in parentheses, the shape render draws them with.
+func TypeLegend(t trace.NodeType) string { return wordsOf(t).legend }
+
+// simPlayers name the two players of a simultaneous-move game, player 0
+// and player 1 of the engines, as the maze draws their characters.
+var simPlayers = [2]string{"player A", "player B"}
+
+// ViewName is the short name of view v, for toggles and labels on values:
+// "MAX's view" or "side to move's view".
+func ViewName(v trace.View) string {
+	if v == trace.ViewSide {
+		return "side to move's view"
+	}
+	return Player(trace.TypeMax) + "'s view"
+}
+
+// ViewAbout is the long form of ViewName, for captions and tooltips: the
+// short name and, in parentheses, what it means.
+func ViewAbout(v trace.View) string {
+	if v == trace.ViewSide {
+		return ViewName(v) + " (each node's player to move, as negamax keeps values)"
+	}
+	return ViewName(v) + " (" + Player(trace.TypeMax) + " moves at the root)"
+}
+
+// Whose names the view in which view v shows the values of a tree whose
+// root has type root: ViewName(v) for two players who take turns, player
+// A's view for simultaneous moves, whose values have only that one, and ""
+// for one player, whose values are scores.
+func Whose(root trace.NodeType, v trace.View) string {
+	switch root {
+	case trace.TypeSingle:
+		return ""
+	case trace.TypeJoint:
+		return simPlayers[0] + "'s view"
+	}
+	return ViewName(v)
+}
+
+// Caption is the line a drawing of a tree whose root has type root gives
+// to say whose values it shows in view v.
+func Caption(root trace.NodeType, v trace.View) string {
+	switch root {
+	case trace.TypeSingle:
+		return "values: " + Player(root) + "'s score"
+	case trace.TypeJoint:
+		return "values: " + Whose(root, v) + " (" + Player(root) + " move at once)"
+	}
+	return "values: " + ViewAbout(v)
+}
+
+// statusWords say what each status means, by trace.Status.
+var statusWords = [...]string{
+	trace.StatusNotReached: "not reached yet",
+	trace.StatusGenerated:  "generated, not searched yet",
+	trace.StatusCurrent:    "current node",
+	trace.StatusPath:       "on the path to the current node",
+	trace.StatusDone:       "searched; its value is final",
+	trace.StatusPruned:     "pruned, never searched",
+	trace.StatusBest:       "on the best line, after the decision",
+	trace.StatusKept:       "kept by the beam",
+	trace.StatusDropped:    "dropped by the beam",
+}
+
+// Status says what status s means for a node: "current node", "pruned,
+// never searched", ...
+func Status(s trace.Status) string {
+	if int(s) < len(statusWords) && statusWords[s] != "" {
+		return statusWords[s]
+	}
+	return s.String()
+}
+
+// Outcome names a game's result for a player, 1 a win, ½ a draw and 0 a
+// loss, as Monte Carlo playouts score them; above ½ is a win and below a
+// loss.
+func Outcome(r float64) string {
+	switch {
+	case r > 0.5:
+		return "win"
+	case r < 0.5:
+		return "loss"
+	}
+	return "draw"
+}
+
+// CutRule is the test a cut of kind k passed, in MAX's view as textbooks
+// write it, from its value and bound formatted by the caller: "β-cut: 5 ≥
+// β=3" at a MAX node, "α-cut: 2 ≤ α=3" at a MIN node. It is "" for any
+// other kind.
+func CutRule(k trace.CutKind, value, bound string) string {
+	switch k {
+	case trace.CutAlpha:
+		return "α-cut: " + value + " ≤ α=" + bound
+	case trace.CutBeta:
+		return "β-cut: " + value + " ≥ β=" + bound
+	}
+	return ""
+}
+
+// PruneReason says why the cut at node c, named cutter, pruned the nodes
+// named pruned (its other children, if none are named): the cut's rule
+// (CutRule, its values by trace.FormatValue), and why the player above
+// will never let play reach c. If c made no cut, it says only where the
+// cut was.
+func PruneReason(c trace.NodeState, cutter string, pruned ...string) string {
+	value := trace.FormatValue(trace.ViewRoot.Value(c.Type, c.CutValue))
+	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
+	what := "its other children"
+	if len(pruned) > 0 {
+		what = list(pruned)
+	}
+	const why = "%s at %s (a %s): its value already %s, what %s above is sure of elsewhere, so %s will never let play reach it, and %s need not be searched."
+	maxP, minP := Player(trace.TypeMax), Player(trace.TypeMin)
+	switch c.Cut {
+	case trace.CutAlpha:
+		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(alpha)), cutter, NodeName(trace.TypeMin), "falls to α", maxP, maxP, what)
+	case trace.CutBeta:
+		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(beta)), cutter, NodeName(trace.TypeMax), "reaches β", minP, minP, what)
+	}
+	return "Pruned by a cut at " + cutter + "."
+}
+
+// list joins names as a sentence does: "c2", "c2 and c3", "c1, c2 and c3".
+func list(names []string) string {
+	if len(names) <= 2 {
+		return strings.Join(names, " and ")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// The names of the facts the viewer's panels give about a node, and what
+// they say of a fact not known yet.
+const (
+	FactNode       = "node"
+	FactToMove     = "to move"
+	FactDepth      = "depth"
+	FactStatus     = "status"
+	FactWindow     = "window"
+	FactVisits     = "visits"
+	FactMeanResult = "mean result"
+	FactPlayout    = "playout result"
+	FactBestSoFar  = "best move so far" // while the node is searched
+	FactBestMove   = "best move"
+	FactCreatedIn  = "created in" // followed by the pass or iteration
+	NotKnownYet    = "not known yet"
+	NoResultsYet   = "no results yet"
+)
+
+// FactValue names what node n's value is: its "outcome" when the game is
+// over at n, its "score" in a one-player game, else its "value".
+func FactValue(n trace.NodeState) string {
+	switch {
+	case n.Terminal:
+		return "outcome"
+	case n.Type == trace.TypeSingle:
+		return "score"
+	}
+	return "value"
+}

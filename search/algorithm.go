@@ -1,0 +1,70 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Family names a family of games: the interface its games satisfy decides
+// which algorithms can search them.
+type Family string
+
+// The game families.
+const (
+	FamilyAlternating  Family = "alternating"  // two players take turns: Alternating
+	FamilySingle       Family = "single"       // one player: Single
+	FamilySimultaneous Family = "simultaneous" // two players move at once: Simultaneous
+)
+
+// Algorithm describes one search algorithm: what listings, forms and the
+// pseudocode panel show of it.
+type Algorithm struct {
+	Name   string       // the name used in specs, e.g. "alphabeta"
+	Family Family       // the games it searches
+	Help   string       // one line for listings and forms
+	Params []spec.Param // every parameter, with defaults and ranges
+	Code   Code         // its pseudocode, each line tagged with the events that run it
+}
+
+// Run runs an algorithm from root with its resolved parameters v,
+// reporting as tracing says. On a node budget or a cancelled context it
+// returns the best result found so far together with the error.
+type Run[S any] func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error)
+
+// Entry is an algorithm bound to the games of state S: its description and
+// its run. Each algorithm's file declares one; the catalog registers it.
+type Entry[S any] struct {
+	Algorithm
+	Run Run[S]
+}
+
+// Tracing says whether and how a search reports its events. Every
+// algorithm's options embed it.
+type Tracing struct {
+	// Tracer receives the search's events; nil means not tracing.
+	Tracer trace.Tracer
+	// Boards adds each node's position text to its node event.
+	Boards bool
+}
+
+// Limits bound the work of a search. Every algorithm's options embed them;
+// each algorithm's documentation says how it counts nodes and where it
+// reads the clock.
+type Limits struct {
+	// MaxNodes stops the search with ErrBudget, and the best answer so
+	// far, after this many nodes; 0 means no limit.
+	MaxNodes int
+	// TimeLimit stops the search once this much time has passed, with the
+	// best answer so far and no error; 0 means no limit. The depth-first
+	// engines but iterative deepening stop with an error instead, as their
+	// answer so far has not looked at every move.
+	TimeLimit time.Duration
+	// Now is the clock that TimeLimit and Counters.Elapsed are measured
+	// with; nil means time.Now. It is a seam for tests, which drive a fake
+	// clock to stop a search at a chosen point; it is called only from the
+	// goroutine running the search.
+	Now func() time.Time
+}

@@ -1,0 +1,151 @@
+package search
+
+import "github.com/searchviz/searchviz/trace"
+
+// Code is an algorithm's pseudocode as the lecture and the primer write
+// it. The engine follows it line by line, and each line names the events
+// that run it, so the viewer can light the line of every step.
+type Code []Line
+
+// Line is one line of pseudocode and the events that light it.
+type Line struct {
+	Text   string
+	Lights []Light
+}
+
+// Light says which events light a line: those of Kind for which When, if
+// set, holds.
+type Light struct {
+	Kind trace.Kind
+	When Cond
+}
+
+// Cond is a condition on event e, the event at t's current step.
+type Cond func(t *trace.Tree, e trace.Event) bool
+
+// Text returns the lines' text, nil when there are none.
+func (c Code) Text() []string {
+	if len(c) == 0 {
+		return nil
+	}
+	out := make([]string, len(c))
+	for i, l := range c {
+		out[i] = l.Text
+	}
+	return out
+}
+
+// Lit returns the 1-based number of the first line that the event at t's
+// current step lights, or 0 when it lights none (or t is before step 0).
+func (c Code) Lit(t *trace.Tree) int {
+	k := t.Step()
+	if k < 0 {
+		return 0
+	}
+	e := t.Event(k)
+	for i, l := range c {
+		if l.lit(t, e) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Lighting returns the 1-based numbers of every line the event at t's
+// current step lights: one, or none, in a well-written Code.
+func (c Code) Lighting(t *trace.Tree) []int {
+	k := t.Step()
+	if k < 0 {
+		return nil
+	}
+	e := t.Event(k)
+	var out []int
+	for i, l := range c {
+		if l.lit(t, e) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+func (l Line) lit(t *trace.Tree, e trace.Event) bool {
+	for _, x := range l.Lights {
+		if x.Kind == e.Kind && (x.When == nil || x.When(t, e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// line is a line of pseudocode lit by lights.
+func line(text string, lights ...Light) Line { return Line{Text: text, Lights: lights} }
+
+// on lights a line at every event of kind k.
+func on(k trace.Kind) Light { return Light{Kind: k} }
+
+// onIf lights a line at the events of kind k for which c holds.
+func onIf(k trace.Kind, c Cond) Light { return Light{Kind: k, When: c} }
+
+// not returns the negation of c.
+func not(c Cond) Cond { return func(t *trace.Tree, e trace.Event) bool { return !c(t, e) } }
+
+// both returns the conjunction of a and b.
+func both(a, b Cond) Cond {
+	return func(t *trace.Tree, e trace.Event) bool { return a(t, e) && b(t, e) }
+}
+
+// atRoot holds when the event concerns the root.
+func atRoot(t *trace.Tree, e trace.Event) bool { return e.Node == t.Root() }
+
+// newRoot holds for the node event that creates the root.
+func newRoot(_ *trace.Tree, e trace.Event) bool {
+	return e.Kind == trace.KindNode && e.Parent == trace.NoNode
+}
+
+// atMin holds when the event's node is a min node.
+func atMin(t *trace.Tree, e trace.Event) bool {
+	return e.Node >= 0 && int(e.Node) < t.Size() && t.Node(e.Node).Type == trace.TypeMin
+}
+
+// atLeaf holds when the event's node was evaluated rather than searched:
+// it has no child but pruned placeholders.
+func atLeaf(t *trace.Tree, e trace.Event) bool {
+	for _, c := range t.Node(e.Node).Children {
+		if !t.Node(c).Placeholder {
+			return false
+		}
+	}
+	return true
+}
+
+// entering holds for the bounds event that gives a node the window it is
+// searched with, right after the focus enters it, rather than a raised
+// alpha.
+func entering(t *trace.Tree, e trace.Event) bool {
+	prev, ok := previous(t)
+	return ok && prev.Kind == trace.KindEnter && prev.Node == e.Node
+}
+
+// discarded holds for an iteration event of an iteration cut short.
+func discarded(_ *trace.Tree, e trace.Event) bool { return e.Discarded }
+
+// afterDiscarded holds for the event right after a discarded iteration's.
+func afterDiscarded(t *trace.Tree, e trace.Event) bool {
+	prev, ok := previous(t)
+	return ok && prev.Kind == trace.KindIteration && prev.Discarded
+}
+
+// secondSelect holds for the second of two select events at one node: in
+// DUCT, player B's choice after player A's.
+func secondSelect(t *trace.Tree, e trace.Event) bool {
+	prev, ok := previous(t)
+	return ok && prev.Kind == trace.KindSelect && prev.Node == e.Node
+}
+
+// previous returns the event before the current step's.
+func previous(t *trace.Tree) (trace.Event, bool) {
+	if t.Step() < 1 {
+		return trace.Event{}, false
+	}
+	return t.Event(t.Step() - 1), true
+}

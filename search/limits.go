@@ -1,0 +1,120 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// ctxCheckInterval is how many nodes or iterations pass between context
+// checks: often enough to stop within a millisecond, rarely enough to cost
+// nothing.
+const ctxCheckInterval = 1 << 12
+
+// clock returns now, an engine's Now option, or time.Now if it is nil.
+func clock(now func() time.Time) func() time.Time {
+	if now == nil {
+		return time.Now
+	}
+	return now
+}
+
+// limiter is what every engine consults to stop: its context, node budget
+// and clock, and why it stopped.
+type limiter struct {
+	ctx      context.Context
+	limits   Limits
+	now      func() time.Time
+	start    time.Time
+	deadline time.Time // zero without a time limit
+	err      error     // why the search stopped early: the budget or the context
+	timedOut bool      // the time limit stopped the search, with no error
+}
+
+// newLimiter starts the clock of a search under ctx and limits.
+func newLimiter(ctx context.Context, limits Limits) limiter {
+	l := limiter{ctx: ctx, limits: limits, now: clock(limits.Now)}
+	l.start = l.now()
+	if limits.TimeLimit > 0 {
+		l.deadline = l.start.Add(limits.TimeLimit)
+	}
+	return l
+}
+
+// check refuses a negative budget or time limit.
+func (l Limits) check() error {
+	switch {
+	case l.MaxNodes < 0:
+		return fmt.Errorf("search: node budget %d is negative", l.MaxNodes)
+	case l.TimeLimit < 0:
+		return fmt.Errorf("search: time limit %v is negative", l.TimeLimit)
+	}
+	return nil
+}
+
+// fits reports whether a search with have nodes may add more, and stops
+// it with ErrBudget when it may not.
+func (l *limiter) fits(have, more int) bool {
+	if l.limits.MaxNodes > 0 && have+more > l.limits.MaxNodes {
+		l.err = fmt.Errorf("%w (%d nodes)", ErrBudget, l.limits.MaxNodes)
+		return false
+	}
+	return true
+}
+
+// cancelled reports whether the context is done, and stops the search with
+// its error, after done nodes or iterations (unit).
+func (l *limiter) cancelled(done int, unit string) bool {
+	if err := l.ctx.Err(); err != nil {
+		l.err = fmt.Errorf("search: stopped after %d %s: %w", done, unit, err)
+		return true
+	}
+	return false
+}
+
+// expired reports whether the time limit has passed, and remembers it.
+func (l *limiter) expired() bool {
+	if !l.deadline.IsZero() && l.now().After(l.deadline) {
+		l.timedOut = true
+	}
+	return l.timedOut
+}
+
+// stopsBefore reports whether an iterating search (MCTS, DUCT) must stop
+// before iteration it, counted from 1: its context is done (checked before
+// the first iteration and every ctxCheckInterval iterations) or its time
+// limit has passed (checked before each iteration but the first).
+func (l *limiter) stopsBefore(it int) bool {
+	if (it-1)%ctxCheckInterval == 0 && l.cancelled(it-1, "iterations") {
+		return true
+	}
+	return it > 1 && l.expired()
+}
+
+// elapsed is the time since the search started, by its clock.
+func (l *limiter) elapsed() time.Duration { return l.now().Sub(l.start) }
+
+// stopNote is the note a traced search ends with when it stopped early,
+// or "" when it did not.
+func (l *limiter) stopNote() string {
+	switch {
+	case l.err != nil:
+		return fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", l.err)
+	case l.timedOut:
+		return fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best move found so far", l.limits.TimeLimit)
+	}
+	return ""
+}
+
+// emitDecision reports to tr the note of a search that stopped early, if it
+// did, then the decision res.
+//
+//go:noinline
+func (l *limiter) emitDecision(tr trace.Tracer, res Result) {
+	if note := l.stopNote(); note != "" {
+		tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: note})
+	}
+	tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+}
