@@ -218,8 +218,6 @@ func (s matrixGame) String() string {
 	return fmt.Sprintf("matrix %v row=%d col=%d", s.outcome, s.row, s.col)
 }
 
-
-
 // recordDUCT runs a DUCT search of root with a recording tracer and checks
 // that its trace is valid, folds, and ends with the decision the search
 // returned. With full set it also checks the trace against the file

@@ -22,8 +22,6 @@ import (
 
 type mcEngine[S search.Alternating[S]] func(context.Context, S, search.MonteCarloOptions) (search.Result, error)
 
-
-
 // encode writes events in the file format, with the decision's elapsed
 // time cleared, so that traces can be compared byte for byte (an unvisited
 // child's NaN UCB defeats reflect.DeepEqual).

@@ -1,6 +1,9 @@
 package search
 
 import (
+	"context"
+	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -63,3 +66,241 @@ func (m *mcTracer) emitBackprop(path []int32, v float64, alternate bool) {
 		m.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: trace.NodeID(path[i])})
 	}
 }
+
+// MonteCarloOptions are the limits of the Monte Carlo engines PMC, MCTS and
+// DUCT.
+// PMC uses Playouts, Seed, MaxNodes, Tracer, Boards and Now.
+//
+// Both engines score a game as the primer does: a random playout plays
+// uniformly random legal moves until the game is over, and the outcome is
+// read from the sign of the final state's Score, which is from the view of
+// the side to move there: > 0 it has won, < 0 it has lost, 0 a draw. An
+// outcome is worth 1 for a win, 0.5 for a draw and 0 for a loss.
+//
+// The randomness comes from a PCG generator (math/rand/v2) seeded with
+// Seed alone, so that a search, and its trace, is reproducible: the same
+// root, options and seed give the same result and the same events.
+type MonteCarloOptions struct {
+	// Playouts is, for PMC, the number of playouts per legal root move and,
+	// for MCTS, the number of iterations (each ends with one playout or one
+	// terminal evaluation). At least 1.
+	Playouts int
+	// C is the exploration constant of MCTS's UCB1, at least 0. It is used
+	// as given: the primer, and the catalog's default, use DefaultC (1).
+	C float64
+	// ExpandThreshold is the number of visits after which an MCTS or DUCT
+	// leaf gets its children; 0 means DefaultExpandThreshold for MCTS and
+	// DefaultDUCTExpandThreshold for DUCT.
+	ExpandThreshold int
+	// Seed seeds the random playouts.
+	Seed uint64
+	// Limits: MaxNodes stops the search before an expansion that would
+	// make the tree larger than this many nodes, the root included. PMC
+	// ignores TimeLimit; MCTS and DUCT read its clock before each
+	// iteration but the first, and stop with the best move so far, even if
+	// fewer than Playouts iterations have run.
+	Limits
+	Tracing
+}
+
+func (o *MonteCarloOptions) check() error {
+	switch {
+	case o.Playouts < 1:
+		return fmt.Errorf("search: playouts %d is less than 1", o.Playouts)
+	case !(o.C >= 0) || math.IsInf(o.C, 1):
+		return fmt.Errorf("search: exploration constant c=%v is not a finite number >= 0", o.C)
+	case o.ExpandThreshold < 0:
+		return fmt.Errorf("search: expand threshold %d is negative", o.ExpandThreshold)
+	}
+	if o.ExpandThreshold == 0 {
+		o.ExpandThreshold = DefaultExpandThreshold
+	}
+	return o.Limits.check()
+}
+
+// mcNode is one node of a Monte Carlo tree. Its children are stored
+// together, at nodes[first : first+count].
+type mcNode[S any] struct {
+	state  S
+	w      float64 // the values backed up through the node, summed in the view of the side to move at the node
+	n      int     // visits
+	action int32   // the action from the parent; -1 at the root
+	first  int32   // the first child's index
+	count  int32   // the number of children; 0 for a leaf
+	done   bool    // state.Done()
+}
+
+// mc holds what the Monte Carlo engines share during one search.
+type mc[S Alternating[S]] struct {
+	limiter
+	random
+	mcTracer
+	opts  MonteCarloOptions
+	nodes []mcNode[S]
+	moves []int   // the legal-move buffer, reused
+	path  []int32 // the nodes of the current iteration, root first, reused
+	evals int
+}
+
+func newMC[S Alternating[S]](ctx context.Context, opts MonteCarloOptions) *mc[S] {
+	return &mc[S]{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), mcTracer: mcTracer{tr: opts.Tracer}, opts: opts, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
+}
+
+// outcome turns a terminal score, in the side to move's view, into a
+// result in the same view: 1 win, 0.5 draw, 0 loss.
+func outcome(score float64) float64 {
+	switch {
+	case score > 0:
+		return 1
+	case score < 0:
+		return 0
+	}
+	return 0.5
+}
+
+// ucb1 is UCB1 for a child with total w (in the chooser's view) over n
+// visits, where logt is the log of its siblings' total visits. The explicit
+// conversion keeps the compiler from fusing the sum, so the engine and a
+// reader of its trace compute the same number.
+func ucb1(w float64, n int, logt, c float64) float64 {
+	fn := float64(n)
+	return w/fn + float64(c*math.Sqrt(2*logt/fn))
+}
+
+// playout plays uniformly random legal moves from s until none is left and
+// returns the outcome in the view of the side to move at s, and the number
+// of plies played.
+func (e *mc[S]) playout(s S) (float64, int) {
+	plies := 0
+	for {
+		e.moves = s.Legal(e.moves[:0])
+		if len(e.moves) == 0 {
+			break
+		}
+		s = s.Play(e.moves[e.intn(len(e.moves))])
+		plies++
+	}
+	v := outcome(s.Score())
+	if plies%2 == 1 {
+		v = 1 - v
+	}
+	return v, plies
+}
+
+// expand adds every child of node id, at depth plies from the root, to the
+// tree, or reports false, setting e.err, when the node budget forbids it.
+func (e *mc[S]) expand(id int32, depth int) bool {
+	s := e.nodes[id].state
+	e.moves = s.Legal(e.moves[:0])
+	if !e.fits(len(e.nodes), len(e.moves)) {
+		return false
+	}
+	first := len(e.nodes)
+	for _, a := range e.moves {
+		c := s.Play(a)
+		e.nodes = append(e.nodes, mcNode[S]{state: c, action: int32(a), done: c.Done()})
+	}
+	e.nodes[id].first, e.nodes[id].count = int32(first), int32(len(e.moves))
+	if e.tr != nil {
+		e.emitExpand(id, depth)
+	}
+	return true
+}
+
+// winRate is node id's win rate for the player who chose it (its parent's
+// side to move); 0.5 when it has no visits.
+func (e *mc[S]) winRate(id int32) float64 {
+	n := &e.nodes[id]
+	if n.n == 0 {
+		return 0.5
+	}
+	return (float64(n.n) - n.w) / float64(n.n)
+}
+
+// run creates the root and expands it, runs search, and turns the root
+// child that choose picks into a Result, reporting the value and decision.
+// A root without moves is evaluated instead: the result is its outcome.
+func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) {
+	e.nodes = append(e.nodes, mcNode[S]{state: root, action: -1, done: root.Done()})
+	if e.tr != nil {
+		e.emitNode(0, trace.NoNode, -1, "", 0, root)
+	}
+	res := Result{Action: -1}
+	var best int32 = -1
+	switch {
+	case e.nodes[0].done || len(root.Legal(e.moves[:0])) == 0:
+		score := root.Score()
+		e.evals++
+		res.Value = outcome(score)
+		if e.tr != nil {
+			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
+		}
+	default:
+		res.Value = 0.5 // nothing visited, as when the budget forbids the root's children
+		if !e.expand(0, 0) {
+			break
+		}
+		search()
+		best = choose()
+		res.Action = int(e.nodes[best].action)
+		res.Label = root.Label(res.Action)
+		res.Value = e.winRate(best)
+	}
+	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.elapsed()}
+	if e.tr != nil {
+		e.emitEnd(res, best)
+	}
+	return res, e.err
+}
+
+//go:noinline
+func (e *mc[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, s S) {
+	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: nodeType(depth)}
+	if e.opts.Boards {
+		ev.Board = s.String()
+	}
+	e.tr.Emit(ev)
+}
+
+// emitExpand reports the children of node id, just added, and the expand
+// event.
+//
+//go:noinline
+func (e *mc[S]) emitExpand(id int32, depth int) {
+	p := e.nodes[id]
+	e.ids = e.ids[:0]
+	for c := p.first; c < p.first+p.count; c++ {
+		k := &e.nodes[c]
+		e.emitNode(trace.NodeID(c), trace.NodeID(id), int(k.action), p.state.Label(int(k.action)), depth+1, k.state)
+		e.ids = append(e.ids, trace.NodeID(c))
+	}
+	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
+}
+
+//go:noinline
+func (e *mc[S]) emitIteration(it int) {
+	e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: it})
+	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+}
+
+//go:noinline
+func (e *mc[S]) emitEval(id int32, score float64) {
+	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: trace.NodeID(id), Value: score, Terminal: true})
+}
+
+// emitEnd reports the chosen root child (if any), a note if the search
+// stopped early, and the decision.
+//
+//go:noinline
+func (e *mc[S]) emitEnd(res Result, best int32) {
+	if best >= 0 {
+		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
+	}
+	e.emitDecision(e.tr, res)
+}
+
+// Defaults of the Monte Carlo engines, as in the primer's sample code.
+const (
+	DefaultC               = 1.0 // UCB1's exploration constant
+	DefaultExpandThreshold = 10  // visits after which an MCTS leaf is expanded
+)

@@ -97,7 +97,6 @@ func widest[S search.Single[S]](root S, depth int) int {
 	return widest
 }
 
-
 func isLegal[S search.Single[S]](s S, a int) bool {
 	return slices.Contains(s.Legal(nil), a)
 }

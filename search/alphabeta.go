@@ -1,0 +1,81 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// AlphaBeta is NegaMax with alpha-beta pruning, in the negamax form of the
+// lecture and the primer: each node searches within a window (alpha, beta)
+// of its own view, raises alpha as its value improves, and stops looking at
+// children once its value reaches beta, because the opponent above will
+// never allow this line. It returns the same root value as MiniMax.
+func AlphaBeta[S Alternating[S]](ctx context.Context, root S, opts Options) (Result, error) {
+	e := newDFS[S](ctx, opts)
+	return e.root(root, func(s S, ply, depth int, id trace.NodeID) float64 {
+		if e.tr != nil {
+			e.emitBounds(id, math.Inf(-1), math.Inf(1))
+		}
+		return e.alphabeta(s, ply, depth, math.Inf(-1), math.Inf(1), id)
+	})
+}
+
+// alphabeta returns the value of s from the side to move's view within the
+// window (alpha, beta), fail-soft. The caller has reported the window.
+func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.NodeID) float64 {
+	if depth == 0 || s.Done() {
+		return e.leaf(s, id)
+	}
+	moves := e.legal(s, ply)
+	best := math.Inf(-1)
+	for i, a := range moves {
+		child, cid, ok := e.child(s, a, ply, id, true, -beta, -alpha)
+		if !ok {
+			break
+		}
+		v := -e.alphabeta(child, ply+1, depth-1, -beta, -alpha, cid)
+		if e.err != nil {
+			break
+		}
+		if v > best {
+			best = v
+			e.improved(ply, a, id, cid, best)
+			if best >= beta {
+				e.cut(id, ply, s, best, alpha, beta, moves[i+1:])
+				break
+			}
+			alpha = e.raise(id, alpha, beta, best)
+		}
+	}
+	e.leave(id)
+	return best
+}
+
+// AlphaBetaEntry is AlphaBeta for the catalog.
+func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
+	return Entry[S]{
+		Algorithm: Algorithm{
+			Name: "alphabeta", Family: FamilyAlternating,
+			Help:   "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow",
+			Params: []spec.Param{paramDepth, paramNodes},
+			Code: Code{
+				line("function ALPHABETA(node, depth, α, β)", on(trace.KindNode), on(trace.KindEnter), onIf(trace.KindBounds, entering)),
+				line("  if depth = 0 or node is terminal then"),
+				line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+				line("  value ← −∞"),
+				line("  for each child of node do"),
+				line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", on(trace.KindValue)),
+				line("    if value ≥ β then"),
+				line("      return value                 ▷ cut: the rest of the children are pruned", on(trace.KindCut)),
+				line("    α ← max(α, value)", onIf(trace.KindBounds, not(entering))),
+				line("  return value", onIf(trace.KindLeave, not(atLeaf))),
+			},
+		},
+		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
+			return AlphaBeta(ctx, root, depthFirstOptions(v, tracing))
+		},
+	}
+}
