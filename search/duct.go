@@ -44,9 +44,7 @@ type ductStat struct {
 
 // duct holds one DUCT search.
 type duct[S Simultaneous[S]] struct {
-	limiter
-	random
-	mcTracer
+	monteCarlo
 	opts   MonteCarloOptions
 	nodes  []ductNode
 	states []S // the nodes' states
@@ -55,7 +53,6 @@ type duct[S Simultaneous[S]] struct {
 	moves1 []int   // player 1's
 	path   []int32 // the nodes of the current iteration, root first, reused
 	picks  []int32 // the pair of action indices chosen at each node of path but the last, reused
-	evals  int
 
 	terms ucbTerms
 }
@@ -140,7 +137,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 	if err := opts.check(); err != nil {
 		return Result{Action: -1}, err
 	}
-	e := &duct[S]{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), mcTracer: mcTracer{tr: opts.Tracer}, opts: opts, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
+	e := &duct[S]{monteCarlo: newMonteCarlo(ctx, opts), opts: opts, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
 	size := min(opts.Playouts, maxUCBTerms)
 	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
 	return e.run(root)
@@ -159,12 +156,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 	e.moves0, e.moves1 = root.Legal(0, e.moves0[:0]), root.Legal(1, e.moves1[:0])
 	switch {
 	case e.nodes[0].done || len(e.moves0) == 0 || len(e.moves1) == 0:
-		score := root.Score()
-		e.evals++
-		res.Value = outcome(score)
-		if e.tr != nil {
-			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
-		}
+		res.Value = e.evalRoot(root.Score())
 	default:
 		res.Value = 0.5 // nothing visited, as when the budget forbids the root's children
 		e.reserve(len(e.moves0) * len(e.moves1))

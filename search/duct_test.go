@@ -325,23 +325,8 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 		total    float64 // in player 0's view
 	}
 	var nodes []*node
-	i := 0
-	next := func() trace.Event {
-		t.Helper()
-		if i >= len(events) {
-			t.Fatalf("%s: the trace ends early", name)
-		}
-		i++
-		return events[i-1]
-	}
-	expect := func(k trace.Kind, id trace.NodeID) trace.Event {
-		t.Helper()
-		e := next()
-		if e.Kind != k || (id != trace.NoNode && e.Node != id) {
-			t.Fatalf("%s step %d: %v event about node %d, want %v about node %d", name, e.Step, e.Kind, e.Node, k, id)
-		}
-		return e
-	}
+	c := &cursor{t: t, name: name, events: events}
+	next, expect := c.next, c.expect
 	checkNode := func(e trace.Event, s S) {
 		t.Helper()
 		if e.Type != trace.TypeJoint {
@@ -435,7 +420,7 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 	iters := 0
 	var walk []trace.NodeID // root first
 	var picks [][2]int      // the pair of action indices chosen at each node of walk but the last
-	for i < len(events) && events[i].Kind == trace.KindIteration {
+	for c.at(trace.KindIteration) {
 		iters++
 		if e := next(); e.Iteration != iters {
 			t.Fatalf("%s step %d: iteration %d, want %d", name, e.Step, e.Iteration, iters)
@@ -573,8 +558,8 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 	if d.Action != a0 || d.Label != root.Label(0, a0) || d.Value != rate || d.Counters.Nodes != len(nodes) || d.Counters.Evals != iters {
 		t.Errorf("%s: decision %+v, want action %d (%s), value %v, %d nodes, %d evals", name, d, a0, root.Label(0, a0), rate, len(nodes), iters)
 	}
-	if i != len(events) {
-		t.Errorf("%s: %d events after the decision", name, len(events)-i)
+	if c.i != len(events) {
+		t.Errorf("%s: %d events after the decision", name, len(events)-c.i)
 	}
 	return out
 }

@@ -183,27 +183,13 @@ func checkMCTSTree(t *testing.T, name string, events []trace.Event, tr *trace.Tr
 		iters    int
 		stack    []trace.NodeID
 	)
-	i := 0
-	next := func() trace.Event {
-		if i >= len(events) {
-			t.Fatalf("%s: the trace ends early", name)
-		}
-		i++
-		return events[i-1]
-	}
-	expect := func(k trace.Kind, node trace.NodeID) trace.Event {
-		t.Helper()
-		e := next()
-		if e.Kind != k || (node != trace.NoNode && e.Node != node) {
-			t.Fatalf("%s step %d: %v event about node %d, want %v about node %d", name, e.Step, e.Kind, e.Node, k, node)
-		}
-		return e
-	}
+	c := &cursor{t: t, name: name, events: events}
+	next, expect := c.next, c.expect
 	// expansion reads the node events and the expand event of node id.
 	expansion := func(id trace.NodeID) {
 		t.Helper()
 		var kids []trace.NodeID
-		for events[i].Kind == trace.KindNode {
+		for c.at(trace.KindNode) {
 			e := next()
 			if e.Parent != id || e.Node != trace.NodeID(len(parent)) {
 				t.Fatalf("%s step %d: node %d with parent %d during the expansion of %d", name, e.Step, e.Node, e.Parent, id)
@@ -228,7 +214,7 @@ func checkMCTSTree(t *testing.T, name string, events []trace.Event, tr *trace.Tr
 		t.Errorf("%s: root has type %v", name, root.Type)
 	}
 	expansion(0)
-	for events[i].Kind == trace.KindIteration {
+	for c.at(trace.KindIteration) {
 		iters++
 		if e := next(); e.Iteration != iters {
 			t.Fatalf("%s step %d: iteration %d, want %d", name, e.Step, e.Iteration, iters)

@@ -36,13 +36,31 @@ func (r *random) intn(n int) int {
 	return int(hi)
 }
 
-// mcTracer is what the Monte Carlo engines share to report their search:
-// the tracer and scratch for events.
-type mcTracer struct {
+// monteCarlo is what the Monte Carlo engines share: their limits, random
+// source and count of evaluations, and to report their search, the tracer
+// and scratch for events.
+type monteCarlo struct {
+	limiter
+	random
+	evals  int
 	tr     trace.Tracer
 	scores []trace.Score
 	ids    []trace.NodeID
 	values []float64
+}
+
+func newMonteCarlo(ctx context.Context, opts MonteCarloOptions) monteCarlo {
+	return monteCarlo{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), tr: opts.Tracer}
+}
+
+// evalRoot evaluates a root at which the game is over, given its score
+// from the side to move's view, and returns its outcome in that view.
+func (m *monteCarlo) evalRoot(score float64) float64 {
+	m.evals++
+	if m.tr != nil {
+		m.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
+	}
+	return outcome(score)
 }
 
 // emitBackprop reports the values added along path (root first), listed
@@ -52,7 +70,7 @@ type mcTracer struct {
 // it leaves the nodes of path, deepest first.
 //
 //go:noinline
-func (m *mcTracer) emitBackprop(path []int32, v float64, alternate bool) {
+func (m *monteCarlo) emitBackprop(path []int32, v float64, alternate bool) {
 	m.ids, m.values = m.ids[:0], m.values[:0]
 	for i := len(path) - 1; i >= 0; i-- {
 		m.ids = append(m.ids, trace.NodeID(path[i]))
@@ -132,18 +150,15 @@ type mcNode[S any] struct {
 
 // mc holds what the Monte Carlo engines share during one search.
 type mc[S Alternating[S]] struct {
-	limiter
-	random
-	mcTracer
+	monteCarlo
 	opts  MonteCarloOptions
 	nodes []mcNode[S]
 	moves []int   // the legal-move buffer, reused
 	path  []int32 // the nodes of the current iteration, root first, reused
-	evals int
 }
 
 func newMC[S Alternating[S]](ctx context.Context, opts MonteCarloOptions) *mc[S] {
-	return &mc[S]{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), mcTracer: mcTracer{tr: opts.Tracer}, opts: opts, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
+	return &mc[S]{monteCarlo: newMonteCarlo(ctx, opts), opts: opts, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
 }
 
 // outcome turns a terminal score, in the side to move's view, into a
@@ -229,12 +244,7 @@ func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) 
 	var best int32 = -1
 	switch {
 	case e.nodes[0].done || len(root.Legal(e.moves[:0])) == 0:
-		score := root.Score()
-		e.evals++
-		res.Value = outcome(score)
-		if e.tr != nil {
-			e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
-		}
+		res.Value = e.evalRoot(root.Score())
 	default:
 		res.Value = 0.5 // nothing visited, as when the budget forbids the root's children
 		if !e.expand(0, 0) {
