@@ -16,12 +16,16 @@ import (
 )
 
 func TestPrepareErrors(t *testing.T) {
+	var games []string
+	for _, g := range catalog.Games() {
+		games = append(games, g.Name)
+	}
 	tests := []struct {
 		req  catalog.Request
 		want string
 	}{
 		{catalog.Request{Game: "", Algo: "alphabeta"}, "game: spec: empty"},
-		{catalog.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: tictactoe, connectfour, tree, maze, twinmaze, twinmaze-turns)`},
+		{catalog.Request{Game: "go", Algo: "alphabeta"}, `unknown game "go" (known: ` + strings.Join(games, ", ") + ")"},
 		{catalog.Request{Game: "tictactoe size=4", Algo: "alphabeta"}, `unknown parameter "size" (allowed: none)`},
 		{catalog.Request{Game: "tictactoe", Algo: "dmcts"}, `unknown algorithm "dmcts"`},
 		{catalog.Request{Game: "tictactoe", Algo: "duct"}, "duct searches simultaneous games, and tictactoe is a alternating game"},

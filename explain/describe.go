@@ -17,7 +17,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 		return ""
 	}
 	e := t.Event(t.Step())
-	d := describer{t: t, view: v}
+	d := describer{t: t, view: v, root: t.Node(t.Root()).Type}
 	switch e.Kind {
 	case trace.KindNode:
 		c := e.NodeCreated()
@@ -28,9 +28,9 @@ func Describe(t *trace.Tree, v trace.View) string {
 			return fmt.Sprintf("Move %s from %s: a state at depth %d.", c.Label, d.name(c.Parent), c.Depth)
 		}
 		if c.Parent == trace.NoNode {
-			return fmt.Sprintf("Start at the root (%s to move).", d.player(c.Type))
+			return fmt.Sprintf("Start at the root (%s to move).", Player(c.Type))
 		}
-		return fmt.Sprintf("Play %s from %s: a %s node at depth %d.", c.Label, d.name(c.Parent), d.player(c.Type), c.Depth)
+		return fmt.Sprintf("Play %s from %s: a %s at depth %d.", c.Label, d.name(c.Parent), NodeName(c.Type), c.Depth)
 	case trace.KindEnter:
 		if t.Node(e.Node).Type == trace.TypeSingle {
 			return fmt.Sprintf("Expand %s: try each of its moves.", d.name(e.Node))
@@ -81,10 +81,12 @@ func Describe(t *trace.Tree, v trace.View) string {
 			}
 			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", c.Label, trace.FormatValue(c.Value), counters(c.Counters))
 		}
+		// A decision's value, like a playout's result, is in the root's view.
+		root := d.rootView()
 		if c.Action < 0 {
-			return fmt.Sprintf("No move: the game is over (value %s for the root player). %s.", trace.FormatValue(c.Value), counters(c.Counters))
+			return fmt.Sprintf("No move: the game is over, value %s%s. %s.", trace.FormatValue(c.Value), root, counters(c.Counters))
 		}
-		return fmt.Sprintf("Decision: play %s, value %s for the root player. %s.", c.Label, trace.FormatValue(c.Value), counters(c.Counters))
+		return fmt.Sprintf("Decision: play %s, value %s%s. %s.", c.Label, trace.FormatValue(c.Value), root, counters(c.Counters))
 	case trace.KindBeam:
 		return d.beam(e.Beam())
 	case trace.KindSelect:
@@ -94,14 +96,11 @@ func Describe(t *trace.Tree, v trace.View) string {
 		return fmt.Sprintf("Expand %s: add its %s to the tree.", d.name(x.Node), children(len(x.Children)))
 	case trace.KindPlayout:
 		p := e.Playout()
-		outcome := "a draw"
-		switch {
-		case p.Result > 0.5:
-			outcome = "a win for MAX"
-		case p.Result < 0.5:
-			outcome = "a loss for MAX"
+		outcome := "a " + Outcome(p.Result)
+		if outcome != "a "+Outcome(0.5) {
+			outcome += " for " + d.owner()
 		}
-		return fmt.Sprintf("Play out from %s: %s random moves end in %s (result %s for the root player).", d.name(p.Node), strconv.Itoa(p.Length), outcome, trace.FormatValue(p.Result))
+		return fmt.Sprintf("Play out from %s: %s random moves end in %s, result %s%s.", d.name(p.Node), strconv.Itoa(p.Length), outcome, trace.FormatValue(p.Result), d.rootView())
 	case trace.KindBackprop:
 		b := e.Backprop()
 		if len(b.Path) == 0 {
@@ -126,6 +125,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 type describer struct {
 	t    *trace.Tree
 	view trace.View
+	root trace.NodeType // the root's type, which says whose values are whose
 }
 
 // name names a node by the move that led to it, as the tree's edges do;
@@ -179,12 +179,13 @@ func (d describer) selection(s trace.Selection) string {
 // move is that player's part of the chosen child's joint action; a trace
 // without joint actions names the child's whole label.
 func (d describer) jointSelection(s trace.Selection) string {
-	player, other := "A", 0
+	other := 0
 	if k := d.t.Step(); k > 0 {
 		if prev := d.t.Event(k - 1); prev.Kind == trace.KindSelect && prev.Node == s.Node {
-			player, other = "B", 1
+			other = 1
 		}
 	}
+	player := capital(simPlayers[other])
 	child := d.t.Node(s.Chosen)
 	move := child.Label
 	if child.Joint != nil {
@@ -194,14 +195,14 @@ func (d describer) jointSelection(s trace.Selection) string {
 	// one is unvisited; otherwise the chosen one has the highest UCB1.
 	for _, sc := range s.Scores {
 		if sc.N == 0 {
-			return fmt.Sprintf("Player %s picks %s at %s: an action it has never tried goes first; the other player chooses on its own.", player, move, d.name(s.Node))
+			return fmt.Sprintf("%s picks %s at %s: an action it has never tried goes first; the other player chooses on its own.", player, move, d.name(s.Node))
 		}
 	}
 	top := 0.0
 	for _, sc := range s.Scores {
 		top = max(top, sc.UCB)
 	}
-	return fmt.Sprintf("Player %s picks %s at %s: the highest UCB1 (%s) over its own actions, counted over all of the other player's replies.", player, move, d.name(s.Node), ucb(top))
+	return fmt.Sprintf("%s picks %s at %s: the highest UCB1 (%s) over its own actions, counted over all of the other player's replies.", player, move, d.name(s.Node), ucb(top))
 }
 
 // children counts children in words.
@@ -240,51 +241,56 @@ func (d describer) beam(e trace.Beam) string {
 	return fmt.Sprintf("Depth %d: keep the best %d, %s; drop %s.", e.Depth, len(e.Kept), list(e.Kept), list(e.Dropped))
 }
 
-func (d describer) player(t trace.NodeType) string {
-	switch t {
-	case trace.TypeMax:
-		return "MAX"
-	case trace.TypeMin:
-		return "MIN"
-	}
-	return t.String()
-}
-
 // value formats a value stored at a node of type t in the describer's view.
 func (d describer) value(t trace.NodeType, x float64) string {
 	return trace.FormatValue(d.view.Value(t, x)) + d.suffix(t)
 }
 
-// suffix says whose view a value is in, where it could be misread.
+// suffix says whose view a value stored at a node of type t is in, where
+// it could be misread; in the side to move's view it names that player.
 func (d describer) suffix(t trace.NodeType) string {
-	if d.view == trace.ViewRoot {
-		return " (MAX's view)"
+	w := Whose(d.root, d.view)
+	if w == "" {
+		return ""
 	}
-	return " (" + d.player(t) + "'s view, " + d.player(t) + " to move)"
+	if d.view == trace.ViewSide && (t == trace.TypeMax || t == trace.TypeMin) {
+		w += ": " + Player(t) + "'s"
+	}
+	return " (" + w + ")"
 }
 
-// cut explains a cut in the root player's terms, as the trace names it.
+// rootView says whose view a decision's value or a playout's result is
+// in: the root's, whatever the describer's view.
+func (d describer) rootView() string {
+	if w := Whose(d.root, trace.ViewRoot); w != "" {
+		return " (" + w + ")"
+	}
+	return ""
+}
+
+// owner names the player whose results a playout gives: MAX, or the first
+// player of a simultaneous-move game.
+func (d describer) owner() string {
+	switch d.root {
+	case trace.TypeJoint:
+		return simPlayers[0]
+	case trace.TypeSingle:
+		return Player(d.root)
+	}
+	return Player(trace.TypeMax)
+}
+
+// cut explains a cut in MAX's terms, as the trace names it.
 func (d describer) cut(c trace.Cutoff) string {
-	n := d.t.Node(c.Node)
-	rv := trace.ViewRoot.Value(n.Type, c.Value)
-	a, b := trace.ViewRoot.Window(n.Type, c.Alpha, c.Beta)
-	skipped := strings.Join(c.PrunedLabels, " and ")
-	if len(c.PrunedLabels) > 2 {
-		skipped = strings.Join(c.PrunedLabels[:len(c.PrunedLabels)-1], ", ") + " and " + c.PrunedLabels[len(c.PrunedLabels)-1]
-	}
-	if c.Kind == trace.CutAlpha {
-		return fmt.Sprintf("α-cut at %s: value %s ≤ α %s — MAX above will never allow this line, so %s %s skipped.",
-			d.name(c.Node), trace.FormatValue(rv), trace.FormatValue(a), skipped, isAre(len(c.PrunedLabels)))
-	}
-	return fmt.Sprintf("β-cut at %s: value %s ≥ β %s — MIN above will never allow this line, so %s %s skipped.",
-		d.name(c.Node), trace.FormatValue(rv), trace.FormatValue(b), skipped, isAre(len(c.PrunedLabels)))
+	return PruneReason(d.t.Node(c.Node), d.name(c.Node), c.PrunedLabels...)
 }
 
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
+// capital starts s with a capital letter, for the start of a sentence.
+func capital(s string) string {
+	if s == "" {
+		return s
 	}
-	return "are"
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func counters(c trace.Counters) string {

@@ -1,8 +1,12 @@
-// Package explain tells in words what a trace shows: each event as a
-// sentence a student can follow, and the pseudocode of each algorithm as
-// the lecture writes it, with the line each event executes.
+// Package explain holds every word a student reads about a search: each
+// event as a sentence they can follow (Describe), and the vocabulary the
+// drawings, the web viewer and the command line share — who moves at a
+// node, whose view a value is in, what a node's status means, how a
+// playout ended and why a cut pruned a branch. MAX is always the player
+// who moves at the root and MIN its opponent; values are in "MAX's view"
+// or the "side to move's view".
 //
 // It reads events and the static facts of nodes (labels, types, depths)
-// from a trace.Tree, so the web viewer and the command line say the same
-// thing about the same step.
+// from a trace.Tree, so every place says the same thing about the same
+// step. It imports only trace.
 package explain

@@ -27,13 +27,13 @@ func TestDescribeTextbook(t *testing.T) {
 		{3, trace.ViewRoot, "Play a1 from the root: a MIN node at depth 1."},
 		{9, trace.ViewRoot, "Game over at b1: 3 (MAX's view)."},
 		{11, trace.ViewRoot, "a1's best so far: 3 (MAX's view), through b1."},
-		{11, trace.ViewSide, "a1's best so far: -3 (MIN's view, MIN to move), through b1."},
+		{11, trace.ViewSide, "a1's best so far: -3 (side to move's view: MIN's), through b1."},
 		{12, trace.ViewRoot, "a1's window: α = -∞, β = 3 (MAX's view)."},
-		{12, trace.ViewSide, "a1's window: α = -3, β = ∞ (MIN's view, MIN to move)."},
+		{12, trace.ViewSide, "a1's window: α = -3, β = ∞ (side to move's view: MIN's)."},
 		{23, trace.ViewRoot, "Return from a1 with value 3 (MAX's view)."},
-		{35, trace.ViewRoot, "α-cut at a2: value 2 ≤ α 3 — MAX above will never allow this line, so c2 and c3 are skipped."},
-		{35, trace.ViewSide, "α-cut at a2: value 2 ≤ α 3 — MAX above will never allow this line, so c2 and c3 are skipped."},
-		{62, trace.ViewRoot, "Decision: play a1, value 3 for the root player. 11 nodes, 7 evaluations, 1 cut."},
+		{35, trace.ViewRoot, "α-cut: 2 ≤ α=3 at a2 (a MIN node): its value already falls to α, what MAX above is sure of elsewhere, so MAX will never let play reach it, and c2 and c3 need not be searched."},
+		{35, trace.ViewSide, "α-cut: 2 ≤ α=3 at a2 (a MIN node): its value already falls to α, what MAX above is sure of elsewhere, so MAX will never let play reach it, and c2 and c3 need not be searched."},
+		{62, trace.ViewRoot, "Decision: play a1, value 3 (MAX's view). 11 nodes, 7 evaluations, 1 cut."},
 	}
 	for _, tt := range tests {
 		if err := tr.Seek(tt.step); err != nil {
@@ -44,4 +44,3 @@ func TestDescribeTextbook(t *testing.T) {
 		}
 	}
 }
-

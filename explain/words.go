@@ -68,15 +68,15 @@ func ViewName(v trace.View) string {
 // short name and, in parentheses, what it means.
 func ViewAbout(v trace.View) string {
 	if v == trace.ViewSide {
-		return ViewName(v) + " (each node's player to move, as negamax keeps values)"
+		return ViewName(v) + " (each node's player to move, as in negamax)"
 	}
 	return ViewName(v) + " (" + Player(trace.TypeMax) + " moves at the root)"
 }
 
-// Whose names the view in which view v shows the values of a tree whose
-// root has type root: ViewName(v) for two players who take turns, player
-// A's view for simultaneous moves, whose values have only that one, and ""
-// for one player, whose values are scores.
+// Whose names whose view the values of a tree with a root of type root
+// are in when shown in view v: ViewName(v) when two players take turns;
+// player A's view when they move at once, as the engines keep every value
+// so; "" for one player, whose values are scores.
 func Whose(root trace.NodeType, v trace.View) string {
 	switch root {
 	case trace.TypeSingle:
@@ -208,3 +208,19 @@ func FactValue(n trace.NodeState) string {
 	}
 	return "value"
 }
+
+// DrawingTitle is the title of a drawing of step of a trace with header
+// h whose last step is last: "alphabeta on tictactoe x.o/.x./..o — step 7
+// of 62".
+func DrawingTitle(h trace.Header, step, last int) string {
+	return fmt.Sprintf("%s on %s %s — step %d of %d", h.Algorithm, h.Game, h.Position, step, last)
+}
+
+// The words of a drawing's legend, besides its node types (TypeLegend),
+// statuses (Status) and caption (Caption).
+const (
+	LegendTitle  = "Legend"
+	LegendWindow = "α-β window, on the current path"
+	LegendVisits = "edge width: share of the iterations through the node"
+	LegendMove   = "the move just played"
+)

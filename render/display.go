@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -183,7 +184,8 @@ func dashArray(style string) string {
 }
 
 // Title is the title `viz render` gives the drawing of step of a trace
-// with header h whose last step is last.
+// with header h whose last step is last, in explain's words
+// (explain.DrawingTitle).
 func Title(h trace.Header, step, last int) string {
-	return fmt.Sprintf("%s on %s %s — step %d of %d", h.Algorithm, h.Game, h.Position, step, last)
+	return explain.DrawingTitle(h, step, last)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -122,10 +123,7 @@ func (d *drawing) header() {
 // caption says whose values the drawing shows: a view of two players',
 // or the one player's score.
 func (d *drawing) caption() string {
-	if d.t.Size() > 0 && d.t.Node(d.t.Root()).Type == trace.TypeSingle {
-		return "values: the player's score"
-	}
-	return d.opts.View.Caption()
+	return explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View)
 }
 
 // node writes node id: its geometry from what it is in the final tree,

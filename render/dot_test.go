@@ -206,8 +206,8 @@ func TestWriteDOTValuesInEachView(t *testing.T) {
 		winA, winC            string
 		unreachedHasNoValueID int
 	}{
-		{ViewRoot, "values: root player's view (MAX)", "3", "3", "2", "α=3 β=∞", "α=3 β=∞", idD},
-		{ViewSide, "values: side to move's view", "3", "-3", "-2", "α=3 β=∞", "α=-∞ β=-3", idD},
+		{ViewRoot, "values: MAX's view (MAX moves at the root)", "3", "3", "2", "α=3 β=∞", "α=3 β=∞", idD},
+		{ViewSide, "values: side to move's view (each node's player to move, as in negamax)", "3", "-3", "-2", "α=3 β=∞", "α=-∞ β=-3", idD},
 	}
 	for _, tt := range tests {
 		t.Run(tt.view.String(), func(t *testing.T) {

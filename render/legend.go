@@ -4,20 +4,21 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
-// typeRows are the legend's lines about node types, in the order shown.
+// typeRows are the legend's node types with their glyphs, in the order
+// shown; explain.TypeLegend says what each means.
 var typeRows = []struct {
 	typ   trace.NodeType
 	glyph string
-	text  string
 }{
-	{trace.TypeMax, "▲", "MAX to move, the root player (points up)"},
-	{trace.TypeMin, "▼", "MIN to move, the opponent (points down)"},
-	{trace.TypeChance, "●", "chance decides (circle)"},
-	{trace.TypeSingle, "■", "one player to move (box)"},
-	{trace.TypeJoint, "◆", "both players move at once (diamond)"},
+	{trace.TypeMax, "▲"},
+	{trace.TypeMin, "▼"},
+	{trace.TypeChance, "●"},
+	{trace.TypeSingle, "■"},
+	{trace.TypeJoint, "◆"},
 }
 
 // legendStatuses are the statuses the legend explains, in the order shown;
@@ -45,10 +46,10 @@ func (d *drawing) legend() {
 	}
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>Legend</B></TD></TR>`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)
 	for _, r := range typeRows {
 		if types[r.typ] {
-			legendRow(&b, "", r.glyph, r.text)
+			legendRow(&b, "", r.glyph, explain.TypeLegend(r.typ))
 		}
 	}
 	statuses := legendStatuses
@@ -67,10 +68,14 @@ func (d *drawing) legend() {
 		if lk.fillcolor != "" {
 			attrs += ` BGCOLOR="` + lk.fillcolor + `"`
 		}
-		legendRow(&b, attrs, "", lk.legend)
+		text := explain.Status(s)
+		if lk.legend != "" {
+			text += " (" + lk.legend + ")"
+		}
+		legendRow(&b, attrs, "", text)
 	}
 	if windows {
-		legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, "α-β window, on the current path")
+		legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, explain.LegendWindow)
 	}
 	if visits {
 		// The sample is the thinnest edge over the widest.
@@ -78,10 +83,10 @@ func (d *drawing) legend() {
 			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorVisits + `"></TD></TR>`
 		}
 		sample := `<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0">` + bar(1) + bar(maxVisitWidth) + `</TABLE>`
-		legendRow(&b, "", sample, "edge width: share of the iterations through the node")
+		legendRow(&b, "", sample, explain.LegendVisits)
 	}
 	if boards {
-		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", "the move just played (bold, yellow)")
+		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", explain.LegendMove+" (bold, yellow)")
 	}
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
 	b.WriteString(`</TABLE>>`)

@@ -30,21 +30,21 @@ type look struct {
 	color     string  // line colour
 	fillcolor string  // used when style has "filled"
 	fontcolor string
-	legend    string // what the legend says about the status
+	legend    string // the legend's words for how the status is drawn, after explain.Status's; "" if plain
 }
 
 // looks has one look per status. Every status differs from the others in
 // more than colour: in line style, line width, or fill.
 var looks = [...]look{
 	trace.StatusNotReached: {class: "st_not_reached", style: "invis", edgeStyle: "invis", penwidth: 1, color: colorBlack, fontcolor: colorBlack},
-	trace.StatusGenerated:  {class: "st_generated", style: "dotted", edgeStyle: "dotted", penwidth: 1, color: colorBlack, fontcolor: colorBlack, legend: "generated, not searched yet (dotted)"},
-	trace.StatusCurrent:    {class: "st_current", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlack, fillcolor: colorOrange, fontcolor: colorBlack, legend: "current node (thick, filled orange)"},
-	trace.StatusPath:       {class: "st_path", style: "solid", edgeStyle: "solid", penwidth: 3, color: colorBlack, fontcolor: colorBlack, legend: "on the path to the current node (thick)"},
-	trace.StatusDone:       {class: "st_done", style: "solid", edgeStyle: "solid", penwidth: 1, color: colorBlack, fontcolor: colorBlack, legend: "searched; its value is final"},
-	trace.StatusPruned:     {class: "st_pruned", style: "dashed", edgeStyle: "dashed", penwidth: 1, color: colorGrey, fontcolor: colorGrey, legend: "pruned, never searched (dashed grey; the edge says why)"},
-	trace.StatusBest:       {class: "st_best", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlue, fillcolor: colorSkyBlue, fontcolor: colorBlack, legend: "best line, after the decision (thick blue, filled)"},
-	trace.StatusKept:       {class: "st_kept", style: "solid", edgeStyle: "solid", penwidth: 2, color: colorGreen, fontcolor: colorBlack, legend: "kept by the beam (green, medium)"},
-	trace.StatusDropped:    {class: "st_dropped", style: "dashed,diagonals", edgeStyle: "dashed", penwidth: 1, color: colorVermillion, fontcolor: colorVermillion, legend: "dropped by the beam (dashed, cut corners)"},
+	trace.StatusGenerated:  {class: "st_generated", style: "dotted", edgeStyle: "dotted", penwidth: 1, color: colorBlack, fontcolor: colorBlack, legend: "dotted"},
+	trace.StatusCurrent:    {class: "st_current", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlack, fillcolor: colorOrange, fontcolor: colorBlack, legend: "thick, filled orange"},
+	trace.StatusPath:       {class: "st_path", style: "solid", edgeStyle: "solid", penwidth: 3, color: colorBlack, fontcolor: colorBlack, legend: "thick"},
+	trace.StatusDone:       {class: "st_done", style: "solid", edgeStyle: "solid", penwidth: 1, color: colorBlack, fontcolor: colorBlack},
+	trace.StatusPruned:     {class: "st_pruned", style: "dashed", edgeStyle: "dashed", penwidth: 1, color: colorGrey, fontcolor: colorGrey, legend: "dashed grey; the edge says why"},
+	trace.StatusBest:       {class: "st_best", style: "filled", edgeStyle: "solid", penwidth: 3, color: colorBlue, fillcolor: colorSkyBlue, fontcolor: colorBlack, legend: "thick blue, filled"},
+	trace.StatusKept:       {class: "st_kept", style: "solid", edgeStyle: "solid", penwidth: 2, color: colorGreen, fontcolor: colorBlack, legend: "green, medium"},
+	trace.StatusDropped:    {class: "st_dropped", style: "dashed,diagonals", edgeStyle: "dashed", penwidth: 1, color: colorVermillion, fontcolor: colorVermillion, legend: "dashed, cut corners"},
 }
 
 // lookOf returns the look of status s, or of a done node if s is unknown

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -44,19 +45,18 @@ func windowText(n trace.NodeState, v View) string {
 	return "α=" + formatValue(alpha) + " β=" + formatValue(beta)
 }
 
-// CutReason says why node c cut, always in the root player's terms
-// whatever the drawing's view, as textbooks put it: "β-cut: 5 ≥ β=3" at a
-// max node, "α-cut: 2 ≤ α=3" at a min node. It returns "" if c made no cut.
+// CutReason says why node c cut, always in MAX's terms whatever the
+// drawing's view, as textbooks put it (explain.CutRule) with values as
+// compact as a node's: "β-cut: 5 ≥ β=3" at a max node, "α-cut: 2 ≤ α=3"
+// at a min node. It returns "" if c made no cut.
 func CutReason(c trace.NodeState) string {
 	value := trace.ViewRoot.Value(c.Type, c.CutValue)
 	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
-	switch c.Cut {
-	case trace.CutAlpha:
-		return "α-cut: " + formatValue(value) + " ≤ α=" + formatValue(alpha)
-	case trace.CutBeta:
-		return "β-cut: " + formatValue(value) + " ≥ β=" + formatValue(beta)
+	bound := alpha
+	if c.Cut == trace.CutBeta {
+		bound = beta
 	}
-	return ""
+	return explain.CutRule(c.Cut, formatValue(value), formatValue(bound))
 }
 
 // actionText is the label of the edge into n: its action's label, or its

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -27,20 +28,27 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		sp, err := Parse(tt.in)
-		if tt.errPart != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-				t.Errorf("Parse(%q) error = %v, want one containing %q", tt.in, err, tt.errPart)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.in, err)
+		if !wantError(t, fmt.Sprintf("Parse(%q)", tt.in), err, tt.errPart) {
 			continue
 		}
 		if got := sp.String(); got != tt.want {
 			t.Errorf("Parse(%q).String() = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// wantError checks that call returned an error containing errPart, or
+// none when errPart is empty, and reports whether its result is left to
+// check: when both are so.
+func wantError(t *testing.T, call string, err error, errPart string) bool {
+	t.Helper()
+	switch {
+	case errPart != "" && (err == nil || !strings.Contains(err.Error(), errPart)):
+		t.Errorf("%s error = %v, want one containing %q", call, err, errPart)
+	case errPart == "" && err != nil:
+		t.Errorf("%s: %v", call, err)
+	}
+	return errPart == "" && err == nil
 }
 
 var params = []Param{
@@ -74,14 +82,7 @@ func TestResolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, err := Resolve(sp, params)
-		if tt.errPart != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-				t.Errorf("Resolve(%q) error = %v, want one containing %q", tt.in, err, tt.errPart)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Resolve(%q): %v", tt.in, err)
+		if !wantError(t, fmt.Sprintf("Resolve(%q)", tt.in), err, tt.errPart) {
 			continue
 		}
 		if v.Int(params[0]) != tt.depth || v.Float(params[1]) != tt.c {

@@ -14,7 +14,7 @@ window.searchvizBoard = (() => {
     switch (cell.kind) {
       case "empty": return "empty";
       case "wall": return "wall";
-      case "points": return cell.mark + " points";
+      case "points": return cell.mark + (cell.mark === "1" ? " point" : " points");
       case "piece": return (owners[cell.owner] ? owners[cell.owner] + " " : "") + (cell.mark || "piece");
     }
     return cell.kind;

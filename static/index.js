@@ -118,7 +118,8 @@
     const tool = (text, label, i, cell) => {
       const b = document.createElement("button");
       b.type = "button";
-      if (cell) B.fill(b, cell); else b.textContent = text;
+      if (cell) B.fill(b, cell);
+      if (!b.textContent) b.textContent = text; // a cell with no mark, such as empty floor, is named
       b.title = label;
       b.setAttribute("aria-label", label);
       b.setAttribute("aria-pressed", String(brush === i));
@@ -129,11 +130,11 @@
       return b;
     };
     tools.append(tool("cycle", "clicks cycle a cell", -1, null));
-    palette.forEach((c, i) => tools.append(tool("", "clicks paint " + B.words(c), i, c)));
+    palette.forEach((c, i) => tools.append(tool(B.words(c), "clicks paint " + B.words(c), i, c)));
     const help = document.createElement("p");
     help.className = "help";
-    help.textContent = "Click a cell to cycle it: " + palette.map(B.words).join(", ") +
-      " (shift-click goes back), or pick what clicks paint. The position text follows.";
+    help.textContent = "Click a cell to cycle it through the cells above, left to right (shift-click goes back), " +
+      "or pick one of them for clicks to paint. The position text follows.";
     problem = document.createElement("p");
     problem.className = "help problem";
     problem.setAttribute("role", "status");
@@ -154,6 +155,8 @@
   // position text, which goes into the field even when it is not a
   // position yet (two players, say): the editor then says why.
   async function paint(k, back) {
+    clearTimeout(loadTimer); // the board shown is the one edited: a load asked for before would undo the edit
+    loads++;
     const ed = boardEd, n = ed.palette.length;
     const cells = ed.board.cells.slice();
     const at = ed.palette.findIndex((c) => B.same(c, cells[k]));

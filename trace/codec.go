@@ -138,7 +138,7 @@ func appendHeader(b []byte, h *Header) ([]byte, error) {
 	var err error
 	for i := range header.fields {
 		f := &header.fields[i]
-		b = appendKey(b, i, f)
+		b = append(b, f.key...)
 		switch f.id {
 		case fFormat:
 			b, err = appendText(b, f.Name, h.Format)
@@ -197,20 +197,10 @@ func appendParams(b []byte, name string, params map[string]string) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-// appendKey appends the bytes that introduce field f, the i-th of its
-// line: the line's opening brace or a comma, and the field's name.
-func appendKey(b []byte, i int, f *field) []byte {
-	if i == 0 {
-		b = append(b, '{')
-		return append(b, f.key[1:]...)
-	}
-	return append(b, f.key...)
-}
-
 // appendEvent appends e's line with the given step, its fields in the
 // order of the spec table.
 func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
-	if e.Kind == KindBad || e.Kind >= numKinds {
+	if !kinds.valid(e.Kind) {
 		return b, errors.New("invalid kind")
 	}
 	var err error
@@ -219,121 +209,26 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 		if f.Optional && isZero(f.id, e) {
 			continue
 		}
-		b = appendKey(b, i, f)
-		switch f.id {
-		case fStep:
+		b = append(b, f.key...)
+		switch f.typ {
+		case tStep:
 			b = strconv.AppendInt(b, int64(step), 10)
-		case fKind:
+		case tKind:
 			b = append(b, '"')
-			b = append(b, kindNames[e.Kind]...)
+			b = append(b, kinds.names[e.Kind]...)
 			b = append(b, '"')
-		case fNode:
-			b = strconv.AppendInt(b, int64(e.Node), 10)
-		case fParent:
-			b = strconv.AppendInt(b, int64(e.Parent), 10)
-		case fAction:
-			b = strconv.AppendInt(b, int64(e.Action), 10)
-		case fLabel:
-			b, err = appendText(b, f.Name, e.Label)
-		case fDepth:
-			b = strconv.AppendInt(b, int64(e.Depth), 10)
-		case fNodeKind:
-			if e.Type == TypeBad || e.Type >= numTypes {
-				return b, fmt.Errorf("field %q: invalid node type %v", f.Name, e.Type)
-			}
-			b = append(b, '"')
-			b = append(b, typeNames[e.Type]...)
-			b = append(b, '"')
-		case fBoard:
-			b, err = appendText(b, f.Name, e.Board)
-		case fValue:
-			b, err = appendNumber(b, f.Name, e.Value)
-		case fTerminal:
-			b = strconv.AppendBool(b, e.Terminal)
-		case fBest:
-			b = strconv.AppendInt(b, int64(e.Best), 10)
-		case fAlpha:
-			b, err = appendNumber(b, f.Name, e.Alpha)
-		case fBeta:
-			b, err = appendNumber(b, f.Name, e.Beta)
-		case fCut:
-			if e.Cut != CutAlpha && e.Cut != CutBeta {
-				return b, fmt.Errorf("field %q: invalid cut kind %v", f.Name, e.Cut)
-			}
-			b = append(b, '"')
-			b = append(b, e.Cut.String()...)
-			b = append(b, '"')
-		case fPruned:
-			if err = checkPruned(len(e.Pruned)); err != nil {
-				return b, fmt.Errorf("field %q: %w", f.Name, err)
-			}
-			b = appendInts(b, e.Pruned)
-		case fPrunedLabels:
-			if err = checkPrunedLabels(len(e.PrunedLabels)); err != nil {
-				return b, fmt.Errorf("field %q: %w", f.Name, err)
-			}
-			b = append(b, '[')
-			for j, s := range e.PrunedLabels {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				if b, err = appendText(b, f.Name, s); err != nil {
-					break
-				}
-			}
-			b = append(b, ']')
-		case fChild:
-			b = strconv.AppendInt(b, int64(e.Child), 10)
-		case fScores:
-			b, err = appendScores(b, e.Scores)
-		case fChildren:
-			b = appendNodes(b, e.Children)
-		case fResult:
-			b, err = appendNumber(b, f.Name, e.Result)
-		case fLength:
-			b = strconv.AppendInt(b, int64(e.Length), 10)
-		case fPath:
-			b = appendNodes(b, e.Path)
-		case fValues:
-			b = append(b, '[')
-			for j, v := range e.Values {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				if b, err = appendNumber(b, f.Name, v); err != nil {
-					break
-				}
-			}
-			b = append(b, ']')
-		case fKept:
-			b = appendNodes(b, e.Kept)
-		case fDropped:
-			b = appendNodes(b, e.Dropped)
-		case fIteration:
-			b = strconv.AppendInt(b, int64(e.Iteration), 10)
-		case fDiscarded:
-			b = strconv.AppendBool(b, e.Discarded)
-		case fCounters:
-			b = append(b, `{"nodes":`...)
-			b = strconv.AppendInt(b, int64(e.Counters.Nodes), 10)
-			b = append(b, `,"evals":`...)
-			b = strconv.AppendInt(b, int64(e.Counters.Evals), 10)
-			b = append(b, `,"cuts":`...)
-			b = strconv.AppendInt(b, int64(e.Counters.Cuts), 10)
-			b = append(b, `,"elapsed_ns":`...)
-			b = strconv.AppendInt(b, int64(e.Counters.Elapsed), 10)
-			b = append(b, '}')
-		case fText:
-			b, err = appendText(b, f.Name, e.Text)
-		case fJoint:
-			b, err = appendJoint(b, f.Name, e.Joint)
-		case fTruncated:
-			if e.Truncated >= numTruncations {
-				return b, fmt.Errorf("field %q: invalid truncation %v", f.Name, e.Truncated)
-			}
-			b = append(b, '"')
-			b = append(b, truncationNames[e.Truncated]...)
-			b = append(b, '"')
+		case tInteger:
+			b = strconv.AppendInt(b, int64(*intMember(f.id, e)), 10)
+		case tNode:
+			b = strconv.AppendInt(b, int64(*nodeMember(f.id, e)), 10)
+		case tNumber:
+			b, err = appendNumber(b, f.Name, *numberMember(f.id, e))
+		case tString:
+			b, err = appendText(b, f.Name, *stringMember(f.id, e))
+		case tBoolean:
+			b = strconv.AppendBool(b, *boolMember(f.id, e))
+		default:
+			b, err = appendValue(b, f, e)
 		}
 		if err != nil {
 			return b, err
@@ -342,23 +237,66 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 	return append(b, '}', '\n'), nil
 }
 
-// appendJoint appends both players' moves as a list of two objects.
-func appendJoint(b []byte, name string, j *JointAction) ([]byte, error) {
-	var err error
-	b = append(b, '[')
-	for i, m := range j {
-		if i > 0 {
-			b = append(b, ',')
+// appendValue appends the value of field f of e for the types that
+// appendEvent leaves to it: the enums but the kind, lists and objects.
+func appendValue(b []byte, f *field, e *Event) ([]byte, error) {
+	switch f.typ {
+	case tNodeKind:
+		return appendName(b, f.Name, &nodeTypes, e.Type, "node type")
+	case tCut:
+		return appendName(b, f.Name, &cutKinds, e.Cut, "cut kind")
+	case tTruncation:
+		return appendName(b, f.Name, &truncations, e.Truncated, "truncation")
+	case tNodes:
+		return appendInts(b, *nodesMember(f.id, e)), nil
+	case tIntegers:
+		if err := checkPruned(len(e.Pruned)); err != nil {
+			return b, fmt.Errorf("field %q: %w", f.Name, err)
 		}
-		b = append(b, `{"action":`...)
-		b = strconv.AppendInt(b, int64(m.Action), 10)
-		b = append(b, `,"label":`...)
-		if b, err = appendText(b, name, m.Label); err != nil {
-			return b, err
+		return appendInts(b, e.Pruned), nil
+	case tStrings:
+		if err := checkPrunedLabels(len(e.PrunedLabels)); err != nil {
+			return b, fmt.Errorf("field %q: %w", f.Name, err)
 		}
-		b = append(b, '}')
+		return appendList(b, f.Name, e.PrunedLabels, appendText)
+	case tNumbers:
+		return appendList(b, f.Name, e.Values, appendNumber)
+	case tScores:
+		return appendScores(b, e.Scores)
+	case tCounters:
+		b = append(b, `{"nodes":`...)
+		b = strconv.AppendInt(b, int64(e.Counters.Nodes), 10)
+		b = append(b, `,"evals":`...)
+		b = strconv.AppendInt(b, int64(e.Counters.Evals), 10)
+		b = append(b, `,"cuts":`...)
+		b = strconv.AppendInt(b, int64(e.Counters.Cuts), 10)
+		b = append(b, `,"elapsed_ns":`...)
+		b = strconv.AppendInt(b, int64(e.Counters.Elapsed), 10)
+		return append(b, '}'), nil
+	case tJoint:
+		return appendList(b, f.Name, e.Joint[:], appendMove)
 	}
-	return append(b, ']'), nil
+	return b, fmt.Errorf("field %q: no encoding for type %s", f.Name, f.Type)
+}
+
+// appendName appends the name of v, a value of enum t, as a JSON string.
+// It refuses a value that files cannot hold, which its error calls a noun.
+func appendName[E ~uint8](b []byte, field string, t *enum[E], v E, noun string) ([]byte, error) {
+	if !t.valid(v) {
+		return b, fmt.Errorf("field %q: invalid %s %s", field, noun, t.name(v))
+	}
+	b = append(b, '"')
+	b = append(b, t.names[v]...)
+	return append(b, '"'), nil
+}
+
+// appendMove appends one player's part of a joint action as an object.
+func appendMove(b []byte, name string, m Move) ([]byte, error) {
+	b = append(b, `{"action":`...)
+	b = strconv.AppendInt(b, int64(m.Action), 10)
+	b = append(b, `,"label":`...)
+	b, err := appendText(b, name, m.Label)
+	return append(b, '}'), err
 }
 
 // isZero reports whether the member of e that field id carries has the
@@ -397,7 +335,8 @@ func appendNumber(b []byte, name string, v float64) ([]byte, error) {
 	return strconv.AppendFloat(b, v, 'g', -1, 64), nil
 }
 
-func appendInts(b []byte, xs []int) []byte {
+// appendInts appends xs as a JSON list of integers.
+func appendInts[T ~int | ~int32](b []byte, xs []T) []byte {
 	b = append(b, '[')
 	for i, x := range xs {
 		if i > 0 {
@@ -408,15 +347,20 @@ func appendInts(b []byte, xs []int) []byte {
 	return append(b, ']')
 }
 
-func appendNodes(b []byte, ids []NodeID) []byte {
+// appendList appends xs as a JSON list, each element with elem, and
+// returns elem's first error, which names field name.
+func appendList[T any](b []byte, name string, xs []T, elem func([]byte, string, T) ([]byte, error)) ([]byte, error) {
+	var err error
 	b = append(b, '[')
-	for i, id := range ids {
+	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(id), 10)
+		if b, err = elem(b, name, x); err != nil {
+			return b, err
+		}
 	}
-	return append(b, ']')
+	return append(b, ']'), nil
 }
 
 func appendScores(b []byte, scores []Score) ([]byte, error) {

@@ -198,7 +198,7 @@ func TestCodecWriterLimits(t *testing.T) {
 	}
 	ok[1].Step = 1
 	h := trace.Header{Game: at, Position: at, Algorithm: at, Program: at, Params: map[string]string{at: at}}
-	data := encode(t, h, ok)
+	data := tracetest.Encode(t, h, ok)
 	gh, got, err := trace.ReadAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("what Writer wrote does not read: %v", err)
@@ -282,7 +282,7 @@ func gzipped(t testing.TB, data []byte) []byte {
 // TestReaderLimits reads traces at and just over a Reader's limits, plain
 // and compressed.
 func TestReaderLimits(t *testing.T) {
-	data := encode(t, testHeader(), tracetest.AlphaBeta()) // 63 events
+	data := tracetest.Encode(t, testHeader(), tracetest.AlphaBeta()) // 63 events
 	size := int64(len(data))
 	headerSize := int64(bytes.IndexByte(data, '\n') + 1)
 	tests := []struct {
@@ -330,15 +330,7 @@ func TestReaderLimits(t *testing.T) {
 	}
 
 	t.Run("reader is sticky", func(t *testing.T) {
-		r, err := trace.NewLimitedReader(bytes.NewReader(data), trace.Limits{Events: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.ReadEvent(); err != nil {
-			t.Fatal(err)
-		}
-		_, first := r.ReadEvent()
-		_, second := r.ReadEvent()
+		first, second := errorsAfterOne(t, bytes.NewReader(data), trace.Limits{Events: 1})
 		if !errors.Is(first, trace.ErrTooLarge) || second != first {
 			t.Errorf("errors %v then %v, want the same ErrTooLarge twice", first, second)
 		}

@@ -310,12 +310,9 @@ func decodeEvent(line []byte, step int, e *Event) error {
 	if err != nil {
 		return fmt.Errorf("field \"kind\": %w", err)
 	}
-	if e.Kind, err = ParseKind(name); err != nil {
-		names := make([]string, 0, numKinds-1)
-		for _, k := range Kinds() {
-			names = append(names, k.String())
-		}
-		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(names, ", "))
+	var ok bool
+	if e.Kind, ok = kinds.lookup(name); !ok {
+		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(kinds.validNames(), ", "))
 	}
 	fields := specs[e.Kind].fields
 	raws := collect(line, fields)
@@ -328,8 +325,8 @@ func decodeEvent(line []byte, step int, e *Event) error {
 			if !f.Optional {
 				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
 			}
-			if f.Type == "node" {
-				setNode(f.id, e, NoNode)
+			if f.typ == tNode {
+				*nodeMember(f.id, e) = NoNode
 			}
 			continue
 		}
@@ -347,140 +344,61 @@ func decodeEvent(line []byte, step int, e *Event) error {
 	return nil
 }
 
-func setNode(id fieldID, e *Event, v NodeID) {
-	switch id {
-	case fNode:
-		e.Node = v
-	case fParent:
-		e.Parent = v
-	case fBest:
-		e.Best = v
-	case fChild:
-		e.Child = v
-	}
-}
-
 // decodeField decodes raw into the member of e that f carries.
 func decodeField(f *field, raw json.RawMessage, e *Event) error {
 	var err error
-	switch f.Type {
-	case "node":
-		var id NodeID
-		if id, err = decodeNode(raw); err == nil {
-			setNode(f.id, e, id)
-		}
-		return err
-	case "integer":
+	switch f.typ {
+	case tStep, tInteger:
 		var v int64
-		if v, err = decodeInt(raw, strconv.IntSize); err != nil {
-			return err
-		}
-		switch f.id {
-		case fStep:
-			e.Step = int(v)
-		case fAction:
-			e.Action = int(v)
-		case fDepth:
-			e.Depth = int(v)
-		case fLength:
-			e.Length = int(v)
-		case fIteration:
-			e.Iteration = int(v)
-		}
-		return nil
-	case "number":
-		var v float64
-		if v, err = decodeNumber(raw); err != nil {
-			return err
-		}
-		switch f.id {
-		case fValue:
-			e.Value = v
-		case fAlpha:
-			e.Alpha = v
-		case fBeta:
-			e.Beta = v
-		case fResult:
-			e.Result = v
-		}
-		return nil
-	case "string":
-		var s string
-		if s, err = decodeString(raw); err != nil {
-			return err
-		}
-		switch f.id {
-		case fLabel:
-			e.Label = s
-		case fBoard:
-			e.Board = s
-		case fText:
-			e.Text = s
-		}
-		return nil
-	case "boolean":
-		var v bool
-		if v, err = decodeBool(raw); err != nil {
-			return err
-		}
-		switch f.id {
-		case fTerminal:
-			e.Terminal = v
-		case fDiscarded:
-			e.Discarded = v
-		}
-		return nil
-	}
-	switch f.id {
-	case fNodeKind:
-		s, err := decodeString(raw)
-		if err != nil {
-			return err
-		}
-		if e.Type, err = ParseNodeType(s); err != nil {
-			return fmt.Errorf("unknown node kind %q (want max, min, chance, single or joint)", s)
-		}
-	case fCut:
-		s, err := decodeString(raw)
-		if err != nil {
-			return err
-		}
-		if e.Cut, err = ParseCutKind(s); err != nil {
-			return fmt.Errorf("unknown cut %q (want alpha or beta)", s)
-		}
-	case fPruned:
+		v, err = decodeInt(raw, strconv.IntSize)
+		*intMember(f.id, e) = int(v)
+	case tNode:
+		*nodeMember(f.id, e), err = decodeNode(raw)
+	case tNumber:
+		*numberMember(f.id, e), err = decodeNumber(raw)
+	case tString:
+		*stringMember(f.id, e), err = decodeString(raw)
+	case tBoolean:
+		*boolMember(f.id, e), err = decodeBool(raw)
+	case tNodes:
+		*nodesMember(f.id, e), err = decodeList(raw, decodeNode, nil)
+	case tNodeKind:
+		e.Type, err = decodeName(raw, &nodeTypes, "node kind")
+	case tCut:
+		e.Cut, err = decodeName(raw, &cutKinds, "cut")
+	case tTruncation:
+		e.Truncated, err = decodeName(raw, &truncations, "truncation")
+	case tIntegers:
 		e.Pruned, err = decodeList(raw, func(raw json.RawMessage) (int, error) {
 			v, err := decodeInt(raw, strconv.IntSize)
 			return int(v), err
 		}, checkPruned)
-	case fPrunedLabels:
+	case tStrings:
 		e.PrunedLabels, err = decodeList(raw, decodeString, checkPrunedLabels)
-	case fChildren:
-		e.Children, err = decodeList(raw, decodeNode, nil)
-	case fPath:
-		e.Path, err = decodeList(raw, decodeNode, nil)
-	case fKept:
-		e.Kept, err = decodeList(raw, decodeNode, nil)
-	case fDropped:
-		e.Dropped, err = decodeList(raw, decodeNode, nil)
-	case fValues:
+	case tNumbers:
 		e.Values, err = decodeList(raw, decodeNumber, nil)
-	case fScores:
+	case tScores:
 		e.Scores, err = decodeList(raw, decodeScore, nil)
-	case fCounters:
+	case tCounters:
 		e.Counters, err = decodeCounters(raw)
-	case fJoint:
+	case tJoint:
 		e.Joint, err = decodeJoint(raw)
-	case fTruncated:
-		s, err := decodeString(raw)
-		if err != nil {
-			return err
-		}
-		if e.Truncated, err = ParseTruncation(s); err != nil {
-			return fmt.Errorf("unknown truncation %q (want nodes, events or bytes)", s)
-		}
 	}
 	return err
+}
+
+// decodeName decodes a JSON string naming a value of enum t, which its
+// error calls a noun.
+func decodeName[E ~uint8](raw json.RawMessage, t *enum[E], noun string) (E, error) {
+	s, err := decodeString(raw)
+	if err != nil {
+		return 0, err
+	}
+	v, ok := t.lookup(s)
+	if !ok {
+		return 0, fmt.Errorf("unknown %s %q (want %s)", noun, s, t.want())
+	}
+	return v, nil
 }
 
 // decodeJoint decodes a list of exactly two moves, player 0's and player
@@ -707,19 +625,11 @@ func decodeParams(raw json.RawMessage) (map[string]string, error) {
 
 // decodeFields decodes a JSON object whose members are the given fields,
 // all required, calling set for each.
-func decodeFields(raw json.RawMessage, fields []Field, set func(name string, raw json.RawMessage) error) error {
+func decodeFields(raw json.RawMessage, fields []field, set func(name string, raw json.RawMessage) error) error {
 	if len(raw) == 0 || raw[0] != '{' {
 		return fmt.Errorf("want an object, got %s", describe(raw))
 	}
-	var raws [maxFields][]byte
-	for name, r := range members(raw) {
-		for i := range fields {
-			if fields[i].Name == string(name) {
-				raws[i] = r
-				break
-			}
-		}
-	}
+	raws := collect(raw, fields)
 	for i, f := range fields {
 		if raws[i] == nil {
 			return fmt.Errorf("missing required field %q", f.Name)

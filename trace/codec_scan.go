@@ -104,13 +104,8 @@ func members(obj []byte) func(yield func(name, raw []byte) bool) {
 // raw value of each member of the valid JSON object obj, in order.
 func rawMembers(obj []byte) func(yield func(key, raw []byte) bool) {
 	return func(yield func([]byte, []byte) bool) {
-		i := skipSpace(obj, 0) + 1
-		for {
-			i = skipSpace(obj, i)
-			if obj[i] == ',' {
-				i = skipSpace(obj, i+1)
-			}
-			if obj[i] == '}' {
+		for i := skipSpace(obj, 0) + 1; ; {
+			if i = nextItem(obj, i, '}'); i < 0 {
 				return
 			}
 			end := skipString(obj, i)
@@ -128,13 +123,8 @@ func rawMembers(obj []byte) func(yield func(key, raw []byte) bool) {
 // elements yields each element of the valid JSON list list.
 func elements(list []byte) func(yield func(raw []byte) bool) {
 	return func(yield func([]byte) bool) {
-		i := skipSpace(list, 0) + 1
-		for {
-			i = skipSpace(list, i)
-			if list[i] == ',' {
-				i = skipSpace(list, i+1)
-			}
-			if list[i] == ']' {
+		for i := skipSpace(list, 0) + 1; ; {
+			if i = nextItem(list, i, ']'); i < 0 {
 				return
 			}
 			end := skipValue(list, i)
@@ -144,6 +134,20 @@ func elements(list []byte) func(yield func(raw []byte) bool) {
 			i = end
 		}
 	}
+}
+
+// nextItem returns the index of the next member or element of a valid
+// JSON object or list, whose closing bracket is end, that follows the
+// previous one (or the opening bracket) at b[i-1]; or -1 at the end.
+func nextItem(b []byte, i int, end byte) int {
+	i = skipSpace(b, i)
+	if b[i] == ',' {
+		i = skipSpace(b, i+1)
+	}
+	if b[i] == end {
+		return -1
+	}
+	return i
 }
 
 // unquote returns the text of the valid JSON string s, quotes included.

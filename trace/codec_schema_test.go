@@ -75,13 +75,13 @@ func typeSchema(t *testing.T, typ string) object {
 	case "joint":
 		return object{{"type", "array"}, {"items", ref("move")}, {"minItems", 2}, {"maxItems", 2}}
 	case "truncation":
-		return object{{"enum", truncationNames[1:]}}
+		return object{{"enum", truncations.validNames()}}
 	case "number|null":
 		return object{{"anyOf", []object{ref("number"), {{"type", "null"}}}}}
 	case "node_kind":
-		return object{{"enum", typeNames[1:]}}
+		return object{{"enum", nodeTypes.validNames()}}
 	case "cut":
-		return object{{"enum", []string{"alpha", "beta"}}}
+		return object{{"enum", cutKinds.validNames()}}
 	case "params":
 		return object{{"type", "object"}, {"maxProperties", MaxParams}, {"propertyNames", object{{"maxLength", MaxString}}},
 			{"additionalProperties", object{{"type", "string"}, {"maxLength", MaxString}}}}
@@ -174,9 +174,9 @@ func generateSchema(t *testing.T) []byte {
 			{"description", "A node id: 0 for the root, then dense in creation order; -1 for no node."},
 			{"type", "integer"}, {"minimum", -1 << 31}, {"maximum", 1<<31 - 1},
 		}},
-		member{"score", objectSchema(t, "One candidate's statistics in a select event.", scoreFields, none)},
-		member{"counters", objectSchema(t, "The totals of a search.", counterFields, none)},
-		member{"move", objectSchema(t, "One player's part of a joint action.", moveFields, none)},
+		member{"score", objectSchema(t, "One candidate's statistics in a select event.", ScoreFields(), none)},
+		member{"counters", objectSchema(t, "The totals of a search.", CounterFields(), none)},
+		member{"move", objectSchema(t, "One player's part of a joint action.", MoveFields(), none)},
 	)
 	root := object{
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},

@@ -20,7 +20,7 @@ const maxFloatLen = 24
 // appendEvent does; TestSizeBound checks the two agree. An event that
 // appendEvent cannot encode has some bound, of no meaning.
 func sizeBound(step int, e *Event) int {
-	if e.Kind == KindBad || e.Kind >= numKinds {
+	if !kinds.valid(e.Kind) {
 		return 0
 	}
 	n := 2 // "}\n"
@@ -29,47 +29,37 @@ func sizeBound(step int, e *Event) int {
 		if f.Optional && isZero(f.id, e) {
 			continue
 		}
-		n += len(f.key) // `{"step":` is as long as `,"step":`
-		switch f.id {
-		case fStep:
+		n += len(f.key)
+		switch f.typ {
+		case tStep:
 			n += intLen(int64(step))
-		case fKind:
-			n += len(kindNames[e.Kind]) + 2
-		case fNode:
-			n += intLen(int64(e.Node))
-		case fParent:
-			n += intLen(int64(e.Parent))
-		case fAction:
-			n += intLen(int64(e.Action))
-		case fLabel:
-			n += quotedLen(e.Label)
-		case fDepth:
-			n += intLen(int64(e.Depth))
-		case fNodeKind:
-			if e.Type < numTypes {
-				n += len(typeNames[e.Type]) + 2
-			}
-		case fBoard:
-			n += quotedLen(e.Board)
-		case fValue:
-			n += floatLen(e.Value)
-		case fTerminal:
-			n += boolLen(e.Terminal)
-		case fBest:
-			n += intLen(int64(e.Best))
-		case fAlpha:
-			n += floatLen(e.Alpha)
-		case fBeta:
-			n += floatLen(e.Beta)
-		case fCut:
-			n += len(`"alpha"`)
-		case fPruned:
-			n += listLen(e.Pruned, func(a int) int { return intLen(int64(a)) })
-		case fPrunedLabels:
+		case tInteger:
+			n += intLen(int64(*intMember(f.id, e)))
+		case tNode:
+			n += intLen(int64(*nodeMember(f.id, e)))
+		case tNumber:
+			n += floatLen(*numberMember(f.id, e))
+		case tString:
+			n += quotedLen(*stringMember(f.id, e))
+		case tBoolean:
+			n += boolLen(*boolMember(f.id, e))
+		case tNodes:
+			n += intsLen(*nodesMember(f.id, e))
+		case tKind:
+			n += nameLen(&kinds, e.Kind)
+		case tNodeKind:
+			n += nameLen(&nodeTypes, e.Type)
+		case tCut:
+			n += nameLen(&cutKinds, e.Cut)
+		case tTruncation:
+			n += nameLen(&truncations, e.Truncated)
+		case tIntegers:
+			n += intsLen(e.Pruned)
+		case tStrings:
 			n += listLen(e.PrunedLabels, quotedLen)
-		case fChild:
-			n += intLen(int64(e.Child))
-		case fScores:
+		case tNumbers:
+			n += listLen(e.Values, floatLen)
+		case tScores:
 			// {"child":,"action":,"w":,"n":,"ucb":} and a comma between.
 			const fixed = len(`{"child":,"action":,"w":,"n":,"ucb":}`)
 			n += 2 + max(len(e.Scores)-1, 0)
@@ -82,39 +72,15 @@ func sizeBound(step int, e *Event) int {
 					n += floatLen(s.UCB)
 				}
 			}
-		case fChildren:
-			n += nodesLen(e.Children)
-		case fResult:
-			n += floatLen(e.Result)
-		case fLength:
-			n += intLen(int64(e.Length))
-		case fPath:
-			n += nodesLen(e.Path)
-		case fValues:
-			n += listLen(e.Values, floatLen)
-		case fKept:
-			n += nodesLen(e.Kept)
-		case fDropped:
-			n += nodesLen(e.Dropped)
-		case fIteration:
-			n += intLen(int64(e.Iteration))
-		case fDiscarded:
-			n += boolLen(e.Discarded)
-		case fCounters:
+		case tCounters:
 			const fixed = len(`{"nodes":,"evals":,"cuts":,"elapsed_ns":}`)
 			c := &e.Counters
 			n += fixed + intLen(int64(c.Nodes)) + intLen(int64(c.Evals)) + intLen(int64(c.Cuts)) + intLen(int64(c.Elapsed))
-		case fText:
-			n += quotedLen(e.Text)
-		case fJoint:
+		case tJoint:
 			const fixed = len(`[{"action":,"label":},{"action":,"label":}]`)
 			n += fixed
 			for _, m := range e.Joint {
 				n += intLen(int64(m.Action)) + quotedLen(m.Label)
-			}
-		case fTruncated:
-			if e.Truncated < numTruncations {
-				n += len(truncationNames[e.Truncated]) + 2
 			}
 		}
 	}
@@ -182,9 +148,18 @@ func boolLen(b bool) int {
 	return len("false")
 }
 
-// nodesLen returns the length of ids as appendNodes writes them.
-func nodesLen(ids []NodeID) int {
-	return listLen(ids, func(id NodeID) int { return intLen(int64(id)) })
+// intsLen returns the length of xs as appendInts writes them.
+func intsLen[T ~int | ~int32](xs []T) int {
+	return listLen(xs, func(x T) int { return intLen(int64(x)) })
+}
+
+// nameLen returns the length of v's name as appendName writes it, or 0
+// for a value it refuses.
+func nameLen[E ~uint8](t *enum[E], v E) int {
+	if !t.valid(v) {
+		return 0
+	}
+	return len(t.names[v]) + 2
 }
 
 // listLen returns the length of a JSON list of xs, each element of the

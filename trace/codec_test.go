@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -20,13 +19,6 @@ import (
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
 
-// goldenUpdate reports whether the tests were asked to rewrite golden files
-// (the -update flag, defined by TestMain).
-func goldenUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 func testHeader() trace.Header {
 	return trace.Header{
 		Game:      "tree",
@@ -37,23 +29,6 @@ func testHeader() trace.Header {
 		Program:   "searchviz test",
 		Time:      time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC),
 	}
-}
-
-// encode writes h and events with a Writer and returns the bytes.
-func encode(t testing.TB, h trace.Header, events []trace.Event) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w, err := trace.NewWriter(&buf, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range events {
-		w.Emit(e)
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // normal returns a copy of events in which empty slices are nil and the
@@ -72,30 +47,24 @@ func normal(events []trace.Event) (rest []trace.Event, scores [][]trace.Score, n
 		}
 		scores, nans = append(scores, s), append(nans, n)
 		e.Scores = nil
-		if len(e.Pruned) == 0 {
-			e.Pruned = nil
-		}
-		if len(e.PrunedLabels) == 0 {
-			e.PrunedLabels = nil
-		}
-		if len(e.Children) == 0 {
-			e.Children = nil
-		}
-		if len(e.Path) == 0 {
-			e.Path = nil
-		}
-		if len(e.Values) == 0 {
-			e.Values = nil
-		}
-		if len(e.Kept) == 0 {
-			e.Kept = nil
-		}
-		if len(e.Dropped) == 0 {
-			e.Dropped = nil
-		}
+		nilIfEmpty(&e.Pruned)
+		nilIfEmpty(&e.PrunedLabels)
+		nilIfEmpty(&e.Children)
+		nilIfEmpty(&e.Path)
+		nilIfEmpty(&e.Values)
+		nilIfEmpty(&e.Kept)
+		nilIfEmpty(&e.Dropped)
 		rest = append(rest, e)
 	}
 	return rest, scores, nans
+}
+
+// nilIfEmpty makes an empty slice nil, as the format cannot tell them
+// apart.
+func nilIfEmpty[T any](s *[]T) {
+	if len(*s) == 0 {
+		*s = nil
+	}
 }
 
 // diffEvents describes the first difference between two event lists, or
@@ -112,6 +81,20 @@ func diffEvents(got, want []trace.Event) string {
 		}
 	}
 	return ""
+}
+
+// checkReadBack checks that a trace written with testHeader and want
+// reads back as h and got.
+func checkReadBack(t *testing.T, h trace.Header, got, want []trace.Event) {
+	t.Helper()
+	wantHeader := testHeader()
+	wantHeader.Format, wantHeader.Version = trace.Format, trace.Version
+	if d := diffHeaders(h, wantHeader); d != "" {
+		t.Errorf("header: %s", d)
+	}
+	if d := diffEvents(got, want); d != "" {
+		t.Error(d)
+	}
 }
 
 func diffHeaders(got, want trace.Header) string {
@@ -143,19 +126,12 @@ func TestCodecRoundTrip(t *testing.T) {
 			for i := range emitted {
 				emitted[i].Step = 1000 - i
 			}
-			data := encode(t, testHeader(), emitted)
+			data := tracetest.Encode(t, testHeader(), emitted)
 			h, got, err := trace.ReadAll(bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := testHeader()
-			want.Format, want.Version = trace.Format, trace.Version
-			if d := diffHeaders(h, want); d != "" {
-				t.Errorf("header: %s", d)
-			}
-			if d := diffEvents(got, tt.events); d != "" {
-				t.Error(d)
-			}
+			checkReadBack(t, h, got, tt.events)
 		})
 	}
 }
@@ -164,7 +140,7 @@ func TestCodecRoundTrip(t *testing.T) {
 // from the format's description.
 func TestCodecLines(t *testing.T) {
 	lines := func(events []trace.Event) []string {
-		return strings.Split(strings.TrimSuffix(string(encode(t, testHeader(), events)), "\n"), "\n")
+		return strings.Split(strings.TrimSuffix(string(tracetest.Encode(t, testHeader(), events)), "\n"), "\n")
 	}
 	ab := lines(tracetest.AlphaBeta())
 	every := lines(tracetest.EveryKind())
@@ -210,8 +186,8 @@ func TestCodecLines(t *testing.T) {
 
 func TestCodecGolden(t *testing.T) {
 	const path = "testdata/alphabeta-rn.jsonl.golden"
-	got := encode(t, testHeader(), tracetest.AlphaBeta())
-	if goldenUpdate() {
+	got := tracetest.Encode(t, testHeader(), tracetest.AlphaBeta())
+	if trace.Updating() {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +254,7 @@ func TestCodecReadAccepts(t *testing.T) {
 func TestCodecReadGzip(t *testing.T) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
-	zw.Write(encode(t, testHeader(), tracetest.AlphaBeta()))
+	zw.Write(tracetest.Encode(t, testHeader(), tracetest.AlphaBeta()))
 	zw.Close()
 	compressed := buf.Bytes()
 	_, events, err := trace.ReadAll(bytes.NewReader(compressed))
@@ -382,18 +358,26 @@ func TestCodecReadErrors(t *testing.T) {
 func TestCodecReaderSticky(t *testing.T) {
 	input := `{"format":"searchviz-trace","version":1}` + "\n" +
 		`{"step":0,"kind":"enter","node":0}` + "\n" + `oops` + "\n" + `{"step":1,"kind":"leave","node":0}` + "\n"
-	r, err := trace.NewReader(strings.NewReader(input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.ReadEvent(); err != nil {
-		t.Fatal(err)
-	}
-	_, first := r.ReadEvent()
-	_, second := r.ReadEvent()
+	first, second := errorsAfterOne(t, strings.NewReader(input), trace.Limits{})
 	if first == nil || second != first {
 		t.Errorf("errors %v then %v, want the same error twice", first, second)
 	}
+}
+
+// errorsAfterOne reads the trace in r within lim, an event that must
+// decode and then two more, and returns the two errors.
+func errorsAfterOne(t *testing.T, r io.Reader, lim trace.Limits) (first, second error) {
+	t.Helper()
+	tr, err := trace.NewLimitedReader(r, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.ReadEvent(); err != nil {
+		t.Fatal(err)
+	}
+	_, first = tr.ReadEvent()
+	_, second = tr.ReadEvent()
+	return first, second
 }
 
 func TestCodecLongLines(t *testing.T) {
@@ -530,7 +514,7 @@ func FuzzCodecReader(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(golden)
-	f.Add(encode(f, testHeader(), tracetest.EveryKind()))
+	f.Add(tracetest.Encode(f, testHeader(), tracetest.EveryKind()))
 	f.Add([]byte(`{"format":"searchviz-trace","version":1}` + "\n" + `{"step":0,"kind":"enter","node":1e1}`))
 	f.Add([]byte(`{"format":"searchviz-trace","version":2}`))
 	f.Add([]byte(`{"format":"searchviz-trace","version":1}` + "\n" + `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":"-inf","n":0,"ucb":null}]}`))
@@ -577,7 +561,7 @@ func FuzzCodecReader(f *testing.F) {
 				t.Fatalf("a trace of %d bytes over the limit: error %v, want ErrTooLarge", size, err)
 			}
 		}
-		again := encode(t, h, events)
+		again := tracetest.Encode(t, h, events)
 		h2, events2, err := trace.ReadAll(bytes.NewReader(again))
 		if err != nil {
 			t.Fatalf("re-encoded trace does not read: %v\n%s", err, again)
@@ -611,7 +595,7 @@ func BenchmarkReadAll(b *testing.B) {
 	for range 100 {
 		events = append(events, tracetest.AlphaBeta()...)
 	}
-	data := encode(b, testHeader(), events)
+	data := tracetest.Encode(b, testHeader(), events)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

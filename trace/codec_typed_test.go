@@ -30,7 +30,7 @@ func readOne(t *testing.T, line string) (trace.Event, error) {
 // fields HeaderFields lists, in its order, and nothing else: the table
 // that documents the header is the one that writes it.
 func TestCodecHeaderFollowsTable(t *testing.T) {
-	data := encode(t, testHeader(), nil)
+	data := tracetest.Encode(t, testHeader(), nil)
 	line := bytes.TrimSuffix(data, []byte("\n"))
 	dec := json.NewDecoder(bytes.NewReader(line))
 	var names []string
@@ -61,7 +61,7 @@ func TestCodecHeaderFollowsTable(t *testing.T) {
 // field at a time, for every field of the table.
 func TestCodecHeaderFields(t *testing.T) {
 	full := map[string]json.RawMessage{}
-	line := bytes.TrimSuffix(encode(t, testHeader(), nil), []byte("\n"))
+	line := bytes.TrimSuffix(tracetest.Encode(t, testHeader(), nil), []byte("\n"))
 	if err := json.Unmarshal(line, &full); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestCodecHeaderFields(t *testing.T) {
 func TestCodecTruncation(t *testing.T) {
 	for _, tr := range []trace.Truncation{trace.NotTruncated, trace.TruncatedNodes, trace.TruncatedEvents, trace.TruncatedBytes} {
 		note := trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: "cut", Truncated: tr}
-		data := encode(t, trace.Header{}, []trace.Event{note})
+		data := tracetest.Encode(t, trace.Header{}, []trace.Event{note})
 		line := strings.Split(string(data), "\n")[1]
 		want := `{"step":0,"kind":"note","text":"cut","truncated":"` + tr.String() + `"}`
 		if tr == trace.NotTruncated {
@@ -201,7 +201,7 @@ func TestCodecLegacyTruncatedNote(t *testing.T) {
 func TestCodecJoint(t *testing.T) {
 	node := trace.Event{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 5, Label: "a/b/c", Depth: 1, Type: trace.TypeJoint,
 		Joint: &trace.JointAction{{Action: 1, Label: "a/b"}, {Action: -2, Label: "c"}}}
-	data := encode(t, trace.Header{}, []trace.Event{node})
+	data := tracetest.Encode(t, trace.Header{}, []trace.Event{node})
 	line := strings.Split(string(data), "\n")[1]
 	want := `{"step":0,"kind":"node","node":1,"parent":0,"action":5,"label":"a/b/c","depth":1,"node_kind":"joint",` +
 		`"joint":[{"action":1,"label":"a/b"},{"action":-2,"label":"c"}]}`
@@ -259,7 +259,7 @@ func TestLimiterNotesRoundTrip(t *testing.T) {
 			for _, e := range tracetest.AlphaBeta() {
 				rec.Emit(e)
 			}
-			data := encode(t, trace.Header{}, rec.Events())
+			data := tracetest.Encode(t, trace.Header{}, rec.Events())
 			_, read, err := trace.ReadAll(bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)

@@ -29,7 +29,7 @@ const (
 	numKinds
 )
 
-var kindNames = [numKinds]string{
+var kinds = enum[Kind]{typ: "Kind", noun: "event kind", first: KindNode, names: []string{
 	KindBad:       "bad",
 	KindNode:      "node",
 	KindEnter:     "enter",
@@ -46,15 +46,10 @@ var kindNames = [numKinds]string{
 	KindIteration: "iteration",
 	KindDecision:  "decision",
 	KindNote:      "note",
-}
+}}
 
 // String returns the kind's name as it appears in trace files.
-func (k Kind) String() string {
-	if k < numKinds {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
+func (k Kind) String() string { return kinds.name(k) }
 
 // Kinds returns every valid kind in order.
 func Kinds() []Kind {
@@ -67,10 +62,8 @@ func Kinds() []Kind {
 
 // ParseKind returns the kind with the given name.
 func ParseKind(name string) (Kind, error) {
-	for k := KindBad + 1; k < numKinds; k++ {
-		if kindNames[k] == name {
-			return k, nil
-		}
+	if k, ok := kinds.lookup(name); ok {
+		return k, nil
 	}
 	return KindBad, fmt.Errorf("trace: unknown event kind %q", name)
 }
@@ -86,28 +79,16 @@ const (
 	TypeChance          // a chance event (dice) decides
 	TypeSingle          // a single-player state
 	TypeJoint           // both players move at once
-	numTypes
 )
 
-var typeNames = [numTypes]string{"bad", "max", "min", "chance", "single", "joint"}
+var nodeTypes = enum[NodeType]{typ: "NodeType", noun: "node type", first: TypeMax,
+	names: []string{"bad", "max", "min", "chance", "single", "joint"}}
 
 // String returns the node type's name as it appears in trace files.
-func (t NodeType) String() string {
-	if t < numTypes {
-		return typeNames[t]
-	}
-	return fmt.Sprintf("NodeType(%d)", uint8(t))
-}
+func (t NodeType) String() string { return nodeTypes.name(t) }
 
 // ParseNodeType returns the node type with the given name.
-func ParseNodeType(name string) (NodeType, error) {
-	for t := TypeBad + 1; t < numTypes; t++ {
-		if typeNames[t] == name {
-			return t, nil
-		}
-	}
-	return TypeBad, fmt.Errorf("trace: unknown node type %q (want max, min, chance, single or joint)", name)
-}
+func ParseNodeType(name string) (NodeType, error) { return nodeTypes.parse(name) }
 
 // CutKind names an alpha-beta cut in the root player's terms: a cut at a
 // max node is a beta cut, a cut at a min node is an alpha cut.
@@ -120,27 +101,14 @@ const (
 	CutBeta          // at a max node: its value reached >= beta, MIN above will avoid it
 )
 
+var cutKinds = enum[CutKind]{typ: "CutKind", noun: "cut", first: CutAlpha,
+	names: []string{CutAlpha: "alpha", CutBeta: "beta"}}
+
 // String returns "alpha" or "beta".
-func (c CutKind) String() string {
-	switch c {
-	case CutAlpha:
-		return "alpha"
-	case CutBeta:
-		return "beta"
-	}
-	return fmt.Sprintf("CutKind(%d)", uint8(c))
-}
+func (c CutKind) String() string { return cutKinds.name(c) }
 
 // ParseCutKind returns the cut kind named "alpha" or "beta".
-func ParseCutKind(name string) (CutKind, error) {
-	switch name {
-	case "alpha":
-		return CutAlpha, nil
-	case "beta":
-		return CutBeta, nil
-	}
-	return CutBad, fmt.Errorf("trace: unknown cut %q (want alpha or beta)", name)
-}
+func ParseCutKind(name string) (CutKind, error) { return cutKinds.parse(name) }
 
 // CutFor returns the cut kind for a cut at a node of type t.
 func CutFor(t NodeType) CutKind {
@@ -163,27 +131,16 @@ const (
 	numTruncations
 )
 
-var truncationNames = [numTruncations]string{"none", "nodes", "events", "bytes"}
+var truncations = enum[Truncation]{typ: "Truncation", noun: "truncation", first: TruncatedNodes,
+	names: []string{"none", "nodes", "events", "bytes"}}
 
 // String returns the truncation's name as it appears in trace files:
 // "nodes", "events" or "bytes", or "none" for NotTruncated, which files
 // never hold (they omit the field).
-func (t Truncation) String() string {
-	if t < numTruncations {
-		return truncationNames[t]
-	}
-	return fmt.Sprintf("Truncation(%d)", uint8(t))
-}
+func (t Truncation) String() string { return truncations.name(t) }
 
 // ParseTruncation returns the truncation named "nodes", "events" or "bytes".
-func ParseTruncation(name string) (Truncation, error) {
-	for t := NotTruncated + 1; t < numTruncations; t++ {
-		if truncationNames[t] == name {
-			return t, nil
-		}
-	}
-	return NotTruncated, fmt.Errorf("trace: unknown truncation %q (want nodes, events or bytes)", name)
-}
+func ParseTruncation(name string) (Truncation, error) { return truncations.parse(name) }
 
 // Move is one player's part of a joint action.
 type Move struct {

@@ -6,3 +6,6 @@ func SizeBound(step int, e *Event) int { return sizeBound(step, e) }
 
 // AppendEvent is appendEvent.
 func AppendEvent(b []byte, step int, e *Event) ([]byte, error) { return appendEvent(b, step, e) }
+
+// Updating is updating, for the golden tests of package trace_test.
+func Updating() bool { return updating() }

@@ -64,14 +64,7 @@ func TestFileRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := testHeader()
-			want.Format, want.Version = trace.Format, trace.Version
-			if d := diffHeaders(h, want); d != "" {
-				t.Errorf("header: %s", d)
-			}
-			if d := diffEvents(events, tracetest.EveryKind()); d != "" {
-				t.Error(d)
-			}
+			checkReadBack(t, h, events, tracetest.EveryKind())
 			if err := tracetest.ValidateFile(path); err != nil {
 				t.Error(err)
 			}
@@ -108,12 +101,7 @@ func TestFileAbort(t *testing.T) {
 	fw.Emit(tracetest.AlphaBeta()[0])
 	fw.Abort()
 	fw.Abort()
-	if got := dirNames(t, dir); len(got) != 0 {
-		t.Errorf("directory holds %q after Abort, want nothing", got)
-	}
-	if err := fw.Close(); !errors.Is(err, os.ErrClosed) {
-		t.Errorf("Close after Abort = %v, want an error wrapping os.ErrClosed", err)
-	}
+	checkDiscarded(t, fw, dir, "Abort")
 }
 
 func TestFileCloseAfterError(t *testing.T) {
@@ -131,11 +119,18 @@ func TestFileCloseAfterError(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "trace: "+path+": step 0: ") {
 		t.Errorf("Close() = %v, want the encoding error naming the file and the step", err)
 	}
+	checkDiscarded(t, fw, dir, "a failed Close")
+}
+
+// checkDiscarded checks that fw, after what, has left nothing in dir and
+// refuses to be closed again.
+func checkDiscarded(t *testing.T, fw *trace.FileWriter, dir, what string) {
+	t.Helper()
 	if got := dirNames(t, dir); len(got) != 0 {
-		t.Errorf("directory holds %q after a failed Close, want nothing", got)
+		t.Errorf("directory holds %q after %s, want nothing", got, what)
 	}
 	if err := fw.Close(); !errors.Is(err, os.ErrClosed) {
-		t.Errorf("second Close = %v, want an error wrapping os.ErrClosed", err)
+		t.Errorf("Close after %s = %v, want an error wrapping os.ErrClosed", what, err)
 	}
 }
 

@@ -305,7 +305,7 @@ func TestRecorderEventBudget(t *testing.T) {
 				t.Errorf("NewTree: %v", err)
 			}
 			// The recorded events, written, fit in the byte budget.
-			written := encode(t, trace.Header{}, events)
+			written := tracetest.Encode(t, trace.Header{}, events)
 			if size := len(written) - headerSize; tt.budget.Bytes > 0 && int64(size) > tt.budget.Bytes {
 				t.Errorf("the recorded events take %d bytes written, over the budget of %d", size, tt.budget.Bytes)
 			} else if strings.Contains(tt.note, "byte budget") && tt.budget.Bytes >= 100_000 && int64(size) < tt.budget.Bytes*3/4 {
@@ -409,8 +409,8 @@ func TestLimiterLongDecisionLabel(t *testing.T) {
 	if d.Kind != trace.KindDecision || d.Label == "" || !strings.HasPrefix(long, d.Label) || len(d.Label) == len(long) {
 		t.Fatalf("decision %+v, want one with its label shortened", d)
 	}
-	header := len(encode(t, trace.Header{}, nil))
-	if size := len(encode(t, trace.Header{}, events)) - header; int64(size) > budget.Bytes {
+	header := len(tracetest.Encode(t, trace.Header{}, nil))
+	if size := len(tracetest.Encode(t, trace.Header{}, events)) - header; int64(size) > budget.Bytes {
 		t.Errorf("the recorded events take %d bytes, over the budget of %d", size, budget.Bytes)
 	}
 }

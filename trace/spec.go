@@ -3,7 +3,6 @@ package trace
 import (
 	"bytes"
 	_ "embed"
-	"slices"
 )
 
 // Field describes one field of an event line in a trace file.
@@ -97,34 +96,59 @@ const (
 	numFieldIDs
 )
 
-// fieldNames and fieldTypes give each field the same name and type in
-// every kind that has it.
-var fieldNames = [numFieldIDs]string{
-	fStep: "step", fKind: "kind", fNode: "node", fParent: "parent",
-	fAction: "action", fLabel: "label", fDepth: "depth", fNodeKind: "node_kind",
-	fBoard: "board", fValue: "value", fTerminal: "terminal", fBest: "best",
-	fAlpha: "alpha", fBeta: "beta", fCut: "cut", fPruned: "pruned",
-	fPrunedLabels: "pruned_labels", fChild: "child", fScores: "scores",
-	fChildren: "children", fResult: "result", fLength: "length", fPath: "path",
-	fValues: "values", fKept: "kept", fDropped: "dropped", fIteration: "iteration",
-	fDiscarded: "discarded", fCounters: "counters", fText: "text", fJoint: "joint",
-	fTruncated: "truncated", fFormat: "format", fVersion: "version", fGame: "game",
-	fPosition: "position", fAlgorithm: "algorithm", fParams: "params", fSeed: "seed",
-	fProgram: "program", fTime: "time",
+// fieldType is the type of a field's value, which Field.Type names; the
+// encoder, the decoder and sizeBound each switch on it once.
+type fieldType uint8
+
+const (
+	tStep fieldType = iota // an integer: the line's index, which the encoder has from its caller
+	tInteger
+	tNumber
+	tString
+	tBoolean
+	tNode
+	tKind
+	tNodeKind
+	tCut
+	tIntegers
+	tStrings
+	tNodes
+	tNumbers
+	tScores
+	tCounters
+	tJoint
+	tTruncation
+	tParams
+	tTime
+)
+
+var typeNames = [...]string{
+	tStep: "integer", tInteger: "integer", tNumber: "number", tString: "string", tBoolean: "boolean", tNode: "node",
+	tKind: "kind", tNodeKind: "node_kind", tCut: "cut", tIntegers: "integer[]", tStrings: "string[]",
+	tNodes: "node[]", tNumbers: "number[]", tScores: "score[]", tCounters: "counters", tJoint: "joint",
+	tTruncation: "truncation", tParams: "params", tTime: "time",
 }
 
-var fieldTypes = [numFieldIDs]string{
-	fStep: "integer", fKind: "kind", fNode: "node", fParent: "node",
-	fAction: "integer", fLabel: "string", fDepth: "integer", fNodeKind: "node_kind",
-	fBoard: "string", fValue: "number", fTerminal: "boolean", fBest: "node",
-	fAlpha: "number", fBeta: "number", fCut: "cut", fPruned: "integer[]",
-	fPrunedLabels: "string[]", fChild: "node", fScores: "score[]",
-	fChildren: "node[]", fResult: "number", fLength: "integer", fPath: "node[]",
-	fValues: "number[]", fKept: "node[]", fDropped: "node[]", fIteration: "integer",
-	fDiscarded: "boolean", fCounters: "counters", fText: "string", fJoint: "joint",
-	fTruncated: "truncation", fFormat: "string", fVersion: "integer", fGame: "string",
-	fPosition: "string", fAlgorithm: "string", fParams: "params", fSeed: "integer",
-	fProgram: "string", fTime: "time",
+// fieldInfos gives each field the same name and type in every line that
+// has it.
+var fieldInfos = [numFieldIDs]struct {
+	name string
+	typ  fieldType
+}{
+	fStep: {"step", tStep}, fKind: {"kind", tKind}, fNode: {"node", tNode}, fParent: {"parent", tNode},
+	fAction: {"action", tInteger}, fLabel: {"label", tString}, fDepth: {"depth", tInteger},
+	fNodeKind: {"node_kind", tNodeKind}, fBoard: {"board", tString}, fValue: {"value", tNumber},
+	fTerminal: {"terminal", tBoolean}, fBest: {"best", tNode}, fAlpha: {"alpha", tNumber},
+	fBeta: {"beta", tNumber}, fCut: {"cut", tCut}, fPruned: {"pruned", tIntegers},
+	fPrunedLabels: {"pruned_labels", tStrings}, fChild: {"child", tNode}, fScores: {"scores", tScores},
+	fChildren: {"children", tNodes}, fResult: {"result", tNumber}, fLength: {"length", tInteger},
+	fPath: {"path", tNodes}, fValues: {"values", tNumbers}, fKept: {"kept", tNodes},
+	fDropped: {"dropped", tNodes}, fIteration: {"iteration", tInteger}, fDiscarded: {"discarded", tBoolean},
+	fCounters: {"counters", tCounters}, fText: {"text", tString}, fJoint: {"joint", tJoint},
+	fTruncated: {"truncated", tTruncation}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
+	fGame: {"game", tString}, fPosition: {"position", tString}, fAlgorithm: {"algorithm", tString},
+	fParams: {"params", tParams}, fSeed: {"seed", tInteger}, fProgram: {"program", tString},
+	fTime: {"time", tTime},
 }
 
 // field is a Field together with the Event or Header member it carries
@@ -132,7 +156,8 @@ var fieldTypes = [numFieldIDs]string{
 type field struct {
 	Field
 	id  fieldID
-	key string // `,"name":`
+	typ fieldType
+	key string // `,"name":`, or `{"name":` for a line's first field
 }
 
 type kindSpec struct {
@@ -141,8 +166,8 @@ type kindSpec struct {
 }
 
 func req(id fieldID, help string) field {
-	name := fieldNames[id]
-	return field{Field: Field{Name: name, Type: fieldTypes[id], Help: help}, id: id, key: `,"` + name + `":`}
+	name, typ := fieldInfos[id].name, fieldInfos[id].typ
+	return field{Field: Field{Name: name, Type: typeNames[typ], Help: help}, id: id, typ: typ, key: `,"` + name + `":`}
 }
 
 func opt(id fieldID, help string) field {
@@ -153,10 +178,16 @@ func opt(id fieldID, help string) field {
 
 // fields prepends the fields every event has.
 func fields(fs ...field) []field {
-	return append([]field{
+	return line(append([]field{
 		req(fStep, "the event's index in the trace, from 0"),
 		req(fKind, "the event's kind"),
-	}, fs...)
+	}, fs...))
+}
+
+// line returns the fields of a line, whose first opens it.
+func line(fs []field) []field {
+	fs[0].key = "{" + fs[0].key[1:]
+	return fs
 }
 
 // specs and header are the one table that the encoder, the decoder, Spec,
@@ -249,7 +280,7 @@ var specs = [numKinds]kindSpec{
 // header is the spec table's entry for the header line. Writers emit every
 // field, optional ones too, in this order; readers require only "format"
 // and "version".
-var header = kindSpec{"the first line of a trace", []field{
+var header = kindSpec{"the first line of a trace", line([]field{
 	req(fFormat, `always "`+Format+`"`),
 	req(fVersion, "the format's major version; readers refuse others"),
 	opt(fGame, "the game's spec, e.g. \"tictactoe\""),
@@ -259,66 +290,74 @@ var header = kindSpec{"the first line of a trace", []field{
 	opt(fSeed, "the random seed the search used"),
 	opt(fProgram, "the writing program and its version"),
 	opt(fTime, "when the search started"),
-}}
+})}
 
-// scoreFields and counterFields describe the objects inside the score[]
-// and counters field types.
-var scoreFields = []Field{
-	{Name: "child", Type: "node", Help: "the candidate child"},
-	{Name: "action", Type: "integer", Help: "the action leading to it"},
-	{Name: "w", Type: "number", Help: "its total value, in the view of the player choosing at node"},
-	{Name: "n", Type: "integer", Help: "its visits"},
-	{Name: "ucb", Type: "number|null", Help: "its UCB1 score; null for an unvisited child"},
+// objectFields returns the fields of an object inside an event's field, such
+// as a score, all of which readers require.
+func objectFields(fs ...Field) []field {
+	out := make([]field, len(fs))
+	for i, f := range fs {
+		out[i] = field{Field: f}
+	}
+	return out
 }
 
-// moveFields describes each of the two objects of a node event's "joint".
-var moveFields = []Field{
-	{Name: "action", Type: "integer", Help: "the player's action, as the game numbers that player's actions"},
-	{Name: "label", Type: "string", Help: "its human label"},
-}
+// scoreFields, moveFields and counterFields describe the objects of the
+// score[], joint and counters field types.
+var scoreFields = objectFields(
+	Field{Name: "child", Type: "node", Help: "the candidate child"},
+	Field{Name: "action", Type: "integer", Help: "the action leading to it"},
+	Field{Name: "w", Type: "number", Help: "its total value, in the view of the player choosing at node"},
+	Field{Name: "n", Type: "integer", Help: "its visits"},
+	Field{Name: "ucb", Type: "number|null", Help: "its UCB1 score; null for an unvisited child"},
+)
 
-var counterFields = []Field{
-	{Name: "nodes", Type: "integer", Help: "nodes created"},
-	{Name: "evals", Type: "integer", Help: "static evaluations and terminal outcomes"},
-	{Name: "cuts", Type: "integer", Help: "alpha-beta cuts"},
-	{Name: "elapsed_ns", Type: "integer", Help: "wall-clock time of the search, in nanoseconds"},
+var moveFields = objectFields(
+	Field{Name: "action", Type: "integer", Help: "the player's action, as the game numbers that player's actions"},
+	Field{Name: "label", Type: "string", Help: "its human label"},
+)
+
+var counterFields = objectFields(
+	Field{Name: "nodes", Type: "integer", Help: "nodes created"},
+	Field{Name: "evals", Type: "integer", Help: "static evaluations and terminal outcomes"},
+	Field{Name: "cuts", Type: "integer", Help: "alpha-beta cuts"},
+	Field{Name: "elapsed_ns", Type: "integer", Help: "wall-clock time of the search, in nanoseconds"},
+)
+
+// public returns the Fields of fs, for the caller to modify.
+func public(fs []field) []Field {
+	out := make([]Field, len(fs))
+	for i, f := range fs {
+		out[i] = f.Field
+	}
+	return out
 }
 
 // Spec returns the line format of events of kind k. For an invalid kind it
 // returns the zero KindSpec. The result is the caller's to modify.
 func Spec(k Kind) KindSpec {
-	if k == KindBad || k >= numKinds {
+	if !kinds.valid(k) {
 		return KindSpec{}
 	}
-	s := KindSpec{Kind: k, Help: specs[k].help, Fields: make([]Field, len(specs[k].fields))}
-	for i, f := range specs[k].fields {
-		s.Fields[i] = f.Field
-	}
-	return s
+	return KindSpec{Kind: k, Help: specs[k].help, Fields: public(specs[k].fields)}
 }
 
 // HeaderFields returns the fields of the header line, in the order
 // writers emit them. Writers emit every field; readers require only
 // "format" and "version". The result is the caller's to modify.
-func HeaderFields() []Field {
-	fs := make([]Field, len(header.fields))
-	for i, f := range header.fields {
-		fs[i] = f.Field
-	}
-	return fs
-}
+func HeaderFields() []Field { return public(header.fields) }
 
 // ScoreFields returns the fields of each object in a select event's
 // "scores" list. Every field is required; "ucb" may be null.
-func ScoreFields() []Field { return slices.Clone(scoreFields) }
+func ScoreFields() []Field { return public(scoreFields) }
 
 // MoveFields returns the fields of each of the two objects in a node
 // event's "joint" list. Both are required.
-func MoveFields() []Field { return slices.Clone(moveFields) }
+func MoveFields() []Field { return public(moveFields) }
 
 // CounterFields returns the fields of a decision event's "counters" object.
 // Every field is required.
-func CounterFields() []Field { return slices.Clone(counterFields) }
+func CounterFields() []Field { return public(counterFields) }
 
 //go:embed schema.json
 var schema []byte

@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 )
@@ -46,24 +45,13 @@ const (
 	ViewSide
 )
 
+var views = enum[View]{typ: "View", noun: "view", first: ViewRoot, names: []string{"root", "side"}}
+
 // String returns "root" or "side".
-func (v View) String() string {
-	if v == ViewSide {
-		return "side"
-	}
-	return "root"
-}
+func (v View) String() string { return views.name(v) }
 
 // ParseView returns the view named "root" or "side".
-func ParseView(name string) (View, error) {
-	switch name {
-	case "root":
-		return ViewRoot, nil
-	case "side":
-		return ViewSide, nil
-	}
-	return ViewRoot, fmt.Errorf("trace: unknown view %q (want root or side)", name)
-}
+func ParseView(name string) (View, error) { return views.parse(name) }
 
 // Caption says in words whose view values are in.
 func (v View) Caption() string {

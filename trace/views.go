@@ -31,9 +31,7 @@ type NodeCreated struct {
 // NodeCreated returns the view of a node event. It panics if e.Kind is
 // not KindNode.
 func (e Event) NodeCreated() NodeCreated {
-	if e.Kind != KindNode {
-		panic(kindError{"NodeCreated", e.Kind, KindNode})
-	}
+	e.must(KindNode, "NodeCreated")
 	return NodeCreated{Node: e.Node, Parent: e.Parent, Action: e.Action, Label: e.Label,
 		Depth: e.Depth, Type: e.Type, Board: e.Board, Joint: e.Joint}
 }
@@ -49,9 +47,7 @@ type Eval struct {
 // Eval returns the view of an eval event. It panics if e.Kind is not
 // KindEval.
 func (e Event) Eval() Eval {
-	if e.Kind != KindEval {
-		panic(kindError{"Eval", e.Kind, KindEval})
-	}
+	e.must(KindEval, "Eval")
 	return Eval{Node: e.Node, Value: e.Value, Terminal: e.Terminal}
 }
 
@@ -66,9 +62,7 @@ type ValueUpdate struct {
 // ValueUpdate returns the view of a value event. It panics if e.Kind is
 // not KindValue.
 func (e Event) ValueUpdate() ValueUpdate {
-	if e.Kind != KindValue {
-		panic(kindError{"ValueUpdate", e.Kind, KindValue})
-	}
+	e.must(KindValue, "ValueUpdate")
 	return ValueUpdate{Node: e.Node, Value: e.Value, Best: e.Best}
 }
 
@@ -82,9 +76,7 @@ type Bounds struct {
 // Bounds returns the view of a bounds event. It panics if e.Kind is not
 // KindBounds.
 func (e Event) Bounds() Bounds {
-	if e.Kind != KindBounds {
-		panic(kindError{"Bounds", e.Kind, KindBounds})
-	}
+	e.must(KindBounds, "Bounds")
 	return Bounds{Node: e.Node, Alpha: e.Alpha, Beta: e.Beta}
 }
 
@@ -102,9 +94,7 @@ type Cutoff struct {
 // Cutoff returns the view of a cut event. It panics if e.Kind is not
 // KindCut.
 func (e Event) Cutoff() Cutoff {
-	if e.Kind != KindCut {
-		panic(kindError{"Cutoff", e.Kind, KindCut})
-	}
+	e.must(KindCut, "Cutoff")
 	return Cutoff{Node: e.Node, Kind: e.Cut, Value: e.Value, Alpha: e.Alpha, Beta: e.Beta,
 		Pruned: e.Pruned, PrunedLabels: e.PrunedLabels}
 }
@@ -122,9 +112,7 @@ type Selection struct {
 // Selection returns the view of a select event. It panics if e.Kind is
 // not KindSelect.
 func (e Event) Selection() Selection {
-	if e.Kind != KindSelect {
-		panic(kindError{"Selection", e.Kind, KindSelect})
-	}
+	e.must(KindSelect, "Selection")
 	return Selection{Node: e.Node, Chosen: e.Child, Scores: e.Scores}
 }
 
@@ -138,9 +126,7 @@ type Expansion struct {
 // Expansion returns the view of an expand event. It panics if e.Kind is
 // not KindExpand.
 func (e Event) Expansion() Expansion {
-	if e.Kind != KindExpand {
-		panic(kindError{"Expansion", e.Kind, KindExpand})
-	}
+	e.must(KindExpand, "Expansion")
 	return Expansion{Node: e.Node, Children: e.Children}
 }
 
@@ -155,9 +141,7 @@ type Playout struct {
 // Playout returns the view of a playout event. It panics if e.Kind is not
 // KindPlayout.
 func (e Event) Playout() Playout {
-	if e.Kind != KindPlayout {
-		panic(kindError{"Playout", e.Kind, KindPlayout})
-	}
+	e.must(KindPlayout, "Playout")
 	return Playout{Node: e.Node, Result: e.Result, Length: e.Length}
 }
 
@@ -171,9 +155,7 @@ type Backprop struct {
 // Backprop returns the view of a backprop event. It panics if e.Kind is
 // not KindBackprop.
 func (e Event) Backprop() Backprop {
-	if e.Kind != KindBackprop {
-		panic(kindError{"Backprop", e.Kind, KindBackprop})
-	}
+	e.must(KindBackprop, "Backprop")
 	return Backprop{Path: e.Path, Values: e.Values}
 }
 
@@ -188,9 +170,7 @@ type Beam struct {
 // Beam returns the view of a beam event. It panics if e.Kind is not
 // KindBeam.
 func (e Event) Beam() Beam {
-	if e.Kind != KindBeam {
-		panic(kindError{"Beam", e.Kind, KindBeam})
-	}
+	e.must(KindBeam, "Beam")
 	return Beam{Depth: e.Depth, Kept: e.Kept, Dropped: e.Dropped}
 }
 
@@ -205,9 +185,7 @@ type IterationInfo struct {
 // IterationInfo returns the view of an iteration event. It panics if
 // e.Kind is not KindIteration.
 func (e Event) IterationInfo() IterationInfo {
-	if e.Kind != KindIteration {
-		panic(kindError{"IterationInfo", e.Kind, KindIteration})
-	}
+	e.must(KindIteration, "IterationInfo")
 	return IterationInfo{Number: e.Iteration, DepthLimit: e.Depth, Discarded: e.Discarded}
 }
 
@@ -224,9 +202,7 @@ type Decision struct {
 // Decision returns the view of a decision event. It panics if e.Kind is
 // not KindDecision.
 func (e Event) Decision() Decision {
-	if e.Kind != KindDecision {
-		panic(kindError{"Decision", e.Kind, KindDecision})
-	}
+	e.must(KindDecision, "Decision")
 	return Decision{Root: e.Node, Action: e.Action, Label: e.Label, Value: e.Value, Counters: e.Counters}
 }
 
@@ -240,10 +216,16 @@ type Note struct {
 // Note returns the view of a note event. It panics if e.Kind is not
 // KindNote.
 func (e Event) Note() Note {
-	if e.Kind != KindNote {
-		panic(kindError{"Note", e.Kind, KindNote})
-	}
+	e.must(KindNote, "Note")
 	return Note{Node: e.Node, Text: e.Text, Truncated: e.Truncated}
+}
+
+// must panics with a kindError unless e is of kind want; method names the
+// accessor that calls it.
+func (e *Event) must(want Kind, method string) {
+	if e.Kind != want {
+		panic(kindError{method, e.Kind, want})
+	}
 }
 
 // kindError is the panic of an accessor called on an event of another

@@ -662,9 +662,39 @@ func TestBrowserLiveSearch(t *testing.T) {
 	b.screenshot("viewer-live-done.png")
 }
 
+// waitValue waits until the input id holds want, as the position field
+// does once the server has written an edited board back as text; it
+// fails the test with what the input holds instead.
+func (b *browser) waitValue(id, want string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	expr := fmt.Sprintf(`document.getElementById(%q).value === %q`, id, want)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(waitFor))); err != nil {
+		b.t.Fatalf("#%s holds %q, want %q", id, get(b, "reading #"+id, chromedp.Value(chromedp.ID(id))), want)
+	}
+}
+
+// editorCell is one cell of the board editor, as the page shows it.
+type editorCell struct {
+	Label string `json:"label"` // "cell a1: the first player's x"
+	Class string `json:"class"` // "cell kind-piece owner-first"
+	Text  string `json:"text"`
+}
+
+// editorCells reads the board editor's cells, row by row.
+func (b *browser) editorCells() []editorCell {
+	b.t.Helper()
+	return get(b, "reading the board editor", chromedp.Evaluate[[]editorCell](`[...document.querySelectorAll("#board-editor td button")].map((e) => ({
+		label: e.getAttribute("aria-label"), class: e.className, text: e.textContent,
+	}))`))
+}
+
 // TestBrowserPositionEditors edits positions by clicking, as a teacher
-// preparing an exercise would: a tic-tac-toe cell, and a typed tree's
-// leaf, child and removal. The position text must follow each edit.
+// preparing an exercise would: a tic-tac-toe cell, a maze's walls,
+// points and player, and a typed tree's leaf, child and removal. The
+// position text must follow each edit, the editors show the games' own
+// boards and names, and a board that is no position yet says why.
 func TestBrowserPositionEditors(t *testing.T) {
 	app := newApp(t)
 	b := newBrowser(t, app)
@@ -673,11 +703,15 @@ func TestBrowserPositionEditors(t *testing.T) {
 	b.typeInto("position", ".../.../...")
 	// Cells in text order; a1 is the bottom-left cell, the 7th.
 	b.click(`#board-editor button[aria-label^="cell a1"]`)
+	b.waitValue("position", ".../.../x..")
 	b.click(`#board-editor button[aria-label^="cell b2"]`)
 	b.click(`#board-editor button[aria-label^="cell b2"]`)
-	if got := get(b, "reading the position", chromedp.Value(chromedp.ID("position"))); got != ".../.o./x.." {
-		t.Errorf("after x on a1 and o on b2 the position is %q, want .../.o./x..", got)
+	b.waitValue("position", ".../.o./x..")
+	cells := b.editorCells()
+	if len(cells) != 9 || cells[6].Label != "cell a1: the first player's x" || cells[4].Text != "o" || !strings.Contains(cells[4].Class, "owner-second") {
+		t.Errorf("after x on a1 and o on b2 the editor shows %+v", cells)
 	}
+	b.screenshot("editor-ttt.png")
 
 	b.choose("game", "tree")
 	b.typeInto("position", "[[1,2],[3,4]]")
@@ -687,9 +721,166 @@ func TestBrowserPositionEditors(t *testing.T) {
 	)
 	b.click(`#tree-editor > ul > li:first-child > ul > li:last-child > button`) // "+ leaf" under B
 	b.click(`#tree-editor > ul > li:nth-child(2) > button[aria-label="remove this child"]`)
-	if got := get(b, "reading the position", chromedp.Value(chromedp.ID("position"))); got != "[[7,2,0]]" {
-		t.Errorf("after the edits the tree is %q, want [[7,2,0]]", got)
+	b.waitValue("position", "[[7,2,0]]")
+	// The names are the game's: A the root, its child B, B's moves b1 to b3.
+	names := `[...document.querySelectorAll("#tree-editor .tree-node, #tree-editor .tree-edge")].map((e) => e.textContent).join(" ")`
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	const want = "A (MAX, the root) a1 B (MIN) b1 b2 b3"
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](names+` === "`+want+`"`, chromedp.WithPollingTimeout(waitFor))); err != nil {
+		t.Errorf("the tree editor names %q, want %q", get(b, "reading the names", chromedp.Evaluate[string](names)), want)
 	}
+	b.screenshot("editor-tree.png")
+}
+
+// TestBrowserMazeEditor edits the maze's board by clicking: a generated
+// board is shown when the position is empty, a wall becomes the player
+// (two players: the editor says the board is no position yet), the old
+// player becomes points, a picked wall is painted, and shift-click
+// cycles back.
+func TestBrowserMazeEditor(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/")
+	b.choose("game", "maze")
+	// No position: the board the parameters and seed make, the primer's.
+	b.do("waiting for the generated board", chromedp.WaitVisible(chromedp.CSS(`#board-editor button[aria-label^="cell row 5, column 5"]`)))
+	if caption := b.text("#board-editor .caption"); caption != "4 turns left" {
+		t.Errorf("the generated board's caption is %q, want 4 turns left", caption)
+	}
+	if cells := b.editorCells(); len(cells) != 25 || cells[12].Text != "@" || cells[6].Label != "cell row 2, column 2: wall" {
+		t.Errorf("the generated board shows %+v, want the primer's 5x5 with @ in the middle", cells)
+	}
+	if got := get(b, "reading the position", chromedp.Value(chromedp.ID("position"))); got != "" {
+		t.Errorf("showing the generated board wrote %q into the position", got)
+	}
+
+	b.typeInto("position", "3:#.5#/.@18/3#..")
+	b.do("waiting for the typed board", chromedp.WaitVisible(chromedp.CSS(`#board-editor button[aria-label="cell row 3, column 4: empty"]`)))
+	b.click(`#board-editor button[aria-label^="cell row 1, column 1"]`) // a wall: next comes the player
+	b.waitValue("position", "3:@.5#/.@18/3#..")
+	if p := b.text(`[data-testid=board-problem]`); !strings.Contains(p, "a second '@'") {
+		t.Errorf("with two players the editor says %q, want why it is no position", p)
+	}
+	b.click(`#board-editor button[aria-label^="cell row 2, column 2"]`) // the old player: next come 1 point
+	b.waitValue("position", "3:@.5#/.118/3#..")
+	b.click(`#board-editor .palette button[aria-label="clicks paint wall"]`)
+	b.click(`#board-editor button[aria-label^="cell row 3, column 3"]`)
+	b.waitValue("position", "3:@.5#/.118/3##.")
+	b.click(`#board-editor .palette button[aria-label="clicks cycle a cell"]`)
+	b.do("shift-clicking row 1, column 2", chromedp.Evaluate[chromedp.Void](
+		`document.querySelector('#board-editor button[aria-label^="cell row 1, column 2"]').dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true}))`))
+	b.waitValue("position", "3:@95#/.118/3##.") // back from empty floor to 9 points
+	if p := b.text(`[data-testid=board-problem]`); p != "" {
+		t.Errorf("the board is a position again, yet the editor says %q", p)
+	}
+	cells := b.editorCells()
+	if len(cells) != 12 || !strings.Contains(cells[10].Class, "kind-wall") || cells[1].Label != "cell row 1, column 2: 9 points" || cells[0].Label != "cell row 1, column 1: the first player's @" {
+		t.Errorf("after the edits the editor shows %+v", cells)
+	}
+	b.screenshot("editor-maze.png")
+}
+
+// TestBrowserTwinMazeTurnsBoard opens the twin maze played in turns: its
+// boards, in the tree and in the panels, have the grid's five rows only,
+// with the side to move in the caption, and a node after A's move marks
+// the two cells A's move changed.
+func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/example/twin-turns")
+	b.waitStep(0)
+	type panel struct {
+		Rows    int      `json:"rows"`
+		Caption string   `json:"caption"`
+		Texts   []string `json:"texts"`
+		Changed []string `json:"changed"`
+		Classes []string `json:"classes"`
+	}
+	read := func(sel string) panel {
+		return get(b, "reading "+sel, chromedp.Evaluate[panel](fmt.Sprintf(`(() => {
+			const el = document.querySelector(%q);
+			const cells = [...el.querySelectorAll("td")];
+			return {
+				rows: el.querySelectorAll("tr").length,
+				caption: (el.querySelector(".caption") || {}).textContent || "",
+				texts: cells.map((c) => c.textContent),
+				changed: cells.filter((c) => c.classList.contains("changed")).map((c) => c.textContent),
+				classes: cells.map((c) => c.className),
+			};
+		})()`, sel)))
+	}
+	root := read("#board")
+	if root.Rows != 5 || len(root.Texts) != 25 || root.Caption != "20 turns left, A to move" {
+		t.Errorf("the root's board has %d rows, %d cells, caption %q; want 5, 25, 20 turns left, A to move", root.Rows, len(root.Texts), root.Caption)
+	}
+	if i := slices.Index(root.Texts, "A"); i < 0 || !strings.Contains(root.Classes[i], "kind-piece owner-first") {
+		t.Errorf("the root's board has no cell A of the first player: %q %q", root.Texts, root.Classes)
+	}
+	stray := get(b, "reading the tree's boards", chromedp.Evaluate[int](`[...document.querySelectorAll("#tree g.node text")].filter((e) => e.textContent === ";").length`))
+	if stray != 0 {
+		t.Errorf("%d cells of the tree's boards hold ';'", stray)
+	}
+	last := b.lastStep()
+	b.click("#last")
+	b.waitStep(last)
+	b.click("#n1") // the root's first child: A has moved
+	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.CSS("#node-board td")))
+	after := read("#node-board")
+	if after.Rows != 5 || !strings.HasSuffix(after.Caption, "B to move") || len(after.Changed) != 2 || !slices.Contains(after.Changed, "A") {
+		t.Errorf("after A's first move the board has %d rows, caption %q, changed cells %q; want 5 rows, B to move, A's two cells", after.Rows, after.Caption, after.Changed)
+	}
+	b.screenshot("viewer-twin-turns.png")
+}
+
+// TestBrowserConnectFour opens the Connect Four example: the board beside
+// the tree is the game's 6×7 grid with x's open three on the bottom row,
+// AlphaBeta chooses the block at a, and the root's child a shows o's disc
+// landed in the bottom-left cell, the move just played.
+func TestBrowserConnectFour(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/example/c4-alphabeta")
+	b.waitStep(0)
+	type panel struct {
+		Rows    int      `json:"rows"`
+		Caption string   `json:"caption"`
+		Texts   []string `json:"texts"`
+		Changed []int    `json:"changed"`
+	}
+	read := func(sel string) panel {
+		return get(b, "reading "+sel, chromedp.Evaluate[panel](fmt.Sprintf(`(() => {
+			const el = document.querySelector(%q);
+			const cells = [...el.querySelectorAll("td")];
+			return {
+				rows: el.querySelectorAll("tr").length,
+				caption: (el.querySelector(".caption") || {}).textContent || "",
+				texts: cells.map((c) => c.textContent),
+				changed: cells.map((c, i) => c.classList.contains("changed") ? i : -1).filter((i) => i >= 0),
+			};
+		})()`, sel)))
+	}
+	root := read("#board")
+	if root.Rows != 6 || len(root.Texts) != 42 || root.Caption != "o to move" {
+		t.Fatalf("the root's board has %d rows, %d cells, caption %q; want 6, 42, o to move", root.Rows, len(root.Texts), root.Caption)
+	}
+	if got := strings.Join(root.Texts[35:], ""); got != "xxxoo" {
+		t.Errorf("the bottom row reads %q, want the discs xxxoo", got)
+	}
+	b.click("#last")
+	b.waitStep(b.lastStep())
+	if d := b.text("#decision"); !strings.Contains(d, "play a") {
+		t.Errorf("the decision reads %q, want the block at a", d)
+	}
+	// The root's first child, o's drop into column a, lies left of the
+	// view the page opens with: click it where it is.
+	b.do("clicking node a", chromedp.Evaluate[chromedp.Void](`document.querySelector("#n1").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.CSS("#node-board td")))
+	after := read("#node-board")
+	if after.Caption != "x to move" || len(after.Changed) != 1 || after.Changed[0] != 35 || after.Texts[35] != "o" {
+		t.Errorf("after o's move a the board has caption %q, changed cells %v, bottom-left %q; want x to move, [35], o", after.Caption, after.Changed, after.Texts[35])
+	}
+	b.screenshot("viewer-connectfour.png")
 }
 
 // TestBrowserBeamOnMaze opens the beam example on the primer's maze: at

@@ -27,7 +27,7 @@
 //	{"type":"seek","step":K}        go to step K, 0 <= K < steps
 //	{"type":"play","speed":S}       step forward S steps a second (0 < S <= 50) until the last step
 //	{"type":"pause"}                stop playing
-//	{"type":"view","view":"root"}   show values for "root" (the root player) or "side" (the side to move)
+//	{"type":"view","view":"root"}   show values in "root" (MAX's view) or "side" (the side to move's view)
 //	{"type":"select","node":N}      describe node N in every frame; -1 for none
 //
 // The server answers each command, and each step while playing, with a
@@ -39,8 +39,10 @@
 //	 "current":id,                                 the search's focus, -1 for none
 //	 "line":L,                                     the pseudocode line lit, 0 for none
 //	 "log":[{"step":K,"text":"..."}],              the latest steps in words, oldest first
-//	 "vars":[{"name":"α (root player)","value":"3"}], the focus's variables
-//	 "board":{"title","prefix","rows","changed"},  the focus's position, when the trace has positions
+//	 "vars":[{"name":"α (MAX's view)","value":"3"}], the focus's variables
+//	 "board":{"title","caption","rows","cols","cells","changed","trail","score"},
+//	                                               the focus's position as its game declares its board: cells row by
+//	                                               row, each {"kind","owner","mark"}; when the game has boards
 //	 "selected":{"node","title","facts","reason","board"}}  the selected node, if any
 //
 // A message the server cannot accept (not JSON, an unknown type, a step

@@ -65,6 +65,11 @@ var examples = []example{
 		req:   catalog.Request{Game: "tictactoe", Algo: "iterative depth=4", Position: "x../.o./..."},
 	},
 	{
+		name: "c4-alphabeta", title: "Connect Four: block the open three (AlphaBeta)",
+		watch: "x has three in a row on the bottom row; o must drop into column a to block. Every other move loses at once to x's reply there, and AlphaBeta's cuts skip the rest of those lines.",
+		req:   catalog.Request{Game: "connectfour", Algo: "alphabeta depth=4", Position: "......./......./......./......./......./.xxxoo."},
+	},
+	{
 		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
 		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
 		about: twinAbout,
@@ -88,7 +93,7 @@ var examples = []example{
 	},
 	{
 		name: "ttt-negamax-view", title: "NegaMax: whose point of view is this number?",
-		watch: "Switch the values between the root player's view and the side to move's: NegaMax stores the latter, and each level negates.",
+		watch: "Switch the values between MAX's view and the side to move's view: NegaMax stores the latter, and each level negates.",
 		req:   catalog.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
 	},
 }

@@ -155,7 +155,7 @@ func TestRunThenViewAndExport(t *testing.T) {
 		t.Fatalf("viewer: status %d", code)
 	}
 	// The textbook's answer: a1, value 3.
-	if !strings.Contains(page, "Decision: play a1, value 3 for the root player") {
+	if !strings.Contains(page, html.EscapeString("Decision: play a1, value 3 (MAX's view)")) {
 		t.Errorf("viewer does not show the decision a1, value 3")
 	}
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
@@ -219,22 +220,19 @@ func (vw *viewer) beam(e trace.Event) *beamView {
 // viewNote labels a value with whose view it is in; a one-player game's
 // values are the player's score, in one view only.
 func (vw *viewer) viewNote() string {
-	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeSingle {
-		return ""
+	if w := explain.Whose(vw.tree.Node(vw.tree.Root()).Type, vw.view); w != "" {
+		return " (" + w + ")"
 	}
-	if vw.view == trace.ViewSide {
-		return " (side to move)"
-	}
-	return " (root player)"
+	return ""
 }
 
 // variables are the rows of the variables panel for node id.
 func (vw *viewer) variables(id trace.NodeID) []variable {
 	n := vw.tree.Node(id)
 	vars := []variable{
-		{"node", vw.pathName(id)},
-		{"to move", playerName(n.Type)},
-		{"depth", strconv.Itoa(n.Depth)},
+		{explain.FactNode, vw.pathName(id)},
+		{explain.FactToMove, explain.Player(n.Type)},
+		{explain.FactDepth, strconv.Itoa(n.Depth)},
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
@@ -244,21 +242,14 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 		vars = append(vars, vw.results(id)...)
 	}
 	if n.HasValue || !vw.monteCarlo() {
-		value := "not known yet"
+		value := explain.NotKnownYet
 		if n.HasValue {
 			value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
 		}
-		what := "value"
-		switch {
-		case n.Terminal:
-			what = "outcome"
-		case n.Type == trace.TypeSingle:
-			what = "score"
-		}
-		vars = append(vars, variable{what + vw.viewNote(), value})
+		vars = append(vars, variable{explain.FactValue(n) + vw.viewNote(), value})
 	}
 	if n.Best != trace.NoNode {
-		vars = append(vars, variable{"best move so far", vw.tree.Node(n.Best).Label})
+		vars = append(vars, variable{explain.FactBestSoFar, vw.tree.Node(n.Best).Label})
 	}
 	return vars
 }
@@ -272,29 +263,18 @@ func (vw *viewer) monteCarlo() bool {
 // id of a Monte Carlo search: its mean result and visits, and the result
 // of the playout the step is at, if it starts from id.
 func (vw *viewer) results(id trace.NodeID) []variable {
-	mean := "no results yet"
+	mean := explain.NoResultsYet
 	if r, ok := render.MeanResult(vw.tree.Node(id), vw.view); ok {
 		mean = trace.FormatValue(r)
 	}
 	rows := []variable{
-		{"mean result" + vw.viewNote(), mean},
-		{"visits", strconv.Itoa(vw.tree.Node(id).Visits)},
+		{explain.FactMeanResult + vw.viewNote(), mean},
+		{explain.FactVisits, strconv.Itoa(vw.tree.Node(id).Visits)},
 	}
 	if r, ok := render.PlayoutResult(vw.tree, id, vw.view); ok {
-		rows = append(rows, variable{"playout result" + vw.viewNote(), trace.FormatValue(r) + " (" + outcomeWord(r) + ")"})
+		rows = append(rows, variable{explain.FactPlayout + vw.viewNote(), trace.FormatValue(r) + " (" + explain.Outcome(r) + ")"})
 	}
 	return rows
-}
-
-// outcomeWord names a playout's result: 1 a win, 0 a loss, ½ a draw.
-func outcomeWord(r float64) string {
-	switch {
-	case r > 0.5:
-		return "win"
-	case r < 0.5:
-		return "loss"
-	}
-	return "draw"
 }
 
 // details answers a select command for node id.
@@ -302,50 +282,33 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	n := vw.tree.Node(id)
 	m := nodeMsg{Node: int(id), Title: vw.pathName(id), Board: vw.board(id)}
 	m.Facts = []variable{
-		{"status", statusText(n.Status)},
-		{"to move", playerName(n.Type)},
-		{"depth", strconv.Itoa(n.Depth)},
+		{explain.FactStatus, explain.Status(n.Status)},
+		{explain.FactToMove, explain.Player(n.Type)},
+		{explain.FactDepth, strconv.Itoa(n.Depth)},
 	}
 	if n.HasValue {
-		what := "value"
-		if n.Terminal {
-			what = "outcome"
-		}
-		m.Facts = append(m.Facts, variable{what + vw.viewNote(), trace.FormatValue(vw.view.Value(n.Type, n.Value))})
+		m.Facts = append(m.Facts, variable{explain.FactValue(n) + vw.viewNote(), trace.FormatValue(vw.view.Value(n.Type, n.Value))})
 	}
 	if vw.monteCarlo() {
 		m.Facts = append(m.Facts, vw.results(id)...)
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		m.Facts = append(m.Facts, variable{"window" + vw.viewNote(), "α=" + trace.FormatValue(a) + " β=" + trace.FormatValue(b)})
+		m.Facts = append(m.Facts, variable{explain.FactWindow + vw.viewNote(), "α=" + trace.FormatValue(a) + " β=" + trace.FormatValue(b)})
 	}
 	if n.Best != trace.NoNode {
-		m.Facts = append(m.Facts, variable{"best move", vw.tree.Node(n.Best).Label})
+		m.Facts = append(m.Facts, variable{explain.FactBestMove, vw.tree.Node(n.Best).Label})
 	}
 	if p := n.Iteration; p > 0 {
-		m.Facts = append(m.Facts, variable{"created in " + vw.iterationName(), strconv.Itoa(p)})
+		m.Facts = append(m.Facts, variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
 	}
 	if n.Type == trace.TypeJoint {
 		m.Matrix = vw.matrix(n)
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
-		by := vw.tree.Node(n.PrunedBy)
-		m.Reason = pruneReason(by, n, vw.pathName(n.PrunedBy))
+		m.Reason = explain.PruneReason(vw.tree.Node(n.PrunedBy), vw.pathName(n.PrunedBy), n.Label)
 	}
 	return m
-}
-
-// pruneReason explains in words why a cut at node by pruned node n.
-func pruneReason(by, n trace.NodeState, byName string) string {
-	reason := render.CutReason(by)
-	switch by.Cut {
-	case trace.CutBeta:
-		return reason + " at " + byName + " (a MAX node): its value already reaches what MIN above is sure of elsewhere, so MIN will never let play reach it, and " + n.Label + " need not be searched."
-	case trace.CutAlpha:
-		return reason + " at " + byName + " (a MIN node): its value already falls to what MAX above is sure of elsewhere, so MAX will never let play reach it, and " + n.Label + " need not be searched."
-	}
-	return "pruned by a cut at " + byName + "."
 }
 
 // board returns node id's position as its game declares its board, or
@@ -429,44 +392,4 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 	}
 	slices.Reverse(labels)
 	return strings.Join(labels, " ")
-}
-
-func playerName(t trace.NodeType) string {
-	switch t {
-	case trace.TypeMax:
-		return "MAX (root player)"
-	case trace.TypeMin:
-		return "MIN (opponent)"
-	case trace.TypeChance:
-		return "chance"
-	case trace.TypeSingle:
-		return "the player"
-	case trace.TypeJoint:
-		return "both players at once"
-	}
-	return t.String()
-}
-
-func statusText(s trace.Status) string {
-	switch s {
-	case trace.StatusNotReached:
-		return "not reached yet"
-	case trace.StatusGenerated:
-		return "generated, not searched yet"
-	case trace.StatusCurrent:
-		return "current node"
-	case trace.StatusPath:
-		return "on the path to the current node"
-	case trace.StatusDone:
-		return "searched; its value is final"
-	case trace.StatusPruned:
-		return "pruned, never searched"
-	case trace.StatusBest:
-		return "on the best line"
-	case trace.StatusKept:
-		return "kept by the beam"
-	case trace.StatusDropped:
-		return "dropped by the beam"
-	}
-	return s.String()
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -31,11 +32,22 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		ExportURL:  base + "/export",
 		TraceURL:   base + "/trace",
 		HasBoards:  sh.hasBoards(),
-		TwoPlayer:  sh.tree.Node(sh.tree.Root()).Type != trace.TypeSingle,
+		TwoPlayer:  twoViews(sh.tree.Node(sh.tree.Root()).Type),
+		Views:      viewChoices(),
 		SpeedSteps: speeds,
 	}
 	m.Decision = sh.decision()
 	return m
+}
+
+// viewChoices are the toggle's buttons, one per point of view, in
+// explain's words.
+func viewChoices() []templates.ViewChoice {
+	var out []templates.ViewChoice
+	for _, v := range views {
+		out = append(out, templates.ViewChoice{Name: v.String(), Label: explain.ViewName(v), About: explain.ViewAbout(v)})
+	}
+	return out
 }
 
 // paramText lists the parameters that differ from the algorithm's
@@ -76,4 +88,12 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// twoViews reports whether values in a tree whose root is of type t read
+// differently in MAX's view and the side to move's: not in a one-player
+// tree, and not where both players move at once, as both views are then
+// player A's.
+func twoViews(t trace.NodeType) bool {
+	return t != trace.TypeSingle && t != trace.TypeJoint
 }

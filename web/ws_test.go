@@ -261,9 +261,9 @@ func TestSocketMonteCarloVariables(t *testing.T) {
 			}
 			word := map[float64]string{1: "win", 0.5: "draw", 0: "loss"}[e.Result]
 			want := map[string]string{
-				"mean result (root player)":    mean,
-				"visits":                       strconv.Itoa(visits[e.Node]),
-				"playout result (root player)": trace.FormatValue(e.Result) + " (" + word + ")",
+				"mean result (MAX's view)":    mean,
+				"visits":                      strconv.Itoa(visits[e.Node]),
+				"playout result (MAX's view)": trace.FormatValue(e.Result) + " (" + word + ")",
 			}
 			for name, value := range want {
 				if vars[name] != value {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -18,7 +19,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("render")
 	stepFlag := fs.String("step", "last", "the step to draw: a number from 0, or last")
 	format := fs.String("format", "svg", "output format: svg or dot")
-	view := fs.String("view", "root", "values from the root player's view (root) or the side to move's (side)")
+	view := fs.String("view", "root", "values in "+explain.ViewName(trace.ViewRoot)+" (root) or the "+explain.ViewName(trace.ViewSide)+" (side)")
 	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	if err := parseFlags(fs, args); err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -69,7 +70,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	h := r.Header()
 	fmt.Fprintf(stdout, "%s on %s %s\n", h.Algorithm, h.Game, h.Position)
-	value := "value %s (root player's view)"
+	value := "value %s (" + explain.Whose(rootType(r.Game().Family), trace.ViewRoot) + ")"
 	if r.Game().Family == search.FamilySingle {
 		value = "best score %s"
 	}
@@ -86,6 +87,18 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "trace written to %s\n", *out)
 	}
 	return nil
+}
+
+// rootType is the type of the root of a game of family f, which says
+// whose view a search's value is in.
+func rootType(f search.Family) trace.NodeType {
+	switch f {
+	case search.FamilySingle:
+		return trace.TypeSingle
+	case search.FamilySimultaneous:
+		return trace.TypeJoint
+	}
+	return trace.TypeMax
 }
 
 func formatValue(v float64) string {

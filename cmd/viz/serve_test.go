@@ -96,6 +96,21 @@ func serveInBackground(t *testing.T, cmd string, args ...string) (base string, s
 	return base, stdout, stop
 }
 
+// get fetches url and returns the response's status and body.
+func get(t *testing.T, url string) (status int, body string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(b)
+}
+
 func TestServeAndStop(t *testing.T) {
 	base, stdout, stop := serveInBackground(t, "serve")
 	if !strings.Contains(stdout.String(), "searchviz is serving "+base+"/") {
@@ -111,14 +126,9 @@ func TestServeAndStop(t *testing.T) {
 	if !strings.HasPrefix(viewer, "/t/") {
 		t.Fatalf("the form led to %s, want a viewer", viewer)
 	}
-	res, err = http.Get(base + viewer + "/layout.svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svg, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK || !strings.Contains(string(svg), "<svg") {
-		t.Fatalf("layout from the worker: status %d, %.100q", res.StatusCode, svg)
+	status, svg := get(t, base+viewer+"/layout.svg")
+	if status != http.StatusOK || !strings.Contains(svg, "<svg") {
+		t.Fatalf("layout from the worker: status %d, %.100q", status, svg)
 	}
 	if code := stop(); code != 0 {
 		t.Errorf("viz serve exited with %d on interrupt, want 0", code)
@@ -150,14 +160,8 @@ func TestReplay(t *testing.T) {
 		t.Fatalf("replay printed %q, want the trace's address", line)
 	}
 	page := strings.Fields(line[i:])[0]
-	res, err := http.Get(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), "value 3") {
-		t.Errorf("replayed trace's page: status %d, no decision with value 3", res.StatusCode)
+	if status, body := get(t, page); status != http.StatusOK || !strings.Contains(body, "value 3") {
+		t.Errorf("replayed trace's page: status %d, no decision with value 3", status)
 	}
 
 	code, _, stderr := runViz(t, "replay", "--data", t.TempDir(), filepath.Join(dir, "missing.jsonl"))

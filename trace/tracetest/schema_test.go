@@ -12,28 +12,15 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-func encode(t *testing.T, events []trace.Event) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w, err := trace.NewWriter(&buf, trace.Header{
-		Game: "tree", Algorithm: "alphabeta", Params: map[string]string{"depth": "2"},
-		Seed: -3, Program: "tracetest", Time: time.Date(2025, 1, 2, 3, 4, 5, 6, time.FixedZone("x", 3600)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range events {
-		w.Emit(e)
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+// fullHeader has every field of a header set, for the schema to check.
+var fullHeader = trace.Header{
+	Game: "tree", Algorithm: "alphabeta", Params: map[string]string{"depth": "2"},
+	Seed: -3, Program: "tracetest", Time: time.Date(2025, 1, 2, 3, 4, 5, 6, time.FixedZone("x", 3600)),
 }
 
 func TestCheckJSONLAccepts(t *testing.T) {
 	for name, events := range map[string][]trace.Event{"alphabeta": AlphaBeta(), "every kind": EveryKind()} {
-		if err := CheckJSONL(encode(t, events)); err != nil {
+		if err := CheckJSONL(Encode(t, fullHeader, events)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -108,7 +95,7 @@ func TestSchemaAgreesWithReader(t *testing.T) {
 }
 
 func TestCheckJSONLRejects(t *testing.T) {
-	good := strings.Split(string(encode(t, AlphaBeta())), "\n")
+	good := strings.Split(string(Encode(t, fullHeader, AlphaBeta())), "\n")
 	tests := []struct {
 		name string
 		line int // the line to replace, from 1
@@ -160,7 +147,7 @@ func TestValidateFile(t *testing.T) {
 	bad := filepath.Join(dir, "bad.jsonl")
 	events := AlphaBeta()
 	events[10].Node = 1
-	if err := os.WriteFile(bad, encode(t, events), 0o644); err != nil {
+	if err := os.WriteFile(bad, Encode(t, fullHeader, events), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	err = ValidateFile(bad)

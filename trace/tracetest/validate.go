@@ -1,7 +1,7 @@
 // Package tracetest checks traces against the invariants that every
 // search's trace must satisfy, beyond what decoding checks, and against the
 // JSON Schema of the file format. It also provides hand-built traces for
-// other packages' tests.
+// other packages' tests, and encodes traces for them.
 package tracetest
 
 import (

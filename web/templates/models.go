@@ -95,7 +95,15 @@ type Viewer struct {
 	Live       bool         // the search is still running
 	Example    *ExampleNote // what to watch for, when the page shows an example
 	TwoPlayer  bool         // values have two points of view to choose from
+	Views      []ViewChoice // the points of view the toggle offers, when TwoPlayer
 	Embedded   bool         // shown inside another page, such as a comparison
+}
+
+// ViewChoice is one button of the viewer's point-of-view toggle.
+type ViewChoice struct {
+	Name  string // the view parameter's value, "root" or "side"
+	Label string // "MAX's view"
+	About string // what the view means, the button's tooltip
 }
 
 // ExampleNote tells what an example shows, on its viewer page.

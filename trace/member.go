@@ -1,0 +1,93 @@
+package trace
+
+// The functions of this file say which member of an Event each field of
+// the plain types carries, one function per Go type, so that the encoder,
+// the decoder and sizeBound share one mapping. Each returns nil for a
+// field of another type; the fields of the other types each have a type
+// of their own, and the codec reads their member directly.
+
+// intMember returns the member of e that the integer field id carries.
+func intMember(id fieldID, e *Event) *int {
+	switch id {
+	case fStep:
+		return &e.Step
+	case fAction:
+		return &e.Action
+	case fDepth:
+		return &e.Depth
+	case fLength:
+		return &e.Length
+	case fIteration:
+		return &e.Iteration
+	}
+	return nil
+}
+
+// nodeMember returns the member of e that the node field id carries.
+func nodeMember(id fieldID, e *Event) *NodeID {
+	switch id {
+	case fNode:
+		return &e.Node
+	case fParent:
+		return &e.Parent
+	case fBest:
+		return &e.Best
+	case fChild:
+		return &e.Child
+	}
+	return nil
+}
+
+// numberMember returns the member of e that the number field id carries.
+func numberMember(id fieldID, e *Event) *float64 {
+	switch id {
+	case fValue:
+		return &e.Value
+	case fAlpha:
+		return &e.Alpha
+	case fBeta:
+		return &e.Beta
+	case fResult:
+		return &e.Result
+	}
+	return nil
+}
+
+// stringMember returns the member of e that the string field id carries.
+func stringMember(id fieldID, e *Event) *string {
+	switch id {
+	case fLabel:
+		return &e.Label
+	case fBoard:
+		return &e.Board
+	case fText:
+		return &e.Text
+	}
+	return nil
+}
+
+// boolMember returns the member of e that the boolean field id carries.
+func boolMember(id fieldID, e *Event) *bool {
+	switch id {
+	case fTerminal:
+		return &e.Terminal
+	case fDiscarded:
+		return &e.Discarded
+	}
+	return nil
+}
+
+// nodesMember returns the member of e that the node[] field id carries.
+func nodesMember(id fieldID, e *Event) *[]NodeID {
+	switch id {
+	case fChildren:
+		return &e.Children
+	case fPath:
+		return &e.Path
+	case fKept:
+		return &e.Kept
+	case fDropped:
+		return &e.Dropped
+	}
+	return nil
+}
