@@ -37,9 +37,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// wantError checks that call returned an error containing errPart, or
-// none when errPart is empty, and reports whether its result is left to
-// check: when both are so.
+// wantError checks that call returned an error containing errPart, or no
+// error when errPart is empty; it reports whether the call succeeded as
+// wanted, so that its result is the next thing to check.
 func wantError(t *testing.T, call string, err error, errPart string) bool {
 	t.Helper()
 	switch {

@@ -136,9 +136,9 @@ func elements(list []byte) func(yield func(raw []byte) bool) {
 	}
 }
 
-// nextItem returns the index of the next member or element of a valid
-// JSON object or list, whose closing bracket is end, that follows the
-// previous one (or the opening bracket) at b[i-1]; or -1 at the end.
+// nextItem returns where the next member or element of a valid JSON
+// object or list starts, looking from b[i], just after the opening bracket
+// or the previous item; or -1 if end, the closing bracket, comes first.
 func nextItem(b []byte, i int, end byte) int {
 	i = skipSpace(b, i)
 	if b[i] == ',' {

@@ -420,6 +420,32 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// checkRefused checks that a Writer refuses bad, emitted between two
+// valid events, with an error saying want, and writes only the header:
+// the error stops it before it flushes anything.
+func checkRefused(t *testing.T, bad trace.Event, want string) {
+	t.Helper()
+	valid := trace.Event{Kind: trace.KindEnter, Node: 0}
+	var buf bytes.Buffer
+	w, err := trace.NewWriter(&buf, trace.Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Emit(valid)
+	w.Emit(bad)
+	w.Emit(valid)
+	err = w.Flush()
+	if err == nil || !strings.HasPrefix(err.Error(), "trace: step 1: ") || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Flush() = %v, want an error about step 1 saying %q", err, want)
+	}
+	if w.Err() != err {
+		t.Errorf("Err() = %v, want Flush's error", w.Err())
+	}
+	if n := strings.Count(buf.String(), "\n"); n != 1 {
+		t.Errorf("wrote %d lines, want only the header", n)
+	}
+}
+
 func TestCodecWriterErrors(t *testing.T) {
 	valid := trace.Event{Kind: trace.KindEnter, Node: 0}
 	tests := []struct {
@@ -437,27 +463,7 @@ func TestCodecWriterErrors(t *testing.T) {
 		{"bad cut", trace.Event{Kind: trace.KindCut}, `field "cut": invalid cut kind CutKind(0)`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			w, err := trace.NewWriter(&buf, trace.Header{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.Emit(valid)
-			w.Emit(tt.bad)
-			w.Emit(valid)
-			err = w.Flush()
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Flush() = %v, want an error containing %q", err, tt.want)
-			}
-			if w.Err() != err {
-				t.Errorf("Err() = %v, want Flush's error", w.Err())
-			}
-			// Nothing of the bad event or after it reaches the output.
-			if n := strings.Count(buf.String(), "\n"); n != 1 {
-				t.Errorf("wrote %d lines, want only the header", n)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkRefused(t, tt.bad, tt.want) })
 	}
 	t.Run("NaN ucb is fine", func(t *testing.T) {
 		var buf bytes.Buffer

@@ -51,11 +51,10 @@ func (t *enum[E]) parse(name string) (E, error) {
 // the table's, not to be modified.
 func (t *enum[E]) validNames() []string { return t.names[t.first:] }
 
-// want lists the valid names in order, as "a, b or c".
+// want lists the valid names in order, as "a, b or c"; every enum has at
+// least two.
 func (t *enum[E]) want() string {
 	valid := t.validNames()
-	if len(valid) < 2 {
-		return strings.Join(valid, "")
-	}
-	return strings.Join(valid[:len(valid)-1], ", ") + " or " + valid[len(valid)-1]
+	last := len(valid) - 1
+	return strings.Join(valid[:last], ", ") + " or " + valid[last]
 }

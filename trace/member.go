@@ -1,10 +1,10 @@
 package trace
 
-// The functions of this file say which member of an Event each field of
-// the plain types carries, one function per Go type, so that the encoder,
-// the decoder and sizeBound share one mapping. Each returns nil for a
-// field of another type; the fields of the other types each have a type
-// of their own, and the codec reads their member directly.
+// The functions of this file map each field of the plain types to the
+// member of an Event that it carries, one function per Go type, so that
+// the encoder, the decoder and sizeBound share one mapping. Each returns
+// nil for a field of another type. A field of any other type is the only
+// one of its type, and the codec names its member directly.
 
 // intMember returns the member of e that the integer field id carries.
 func intMember(id fieldID, e *Event) *int {

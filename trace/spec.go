@@ -122,7 +122,8 @@ const (
 	tTime
 )
 
-var typeNames = [...]string{
+// fieldTypeNames are the names of the types, as Field.Type gives them.
+var fieldTypeNames = [...]string{
 	tStep: "integer", tInteger: "integer", tNumber: "number", tString: "string", tBoolean: "boolean", tNode: "node",
 	tKind: "kind", tNodeKind: "node_kind", tCut: "cut", tIntegers: "integer[]", tStrings: "string[]",
 	tNodes: "node[]", tNumbers: "number[]", tScores: "score[]", tCounters: "counters", tJoint: "joint",
@@ -167,7 +168,7 @@ type kindSpec struct {
 
 func req(id fieldID, help string) field {
 	name, typ := fieldInfos[id].name, fieldInfos[id].typ
-	return field{Field: Field{Name: name, Type: typeNames[typ], Help: help}, id: id, typ: typ, key: `,"` + name + `":`}
+	return field{Field: Field{Name: name, Type: fieldTypeNames[typ], Help: help}, id: id, typ: typ, key: `,"` + name + `":`}
 }
 
 func opt(id fieldID, help string) field {
