@@ -156,7 +156,14 @@ func newBrowser(t *testing.T, app *httptest.Server) *browser {
 // waitFor.
 func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	b.doWithin(what, waitFor, actions...)
+}
+
+// doWithin runs actions, failing the test with what if they do not finish
+// within timeout: for pages that run searches before they show.
+func (b *browser) doWithin(what string, timeout time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, timeout)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.t.Fatalf("%s: %v", what, err)
