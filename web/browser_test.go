@@ -797,26 +797,7 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 	b := newBrowser(t, app)
 	b.open("/example/twin-turns")
 	b.waitStep(0)
-	type panel struct {
-		Rows    int      `json:"rows"`
-		Caption string   `json:"caption"`
-		Texts   []string `json:"texts"`
-		Changed []string `json:"changed"`
-		Classes []string `json:"classes"`
-	}
-	read := func(sel string) panel {
-		return get(b, "reading "+sel, chromedp.Evaluate[panel](fmt.Sprintf(`(() => {
-			const el = document.querySelector(%q);
-			const cells = [...el.querySelectorAll("td")];
-			return {
-				rows: el.querySelectorAll("tr").length,
-				caption: (el.querySelector(".caption") || {}).textContent || "",
-				texts: cells.map((c) => c.textContent),
-				changed: cells.filter((c) => c.classList.contains("changed")).map((c) => c.textContent),
-				classes: cells.map((c) => c.className),
-			};
-		})()`, sel)))
-	}
+	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
 	if root.Rows != 5 || len(root.Texts) != 25 || root.Caption != "20 turns left, A to move" {
 		t.Errorf("the root's board has %d rows, %d cells, caption %q; want 5, 25, 20 turns left, A to move", root.Rows, len(root.Texts), root.Caption)
@@ -834,10 +815,39 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 	b.click("#n1") // the root's first child: A has moved
 	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.CSS("#node-board td")))
 	after := read("#node-board")
-	if after.Rows != 5 || !strings.HasSuffix(after.Caption, "B to move") || len(after.Changed) != 2 || !slices.Contains(after.Changed, "A") {
-		t.Errorf("after A's first move the board has %d rows, caption %q, changed cells %q; want 5 rows, B to move, A's two cells", after.Rows, after.Caption, after.Changed)
+	var changed []string
+	for _, i := range after.Changed {
+		changed = append(changed, after.Texts[i])
+	}
+	if after.Rows != 5 || !strings.HasSuffix(after.Caption, "B to move") || len(changed) != 2 || !slices.Contains(changed, "A") {
+		t.Errorf("after A's first move the board has %d rows, caption %q, changed cells %q; want 5 rows, B to move, A's two cells", after.Rows, after.Caption, changed)
 	}
 	b.screenshot("viewer-twin-turns.png")
+}
+
+// boardShown is a board as the page shows it.
+type boardShown struct {
+	Rows    int      `json:"rows"`
+	Caption string   `json:"caption"`
+	Texts   []string `json:"texts"`   // each cell's text, row by row
+	Changed []int    `json:"changed"` // the indexes of the cells marked as the move just played
+	Classes []string `json:"classes"` // each cell's CSS classes
+}
+
+// readBoard reads the board drawn in the element sel.
+func readBoard(b *browser, sel string) boardShown {
+	b.t.Helper()
+	return get(b, "reading "+sel, chromedp.Evaluate[boardShown](fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		const cells = [...el.querySelectorAll("td")];
+		return {
+			rows: el.querySelectorAll("tr").length,
+			caption: (el.querySelector(".caption") || {}).textContent || "",
+			texts: cells.map((c) => c.textContent),
+			changed: cells.map((c, i) => c.classList.contains("changed") ? i : -1).filter((i) => i >= 0),
+			classes: cells.map((c) => c.className),
+		};
+	})()`, sel)))
 }
 
 // TestBrowserConnectFour opens the Connect Four example: the board beside
@@ -849,24 +859,7 @@ func TestBrowserConnectFour(t *testing.T) {
 	b := newBrowser(t, app)
 	b.open("/example/c4-alphabeta")
 	b.waitStep(0)
-	type panel struct {
-		Rows    int      `json:"rows"`
-		Caption string   `json:"caption"`
-		Texts   []string `json:"texts"`
-		Changed []int    `json:"changed"`
-	}
-	read := func(sel string) panel {
-		return get(b, "reading "+sel, chromedp.Evaluate[panel](fmt.Sprintf(`(() => {
-			const el = document.querySelector(%q);
-			const cells = [...el.querySelectorAll("td")];
-			return {
-				rows: el.querySelectorAll("tr").length,
-				caption: (el.querySelector(".caption") || {}).textContent || "",
-				texts: cells.map((c) => c.textContent),
-				changed: cells.map((c, i) => c.classList.contains("changed") ? i : -1).filter((i) => i >= 0),
-			};
-		})()`, sel)))
-	}
+	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
 	if root.Rows != 6 || len(root.Texts) != 42 || root.Caption != "o to move" {
 		t.Fatalf("the root's board has %d rows, %d cells, caption %q; want 6, 42, o to move", root.Rows, len(root.Texts), root.Caption)
