@@ -12,6 +12,7 @@ import (
 	"github.com/searchviz/searchviz/games/twinmaze"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
 )
 
 // Game describes one game of the catalog.
@@ -33,6 +34,7 @@ type root struct {
 	text  string
 	state any // the state itself, for its board (see Game.Board)
 	run   runner
+	fill  func(events []trace.Event) // fills in the boards of a trace from this root (see FillBoards)
 }
 
 // alternating binds a game of the alternating family through its parser;
@@ -63,12 +65,12 @@ func runFrom[S any](entries func() []search.Entry[S]) func(S) runner {
 // may also be built from the game's parameters and the seed, when none is
 // given.
 func alternatingOrMade[S search.Alternating[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, runFrom(alternatingAlgorithms[S]))
+	return madeOrParsed(parse, make, runFrom(alternatingAlgorithms[S]), playSequential[S])
 }
 
 // simultaneous binds a game of the simultaneous-move family.
 func simultaneous[S search.Simultaneous[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, runFrom(simultaneousAlgorithms[S]))
+	return madeOrParsed(parse, make, runFrom(simultaneousAlgorithms[S]), playJoint[S])
 }
 
 // The parameters of the mazes' generated boards.
@@ -90,13 +92,13 @@ func generateTwin(v spec.Values, seed int64) (twinmaze.State, error) {
 
 // single binds a game of the single-player family.
 func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, runFrom(singleAlgorithms[S]))
+	return madeOrParsed(parse, make, runFrom(singleAlgorithms[S]), playSequential[S])
 }
 
 // madeOrParsed binds a game whose position is parsed from the text given,
 // or with none, built by make from the game's parameters and the seed;
-// run searches the position.
-func madeOrParsed[S interface{ String() string }](parse func(string) (S, error), make func(spec.Values, int64) (S, error), run func(S) runner) func(spec.Values, int64, string) (root, error) {
+// run searches the position and play plays a node's move, for FillBoards.
+func madeOrParsed[S interface{ String() string }](parse func(string) (S, error), make func(spec.Values, int64) (S, error), run func(S) runner, play func(S, *trace.Event) (S, bool)) func(spec.Values, int64, string) (root, error) {
 	return func(gv spec.Values, seed int64, position string) (root, error) {
 		var (
 			s   S
@@ -110,7 +112,7 @@ func madeOrParsed[S interface{ String() string }](parse func(string) (S, error),
 		if err != nil {
 			return root{}, err
 		}
-		return root{text: s.String(), state: s, run: run(s)}, nil
+		return root{text: s.String(), state: s, run: run(s), fill: func(events []trace.Event) { fillBoards(s, events, play) }}, nil
 	}
 }
 

@@ -27,6 +27,8 @@ type Run struct {
 	values spec.Values
 	root   root
 	header trace.Header
+
+	omitBoards bool
 }
 
 // Prepare checks every part of the request — specs, parameters, the
@@ -120,5 +122,10 @@ func (r *Run) Game() Game { return r.game }
 // budget or a cancelled context it returns the best result found so far
 // together with the error.
 func (r *Run) Search(ctx context.Context, tr trace.Tracer) (search.Result, error) {
-	return r.root.run(ctx, r.algo.Name, r.values, search.Tracing{Tracer: tr, Boards: r.game.Boards})
+	return r.root.run(ctx, r.algo.Name, r.values, search.Tracing{Tracer: tr, Boards: r.game.Boards && !r.omitBoards})
 }
+
+// OmitBoards makes Search trace no boards, which FillBoards works out
+// again from the trace's header: a trace written to a file is then
+// several times smaller.
+func (r *Run) OmitBoards() { r.omitBoards = true }

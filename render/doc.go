@@ -1,9 +1,23 @@
 // Package render draws a trace.Tree, the search tree at one step of a
-// trace, as Graphviz DOT and, through a Layouter, as SVG.
+// trace, as Graphviz DOT and, through a Layouter, as SVG, or as SVG laid
+// out by its own tidy-tree layout.
 //
 // WriteDOT is a pure, deterministic writer: the same tree at the same step
 // with the same Options gives the same bytes. Render runs WriteDOT and a
 // Layouter; Graphviz is the Layouter that runs Graphviz in-process.
+//
+// # Layouts
+//
+// Graphviz's dot draws small trees best, but its time grows faster than
+// the tree. WriteTidySVG lays a tree out in linear time and memory with
+// the tidy-tree layout of Reingold and Tilford, as Buchheim, Jünger and
+// Leipert made it linear (parents centred over their children, subtrees
+// pushed together as their contours allow, a subtree and its mirror image
+// drawn as mirror images), and writes the SVG itself, with the same ids,
+// classes, texts and style table as Graphviz's drawing. Options.Layout
+// chooses: LayoutDot, the zero value, LayoutTidy, or LayoutAuto, which is
+// dot for trees of at most MaxDotNodes nodes and tidy above. The legend
+// names the layout that drew the picture and that rule.
 //
 // # Stable layout
 //

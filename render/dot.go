@@ -29,17 +29,12 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
-	final := t
-	if t.Step() != t.Len()-1 {
-		final = t.Clone()
-		if err := final.Seek(final.Len() - 1); err != nil {
-			return fmt.Errorf("render: cannot see the final tree: %w", err)
-		}
+	final, err := finalTree(t)
+	if err != nil {
+		return err
 	}
 	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, t.Size())}
-	if opts.Board != nil {
-		d.readBoards()
-	}
+	d.boards = readBoards(t, opts.Board)
 	d.header()
 	for id := range t.Size() {
 		d.node(trace.NodeID(id))
@@ -92,12 +87,30 @@ func passes(t *trace.Tree) bool {
 	return n > 0 && n <= maxNamedPasses
 }
 
-// readBoards reads every node's board once, with the game's reader.
-func (d *drawing) readBoards() {
-	d.boards = make([]*board.Board, d.t.Size())
-	for id := range d.boards {
-		d.boards[id] = readBoard(d.opts.Board, d.t.Node(trace.NodeID(id)).Board)
+// finalTree returns t at its last step, for what a drawing takes from the
+// final tree: t itself, or a clone moved there.
+func finalTree(t *trace.Tree) (*trace.Tree, error) {
+	if t.Step() == t.Len()-1 {
+		return t, nil
 	}
+	final := t.Clone()
+	if err := final.Seek(final.Len() - 1); err != nil {
+		return nil, fmt.Errorf("render: cannot see the final tree: %w", err)
+	}
+	return final, nil
+}
+
+// readBoards reads every node's board of t once, with the game's reader
+// read; it returns nil, no boards, for a nil read.
+func readBoards(t *trace.Tree, read func(string) (board.Board, bool)) []*board.Board {
+	if read == nil {
+		return nil
+	}
+	boards := make([]*board.Board, t.Size())
+	for id := range boards {
+		boards[id] = readBoard(read, t.Node(trace.NodeID(id)).Board)
+	}
+	return boards
 }
 
 // boardOf returns the board drawn in node id, or nil.

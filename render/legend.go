@@ -28,28 +28,35 @@ var (
 	beamStatuses   = []trace.Status{trace.StatusKept, trace.StatusDropped}
 )
 
-// legend writes a node that explains the drawing: node types, statuses,
-// windows, edge widths by visits, highlighted board cells and the view,
-// each only if the drawing has it. It depends only on the final tree and
-// the options, never on the step, so it never moves nodes.
-func (d *drawing) legend() {
+// legendFacts is what a legend explains, because the drawing has it.
+type legendFacts struct {
+	types    []trace.NodeType // in typeRows' order
+	statuses []trace.Status   // in the order shown
+	windows  bool             // α-β windows
+	visits   bool             // edges widened by visits
+	boards   bool             // boards, with the cells of the move just played
+}
+
+// legendFactsOf returns what the legend of a drawing of final explains,
+// where hasBoard reports whether a node's board is drawn. It depends only
+// on the final tree and the options, never on the step, so the legend
+// never moves nodes.
+func legendFactsOf(final *trace.Tree, hasBoard func(trace.NodeID) bool) legendFacts {
 	types := map[trace.NodeType]bool{}
-	beam, boards, visits, pruned, windows := false, false, false, false, false
-	for id := range d.final.Size() {
-		n := d.final.Node(trace.NodeID(id))
+	var f legendFacts
+	beam, pruned := false, false
+	for id := range final.Size() {
+		n := final.Node(trace.NodeID(id))
 		types[n.Type] = true
 		beam = beam || n.Status == trace.StatusKept || n.Status == trace.StatusDropped
-		boards = boards || d.boardOf(trace.NodeID(id)) != nil
-		visits = visits || n.Visits > 0
+		f.boards = f.boards || hasBoard(trace.NodeID(id))
+		f.visits = f.visits || n.Visits > 0
 		pruned = pruned || n.Status == trace.StatusPruned
-		windows = windows || n.HasBounds
+		f.windows = f.windows || n.HasBounds
 	}
-	var b strings.Builder
-	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)
 	for _, r := range typeRows {
 		if types[r.typ] {
-			legendRow(&b, "", r.glyph, explain.TypeLegend(r.typ))
+			f.types = append(f.types, r.typ)
 		}
 	}
 	statuses := legendStatuses
@@ -57,9 +64,44 @@ func (d *drawing) legend() {
 		statuses = append(statuses[:len(statuses):len(statuses)], beamStatuses...)
 	}
 	for _, s := range statuses {
-		if s == trace.StatusPruned && !pruned {
-			continue
+		if s != trace.StatusPruned || pruned {
+			f.statuses = append(f.statuses, s)
 		}
+	}
+	return f
+}
+
+// glyphOf returns the legend's glyph for a node type.
+func glyphOf(typ trace.NodeType) string {
+	for _, r := range typeRows {
+		if r.typ == typ {
+			return r.glyph
+		}
+	}
+	return ""
+}
+
+// statusWords returns the legend's words for a status.
+func statusWords(s trace.Status) string {
+	text := explain.Status(s)
+	if lk := lookOf(s); lk.legend != "" {
+		text += " (" + lk.legend + ")"
+	}
+	return text
+}
+
+// legend writes a node that explains the drawing: node types, statuses,
+// windows, edge widths by visits, highlighted board cells, the view and
+// the layout, each only if the drawing has it.
+func (d *drawing) legend() {
+	f := legendFactsOf(d.final, func(id trace.NodeID) bool { return d.boardOf(id) != nil })
+	var b strings.Builder
+	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)
+	for _, typ := range f.types {
+		legendRow(&b, "", glyphOf(typ), explain.TypeLegend(typ))
+	}
+	for _, s := range f.statuses {
 		lk := lookOf(s)
 		attrs := ` BORDER="` + strconv.Itoa(int(lk.penwidth)) + `" COLOR="` + lk.color + `"`
 		if strings.Contains(lk.style, "dashed") || strings.Contains(lk.style, "dotted") {
@@ -68,16 +110,12 @@ func (d *drawing) legend() {
 		if lk.fillcolor != "" {
 			attrs += ` BGCOLOR="` + lk.fillcolor + `"`
 		}
-		text := explain.Status(s)
-		if lk.legend != "" {
-			text += " (" + lk.legend + ")"
-		}
-		legendRow(&b, attrs, "", text)
+		legendRow(&b, attrs, "", statusWords(s))
 	}
-	if windows {
+	if f.windows {
 		legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, explain.LegendWindow)
 	}
-	if visits {
+	if f.visits {
 		// The sample is the thinnest edge over the widest.
 		bar := func(height int) string {
 			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorVisits + `"></TD></TR>`
@@ -85,15 +123,19 @@ func (d *drawing) legend() {
 		sample := `<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0">` + bar(1) + bar(maxVisitWidth) + `</TABLE>`
 		legendRow(&b, "", sample, explain.LegendVisits)
 	}
-	if boards {
-		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", explain.LegendMove+" (bold, yellow)")
+	if f.boards {
+		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", legendBoards)
 	}
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(legendWords(LayoutDot)) + `</FONT></TD></TR>`)
 	b.WriteString(`</TABLE>>`)
 	d.w.WriteString("\tlegend [id=\"legend\" shape=\"plain\" fixedsize=\"false\" label=")
 	d.w.WriteString(b.String())
 	d.w.WriteString("];\n\t{rank=\"sink\"; legend;}\n")
 }
+
+// legendBoards is the legend's words for the highlighted cells of a board.
+const legendBoards = explain.LegendMove + " (bold, yellow)"
 
 // legendRow writes a legend line: a sample cell with attrs holding html,
 // and text.

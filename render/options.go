@@ -46,11 +46,16 @@ type Options struct {
 	// empty, so that a page can show another step by changing classes and
 	// those texts alone (see Display and StyleSheet).
 	Patchable bool
+	// Layout is what Render lays the tree out with: Graphviz's dot (the
+	// zero value), the tidy-tree layout, or the one MaxDotNodes picks.
+	// WriteDOT and WriteTidySVG, which have one layout each, ignore it.
+	// The legend names the layout that drew the picture, and the rule.
+	Layout Layout
 }
 
 func (o Options) check() error {
 	if o.View != ViewRoot && o.View != ViewSide {
 		return fmt.Errorf("render: unknown view %d; use ViewRoot or ViewSide", uint8(o.View))
 	}
-	return nil
+	return o.Layout.check()
 }

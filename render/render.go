@@ -11,11 +11,19 @@ import (
 )
 
 // Render draws tree t, as it stands at its current step, with opts and
-// writes the SVG that l makes of it to w. It is WriteDOT followed by
-// l.SVG; use them apart to keep the DOT or to draw it elsewhere.
+// writes the SVG to w. With opts.Layout LayoutDot, the zero value, it is
+// WriteDOT followed by l.SVG (use them apart to keep the DOT or to draw it
+// elsewhere); with LayoutTidy it is WriteTidySVG, and l may be nil;
+// LayoutAuto picks one of them by the tree's size (Layout.For).
 func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Layouter) error {
+	if t != nil && opts.Layout.For(t.Size()) == LayoutTidy {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("render: layout not started: %w", err)
+		}
+		return WriteTidySVG(w, t, opts)
+	}
 	if l == nil {
-		return errors.New("render: no Layouter; pass a *Graphviz")
+		return errors.New("render: no Layouter; pass a *Graphviz, or draw with Options.Layout LayoutTidy")
 	}
 	var dot bytes.Buffer
 	if err := WriteDOT(&dot, t, opts); err != nil {

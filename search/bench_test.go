@@ -53,30 +53,26 @@ func reportNodes(b *testing.B, nodes int) {
 func BenchmarkAlphaBetaTicTacToe(b *testing.B) {
 	ctx := context.Background()
 	root := tictactoe.New()
-	b.Run("tracer=nil", func(b *testing.B) {
-		b.ReportAllocs()
-		var nodes int
-		for b.Loop() {
-			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth})
-			if err != nil {
-				b.Fatal(err)
+	for _, bc := range []struct {
+		name   string
+		tracer func() trace.Tracer // a fresh tracer per search; nil for none
+	}{
+		{"tracer=nil", func() trace.Tracer { return nil }},
+		{"tracer=recorder", func() trace.Tracer { return trace.NewRecorder(0) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes int
+			for b.Loop() {
+				res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Tracing: Tracing{Tracer: bc.tracer()}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes = res.Nodes
 			}
-			nodes = res.Nodes
-		}
-		reportNodes(b, nodes)
-	})
-	b.Run("tracer=recorder", func(b *testing.B) {
-		b.ReportAllocs()
-		var nodes int
-		for b.Loop() {
-			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Tracing: Tracing{Tracer: trace.NewRecorder(0)}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			nodes = res.Nodes
-		}
-		reportNodes(b, nodes)
-	})
+			reportNodes(b, nodes)
+		})
+	}
 	b.Run("untraced-copy", func(b *testing.B) {
 		b.ReportAllocs()
 		var nodes int

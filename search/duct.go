@@ -53,8 +53,6 @@ type duct[S Simultaneous[S]] struct {
 	moves1 []int   // player 1's
 	path   []int32 // the nodes of the current iteration, root first, reused
 	picks  []int32 // the pair of action indices chosen at each node of path but the last, reused
-
-	terms ucbTerms
 }
 
 // DUCT is Decoupled UCT, Monte Carlo tree search for games in which both
@@ -74,9 +72,7 @@ type duct[S Simultaneous[S]] struct {
 //
 // (ties to the first in legal order), t being the sum of the player's n
 // over its actions, which is the same for both players; the pair of
-// choices names the child to walk to. (UCB1 is computed as
-// w*(1/n) + C*sqrt(2*ln(t))*(1/sqrt(n)) from a table of the terms, which
-// equals the formula up to rounding in the last bits.) At a leaf (a node without children)
+// choices names the child to walk to. At a leaf (a node without children)
 // the value v, in player 0's view, is the outcome if the game is over
 // there (the sign of Score: 1 win, 0.5 draw, 0 loss), else the outcome of
 // a random playout from it, in which both players play uniformly random
@@ -138,8 +134,6 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 		return Result{Action: -1}, err
 	}
 	e := &duct[S]{monteCarlo: newMonteCarlo(ctx, opts), opts: opts, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
-	size := min(opts.Playouts, maxUCBTerms)
-	e.terms = ucbTerms{make([]float64, 0, size), make([]float64, 0, size), make([]float64, 0, size)}
 	return e.run(root)
 }
 
@@ -178,55 +172,6 @@ func (e *duct[S]) run(root S) (Result, error) {
 		e.emitEnd(res, best0, best1)
 	}
 	return res, e.err
-}
-
-// maxUCBTerms is the size of the largest table of ucbTerms DUCT makes.
-const maxUCBTerms = 1 << 16
-
-// ucbTerms is a table, for n from 0 to its size, of the terms of UCB1 that
-// depend on visit counts alone: sqrt(2*ln(n)), 1/n and 1/sqrt(n). With
-// it, selection takes a node's exploration factor k = C*sqrt(2*ln(t)) and
-// then each action's
-//
-//	UCB1 = w*(1/n) + k*(1/sqrt(n))
-//
-// with no logarithm, division or square root; that is w/n +
-// C*sqrt(2*ln(t)/n) up to rounding in the last bits. The table grows by
-// one count per iteration (no node's t, nor any n, exceeds the iterations
-// run), up to maxUCBTerms; larger counts are computed as needed, the same
-// way.
-type ucbTerms struct {
-	explore, recip, rsqrt []float64
-}
-
-// extend adds the terms of count n to the table, if it holds the counts
-// below n and has room. (The terms of 0 are never used.)
-func (u *ucbTerms) extend(n int) {
-	if n != len(u.explore) || n >= maxUCBTerms {
-		return
-	}
-	f := float64(n)
-	u.explore = append(u.explore, math.Sqrt(2*math.Log(f)))
-	u.recip = append(u.recip, 1/f)
-	u.rsqrt = append(u.rsqrt, 1/math.Sqrt(f))
-}
-
-// factor returns C*sqrt(2*ln(t)), t >= 1.
-func (u *ucbTerms) factor(c float64, t int) float64 {
-	if t < len(u.explore) {
-		return c * u.explore[t]
-	}
-	return c * math.Sqrt(2*math.Log(float64(t)))
-}
-
-// ucb returns UCB1 for an action of total w over n >= 1 visits at a node
-// of exploration factor k.
-func (u *ucbTerms) ucb(w float64, n int, k float64) float64 {
-	if n < len(u.recip) {
-		return w*u.recip[n] + k*u.rsqrt[n]
-	}
-	f := float64(n)
-	return w*(1/f) + k*(1/math.Sqrt(f))
 }
 
 // maxReserve is the most nodes reserve allocates room for at once.
@@ -305,7 +250,6 @@ func (e *duct[S]) search() {
 		if e.stopsBefore(it) {
 			return
 		}
-		e.terms.extend(it - 1) // the root's t
 		if e.tr != nil {
 			e.emitIteration(it)
 		}
@@ -314,11 +258,11 @@ func (e *duct[S]) search() {
 		for e.nodes[cur].rows > 0 {
 			n := &e.nodes[cur]
 			s0, s1 := e.stats[n.stat:n.stat+n.rows], e.stats[n.stat+n.rows:n.stat+n.rows+n.cols]
-			k := e.terms.factor(e.opts.C, n.t)
-			i, j := e.pick(s0, k), e.pick(s1, k)
+			logt := math.Log(float64(n.t))
+			i, j := e.pick(s0, logt), e.pick(s1, logt)
 			child := n.first + int32(i)*n.cols + int32(j)
 			if e.tr != nil {
-				e.emitSelect(cur, child, s0, s1, k)
+				e.emitSelect(cur, child, s0, s1, n.t)
 			}
 			picks = append(picks, int32(i), int32(j))
 			cur = child
@@ -367,15 +311,15 @@ func (e *duct[S]) search() {
 }
 
 // pick returns the index of the action one player selects among its
-// statistics stats at a node of exploration factor k (see ucbTerms): the
-// first unvisited one, else the first of greatest UCB1.
-func (e *duct[S]) pick(stats []ductStat, k float64) int {
+// statistics stats at a node whose visits have log logt: the first
+// unvisited one, else the first of greatest UCB1.
+func (e *duct[S]) pick(stats []ductStat, logt float64) int {
 	best, bestU := 0, math.Inf(-1)
 	for a := range stats {
 		if stats[a].n == 0 {
 			return a
 		}
-		if u := e.terms.ucb(stats[a].w, stats[a].n, k); u > bestU {
+		if u := ucb1(stats[a].w, stats[a].n, logt, e.opts.C); u > bestU {
 			best, bestU = a, u
 		}
 	}
@@ -438,21 +382,21 @@ func (e *duct[S]) emitIteration(it int) {
 }
 
 // emitSelect reports both players' choices at node id, whose statistics
-// are s0 and s1 and whose exploration factor is k, and enters the chosen
-// child.
+// are s0 and s1 after t visits, and enters the chosen child.
 //
 //go:noinline
-func (e *duct[S]) emitSelect(id, chosen int32, s0, s1 []ductStat, k float64) {
+func (e *duct[S]) emitSelect(id, chosen int32, s0, s1 []ductStat, t int) {
+	logt := math.Log(float64(t))
 	for _, stats := range [2][]ductStat{s0, s1} {
 		e.scores = e.scores[:0]
 		for _, st := range stats {
 			s := trace.Score{Child: trace.NoNode, Action: int(st.action), W: st.w, N: st.n, UCB: math.NaN()}
 			if st.n > 0 {
-				s.UCB = e.terms.ucb(st.w, st.n, k)
+				s.UCB = ucb1(st.w, st.n, logt, e.opts.C)
 			}
 			e.scores = append(e.scores, s)
 		}
-		e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores})
+		e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores, Visits: t, Explore: e.opts.C})
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: trace.NodeID(chosen)})
 }

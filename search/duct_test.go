@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
@@ -1103,86 +1102,6 @@ func TestDUCTCancel(t *testing.T) {
 	cancel()
 	if !errors.Is(err, context.Canceled) || res.Evals != 8192 || !slices.Contains(root.Legal(0, nil), res.Action) {
 		t.Errorf("cancelled at iteration 5000: %+v, %v; want 8192 iterations and context.Canceled", res, err)
-	}
-}
-
-// lastNote is a tracer that keeps the text of the last note event.
-type lastNote struct{ text string }
-
-func (l *lastNote) Emit(e trace.Event) {
-	if e.Kind == trace.KindNote {
-		l.text = e.Text
-	}
-}
-
-// TestDUCTTimeLimit stops DUCT with its time limit on a test clock that
-// advances a millisecond per read: the search must stop at the first read
-// past the limit with no error, a legal action and a closing note on the
-// limit, after one iteration per read (the clock is read before every
-// iteration but the first), traced or not. Then, on the real clock, a
-// search given far more iterations than it could run must stop too; a
-// context deadline far beyond the limit turns one that ignores the limit
-// into an error rather than a hang. How soon after the limit it stops is a
-// matter of speed, which is for benchmarks.
-func TestDUCTTimeLimit(t *testing.T) {
-	const limit, step = 10 * time.Millisecond, time.Millisecond
-	root := newLine("3150513", 1, 5, 6)
-	clock := newTestClock(step)
-	opts := search.MonteCarloOptions{Playouts: 1 << 40, C: 1, Limits: search.Limits{TimeLimit: limit, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}}
-	res, err := search.DUCT(context.Background(), root, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	past := checkStoppedByClock(t, "duct", clock, limit, res.Elapsed)
-	if want := int(limit/step) + 1; past != want || res.Evals != past || !slices.Contains(root.Legal(0, nil), res.Action) {
-		t.Errorf("stopped at read %d with %+v; want read %d, %[3]d iterations (one playout or terminal evaluation each) and a legal action", past, res, want)
-	}
-	events := clock.events()
-	if err := tracetest.Validate(events); err != nil {
-		t.Fatalf("invalid trace: %v", err)
-	}
-	if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "time limit of 10ms") {
-		t.Errorf("the event before the decision is %+v, want a note on the time limit", note)
-	}
-	untraced := newTestClock(step)
-	opts.Tracer, opts.Now = nil, untraced.Now
-	plain, err := search.DUCT(context.Background(), root, opts)
-	if err != nil || plain.Action != res.Action || plain.Value != res.Value || plain.Counters != res.Counters {
-		t.Errorf("untraced: %+v, %v; traced: %+v", plain, err, res)
-	}
-
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	note := &lastNote{}
-	opts.Tracer, opts.Now, opts.TimeLimit = note, nil, 5*time.Millisecond
-	res, err = search.DUCT(ctx, root, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(root.Legal(0, nil), res.Action) || !strings.Contains(note.text, "time limit") {
-		t.Errorf("real clock: %+v, last note %q; want a legal action and a note on the time limit", res, note.text)
-	}
-}
-
-// TestDUCTBadOptions checks that DUCT refuses options out of range with an
-// error that names the option, and no action.
-func TestDUCTBadOptions(t *testing.T) {
-	tests := []struct {
-		opts search.MonteCarloOptions
-		want string
-	}{
-		{search.MonteCarloOptions{Playouts: 0}, "playouts 0"},
-		{search.MonteCarloOptions{Playouts: 1, C: -1}, "c=-1"},
-		{search.MonteCarloOptions{Playouts: 1, C: math.NaN()}, "c=NaN"},
-		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{TimeLimit: -time.Second}}, "time limit -1s"},
-		{search.MonteCarloOptions{Playouts: 1, ExpandThreshold: -1}, "expand threshold -1"},
-		{search.MonteCarloOptions{Playouts: 1, Limits: search.Limits{MaxNodes: -1}}, "node budget -1"},
-	}
-	for _, tt := range tests {
-		res, err := search.DUCT(context.Background(), rpsGame{turns: 1}, tt.opts)
-		if err == nil || !strings.Contains(err.Error(), tt.want) || res.Action != -1 {
-			t.Errorf("%+v: %+v, %v; want an error containing %q", tt.opts, res, err, tt.want)
-		}
 	}
 }
 

@@ -181,7 +181,7 @@ func (e *mc[S]) emitSelect(id, chosen int32) {
 		}
 		e.scores = append(e.scores, s)
 	}
-	e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores})
+	e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores, Visits: t, Explore: e.opts.C})
 	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: trace.NodeID(chosen)})
 }
 

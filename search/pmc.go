@@ -16,7 +16,10 @@ import (
 // win rate (1 win, 0.5 draw, 0 loss; see MonteCarloOptions). Nodes counts
 // the root and its children, Evals the playouts. A context cancelled
 // during the search stops it with the context's error and the best move
-// among those with playouts (the first move, valued 0.5, if none has).
+// among those with playouts (the first move, valued 0.5, if none has). A
+// time limit (read before every playout but the first) stops it with no
+// error and the best move among those with playouts: moves not reached
+// yet have none and are not chosen.
 //
 // Traced: the root's node, its children's nodes and an expand event of
 // the root; then, for each root child in move order, an iteration event
@@ -49,6 +52,9 @@ func (e *mc[S]) pmc() {
 					e.err = fmt.Errorf("search: stopped after %d playouts: %w", count, err)
 					return
 				}
+			}
+			if count > 0 && e.expired() {
+				return
 			}
 			count++
 			child := &e.nodes[c]

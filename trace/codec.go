@@ -25,26 +25,37 @@ const flushSize = 64 << 10
 // nothing, and Flush and Err report it. A Writer is not safe for concurrent
 // use.
 type Writer struct {
-	w   io.Writer
-	buf []byte
-	n   int   // events encoded so far; the next event's step
-	err error // the first error
+	w       io.Writer
+	buf     []byte
+	n       int            // events encoded so far; the next event's step
+	err     error          // the first error
+	compact *compactWriter // the version 2 encoder; nil for version 1
 }
 
 var _ Tracer = (*Writer)(nil)
 
-// NewWriter returns a Writer that writes a trace to w. It writes the
-// header line at once, with Format and Version filled in whatever h says,
-// and returns the error of that write. It refuses, writing nothing, a
-// header that Reader would refuse: one with a string longer than MaxString
-// or more than MaxParams parameters.
+// NewWriter returns a Writer that writes a trace to w in version
+// h.Version of the format: Version when it is 0, or 1, the version that
+// spells every field of every event out. It writes the header line at
+// once, with Format filled in whatever h says, and returns the error of
+// that write. It refuses, writing nothing, another version and a header
+// that Reader would refuse: one with a string longer than MaxString or
+// more than MaxParams parameters.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
-	h.Format, h.Version = Format, Version
+	h.Format = Format
+	var compact *compactWriter
+	switch h.Version {
+	case 0, Version:
+		h.Version, compact = Version, newCompactWriter()
+	case 1:
+	default:
+		return nil, fmt.Errorf("trace: cannot write format version %d; write version %d or 1", h.Version, Version)
+	}
 	line, err := appendHeader(make([]byte, 0, flushSize+4096), &h)
 	if err != nil {
 		return nil, fmt.Errorf("trace: header %w", err)
 	}
-	tw := &Writer{w: w, buf: line}
+	tw := &Writer{w: w, buf: line, compact: compact}
 	if err := tw.Flush(); err != nil {
 		return nil, err
 	}
@@ -62,7 +73,13 @@ func (w *Writer) Emit(e Event) {
 		return
 	}
 	start := len(w.buf)
-	b, err := appendEvent(w.buf, w.n, &e)
+	var b []byte
+	var err error
+	if w.compact != nil {
+		b, err = w.compact.appendEvent(w.buf, &e)
+	} else {
+		b, err = appendEvent(w.buf, w.n, &e)
+	}
 	if err != nil {
 		w.buf = w.buf[:start]
 		w.err = fmt.Errorf("trace: step %d: cannot encode %v event: %w", w.n, e.Kind, err)
@@ -319,6 +336,10 @@ func isZero(id fieldID, e *Event) bool {
 		return e.Joint == nil
 	case fTruncated:
 		return e.Truncated == NotTruncated
+	case fVisits:
+		return e.Visits == 0
+	case fExplore:
+		return e.Explore == 0
 	}
 	return false
 }

@@ -43,7 +43,8 @@ type Reader struct {
 	n     int    // events decoded so far
 	lim   Limits
 	h     Header
-	err   error // sticky: the first error, or io.EOF
+	err   error          // sticky: the first error, or io.EOF
+	v2    *compactReader // the version 2 decoder; nil for version 1
 }
 
 // NewReader reads and checks the header of the trace in r and returns a
@@ -94,6 +95,9 @@ func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 	if err := decodeHeader(line, &tr.h); err != nil {
 		return nil, &SyntaxError{Line: 1, Err: err}
 	}
+	if tr.h.Version == Version {
+		tr.v2 = newCompactReader()
+	}
 	return tr, nil
 }
 
@@ -125,7 +129,11 @@ func (r *Reader) ReadEvent() (Event, error) {
 			break
 		}
 		var e Event
-		if err := decodeEvent(line, r.n, &e); err != nil {
+		decode := decodeEvent
+		if r.v2 != nil {
+			decode = r.v2.decodeEvent
+		}
+		if err := decode(line, r.n, &e); err != nil {
 			r.err = &SyntaxError{Line: r.line, Err: err}
 			break
 		}
@@ -234,8 +242,8 @@ func decodeHeader(line []byte, h *Header) error {
 		switch {
 		case f.id == fFormat && h.Format != Format:
 			return fmt.Errorf("format is %q, want %q", h.Format, Format)
-		case f.id == fVersion && h.Version != Version:
-			return fmt.Errorf("unsupported format version %d (this program reads version %d)", h.Version, Version)
+		case f.id == fVersion && h.Version != Version && h.Version != 1:
+			return fmt.Errorf("unsupported format version %d (this program reads versions 1 and %d)", h.Version, Version)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,75 @@ func objectSchema(t *testing.T, help string, fields []Field, special func(Field)
 	return append(o, member{"type", "object"}, member{"properties", props}, member{"required", required})
 }
 
+// compactSchemas returns the definitions of version 2's lines: "line",
+// one of the kinds' lines, and for each kind its line and its object of
+// fields given by name.
+func compactSchemas(t *testing.T) object {
+	ref := func(name string) object { return object{{"$ref", "#/$defs/" + name}} }
+	var oneOf []object
+	var defs object
+	for _, k := range Kinds() {
+		ck := compactKinds[k]
+		name := "line_" + k.String()
+		oneOf = append(oneOf, ref(name))
+		fields := Spec(k).Fields[2:]
+		slots := []object{{{"const", string(ck.code)}}}
+		for _, id := range ck.pos {
+			f := fields[slices.IndexFunc(fields, func(f Field) bool { return f.Name == fieldInfos[id].name })]
+			slots = append(slots, object{{"description", f.Help}, {"anyOf", []object{typeSchema(t, f.Type), {{"type", "null"}}, ref("named_" + k.String())}}})
+		}
+		named := fields
+		if k == KindSelect {
+			nullable := func(help string, schema object) object {
+				return object{{"description", help}, {"anyOf", []object{schema, {{"type", "null"}}, ref("named_select")}}}
+			}
+			slots = append(slots,
+				nullable("the candidates with one visit more since the last select of the same node (and player), flat: index, the value added, index, ...",
+					object{{"type", "array"}, {"items", ref("number")}}),
+				nullable("the chosen child's index among the children the node's expand event added; by default the first unvisited candidate, else the first of greatest UCB1, or the same as a select just before at the same node",
+					object{{"type", "integer"}, {"minimum", 0}}),
+				nullable("t in UCB1; by default the candidates' visits plus what they lacked of t at the last select of the same key", object{{"type", "integer"}}),
+				nullable("c in UCB1; by default the last select's", ref("number")),
+				nullable("the node choosing; by default the innermost node entered", ref("node")),
+			)
+			named = append(slices.Clone(fields),
+				Field{Name: "candidates", Type: "candidates", Help: "every candidate as [child, action]; required at a node's first select and when they change"},
+				Field{Name: "stats", Type: "stats", Help: "the candidates whose statistics changed otherwise than by one visit, as [index, w, n]"},
+			)
+		}
+		defs = append(defs, member{name, object{
+			{"description", "A " + k.String() + " line (version 2): " + specs[k].help + "."},
+			{"type", "array"}, {"prefixItems", slots}, {"items", ref("named_" + k.String())},
+			{"minItems", 1}, {"maxItems", len(slots) + 1},
+		}})
+		props := object{}
+		for _, f := range named {
+			s := object{{"description", f.Help}}
+			switch f.Type {
+			case "candidates":
+				s = append(s, member{"type", "array"}, member{"items", object{{"type", "array"}, {"prefixItems", []object{ref("node"), {{"type", "integer"}}}}, {"minItems", 2}, {"maxItems", 2}}})
+			case "stats":
+				s = append(s, member{"type", "array"}, member{"items", object{{"type", "array"}, {"prefixItems", []object{{{"type", "integer"}, {"minimum", 0}}, ref("number"), {{"type", "integer"}, {"minimum", 0}}}}, {"minItems", 3}, {"maxItems", 3}}})
+			default:
+				s = append(s, typeSchema(t, f.Type)...)
+			}
+			props = append(props, member{f.Name, s})
+		}
+		defs = append(defs, member{"named_" + k.String(), object{
+			{"description", "The fields of a " + k.String() + " line given by name; any field left out takes its default."},
+			{"type", "object"}, {"properties", props},
+		}})
+	}
+	var codes []string
+	for _, k := range Kinds() {
+		codes = append(codes, string(compactKinds[k].code))
+	}
+	return append(object{{"line", object{
+		{"description", "Every line after the header in version 2: a list, the kind's code first, or the code alone when every field takes its default."},
+		{"anyOf", []object{{{"enum", codes}}, {{"type", "array"}, {"oneOf", oneOf}}}},
+	}}}, defs...)
+}
+
 // sentence makes a sentence of a spec table's help.
 func sentence(help string) string {
 	return strings.ToUpper(help[:1]) + help[1:] + "."
@@ -130,7 +200,7 @@ func generateSchema(t *testing.T) []byte {
 			case "format":
 				return object{{"const", Format}}
 			case "version":
-				return object{{"const", Version}}
+				return object{{"enum", []int{1, Version}}}
 			}
 			return nil
 		})},
@@ -165,6 +235,7 @@ func generateSchema(t *testing.T) []byte {
 			{"oneOf", oneOf},
 		}})
 	defs = append(defs, kindDefs...)
+	defs = append(defs, compactSchemas(t)...)
 	defs = append(defs,
 		member{"number", object{
 			{"description", `A number. JSON has no infinities: +Inf and -Inf are written "inf" and "-inf".`},
@@ -182,10 +253,11 @@ func generateSchema(t *testing.T) []byte {
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
 		{"$id", "https://github.com/searchviz/searchviz/trace/schema.json"},
 		{"title", "searchviz trace line"},
-		{"description", fmt.Sprintf("A searchviz trace file is JSON Lines (optionally gzip-compressed): the first line is the header, every other line one event. "+
+		{"description", fmt.Sprintf("A searchviz trace file is JSON Lines (optionally gzip-compressed): the first line is the header, every other line one event, "+
+			"an object (event) in version 1 and a list (line) in version 2, whose fields left out or null take defaults that follow from the events before. "+
 			"Readers skip unknown members. Lines are at most 16 MiB, strings at most %d bytes of UTF-8 (maxLength, which counts characters, "+
 			"is only an upper bound), and a cut prunes at most %d actions. Generated from the trace package's spec table.", MaxString, MaxPrunedPerCut)},
-		{"anyOf", []object{{{"$ref", "#/$defs/header"}}, {{"$ref", "#/$defs/event"}}}},
+		{"anyOf", []object{{{"$ref", "#/$defs/header"}}, {{"$ref", "#/$defs/event"}}, {{"$ref", "#/$defs/line"}}}},
 		{"$defs", defs},
 	}
 	b, err := json.MarshalIndent(root, "", "  ")

@@ -88,7 +88,7 @@ func diffEvents(got, want []trace.Event) string {
 func checkReadBack(t *testing.T, h trace.Header, got, want []trace.Event) {
 	t.Helper()
 	wantHeader := testHeader()
-	wantHeader.Format, wantHeader.Version = trace.Format, trace.Version
+	wantHeader.Format, wantHeader.Version = trace.Format, h.Version
 	if d := diffHeaders(h, wantHeader); d != "" {
 		t.Errorf("header: %s", d)
 	}
@@ -120,27 +120,36 @@ func TestCodecRoundTrip(t *testing.T) {
 		{"every kind", tracetest.EveryKind()},
 		{"empty", nil},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			// The Writer numbers the events itself, whatever the caller says.
-			emitted := slices.Clone(tt.events)
-			for i := range emitted {
-				emitted[i].Step = 1000 - i
-			}
-			data := tracetest.Encode(t, testHeader(), emitted)
-			h, got, err := trace.ReadAll(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkReadBack(t, h, got, tt.events)
-		})
+		for _, version := range []int{1, trace.Version} {
+			t.Run(fmt.Sprintf("%s/v%d", tt.name, version), func(t *testing.T) {
+				// The Writer numbers the events itself, whatever the caller says.
+				emitted := slices.Clone(tt.events)
+				for i := range emitted {
+					emitted[i].Step = 1000 - i
+				}
+				h := testHeader()
+				h.Version = version
+				data := tracetest.Encode(t, h, emitted)
+				h, got, err := trace.ReadAll(bytes.NewReader(data))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.Version != version {
+					t.Errorf("read version %d, want %d", h.Version, version)
+				}
+				checkReadBack(t, h, got, tt.events)
+			})
+		}
 	}
 }
 
-// TestCodecLines pins single lines of the format, written out by hand
-// from the format's description.
+// TestCodecLines pins single lines of version 1 of the format, written
+// out by hand from the format's description.
 func TestCodecLines(t *testing.T) {
+	h := testHeader()
+	h.Version = 1
 	lines := func(events []trace.Event) []string {
-		return strings.Split(strings.TrimSuffix(string(tracetest.Encode(t, testHeader(), events)), "\n"), "\n")
+		return strings.Split(strings.TrimSuffix(string(tracetest.Encode(t, h, events)), "\n"), "\n")
 	}
 	ab := lines(tracetest.AlphaBeta())
 	every := lines(tracetest.EveryKind())
@@ -185,22 +194,31 @@ func TestCodecLines(t *testing.T) {
 }
 
 func TestCodecGolden(t *testing.T) {
-	const path = "testdata/alphabeta-rn.jsonl.golden"
-	got := tracetest.Encode(t, testHeader(), tracetest.AlphaBeta())
-	if trace.Updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
+	for _, tt := range []struct {
+		version int
+		path    string
+	}{
+		{1, "testdata/alphabeta-rn.jsonl.golden"},
+		{2, "testdata/alphabeta-rn.v2.jsonl.golden"},
+	} {
+		h := testHeader()
+		h.Version = tt.version
+		got := tracetest.Encode(t, h, tracetest.AlphaBeta())
+		if trace.Updating() {
+			if err := os.WriteFile(tt.path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(tt.path)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("encoding differs from %s; if the format changed on purpose, run go test ./trace -run TestCodecGolden -update", path)
-	}
-	if n := bytes.Count(want, []byte("\n")); n != 64 {
-		t.Errorf("%s has %d lines, want a header and 63 events", path, n)
+		if !bytes.Equal(got, want) {
+			t.Errorf("encoding differs from %s; if the format changed on purpose, run go test ./trace -run TestCodecGolden -update", tt.path)
+		}
+		if n := bytes.Count(want, []byte("\n")); n != 64 {
+			t.Errorf("%s has %d lines, want a header and 63 events", tt.path, n)
+		}
 	}
 }
 
@@ -254,7 +272,9 @@ func TestCodecReadAccepts(t *testing.T) {
 func TestCodecReadGzip(t *testing.T) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
-	zw.Write(tracetest.Encode(t, testHeader(), tracetest.AlphaBeta()))
+	h := testHeader()
+	h.Version = 1 // the longer lines, so that half the file holds whole events
+	zw.Write(tracetest.Encode(t, h, tracetest.AlphaBeta()))
 	zw.Close()
 	compressed := buf.Bytes()
 	_, events, err := trace.ReadAll(bytes.NewReader(compressed))
@@ -288,7 +308,7 @@ func TestCodecReadErrors(t *testing.T) {
 		{"not JSON", "hello\n", 1, "not a searchviz-trace header: want a JSON object, got invalid JSON"},
 		{"an event first", `{"step":0,"kind":"enter","node":0}`, 1, `not a searchviz-trace header: no "format" field`},
 		{"another format", `{"format":"chrome-trace","version":1}`, 1, `format is "chrome-trace", want "searchviz-trace"`},
-		{"newer version", `{"format":"searchviz-trace","version":2}`, 1, "unsupported format version 2 (this program reads version 1)"},
+		{"newer version", `{"format":"searchviz-trace","version":3}`, 1, "unsupported format version 3 (this program reads versions 1 and 2)"},
 		{"no version", `{"format":"searchviz-trace"}`, 1, `missing required field "version"`},
 		{"bad time", `{"format":"searchviz-trace","version":1,"time":"yesterday"}`, 1, `field "time": want an RFC 3339 time, got "yesterday"`},
 		{"bad params", `{"format":"searchviz-trace","version":1,"params":{"depth":3}}`, 1, `field "params": want an object of strings`},
@@ -544,6 +564,19 @@ func FuzzCodecReader(f *testing.F) {
 		`{"step":3,"kind":"note","text":"trace truncated: node budget of 2 nodes reached; later nodes are not recorded"}`))
 	f.Add([]byte(header + `{"step":0,"kind":"node","node":1,"parent":0,"action":3,"label":"x","depth":1,"node_kind":"joint","joint":[{"action":0,"label":"up"}]}`))
 	f.Add(gzipped(f, golden))
+	v2, err := os.ReadFile(filepath.Join("testdata", "alphabeta-rn.v2.jsonl.golden"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(v2)
+	h2 := testHeader()
+	h2.Version = 2
+	f.Add(tracetest.Encode(f, h2, tracetest.EveryKind()))
+	const header2 = `{"format":"searchviz-trace","version":2}` + "\n"
+	f.Add([]byte(header2 + `["n",-1]` + "\n" + `"e"` + "\n" + `["n",0,"a"]` + "\n" + `["n",1,"b",0]` + "\n" + `["x"]` + "\n" +
+		`["s",null,null,0,1,{"candidates":[[1,0],[2,1]]}]` + "\n" + `"e"` + "\n" + `["p",1,3]` + "\n" + `"b"` + "\n" + `"l"` + "\n" +
+		`["s",[0,1],1,null,null,{"stats":[[1,0.5,2]]}]` + "\n" + `["s",{"node":0,"child":2,"scores":[]}]`))
+	f.Add([]byte(header2 + `["c",1,[0],"-inf","inf",["x"],"beta",0]` + "\n" + `["w",null,null,{"node":3}]` + "\n" + `["q"]` + "\n" + `[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, events, err := trace.ReadAll(bytes.NewReader(data))
 		if err != nil {
@@ -577,6 +610,16 @@ func FuzzCodecReader(f *testing.F) {
 		}
 		if d := diffEvents(events2, events); d != "" {
 			t.Errorf("events changed in re-encoding: %s", d)
+		}
+		// The other version holds the same events.
+		other := h
+		other.Version = 3 - h.Version
+		_, events3, err := trace.ReadAll(bytes.NewReader(tracetest.Encode(t, other, events)))
+		if err != nil {
+			t.Fatalf("trace re-encoded in version %d does not read: %v", other.Version, err)
+		}
+		if d := diffEvents(events3, events); d != "" {
+			t.Errorf("events changed in re-encoding in version %d: %s", other.Version, d)
 		}
 	})
 }

@@ -128,7 +128,7 @@ func TestCodecHeaderFields(t *testing.T) {
 func TestCodecTruncation(t *testing.T) {
 	for _, tr := range []trace.Truncation{trace.NotTruncated, trace.TruncatedNodes, trace.TruncatedEvents, trace.TruncatedBytes} {
 		note := trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: "cut", Truncated: tr}
-		data := tracetest.Encode(t, trace.Header{}, []trace.Event{note})
+		data := tracetest.Encode(t, trace.Header{Version: 1}, []trace.Event{note})
 		line := strings.Split(string(data), "\n")[1]
 		want := `{"step":0,"kind":"note","text":"cut","truncated":"` + tr.String() + `"}`
 		if tr == trace.NotTruncated {
@@ -201,7 +201,7 @@ func TestCodecLegacyTruncatedNote(t *testing.T) {
 func TestCodecJoint(t *testing.T) {
 	node := trace.Event{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 5, Label: "a/b/c", Depth: 1, Type: trace.TypeJoint,
 		Joint: &trace.JointAction{{Action: 1, Label: "a/b"}, {Action: -2, Label: "c"}}}
-	data := tracetest.Encode(t, trace.Header{}, []trace.Event{node})
+	data := tracetest.Encode(t, trace.Header{Version: 1}, []trace.Event{node})
 	line := strings.Split(string(data), "\n")[1]
 	want := `{"step":0,"kind":"node","node":1,"parent":0,"action":5,"label":"a/b/c","depth":1,"node_kind":"joint",` +
 		`"joint":[{"action":1,"label":"a/b"},{"action":-2,"label":"c"}]}`

@@ -38,21 +38,52 @@
 //
 // A trace file is JSON Lines, UTF-8, optionally gzip-compressed (".gz";
 // readers detect compression by content). The first line is the header,
-// an object {"format":"searchviz-trace","version":1,"game":...,
+// an object {"format":"searchviz-trace","version":2,"game":...,
 // "position":...,"algorithm":...,"params":{...},"seed":...,"program":...,
 // "time":...} with the time in RFC 3339, whose fields HeaderFields lists.
-// Every other line is one event: an object with "step" (0, 1, 2, ... in
-// line order), "kind" (the Kind's name) and the fields that Spec lists for
-// that kind, lower_snake_case. One table drives the encoding and the
+// Writers write version 2 (Version); readers read versions 1 and 2.
+//
+// In version 1 every other line is one event: an object with "step" (0,
+// 1, 2, ... in line order), "kind" (the Kind's name) and the fields that
+// Spec lists for that kind, lower_snake_case; optional fields are omitted
+// when they have their zero value. One table drives the encoding and the
 // decoding of every line and documents it.
+//
+// Version 2 writes the same events in about a tenth of the bytes. Each
+// line is a list: the kind's one-letter code (n node, e enter, l leave,
+// v eval, u value, w bounds, c cut, s select, x expand, p playout,
+// b backprop, m beam, i iteration, d decision, t note), then fields by
+// position, then an object of fields given by name; a line whose every
+// field takes its default is the code alone, as "e". A step is the line's
+// index. A field left out, or given as null, takes a default that follows
+// from the lines before it: a node's id is the next one, its parent the
+// innermost node entered, its depth one more than its parent's, its kind
+// the other player's (single and joint nodes have children of their own
+// kind), its label the last one given to the same action; an enter
+// enters the node just created, or the root after an iteration, or the
+// child a select chose; a leave leaves the innermost node entered; a
+// value's best child is the node last left; a window is the last one the
+// node was given, or its parent's seen from the other side, [-β, -α]; a
+// cut is named for its node's kind and prunes actions with their last
+// labels; an expand adds the nodes just created; a backprop goes up from
+// the innermost node entered and adds the last playout's (or terminal
+// evaluation's) result in each node's view. A select line gives only
+// what changed since the last select at the same node (and, for the
+// second of two selects in a row, the same player): the candidates with
+// one visit more and the value each gained, and, by name, other changed
+// statistics and new candidates; every score's UCB1 = w/n + c·sqrt(2·ln t/n)
+// is worked out from them with UCB1, t and c given when they change. The
+// positions and defaults of each kind are in Schema. Writers leave out
+// every field equal to its default, so a reader must read a version 2
+// file from its start.
+//
 // JSON has no infinities, so +Inf and -Inf (an open alpha-beta window) are
 // written as the strings "inf" and "-inf"; NaN appears only as null, for
-// the UCB score of an unvisited child. Optional fields are omitted when
-// they have their zero value. Readers skip fields they do not know,
-// refuse kinds they do not know, and refuse a major version other than
-// Version; new fields are added only as optional ones. Schema returns a
-// JSON Schema of the format, generated from the same table as Spec, for
-// programs in other languages that write or read traces.
+// the UCB score of an unvisited child. Readers skip fields they do not
+// know, refuse kinds they do not know, and refuse a major version they do
+// not read; new fields are added only as optional ones. Schema returns a
+// JSON Schema of both versions, generated from the same table as Spec,
+// for programs in other languages that write or read traces.
 //
 // # Limits
 //

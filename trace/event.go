@@ -219,6 +219,10 @@ type Event struct {
 	// KindSelect.
 	Child  NodeID
 	Scores []Score
+	// Visits is t in the scores' UCB1, the visits their ln t counts, and
+	// Explore is C; both 0 when the writer did not give them.
+	Visits  int
+	Explore float64
 
 	// KindExpand.
 	Children []NodeID

@@ -5,16 +5,17 @@ import "time"
 // Format is the value of the header's "format" field.
 const Format = "searchviz-trace"
 
-// Version is the trace format's major version. Readers refuse other major
-// versions and unknown event kinds; additions within a major version are
-// new optional fields, which readers skip.
-const Version = 1
+// Version is the trace format's major version, which writers write.
+// Readers read it and version 1, refuse other major versions and unknown
+// event kinds; additions within a major version are new optional fields,
+// which readers skip.
+const Version = 2
 
 // Header is the first line of a trace file: what was searched, how, and by
 // which program.
 type Header struct {
 	Format    string            // always Format
-	Version   int               // always Version when written by this package
+	Version   int               // Version, or 1 for the version that spells every field out
 	Game      string            // the game's spec, e.g. "tictactoe" or "maze h=5 w=5"
 	Position  string            // the root position's text form
 	Algorithm string            // the algorithm's name, e.g. "alphabeta"

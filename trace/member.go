@@ -19,6 +19,8 @@ func intMember(id fieldID, e *Event) *int {
 		return &e.Length
 	case fIteration:
 		return &e.Iteration
+	case fVisits:
+		return &e.Visits
 	}
 	return nil
 }
@@ -49,6 +51,8 @@ func numberMember(id fieldID, e *Event) *float64 {
 		return &e.Beta
 	case fResult:
 		return &e.Result
+	case fExplore:
+		return &e.Explore
 	}
 	return nil
 }

@@ -82,6 +82,8 @@ const (
 	fText
 	fJoint
 	fTruncated
+	fVisits
+	fExplore
 
 	// The header's fields.
 	fFormat
@@ -146,7 +148,7 @@ var fieldInfos = [numFieldIDs]struct {
 	fPath: {"path", tNodes}, fValues: {"values", tNumbers}, fKept: {"kept", tNodes},
 	fDropped: {"dropped", tNodes}, fIteration: {"iteration", tInteger}, fDiscarded: {"discarded", tBoolean},
 	fCounters: {"counters", tCounters}, fText: {"text", tString}, fJoint: {"joint", tJoint},
-	fTruncated: {"truncated", tTruncation}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
+	fTruncated: {"truncated", tTruncation}, fVisits: {"t", tInteger}, fExplore: {"c", tNumber}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
 	fGame: {"game", tString}, fPosition: {"position", tString}, fAlgorithm: {"algorithm", tString},
 	fParams: {"params", tParams}, fSeed: {"seed", tInteger}, fProgram: {"program", tString},
 	fTime: {"time", tTime},
@@ -239,6 +241,8 @@ var specs = [numKinds]kindSpec{
 		req(fNode, "the node choosing a child"),
 		req(fChild, "the chosen child"),
 		req(fScores, "every candidate child's statistics"),
+		opt(fVisits, "t in the scores' UCB1 = w/n + c·sqrt(2·ln t / n): the visits ln t counts"),
+		opt(fExplore, "c in the scores' UCB1, the exploration constant"),
 	)},
 	KindExpand: {"children added to a node", fields(
 		req(fNode, "the node expanded"),

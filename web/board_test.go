@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -13,19 +12,11 @@ import (
 // naming the game gameSpec, or when header is not "", that game instead.
 func searchShow(t *testing.T, gameSpec, algo, position, header string) *show {
 	t.Helper()
-	run, err := catalog.Prepare(catalog.Request{Game: gameSpec, Algo: algo, Position: position})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := trace.NewRecorder(0)
-	if _, err := run.Search(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	h := run.Header()
+	h, events := recordSearch(t, catalog.Request{Game: gameSpec, Algo: algo, Position: position})
 	if header != "" {
 		h.Game = header
 	}
-	sh, err := loadShow("t", h, rec.Events())
+	sh, err := loadShow("t", h, events)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,8 @@ package web_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,7 +23,6 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
-	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web"
 )
 
@@ -188,6 +185,17 @@ func (b *browser) open(path string) {
 	b.do("opening "+path, chromedp.Navigate(b.base+path))
 }
 
+// openExample serves a fresh app and opens the viewer of example name on
+// it at step 0, its tree drawn.
+func openExample(t *testing.T, name string) *browser {
+	t.Helper()
+	b := newBrowser(t, newApp(t))
+	b.open("/example/" + name)
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	return b
+}
+
 // choose picks value in a select, and tells the page as a person's choice
 // would.
 func (b *browser) choose(id, value string) {
@@ -293,6 +301,16 @@ func (b *browser) lastStep() int {
 	return n
 }
 
+// toLastStep clicks ▶▶ and waits until the viewer shows the last step,
+// which it returns.
+func (b *browser) toLastStep() int {
+	b.t.Helper()
+	last := b.lastStep()
+	b.click("#last")
+	b.waitStep(last)
+	return last
+}
+
 // screenshot saves the page as name in $SEARCHVIZ_SCREENSHOTS, if it is set.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
@@ -309,7 +327,7 @@ func (b *browser) screenshot(name string) {
 }
 
 // fetch GETs path (absolute, or relative to the app) with net/http.
-func fetch(t *testing.T, base, path string) []byte {
+func fetch(t *testing.T, base, path string) string {
 	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil {
@@ -319,17 +337,9 @@ func fetch(t *testing.T, base, path string) []byte {
 	if err != nil {
 		t.Fatalf("bad link %q: %v", path, err)
 	}
-	res, err := http.Get(u.ResolveReference(ref).String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s: %s", path, res.Status, body)
+	code, body := web.HTTPGet(t, u.ResolveReference(ref).String())
+	if code != http.StatusOK {
+		t.Fatalf("GET %s: status %d: %s", path, code, body)
 	}
 	return body
 }
@@ -395,14 +405,8 @@ func TestBrowserSearchAndStep(t *testing.T) {
 }
 
 func TestBrowserPrunedNode(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-
-	b.open("/example/rn-alphabeta")
-	b.waitStep(0)
-	last := b.lastStep()
-	b.click("#last")
-	b.waitStep(last)
+	b := openExample(t, "rn-alphabeta")
+	last := b.toLastStep()
 
 	pruned := get(b, "finding the pruned nodes", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#tree g.node.st_pruned")].map((g) => g.id)`))
 	if len(pruned) != 2 {
@@ -428,42 +432,18 @@ func TestBrowserPrunedNode(t *testing.T) {
 	if want := fmt.Sprintf("step=%d", last); !strings.Contains(href.Value, want) {
 		t.Errorf("the export link is %q, want it at %s", href.Value, want)
 	}
-	svg := fetch(t, app.URL, href.Value)
-	if !bytes.Contains(svg, []byte("<svg")) {
+	svg := fetch(t, b.base, href.Value)
+	if !strings.Contains(svg, "<svg") {
 		t.Errorf("the export is not an SVG: %.200s", svg)
 	}
-	if want := fmt.Sprintf("step %d of %d", last, last); !bytes.Contains(svg, []byte(want)) {
+	if want := fmt.Sprintf("step %d of %d", last, last); !strings.Contains(svg, want) {
 		t.Errorf("the export's title does not say %q", want)
 	}
-	direct := fetch(t, app.URL, fmt.Sprintf("/t/%s/export.svg?step=%d", b.traceID(), last))
-	if !bytes.Equal(svg, direct) {
+	direct := fetch(t, b.base, fmt.Sprintf("/t/%s/export.svg?step=%d", b.traceID(), last))
+	if svg != direct {
 		t.Errorf("the export link's SVG (%d bytes) differs from the export of step %d (%d bytes)", len(svg), last, len(direct))
 	}
 	b.screenshot("viewer-pruned.png")
-}
-
-// writeTrace records a search of req in a trace file at path.
-func writeTrace(t *testing.T, path string, req catalog.Request) {
-	t.Helper()
-	run, err := catalog.Prepare(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := trace.NewRecorder(0)
-	if _, err := run.Search(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	fw, err := trace.Create(path, run.Header())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fw.Abort()
-	for _, e := range rec.Events() {
-		fw.Emit(e)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestBrowserUploadReplay(t *testing.T) {
@@ -471,7 +451,7 @@ func TestBrowserUploadReplay(t *testing.T) {
 	b := newBrowser(t, app)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "minimax.jsonl")
-	writeTrace(t, good, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]", Program: "test"})
+	web.WriteTrace(t, good, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]", Program: "test"})
 
 	b.open("/")
 	b.do("choosing the trace file", chromedp.SetUploadFiles(chromedp.ID("trace-file"), []string{good}))
@@ -480,9 +460,7 @@ func TestBrowserUploadReplay(t *testing.T) {
 	if h1 := b.text("h1"); !strings.Contains(h1, "minimax") {
 		t.Errorf("the viewer's title is %q, want it to name minimax", h1)
 	}
-	last := b.lastStep()
-	b.click("#last")
-	b.waitStep(last)
+	b.toLastStep()
 	if d := b.text(`[data-testid=decision]`); !strings.Contains(d, "value 3") {
 		t.Errorf("the decision says %q, want value 3 (max of min(1,2) and min(3,4))", d)
 	}
@@ -793,10 +771,7 @@ func TestBrowserMazeEditor(t *testing.T) {
 // with the side to move in the caption, and a node after A's move marks
 // the two cells A's move changed.
 func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-	b.open("/example/twin-turns")
-	b.waitStep(0)
+	b := openExample(t, "twin-turns")
 	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
 	if root.Rows != 5 || len(root.Texts) != 25 || root.Caption != "20 turns left, A to move" {
@@ -809,9 +784,7 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 	if stray != 0 {
 		t.Errorf("%d cells of the tree's boards hold ';'", stray)
 	}
-	last := b.lastStep()
-	b.click("#last")
-	b.waitStep(last)
+	b.toLastStep()
 	b.click("#n1") // the root's first child: A has moved
 	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.CSS("#node-board td")))
 	after := read("#node-board")
@@ -855,10 +828,7 @@ func readBoard(b *browser, sel string) boardShown {
 // AlphaBeta chooses the block at a, and the root's child a shows o's disc
 // landed in the bottom-left cell, the move just played.
 func TestBrowserConnectFour(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-	b.open("/example/c4-alphabeta")
-	b.waitStep(0)
+	b := openExample(t, "c4-alphabeta")
 	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
 	if root.Rows != 6 || len(root.Texts) != 42 || root.Caption != "o to move" {
@@ -867,8 +837,7 @@ func TestBrowserConnectFour(t *testing.T) {
 	if got := strings.Join(root.Texts[35:], ""); got != "xxxoo" {
 		t.Errorf("the bottom row reads %q, want the discs xxxoo", got)
 	}
-	b.click("#last")
-	b.waitStep(b.lastStep())
+	b.toLastStep()
 	if d := b.text("#decision"); !strings.Contains(d, "play a") {
 		t.Errorf("the decision reads %q, want the block at a", d)
 	}
@@ -888,13 +857,8 @@ func TestBrowserConnectFour(t *testing.T) {
 // best first, and a dropped state clicked in the list is selected in the
 // tree with its board, path and score.
 func TestBrowserBeamOnMaze(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-	b.open("/example/maze-beam")
-	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	b.waitStep(0)
-	b.click("#last")
-	b.waitStep(b.lastStep())
+	b := openExample(t, "maze-beam")
+	b.toLastStep()
 	type ranked struct {
 		Kept    []string `json:"kept"`
 		Dropped []string `json:"dropped"`
@@ -939,13 +903,8 @@ func TestBrowserBeamOnMaze(t *testing.T) {
 // search chose, and its visits add up to the iterations; stepping back to
 // the first iterations shows fewer.
 func TestBrowserMCTSVisits(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-	b.open("/example/ttt-mcts")
-	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	b.waitStep(0)
-	b.click("#last")
-	b.waitStep(b.lastStep())
+	b := openExample(t, "ttt-mcts")
+	b.toLastStep()
 	type visits struct {
 		Labels []string `json:"labels"`
 		Counts []int    `json:"counts"`

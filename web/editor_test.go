@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,15 +14,7 @@ import (
 // and the answer, with its error if it has one.
 func postEditor(t *testing.T, base string, form url.Values) (int, editorMsg, string) {
 	t.Helper()
-	res, err := http.PostForm(base+"/editor", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, body := postForm(t, base+"/editor", form)
 	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
 		t.Fatalf("POST /editor: Content-Type %q: %s", ct, body)
 	}
@@ -31,7 +22,7 @@ func postEditor(t *testing.T, base string, form url.Values) (int, editorMsg, str
 		editorMsg
 		Error string `json:"error"`
 	}
-	if err := json.Unmarshal(body, &msg); err != nil {
+	if err := json.Unmarshal([]byte(body), &msg); err != nil {
 		t.Fatalf("POST /editor: %v: %s", err, body)
 	}
 	return res.StatusCode, msg.editorMsg, msg.Error

@@ -11,3 +11,10 @@ import (
 func SlowSearches(s *Server, delay time.Duration) {
 	s.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, delay} }
 }
+
+// HTTPGet and WriteTrace are get and writeTrace for the tests outside
+// the package.
+var (
+	HTTPGet    = get
+	WriteTrace = writeTrace
+)

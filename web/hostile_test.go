@@ -56,11 +56,7 @@ func gzipLines(t *testing.T, write func(w io.Writer)) []byte {
 func uploadMessage(t *testing.T, base string, data []byte) (int, string) {
 	t.Helper()
 	res := upload(t, base, "hostile.jsonl.gz", data)
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, htmlUnescape(string(body))
+	return res.StatusCode, htmlUnescape(readBody(t, res, nil))
 }
 
 func htmlUnescape(s string) string {
@@ -99,13 +95,8 @@ func TestHostileTraceWithoutRoot(t *testing.T) {
 	if code, page := get(t, ts.URL+"/t/"+id); code != http.StatusInternalServerError || !strings.Contains(page, "Cannot read this trace") {
 		t.Errorf("GET /t/<id> of a rootless trace: status %d, want 500 with a page saying why", code)
 	}
-	res, err := http.Get(ts.URL + "/t/" + id + "/ws")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusNotFound {
-		t.Errorf("websocket of a rootless trace: status %d, want 404", res.StatusCode)
+	if code, _ := get(t, ts.URL+"/t/"+id+"/ws"); code != http.StatusNotFound {
+		t.Errorf("websocket of a rootless trace: status %d, want 404", code)
 	}
 	if code, _ := get(t, ts.URL+"/"); code != http.StatusOK {
 		t.Errorf("the start page after a rootless trace: status %d", code)
@@ -378,13 +369,8 @@ func TestHostileTooManySearches(t *testing.T) {
 	srv, ts := newTestServer(t, func(c *Config) { c.MaxSearches = 1 })
 	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, 200 * time.Millisecond} }
 	first := runSearch(t, ts.URL, textbookForm)
-	res, err := noRedirect.PostForm(ts.URL+"/run", textbookForm)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "the most this server runs at once") {
+	res, body := postForm(t, ts.URL+"/run", textbookForm)
+	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "the most this server runs at once") {
 		t.Errorf("a second search past the cap: status %d, want 429 saying why", res.StatusCode)
 	}
 	srv.liveSearch(strings.TrimPrefix(first, "/t/")).cancel()
@@ -615,13 +601,8 @@ func TestHostileFormInjection(t *testing.T) {
 		{"alphabeta.nodes", "100 depth=1"},
 	} {
 		form := url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"x.o/.x./..o"}, field.key: {field.value}}
-		res, err := noRedirect.PostForm(ts.URL+"/run", form)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "want an integer") {
+		res, body := postForm(t, ts.URL+"/run", form)
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "want an integer") {
 			t.Errorf("%s=%q: status %d, want 400 saying the value is not an integer", field.key, field.value, res.StatusCode)
 		}
 	}

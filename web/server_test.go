@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"html"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -51,36 +50,14 @@ func newTestServer(t *testing.T, configure ...func(*Config)) (*Server, *httptest
 	return srv, ts
 }
 
-// noRedirect is a client that reports redirects instead of following them.
-var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-
 // runSearch posts the new-search form and returns the viewer's path.
 func runSearch(t *testing.T, base string, form url.Values) string {
 	t.Helper()
-	res, err := noRedirect.PostForm(base+"/run", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res, body := postForm(t, base+"/run", form)
 	if res.StatusCode != http.StatusSeeOther {
-		body, _ := io.ReadAll(res.Body)
 		t.Fatalf("POST /run: status %d, want 303; body:\n%s", res.StatusCode, body)
 	}
 	return res.Header.Get("Location")
-}
-
-func get(t *testing.T, u string) (int, string) {
-	t.Helper()
-	res, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, string(body)
 }
 
 func TestIndexFormFromCatalog(t *testing.T) {
@@ -116,16 +93,10 @@ func TestRunRejectsBadRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := noRedirect.PostForm(ts.URL+"/run", tt.form)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			res, page := postForm(t, ts.URL+"/run", tt.form)
 			if res.StatusCode != http.StatusBadRequest {
 				t.Fatalf("status %d, want 400", res.StatusCode)
 			}
-			page := string(body)
 			i := strings.Index(page, `data-testid="form-error"`)
 			if i < 0 {
 				t.Fatalf("no error shown on the form")
@@ -276,25 +247,12 @@ func upload(t *testing.T, base, name string, data []byte) *http.Response {
 // recordTrace runs a search and returns its trace file's bytes.
 func recordTrace(t *testing.T, req catalog.Request, gz bool) []byte {
 	t.Helper()
-	run, err := catalog.Prepare(req)
-	if err != nil {
-		t.Fatal(err)
-	}
 	name := "t.jsonl"
 	if gz {
 		name += ".gz"
 	}
 	path := filepath.Join(t.TempDir(), name)
-	fw, err := trace.Create(path, run.Header())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := run.Search(context.Background(), fw); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeTrace(t, path, req)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -317,19 +275,18 @@ func TestUpload(t *testing.T) {
 		{"gzip", goodGz, http.StatusSeeOther, ""},
 		{"not json", []byte("hello\n"), http.StatusBadRequest, "line 1"},
 		{"unknown kind", []byte(lines[0] + `{"step":0,"kind":"nonsense"}` + "\n"), http.StatusBadRequest, "line 2"},
-		{"bad step", []byte(lines[0] + lines[1] + strings.Replace(lines[2], `"step":1`, `"step":5`, 1)), http.StatusBadRequest, "line 3"},
+		{"bad node id", []byte(lines[0] + lines[1] + `["e","root"]` + "\n"), http.StatusBadRequest, "line 3"},
 		{"header only", []byte(lines[0]), http.StatusBadRequest, "no events"},
 		{"too big", bytes.Repeat([]byte("x"), int(srv.cfg.MaxUpload)+1), http.StatusRequestEntityTooLarge, "too big"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := upload(t, ts.URL, "trace.jsonl", tt.data)
-			body, _ := io.ReadAll(res.Body)
+			page := readBody(t, res, nil)
 			if res.StatusCode != tt.code {
-				t.Fatalf("status %d, want %d; body %.300s", res.StatusCode, tt.code, body)
+				t.Fatalf("status %d, want %d; body %.300s", res.StatusCode, tt.code, page)
 			}
 			if tt.want != "" {
-				page := string(body)
 				i := strings.Index(page, `data-testid="upload-error"`)
 				if i < 0 || !strings.Contains(page[i:min(len(page), i+500)], tt.want) {
 					t.Errorf("upload error does not mention %q", tt.want)

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -142,6 +143,9 @@ func (s *store) load(id string) (trace.Header, []trace.Event, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, nil, errNoTrace
 	}
+	if err == nil {
+		err = catalog.FillBoards(h, events)
+	}
 	return h, events, err
 }
 
@@ -196,6 +200,9 @@ func (s *store) list() ([]savedTrace, error) {
 func readUpload(data []byte) (trace.Header, []trace.Event, error) {
 	h, events, err := trace.ReadAllLimited(bytes.NewReader(data), traceLimits)
 	if err != nil {
+		return h, nil, err
+	}
+	if err := catalog.FillBoards(h, events); err != nil {
 		return h, nil, err
 	}
 	if len(events) == 0 {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -67,6 +68,9 @@ func (s *Server) Import(path string) (string, error) {
 	h, events, err := trace.ReadFileLimited(path, traceLimits)
 	if err != nil {
 		return "", err
+	}
+	if err := catalog.FillBoards(h, events); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	if _, err := trace.NewTree(events); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)

@@ -9,7 +9,7 @@
 //	viz replay [--addr HOST:PORT] [--data DIR] TRACE
 //	viz list
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
-//	viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
+//	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--out FILE] TRACE
 //
 // A game or an algorithm is named by a spec: its name followed by optional
 // key=value parameters, e.g. --algo 'alphabeta depth=4'. "viz list" shows
@@ -41,7 +41,7 @@ Usage:
   viz replay [--addr A] [--data DIR] TRACE           the web app, opening a trace file
   viz list                      games, algorithms and their parameters
   viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE]
-  viz render [--step N|last] [--format svg|dot] [--view side|root] [--boards] [--out FILE] TRACE
+  viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--out FILE] TRACE
   viz help                      this text
 
 A spec is a name followed by key=value parameters, e.g. --algo 'alphabeta depth=4'.

@@ -39,7 +39,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, nodes)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "tictactoe position"},
 		{[]string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "tree position"},
-		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --game, --out, --position, --seed, --trace-nodes)"},
+		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --boards, --game, --out, --position, --seed, --trace-nodes)"},
 		{[]string{"list", "extra"}, "list takes no arguments"},
 		{[]string{"render"}, "want exactly one trace file"},
 		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},

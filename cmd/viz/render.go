@@ -21,6 +21,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	format := fs.String("format", "svg", "output format: svg or dot")
 	view := fs.String("view", "root", "values in "+explain.ViewName(trace.ViewRoot)+" (root) or the "+explain.ViewName(trace.ViewSide)+" (side)")
 	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
+	layoutFlag := fs.String("layout", "auto", "what lays out an SVG: Graphviz's dot, the tidy-tree layout (tidy: linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -40,11 +41,22 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	if *format != "svg" && *format != "dot" {
 		return usagef("render: --format %q is not allowed (want svg or dot)", *format)
 	}
+	layout, err := render.ParseLayout(*layoutFlag)
+	if err != nil {
+		return usagef("render: --layout %q is not allowed (want auto, dot or tidy)", *layoutFlag)
+	}
+	if layout == render.LayoutTidy && *format == "dot" {
+		return usagef("render: --layout tidy draws SVG, and DOT is Graphviz's input (want --format svg, or --layout dot or auto)")
+	}
+	opts.Layout = layout
 
 	path := fs.Arg(0)
 	h, events, err := trace.ReadFile(path)
 	if err != nil {
 		return err
+	}
+	if err := catalog.FillBoards(h, events); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	t, err := trace.NewTree(events)
 	if err != nil {
@@ -66,23 +78,29 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		opts.Board = g.Board // the game's own board; a trace of another game draws none
 	}
 
-	var dot bytes.Buffer
-	if err := render.WriteDOT(&dot, t, opts); err != nil {
+	output, err := draw(ctx, t, opts, *format)
+	if err != nil {
 		return err
-	}
-	output := dot.Bytes()
-	if *format == "svg" {
-		var g render.Graphviz
-		defer g.Close()
-		if output, err = g.SVG(ctx, output); err != nil {
-			return err
-		}
 	}
 	if *out == "" {
 		_, err := stdout.Write(output)
 		return err
 	}
 	return writeFileAtomic(*out, output)
+}
+
+// draw returns t at its current step as DOT, or as SVG laid out as
+// opts.Layout says; Graphviz starts only if it lays the tree out.
+func draw(ctx context.Context, t *trace.Tree, opts render.Options, format string) ([]byte, error) {
+	var buf bytes.Buffer
+	if format == "dot" {
+		err := render.WriteDOT(&buf, t, opts)
+		return buf.Bytes(), err
+	}
+	var g render.Graphviz
+	defer g.Close()
+	err := render.Render(ctx, &buf, t, opts, &g)
+	return buf.Bytes(), err
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames it

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -9,7 +10,8 @@ import (
 
 // TestRenderBoards checks that `viz render` draws each node's board as its
 // game declares it: the twin maze played in turns has the grid's rows only
-// and says whose turn it is, and --boards=false draws none.
+// and says whose turn it is, and --boards=false draws none. The trace
+// `viz run` writes holds no boards: render works them out from the game.
 func TestRenderBoards(t *testing.T) {
 	cell := regexp.MustCompile(`<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"[^>]*>(?:<FONT POINT-SIZE="10">(?:<B>)?([^<]*))?`)
 	tests := []struct {
@@ -28,6 +30,9 @@ func TestRenderBoards(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "t.jsonl")
 		if code, _, stderr := runViz(t, "run", "--game", tt.game, "--position", tt.position, "--algo", tt.algo, "--out", path); code != 0 {
 			t.Fatalf("run %s %q: exit %d: %s", tt.game, tt.position, code, stderr)
+		}
+		if data, err := os.ReadFile(path); err != nil || strings.Contains(string(data), `"board"`) {
+			t.Fatalf("viz run wrote boards into the trace (error %v); render must work them out", err)
 		}
 		code, dot, stderr := runViz(t, "render", "--format", "dot", "--boards="+tt.boards, path)
 		if code != 0 {

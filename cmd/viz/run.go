@@ -26,6 +26,7 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	seed := fs.Int64("seed", 0, "random seed")
 	out := fs.String("out", "", "record the trace to this file (.gz to compress)")
 	traceNodes := fs.Int("trace-nodes", defaultTraceNodes, "stop recording after this many nodes")
+	boards := fs.Bool("boards", false, "write each node's position in the trace, for programs that cannot replay the game (viz works them out)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,6 +45,9 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		return usageError{err}
 	}
 
+	if !*boards {
+		r.OmitBoards()
+	}
 	var (
 		file *trace.FileWriter
 		tr   trace.Tracer

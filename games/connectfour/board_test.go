@@ -1,18 +1,14 @@
 package connectfour_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/games/connectfour"
+	"github.com/searchviz/searchviz/games/gametest"
 )
-
-// at is a cell expected at a row (from the top) and column of a board.
-type at struct {
-	row, col int
-	cell     board.Cell
-}
 
 var (
 	empty = board.Cell{Kind: board.Empty}
@@ -25,52 +21,36 @@ func TestBoard(t *testing.T) {
 		moves   string
 		text    string
 		caption string
-		cells   []at
+		cells   gametest.Cells // by row from the top and column
 	}{
-		{"", "", "x to move", []at{{0, 0, empty}, {5, 3, empty}, {5, 6, empty}}},
-		{"dcd", "", "o to move", []at{{5, 3, xDisc}, {4, 3, xDisc}, {5, 2, oDisc}, {3, 3, empty}, {0, 3, empty}, {5, 0, empty}}},
-		{"abababa", "", "x wins", []at{{5, 0, xDisc}, {2, 0, xDisc}, {1, 0, empty}, {5, 1, oDisc}, {3, 1, oDisc}}},
-		{"dfedgeafbg", "", "o wins", []at{{4, 3, oDisc}, {4, 6, oDisc}, {5, 6, xDisc}, {5, 5, oDisc}, {5, 2, empty}, {3, 6, empty}}},
-		{"", "......./......./o....../o....../ox...../oxx.x..", "o wins", []at{{2, 0, oDisc}, {1, 0, empty}, {4, 1, xDisc}}},
-		{"", drawn, "draw", []at{{0, 0, xDisc}, {0, 6, oDisc}, {5, 0, oDisc}, {5, 6, xDisc}}},
+		{"", "", "x to move", gametest.Cells{{0, 0}: empty, {5, 3}: empty, {5, 6}: empty}},
+		{"dcd", "", "o to move", gametest.Cells{{5, 3}: xDisc, {4, 3}: xDisc, {5, 2}: oDisc, {3, 3}: empty, {0, 3}: empty, {5, 0}: empty}},
+		{"abababa", "", "x wins", gametest.Cells{{5, 0}: xDisc, {2, 0}: xDisc, {1, 0}: empty, {5, 1}: oDisc, {3, 1}: oDisc}},
+		{"dfedgeafbg", "", "o wins", gametest.Cells{{4, 3}: oDisc, {4, 6}: oDisc, {5, 6}: xDisc, {5, 5}: oDisc, {5, 2}: empty, {3, 6}: empty}},
+		{"", "......./......./o....../o....../ox...../oxx.x..", "o wins", gametest.Cells{{2, 0}: oDisc, {1, 0}: empty, {4, 1}: xDisc}},
+		{"", drawn, "draw", gametest.Cells{{0, 0}: xDisc, {0, 6}: oDisc, {5, 0}: oDisc, {5, 6}: xDisc}},
 	}
 	for _, tt := range tests {
 		s := play(t, tt.moves)
 		if tt.text != "" {
-			var err error
-			if s, err = connectfour.Parse(tt.text); err != nil {
-				t.Fatal(err)
-			}
+			s = mustParse(t, tt.text)
 		}
 		b := s.Board()
-		if err := b.Check(); err != nil {
-			t.Errorf("%s: Board(): %v", s, err)
-			continue
-		}
-		if b.Rows != 6 || b.Cols != 7 || b.Caption != tt.caption {
-			t.Errorf("%s: Board() is %dx%d captioned %q, want 6x7 captioned %q", s, b.Rows, b.Cols, b.Caption, tt.caption)
-		}
-		for _, c := range tt.cells {
-			if got := b.At(c.row, c.col); got != c.cell {
-				t.Errorf("%s: Board().At(%d, %d) = %+v, want %+v", s, c.row, c.col, got, c.cell)
-			}
-		}
+		gametest.CheckBoard(t, s.String(), b, gametest.Drawn{Rows: 6, Cols: 7, Caption: tt.caption, Cells: tt.cells})
 		// Every cell agrees with the position's text, read top row first.
 		text := strings.ReplaceAll(s.String(), "/", "")
-		for r := range b.Rows {
-			for c := range b.Cols {
-				want := empty
-				switch text[r*b.Cols+c] {
-				case 'x':
-					want = xDisc
-				case 'o':
-					want = oDisc
-				}
-				if got := b.At(r, c); got != want {
-					t.Errorf("%s: Board().At(%d, %d) = %+v, want %+v", s, r, c, got, want)
-				}
+		every := gametest.Cells{}
+		for i := range connectfour.Rows * connectfour.Cols {
+			want := empty
+			switch text[i] {
+			case 'x':
+				want = xDisc
+			case 'o':
+				want = oDisc
 			}
+			every[[2]int{i / connectfour.Cols, i % connectfour.Cols}] = want
 		}
+		gametest.CheckBoard(t, s.String(), b, gametest.Drawn{Rows: 6, Cols: 7, Caption: tt.caption, Cells: every})
 	}
 }
 
@@ -89,15 +69,8 @@ func TestBoardChanged(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := play(t, tt.moves)
-		changed := s.Play(tt.action).Board().Changed(s.Board())
-		if len(changed) != connectfour.Rows*connectfour.Cols {
-			t.Fatalf("after %q: Changed gives %d cells, want %d", tt.moves, len(changed), connectfour.Rows*connectfour.Cols)
-		}
-		for i, c := range changed {
-			if want := i == tt.row*connectfour.Cols+tt.col; c != want {
-				t.Errorf("after %q then %s: cell %d changed = %v, want %v", tt.moves, s.Label(tt.action), i, c, want)
-			}
-		}
+		name := fmt.Sprintf("after %q then %s", tt.moves, s.Label(tt.action))
+		gametest.CheckChanged(t, name, s.Play(tt.action).Board(), s.Board(), [2]int{tt.row, tt.col})
 	}
 }
 
@@ -109,28 +82,17 @@ func TestEdit(t *testing.T) {
 	}
 	tests := []struct {
 		text  string
-		edits []at
+		edits gametest.Cells
 		want  string
 	}{
-		{emptyText, []at{{5, 3, xDisc}}, "......./......./......./......./......./...x..."},
-		{emptyText, []at{{5, 3, xDisc}, {4, 3, oDisc}}, "......./......./......./......./...o.../...x..."},
-		{"......./......./......./......./...o.../..xx...", []at{{4, 3, empty}, {5, 2, empty}}, "......./......./......./......./......./...x..."},
+		{emptyText, gametest.Cells{{5, 3}: xDisc}, "......./......./......./......./......./...x..."},
+		{emptyText, gametest.Cells{{5, 3}: xDisc, {4, 3}: oDisc}, "......./......./......./......./...o.../...x..."},
+		{"......./......./......./......./...o.../..xx...", gametest.Cells{{4, 3}: empty, {5, 2}: empty}, "......./......./......./......./......./...x..."},
 		// An edit may leave a board that is not a position: Parse says why.
-		{emptyText, []at{{0, 0, xDisc}}, "x....../......./......./......./......./......."},
+		{emptyText, gametest.Cells{{0, 0}: xDisc}, "x....../......./......./......./......./......."},
 	}
 	for _, tt := range tests {
-		s, err := connectfour.Parse(tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := s.Board()
-		for _, e := range tt.edits {
-			b.Set(e.row, e.col, e.cell)
-		}
-		got, err := s.Edit(b)
-		if err != nil || got != tt.want {
-			t.Errorf("%s edited: %q, %v; want %q", tt.text, got, err, tt.want)
-		}
+		gametest.CheckEdit(t, tt.text, mustParse(t, tt.text), tt.edits, tt.want)
 	}
 }
 
@@ -147,12 +109,9 @@ func TestEditErrors(t *testing.T) {
 		{wide, "connectfour: editing a board of 6x8 cells: a board has 6x7"},
 		{board.Board{Rows: 6, Cols: 7}, "connectfour: editing: board: 0 cells for 6x7"},
 		{foreign, `connectfour: editing: cell c5 holds a cell that is not in the palette (wall of nobody, marked "#")`},
-		{unmarked, `cell a1 holds a cell that is not in the palette (piece of first, marked "")`},
+		{unmarked, `connectfour: editing: cell a1 holds a cell that is not in the palette (piece of first, marked "")`},
 	}
 	for _, tt := range tests {
-		got, err := connectfour.New().Edit(tt.b)
-		if err == nil || !strings.Contains(err.Error(), tt.want) || got != "" {
-			t.Errorf("Edit(%dx%d) = %q, %v; want an error containing %q", tt.b.Rows, tt.b.Cols, got, err, tt.want)
-		}
+		gametest.CheckEditError(t, connectfour.New(), tt.b, tt.want)
 	}
 }

@@ -1,6 +1,7 @@
 package connectfour_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -12,6 +13,11 @@ import (
 )
 
 var _ search.Alternating[connectfour.State] = connectfour.State{}
+
+func mustParse(t testing.TB, text string) connectfour.State {
+	t.Helper()
+	return gametest.MustParse(t, connectfour.Parse, text)
+}
 
 // play returns the position after the moves, given as column letters, e.g.
 // "dcd"; it fails the test on a letter that is not a legal column.
@@ -349,18 +355,8 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 		{"", -1, "connectfour: Play(-1) in ......./......./......./......./......./.......: an action is a column number in 0..6"},
 	}
 	for _, tt := range tests {
-		s, err := connectfour.Parse(tt.position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		func() {
-			defer func() {
-				if got := recover(); got != tt.want {
-					t.Errorf("Play(%d) in %s panics with %v, want %q", tt.action, s, got, tt.want)
-				}
-			}()
-			s.Play(tt.action)
-		}()
+		s := mustParse(t, tt.position)
+		gametest.Panics(t, fmt.Sprintf("Play(%d) in %s", tt.action, s), tt.want, func() { s.Play(tt.action) })
 	}
 }
 
@@ -388,10 +384,7 @@ func TestScore(t *testing.T) {
 			t.Errorf("after %q, %s: Score() = %v, want %v (%s)", tt.moves, s, got, tt.want, tt.why)
 		}
 	}
-	s, err := connectfour.Parse(drawn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, drawn)
 	if !s.Done() || s.Winner() != 0 || s.Score() != 0 {
 		t.Errorf("%s: Done() = %t, Winner() = %q, Score() = %v; want a finished draw scoring 0", drawn, s.Done(), s.Winner(), s.Score())
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/connectfour"
+	"github.com/searchviz/searchviz/games/gametest"
+	"github.com/searchviz/searchviz/games/internal/xo/xotest"
 )
 
 const emptyText = "......./......./......./......./......./......."
@@ -28,15 +30,7 @@ func TestParse(t *testing.T) {
 		{drawn, 'x', 0, true},
 	}
 	for _, tt := range tests {
-		s, err := connectfour.Parse(tt.text)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.text, err)
-			continue
-		}
-		if s.String() != tt.text || s.ToMove() != tt.toMove || s.Winner() != tt.winner || s.Done() != tt.done {
-			t.Errorf("Parse(%q) = %s with %q to move, winner %q, done %t; want %q, %q, %t",
-				tt.text, s, s.ToMove(), s.Winner(), s.Done(), tt.toMove, tt.winner, tt.done)
-		}
+		xotest.CheckParse(t, connectfour.Parse, tt.text, xotest.Outcome{ToMove: tt.toMove, Winner: tt.winner, Done: tt.done})
 	}
 }
 
@@ -79,14 +73,7 @@ func TestParseErrors(t *testing.T) {
 		{"x....../x....../x....../x....../oo...../oxo....", "no game reaches it"},
 	}
 	for _, tt := range tests {
-		s, err := connectfour.Parse(tt.text)
-		if err == nil {
-			t.Errorf("Parse(%.50q) = %s, want an error", tt.text, s)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%.50q): %v\nwant an error containing: %s", tt.text, err, tt.want)
-		}
+		gametest.ParseError(t, connectfour.Parse, tt.text, tt.want)
 	}
 }
 
@@ -171,18 +158,12 @@ func FuzzParse(f *testing.F) {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := connectfour.Parse(text)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "connectfour: ") {
-				t.Errorf("Parse(%q): error %q lacks the package prefix", text, err)
-			}
+		s, ok := xotest.ParseAny(t, "connectfour", connectfour.Parse, text)
+		if !ok {
 			return
 		}
 		if got := s.String(); got != text && text != "" {
 			t.Errorf("Parse(%q).String() = %q, want the input back", text, got)
-		}
-		if p, err := connectfour.Parse(s.String()); err != nil || p != s {
-			t.Errorf("Parse(%q) = %v, %v; want %v", s.String(), p, err, s)
 		}
 		if s.Done() != (len(s.Legal(nil)) == 0) {
 			t.Errorf("Parse(%q): Done() = %t, but Legal returns %v", text, s.Done(), s.Legal(nil))

@@ -1,18 +1,14 @@
 package maze_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/games/gametest"
 	"github.com/searchviz/searchviz/games/maze"
 )
-
-// cellAt is a cell expected at a row and column of a board.
-type cellAt struct {
-	row, col int
-	cell     board.Cell
-}
 
 var (
 	wall   = board.Cell{Kind: board.Wall, Mark: "#"}
@@ -27,24 +23,16 @@ func TestBoard(t *testing.T) {
 		text       string
 		rows, cols int
 		caption    string
-		cells      []cellAt
+		cells      gametest.Cells
 	}{
-		{small, 3, 4, "3 turns left", []cellAt{{0, 0, wall}, {0, 1, floor}, {0, 2, points("5")}, {1, 1, player}, {1, 2, points("1")}, {1, 3, points("8")}, {2, 0, points("3")}, {2, 1, wall}}},
-		{primer5x5, 5, 5, "3 turns left", []cellAt{{0, 0, points("3")}, {1, 1, wall}, {1, 3, wall}, {2, 2, player}, {4, 4, points("4")}}},
-		{"1:.@9", 1, 3, "1 turn left", []cellAt{{0, 0, floor}, {0, 1, player}, {0, 2, points("9")}}},
-		{"0:9/@/#", 3, 1, "no turns left", []cellAt{{0, 0, points("9")}, {1, 0, player}, {2, 0, wall}}},
+		{small, 3, 4, "3 turns left", gametest.Cells{{0, 0}: wall, {0, 1}: floor, {0, 2}: points("5"), {1, 1}: player, {1, 2}: points("1"), {1, 3}: points("8"), {2, 0}: points("3"), {2, 1}: wall}},
+		{primer5x5, 5, 5, "3 turns left", gametest.Cells{{0, 0}: points("3"), {1, 1}: wall, {1, 3}: wall, {2, 2}: player, {4, 4}: points("4")}},
+		{"1:.@9", 1, 3, "1 turn left", gametest.Cells{{0, 0}: floor, {0, 1}: player, {0, 2}: points("9")}},
+		{"0:9/@/#", 3, 1, "no turns left", gametest.Cells{{0, 0}: points("9"), {1, 0}: player, {2, 0}: wall}},
 	}
 	for _, tt := range tests {
-		b := mustParse(t, tt.text).Board()
-		if err := b.Check(); err != nil || b.Rows != tt.rows || b.Cols != tt.cols || b.Caption != tt.caption {
-			t.Errorf("%s: board %dx%d, caption %q, Check %v; want %dx%d, %q", tt.text, b.Rows, b.Cols, b.Caption, err, tt.rows, tt.cols, tt.caption)
-			continue
-		}
-		for _, c := range tt.cells {
-			if got := b.At(c.row, c.col); got != c.cell {
-				t.Errorf("%s: cell (%d, %d) = %+v, want %+v", tt.text, c.row, c.col, got, c.cell)
-			}
-		}
+		want := gametest.Drawn{Rows: tt.rows, Cols: tt.cols, Caption: tt.caption, Cells: tt.cells}
+		gametest.CheckBoard(t, tt.text, mustParse(t, tt.text).Board(), want)
 	}
 }
 
@@ -63,23 +51,12 @@ func TestBoardAfterPlay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		before := at(mustParse(t, small), tt.actions[:len(tt.actions)-1]...)
-		after := before.Play(tt.actions[len(tt.actions)-1])
-		b := after.Board()
-		if b.Caption != tt.caption {
-			t.Errorf("after %v: caption %q, want %q", tt.actions, b.Caption, tt.caption)
-		}
-		if got := b.At(tt.from[0], tt.from[1]); got != floor {
-			t.Errorf("after %v: the cell left, %v, is %+v, want empty floor", tt.actions, tt.from, got)
-		}
-		if got := b.At(tt.to[0], tt.to[1]); got != player {
-			t.Errorf("after %v: the cell entered, %v, is %+v, want the player", tt.actions, tt.to, got)
-		}
-		for i, c := range b.Changed(before.Board()) {
-			row, col := i/b.Cols, i%b.Cols
-			if want := [2]int{row, col} == tt.from || [2]int{row, col} == tt.to; c != want {
-				t.Errorf("after %v: cell (%d, %d) changed = %v, want %v", tt.actions, row, col, c, want)
-			}
-		}
+		b := before.Play(tt.actions[len(tt.actions)-1]).Board()
+		name := fmt.Sprintf("after %v", tt.actions)
+		// The cell left is empty floor, the cell entered holds the player.
+		want := gametest.Drawn{Rows: 3, Cols: 4, Caption: tt.caption, Cells: gametest.Cells{tt.from: floor, tt.to: player}}
+		gametest.CheckBoard(t, name, b, want)
+		gametest.CheckChanged(t, name, b, before.Board(), tt.from, tt.to)
 	}
 }
 
@@ -96,27 +73,19 @@ func TestEdit(t *testing.T) {
 	}
 	tests := []struct {
 		text  string
-		edits []cellAt
+		edits gametest.Cells
 		want  string
 	}{
 		{small, nil, small},
-		{small, []cellAt{{0, 0, floor}, {0, 1, points("7")}, {2, 1, points("9")}}, "3:.75#/.@18/39.."},
+		{small, gametest.Cells{{0, 0}: floor, {0, 1}: points("7"), {2, 1}: points("9")}, "3:.75#/.@18/39.."},
 		// The player moved: the turns left stay.
-		{small, []cellAt{{1, 1, floor}, {2, 3, player}}, "3:#.5#/..18/3#.@"},
+		{small, gametest.Cells{{1, 1}: floor, {2, 3}: player}, "3:#.5#/..18/3#.@"},
 		// An edit may leave a board that is not a position: Parse says why.
-		{"1:.@9", []cellAt{{0, 0, player}}, "1:@@9"},
-		{"1:.@9", []cellAt{{0, 1, wall}}, "1:.#9"},
+		{"1:.@9", gametest.Cells{{0, 0}: player}, "1:@@9"},
+		{"1:.@9", gametest.Cells{{0, 1}: wall}, "1:.#9"},
 	}
 	for _, tt := range tests {
-		s := mustParse(t, tt.text)
-		b := s.Board()
-		for _, e := range tt.edits {
-			b.Set(e.row, e.col, e.cell)
-		}
-		got, err := s.Edit(b)
-		if err != nil || got != tt.want {
-			t.Errorf("%s edited: %q, %v; want %q", tt.text, got, err, tt.want)
-		}
+		gametest.CheckEdit(t, tt.text, mustParse(t, tt.text), tt.edits, tt.want)
 	}
 }
 
@@ -135,10 +104,7 @@ func TestEditErrors(t *testing.T) {
 		{zero, `maze: editing: row 1, column 2 holds a cell that is not in the palette (points of nobody, marked "0")`},
 	}
 	for _, tt := range tests {
-		got, err := mustParse(t, small).Edit(tt.b)
-		if err == nil || err.Error() != tt.want || got != "" {
-			t.Errorf("Edit(%dx%d) = %q, %v; want the error %q", tt.b.Rows, tt.b.Cols, got, err, tt.want)
-		}
+		gametest.CheckEditError(t, mustParse(t, small), tt.b, tt.want)
 	}
 	if _, err := maze.Parse("1:@@9"); err == nil || !strings.Contains(err.Error(), "a second '@'") {
 		t.Errorf("the text of a board edited to two players parses: %v", err)

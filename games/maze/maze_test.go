@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/gametest"
+	"github.com/searchviz/searchviz/games/internal/grid/gridtest"
 	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/search"
 )
@@ -27,20 +28,12 @@ const primer5x5 = "3:39737/3#1#6/69@86/6#8#4/36914"
 
 func mustParse(t testing.TB, text string) maze.State {
 	t.Helper()
-	s, err := maze.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	return s
+	return gametest.MustParse(t, maze.Parse, text)
 }
 
 func mustGenerate(t testing.TB, h, w, turns int, seed int64) maze.State {
 	t.Helper()
-	s, err := maze.Generate(h, w, turns, seed)
-	if err != nil {
-		t.Fatalf("Generate(%d, %d, %d, %d): %v", h, w, turns, seed, err)
-	}
-	return s
+	return gridtest.MustGenerate(t, maze.Generate, h, w, turns, seed)
 }
 
 // at plays the actions in turn from s.
@@ -200,23 +193,9 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := at(mustParse(t, small), tt.actions...)
-		func() {
-			defer func() {
-				if got := recover(); got != tt.want {
-					t.Errorf("Play(%d) in %s panics with %v, want %q", tt.action, s, got, tt.want)
-				}
-			}()
-			s.Play(tt.action)
-		}()
+		gametest.Panics(t, fmt.Sprintf("Play(%d) in %s", tt.action, s), tt.want, func() { s.Play(tt.action) })
 	}
-	func() {
-		defer func() {
-			if got := recover(); got != "maze: Play(0) in 0:@: no turns are left" {
-				t.Errorf("Play(0) on the zero State panics with %v", got)
-			}
-		}()
-		maze.State{}.Play(r)
-	}()
+	gametest.Panics(t, "Play(0) on the zero State", "maze: Play(0) in 0:@: no turns are left", func() { maze.State{}.Play(r) })
 }
 
 func TestGeneratePrimerBoard(t *testing.T) {
@@ -232,16 +211,7 @@ func TestGeneratePrimerBoard(t *testing.T) {
 }
 
 func TestGenerateSeedIsLow32Bits(t *testing.T) {
-	// std::mt19937(seed) keeps the seed modulo 2^32.
-	for _, seeds := range [][2]int64{{0, 1 << 32}, {-1, 1<<32 - 1}, {7, -(1 << 40) + 7}} {
-		a, b := mustGenerate(t, 7, 9, 5, seeds[0]), mustGenerate(t, 7, 9, 5, seeds[1])
-		if a.String() != b.String() {
-			t.Errorf("seeds %d and %d give %s and %s, want the same board", seeds[0], seeds[1], a, b)
-		}
-	}
-	if a, b := mustGenerate(t, 7, 9, 5, 1), mustGenerate(t, 7, 9, 5, 2); a.String() == b.String() {
-		t.Errorf("seeds 1 and 2 both give %s", a)
-	}
+	gridtest.SeedIsLow32Bits(t, func(seed int64) string { return mustGenerate(t, 7, 9, 5, seed).String() })
 }
 
 func TestGenerateLayout(t *testing.T) {
@@ -255,49 +225,16 @@ func TestGenerateLayout(t *testing.T) {
 			if row, col := s.Pos(); row != h/2 || col != w/2 {
 				t.Errorf("Generate(%d, %d): character at (%d, %d), want (%d, %d)", h, w, row, col, h/2, w/2)
 			}
-			for row := range h {
-				for col := range w {
-					c := s.Cell(row, col)
-					switch {
-					case row == h/2 && col == w/2:
-						if c != '@' {
-							t.Errorf("Generate(%d, %d, seed %d): start cell %q", h, w, seed, c)
-						}
-					case row%2 == 1 && col%2 == 1:
-						if c != '#' {
-							t.Errorf("Generate(%d, %d, seed %d): cell (%d, %d) is %q, want a pillar", h, w, seed, row, col, c)
-						}
-					case c != '.' && (c < '1' || c > '9'):
-						t.Errorf("Generate(%d, %d, seed %d): cell (%d, %d) is %q, want floor", h, w, seed, row, col, c)
-					}
-				}
-			}
-			if s.Done() {
-				t.Errorf("Generate(%d, %d, seed %d): the character is walled in", h, w, seed)
-			}
+			gridtest.CheckLayout(t, s, seed, map[[2]int]byte{{h / 2, w / 2}: '@'})
 		}
 	}
 }
 
 func TestGenerateErrors(t *testing.T) {
-	tests := []struct {
-		h, w, turns int
-		want        string
-	}{
-		{4, 5, 3, "maze: height 4: the generator wants an odd height in 3..31"},
-		{1, 5, 3, "maze: height 1: the generator wants an odd height in 3..31"},
-		{33, 5, 3, "maze: height 33: the generator wants an odd height in 3..31"},
-		{5, 6, 3, "maze: width 6: the generator wants an odd width in 3..31"},
-		{5, -1, 3, "maze: width -1: the generator wants an odd width in 3..31"},
-		{5, 5, 0, "maze: 0 turns: a game has 1..1000"},
-		{5, 5, 1001, "maze: 1001 turns: a game has 1..1000"},
-	}
-	for _, tt := range tests {
-		s, err := maze.Generate(tt.h, tt.w, tt.turns, 0)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("Generate(%d, %d, %d, 0) = %s, %v; want the error %q", tt.h, tt.w, tt.turns, s, err, tt.want)
-		}
-	}
+	gridtest.GenerateErrors(t, "maze", func(h, w, turns int) error {
+		_, err := maze.Generate(h, w, turns, 0)
+		return err
+	})
 }
 
 // grid is a board read from a position's text by hand, for brute force.

@@ -1,11 +1,11 @@
 package maze_test
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/internal/grid/gridtest"
 	"github.com/searchviz/searchviz/games/maze"
 )
 
@@ -81,18 +81,7 @@ func TestParseErrors(t *testing.T) {
 		{"3:@" + strings.Repeat(".", 1<<20), 33, "row 1 has more than 31 cells"},
 	}
 	for _, tt := range tests {
-		s, err := maze.Parse(tt.text)
-		if err == nil {
-			t.Errorf("Parse(%.40q) = %.40s, want an error", tt.text, s)
-			continue
-		}
-		var se *maze.SyntaxError
-		if !errors.As(err, &se) || se.Offset != tt.offset {
-			t.Errorf("Parse(%.40q): %v, want a *maze.SyntaxError at offset %d", tt.text, err, tt.offset)
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%.40q): %v\nwant an error containing: %s", tt.text, err, tt.want)
-		}
+		gridtest.ParseError[maze.SyntaxError](t, maze.Parse, tt.text, tt.offset, tt.want)
 	}
 }
 
@@ -108,10 +97,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := maze.Parse(text)
 		if err != nil {
-			var se *maze.SyntaxError
-			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(text) || !strings.HasPrefix(err.Error(), "maze: ") {
-				t.Errorf("Parse(%q): %v, want a *maze.SyntaxError with an offset in 0..%d", text, err, len(text))
-			}
+			gridtest.SyntaxError[maze.SyntaxError](t, "maze", text, err)
 			return
 		}
 		if got := s.String(); got != text {

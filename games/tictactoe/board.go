@@ -1,39 +1,25 @@
 package tictactoe
 
 import (
-	"fmt"
-
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/games/internal/xo"
 )
 
-// The cells of a board: x's marks are the first player's pieces, o's the
-// second's.
-var (
-	emptyCell = board.Cell{Kind: board.Empty}
-	xCell     = board.Cell{Kind: board.Piece, Owner: board.First, Mark: "x"}
-	oCell     = board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}
-)
+// game is the board of tic-tac-toe: 3x3 cells named as Label names the
+// action that marks them.
+var game = xo.Game{Name: "tictactoe", Rows: 3, Cols: 3, CellName: State{}.CellName}
 
 // Board returns the position drawn as a 3x3 grid, top row first: x's
 // marks are pieces of the first player marked "x", o's of the second
 // marked "o". It has no caption: the marks tell the side to move.
 func (s State) Board() board.Board {
-	b := board.New(3, 3, "")
-	for i := range 9 {
-		switch s.Cell(i) {
-		case 'x':
-			b.Cells[i] = xCell
-		case 'o':
-			b.Cells[i] = oCell
-		}
-	}
-	return b
+	return game.Draw(s.String(), "")
 }
 
 // Palette returns what a cell may hold, in the order an editor cycles
 // through them: empty, x, o.
 func (State) Palette() []board.Cell {
-	return []board.Cell{emptyCell, xCell, oCell}
+	return game.Palette()
 }
 
 // CellName returns the name of the cell at row, col of the Board, counted
@@ -52,27 +38,5 @@ func (State) CellName(row, col int) string {
 // wrong with one that cannot arise in play, such as two x and no o. Edit
 // fails for a board of another size or a cell not in the Palette.
 func (State) Edit(b board.Board) (string, error) {
-	if err := b.Check(); err != nil {
-		return "", fmt.Errorf("tictactoe: editing: %w", err)
-	}
-	if b.Rows != 3 || b.Cols != 3 {
-		return "", fmt.Errorf("tictactoe: editing a board of %dx%d cells: a board has 3x3", b.Rows, b.Cols)
-	}
-	var text [textLen]byte
-	text[3], text[7] = '/', '/'
-	for i, c := range b.Cells {
-		var letter byte
-		switch c {
-		case emptyCell:
-			letter = '.'
-		case xCell:
-			letter = 'x'
-		case oCell:
-			letter = 'o'
-		default:
-			return "", fmt.Errorf("tictactoe: editing: cell %s holds a cell that is not in the palette (%s of %s, marked %q)", labels[2*i:2*i+2], c.Kind, c.Owner, c.Mark)
-		}
-		text[i+i/3] = letter
-	}
-	return string(text[:]), nil
+	return game.Edit(b)
 }

@@ -1,18 +1,13 @@
 package tictactoe_test
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/games/gametest"
 	"github.com/searchviz/searchviz/games/tictactoe"
 )
-
-// at is a cell expected at a row and column of a board.
-type at struct {
-	row, col int
-	cell     board.Cell
-}
 
 var (
 	empty = board.Cell{Kind: board.Empty}
@@ -23,29 +18,18 @@ var (
 func TestBoard(t *testing.T) {
 	tests := []struct {
 		text  string
-		cells []at
+		cells gametest.Cells
 	}{
-		{".../.../...", []at{{0, 0, empty}, {1, 1, empty}, {2, 2, empty}}},
+		{".../.../...", gametest.Cells{{0, 0}: empty, {1, 1}: empty, {2, 2}: empty}},
 		// Rows run top to bottom: a3 is the top-left cell, c1 the bottom-right.
-		{"x.o/.x./..o", []at{{0, 0, xMark}, {0, 1, empty}, {0, 2, oMark}, {1, 1, xMark}, {2, 0, empty}, {2, 2, oMark}}},
-		{".../.../x..", []at{{2, 0, xMark}, {0, 0, empty}}},
-		{"xxx/oo./...", []at{{0, 2, xMark}, {1, 0, oMark}, {1, 2, empty}}},
+		{"x.o/.x./..o", gametest.Cells{{0, 0}: xMark, {0, 1}: empty, {0, 2}: oMark, {1, 1}: xMark, {2, 0}: empty, {2, 2}: oMark}},
+		{".../.../x..", gametest.Cells{{2, 0}: xMark, {0, 0}: empty}},
+		{"xxx/oo./...", gametest.Cells{{0, 2}: xMark, {1, 0}: oMark, {1, 2}: empty}},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := s.Board()
-		if err := b.Check(); err != nil || b.Rows != 3 || b.Cols != 3 || b.Caption != "" {
-			t.Errorf("%s: board %dx%d, caption %q, Check %v; want 3x3 without a caption", tt.text, b.Rows, b.Cols, b.Caption, err)
-			continue
-		}
-		for _, c := range tt.cells {
-			if got := b.At(c.row, c.col); got != c.cell {
-				t.Errorf("%s: cell (%d, %d) = %+v, want %+v", tt.text, c.row, c.col, got, c.cell)
-			}
-		}
+		// No caption: the marks tell the side to move.
+		want := gametest.Drawn{Rows: 3, Cols: 3, Cells: tt.cells}
+		gametest.CheckBoard(t, tt.text, mustParse(t, tt.text).Board(), want)
 	}
 }
 
@@ -62,16 +46,9 @@ func TestBoardChanged(t *testing.T) {
 		{"x.o/.x./..o", 5, 1, 2},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		changed := s.Play(tt.action).Board().Changed(s.Board())
-		for i, c := range changed {
-			if want := i == tt.row*3+tt.col; c != want {
-				t.Errorf("%s after %s: cell %d changed = %v, want %v", tt.text, s.Label(tt.action), i, c, want)
-			}
-		}
+		s := mustParse(t, tt.text)
+		name := fmt.Sprintf("%s after %s", tt.text, s.Label(tt.action))
+		gametest.CheckChanged(t, name, s.Play(tt.action).Board(), s.Board(), [2]int{tt.row, tt.col})
 	}
 }
 
@@ -104,28 +81,17 @@ func TestEdit(t *testing.T) {
 	}
 	tests := []struct {
 		text  string
-		edits []at
+		edits gametest.Cells
 		want  string
 	}{
-		{".../.../...", []at{{2, 0, xMark}}, ".../.../x.."},
-		{".../.../...", []at{{2, 0, xMark}, {1, 1, oMark}}, ".../.o./x.."},
-		{"x.o/.x./..o", []at{{0, 0, empty}, {2, 2, empty}}, "..o/.x./..."},
+		{".../.../...", gametest.Cells{{2, 0}: xMark}, ".../.../x.."},
+		{".../.../...", gametest.Cells{{2, 0}: xMark, {1, 1}: oMark}, ".../.o./x.."},
+		{"x.o/.x./..o", gametest.Cells{{0, 0}: empty, {2, 2}: empty}, "..o/.x./..."},
 		// An edit may leave a board that is not a position: Parse says why.
-		{".../.../...", []at{{0, 0, xMark}, {0, 1, xMark}}, "xx./.../..."},
+		{".../.../...", gametest.Cells{{0, 0}: xMark, {0, 1}: xMark}, "xx./.../..."},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := s.Board()
-		for _, e := range tt.edits {
-			b.Set(e.row, e.col, e.cell)
-		}
-		got, err := s.Edit(b)
-		if err != nil || got != tt.want {
-			t.Errorf("%s edited: %q, %v; want %q", tt.text, got, err, tt.want)
-		}
+		gametest.CheckEdit(t, tt.text, mustParse(t, tt.text), tt.edits, tt.want)
 	}
 }
 
@@ -142,12 +108,9 @@ func TestEditErrors(t *testing.T) {
 		{wide, "tictactoe: editing a board of 3x4 cells: a board has 3x3"},
 		{board.Board{Rows: 3, Cols: 3}, "tictactoe: editing: board: 0 cells for 3x3"},
 		{foreign, `tictactoe: editing: cell c2 holds a cell that is not in the palette (wall of nobody, marked "#")`},
-		{unmarked, `cell a3 holds a cell that is not in the palette (piece of first, marked "")`},
+		{unmarked, `tictactoe: editing: cell a3 holds a cell that is not in the palette (piece of first, marked "")`},
 	}
 	for _, tt := range tests {
-		got, err := tictactoe.New().Edit(tt.b)
-		if err == nil || !strings.Contains(err.Error(), tt.want) || got != "" {
-			t.Errorf("Edit(%dx%d) = %q, %v; want an error containing %q", tt.b.Rows, tt.b.Cols, got, err, tt.want)
-		}
+		gametest.CheckEditError(t, tictactoe.New(), tt.b, tt.want)
 	}
 }

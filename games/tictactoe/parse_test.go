@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/gametest"
+	"github.com/searchviz/searchviz/games/internal/xo/xotest"
 	"github.com/searchviz/searchviz/games/tictactoe"
 )
 
@@ -24,15 +26,7 @@ func TestParse(t *testing.T) {
 		{"xox/xoo/oxx", 'o', 0, true},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.text)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.text, err)
-			continue
-		}
-		if s.String() != tt.text || s.ToMove() != tt.toMove || s.Winner() != tt.winner || s.Done() != tt.done {
-			t.Errorf("Parse(%q) = %s with %q to move, winner %q, done %t; want %q, %q, %t",
-				tt.text, s, s.ToMove(), s.Winner(), s.Done(), tt.toMove, tt.winner, tt.done)
-		}
+		xotest.CheckParse(t, tictactoe.Parse, tt.text, xotest.Outcome{ToMove: tt.toMove, Winner: tt.winner, Done: tt.done})
 	}
 }
 
@@ -58,14 +52,7 @@ func TestParseErrors(t *testing.T) {
 		{"ooo/xx./x.x", "o has three in a row, so o moved last and has as many marks as x, but x has 4 and o has 3"},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.text)
-		if err == nil {
-			t.Errorf("Parse(%.20q) = %s, want an error", tt.text, s)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%.20q): %v\nwant an error containing: %s", tt.text, err, tt.want)
-		}
+		gametest.ParseError(t, tictactoe.Parse, tt.text, tt.want)
 	}
 }
 
@@ -77,18 +64,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := tictactoe.Parse(text)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "tictactoe: ") {
-				t.Errorf("Parse(%q): error %q lacks the package prefix", text, err)
-			}
-			return
-		}
-		if got := s.String(); got != text {
-			t.Errorf("Parse(%q).String() = %q, want the input back", text, got)
-		}
-		if p, err := tictactoe.Parse(s.String()); err != nil || p != s {
-			t.Errorf("Parse(%q) = %v, %v; want %v", s.String(), p, err, s)
+		if s, ok := xotest.ParseAny(t, "tictactoe", tictactoe.Parse, text); ok && s.String() != text {
+			t.Errorf("Parse(%q).String() = %q, want the input back", text, s.String())
 		}
 	})
 }

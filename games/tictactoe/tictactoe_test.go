@@ -1,6 +1,7 @@
 package tictactoe_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,11 @@ import (
 )
 
 var _ search.Alternating[tictactoe.State] = tictactoe.State{}
+
+func mustParse(t testing.TB, text string) tictactoe.State {
+	t.Helper()
+	return gametest.MustParse(t, tictactoe.Parse, text)
+}
 
 // winLines are the eight lines of the board as cell triples, written out by
 // hand for the brute-force checks.
@@ -194,10 +200,7 @@ func TestScore(t *testing.T) {
 		{"xox/xoo/oxx", 0, "full board, no line: a draw"},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.position)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustParse(t, tt.position)
 		if got := s.Score(); got != tt.want {
 			t.Errorf("%s: Score() = %v, want %v (%s)", tt.position, got, tt.want, tt.why)
 		}
@@ -220,10 +223,7 @@ func TestLabels(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
-	s, err := tictactoe.Parse("x.o/.x./..o")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, "x.o/.x./..o")
 	want := "x.o.x...o"
 	for i := range 9 {
 		if got := s.Cell(i); got != want[i] {
@@ -278,18 +278,8 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 		{".../.../...", -1, "tictactoe: Play(-1) in .../.../...: an action is a cell number in 0..8"},
 	}
 	for _, tt := range tests {
-		s, err := tictactoe.Parse(tt.position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		func() {
-			defer func() {
-				if got := recover(); got != tt.want {
-					t.Errorf("Play(%d) in %s panics with %v, want %q", tt.action, tt.position, got, tt.want)
-				}
-			}()
-			s.Play(tt.action)
-		}()
+		s := mustParse(t, tt.position)
+		gametest.Panics(t, fmt.Sprintf("Play(%d) in %s", tt.action, tt.position), tt.want, func() { s.Play(tt.action) })
 	}
 }
 

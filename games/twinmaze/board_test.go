@@ -5,14 +5,9 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/games/gametest"
 	"github.com/searchviz/searchviz/games/twinmaze"
 )
-
-// cellAt is a cell expected at a row and column of a board.
-type cellAt struct {
-	row, col int
-	cell     board.Cell
-}
 
 var (
 	wall  = board.Cell{Kind: board.Wall, Mark: "#"}
@@ -24,15 +19,9 @@ var (
 
 func points(mark string) board.Cell { return board.Cell{Kind: board.Points, Mark: mark} }
 
-// boarded is a position of either model of the game.
-type boarded interface {
-	Board() board.Board
-	Edit(board.Board) (string, error)
-}
-
 // parseEither reads a position of the simultaneous game, or with
 // sequential of the turn-taking one.
-func parseEither(t *testing.T, text string, sequential bool) boarded {
+func parseEither(t *testing.T, text string, sequential bool) gametest.Editor {
 	t.Helper()
 	if sequential {
 		return mustParseSequential(t, text)
@@ -46,28 +35,19 @@ func TestBoard(t *testing.T) {
 		sequential bool
 		rows, cols int
 		caption    string
-		cells      []cellAt
+		cells      gametest.Cells
 	}{
-		{primer5x5, false, 5, 5, "20 turns left", []cellAt{{0, 0, points("3")}, {1, 1, wall}, {2, 1, pA}, {2, 2, points("6")}, {2, 3, pB}, {4, 4, points("6")}}},
-		{small, false, 3, 5, "4 turns left", []cellAt{{0, 1, pA}, {0, 3, pB}, {1, 0, floor}, {1, 2, points("5")}, {2, 4, points("4")}}},
-		{"0:.X.", false, 1, 3, "no turns left", []cellAt{{0, 0, floor}, {0, 1, pX}, {0, 2, floor}}},
+		{primer5x5, false, 5, 5, "20 turns left", gametest.Cells{{0, 0}: points("3"), {1, 1}: wall, {2, 1}: pA, {2, 2}: points("6"), {2, 3}: pB, {4, 4}: points("6")}},
+		{small, false, 3, 5, "4 turns left", gametest.Cells{{0, 1}: pA, {0, 3}: pB, {1, 0}: floor, {1, 2}: points("5"), {2, 4}: points("4")}},
+		{"0:.X.", false, 1, 3, "no turns left", gametest.Cells{{0, 0}: floor, {0, 1}: pX, {0, 2}: floor}},
 		// The side to move is in the caption, not in a row of the grid.
-		{primer5x5 + ";A", true, 5, 5, "20 turns left, A to move", []cellAt{{2, 1, pA}, {2, 3, pB}, {4, 0, points("6")}}},
-		{"1:.AB;B", true, 1, 3, "1 turn left, B to move", []cellAt{{0, 0, floor}, {0, 1, pA}, {0, 2, pB}}},
-		{"0:X;A", true, 1, 1, "no turns left, A to move", []cellAt{{0, 0, pX}}},
+		{primer5x5 + ";A", true, 5, 5, "20 turns left, A to move", gametest.Cells{{2, 1}: pA, {2, 3}: pB, {4, 0}: points("6")}},
+		{"1:.AB;B", true, 1, 3, "1 turn left, B to move", gametest.Cells{{0, 0}: floor, {0, 1}: pA, {0, 2}: pB}},
+		{"0:X;A", true, 1, 1, "no turns left, A to move", gametest.Cells{{0, 0}: pX}},
 	}
 	for _, tt := range tests {
-		s := parseEither(t, tt.text, tt.sequential)
-		b := s.Board()
-		if err := b.Check(); err != nil || b.Rows != tt.rows || b.Cols != tt.cols || b.Caption != tt.caption {
-			t.Errorf("%s: board %dx%d, caption %q, Check %v; want %dx%d, %q", tt.text, b.Rows, b.Cols, b.Caption, err, tt.rows, tt.cols, tt.caption)
-			continue
-		}
-		for _, c := range tt.cells {
-			if got := b.At(c.row, c.col); got != c.cell {
-				t.Errorf("%s: cell (%d, %d) = %+v, want %+v", tt.text, c.row, c.col, got, c.cell)
-			}
-		}
+		want := gametest.Drawn{Rows: tt.rows, Cols: tt.cols, Caption: tt.caption, Cells: tt.cells}
+		gametest.CheckBoard(t, tt.text, parseEither(t, tt.text, tt.sequential).Board(), want)
 	}
 }
 
@@ -76,22 +56,14 @@ func TestBoard(t *testing.T) {
 // mover's, and the caption's side to move.
 func TestBoardAfterPlay(t *testing.T) {
 	s := mustParse(t, "1:A9B")
-	if got := s.Play(r, l).Board(); got.At(0, 1) != pX || got.At(0, 0) != floor || got.Caption != "no turns left" {
-		t.Errorf("both onto the 9: %+v, want X in the middle and no turns left", got)
-	}
+	both := gametest.Drawn{Rows: 1, Cols: 3, Caption: "no turns left", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pX}}
+	gametest.CheckBoard(t, "both onto the 9", s.Play(r, l).Board(), both)
 	q := s.Alternating()
-	after := q.Play(r)
-	b := after.Board()
-	if b.Caption != "1 turn left, B to move" {
-		t.Errorf("after A's move the caption is %q, want 1 turn left, B to move", b.Caption)
-	}
-	changed := b.Changed(q.Board())
-	if len(changed) != 3 || !changed[0] || !changed[1] || changed[2] {
-		t.Errorf("A's move changed cells %v, want A's cell and the 9's only", changed)
-	}
-	if b.At(0, 1) != pA {
-		t.Errorf("after A's move the 9's cell is %+v, want A", b.At(0, 1))
-	}
+	b := q.Play(r).Board()
+	// A's move changes A's cell and the 9's only.
+	afterA := gametest.Drawn{Rows: 1, Cols: 3, Caption: "1 turn left, B to move", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pA}}
+	gametest.CheckBoard(t, "after A's move", b, afterA)
+	gametest.CheckChanged(t, "A's move", b, q.Board(), [2]int{0, 0}, [2]int{0, 1})
 }
 
 func TestEdit(t *testing.T) {
@@ -105,25 +77,17 @@ func TestEdit(t *testing.T) {
 	tests := []struct {
 		text       string
 		sequential bool
-		edits      []cellAt
+		edits      gametest.Cells
 		want       string
 	}{
 		{small, false, nil, small},
-		{small, false, []cellAt{{0, 1, floor}, {0, 3, floor}, {2, 2, pX}, {1, 1, points("2")}}, "4:2.9.3/.25#./1.X.4"},
-		{primer5x5 + ";A", true, []cellAt{{0, 0, wall}}, "20:#9793/3#3#3/1A6B1/9#6#9/68486;A"},
+		{small, false, gametest.Cells{{0, 1}: floor, {0, 3}: floor, {2, 2}: pX, {1, 1}: points("2")}, "4:2.9.3/.25#./1.X.4"},
+		{primer5x5 + ";A", true, gametest.Cells{{0, 0}: wall}, "20:#9793/3#3#3/1A6B1/9#6#9/68486;A"},
 		// The side to move stays, even where the board is no position.
-		{"1:.AB;B", true, []cellAt{{0, 2, pA}}, "1:.AA;B"},
+		{"1:.AB;B", true, gametest.Cells{{0, 2}: pA}, "1:.AA;B"},
 	}
 	for _, tt := range tests {
-		s := parseEither(t, tt.text, tt.sequential)
-		b := s.Board()
-		for _, e := range tt.edits {
-			b.Set(e.row, e.col, e.cell)
-		}
-		got, err := s.Edit(b)
-		if err != nil || got != tt.want {
-			t.Errorf("%s edited: %q, %v; want %q", tt.text, got, err, tt.want)
-		}
+		gametest.CheckEdit(t, tt.text, parseEither(t, tt.text, tt.sequential), tt.edits, tt.want)
 	}
 	if _, err := twinmaze.ParseSequential("1:.AA;B"); err == nil || !strings.Contains(err.Error(), "places A again") {
 		t.Errorf("the text of a board edited to two A parses: %v", err)
@@ -134,19 +98,16 @@ func TestEditErrors(t *testing.T) {
 	foreign := mustParse(t, small).Board()
 	foreign.Set(1, 0, board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"})
 	tests := []struct {
-		s    boarded
+		s    gametest.Editor
 		b    board.Board
 		want string
 	}{
 		{mustParse(t, small), board.New(1, 40, ""), "twinmaze: editing: board: 1x40 is not drawable (sides 1..32)"},
 		{mustParseSequential(t, "1:.AB;B"), board.New(32, 32, ""), "twinmaze: editing a board of 32x32 cells: a board has at most 31 rows and 31 columns"},
 		{mustParse(t, small), foreign, `twinmaze: editing: row 2, column 1 holds a cell that is not in the palette (piece of first, marked "@")`},
-		{mustParseSequential(t, "1:.AB;B"), foreign, `twinmaze: editing: row 2, column 1 holds`},
+		{mustParseSequential(t, "1:.AB;B"), foreign, `twinmaze: editing: row 2, column 1 holds a cell that is not in the palette (piece of first, marked "@")`},
 	}
 	for _, tt := range tests {
-		got, err := tt.s.Edit(tt.b)
-		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || got != "" {
-			t.Errorf("Edit(%dx%d) = %q, %v; want an error starting %q", tt.b.Rows, tt.b.Cols, got, err, tt.want)
-		}
+		gametest.CheckEditError(t, tt.s, tt.b, tt.want)
 	}
 }

@@ -1,11 +1,11 @@
 package twinmaze_test
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/internal/grid/gridtest"
 	"github.com/searchviz/searchviz/games/twinmaze"
 )
 
@@ -108,18 +108,7 @@ func TestParseErrors(t *testing.T) {
 		{"3:X" + strings.Repeat(".", 1<<20), 33, "row 1 has more than 31 cells"},
 	}
 	for _, tt := range tests {
-		s, err := twinmaze.Parse(tt.text)
-		if err == nil {
-			t.Errorf("Parse(%.40q) = %.40s, want an error", tt.text, s)
-			continue
-		}
-		var se *twinmaze.SyntaxError
-		if !errors.As(err, &se) || se.Offset != tt.offset {
-			t.Errorf("Parse(%.40q): %v, want a *twinmaze.SyntaxError at offset %d", tt.text, err, tt.offset)
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%.40q): %v\nwant an error containing: %s", tt.text, err, tt.want)
-		}
+		gridtest.ParseError[twinmaze.SyntaxError](t, twinmaze.Parse, tt.text, tt.offset, tt.want)
 	}
 }
 
@@ -141,18 +130,7 @@ func TestParseSequentialErrors(t *testing.T) {
 		{"x:A.B;A", 0, "expected the turns left"},
 	}
 	for _, tt := range tests {
-		q, err := twinmaze.ParseSequential(tt.text)
-		if err == nil {
-			t.Errorf("ParseSequential(%q) = %s, want an error", tt.text, q)
-			continue
-		}
-		var se *twinmaze.SyntaxError
-		if !errors.As(err, &se) || se.Offset != tt.offset {
-			t.Errorf("ParseSequential(%q): %v, want a *twinmaze.SyntaxError at offset %d", tt.text, err, tt.offset)
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("ParseSequential(%q): %v\nwant an error containing: %s", tt.text, err, tt.want)
-		}
+		gridtest.ParseError[twinmaze.SyntaxError](t, twinmaze.ParseSequential, tt.text, tt.offset, tt.want)
 	}
 }
 
@@ -167,14 +145,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		checkSyntaxError := func(name string, err error) {
-			var se *twinmaze.SyntaxError
-			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(text) || !strings.HasPrefix(err.Error(), "twinmaze: ") {
-				t.Errorf("%s(%q): %v, want a *twinmaze.SyntaxError with an offset in 0..%d", name, text, err, len(text))
-			}
-		}
 		if s, err := twinmaze.Parse(text); err != nil {
-			checkSyntaxError("Parse", err)
+			gridtest.SyntaxError[twinmaze.SyntaxError](t, "twinmaze", text, err)
 		} else {
 			if got := s.String(); got != text {
 				t.Errorf("Parse(%q).String() = %q, want the input back", text, got)
@@ -192,7 +164,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		if q, err := twinmaze.ParseSequential(text); err != nil {
-			checkSyntaxError("ParseSequential", err)
+			gridtest.SyntaxError[twinmaze.SyntaxError](t, "twinmaze", text, err)
 		} else {
 			if got := q.String(); got != text {
 				t.Errorf("ParseSequential(%q).String() = %q, want the input back", text, got)

@@ -13,11 +13,7 @@ import (
 
 func mustParseSequential(t testing.TB, text string) twinmaze.Sequential {
 	t.Helper()
-	q, err := twinmaze.ParseSequential(text)
-	if err != nil {
-		t.Fatalf("ParseSequential(%q): %v", text, err)
-	}
-	return q
+	return gametest.MustParse(t, twinmaze.ParseSequential, text)
 }
 
 func TestStolenPoints(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/gametest"
+	"github.com/searchviz/searchviz/games/internal/grid/gridtest"
 	"github.com/searchviz/searchviz/games/twinmaze"
 	"github.com/searchviz/searchviz/search"
 )
@@ -33,20 +35,12 @@ const (
 
 func mustParse(t testing.TB, text string) twinmaze.State {
 	t.Helper()
-	s, err := twinmaze.Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	return s
+	return gametest.MustParse(t, twinmaze.Parse, text)
 }
 
 func mustGenerate(t testing.TB, h, w, turns int, seed int64) twinmaze.State {
 	t.Helper()
-	s, err := twinmaze.Generate(h, w, turns, seed)
-	if err != nil {
-		t.Fatalf("Generate(%d, %d, %d, %d): %v", h, w, turns, seed, err)
-	}
-	return s
+	return gridtest.MustGenerate(t, twinmaze.Generate, h, w, turns, seed)
 }
 
 // at plays the pairs of actions in turn from s, A's then B's.
@@ -217,18 +211,6 @@ func TestCell(t *testing.T) {
 	}
 }
 
-// mustPanic calls f and checks that it panics with the message want.
-func mustPanic(t *testing.T, name, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if got := recover(); got != want {
-			t.Errorf("%s panics with %v, want %q", name, got, want)
-		}
-	}()
-	f()
-}
-
 func TestPanics(t *testing.T) {
 	s := mustParse(t, small)
 	tests := []struct {
@@ -247,14 +229,14 @@ func TestPanics(t *testing.T) {
 		{twinmaze.State{}, r, r, "twinmaze: Play(0, 0) in 0:X: no turns are left"},
 	}
 	for _, tt := range tests {
-		mustPanic(t, fmt.Sprintf("Play(%d, %d) in %s", tt.a0, tt.a1, tt.s), tt.want, func() { tt.s.Play(tt.a0, tt.a1) })
+		gametest.Panics(t, fmt.Sprintf("Play(%d, %d) in %s", tt.a0, tt.a1, tt.s), tt.want, func() { tt.s.Play(tt.a0, tt.a1) })
 	}
 	q := s.Alternating()
-	mustPanic(t, "Sequential Play(down)", "twinmaze: Play(2) in 4:2A9B3/.#5#./1...4;A: A moving down enters a wall", func() { q.Play(d) })
+	gametest.Panics(t, "Sequential Play(down)", "twinmaze: Play(2) in 4:2A9B3/.#5#./1...4;A: A moving down enters a wall", func() { q.Play(d) })
 	q = q.Play(r)
-	mustPanic(t, "Sequential Play(up)", "twinmaze: Play(3) in 4:2.AB3/.#5#./1...4;B: B moving up leaves the board", func() { q.Play(u) })
-	mustPanic(t, "Legal(2)", "twinmaze: Legal(player 2): a player is 0 (A) or 1 (B)", func() { s.Legal(2, nil) })
-	mustPanic(t, "Pos(-1)", "twinmaze: Pos(player -1): a player is 0 (A) or 1 (B)", func() { s.Pos(-1) })
+	gametest.Panics(t, "Sequential Play(up)", "twinmaze: Play(3) in 4:2.AB3/.#5#./1...4;B: B moving up leaves the board", func() { q.Play(u) })
+	gametest.Panics(t, "Legal(2)", "twinmaze: Legal(player 2): a player is 0 (A) or 1 (B)", func() { s.Legal(2, nil) })
+	gametest.Panics(t, "Pos(-1)", "twinmaze: Pos(player -1): a player is 0 (A) or 1 (B)", func() { s.Pos(-1) })
 }
 
 func TestGeneratePrimerBoard(t *testing.T) {
@@ -295,16 +277,7 @@ func TestGeneratePrimerBoard(t *testing.T) {
 }
 
 func TestGenerateSeedIsLow32Bits(t *testing.T) {
-	// std::mt19937(seed) keeps the seed modulo 2^32.
-	for _, seeds := range [][2]int64{{0, 1 << 32}, {-1, 1<<32 - 1}, {7, -(1 << 40) + 7}} {
-		a, b := mustGenerate(t, 7, 9, 5, seeds[0]), mustGenerate(t, 7, 9, 5, seeds[1])
-		if a.String() != b.String() {
-			t.Errorf("seeds %d and %d give %s and %s, want the same board", seeds[0], seeds[1], a, b)
-		}
-	}
-	if a, b := mustGenerate(t, 7, 9, 5, 1), mustGenerate(t, 7, 9, 5, 2); a.String() == b.String() {
-		t.Errorf("seeds 1 and 2 both give %s", a)
-	}
+	gridtest.SeedIsLow32Bits(t, func(seed int64) string { return mustGenerate(t, 7, 9, 5, seed).String() })
 }
 
 func TestGenerateLayout(t *testing.T) {
@@ -326,18 +299,10 @@ func TestGenerateLayout(t *testing.T) {
 					t.Errorf("Generate(%d, %d): A at (%d, %d), B at (%d, %d); want (%d, %d) and (%d, %d)",
 						h, w, ra, ca, rb, cb, h/2, w/2-1, h/2, w/2+1)
 				}
+				gridtest.CheckLayout(t, s, seed, map[[2]int]byte{{h / 2, w/2 - 1}: 'A', {h / 2, w/2 + 1}: 'B'})
 				for row := range h {
 					for col := range w {
 						c := s.Cell(row, col)
-						switch {
-						case c == 'A' || c == 'B':
-						case row%2 == 1 && col%2 == 1:
-							if c != '#' {
-								t.Errorf("Generate(%d, %d, seed %d): cell (%d, %d) is %q, want a pillar", h, w, seed, row, col, c)
-							}
-						case c != '.' && (c < '1' || c > '9'):
-							t.Errorf("Generate(%d, %d, seed %d): cell (%d, %d) is %q, want floor", h, w, seed, row, col, c)
-						}
 						want := s.Cell(row, w-1-col)
 						if m, ok := mirror[want]; ok {
 							want = m
@@ -348,34 +313,16 @@ func TestGenerateLayout(t *testing.T) {
 						}
 					}
 				}
-				if s.Done() {
-					t.Errorf("Generate(%d, %d, seed %d): a character is walled in", h, w, seed)
-				}
 			}
 		}
 	}
 }
 
 func TestGenerateErrors(t *testing.T) {
-	tests := []struct {
-		h, w, turns int
-		want        string
-	}{
-		{4, 5, 3, "twinmaze: height 4: the generator wants an odd height in 3..31"},
-		{1, 5, 3, "twinmaze: height 1: the generator wants an odd height in 3..31"},
-		{33, 5, 3, "twinmaze: height 33: the generator wants an odd height in 3..31"},
-		{5, 6, 3, "twinmaze: width 6: the generator wants an odd width in 3..31"},
-		{5, 1, 3, "twinmaze: width 1: the generator wants an odd width in 3..31"},
-		{5, -1, 3, "twinmaze: width -1: the generator wants an odd width in 3..31"},
-		{5, 5, 0, "twinmaze: 0 turns: a game has 1..1000"},
-		{5, 5, 1001, "twinmaze: 1001 turns: a game has 1..1000"},
-	}
-	for _, tt := range tests {
-		s, err := twinmaze.Generate(tt.h, tt.w, tt.turns, 0)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("Generate(%d, %d, %d, 0) = %s, %v; want the error %q", tt.h, tt.w, tt.turns, s, err, tt.want)
-		}
-	}
+	gridtest.GenerateErrors(t, "twinmaze", func(h, w, turns int) error {
+		_, err := twinmaze.Generate(h, w, turns, 0)
+		return err
+	})
 }
 
 func TestEqualStates(t *testing.T) {

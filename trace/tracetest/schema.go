@@ -3,6 +3,7 @@ package tracetest
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,33 +18,43 @@ import (
 // $id would do as well, but the compiler must not try to fetch anything.
 const schemaURL = "mem:///searchviz-trace.schema.json"
 
-// compileSchema compiles the header and event definitions of trace.Schema.
-func compileSchema() (header, event *jsonschema.Schema, err error) {
+// compileSchema compiles the header definition of trace.Schema and the
+// definitions of an event line in versions 1 and 2.
+func compileSchema() (header, event, line *jsonschema.Schema, err error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(trace.Schema()))
 	if err != nil {
-		return nil, nil, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
+		return nil, nil, nil, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat() // the header's time must really be a date-time
 	if err := c.AddResource(schemaURL, doc); err != nil {
-		return nil, nil, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
+		return nil, nil, nil, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
 	}
-	if header, err = c.Compile(schemaURL + "#/$defs/header"); err != nil {
-		return nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
+	var defs [3]*jsonschema.Schema
+	for i, name := range []string{"header", "event", "line"} {
+		if defs[i], err = c.Compile(schemaURL + "#/$defs/" + name); err != nil {
+			return nil, nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
+		}
 	}
-	if event, err = c.Compile(schemaURL + "#/$defs/event"); err != nil {
-		return nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
-	}
-	return header, event, nil
+	return defs[0], defs[1], defs[2], nil
+}
+
+// headerVersion returns the version a header line names, or 0.
+func headerVersion(line []byte) int {
+	var h struct{ Version int }
+	json.Unmarshal(line, &h)
+	return h.Version
 }
 
 // CheckJSONL checks every line of an encoded, uncompressed trace against
 // the JSON Schema of the format (trace.Schema): the first line against the
-// header's definition, every other non-blank line against the event's. It
+// header's definition, every other non-blank line against the definition
+// of an event line in the header's version: "event" in version 1, "line"
+// in version 2. It
 // returns the violations, each naming its line, joined with errors.Join
 // (the first 50 of them and a count of the rest).
 func CheckJSONL(data []byte) error {
-	header, event, err := compileSchema()
+	header, event, line2, err := compileSchema()
 	if err != nil {
 		return err
 	}
@@ -55,9 +66,13 @@ func CheckJSONL(data []byte) error {
 		}
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(line))
 		if err == nil {
-			if i == 0 {
+			switch {
+			case i == 0:
 				err = header.Validate(inst)
-			} else {
+				if headerVersion(line) == trace.Version {
+					event = line2
+				}
+			default:
 				err = event.Validate(inst)
 			}
 		}

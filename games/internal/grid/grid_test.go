@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/internal/grid"
+	"github.com/searchviz/searchviz/games/internal/grid/gridtest"
 )
 
 // picture is a board with characters at some cells, as a game draws it.
@@ -179,27 +180,14 @@ func TestAppendText(t *testing.T) {
 }
 
 func TestCheckGenerate(t *testing.T) {
-	tests := []struct {
-		h, w, turns int
-		want        string
-	}{
-		{3, 3, 1, ""},
-		{31, 31, 1000, ""},
-		{5, 29, 20, ""},
-		{4, 5, 3, "game: height 4: the generator wants an odd height in 3..31"},
-		{1, 5, 3, "game: height 1: the generator wants an odd height in 3..31"},
-		{33, 5, 3, "game: height 33: the generator wants an odd height in 3..31"},
-		{5, 6, 3, "game: width 6: the generator wants an odd width in 3..31"},
-		{5, -1, 3, "game: width -1: the generator wants an odd width in 3..31"},
-		{5, 5, 0, "game: 0 turns: a game has 1..1000"},
-		{5, 5, 1001, "game: 1001 turns: a game has 1..1000"},
-	}
-	for _, tt := range tests {
-		err := grid.CheckGenerate("game", tt.h, tt.w, tt.turns)
-		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
-			t.Errorf("CheckGenerate(%d, %d, %d) = %v, want %q", tt.h, tt.w, tt.turns, err, tt.want)
+	for _, ok := range [][3]int{{3, 3, 1}, {31, 31, 1000}, {5, 29, 20}} {
+		if err := grid.CheckGenerate("game", ok[0], ok[1], ok[2]); err != nil {
+			t.Errorf("CheckGenerate(%d, %d, %d) = %v, want nil", ok[0], ok[1], ok[2], err)
 		}
 	}
+	gridtest.GenerateErrors(t, "game", func(h, w, turns int) error {
+		return grid.CheckGenerate("game", h, w, turns)
+	})
 }
 
 func TestGenerate(t *testing.T) {

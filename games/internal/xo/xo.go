@@ -1,0 +1,90 @@
+// Package xo draws the boards of the games of x and o, tictactoe and
+// connectfour, and reads edited boards back into position text. Both games
+// write a position as its rows from top to bottom separated by '/', with
+// 'x', 'o' or '.' (empty) per cell; on a board, x's marks or discs are
+// pieces of the first player marked "x", o's of the second marked "o".
+//
+// It is internal to games, which import nothing else of searchviz.
+package xo
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/games/board"
+)
+
+// The cells of a board.
+var (
+	emptyCell = board.Cell{Kind: board.Empty}
+	xCell     = board.Cell{Kind: board.Piece, Owner: board.First, Mark: "x"}
+	oCell     = board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}
+)
+
+// Game is the board of one game of x and o. Its methods are safe for
+// concurrent use.
+type Game struct {
+	Name       string // the game's package name, which starts its errors
+	Rows, Cols int
+	// CellName names the cell at row, col of a board, counted from 0 at
+	// the top left, as the game's players do, e.g. "a3".
+	CellName func(row, col int) string
+}
+
+// Draw returns the board of the position whose text is text, in the form
+// the package comment describes, with the given caption. Any letter other
+// than 'x' and 'o' is drawn as an empty cell.
+func (g Game) Draw(text, caption string) board.Board {
+	b := board.New(g.Rows, g.Cols, caption)
+	for r, row := range strings.SplitN(text, "/", g.Rows) {
+		for c := range min(len(row), g.Cols) {
+			switch row[c] {
+			case 'x':
+				b.Set(r, c, xCell)
+			case 'o':
+				b.Set(r, c, oCell)
+			}
+		}
+	}
+	return b
+}
+
+// Palette returns what a cell may hold, in the order an editor cycles
+// through them: empty, x, o.
+func (Game) Palette() []board.Cell {
+	return []board.Cell{emptyCell, xCell, oCell}
+}
+
+// Edit returns the text of the board b, cells of the Palette. The text need
+// not be a position of the game. Edit fails for a board of another size
+// than the game's or a cell not in the Palette.
+func (g Game) Edit(b board.Board) (string, error) {
+	if err := b.Check(); err != nil {
+		return "", fmt.Errorf("%s: editing: %w", g.Name, err)
+	}
+	if b.Rows != g.Rows || b.Cols != g.Cols {
+		return "", fmt.Errorf("%s: editing a board of %dx%d cells: a board has %dx%d", g.Name, b.Rows, b.Cols, g.Rows, g.Cols)
+	}
+	text := make([]byte, 0, g.Rows*(g.Cols+1)-1)
+	for r := range g.Rows {
+		if r > 0 {
+			text = append(text, '/')
+		}
+		for c := range g.Cols {
+			var letter byte
+			switch cell := b.At(r, c); cell {
+			case emptyCell:
+				letter = '.'
+			case xCell:
+				letter = 'x'
+			case oCell:
+				letter = 'o'
+			default:
+				return "", fmt.Errorf("%s: editing: cell %s holds a cell that is not in the palette (%s of %s, marked %q)",
+					g.Name, g.CellName(r, c), cell.Kind, cell.Owner, cell.Mark)
+			}
+			text = append(text, letter)
+		}
+	}
+	return string(text), nil
+}

@@ -1,0 +1,413 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Spacing of the tidy drawing, in points.
+var tidyGaps = tidySpacing{
+	sibling: 10, // Graphviz's nodesep is 14, but its edges take room we do not need
+	subtree: 20,
+	layer:   30, // room for an edge label over the node and a line down to it
+}
+
+// Margins of the tidy drawing, in points.
+const (
+	svgMargin   = 4  // around everything, as Graphviz leaves
+	titleGap    = 8  // under the title and caption, over the root
+	legendGap   = 20 // between the lowest layer and the legend
+	labelMargin = 4  // beside an edge label, within its node's share of the layer
+)
+
+// WriteTidySVG writes tree t, as it stands at its current step, to w as SVG
+// laid out by the tidy-tree layout, in time and memory linear in the
+// nodes, with no Graphviz.
+//
+// The SVG is what Render writes through Graphviz, for a page and its
+// StyleSheet: node i is the group "n<i>" with the classes "node st_<status>
+// ty_<type>" and its shape as the group's first polygon or ellipse; the
+// edge into it is the group "e<i>", classes "edge st_<status>" and a weight
+// class "vw<k>", with a path and its labels; with Options.Patchable the
+// value and window are in the anchors "a_v<i>" and "a_w<i>"; the legend is
+// the group "legend". Every node of the final tree is drawn in the place
+// the final tree gives it, at every step: a node not reached yet is hidden
+// by its class, st_not_reached, and by its visibility, so that a page can
+// show it later by changing its class. Options.Layout only names the
+// layout in the legend.
+//
+// WriteTidySVG reads t and does not move it; like every use of a
+// trace.Tree, it must not run concurrently with calls that move t.
+func WriteTidySVG(w io.Writer, t *trace.Tree, opts Options) error {
+	if t == nil {
+		return errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
+	}
+	if err := opts.check(); err != nil {
+		return err
+	}
+	final, err := finalTree(t)
+	if err != nil {
+		return err
+	}
+	d := &svgDrawing{t: t, final: final, opts: opts, boards: readBoards(t, opts.Board), passes: passes(final), rootVisits: t.Node(t.Root()).Visits}
+	if err := d.layout(); err != nil {
+		return err
+	}
+	d.w = newSVGWriter(w)
+	d.write()
+	if err := d.w.Flush(); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
+	}
+	return nil
+}
+
+// svgDrawing is one run of WriteTidySVG.
+type svgDrawing struct {
+	t      *trace.Tree // at the step drawn
+	final  *trace.Tree // at the last step, for what must not change between steps
+	opts   Options
+	w      *svgWriter
+	boards []*board.Board // by node id, nil where no board is drawn
+	passes bool           // the trace's iterations are passes from the root, named on edges
+	// rootVisits are the root's visits at the current step, by which edges
+	// are widened (NodeDisplay.Weight).
+	rootVisits int
+	geo        []geometry // by node id
+	pos        tidyLayout // the centres of the nodes' boxes, the tree's size
+	title      []string   // the lines over the tree
+	legend     *svgLegend // nil without Options.Legend
+	// The tree's top left corner, and the size of the whole drawing.
+	dx, dy        float64
+	width, height float64
+}
+
+// boardOf returns the board drawn in node id, or nil.
+func (d *svgDrawing) boardOf(id trace.NodeID) *board.Board {
+	if id < 0 || int(id) >= len(d.boards) {
+		return nil
+	}
+	return d.boards[id]
+}
+
+// layout sizes every node from the final tree, lays the tree out, and
+// places the title over it and the legend under it.
+func (d *svgDrawing) layout() error {
+	n := d.t.Size()
+	parent := make([]int32, n)
+	width, height := make([]float64, n), make([]float64, n)
+	d.geo = make([]geometry, n)
+	for id := range n {
+		nd := d.t.Node(trace.NodeID(id))
+		g := geometryOf(nd, d.boardOf(trace.NodeID(id)))
+		d.geo[id] = g
+		parent[id] = int32(nd.Parent)
+		width[id], height[id] = d.room(trace.NodeID(id), g), g.height
+	}
+	pos, err := layoutTidy(parent, width, height, tidyGaps)
+	if err != nil {
+		return err
+	}
+	d.pos = pos
+	d.title = lines(d.opts.Title)
+	d.title = append(d.title, explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View))
+	titleWidth := 0.0
+	for _, l := range d.title {
+		titleWidth = max(titleWidth, textWidth(l, fontTitle))
+	}
+	d.dy = float64(len(d.title))*titleLeading + titleGap
+	d.width, d.height = max(pos.width, titleWidth), d.dy+pos.height
+	d.dx = (d.width - pos.width) / 2
+	if d.opts.Legend {
+		d.legend = newSVGLegend(d)
+		d.legend.x, d.legend.y = 0, d.height+legendGap
+		d.width = max(d.width, d.legend.w)
+		d.height = d.legend.y + d.legend.h
+	}
+	return nil
+}
+
+// room returns the width node id takes in its layer: its box, or more if
+// the label of the edge into it needs more, so that labels of neighbours
+// never overlap.
+func (d *svgDrawing) room(id trace.NodeID, g geometry) float64 {
+	w := g.width
+	action, reason := d.edgeLabels(id)
+	if action != "" {
+		// The label sits on the edge a little above the node, where
+		// neighbouring edges are at least 2/3 as far apart as the nodes.
+		w = max(w, 1.5*(textWidth(action, fontEdge)+2*labelMargin))
+	}
+	if reason != "" {
+		w = max(w, textWidth(reason, fontEdge)+2*labelMargin)
+	}
+	return w
+}
+
+// edgeLabels returns the labels of the edge into node id, as WriteDOT
+// writes them, from the final tree so that they are the same at every
+// step: the action, with the pass that made it, and for a pruned node the
+// reason for the cut. The root has neither.
+func (d *svgDrawing) edgeLabels(id trace.NodeID) (action, reason string) {
+	n := d.final.Node(id)
+	if n.Parent == trace.NoNode {
+		return "", ""
+	}
+	action = actionText(n)
+	if d.passes && n.Iteration > 0 {
+		action += " · pass " + strconv.Itoa(n.Iteration)
+	}
+	if n.Placeholder && n.PrunedBy != trace.NoNode {
+		reason = CutReason(d.final.Node(n.PrunedBy))
+	}
+	return action, reason
+}
+
+// boxOf returns node id's box in the drawing.
+func (d *svgDrawing) boxOf(id trace.NodeID) box {
+	g := d.geo[id]
+	return box{x: d.dx + d.pos.x[id], y: d.dy + d.pos.y[id], w: g.width, h: g.height}
+}
+
+// write writes the whole drawing: edges first, under the nodes, as
+// Graphviz orders them, then nodes, then the legend.
+func (d *svgDrawing) write() {
+	w := d.w
+	fullW, fullH := d.width+2*svgMargin, d.height+2*svgMargin
+	w.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+	w.WriteString("<!-- Generated by searchviz, tidy-tree layout -->\n<svg")
+	w.WriteString(` width="`)
+	w.num(fullW)
+	w.WriteString(`pt" height="`)
+	w.num(fullH)
+	w.WriteString(`pt" viewBox="0 0 `)
+	w.num(fullW)
+	w.WriteByte(' ')
+	w.num(fullH)
+	w.WriteString(`" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">` + "\n")
+	w.WriteString(`<g id="graph0" class="graph" transform="translate(`)
+	w.num(svgMargin)
+	w.WriteByte(' ')
+	w.num(svgMargin)
+	w.WriteString(")\">\n<title>searchtree</title>\n<polygon fill=\"white\" stroke=\"none\" points=\"")
+	w.points([]float64{-svgMargin, -svgMargin, d.width + svgMargin, -svgMargin, d.width + svgMargin, d.height + svgMargin, -svgMargin, d.height + svgMargin})
+	w.WriteString("\"/>\n")
+	for i, l := range d.title {
+		d.text(d.width/2, float64(i+1)*titleLeading-2, "middle", fontTitle, "", "", l)
+	}
+	for id := range d.t.Size() {
+		d.edge(trace.NodeID(id))
+	}
+	for id := range d.t.Size() {
+		d.node(trace.NodeID(id))
+	}
+	if d.legend != nil {
+		d.legend.write(d)
+	}
+	w.WriteString("</g>\n</svg>\n")
+}
+
+// text writes a text element at x, y (its baseline), with an optional
+// weight and fill.
+func (d *svgDrawing) text(x, y float64, anchor string, size float64, weight, fill, s string) {
+	w := d.w
+	w.WriteString(`<text text-anchor="` + anchor + `"`)
+	w.numAttr("x", x)
+	w.numAttr("y", y)
+	w.WriteString(` font-family="` + fontFamily + `"`)
+	if weight != "" {
+		w.WriteString(` font-weight="` + weight + `"`)
+	}
+	w.numAttr("font-size", size)
+	if fill != "" {
+		w.WriteString(` fill="` + fill + `"`)
+	}
+	w.WriteByte('>')
+	w.escaped(s)
+	w.WriteString("</text>\n")
+}
+
+// group opens the group of a node or an edge: id, classes, and hidden if
+// the node is not reached yet.
+func (d *svgDrawing) group(id, class string, status trace.Status) {
+	w := d.w
+	w.WriteString(`<g id="` + id + `" class="` + class + `"`)
+	if status == trace.StatusNotReached {
+		w.WriteString(` visibility="hidden"`)
+	}
+	w.WriteString(">\n")
+}
+
+// stroke writes the presentation attributes of a line: its colour, its
+// width unless 1, and the dashes of its DOT style.
+func (d *svgDrawing) stroke(color string, width float64, style string) {
+	w := d.w
+	w.WriteString(` stroke="` + color + `"`)
+	if width != 1 {
+		w.numAttr("stroke-width", width)
+	}
+	if dash := dashArray(style); dash != "none" {
+		w.WriteString(` stroke-dasharray="` + dash + `"`)
+	}
+}
+
+// node writes node id: its shape and text as it stands at the current
+// step, in the place the final tree gives it.
+func (d *svgDrawing) node(id trace.NodeID) {
+	n := d.t.Node(id)
+	lk := lookOf(n.Status)
+	g := d.geo[id]
+	b := d.boxOf(id)
+	sid := strconv.Itoa(int(id))
+	w := d.w
+	d.group("n"+sid, "node "+lk.class+" "+typeClass(n.Type), n.Status)
+	w.WriteString("<title>n" + sid + "</title>\n")
+	fill := "white"
+	if strings.Contains(lk.style, "filled") {
+		fill = lk.fillcolor
+	}
+	attrs := func() {
+		w.WriteString(` fill="` + fill + `"`)
+		d.stroke(lk.color, lk.penwidth, lk.style)
+	}
+	w.shape(g, b, attrs)
+	if strings.Contains(lk.style, "diagonals") && g.shape == "box" {
+		for _, l := range diagonals(b) {
+			w.WriteString("<polyline fill=\"none\"")
+			d.stroke(lk.color, lk.penwidth, lk.style)
+			w.WriteString(` points="`)
+			w.points(l[:])
+			w.WriteString("\"/>\n")
+		}
+	}
+	if g.inner > 0 {
+		d.label(id, g, b, Display(d.t, id, d.opts.View), lk)
+	}
+	w.WriteString("</g>\n")
+}
+
+// label writes the text inside a node: its board, if drawn, then its value
+// and window, each centred.
+func (d *svgDrawing) label(id trace.NodeID, g geometry, b box, show NodeDisplay, lk look) {
+	top := labelTop(g, b)
+	if g.board != nil {
+		if g.board.Caption != "" {
+			d.text(b.x, top+captionHeight-2, "middle", fontWindow, "", lk.fontcolor, g.board.Caption)
+			top += captionHeight
+		}
+		d.board(g.board, d.boardOf(d.t.Node(id).Parent), b.x, top+1)
+		top += boardHeight(g.board)
+	}
+	slot := strconv.Itoa(int(id))
+	d.slot("v"+slot, show.Value, b.x, top+valueHeight-3.5, fontValue, "bold", lk.fontcolor)
+	d.slot("w"+slot, show.Window, b.x, top+valueHeight+windowHeight-2, fontWindow, "", lk.fontcolor)
+}
+
+// slot writes a value or window text. A patchable slot is the anchor
+// "a_<slot>" around a text element, a no-break space when text is empty,
+// so that a page can change the text without a new layout.
+func (d *svgDrawing) slot(slot, text string, x, y, size float64, weight, fill string) {
+	if !d.opts.Patchable {
+		if text != "" {
+			d.text(x, y, "middle", size, weight, fill, text)
+		}
+		return
+	}
+	if text == "" {
+		text = "\u00a0"
+	}
+	d.w.WriteString(`<g id="a_` + slot + `"><a xlink:href="#` + slot + "\">\n")
+	d.text(x, y, "middle", size, weight, fill, text)
+	d.w.WriteString("</a>\n</g>\n")
+}
+
+// board writes bd as a grid of cells centred on x0, its top at y0, each
+// holding its mark, the cells that differ from parent in bold on yellow.
+func (d *svgDrawing) board(bd, parent *board.Board, x0, y0 float64) {
+	var changed []bool
+	if parent != nil {
+		changed = bd.Changed(*parent)
+	}
+	left := x0 - float64(bd.Cols*cellSize)/2
+	w := d.w
+	for i := range bd.Rows {
+		for j := range bd.Cols {
+			k := i*bd.Cols + j
+			x, y := left+float64(j*cellSize), y0+float64(i*cellSize)
+			fill, weight := "none", ""
+			if changed != nil && changed[k] {
+				fill, weight = colorYellow, "bold"
+			}
+			w.WriteString(`<rect fill="` + fill + `" stroke="` + colorGrey + `"`)
+			w.numAttr("x", x)
+			w.numAttr("y", y)
+			w.WriteString(` width="` + strconv.Itoa(cellSize) + `" height="` + strconv.Itoa(cellSize) + "\"/>\n")
+			if mark := bd.Cells[k].Mark; mark != "" {
+				d.text(x+cellSize/2, y+cellSize-2.5, "middle", fontMark, weight, colorBlack, mark)
+			}
+		}
+	}
+}
+
+// edge writes the edge into node id, if it has a parent: a line from the
+// bottom of the parent's shape to the top of the node's, the action on it
+// a little above the node, and for a pruned node the reason under it. Its
+// width and colour are as WriteDOT draws them (see drawing.edge).
+func (d *svgDrawing) edge(id trace.NodeID) {
+	n := d.t.Node(id)
+	if n.Parent == trace.NoNode {
+		return
+	}
+	lk := lookOf(n.Status)
+	class := "edge " + lk.class
+	if k := weight(n, d.rootVisits); k > 0 {
+		class += " " + weightClass(k)
+		lk.penwidth = float64(k)
+		if n.Status == trace.StatusDone {
+			lk.color = colorVisits
+		}
+	}
+	sid, pid := strconv.Itoa(int(id)), strconv.Itoa(int(n.Parent))
+	w := d.w
+	d.group("e"+sid, class, n.Status)
+	w.WriteString("<title>n" + pid + "-&gt;n" + sid + "</title>\n")
+	from, to := d.boxOf(n.Parent), d.boxOf(id)
+	x0, y0, x1, y1 := from.x, from.bottom(), to.x, to.top()
+	w.WriteString(`<path fill="none"`)
+	d.stroke(lk.color, lk.penwidth, lk.edgeStyle)
+	w.WriteString(` d="M`)
+	w.point(x0, y0)
+	w.WriteByte('L')
+	w.point(x1, y1)
+	w.WriteString("\"/>\n")
+	action, reason := d.edgeLabels(id)
+	mid := y1 - edgeLabelLift - fontEdge/3
+	x := x1
+	if y1 > y0 {
+		x = x0 + (x1-x0)*(mid-y0)/(y1-y0)
+	}
+	d.edgeText(x, y1-edgeLabelLift, lk.fontcolor, action)
+	if reason != "" {
+		d.edgeText(x1, to.bottom()+reasonDrop, lk.fontcolor, reason)
+	}
+	w.WriteString("</g>\n")
+}
+
+// edgeText writes an edge label centred at x with its baseline at y, with
+// a white outline that keeps it readable where it crosses a line.
+func (d *svgDrawing) edgeText(x, y float64, fill, s string) {
+	w := d.w
+	w.WriteString(`<text text-anchor="middle"`)
+	w.numAttr("x", x)
+	w.numAttr("y", y)
+	w.WriteString(` font-family="` + fontFamily + `" font-size="` + strconv.Itoa(fontEdge) + `" fill="` + fill + `"`)
+	w.WriteString(` stroke="white" stroke-width="` + strconv.Itoa(labelHalo) + `" paint-order="stroke">`)
+	w.escaped(s)
+	w.WriteString("</text>\n")
+}

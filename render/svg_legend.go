@@ -1,0 +1,137 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// The legend box of the tidy drawing, in points, laid out as Graphviz lays
+// out WriteDOT's legend table.
+const (
+	legendPad    = 4  // inside the frame
+	legendRowH   = 17 // from one row to the next
+	legendSample = 24 // the width of a row's sample cell
+	legendText   = 32 // from the frame to a row's text
+	legendFont   = 9
+	legendBigger = 10 // the title and the caption
+)
+
+// svgLegend is the legend of a tidy drawing: what it explains, and its box.
+type svgLegend struct {
+	facts      legendFacts
+	caption    string
+	layout     string
+	x, y, w, h float64
+}
+
+// newSVGLegend returns the legend of d, sized but not placed.
+func newSVGLegend(d *svgDrawing) *svgLegend {
+	l := &svgLegend{
+		facts:   legendFactsOf(d.final, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
+		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
+		layout:  legendWords(LayoutTidy),
+	}
+	widest := max(textWidth(explain.LegendTitle, legendBigger), textWidth(l.caption, legendBigger), textWidth(l.layout, legendFont)) + legendPad
+	for _, r := range l.rows() {
+		widest = max(widest, legendText+textWidth(r, legendFont))
+	}
+	l.w = widest + 2*legendPad
+	l.h = float64(len(l.rows())+3)*legendRowH + 2*legendPad
+	return l
+}
+
+// rows returns the words of the rows that have a sample cell, in order.
+func (l *svgLegend) rows() []string {
+	var rows []string
+	for _, typ := range l.facts.types {
+		rows = append(rows, explain.TypeLegend(typ))
+	}
+	for _, s := range l.facts.statuses {
+		rows = append(rows, statusWords(s))
+	}
+	if l.facts.windows {
+		rows = append(rows, explain.LegendWindow)
+	}
+	if l.facts.visits {
+		rows = append(rows, explain.LegendVisits)
+	}
+	if l.facts.boards {
+		rows = append(rows, legendBoards)
+	}
+	return rows
+}
+
+// write writes the legend as the group "legend": a title, one row per type
+// and status and for windows, visits and boards, each with a sample, then
+// the caption and the layout, in a grey frame.
+func (l *svgLegend) write(d *svgDrawing) {
+	w := d.w
+	w.WriteString("<g id=\"legend\" class=\"node\">\n<title>legend</title>\n")
+	x, row := l.x+legendPad, l.y+legendPad
+	baseline := func() float64 { return row + legendRowH - 5 }
+	d.text(x, baseline(), "start", legendBigger, "bold", "", explain.LegendTitle)
+	row += legendRowH
+	words := l.rows()
+	i := 0
+	next := func(sample func(cx, cy float64)) {
+		sample(x+legendSample/2, row+legendRowH/2)
+		d.text(x+legendText, baseline(), "start", legendFont, "", "", words[i])
+		i++
+		row += legendRowH
+	}
+	for _, typ := range l.facts.types {
+		next(func(cx, cy float64) { d.text(cx, cy+3.5, "middle", legendBigger, "", "", glyphOf(typ)) })
+	}
+	for _, s := range l.facts.statuses {
+		next(func(cx, cy float64) { l.statusSample(d, lookOf(s), cx, cy) })
+	}
+	if l.facts.windows {
+		next(func(cx, cy float64) { d.text(cx, cy+3, "middle", fontWindow, "", "", "α β") })
+	}
+	if l.facts.visits {
+		next(func(cx, cy float64) {
+			l.rect(d, cx-10, cy-5, 20, 1, colorVisits)
+			l.rect(d, cx-10, cy-1, 20, maxVisitWidth, colorVisits)
+		})
+	}
+	if l.facts.boards {
+		next(func(cx, cy float64) {
+			l.rect(d, cx-legendSample/2, cy-7, legendSample, 14, colorYellow)
+			d.text(cx, cy+3.5, "middle", legendBigger, "bold", "", "x")
+		})
+	}
+	d.text(x, baseline(), "start", legendBigger, "", "", l.caption)
+	row += legendRowH
+	d.text(x, baseline(), "start", legendFont, "", "", l.layout)
+	w.WriteString(`<polygon fill="none" stroke="` + colorGrey + `" points="`)
+	w.points([]float64{l.x, l.y, l.x + l.w, l.y, l.x + l.w, l.y + l.h, l.x, l.y + l.h})
+	w.WriteString("\"/>\n</g>\n")
+}
+
+// statusSample draws a status's look as a small box centred at cx, cy.
+func (l *svgLegend) statusSample(d *svgDrawing, lk look, cx, cy float64) {
+	fill := "none"
+	if lk.fillcolor != "" {
+		fill = lk.fillcolor
+	}
+	w := d.w
+	w.WriteString(`<polygon fill="` + fill + `"`)
+	d.stroke(lk.color, lk.penwidth, strings.TrimSuffix(lk.style, ",diagonals"))
+	w.WriteString(` points="`)
+	hw, hh := float64(legendSample)/2-lk.penwidth/2, 7-lk.penwidth/2
+	w.points([]float64{cx - hw, cy - hh, cx + hw, cy - hh, cx + hw, cy + hh, cx - hw, cy + hh})
+	w.WriteString("\"/>\n")
+}
+
+// rect writes a filled rectangle with no outline.
+func (l *svgLegend) rect(d *svgDrawing, x, y, w, h float64, fill string) {
+	sw := d.w
+	sw.WriteString(`<rect fill="` + fill + `" stroke="none"`)
+	sw.numAttr("x", x)
+	sw.numAttr("y", y)
+	sw.numAttr("width", w)
+	sw.numAttr("height", h)
+	sw.WriteString("/>\n")
+}

@@ -1,0 +1,474 @@
+package trace
+
+import (
+	"math"
+)
+
+// Version 2 of the file format writes each event as a JSON list: a
+// one-letter code for the kind, then fields by position, then, if any
+// field is given by name, an object of them last. A field left out, or
+// given as null, takes its default, which follows from the events before
+// it (compactState): a new node's id is the next one, its parent the node
+// the search is in, its depth one more than its parent's; a leave leaves
+// the innermost node entered; a select's every score is worked out from
+// the statistics that changed since that node's previous select. Writers
+// leave out every field equal to its default, which makes a depth-first
+// search's trace about a tenth of version 1's size.
+
+// compactKind is how version 2 writes the lines of one event kind.
+type compactKind struct {
+	code byte      // the line's first element, a one-letter string
+	pos  []fieldID // the fields written by position, those most often given first
+}
+
+// compactKinds is the table of version 2's lines. Every field of a kind's
+// spec not listed in pos is given by name, in the trailing object, when
+// it is not its default. A select line has a layout of its own (see
+// appendSelect).
+var compactKinds = [numKinds]compactKind{
+	KindNode:      {'n', []fieldID{fAction, fLabel, fParent}},
+	KindEnter:     {'e', []fieldID{fNode}},
+	KindLeave:     {'l', []fieldID{fNode}},
+	KindEval:      {'v', []fieldID{fValue, fTerminal, fNode}},
+	KindValue:     {'u', []fieldID{fValue, fBest, fNode}},
+	KindBounds:    {'w', []fieldID{fAlpha, fBeta, fNode}},
+	KindCut:       {'c', []fieldID{fValue, fPruned, fAlpha, fBeta, fPrunedLabels, fCut, fNode}},
+	KindSelect:    {'s', nil},
+	KindExpand:    {'x', []fieldID{fChildren, fNode}},
+	KindPlayout:   {'p', []fieldID{fResult, fLength, fNode}},
+	KindBackprop:  {'b', []fieldID{fValues, fPath}},
+	KindBeam:      {'m', []fieldID{fDepth, fKept, fDropped}},
+	KindIteration: {'i', []fieldID{fIteration, fDepth, fDiscarded}},
+	KindDecision:  {'d', []fieldID{fAction, fValue, fLabel, fNode}},
+	KindNote:      {'t', []fieldID{fText, fNode, fTruncated}},
+}
+
+// codeKinds maps a line's code back to its kind.
+var codeKinds = func() (m [128]Kind) {
+	for k, c := range compactKinds {
+		if c.code != 0 {
+			m[c.code] = Kind(k)
+		}
+	}
+	return m
+}()
+
+// compactState is what a version 2 writer, and its reader, know from the
+// events before the current one: the defaults of its fields follow from
+// it. Both update it with observe after each event, so they agree.
+type compactState struct {
+	depth    []int32             // each node's depth, by id, for the nodes created in id order
+	typ      []NodeType          // each node's type, likewise
+	labels   map[int]string      // the last label given to each action
+	joints   map[int]JointAction // the last pair of moves given to each action from a joint node
+	stack    []frame             // the nodes entered and not left, innermost last
+	entered  map[NodeID]int      // how many frames of each node the stack holds
+	lastNode NodeID              // the last node created
+	lastLeft NodeID              // the last node left
+	prev     Kind                // the previous event's kind
+	selected [2]NodeID           // the previous select's node and child
+	run      nodeRun             // the node events just before, if prev is KindNode
+	iter     int                 // the last iteration's number
+	result   float64             // the last playout's or terminal evaluation's result, in the root player's view
+	terminal bool                // the last event was a terminal evaluation of a known node
+	kids     map[NodeID]nodeRun  // each expanded node's children, when their ids follow each other
+	explore  float64             // the last select's c, NaN before the first
+	selects  map[selectKey]*selectState
+
+	nodes  []NodeID  // scratch for a default list of nodes
+	texts  []string  // scratch for default pruned labels
+	values []float64 // scratch for default backed-up values
+	joint  JointAction
+	scores []Score // scratch for a select's scores
+}
+
+// frame is a node entered and not left, with the last window a bounds
+// event gave it.
+type frame struct {
+	node        NodeID
+	alpha, beta float64
+	bounded     bool
+}
+
+// nodeRun is a run of node events with one parent and consecutive ids.
+type nodeRun struct {
+	parent, first NodeID
+	count         int
+}
+
+// selectKey names the statistics one select event shows: those of a
+// node's chooser, or, for the second of two selects in a row at one node
+// (DUCT's player B), the other player's.
+type selectKey struct {
+	node   NodeID
+	second bool
+}
+
+// selectState is what the last select of a key showed: its candidates and
+// their statistics, and how far t was from the sum of their visits.
+type selectState struct {
+	children []NodeID
+	actions  []int
+	w        []float64
+	n        []int
+	offset   int
+}
+
+func newCompactState() *compactState {
+	return &compactState{
+		labels: map[int]string{}, joints: map[int]JointAction{}, selects: map[selectKey]*selectState{}, kids: map[NodeID]nodeRun{},
+		entered:  map[NodeID]int{},
+		lastNode: NoNode, lastLeft: NoNode, selected: [2]NodeID{NoNode, NoNode}, explore: math.NaN(),
+	}
+}
+
+// top returns the innermost node entered and not left, or NoNode.
+func (s *compactState) top() NodeID {
+	if len(s.stack) == 0 {
+		return NoNode
+	}
+	return s.stack[len(s.stack)-1].node
+}
+
+// known reports whether node id was created in id order, so that its
+// depth and type are known.
+func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < len(s.depth) }
+
+// setDefault sets the member of e that field id carries to its default,
+// from the state and from e's fields that come before id in its kind's
+// spec, or reports false if the field has none here and must be given.
+// Lists it sets may share the state's scratch memory.
+func (s *compactState) setDefault(id fieldID, e *Event) bool {
+	switch id {
+	case fNode:
+		e.Node = s.defaultNode(e.Kind)
+	case fParent:
+		e.Parent = s.top()
+	case fLabel:
+		e.Label = s.labels[e.Action]
+	case fDepth:
+		e.Depth = 0
+		if e.Kind == KindNode && e.Parent != NoNode {
+			if !s.known(e.Parent) {
+				return false
+			}
+			e.Depth = int(s.depth[e.Parent]) + 1
+		}
+	case fNodeKind:
+		return s.defaultType(e)
+	case fBoard:
+		e.Board = ""
+	case fJoint:
+		e.Joint = nil
+		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && s.typ[e.Parent] == TypeJoint {
+			s.joint = j
+			e.Joint = &s.joint
+		}
+	case fTerminal:
+		e.Terminal = false
+	case fBest:
+		e.Best = s.lastLeft
+	case fAlpha, fBeta:
+		alpha, beta, ok := s.defaultWindow(e)
+		if !ok {
+			return false
+		}
+		if id == fAlpha {
+			e.Alpha = alpha
+		} else {
+			e.Beta = beta
+		}
+	case fCut:
+		if !s.known(e.Node) {
+			return false
+		}
+		e.Cut = CutFor(s.typ[e.Node])
+	case fPrunedLabels:
+		s.texts = s.texts[:0]
+		for _, a := range e.Pruned {
+			l, ok := s.labels[a]
+			if !ok {
+				return false
+			}
+			s.texts = append(s.texts, l)
+		}
+		e.PrunedLabels = s.texts
+	case fChildren:
+		if s.prev != KindNode || s.run.parent != e.Node {
+			return false
+		}
+		s.nodes = s.nodes[:0]
+		for i := range s.run.count {
+			s.nodes = append(s.nodes, s.run.first+NodeID(i))
+		}
+		e.Children = s.nodes
+	case fPath:
+		s.nodes = s.nodes[:0]
+		for i := len(s.stack) - 1; i >= 0; i-- {
+			s.nodes = append(s.nodes, s.stack[i].node)
+		}
+		e.Path = s.nodes
+	case fValues:
+		return s.defaultValues(e)
+	case fIteration:
+		e.Iteration = s.iter + 1
+	case fDiscarded:
+		e.Discarded = false
+	case fTruncated:
+		e.Truncated = NotTruncated
+	case fVisits:
+		e.Visits = 0
+	case fExplore:
+		e.Explore = 0
+	default:
+		return false
+	}
+	return true
+}
+
+// defaultNode is the node an event of kind k concerns by default.
+func (s *compactState) defaultNode(k Kind) NodeID {
+	switch k {
+	case KindNode:
+		return NodeID(len(s.depth))
+	case KindEnter:
+		switch s.prev {
+		case KindSelect:
+			return s.selected[1]
+		case KindIteration:
+			return 0
+		}
+		return s.lastNode
+	case KindExpand:
+		if s.prev == KindNode {
+			return s.run.parent
+		}
+	case KindDecision:
+		return 0
+	case KindNote:
+		return NoNode
+	}
+	return s.top()
+}
+
+// defaultType sets a new node's type to the root player's at the root
+// and, below it, to whoever moves after its parent's mover: max and min
+// alternate, single and joint nodes have children of their own type.
+// A chance node's children have no default.
+func (s *compactState) defaultType(e *Event) bool {
+	if e.Parent == NoNode {
+		e.Type = TypeMax
+		return true
+	}
+	if !s.known(e.Parent) {
+		return false
+	}
+	switch t := s.typ[e.Parent]; t {
+	case TypeMax:
+		e.Type = TypeMin
+	case TypeMin:
+		e.Type = TypeMax
+	case TypeSingle, TypeJoint:
+		e.Type = t
+	default:
+		return false
+	}
+	return true
+}
+
+// defaultWindow returns the window a bounds or cut event at the innermost
+// node has by default: the last one it was given, or for a bounds event
+// at a node given none yet, its parent's window seen from the other side,
+// [-β, -α], as alpha-beta passes it down (the open window at the root).
+func (s *compactState) defaultWindow(e *Event) (alpha, beta float64, ok bool) {
+	f := s.frameOf(e.Node)
+	n := len(s.stack)
+	switch {
+	case f == nil:
+		return 0, 0, false
+	case f.bounded:
+		return f.alpha, f.beta, true
+	case e.Kind != KindBounds:
+		return 0, 0, false
+	case n == 1:
+		return math.Inf(-1), math.Inf(1), true
+	case s.stack[n-2].bounded:
+		return -s.stack[n-2].beta, -s.stack[n-2].alpha, true
+	}
+	return 0, 0, false
+}
+
+// defaultValues sets the values of a backprop event just after a playout
+// or a terminal evaluation to its result in the view of each node of the
+// path: the result in the root player's view at max, single and joint
+// nodes, one minus it at min nodes. A terminal evaluation's result is 1,
+// 0.5 or 0 as its value is above, at or below 0.
+func (s *compactState) defaultValues(e *Event) bool {
+	if s.prev != KindPlayout && !s.terminal {
+		return false
+	}
+	s.values = s.values[:0]
+	for _, id := range e.Path {
+		if !s.known(id) {
+			return false
+		}
+		v := s.result
+		if s.typ[id] == TypeMin {
+			v = 1 - v
+		}
+		s.values = append(s.values, v)
+	}
+	e.Values = s.values
+	return true
+}
+
+// frameOf returns the innermost frame of node id, or nil.
+func (s *compactState) frameOf(id NodeID) *frame {
+	if n := len(s.stack); n > 0 && s.stack[n-1].node == id {
+		return &s.stack[n-1]
+	}
+	return nil
+}
+
+// observe updates the state with e, the event just written or read.
+func (s *compactState) observe(e *Event) {
+	switch e.Kind {
+	case KindNode:
+		if int(e.Node) == len(s.depth) && e.Node >= 0 {
+			s.depth = append(s.depth, int32(e.Depth))
+			s.typ = append(s.typ, e.Type)
+		}
+		s.lastNode = e.Node
+		s.labels[e.Action] = e.Label
+		if e.Joint != nil {
+			s.joints[e.Action] = *e.Joint
+		}
+		if r := &s.run; s.prev == KindNode && e.Parent == r.parent && e.Node == r.first+NodeID(r.count) {
+			r.count++
+		} else {
+			s.run = nodeRun{parent: e.Parent, first: e.Node, count: 1}
+		}
+	case KindEnter:
+		s.stack = append(s.stack, frame{node: e.Node})
+		s.entered[e.Node]++
+	case KindLeave:
+		s.leave(e.Node)
+	case KindBounds:
+		if f := s.frameOf(e.Node); f != nil {
+			f.alpha, f.beta, f.bounded = e.Alpha, e.Beta, true
+		}
+	case KindIteration:
+		s.iter = e.Iteration
+	case KindPlayout:
+		s.result = e.Result
+	case KindEval:
+		s.terminal = e.Terminal && s.known(e.Node)
+		if s.terminal {
+			s.result = 0.5
+			if e.Value != 0 {
+				s.result = float64(max(0, math.Copysign(1, e.Value)))
+			}
+			if s.typ[e.Node] == TypeMin {
+				s.result = 1 - s.result
+			}
+		}
+	case KindExpand:
+		if n := len(e.Children); n > 0 && e.Children[n-1]-e.Children[0] == NodeID(n-1) {
+			s.kids[e.Node] = nodeRun{parent: e.Node, first: e.Children[0], count: n}
+		}
+	case KindSelect:
+		s.observeSelect(e)
+	}
+	if e.Kind != KindEval {
+		s.terminal = false
+	}
+	s.prev = e.Kind
+}
+
+// leave pops the innermost frame of node id and every frame inside it. A
+// node that is not entered pops nothing; the count of each node's frames
+// keeps that check from scanning the stack.
+func (s *compactState) leave(id NodeID) {
+	s.lastLeft = id
+	if s.entered[id] == 0 {
+		return
+	}
+	for {
+		f := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		if s.entered[f.node]--; s.entered[f.node] == 0 {
+			delete(s.entered, f.node)
+		}
+		if f.node == id {
+			return
+		}
+	}
+}
+
+// selectKeyOf returns the key of a select event at node id.
+func (s *compactState) selectKeyOf(id NodeID) selectKey {
+	return selectKey{node: id, second: s.prev == KindSelect && s.selected[0] == id}
+}
+
+// observeSelect remembers a select event's candidates and statistics.
+func (s *compactState) observeSelect(e *Event) {
+	key := s.selectKeyOf(e.Node)
+	st := s.selects[key]
+	if st == nil {
+		st = &selectState{}
+		s.selects[key] = st
+	}
+	st.children, st.actions, st.w, st.n = st.children[:0], st.actions[:0], st.w[:0], st.n[:0]
+	sum := 0
+	for _, sc := range e.Scores {
+		st.children = append(st.children, sc.Child)
+		st.actions = append(st.actions, sc.Action)
+		st.w = append(st.w, sc.W)
+		st.n = append(st.n, sc.N)
+		sum += sc.N
+	}
+	st.offset = e.Visits - sum
+	s.explore = e.Explore
+	s.selected = [2]NodeID{e.Node, e.Child}
+}
+
+// UCB1 is the score a select event's candidate of total w over n visits
+// has, t being the visits its ln t counts and c the exploration constant:
+// w/n + c·sqrt(2·ln t / n), or NaN when n is 0. Engines that compute it
+// this way let version 2 traces leave every score out.
+func UCB1(w float64, n, t int, c float64) float64 {
+	if n == 0 {
+		return math.NaN()
+	}
+	fn := float64(n)
+	return w/fn + float64(c*math.Sqrt(2*math.Log(float64(t))/fn))
+}
+
+// defaultChild is the child a select at the state's key picks by
+// default: the same as the select just before at the same node, or else
+// the first unvisited candidate, else the first of greatest UCB1.
+func defaultChild(second bool, prev NodeID, scores []Score) NodeID {
+	if second {
+		return prev
+	}
+	best, bestU := -1, math.Inf(-1)
+	for i, sc := range scores {
+		if sc.N == 0 {
+			best = i
+			break
+		}
+		if sc.UCB > bestU {
+			best, bestU = i, sc.UCB
+		}
+	}
+	if best < 0 {
+		return NoNode
+	}
+	return scores[best].Child
+}
+
+// sameBits reports whether a and b are the same float64, telling -0 from 0
+// and taking NaNs as equal.
+func sameBits(a, b float64) bool {
+	return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
+}

@@ -1,0 +1,82 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// noRedirect is a client that reports redirects instead of following them.
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// readBody returns the whole body of res, the answer to a request that
+// failed with err if err is not nil, and closes it.
+func readBody(t testing.TB, res *http.Response, err error) string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
+}
+
+// get fetches u and returns the response's status and body.
+func get(t testing.TB, u string) (int, string) {
+	t.Helper()
+	res, err := http.Get(u)
+	body := readBody(t, res, err)
+	return res.StatusCode, body
+}
+
+// postForm posts form to u without following a redirect, and returns the
+// response, its body read and closed, and the body.
+func postForm(t testing.TB, u string, form url.Values) (*http.Response, string) {
+	t.Helper()
+	res, err := noRedirect.PostForm(u, form)
+	body := readBody(t, res, err)
+	return res, body
+}
+
+// recordSearch runs the search req asks for and returns its trace.
+func recordSearch(t testing.TB, req catalog.Request) (trace.Header, []trace.Event) {
+	t.Helper()
+	run, err := catalog.Prepare(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := run.Search(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	return run.Header(), rec.Events()
+}
+
+// writeTrace records the search req asks for in a trace file at path,
+// compressed with gzip when path ends in ".gz".
+func writeTrace(t testing.TB, path string, req catalog.Request) {
+	t.Helper()
+	run, err := catalog.Prepare(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw, err := trace.Create(path, run.Header())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fw.Abort()
+	if _, err := run.Search(context.Background(), fw); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
