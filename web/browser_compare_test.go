@@ -70,8 +70,9 @@ func TestBrowserCompareTwinMaze(t *testing.T) {
 	b := newBrowser(t, app)
 	b.open("/")
 	b.click(`a[href="/compare/twin-maze"]`)
-	// The page runs both searches before it shows: allow a cold, busy machine.
-	b.doWithin("waiting for the comparison", 60*time.Second, chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-about]`)))
+	// The page runs both searches and lays out both trees before it shows:
+	// allow a cold, busy machine under the race detector.
+	b.doWithin("waiting for the comparison", 3*time.Minute, chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-about]`)))
 	if about := b.text(`[data-testid=compare-about]`); !strings.Contains(about, "steal") || !strings.Contains(about, "DUCT") {
 		t.Errorf("the comparison's paragraph does not explain the model: %q", about)
 	}
