@@ -275,6 +275,9 @@ func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog
 		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", len(events))
 	}
 	s.shows.put(sh)
+	// Unlisted before the last frame goes out, so that a page which has
+	// it finds the saved search, not a running one.
+	s.forget(ls.id)
 	ls.publish(sh, true)
 	s.prepareLayout(sh)
 }
