@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"slices"
 
 	"github.com/searchviz/searchviz/search"
@@ -14,48 +16,91 @@ import (
 // out by playing each node's action from its parent's position, from the
 // root position the header names. Traces leave boards out when the game
 // can replay them (Run.OmitBoards), which makes them several times
-// smaller. A trace of a game the catalog does not know, or whose every
-// node has its board, is left as it is; a node whose action is not legal
+// smaller. A trace of a game the catalog does not know, or whose root
+// carries its board (a trace carries boards on every node or on none), is
+// left as it is; a node whose action is not legal
 // in its parent's position, and the nodes below it, keep no board; a node
 // of action -1 stands for its parent's position. It
 // returns an error only when the header's game or position cannot be
 // opened and some node lacks a board.
 func FillBoards(h trace.Header, events []trace.Event) error {
-	if !slices.ContainsFunc(events, func(e trace.Event) bool { return e.Kind == trace.KindNode && e.Board == "" }) {
-		return nil
+	fill := BoardFiller(h)
+	for i := range events {
+		if err := fill(&events[i]); err != nil {
+			return err
+		}
 	}
-	gs, err := spec.Parse(h.Game)
-	if err != nil {
-		return nil
-	}
-	game, err := LookupGame(gs.Name)
-	if err != nil || !game.Boards {
-		return nil
-	}
-	gv, err := spec.Resolve(gs, game.Params)
-	if err != nil {
-		return fmt.Errorf("catalog: the trace's game %q: %w", h.Game, err)
-	}
-	r, err := game.open(gv, h.Seed, h.Position)
-	if err != nil {
-		return fmt.Errorf("catalog: the trace's %s position %q: %w", game.Name, h.Position, err)
-	}
-	r.fill(events)
 	return nil
 }
 
-// fillBoards fills in the boards of events from root, play giving the
-// state after a node event's move from its parent's state.
-func fillBoards[S interface{ String() string }](root S, events []trace.Event, play func(S, *trace.Event) (S, bool)) {
+// BoardFiller returns a function that does what FillBoards does, one
+// event at a time, for a trace read as a stream: call it on every event in
+// step order. It opens the header's game and position at the root's node
+// event if that lacks a board, and returns an error, then and for every later
+// event, if they cannot be opened.
+func BoardFiller(h trace.Header) func(e *trace.Event) error {
+	var fill func(*trace.Event)
+	var err error
+	return func(e *trace.Event) error {
+		if err != nil {
+			return err
+		}
+		if fill == nil {
+			if e.Kind != trace.KindNode {
+				return nil
+			}
+			if e.Board != "" {
+				fill = func(*trace.Event) {}
+				return nil
+			}
+			if fill, err = openFiller(h); err != nil {
+				return err
+			}
+		}
+		fill(e)
+		return nil
+	}
+}
+
+// openFiller opens the header's game and position for BoardFiller, or
+// returns a filler that leaves events as they are for a game the catalog
+// does not know or that draws no boards.
+func openFiller(h trace.Header) (func(*trace.Event), error) {
+	ignore := func(*trace.Event) {}
+	gs, err := spec.Parse(h.Game)
+	if err != nil {
+		return ignore, nil
+	}
+	game, err := LookupGame(gs.Name)
+	if err != nil || !game.Boards {
+		return ignore, nil
+	}
+	gv, err := spec.Resolve(gs, game.Params)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: the trace's game %q: %w", h.Game, err)
+	}
+	r, err := game.open(gv, h.Seed, h.Position)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: the trace's %s position %q: %w", game.Name, h.Position, err)
+	}
+	return r.fill(), nil
+}
+
+// boardFiller returns a filler of the boards of node events from root,
+// play giving the state after a node event's move from its parent's state.
+// It keeps one state per node; after node ids out of creation order,
+// which do not fold anyway, it fills no more.
+func boardFiller[S interface{ String() string }](root S, play func(S, *trace.Event) (S, bool)) func(*trace.Event) {
 	var states []S
 	var known []bool
-	for i := range events {
-		e := &events[i]
-		if e.Kind != trace.KindNode {
-			continue
+	broken := false
+	return func(e *trace.Event) {
+		if e.Kind != trace.KindNode || broken {
+			return
 		}
 		if int(e.Node) != len(states) {
-			return // ids out of creation order: the trace does not fold anyway
+			broken = true
+			return
 		}
 		var s S
 		ok := false
@@ -93,4 +138,30 @@ func playJoint[S search.Simultaneous[S]](s S, e *trace.Event) (S, bool) {
 		return s, false
 	}
 	return s.Play(j[0].Action, j[1].Action), true
+}
+
+// ReadTree reads a trace from r within lim and folds it as it reads (see
+// trace.ReadTree), with the boards FillBoards would give it.
+func ReadTree(r io.Reader, lim trace.Limits) (trace.Header, *trace.Tree, error) {
+	tr, err := trace.NewLimitedReader(r, lim)
+	if err != nil {
+		return trace.Header{}, nil, err
+	}
+	t, err := trace.ReadTree(tr, BoardFiller(tr.Header()))
+	return tr.Header(), t, err
+}
+
+// ReadTreeFile is ReadTree of the trace file at path, plain or gzipped.
+// Its errors name the file.
+func ReadTreeFile(path string, lim trace.Limits) (trace.Header, *trace.Tree, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return trace.Header{}, nil, fmt.Errorf("catalog: %w", err)
+	}
+	defer f.Close()
+	h, t, err := ReadTree(f, lim)
+	if err != nil {
+		return h, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return h, t, nil
 }

@@ -34,7 +34,7 @@ type root struct {
 	text  string
 	state any // the state itself, for its board (see Game.Board)
 	run   runner
-	fill  func(events []trace.Event) // fills in the boards of a trace from this root (see FillBoards)
+	fill  func() func(e *trace.Event) // a filler of the boards of a trace from this root, event by event (see FillBoards)
 }
 
 // alternating binds a game of the alternating family through its parser;
@@ -112,7 +112,7 @@ func madeOrParsed[S interface{ String() string }](parse func(string) (S, error),
 		if err != nil {
 			return root{}, err
 		}
-		return root{text: s.String(), state: s, run: run(s), fill: func(events []trace.Event) { fillBoards(s, events, play) }}, nil
+		return root{text: s.String(), state: s, run: run(s), fill: func() func(*trace.Event) { return boardFiller(s, play) }}, nil
 	}
 }
 

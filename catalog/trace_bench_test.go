@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,5 +66,68 @@ func BenchmarkTraceFile(b *testing.B) {
 				b.ReportMetric(float64(len(events))*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 			})
 		}
+	}
+}
+
+// BenchmarkTraceOpen writes the full MiniMax of tic-tac-toe (549,946 nodes)
+// and MCTS with 100,000 playouts to trace files, then reports what opening
+// one costs (read and fold as ReadTreeFile does: events/s and the folded
+// tree's bytes per event), and the time of one step forwards or back and of
+// a jump to a random step in the folded tree.
+func BenchmarkTraceOpen(b *testing.B) {
+	for _, bc := range []struct{ name, game, algo string }{
+		{"minimax-full", "tictactoe", "minimax"},
+		{"mcts-100k", "tictactoe", "mcts playouts=100000"},
+	} {
+		r, err := catalog.Prepare(catalog.Request{Game: bc.game, Algo: bc.algo})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.OmitBoards()
+		path := filepath.Join(b.TempDir(), bc.name+".jsonl")
+		fw, err := trace.Create(path, r.Header())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.Search(context.Background(), fw); err != nil {
+			b.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			b.Fatal(err)
+		}
+		_, t, err := catalog.ReadTreeFile(path, trace.Limits{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name+"/open", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := catalog.ReadTreeFile(path, trace.Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(t.Len())*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(t.MemSize())/float64(t.Len()), "B/event")
+			b.ReportMetric(float64(t.Len()), "events")
+		})
+		b.Run(bc.name+"/step", func(b *testing.B) {
+			b.ReportAllocs()
+			t.Seek(t.Len() / 2)
+			forward := true
+			for b.Loop() {
+				if forward && !t.Forward() || !forward && !t.Back() {
+					forward = !forward
+				}
+			}
+		})
+		b.Run(bc.name+"/jump", func(b *testing.B) {
+			b.ReportAllocs()
+			rng := rand.New(rand.NewPCG(1, 2))
+			for b.Loop() {
+				if err := t.Seek(rng.IntN(t.Len())); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

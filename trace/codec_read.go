@@ -108,6 +108,13 @@ func (r *Reader) Header() Header { return r.h }
 // io.EOF. A line that does not decode gives a *SyntaxError. Every error
 // is sticky.
 func (r *Reader) ReadEvent() (Event, error) {
+	var e Event
+	err := r.readEvent(&e)
+	return e, err
+}
+
+// readEvent is ReadEvent into e, which it overwrites whole.
+func (r *Reader) readEvent(e *Event) error {
 	for r.err == nil {
 		line, err := r.readLine()
 		if err != nil {
@@ -128,19 +135,21 @@ func (r *Reader) ReadEvent() (Event, error) {
 			r.err = &limitError{msg: fmt.Sprintf("trace: line %d: more than %d events, the limit", r.line, r.lim.Events)}
 			break
 		}
-		var e Event
-		decode := decodeEvent
+		*e = Event{}
 		if r.v2 != nil {
-			decode = r.v2.decodeEvent
+			err = r.v2.decodeEvent(line, r.n, e)
+		} else {
+			err = decodeEvent(line, r.n, e)
 		}
-		if err := decode(line, r.n, &e); err != nil {
+		if err != nil {
 			r.err = &SyntaxError{Line: r.line, Err: err}
 			break
 		}
 		r.n++
-		return e, nil
+		return nil
 	}
-	return Event{}, r.err
+	*e = Event{}
+	return r.err
 }
 
 // ReadAll reads a whole trace from r. With the header and events it

@@ -57,8 +57,8 @@ var codeKinds = func() (m [128]Kind) {
 // events before the current one: the defaults of its fields follow from
 // it. Both update it with observe after each event, so they agree.
 type compactState struct {
-	depth    []int32             // each node's depth, by id, for the nodes created in id order
-	typ      []NodeType          // each node's type, likewise
+	depth    chunked[int32]      // each node's depth, by id, for the nodes created in id order
+	typ      chunked[NodeType]   // each node's type, likewise
 	labels   map[int]string      // the last label given to each action
 	joints   map[int]JointAction // the last pair of moves given to each action from a joint node
 	stack    []frame             // the nodes entered and not left, innermost last
@@ -132,7 +132,7 @@ func (s *compactState) top() NodeID {
 
 // known reports whether node id was created in id order, so that its
 // depth and type are known.
-func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < len(s.depth) }
+func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.depth.len() }
 
 // setDefault sets the member of e that field id carries to its default,
 // from the state and from e's fields that come before id in its kind's
@@ -152,7 +152,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 			if !s.known(e.Parent) {
 				return false
 			}
-			e.Depth = int(s.depth[e.Parent]) + 1
+			e.Depth = int(*s.depth.at(int(e.Parent))) + 1
 		}
 	case fNodeKind:
 		return s.defaultType(e)
@@ -160,7 +160,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		e.Board = ""
 	case fJoint:
 		e.Joint = nil
-		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && s.typ[e.Parent] == TypeJoint {
+		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.at(int(e.Parent)) == TypeJoint {
 			s.joint = j
 			e.Joint = &s.joint
 		}
@@ -182,7 +182,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		if !s.known(e.Node) {
 			return false
 		}
-		e.Cut = CutFor(s.typ[e.Node])
+		e.Cut = CutFor(*s.typ.at(int(e.Node)))
 	case fPrunedLabels:
 		s.texts = s.texts[:0]
 		for _, a := range e.Pruned {
@@ -230,7 +230,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 func (s *compactState) defaultNode(k Kind) NodeID {
 	switch k {
 	case KindNode:
-		return NodeID(len(s.depth))
+		return NodeID(s.depth.len())
 	case KindEnter:
 		switch s.prev {
 		case KindSelect:
@@ -263,7 +263,7 @@ func (s *compactState) defaultType(e *Event) bool {
 	if !s.known(e.Parent) {
 		return false
 	}
-	switch t := s.typ[e.Parent]; t {
+	switch t := *s.typ.at(int(e.Parent)); t {
 	case TypeMax:
 		e.Type = TypeMin
 	case TypeMin:
@@ -313,7 +313,7 @@ func (s *compactState) defaultValues(e *Event) bool {
 			return false
 		}
 		v := s.result
-		if s.typ[id] == TypeMin {
+		if *s.typ.at(int(id)) == TypeMin {
 			v = 1 - v
 		}
 		s.values = append(s.values, v)
@@ -334,9 +334,9 @@ func (s *compactState) frameOf(id NodeID) *frame {
 func (s *compactState) observe(e *Event) {
 	switch e.Kind {
 	case KindNode:
-		if int(e.Node) == len(s.depth) && e.Node >= 0 {
-			s.depth = append(s.depth, int32(e.Depth))
-			s.typ = append(s.typ, e.Type)
+		if int(e.Node) == s.depth.len() && e.Node >= 0 {
+			s.depth.add(int32(e.Depth))
+			s.typ.add(e.Type)
 		}
 		s.lastNode = e.Node
 		s.labels[e.Action] = e.Label
@@ -368,7 +368,7 @@ func (s *compactState) observe(e *Event) {
 			if e.Value != 0 {
 				s.result = float64(max(0, math.Copysign(1, e.Value)))
 			}
-			if s.typ[e.Node] == TypeMin {
+			if *s.typ.at(int(e.Node)) == TypeMin {
 				s.result = 1 - s.result
 			}
 		}

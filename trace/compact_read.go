@@ -17,15 +17,18 @@ const maxElements = 9
 
 // compactReader decodes version 2 lines.
 type compactReader struct {
-	st *compactState
+	st    *compactState
+	elems [][]byte // the elements of the line being decoded
 }
 
-func newCompactReader() *compactReader { return &compactReader{st: newCompactState()} }
+func newCompactReader() *compactReader {
+	return &compactReader{st: newCompactState(), elems: make([][]byte, 0, maxElements+1)}
+}
 
 // decodeEvent decodes the version 2 line of the event with index step into
 // e and updates the state with it.
 func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
-	elems, named, err := splitLine(line)
+	elems, named, err := splitLineInto(r.elems[:0], line)
 	if err != nil {
 		return err
 	}
@@ -54,9 +57,18 @@ func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
 // maxElements elements, the first a string, and returns its elements, but
 // for a last one that is an object, which it returns as named.
 func splitLine(line []byte) (elems [][]byte, named []byte, err error) {
+	return splitLineInto(nil, line)
+}
+
+// splitLineInto is splitLine appending the elements to buf.
+func splitLineInto(buf [][]byte, line []byte) (elems [][]byte, named []byte, err error) {
+	if elems, ok := splitPlain(buf, line); ok {
+		return elems, nil, nil
+	}
+	elems = buf
 	t := bytes.TrimSpace(line)
 	if len(t) > 0 && t[0] == '"' && json.Valid(t) {
-		return [][]byte{t}, nil, nil
+		return append(elems, t), nil, nil
 	}
 	if len(t) == 0 || t[0] != '[' {
 		return nil, nil, fmt.Errorf("want a JSON list or a kind's code, as version 2 writes every event, got %s", describe(t))
@@ -70,18 +82,125 @@ func splitLine(line []byte) (elems [][]byte, named []byte, err error) {
 		return nil, nil, fmt.Errorf("invalid JSON: %w", err)
 	}
 	for raw := range elements(t) {
-		if len(elems) == maxElements {
+		if len(elems)-len(buf) == maxElements {
 			return nil, nil, fmt.Errorf("more than %d elements", maxElements)
 		}
 		elems = append(elems, raw)
 	}
-	if len(elems) == 0 {
+	if len(elems) == len(buf) {
 		return nil, nil, errors.New("an empty list, want the kind's code first")
 	}
-	if last := elems[len(elems)-1]; len(elems) > 1 && last[0] == '{' {
+	if last := elems[len(elems)-1]; len(elems) > len(buf)+1 && last[0] == '{' {
 		return elems[:len(elems)-1], last, nil
 	}
 	return elems, nil, nil
+}
+
+// splitPlain splits, the way splitLine does, the lines a Writer makes of
+// most events: a bare code, or a list of at most maxElements elements that
+// are numbers, literals or strings of printable ASCII without escapes, with
+// no space anywhere. It reports false for anything else, which splitLine
+// then reads in full.
+func splitPlain(buf [][]byte, line []byte) ([][]byte, bool) {
+	if n := len(line); n >= 2 && line[0] == '"' {
+		end := plainString(line, 0)
+		return append(buf, line), end == n
+	}
+	if len(line) < 3 || line[0] != '[' || line[len(line)-1] != ']' {
+		return nil, false
+	}
+	elems := buf
+	for i := 1; ; {
+		var end int
+		switch c := line[i]; {
+		case c == '"':
+			end = plainString(line, i)
+		case c == '-' || c >= '0' && c <= '9':
+			end = plainNumber(line, i)
+		case c == 't':
+			end = plainLiteral(line, i, "true")
+		case c == 'f':
+			end = plainLiteral(line, i, "false")
+		case c == 'n':
+			end = plainLiteral(line, i, "null")
+		default:
+			return nil, false
+		}
+		if end < 0 || len(elems)-len(buf) == maxElements {
+			return nil, false
+		}
+		elems = append(elems, line[i:end])
+		switch {
+		case end == len(line)-1:
+			return elems, line[0] == '[' && line[1] != ']' && isCode(elems[len(buf)])
+		case line[end] != ',':
+			return nil, false
+		}
+		i = end + 1
+	}
+}
+
+// isCode reports whether a list's first element is a string, as a kind's
+// code is.
+func isCode(first []byte) bool { return first[0] == '"' }
+
+// plainString returns the end of the string of printable ASCII without
+// escapes at b[i], or -1.
+func plainString(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			return j + 1
+		case c == '\\' || c < 0x20 || c > 0x7e:
+			return -1
+		}
+	}
+	return -1
+}
+
+// plainNumber returns the end of the JSON number at b[i], or -1.
+func plainNumber(b []byte, i int) int {
+	digits := func(j int) int {
+		k := j
+		for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+			k++
+		}
+		if k == j {
+			return -1
+		}
+		return k
+	}
+	if b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if i = digits(i); i < 0 {
+		return -1
+	}
+	if i < len(b) && b[i] == '.' {
+		if i = digits(i + 1); i < 0 {
+			return -1
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i = digits(i); i < 0 {
+			return -1
+		}
+	}
+	return i
+}
+
+// plainLiteral returns the end of lit at b[i], or -1.
+func plainLiteral(b []byte, i int, lit string) int {
+	if !bytes.HasPrefix(b[i:], []byte(lit)) {
+		return -1
+	}
+	return i + len(lit)
 }
 
 // knownCodes lists the kinds' codes, for error messages.

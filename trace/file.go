@@ -194,3 +194,30 @@ func (e *pathError) Error() string {
 }
 
 func (e *pathError) Unwrap() error { return e.err }
+
+// ReadTree reads the rest of a trace from r and folds it as it reads with a
+// Builder, so that the events are never all held unpacked: the way to open
+// a trace of millions of events. When edit is not nil it sees each event
+// before the event is folded, and an error it returns stops the reading
+// (catalog.BoardFiller fills in boards so).
+func ReadTree(r *Reader, edit func(*Event) error) (*Tree, error) {
+	b := NewBuilder()
+	var e Event
+	for {
+		err := r.readEvent(&e)
+		if err == io.EOF {
+			return b.Tree()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if edit != nil {
+			if err := edit(&e); err != nil {
+				return nil, err
+			}
+		}
+		if err := b.Add(&e); err != nil {
+			return nil, err
+		}
+	}
+}

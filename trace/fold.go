@@ -2,7 +2,7 @@ package trace
 
 import (
 	"cmp"
-	"errors"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -15,9 +15,15 @@ import (
 // what the events passed over change, never a refold from the first event,
 // and stepping does not allocate.
 //
-// The node set is the final tree's, fixed at NewTree: every node that the
-// trace ever creates has an id from the start and is StatusNotReached until
-// its event, so a renderer can lay out the whole tree once.
+// The node set is the final tree's, fixed when the Tree is made: every
+// node that the trace ever creates has an id from the start and is
+// StatusNotReached until its event, so a renderer can lay out the whole
+// tree once.
+//
+// A Tree holds its events and what each changes packed, in a few bytes
+// for most events, so a trace of millions of events folds in a few hundred
+// megabytes at most; Builder makes one from a stream of events without
+// ever holding them all.
 //
 // Besides the state at its step, a Tree answers questions about any step
 // or node that do not move it: LatestBeam, IterationAt, FirstEval and
@@ -27,25 +33,31 @@ import (
 // immutable fold and steps independently, so that each goroutine, or each
 // viewer of a trace, can have its own.
 type Tree struct {
-	f    *treeFold  // immutable after NewTree, shared by clones
-	step int        // events 0..step are applied
-	cur  []dynState // every node's changing fields at step
+	f     *treeFold  // immutable once made, shared by clones
+	step  int        // events 0..step are applied
+	focus NodeID     // the focus after event step
+	cur   []dynState // every node's changing fields at step
+	buf   []dynChange
 }
 
-// treeFold is everything NewTree computes once for a trace.
+// treeFold is everything a Builder computes once for a trace.
 type treeFold struct {
-	events []Event
-	nodes  []NodeState // the fixed fields of every node; the rest live in dynState
+	events  records           // packed by packEvent
+	strs    []string          // the strings of events and nodes
+	nodes   chunked[nodeInfo] // the created nodes' fixed fields; the rest live in dynState
+	holders chunked[nodeInfo] // the placeholders', after the created nodes by id
+	kids    []NodeID          // every node's children, node by node
+	kidsAt  []int32           // node id's children are kids[kidsAt[id]:kidsAt[id+1]]
+	joints  []JointAction
+	created int // the nodes the events create; placeholders follow them
 
-	// Event k changes changes[changeAt[k]:changeAt[k+1]], at most one
-	// record per node and slot, sorted by node, and touches the nodes
-	// touched[touchedAt[k]:touchedAt[k+1]].
-	changes   []dynChange
-	changeAt  []int
-	touched   []NodeID
-	touchedAt []int
+	// Record k of changes is the focus after event k, then the changes
+	// the event makes, at most one per node and slot, sorted by node and
+	// slot; changesBefore[b] counts the changes of the events before
+	// event b*recordBlock.
+	changes       records
+	changesBefore []int64
 
-	focus       []NodeID     // the focus after each event
 	checkpoints []checkpoint // by position, the first at position 0
 	decision    int          // the decision event's index, or -1
 
@@ -86,6 +98,17 @@ const (
 	slotTotal
 	numSlots
 )
+
+// slotKind says how a slot's values are packed.
+func (s dynSlot) packing() byte {
+	switch s {
+	case slotValue, slotAlpha, slotBeta, slotCutValue, slotCutAlpha, slotCutBeta, slotTotal:
+		return 'f'
+	case slotBest, slotPrunedBy:
+		return 'i'
+	}
+	return 'u'
+}
 
 // dynChange records that one event set one slot of one node from one value
 // to another; stepping forwards writes to, stepping back writes from.
@@ -145,13 +168,12 @@ func boolBits(b bool) uint64 {
 // do not nest, a cut without a cut kind or with a label count that does not
 // match its pruned actions, or a decision that is not the last event. It
 // refuses a trace that creates no node, even an empty one, so every Tree
-// has a root; and, before allocating anything, a trace of more than
-// math.MaxInt32 events, a cut that prunes more than MaxPrunedPerCut
-// actions or a trace whose cuts prune more than MaxPlaceholders in all.
-// Nodes entered and never left, as in a trace cut short by a Limiter, are
-// fine.
+// has a root; and, before allocating anything, a cut that prunes more
+// than MaxPrunedPerCut actions or a trace whose cuts prune more than
+// MaxPlaceholders in all; and a trace of math.MaxInt32 events or more. Nodes entered and never left, as in a trace
+// cut short by a Limiter, are fine.
 //
-// The Tree keeps events: the caller must not modify them afterwards.
+// The Tree keeps none of events: it packs what it needs.
 func NewTree(events []Event) (*Tree, error) {
 	return newTree(events, 0)
 }
@@ -159,260 +181,95 @@ func NewTree(events []Event) (*Tree, error) {
 // newTree is NewTree with a checkpoint every spacing changes, or with the
 // default spacing if spacing is 0.
 func newTree(events []Event, spacing int) (*Tree, error) {
-	nodes, created, changes, err := scanTree(events)
-	if err != nil {
+	if err := checkPlaceholders(events); err != nil {
 		return nil, err
 	}
-	if spacing <= 0 {
-		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*len(nodes))
+	b := NewBuilder()
+	b.spacing = spacing
+	for i := range events {
+		if err := b.Add(&events[i]); err != nil {
+			return nil, err
+		}
 	}
-	f, cur := foldTree(events, nodes, created, changes, spacing)
-	f.indexQueries(created)
-	f.memSize = f.size()
-	return &Tree{f: f, step: -1, cur: cur}, nil
+	return b.Tree()
 }
 
-// scanTree checks events and returns the final tree's nodes with their
-// fixed fields and children, the number of created nodes, which come first
-// by id, before one placeholder per pruned action in the order of the cuts
-// and their pruned lists, and a bound on the changes the events make.
-func scanTree(events []Event) (nodes []NodeState, created, changes int, err error) {
-	fail := func(i int, format string, args ...any) ([]NodeState, int, int, error) {
-		return nil, 0, 0, fmt.Errorf("trace: event %d (%v): %s", i, events[i].Kind, fmt.Sprintf(format, args...))
-	}
-	// The query indexes hold steps as int32.
-	if len(events) > math.MaxInt32 {
-		return nil, 0, 0, fmt.Errorf("trace: %d events, more than a Tree can index (%d)", len(events), math.MaxInt32)
-	}
-	// Count what to allocate, and refuse too many placeholders before
-	// allocating anything.
+// checkPlaceholders refuses a trace whose cuts prune more than the caps
+// allow before a Builder allocates anything for it.
+func checkPlaceholders(events []Event) error {
 	pruned := 0
 	for i := range events {
-		switch e := &events[i]; e.Kind {
-		case KindNode:
-			created++
-		case KindCut:
+		if e := &events[i]; e.Kind == KindCut {
 			if err := checkPruned(len(e.Pruned)); err != nil {
-				return fail(i, "%v", err)
+				return fmt.Errorf("trace: event %d (%v): %v", i, e.Kind, err)
 			}
 			if pruned += len(e.Pruned); pruned > MaxPlaceholders {
-				return fail(i, "the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", pruned, MaxPlaceholders)
+				return fmt.Errorf("trace: event %d (%v): the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", i, e.Kind, pruned, MaxPlaceholders)
 			}
 		}
 	}
-	if n := created + pruned; n > math.MaxInt32 {
-		return nil, 0, 0, fmt.Errorf("trace: %d nodes with placeholders, more than node ids can number", n)
-	}
-	nodes = make([]NodeState, created, created+pruned)
-	entered := make([]bool, created)
-	var stack []NodeID // the entered nodes, innermost last
-	n := 0             // nodes created so far
-	exists := func(id NodeID) bool { return id >= 0 && int(id) < n }
-	missing := func(ids []NodeID) (NodeID, bool) {
-		for _, id := range ids {
-			if !exists(id) {
-				return id, true
-			}
-		}
-		return 0, false
-	}
-	iteration := 0 // the iteration under way, from the latest iteration event
-	for i := range events {
-		e := &events[i] // not a copy: events are large
-		if e.Kind == KindIteration {
-			iteration = e.Iteration
-		}
-		if e.Step != i {
-			return fail(i, "step is %d, want the event's index %d", e.Step, i)
-		}
-		switch e.Kind {
-		case KindBad:
-			return fail(i, "invalid kind")
-		case KindNode, KindIteration, KindNote, KindBeam, KindBackprop:
-			// These name no node in Node.
-		default:
-			if e.Kind < numKinds && !exists(e.Node) {
-				return fail(i, "node %d does not exist", e.Node)
-			}
-		}
-		switch e.Kind {
-		case KindNode:
-			id := NodeID(n)
-			switch {
-			case e.Node != id:
-				return fail(i, "node id %d, want %d (ids are dense in creation order)", e.Node, id)
-			case id == 0 && e.Parent != NoNode:
-				return fail(i, "root node 0 has parent %d, want %d", e.Parent, NoNode)
-			case id != 0 && e.Parent == NoNode:
-				return fail(i, "node %d has no parent; only node 0 is the root", id)
-			case id != 0 && !exists(e.Parent):
-				return fail(i, "node %d has parent %d, which does not exist", id, e.Parent)
-			}
-			nodes[id] = NodeState{
-				ID: id, Parent: e.Parent, Action: e.Action, Label: e.Label,
-				Depth: e.Depth, Type: e.Type, Board: e.Board, Joint: e.Joint, Iteration: iteration,
-			}
-			n++
-			changes++
-		case KindEnter:
-			if entered[e.Node] {
-				return fail(i, "node %d is entered already", e.Node)
-			}
-			entered[e.Node] = true
-			stack = append(stack, e.Node)
-			changes += 2
-		case KindLeave:
-			if !entered[e.Node] {
-				return fail(i, "node %d is not entered", e.Node)
-			}
-			if top := stack[len(stack)-1]; top != e.Node {
-				return fail(i, "node %d is left before node %d, which was entered after it", e.Node, top)
-			}
-			entered[e.Node] = false
-			stack = stack[:len(stack)-1]
-			changes += 2
-		case KindEval, KindBounds:
-			changes += 3
-		case KindValue:
-			if e.Best != NoNode && (!exists(e.Best) || nodes[e.Best].Parent != e.Node) {
-				return fail(i, "best child %d is not a child of node %d", e.Best, e.Node)
-			}
-			changes += 3
-		case KindCut:
-			if e.Cut != CutAlpha && e.Cut != CutBeta {
-				return fail(i, "cut kind %v, want alpha or beta", e.Cut)
-			}
-			if len(e.PrunedLabels) != 0 && len(e.PrunedLabels) != len(e.Pruned) {
-				return fail(i, "%d pruned labels for %d pruned actions", len(e.PrunedLabels), len(e.Pruned))
-			}
-			p := nodes[e.Node]
-			for j, a := range e.Pruned {
-				h := NodeState{
-					ID: NodeID(len(nodes)), Parent: e.Node, Action: a, Depth: p.Depth + 1,
-					Type: opponent(p.Type), Placeholder: true,
-				}
-				if len(e.PrunedLabels) != 0 {
-					h.Label = e.PrunedLabels[j]
-				}
-				nodes = append(nodes, h)
-			}
-			changes += 4 + 2*len(e.Pruned)
-		case KindSelect:
-			if e.Child != NoNode && !exists(e.Child) {
-				return fail(i, "child %d does not exist", e.Child)
-			}
-			for _, s := range e.Scores {
-				if s.Child != NoNode && !exists(s.Child) {
-					return fail(i, "scored child %d does not exist", s.Child)
-				}
-			}
-		case KindExpand:
-			if id, ok := missing(e.Children); ok {
-				return fail(i, "child %d does not exist", id)
-			}
-		case KindBackprop:
-			if id, ok := missing(e.Path); ok {
-				return fail(i, "path node %d does not exist", id)
-			}
-			if len(e.Values) != len(e.Path) {
-				return fail(i, "backprop has %d nodes in its path but %d values", len(e.Path), len(e.Values))
-			}
-			changes += 2 * len(e.Path)
-		case KindBeam:
-			if id, ok := missing(e.Kept); ok {
-				return fail(i, "kept node %d does not exist", id)
-			}
-			if id, ok := missing(e.Dropped); ok {
-				return fail(i, "dropped node %d does not exist", id)
-			}
-			changes += len(e.Kept) + len(e.Dropped)
-		case KindDecision:
-			if i != len(events)-1 {
-				return fail(i, "decision is not the last event (the trace has %d)", len(events))
-			}
-			changes += created
-		}
-	}
-	if created == 0 {
-		// Only notes, iterations, empty beams and empty backprops can
-		// name no node; anything else failed above.
-		return nil, 0, 0, errors.New("trace: the trace creates no node; a trace's first node event is its root, node 0")
-	}
-	linkChildren(nodes)
-	return nodes, created, changes, nil
+	return nil
 }
 
-// opponent returns the type of a child of a node of type t: the other
-// player at max and min nodes, and t itself where the trace does not say.
-func opponent(t NodeType) NodeType {
-	switch t {
-	case TypeMax:
-		return TypeMin
-	case TypeMin:
-		return TypeMax
+// linkChildren indexes every node's children, in id order.
+func (f *treeFold) linkChildren() {
+	size := f.size()
+	at := make([]int32, size+1)
+	for id := range size {
+		if p := f.node(NodeID(id)).parent; p != NoNode {
+			at[p+1]++
+		}
 	}
-	return t
+	for i := range size {
+		at[i+1] += at[i]
+	}
+	f.kids = make([]NodeID, at[size])
+	next := slices.Clone(at[:size])
+	for id := range size {
+		if p := f.node(NodeID(id)).parent; p != NoNode {
+			f.kids[next[p]] = NodeID(id)
+			next[p]++
+		}
+	}
+	f.kidsAt = at
 }
 
-// linkChildren sets every node's Children, in id order, as sub-slices of one
-// array with their capacity clipped so that appending cannot overwrite a
-// sibling's list.
-func linkChildren(nodes []NodeState) {
-	start := make([]int, len(nodes)+1)
-	for _, n := range nodes {
-		if n.Parent != NoNode {
-			start[n.Parent+1]++
-		}
-	}
-	for i := range nodes {
-		start[i+1] += start[i]
-	}
-	all := make([]NodeID, start[len(nodes)])
-	next := slices.Clone(start[:len(nodes)])
-	for _, n := range nodes {
-		if n.Parent != NoNode {
-			all[next[n.Parent]] = n.ID
-			next[n.Parent]++
-		}
-	}
-	for i := range nodes {
-		if a, b := start[i], start[i+1]; a < b {
-			nodes[i].Children = all[a:b:b]
-		}
-	}
-}
-
-// foldTree applies events, already checked by scanTree, to the initial
-// state of nodes, of which the first created are not placeholders,
-// recording the at most maxChanges changes the events make, and returns the
-// fold and a state slice reset to step -1.
-func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing int) (*treeFold, []dynState) {
-	f := &treeFold{
-		events:   events,
-		nodes:    nodes,
-		changes:  make([]dynChange, 0, maxChanges),
-		changeAt: make([]int, 1, len(events)+1),
-		focus:    make([]NodeID, len(events)),
-		decision: -1,
-	}
+// fold applies the events, already checked by a Builder, to the initial
+// state of the nodes, packing the changes each makes and indexing the
+// queries, with a checkpoint every spacing changes. It returns the state
+// after the last event.
+func (f *treeFold) fold(spacing int) []dynState {
+	n := f.events.len()
 	f.checkpoints = []checkpoint{{pos: 0}}
-	cur := make([]dynState, len(nodes))
+	f.changesBefore = make([]int64, 0, n/recordBlock+2)
+	f.firstEval = make([]int32, f.created)
+	for i := range f.firstEval {
+		f.firstEval[i] = -1
+	}
+	cur := make([]dynState, f.size())
 	for i := range cur {
 		cur[i] = initialState()
 	}
+	var cs []dynChange
 	set := func(id NodeID, s dynSlot, v uint64) {
 		if old := cur[id][s]; old != v {
 			cur[id][s] = v
-			f.changes = append(f.changes, dynChange{node: id, slot: s, from: old, to: v})
+			cs = append(cs, dynChange{node: id, slot: s, from: old, to: v})
 		}
 	}
 	setStatus := func(id NodeID, s Status) { set(id, slotStatus, uint64(s)) }
 	var stack []NodeID
-	nextHolder := NodeID(created)
-	lastCheckpoint := 0
-	for i := range events {
-		e := &events[i] // read flat, not through the views, which copy the event
-		start := len(f.changes)
+	var e Event
+	var rec []byte
+	nextHolder := NodeID(f.created)
+	var total, lastCheckpoint int64
+	c := f.events.cursor(0)
+	for i := range n {
+		if i%recordBlock == 0 {
+			f.changesBefore = append(f.changesBefore, total)
+		}
+		unpackEvent(c.next(), &e, f.strs, true)
+		cs = cs[:0]
 		switch e.Kind {
 		case KindNode:
 			setStatus(e.Node, StatusGenerated)
@@ -432,6 +289,9 @@ func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing in
 			set(e.Node, slotHasValue, 1)
 			set(e.Node, slotValue, floatBits(e.Value))
 			set(e.Node, slotTerminal, boolBits(e.Terminal))
+			if f.firstEval[e.Node] < 0 {
+				f.firstEval[e.Node] = int32(i)
+			}
 		case KindValue:
 			set(e.Node, slotHasValue, 1)
 			set(e.Node, slotValue, floatBits(e.Value))
@@ -455,6 +315,10 @@ func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing in
 				set(id, slotVisits, cur[id][slotVisits]+1)
 				set(id, slotTotal, floatBits(math.Float64frombits(cur[id][slotTotal])+e.Values[j]))
 			}
+			if throughRoot(e.Path) {
+				f.visitSteps = append(f.visitSteps, int32(i))
+				f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
+			}
 		case KindBeam:
 			for _, id := range e.Kept {
 				setStatus(id, StatusKept)
@@ -462,52 +326,83 @@ func foldTree(events []Event, nodes []NodeState, created, maxChanges, spacing in
 			for _, id := range e.Dropped {
 				setStatus(id, StatusDropped)
 			}
+			f.beams = append(f.beams, int32(i))
+		case KindIteration:
+			f.iterations = append(f.iterations, int32(i))
 		case KindDecision:
-			f.decision = i
 			// Best links point to later-created children, so this ends.
 			for id := NodeID(0); id != NoNode; id = NodeID(int64(cur[id][slotBest])) {
 				setStatus(id, StatusBest)
 			}
 		}
-		f.changes = append(f.changes[:start], mergeChanges(f.changes[start:])...)
-		f.changeAt = append(f.changeAt, len(f.changes))
-		f.focus[i] = NoNode
+		cs = mergeChanges(cs)
+		focus := NoNode
 		if len(stack) > 0 {
-			f.focus[i] = stack[len(stack)-1]
+			focus = stack[len(stack)-1]
 		}
-		if len(f.changes)-lastCheckpoint >= spacing {
+		rec = packChanges(rec[:0], focus, cs)
+		f.changes.add(rec)
+		total += int64(len(cs))
+		if total-lastCheckpoint >= int64(spacing) {
 			f.checkpoints = append(f.checkpoints, checkpoint{pos: i + 1, state: slices.Clone(cur)})
-			lastCheckpoint = len(f.changes)
+			lastCheckpoint = total
 		}
 	}
-	f.indexTouched()
-	for i := range cur {
-		cur[i] = initialState()
-	}
-	return f, cur
+	f.changesBefore = append(f.changesBefore, total)
+	// Exact sizes, so that MemSize counts no spare capacity.
+	f.beams = slices.Clip(f.beams)
+	f.iterations = slices.Clip(f.iterations)
+	f.visitSteps = slices.Clip(f.visitSteps)
+	f.visitChild = slices.Clip(f.visitChild)
+	return cur
 }
 
-// indexTouched lists each event's touched nodes: the distinct nodes of its
-// changes, which mergeChanges left sorted by node.
-func (f *treeFold) indexTouched() {
-	newNode := func(k, j int) bool { return j == f.changeAt[k] || f.changes[j].node != f.changes[j-1].node }
-	f.touchedAt = make([]int, len(f.events)+1)
-	for k := range f.events {
-		f.touchedAt[k+1] = f.touchedAt[k]
-		for j := f.changeAt[k]; j < f.changeAt[k+1]; j++ {
-			if newNode(k, j) {
-				f.touchedAt[k+1]++
+// packChanges appends to b the focus after an event and the changes it
+// makes, each node as the difference from the one before.
+func packChanges(b []byte, focus NodeID, cs []dynChange) []byte {
+	b = binary.AppendUvarint(b, uint64(int64(focus)+1))
+	prev := NodeID(0)
+	for _, c := range cs {
+		b = appendInt(b, int64(c.node-prev))
+		prev = c.node
+		b = append(b, byte(c.slot))
+		for _, v := range [2]uint64{c.from, c.to} {
+			switch c.slot.packing() {
+			case 'f':
+				b = appendFloat(b, math.Float64frombits(v))
+			case 'i':
+				b = appendInt(b, int64(v))
+			default:
+				b = binary.AppendUvarint(b, v)
 			}
 		}
 	}
-	f.touched = make([]NodeID, 0, f.touchedAt[len(f.events)])
-	for k := range f.events {
-		for j := f.changeAt[k]; j < f.changeAt[k+1]; j++ {
-			if newNode(k, j) {
-				f.touched = append(f.touched, f.changes[j].node)
+	return b
+}
+
+// unpackChanges appends the changes of a record packChanges made to cs and
+// returns them with the focus.
+func unpackChanges(rec []byte, cs []dynChange) (NodeID, []dynChange) {
+	u := unpacker{b: rec}
+	focus := NodeID(int64(u.uvarint()) - 1)
+	prev := NodeID(0)
+	for u.more() {
+		c := dynChange{node: prev + NodeID(u.int())}
+		prev = c.node
+		c.slot = dynSlot(u.byte())
+		for _, v := range [2]*uint64{&c.from, &c.to} {
+			switch c.slot.packing() {
+			case 'f':
+				*v = math.Float64bits(u.float())
+			case 'i':
+				*v = uint64(u.int())
+			default:
+				*v = u.uvarint()
 			}
 		}
+		cs = append(cs, c)
 	}
+	return focus, cs
 }
 
 // mergeChanges sorts one event's changes by node and slot and merges those
@@ -536,7 +431,7 @@ func mergeChanges(cs []dynChange) []dynChange {
 }
 
 // Len returns the number of events in the trace.
-func (t *Tree) Len() int { return len(t.f.events) }
+func (t *Tree) Len() int { return t.f.events.len() }
 
 // Step returns the current step: the events 0 through Step are applied, and
 // none is at step -1.
@@ -544,7 +439,18 @@ func (t *Tree) Step() int { return t.step }
 
 // Size returns the number of nodes in the final tree, placeholders for
 // pruned actions included. Node ids run from 0 to Size()-1.
-func (t *Tree) Size() int { return len(t.f.nodes) }
+func (t *Tree) Size() int { return t.f.size() }
+
+// size returns the number of nodes, placeholders included.
+func (f *treeFold) size() int { return f.nodes.len() + f.holders.len() }
+
+// node returns node id's fixed fields.
+func (f *treeFold) node(id NodeID) *nodeInfo {
+	if int(id) < f.created {
+		return f.nodes.at(int(id))
+	}
+	return f.holders.at(int(id) - f.created)
+}
 
 // Root returns the root's id, 0. Every Tree has a root: NewTree refuses
 // a trace that creates no node.
@@ -552,16 +458,19 @@ func (t *Tree) Root() NodeID { return 0 }
 
 // Current returns the search's focus at the current step, the innermost
 // entered node, or NoNode if no node is entered.
-func (t *Tree) Current() NodeID {
-	if t.step < 0 {
-		return NoNode
-	}
-	return t.f.focus[t.step]
-}
+func (t *Tree) Current() NodeID { return t.focus }
 
-// Event returns the event at step k. Its slices belong to the trace and
-// must not be modified. Event panics if k is not in [0, Len()).
-func (t *Tree) Event(k int) Event { return t.f.events[k] }
+// Event returns the event at step k, unpacked afresh: the caller may keep
+// it. Event panics if k is not in [0, Len()).
+func (t *Tree) Event(k int) Event {
+	if k < 0 || k >= t.f.events.len() {
+		panic(fmt.Sprintf("trace: Tree.Event(%d): steps run from 0 to %d", k, t.f.events.len()-1))
+	}
+	var e Event
+	unpackEvent(t.f.events.at(k), &e, t.f.strs, false)
+	e.Step = k
+	return e
+}
 
 // Decision returns the trace's decision event and true, or false if the
 // trace has none.
@@ -569,23 +478,44 @@ func (t *Tree) Decision() (Event, bool) {
 	if t.f.decision < 0 {
 		return Event{}, false
 	}
-	return t.f.events[t.f.decision], true
+	return t.Event(t.f.decision), true
 }
 
 // Touched returns the nodes whose NodeState the event at step k changes, in
 // increasing order without duplicates; it is empty if the event changes
-// nothing. The slice is shared and must not be modified. Touched panics if
-// k is not in [0, Len()).
+// nothing. The caller may keep the slice. Touched panics if k is not in
+// [0, Len()).
 func (t *Tree) Touched(k int) []NodeID {
-	a, b := t.f.touchedAt[k], t.f.touchedAt[k+1]
-	return t.f.touched[a:b:b]
+	if k < 0 || k >= t.f.events.len() {
+		panic(fmt.Sprintf("trace: Tree.Touched(%d): steps run from 0 to %d", k, t.f.events.len()-1))
+	}
+	_, cs := unpackChanges(t.f.changes.at(k), t.buf[:0])
+	t.buf = cs[:0]
+	var ids []NodeID
+	for _, c := range cs {
+		if len(ids) == 0 || ids[len(ids)-1] != c.node {
+			ids = append(ids, c.node)
+		}
+	}
+	return ids
 }
 
 // Node returns the state of node id at the current step. Its Children are
 // the final tree's, shared, and must not be modified. Node panics if id is
 // not in [0, Size()).
 func (t *Tree) Node(id NodeID) NodeState {
-	n := t.f.nodes[id]
+	f, info := t.f, t.f.node(id)
+	n := NodeState{
+		ID: id, Parent: info.parent, Action: info.action, Label: f.strs[info.label],
+		Depth: info.depth, Type: info.typ, Board: f.strs[info.board], Iteration: info.iteration,
+		Placeholder: info.placeholder,
+	}
+	if info.joint >= 0 {
+		n.Joint = &f.joints[info.joint]
+	}
+	if a, b := f.kidsAt[id], f.kidsAt[id+1]; a < b {
+		n.Children = f.kids[a:b:b]
+	}
 	s := &t.cur[id]
 	n.Status = Status(s[slotStatus])
 	n.HasValue = s[slotHasValue] != 0
@@ -608,7 +538,7 @@ func (t *Tree) Node(id NodeID) NodeState {
 // Forward applies the next event and reports true, or reports false if the
 // current step is the last.
 func (t *Tree) Forward() bool {
-	if t.step+1 >= len(t.f.events) {
+	if t.step+1 >= t.f.events.len() {
 		return false
 	}
 	t.walk(t.step + 2)
@@ -630,12 +560,15 @@ func (t *Tree) Back() bool {
 // changes, so no jump costs more than copying the tree's state once plus
 // replaying a bounded number of changes.
 func (t *Tree) Seek(k int) error {
-	if k < -1 || k >= len(t.f.events) {
-		return fmt.Errorf("trace: cannot seek to step %d: steps run from -1 to %d", k, len(t.f.events)-1)
+	f, n := t.f, t.f.events.len()
+	if k < -1 || k >= n {
+		return fmt.Errorf("trace: cannot seek to step %d: steps run from -1 to %d", k, n-1)
 	}
-	f, to := t.f, k+1
-	cost := func(from int) int {
-		d := f.changeAt[to] - f.changeAt[from]
+	to := k + 1
+	// The changes before a position, counted to the start of its block.
+	before := func(pos int) int64 { return f.changesBefore[pos/recordBlock] }
+	cost := func(from int) int64 {
+		d := before(to) - before(from)
 		return max(d, -d)
 	}
 	best, bestCost := -1, cost(t.step+1)
@@ -646,7 +579,7 @@ func (t *Tree) Seek(k int) error {
 		if c < 0 || c >= len(f.checkpoints) {
 			continue
 		}
-		if cc := restoreCostPerNode*len(t.cur) + cost(f.checkpoints[c].pos); cc < bestCost {
+		if cc := restoreCostPerNode*int64(len(t.cur)) + cost(f.checkpoints[c].pos); cc < bestCost {
 			best, bestCost = c, cc
 		}
 	}
@@ -660,24 +593,53 @@ func (t *Tree) Seek(k int) error {
 			copy(t.cur, c.state)
 		}
 		t.step = c.pos - 1
+		t.focus = t.focusAt(t.step)
 	}
 	t.walk(to)
 	return nil
+}
+
+// focusAt returns the focus after event k, or NoNode at step -1.
+func (t *Tree) focusAt(k int) NodeID {
+	if k < 0 {
+		return NoNode
+	}
+	focus, _ := unpackChanges(t.f.changes.at(k), nil)
+	return focus
 }
 
 // walk replays the changes between the current position and position to,
 // the number of events applied afterwards.
 func (t *Tree) walk(to int) {
 	f, from := t.f, t.step+1
-	if to >= from {
-		for _, c := range f.changes[f.changeAt[from]:f.changeAt[to]] {
-			t.cur[c.node][c.slot] = c.to
+	switch {
+	case to > from:
+		c := f.changes.cursor(from)
+		for range to - from {
+			var cs []dynChange
+			t.focus, cs = unpackChanges(c.next(), t.buf[:0])
+			for _, c := range cs {
+				t.cur[c.node][c.slot] = c.to
+			}
+			t.buf = cs[:0]
 		}
-	} else {
-		for i := f.changeAt[from] - 1; i >= f.changeAt[to]; i-- {
-			c := &f.changes[i]
-			t.cur[c.node][c.slot] = c.from
+	case to < from:
+		// Undo block by block, from the last: each block's records are
+		// read forwards, then their changes undone in reverse.
+		for end := from; end > to; {
+			start := max(to, (end-1)/recordBlock*recordBlock)
+			c := f.changes.cursor(start)
+			cs := t.buf[:0]
+			for range end - start {
+				_, cs = unpackChanges(c.next(), cs)
+			}
+			for i := len(cs) - 1; i >= 0; i-- {
+				t.cur[cs[i].node][cs[i].slot] = cs[i].from
+			}
+			t.buf = cs[:0]
+			end = start
 		}
+		t.focus = t.focusAt(to - 1)
 	}
 	t.step = to - 1
 }
@@ -687,38 +649,31 @@ func (t *Tree) walk(to int) {
 // concurrently with other calls on t; the clone may be used concurrently
 // with t.
 func (t *Tree) Clone() *Tree {
-	return &Tree{f: t.f, step: t.step, cur: slices.Clone(t.cur)}
+	return &Tree{f: t.f, step: t.step, focus: t.focus, cur: slices.Clone(t.cur)}
 }
 
 // MemSize returns an estimate of the bytes of memory t holds, for a cache
-// that keeps folded traces within a byte budget: the events with their
-// slices and strings (which NewTree keeps; strings are counted as if no
-// two events shared one), the nodes, the change records and their
-// indexes, the checkpoints, the indexes of the queries (LatestBeam,
-// IterationAt, FirstEval, RootVisits), and t's own state of every node.
-// A Clone shares all of it but the state, 120 bytes a node, which it holds
-// on its own: a Tree and n clones of it hold about MemSize() +
-// n*Size()*120 bytes in all. MemSize takes constant time.
+// that keeps folded traces within a byte budget: the packed events and
+// their strings, the nodes, the packed changes and their indexes, the
+// checkpoints, the indexes of the queries (LatestBeam, IterationAt,
+// FirstEval, RootVisits), and t's own state of every node. A Clone shares
+// all of it but the state, 120 bytes a node, which it holds on its own: a
+// Tree and n clones of it hold about MemSize() + n*Size()*120 bytes in
+// all. MemSize takes constant time.
 func (t *Tree) MemSize() int64 {
 	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + allocSize(int64(cap(t.cur))*int64(unsafe.Sizeof(dynState{})))
 }
 
-// size returns the bytes the fold holds, its events included.
-func (f *treeFold) size() int64 {
+// mem returns the bytes the fold holds.
+func (f *treeFold) mem() int64 {
 	n := int64(unsafe.Sizeof(treeFold{}))
-	n += allocSize(int64(cap(f.events)) * int64(unsafe.Sizeof(Event{})))
-	for i := range f.events {
-		n += eventMem(&f.events[i])
-	}
-	// Node labels and boards are the events' strings; the children lists
-	// share one array, of one entry per node but the root.
-	n += allocSize(int64(cap(f.nodes)) * int64(unsafe.Sizeof(NodeState{})))
-	n += allocSize(int64(len(f.nodes)-1) * int64(unsafe.Sizeof(NodeID(0))))
-	n += allocSize(int64(cap(f.changes)) * int64(unsafe.Sizeof(dynChange{})))
-	n += allocSize(int64(cap(f.changeAt)) * int64(unsafe.Sizeof(0)))
-	n += allocSize(int64(cap(f.touched)) * int64(unsafe.Sizeof(NodeID(0))))
-	n += allocSize(int64(cap(f.touchedAt)) * int64(unsafe.Sizeof(0)))
-	n += allocSize(int64(cap(f.focus)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += f.events.size() + f.changes.size()
+	n += allocSize(int64(cap(f.strs))*int64(unsafe.Sizeof(""))) + strsMem(f.strs)
+	n += f.nodes.mem() + f.holders.mem()
+	n += allocSize(int64(cap(f.kids)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += allocSize(int64(cap(f.kidsAt)) * int64(unsafe.Sizeof(int32(0))))
+	n += allocSize(int64(cap(f.joints)) * int64(unsafe.Sizeof(JointAction{})))
+	n += allocSize(int64(cap(f.changesBefore)) * int64(unsafe.Sizeof(int64(0))))
 	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
 	for _, c := range f.checkpoints {
 		n += allocSize(int64(cap(c.state)) * int64(unsafe.Sizeof(dynState{})))
@@ -730,23 +685,11 @@ func (f *treeFold) size() int64 {
 	return n
 }
 
-// eventMem returns the bytes that e's slices and strings hold.
-func eventMem(e *Event) int64 {
-	n := strMem(e.Label) + strMem(e.Board) + strMem(e.Text)
-	if e.Joint != nil {
-		n += allocSize(int64(unsafe.Sizeof(JointAction{}))) + strMem(e.Joint[0].Label) + strMem(e.Joint[1].Label)
-	}
-	if e.PrunedLabels != nil {
-		n += allocSize(int64(cap(e.PrunedLabels)) * int64(unsafe.Sizeof("")))
-		for _, s := range e.PrunedLabels {
-			n += strMem(s)
-		}
-	}
-	n += allocSize(int64(cap(e.Pruned)) * int64(unsafe.Sizeof(0)))
-	n += allocSize(int64(cap(e.Scores)) * int64(unsafe.Sizeof(Score{})))
-	n += allocSize(int64(cap(e.Values)) * int64(unsafe.Sizeof(0.0)))
-	for _, s := range [...][]NodeID{e.Children, e.Path, e.Kept, e.Dropped} {
-		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(NodeID(0))))
+// strsMem returns the bytes the texts of strs hold.
+func strsMem(strs []string) int64 {
+	var n int64
+	for _, s := range strs {
+		n += strMem(s)
 	}
 	return n
 }

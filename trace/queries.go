@@ -8,55 +8,8 @@ import (
 // The queries of this file answer what a viewer asks of a trace beyond the
 // NodeState of each node: which beam, which iteration and which results
 // backed up through the root a step has seen, and a node's first
-// evaluation. NewTree indexes them once, in arrays of int32 steps shared by
+// evaluation. the fold indexes them once, in arrays of int32 steps shared by
 // clones, so a query takes at most logarithmic time and allocates nothing.
-
-// indexQueries builds the queries' indexes from f's events, already checked
-// by scanTree, of which there are at most math.MaxInt32; created is the
-// number of nodes the events create.
-func (f *treeFold) indexQueries(created int) {
-	var beams, iterations, visits int
-	for i := range f.events {
-		switch e := &f.events[i]; e.Kind {
-		case KindBeam:
-			beams++
-		case KindIteration:
-			iterations++
-		case KindBackprop:
-			if throughRoot(e.Path) {
-				visits++
-			}
-		}
-	}
-	// Exact sizes, so that MemSize counts no spare capacity.
-	f.beams = make([]int32, 0, beams)
-	f.iterations = make([]int32, 0, iterations)
-	f.visitSteps = make([]int32, 0, visits)
-	f.visitChild = make([]NodeID, 0, visits)
-	// Only created nodes can be evaluated: a placeholder's id comes after
-	// them and exists only once the trace is over.
-	f.firstEval = make([]int32, created)
-	for i := range f.firstEval {
-		f.firstEval[i] = -1
-	}
-	for i := range f.events {
-		switch e := &f.events[i]; e.Kind {
-		case KindBeam:
-			f.beams = append(f.beams, int32(i))
-		case KindIteration:
-			f.iterations = append(f.iterations, int32(i))
-		case KindEval:
-			if f.firstEval[e.Node] < 0 {
-				f.firstEval[e.Node] = int32(i)
-			}
-		case KindBackprop:
-			if throughRoot(e.Path) {
-				f.visitSteps = append(f.visitSteps, int32(i))
-				f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
-			}
-		}
-	}
-}
 
 // throughRoot reports whether a backprop's path, from where the result was
 // found up to the root, passes through a node below the root and ends at
@@ -68,8 +21,8 @@ func throughRoot(path []NodeID) bool {
 
 // checkStep panics unless k is a step of t, from -1 to Len()-1.
 func (t *Tree) checkStep(method string, k int) {
-	if k < -1 || k >= len(t.f.events) {
-		panic(fmt.Sprintf("trace: Tree.%s(%d): steps run from -1 to %d", method, k, len(t.f.events)-1))
+	if n := t.f.events.len(); k < -1 || k >= n {
+		panic(fmt.Sprintf("trace: Tree.%s(%d): steps run from -1 to %d", method, k, n-1))
 	}
 }
 
@@ -89,7 +42,7 @@ func (t *Tree) LatestBeam(k int) (Event, bool) {
 	if n == 0 {
 		return Event{}, false
 	}
-	return t.f.events[t.f.beams[n-1]], true
+	return t.Event(int(t.f.beams[n-1])), true
 }
 
 // IterationAt returns the iteration under way at step k: the Iteration of
@@ -103,7 +56,7 @@ func (t *Tree) IterationAt(k int) int {
 	if n == 0 {
 		return 0
 	}
-	return t.f.events[t.f.iterations[n-1]].IterationInfo().Number
+	return t.Event(int(t.f.iterations[n-1])).IterationInfo().Number
 }
 
 // FirstEval returns the value of node id's first eval event, at whatever
@@ -113,8 +66,8 @@ func (t *Tree) IterationAt(k int) int {
 // FirstEval does not depend on the Tree's current step, and panics if id
 // is not in [0, Size()).
 func (t *Tree) FirstEval(id NodeID) (float64, bool) {
-	if id < 0 || int(id) >= len(t.f.nodes) {
-		panic(fmt.Sprintf("trace: Tree.FirstEval(%d): node ids run from 0 to %d", id, len(t.f.nodes)-1))
+	if id < 0 || int(id) >= t.f.size() {
+		panic(fmt.Sprintf("trace: Tree.FirstEval(%d): node ids run from 0 to %d", id, t.f.size()-1))
 	}
 	if int(id) >= len(t.f.firstEval) {
 		return 0, false // a placeholder, never searched
@@ -123,7 +76,7 @@ func (t *Tree) FirstEval(id NodeID) (float64, bool) {
 	if s < 0 {
 		return 0, false
 	}
-	return t.f.events[s].Eval().Value, true
+	return t.Event(int(s)).Eval().Value, true
 }
 
 // RootVisits returns, for each result backed up through the root at or

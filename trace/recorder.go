@@ -359,18 +359,14 @@ func filter[T any](s []T, keep func(T) bool) []T {
 	return out
 }
 
-// Recorder is a Tracer that keeps a search's events in memory, within a
-// Budget enforced as by LimitBudget. It is not safe for concurrent use.
+// Recorder is a Tracer that keeps a search's events in memory, packed as
+// a Tree holds them (a few bytes for most events), within a Budget
+// enforced as by LimitBudget. It is not safe for concurrent use.
 type Recorder struct {
 	limit  *Limiter
-	chunks [][]Event // full chunks of recorderChunk events, then the open one
-	n      int       // events recorded
-	events []Event   // the contiguous copy Events returned, while still current
+	b      *Builder
+	events []Event // what Events returned, while still current
 }
-
-// recorderChunk is the number of events per chunk: growing one big slice
-// would copy every event several times over a long search.
-const recorderChunk = 4096
 
 var _ Tracer = (*Recorder)(nil)
 
@@ -385,52 +381,43 @@ func NewRecorder(maxNodes int) *Recorder {
 // b, as LimitBudget passes them on. Its Bytes budget bounds the size of
 // the recorded events as a Writer encodes them, not the memory they take.
 func NewBudgetRecorder(b Budget) *Recorder {
-	r := &Recorder{}
+	builder := NewBuilder()
+	builder.renumber = true
+	r := &Recorder{b: builder}
 	r.limit = LimitBudget((*recorderStore)(r), b)
 	return r
 }
 
 // Emit records e, unless the budget says to drop it, with Step set to
-// its index among the recorded events. Emit copies e's slices and joint
-// action, so the caller may reuse them as soon as Emit returns.
+// its index among the recorded events. Emit copies what it keeps, so the
+// caller may reuse e's slices as soon as Emit returns.
 func (r *Recorder) Emit(e Event) { r.limit.Emit(e) }
 
 // recorderStore is the Recorder's end of its Limiter.
 type recorderStore Recorder
 
-func (r *recorderStore) Emit(e Event) {
-	e.Step = r.n
-	e.Pruned = slices.Clone(e.Pruned)
-	e.PrunedLabels = slices.Clone(e.PrunedLabels)
-	e.Scores = slices.Clone(e.Scores)
-	e.Children = slices.Clone(e.Children)
-	e.Path = slices.Clone(e.Path)
-	e.Values = slices.Clone(e.Values)
-	e.Kept = slices.Clone(e.Kept)
-	e.Dropped = slices.Clone(e.Dropped)
-	if e.Joint != nil {
-		j := *e.Joint
-		e.Joint = &j
-	}
-	if len(r.chunks) == 0 || len(r.chunks[len(r.chunks)-1]) == recorderChunk {
-		r.chunks = append(r.chunks, make([]Event, 0, recorderChunk))
-	}
-	last := &r.chunks[len(r.chunks)-1]
-	*last = append(*last, e)
-	r.n++
-}
+// Emit packs e. An event that does not fold is kept all the same: Tree
+// reports it.
+func (r *recorderStore) Emit(e Event) { r.b.Add(&e) }
 
-// Events returns the recorded events. The slice and the events' slices
-// are shared with the Recorder; callers must not modify them.
+// Len returns the number of events recorded.
+func (r *Recorder) Len() int { return r.b.Len() }
+
+// Events returns the recorded events, unpacked: for tests and small
+// searches, since each event takes several hundred bytes unpacked, where
+// Tree folds them as they are. The slice and the events' slices are
+// shared with the Recorder until more are recorded; callers must not
+// modify them.
 func (r *Recorder) Events() []Event {
-	if len(r.events) != r.n {
-		r.events = make([]Event, 0, r.n)
-		for _, c := range r.chunks {
-			r.events = append(r.events, c...)
-		}
+	for k := len(r.events); k < r.b.Len(); k++ {
+		r.events = append(r.events, r.b.Event(k))
 	}
 	return slices.Clip(r.events)
 }
+
+// Tree folds the events recorded so far, as Builder.Snapshot does; the
+// Recorder goes on recording.
+func (r *Recorder) Tree() (*Tree, error) { return r.b.Snapshot() }
 
 // Truncated reports whether a budget was reached and later events were
 // dropped.

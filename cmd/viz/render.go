@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,16 +50,9 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	opts.Layout = layout
 
 	path := fs.Arg(0)
-	h, events, err := trace.ReadFile(path)
+	h, t, err := catalog.ReadTreeFile(path, trace.Limits{})
 	if err != nil {
 		return err
-	}
-	if err := catalog.FillBoards(h, events); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	t, err := trace.NewTree(events)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	step := t.Len() - 1
 	if *stepFlag != "last" {
@@ -78,39 +70,46 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		opts.Board = g.Board // the game's own board; a trace of another game draws none
 	}
 
-	output, err := draw(ctx, t, opts, *format)
-	if err != nil {
-		return err
-	}
 	if *out == "" {
-		_, err := stdout.Write(output)
-		return err
+		w := bufio.NewWriter(stdout)
+		if err := draw(ctx, w, t, opts, *format); err != nil {
+			return err
+		}
+		return w.Flush()
 	}
-	return writeFileAtomic(*out, output)
+	return writeFileAtomic(*out, func(w io.Writer) error { return draw(ctx, w, t, opts, *format) })
 }
 
-// draw returns t at its current step as DOT, or as SVG laid out as
+// draw writes t at its current step to w as DOT, or as SVG laid out as
 // opts.Layout says; Graphviz starts only if it lays the tree out.
-func draw(ctx context.Context, t *trace.Tree, opts render.Options, format string) ([]byte, error) {
-	var buf bytes.Buffer
+func draw(ctx context.Context, w io.Writer, t *trace.Tree, opts render.Options, format string) error {
 	if format == "dot" {
-		err := render.WriteDOT(&buf, t, opts)
-		return buf.Bytes(), err
+		return render.WriteDOT(w, t, opts)
 	}
 	var g render.Graphviz
 	defer g.Close()
-	err := render.Render(ctx, &buf, t, opts, &g)
-	return buf.Bytes(), err
+	return render.Render(ctx, w, t, opts, &g)
 }
 
-// writeFileAtomic writes data to a temporary file beside path and renames it
-// into place, so a failure never leaves a partial file behind.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic writes to a temporary file beside path with write and
+// renames it into place, so a failure never leaves a partial file behind.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	w := bufio.NewWriter(f)
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := write(w); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		f.Close()
 		os.Remove(f.Name())
 		return err

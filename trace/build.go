@@ -1,0 +1,274 @@
+package trace
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// A Builder folds a trace into a Tree one event at a time, so that a trace
+// read from a file never has to be held as a slice of events: it keeps
+// each event packed (a few bytes for most events) and checks it as it
+// comes. Add the events in step order, then call Tree once.
+type Builder struct {
+	events  records
+	strs    strTable
+	nodes   chunked[nodeInfo] // the created nodes, by id
+	holders chunked[nodeInfo] // one placeholder per pruned action, in order
+	joints  []JointAction
+	buf     []byte
+
+	entered   chunked[bool] // by created node
+	stack     []NodeID      // the entered nodes, innermost last
+	iteration int           // the iteration under way, from the latest iteration event
+	decision  int           // the decision event's step, or -1
+	spacing   int           // changes between checkpoints, or 0 for the default
+	renumber  bool          // each event's step is its index, whatever its Step says
+	err       error         // the first error, returned by every later call
+}
+
+// nodeInfo is what a Tree keeps of each node's fixed fields: NodeState's,
+// with strings as indexes into the Tree's table of strings.
+type nodeInfo struct {
+	parent       NodeID
+	label, board uint32
+	joint        int32 // an index into the Tree's joints, or -1
+	action       int
+	depth        int
+	iteration    int
+	typ          NodeType
+	placeholder  bool
+}
+
+// NewBuilder returns a Builder with no events.
+func NewBuilder() *Builder {
+	return &Builder{strs: newStrTable(), decision: -1}
+}
+
+// Len returns the number of events added.
+func (b *Builder) Len() int { return b.events.len() }
+
+// Add adds the next event, whose Step is ignored, and checks it. It
+// returns an error naming the first malformed event, as NewTree describes,
+// and after one, that error again; the events are kept all the same, for
+// Event. Add does not keep e or its slices.
+func (b *Builder) Add(e *Event) error {
+	if b.err == nil {
+		b.err = b.check(e)
+	}
+	b.buf = packEvent(b.buf[:0], e, &b.strs)
+	b.events.add(b.buf)
+	return b.err
+}
+
+// Event returns the event at step k, which must be in [0, Len()).
+func (b *Builder) Event(k int) Event {
+	var e Event
+	unpackEvent(b.events.at(k), &e, b.strs.strs, false)
+	e.Step = k
+	return e
+}
+
+// check checks e, the event at step b.Len(), against the events before
+// it, and records the nodes it creates and the focus it moves.
+func (b *Builder) check(e *Event) error {
+	i := b.events.len()
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("trace: event %d (%v): %s", i, e.Kind, fmt.Sprintf(format, args...))
+	}
+	// The query indexes hold steps as int32.
+	if i == math.MaxInt32 {
+		return fmt.Errorf("trace: more than %d events, more than a Tree can index", math.MaxInt32)
+	}
+	if b.decision >= 0 {
+		return fmt.Errorf("trace: event %d (decision): decision is not the last event (event %d follows it)", b.decision, i)
+	}
+	if e.Kind == KindIteration {
+		b.iteration = e.Iteration
+	}
+	if e.Step != i && !b.renumber {
+		return fail("step is %d, want the event's index %d", e.Step, i)
+	}
+	n := b.nodes.len()
+	exists := func(id NodeID) bool { return id >= 0 && int(id) < n }
+	missing := func(ids []NodeID) (NodeID, bool) {
+		for _, id := range ids {
+			if !exists(id) {
+				return id, true
+			}
+		}
+		return 0, false
+	}
+	switch e.Kind {
+	case KindBad:
+		return fail("invalid kind")
+	case KindNode, KindIteration, KindNote, KindBeam, KindBackprop:
+		// These name no node in Node.
+	default:
+		if e.Kind < numKinds && !exists(e.Node) {
+			return fail("node %d does not exist", e.Node)
+		}
+	}
+	switch e.Kind {
+	case KindNode:
+		id := NodeID(n)
+		switch {
+		case n == math.MaxInt32:
+			return fail("more nodes than node ids can number")
+		case e.Node != id:
+			return fail("node id %d, want %d (ids are dense in creation order)", e.Node, id)
+		case id == 0 && e.Parent != NoNode:
+			return fail("root node 0 has parent %d, want %d", e.Parent, NoNode)
+		case id != 0 && e.Parent == NoNode:
+			return fail("node %d has no parent; only node 0 is the root", id)
+		case id != 0 && !exists(e.Parent):
+			return fail("node %d has parent %d, which does not exist", id, e.Parent)
+		}
+		info := nodeInfo{
+			parent: e.Parent, label: b.strs.ref(e.Label), board: b.strs.ref(e.Board), joint: -1,
+			action: e.Action, depth: e.Depth, iteration: b.iteration, typ: e.Type,
+		}
+		if e.Joint != nil {
+			info.joint = int32(len(b.joints))
+			b.joints = append(b.joints, *e.Joint)
+		}
+		b.nodes.add(info)
+		b.entered.add(false)
+	case KindEnter:
+		if *b.entered.at(int(e.Node)) {
+			return fail("node %d is entered already", e.Node)
+		}
+		*b.entered.at(int(e.Node)) = true
+		b.stack = append(b.stack, e.Node)
+	case KindLeave:
+		if !*b.entered.at(int(e.Node)) {
+			return fail("node %d is not entered", e.Node)
+		}
+		if top := b.stack[len(b.stack)-1]; top != e.Node {
+			return fail("node %d is left before node %d, which was entered after it", e.Node, top)
+		}
+		*b.entered.at(int(e.Node)) = false
+		b.stack = b.stack[:len(b.stack)-1]
+	case KindValue:
+		if e.Best != NoNode && (!exists(e.Best) || b.nodes.at(int(e.Best)).parent != e.Node) {
+			return fail("best child %d is not a child of node %d", e.Best, e.Node)
+		}
+	case KindCut:
+		if err := checkPruned(len(e.Pruned)); err != nil {
+			return fail("%v", err)
+		}
+		if p := b.holders.len() + len(e.Pruned); p > MaxPlaceholders {
+			return fail("the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", p, MaxPlaceholders)
+		}
+		if e.Cut != CutAlpha && e.Cut != CutBeta {
+			return fail("cut kind %v, want alpha or beta", e.Cut)
+		}
+		if len(e.PrunedLabels) != 0 && len(e.PrunedLabels) != len(e.Pruned) {
+			return fail("%d pruned labels for %d pruned actions", len(e.PrunedLabels), len(e.Pruned))
+		}
+		p := b.nodes.at(int(e.Node))
+		for j, a := range e.Pruned {
+			h := nodeInfo{parent: e.Node, action: a, depth: p.depth + 1, typ: opponent(p.typ), joint: -1, placeholder: true}
+			if len(e.PrunedLabels) != 0 {
+				h.label = b.strs.ref(e.PrunedLabels[j])
+			}
+			b.holders.add(h)
+		}
+	case KindSelect:
+		if e.Child != NoNode && !exists(e.Child) {
+			return fail("child %d does not exist", e.Child)
+		}
+		for _, s := range e.Scores {
+			if s.Child != NoNode && !exists(s.Child) {
+				return fail("scored child %d does not exist", s.Child)
+			}
+		}
+	case KindExpand:
+		if id, ok := missing(e.Children); ok {
+			return fail("child %d does not exist", id)
+		}
+	case KindBackprop:
+		if id, ok := missing(e.Path); ok {
+			return fail("path node %d does not exist", id)
+		}
+		if len(e.Values) != len(e.Path) {
+			return fail("backprop has %d nodes in its path but %d values", len(e.Path), len(e.Values))
+		}
+	case KindBeam:
+		if id, ok := missing(e.Kept); ok {
+			return fail("kept node %d does not exist", id)
+		}
+		if id, ok := missing(e.Dropped); ok {
+			return fail("dropped node %d does not exist", id)
+		}
+	case KindDecision:
+		b.decision = i
+	}
+	return nil
+}
+
+// Tree folds the events added into a Tree positioned at step -1, or
+// returns the error Add returned, or an error if the events create no
+// node. The Builder must not be used afterwards.
+func (b *Builder) Tree() (*Tree, error) {
+	t, err := b.fold()
+	b.nodes, b.holders, b.entered = chunked[nodeInfo]{}, chunked[nodeInfo]{}, chunked[bool]{}
+	b.stack, b.strs.ids = nil, nil
+	return t, err
+}
+
+// Snapshot is Tree, but leaves the Builder as it was, to go on adding
+// events: it folds the trace so far, as a growing search has made it, in
+// time and memory linear in it, sharing the packed events.
+func (b *Builder) Snapshot() (*Tree, error) { return b.fold() }
+
+// fold makes the Tree of the events so far, leaving the Builder as it
+// was.
+func (b *Builder) fold() (*Tree, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	if b.nodes.len() == 0 {
+		// Only notes, iterations, empty beams and empty backprops can
+		// name no node; anything else failed in Add.
+		return nil, errors.New("trace: the trace creates no node; a trace's first node event is its root, node 0")
+	}
+	if n := b.nodes.len() + b.holders.len(); n > math.MaxInt32 {
+		return nil, fmt.Errorf("trace: %d nodes with placeholders, more than node ids can number", n)
+	}
+	// Later events only append, beyond what the slices shared here hold.
+	f := &treeFold{
+		events:   b.events.clip(),
+		strs:     slices.Clip(b.strs.strs),
+		nodes:    b.nodes.clip(),
+		holders:  b.holders.clip(),
+		joints:   slices.Clip(b.joints),
+		created:  b.nodes.len(),
+		decision: b.decision,
+	}
+	f.linkChildren()
+	spacing := b.spacing
+	if spacing <= 0 {
+		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*f.size())
+	}
+	cur := f.fold(spacing)
+	f.memSize = f.mem()
+	for i := range cur {
+		cur[i] = initialState()
+	}
+	t := &Tree{f: f, step: -1, focus: NoNode, cur: cur}
+	return t, nil
+}
+
+// opponent returns the type of a child of a node of type t: the other
+// player at max and min nodes, and t itself where the trace does not say.
+func opponent(t NodeType) NodeType {
+	switch t {
+	case TypeMax:
+		return TypeMin
+	case TypeMin:
+		return TypeMax
+	}
+	return t
+}
