@@ -141,25 +141,31 @@ func playJoint[S search.Simultaneous[S]](s S, e *trace.Event) (S, bool) {
 }
 
 // ReadTree reads a trace from r within lim and folds it as it reads (see
-// trace.ReadTree), with the boards FillBoards would give it.
-func ReadTree(r io.Reader, lim trace.Limits) (trace.Header, *trace.Tree, error) {
+// trace.ReadTree), with the boards FillBoards would give it, in about
+// memory bytes at most (see trace.Builder.LimitMemory; 0 for no bound).
+func ReadTree(r io.Reader, lim trace.Limits, memory int64) (trace.Header, *trace.Tree, error) {
 	tr, err := trace.NewLimitedReader(r, lim)
 	if err != nil {
 		return trace.Header{}, nil, err
 	}
-	t, err := trace.ReadTree(tr, BoardFiller(tr.Header()))
+	b := trace.NewBuilder()
+	b.LimitMemory(memory, "")
+	if err := b.ReadFrom(tr, BoardFiller(tr.Header())); err != nil {
+		return tr.Header(), nil, err
+	}
+	t, err := b.Tree()
 	return tr.Header(), t, err
 }
 
 // ReadTreeFile is ReadTree of the trace file at path, plain or gzipped.
 // Its errors name the file.
-func ReadTreeFile(path string, lim trace.Limits) (trace.Header, *trace.Tree, error) {
+func ReadTreeFile(path string, lim trace.Limits, memory int64) (trace.Header, *trace.Tree, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return trace.Header{}, nil, fmt.Errorf("catalog: %w", err)
 	}
 	defer f.Close()
-	h, t, err := ReadTree(f, lim)
+	h, t, err := ReadTree(f, lim, memory)
 	if err != nil {
 		return h, nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -95,14 +95,14 @@ func BenchmarkTraceOpen(b *testing.B) {
 		if err := fw.Close(); err != nil {
 			b.Fatal(err)
 		}
-		_, t, err := catalog.ReadTreeFile(path, trace.Limits{})
+		_, t, err := catalog.ReadTreeFile(path, trace.Limits{}, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(bc.name+"/open", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := catalog.ReadTreeFile(path, trace.Limits{}); err != nil {
+				if _, _, err := catalog.ReadTreeFile(path, trace.Limits{}, 0); err != nil {
 					b.Fatal(err)
 				}
 			}

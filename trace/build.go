@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // A Builder folds a trace into a Tree one event at a time, so that a trace
@@ -25,6 +26,8 @@ type Builder struct {
 	decision  int           // the decision event's step, or -1
 	spacing   int           // changes between checkpoints, or 0 for the default
 	renumber  bool          // each event's step is its index, whatever its Step says
+	budget    int64         // the memory budget, or 0 for none
+	spillDir  string        // where a spill file goes, with a budget
 	err       error         // the first error, returned by every later call
 }
 
@@ -49,16 +52,79 @@ func NewBuilder() *Builder {
 // Len returns the number of events added.
 func (b *Builder) Len() int { return b.events.len() }
 
+// BytesPerNode is what a Tree holds for each node, whatever its events: its
+// fixed fields, its state at the Tree's step and the indexes of its
+// children and first evaluation.
+const BytesPerNode = int64(unsafe.Sizeof(nodeInfo{})+unsafe.Sizeof(dynState{})) + 12
+
+// The shares of a memory budget (see LimitMemory), in eighths: the nodes
+// take half at most; the events and their changes a sixteenth each in
+// memory, the rest going to a spill file, and what is read back of it an
+// eighth; and the checkpoints an eighth. What is left is for the indexes
+// and strings.
+const (
+	nodesShare       = 4
+	eventsShare      = 0.5
+	changesShare     = 0.5
+	spillCacheShare  = 1
+	checkpointsShare = 1
+)
+
+// ErrMemoryBudget is the error, wrapped, of a Builder refusing a trace
+// with more nodes than its memory budget holds. Test for it with
+// errors.Is.
+var ErrMemoryBudget = errors.New("trace: the trace has more nodes than the memory budget holds")
+
+// budgetError is an error of crossing a Builder's memory budget.
+type budgetError struct{ msg string }
+
+func (e *budgetError) Error() string { return e.msg }
+
+// Is makes every budgetError match ErrMemoryBudget.
+func (e *budgetError) Is(target error) bool { return target == ErrMemoryBudget }
+
+// LimitMemory bounds the memory of the Builder and of the Trees it makes to
+// about budget bytes, whatever the trace's events: the packed events and
+// their changes beyond a sixteenth of budget each go to a temporary file
+// in dir (or the system's if dir is ""), removed as soon as it is made,
+// and read back a chunk at a time into a cache of an eighth; the
+// checkpoints are spaced to take an eighth at most; and a trace with more
+// nodes than half the budget holds at BytesPerNode is refused. A budget of 0 or less means no bound. Call
+// LimitMemory before the first Add.
+func (b *Builder) LimitMemory(budget int64, dir string) {
+	b.budget, b.spillDir = budget, dir
+}
+
+// MaxNodes returns the most nodes a trace may have within the Builder's
+// memory budget, or 0 if it has none.
+func (b *Builder) MaxNodes() int {
+	if b.budget <= 0 {
+		return 0
+	}
+	return int(b.budget * nodesShare / 8 / BytesPerNode)
+}
+
 // Add adds the next event, whose Step is ignored, and checks it. It
 // returns an error naming the first malformed event, as NewTree describes,
-// and after one, that error again; the events are kept all the same, for
-// Event. Add does not keep e or its slices.
+// or the first event past what the memory budget allows, and after one,
+// that error again; the events are kept all the same, for Event. Add does
+// not keep e or its slices.
 func (b *Builder) Add(e *Event) error {
 	if b.err == nil {
 		b.err = b.check(e)
 	}
+	if b.budget > 0 && b.events.sp == nil && b.err == nil {
+		sp, err := newSpill(b.spillDir, b.budget*spillCacheShare/8)
+		if err != nil {
+			b.err = err
+			return err
+		}
+		b.events.sp, b.events.budget = sp, int64(float64(b.budget)*eventsShare/8)
+	}
 	b.buf = packEvent(b.buf[:0], e, &b.strs)
-	b.events.add(b.buf)
+	if err := b.events.add(b.buf); err != nil && b.err == nil {
+		b.err = err
+	}
 	return b.err
 }
 
@@ -116,6 +182,8 @@ func (b *Builder) check(e *Event) error {
 		switch {
 		case n == math.MaxInt32:
 			return fail("more nodes than node ids can number")
+		case b.budget > 0 && n+b.holders.len() >= b.MaxNodes():
+			return &budgetError{msg: fail("more than %d nodes, the most a memory budget of %d MiB holds (%d bytes a node in half the budget)", b.MaxNodes(), b.budget>>20, BytesPerNode).Error()}
 		case e.Node != id:
 			return fail("node id %d, want %d (ids are dense in creation order)", e.Node, id)
 		case id == 0 && e.Parent != NoNode:
@@ -247,12 +315,22 @@ func (b *Builder) fold() (*Tree, error) {
 		created:  b.nodes.len(),
 		decision: b.decision,
 	}
+	if b.budget > 0 {
+		f.changes.sp, f.changes.budget = b.events.sp, int64(float64(b.budget)*changesShare/8)
+	}
 	f.linkChildren()
 	spacing := b.spacing
 	if spacing <= 0 {
 		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*f.size())
 	}
-	cur := f.fold(spacing)
+	maxCheckpoints := math.MaxInt
+	if b.budget > 0 {
+		maxCheckpoints = int(b.budget * checkpointsShare / 8 / (int64(f.size()) * int64(unsafe.Sizeof(dynState{}))))
+	}
+	cur, err := f.fold(spacing, maxCheckpoints)
+	if err != nil {
+		return nil, err
+	}
 	f.memSize = f.mem()
 	for i := range cur {
 		cur[i] = initialState()

@@ -202,22 +202,31 @@ func (e *pathError) Unwrap() error { return e.err }
 // (catalog.BoardFiller fills in boards so).
 func ReadTree(r *Reader, edit func(*Event) error) (*Tree, error) {
 	b := NewBuilder()
+	if err := b.ReadFrom(r, edit); err != nil {
+		return nil, err
+	}
+	return b.Tree()
+}
+
+// ReadFrom adds the rest of r's events, each seen first by edit when edit
+// is not nil, and returns the first error of reading, of edit or of Add.
+func (b *Builder) ReadFrom(r *Reader, edit func(*Event) error) error {
 	var e Event
 	for {
 		err := r.readEvent(&e)
 		if err == io.EOF {
-			return b.Tree()
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if edit != nil {
 			if err := edit(&e); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if err := b.Add(&e); err != nil {
-			return nil, err
+			return err
 		}
 	}
 }

@@ -236,9 +236,11 @@ func (f *treeFold) linkChildren() {
 
 // fold applies the events, already checked by a Builder, to the initial
 // state of the nodes, packing the changes each makes and indexing the
-// queries, with a checkpoint every spacing changes. It returns the state
-// after the last event.
-func (f *treeFold) fold(spacing int) []dynState {
+// queries, with a checkpoint every spacing changes, and at most
+// maxCheckpoints besides the one at position 0, spaced further apart when
+// there would be more. It returns the state after the last event, or an
+// error if the spill file cannot be written.
+func (f *treeFold) fold(spacing, maxCheckpoints int) ([]dynState, error) {
 	n := f.events.len()
 	f.checkpoints = []checkpoint{{pos: 0}}
 	f.changesBefore = make([]int64, 0, n/recordBlock+2)
@@ -341,10 +343,19 @@ func (f *treeFold) fold(spacing int) []dynState {
 			focus = stack[len(stack)-1]
 		}
 		rec = packChanges(rec[:0], focus, cs)
-		f.changes.add(rec)
+		if err := f.changes.add(rec); err != nil {
+			return nil, err
+		}
 		total += int64(len(cs))
 		if total-lastCheckpoint >= int64(spacing) {
-			f.checkpoints = append(f.checkpoints, checkpoint{pos: i + 1, state: slices.Clone(cur)})
+			if len(f.checkpoints) > maxCheckpoints {
+				// Keep every other one, and space the next twice as far.
+				f.checkpoints = thin(f.checkpoints)
+				spacing *= 2
+			}
+			if len(f.checkpoints) <= maxCheckpoints {
+				f.checkpoints = append(f.checkpoints, checkpoint{pos: i + 1, state: slices.Clone(cur)})
+			}
 			lastCheckpoint = total
 		}
 	}
@@ -354,7 +365,19 @@ func (f *treeFold) fold(spacing int) []dynState {
 	f.iterations = slices.Clip(f.iterations)
 	f.visitSteps = slices.Clip(f.visitSteps)
 	f.visitChild = slices.Clip(f.visitChild)
-	return cur
+	return cur, nil
+}
+
+// thin returns every other checkpoint, the first at position 0 included.
+func thin(cs []checkpoint) []checkpoint {
+	out := cs[:0]
+	for i, c := range cs {
+		if i%2 == 0 {
+			out = append(out, c)
+		}
+	}
+	clear(cs[len(out):])
+	return out
 }
 
 // packChanges appends to b the focus after an event and the changes it
@@ -667,7 +690,7 @@ func (t *Tree) MemSize() int64 {
 // mem returns the bytes the fold holds.
 func (f *treeFold) mem() int64 {
 	n := int64(unsafe.Sizeof(treeFold{}))
-	n += f.events.size() + f.changes.size()
+	n += f.events.mem() + f.changes.mem() + f.events.sp.mem()
 	n += allocSize(int64(cap(f.strs))*int64(unsafe.Sizeof(""))) + strsMem(f.strs)
 	n += f.nodes.mem() + f.holders.mem()
 	n += allocSize(int64(cap(f.kids)) * int64(unsafe.Sizeof(NodeID(0))))

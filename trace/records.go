@@ -2,18 +2,31 @@ package trace
 
 import (
 	"encoding/binary"
+	"fmt"
+	"os"
 	"slices"
+	"sync"
 )
 
 // records is an append-only sequence of byte records, each prefixed by its
 // length, in chunks that a record never straddles, growing from
-// minRecordChunk bytes to recordChunk so that a small trace takes little. Every recordBlock-th record's position is indexed, so finding
-// record k skips at most recordBlock-1 length prefixes, and the index
-// costs a fraction of a byte per record.
+// minRecordChunk bytes to recordChunk so that a small trace takes little.
+// Every recordBlock-th record's position is indexed, so finding record k
+// skips at most recordBlock-1 length prefixes, and the index costs a
+// fraction of a byte per record.
+//
+// With a spill file, full chunks beyond a budget of resident bytes are
+// written to the file and read back, a few at a time, when needed.
 type records struct {
-	chunks [][]byte
-	blocks []uint64 // the position of record i*recordBlock: chunk<<32 | offset
+	chunks [][]byte   // nil for a chunk in the spill file
+	refs   []spillRef // where each chunk is in the spill file, if it is
+	blocks []uint64   // the position of record i*recordBlock: chunk<<32 | offset
 	n      int
+
+	sp       *spill
+	budget   int64 // the most bytes of resident chunks, with sp
+	resident int64 // the bytes of the resident chunks
+	oldest   int   // the first chunk that may be resident
 }
 
 const (
@@ -22,16 +35,22 @@ const (
 	recordBlock    = 32
 )
 
-// add appends one record.
-func (r *records) add(rec []byte) {
+// add appends one record, or fails to write a chunk to the spill file.
+func (r *records) add(rec []byte) error {
 	need := binary.MaxVarintLen64 + len(rec)
 	last := len(r.chunks) - 1
 	if last < 0 || cap(r.chunks[last])-len(r.chunks[last]) < need {
 		size := minRecordChunk
 		if last >= 0 {
-			size = min(recordChunk, 2*cap(r.chunks[last]))
+			size = min(r.maxChunk(), 2*cap(r.chunks[last]))
 		}
-		r.chunks = append(r.chunks, make([]byte, 0, max(size, need)))
+		c := make([]byte, 0, max(size, need))
+		if err := r.makeRoom(int64(cap(c))); err != nil {
+			return err
+		}
+		r.chunks = append(r.chunks, c)
+		r.refs = append(r.refs, spillRef{})
+		r.resident += int64(cap(c))
 		last++
 	}
 	if r.n%recordBlock == 0 {
@@ -40,14 +59,43 @@ func (r *records) add(rec []byte) {
 	c := binary.AppendUvarint(r.chunks[last], uint64(len(rec)))
 	r.chunks[last] = append(c, rec...)
 	r.n++
+	return nil
+}
+
+// maxChunk returns the largest size of a new chunk: recordChunk, or less
+// under a small budget, so that few chunks fit in it.
+func (r *records) maxChunk() int {
+	if r.sp == nil {
+		return recordChunk
+	}
+	return int(min(recordChunk, max(minRecordChunk, r.budget/4)))
+}
+
+// makeRoom writes the oldest resident chunks to the spill file until a
+// new chunk of n bytes fits in the budget.
+func (r *records) makeRoom(n int64) error {
+	for r.sp != nil && r.resident+n > r.budget && r.oldest < len(r.chunks) {
+		c := r.chunks[r.oldest]
+		ref, err := r.sp.write(c)
+		if err != nil {
+			return err
+		}
+		r.refs[r.oldest] = ref
+		r.chunks[r.oldest] = nil
+		r.resident -= int64(cap(c))
+		r.oldest++
+	}
+	return nil
 }
 
 // clip returns a copy of r that shares its records and never sees more,
 // for a reader while r goes on growing.
 func (r *records) clip() records {
-	c := records{chunks: slices.Clip(r.chunks), blocks: slices.Clip(r.blocks), n: r.n}
-	if last := len(c.chunks) - 1; last >= 0 {
-		c.chunks = slices.Clone(c.chunks)
+	c := *r
+	c.chunks = slices.Clone(r.chunks)
+	c.refs = slices.Clip(r.refs)
+	c.blocks = slices.Clip(r.blocks)
+	if last := len(c.chunks) - 1; last >= 0 && c.chunks[last] != nil {
 		c.chunks[last] = slices.Clip(c.chunks[last])
 	}
 	return c
@@ -55,6 +103,14 @@ func (r *records) clip() records {
 
 // len returns the number of records.
 func (r *records) len() int { return r.n }
+
+// chunk returns chunk i, from memory or from the spill file.
+func (r *records) chunk(i int) []byte {
+	if c := r.chunks[i]; c != nil {
+		return c
+	}
+	return r.sp.read(r.refs[i])
+}
 
 // at returns record k, shared.
 func (r *records) at(k int) []byte {
@@ -70,15 +126,16 @@ func (r *records) cursor(k int) recordCursor {
 	}
 	pos := r.blocks[b]
 	c := recordCursor{r: r, chunk: int(pos >> 32), off: int(uint32(pos)), k: b * recordBlock}
+	c.b = r.chunk(c.chunk)
 	for c.k < k {
-		c.skip()
+		c.next()
 	}
 	return c
 }
 
-// size returns the bytes r holds.
-func (r *records) size() int64 {
-	n := allocSize(int64(cap(r.chunks))*24) + allocSize(int64(cap(r.blocks))*8)
+// mem returns the bytes r holds in memory.
+func (r *records) mem() int64 {
+	n := allocSize(int64(cap(r.chunks))*24) + allocSize(int64(cap(r.refs))*16) + allocSize(int64(cap(r.blocks))*8)
 	for _, c := range r.chunks {
 		n += allocSize(int64(cap(c)))
 	}
@@ -88,22 +145,103 @@ func (r *records) size() int64 {
 // recordCursor reads records in order.
 type recordCursor struct {
 	r          *records
+	b          []byte // chunk's bytes
 	chunk, off int
 	k          int // the index of the next record
 }
 
 // next returns the next record, shared; the cursor must not be at the end.
 func (c *recordCursor) next() []byte {
-	b := c.r.chunks[c.chunk]
-	if c.off == len(b) {
+	if c.off == len(c.b) {
 		c.chunk, c.off = c.chunk+1, 0
-		b = c.r.chunks[c.chunk]
+		c.b = c.r.chunk(c.chunk)
 	}
-	n, w := binary.Uvarint(b[c.off:])
+	n, w := binary.Uvarint(c.b[c.off:])
 	start := c.off + w
 	c.off = start + int(n)
 	c.k++
-	return b[start:c.off:c.off]
+	return c.b[start:c.off:c.off]
 }
 
-func (c *recordCursor) skip() { c.next() }
+// spill is a temporary file holding chunks of records that a memory budget
+// keeps out of memory. The file is removed as soon as it is made, so
+// nothing is left behind whatever happens to the process; its space is
+// freed when the last Tree that reads it is collected. A spill is safe for
+// concurrent use, as clones of a Tree read it at once.
+type spill struct {
+	mu       sync.Mutex
+	f        *os.File
+	end      int64
+	cache    []spillCached // the chunks read last, the most recent last
+	cached   int64         // the bytes of cache
+	maxCache int64         // the most bytes cache holds beyond its last chunk
+}
+
+// spillRef is where a chunk is in the spill file.
+type spillRef struct {
+	off int64
+	n   int
+}
+
+type spillCached struct {
+	off int64
+	b   []byte
+}
+
+// newSpill creates the spill file in dir, or in the system's temporary
+// directory if dir is "", with a cache of the chunks read back of at most
+// maxCache bytes and one chunk.
+func newSpill(dir string, maxCache int64) (*spill, error) {
+	f, err := os.CreateTemp(dir, "searchviz-fold-*")
+	if err != nil {
+		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
+	}
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
+	}
+	return &spill{f: f, maxCache: maxCache}, nil
+}
+
+func (s *spill) write(b []byte) (spillRef, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ref := spillRef{off: s.end, n: len(b)}
+	if _, err := s.f.WriteAt(b, s.end); err != nil {
+		return spillRef{}, fmt.Errorf("trace: writing what does not fit the memory budget to a file: %w", err)
+	}
+	s.end += int64(len(b))
+	return ref, nil
+}
+
+// read returns a chunk the spill holds. It panics if the file cannot be
+// read back, which only a failing disk would do.
+func (s *spill) read(ref spillRef) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, c := range s.cache {
+		if c.off == ref.off {
+			s.cache = append(append(s.cache[:i:i], s.cache[i+1:]...), c)
+			return c.b
+		}
+	}
+	b := make([]byte, ref.n)
+	if _, err := s.f.ReadAt(b, ref.off); err != nil {
+		panic(fmt.Sprintf("trace: reading back what did not fit the memory budget: %v", err))
+	}
+	for len(s.cache) > 0 && s.cached+int64(len(b)) > s.maxCache {
+		s.cached -= int64(len(s.cache[0].b))
+		s.cache = append(s.cache[:0:0], s.cache[1:]...)
+	}
+	s.cache = append(s.cache, spillCached{off: ref.off, b: b})
+	s.cached += int64(len(b))
+	return b
+}
+
+// mem returns the most bytes the spill's cache holds.
+func (s *spill) mem() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.maxCache
+}

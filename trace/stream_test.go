@@ -2,8 +2,10 @@ package trace
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -181,4 +183,180 @@ func TestReadTreeErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkSameTree checks tr against NewTree's fold of events, which the
+// tests above check against a refold, at steps forwards, backwards and
+// in random jumps: the nodes each step touches, and every node every
+// 97th step and after each jump.
+func checkSameTree(t *testing.T, how string, tr *Tree, events []Event) {
+	t.Helper()
+	want, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Len() != want.Len() || tr.Size() != want.Size() {
+		t.Fatalf("%s: %d events and %d nodes, want %d and %d", how, tr.Len(), tr.Size(), want.Len(), want.Size())
+	}
+	compare := func(ids []NodeID) {
+		t.Helper()
+		if tr.Step() != want.Step() || tr.Current() != want.Current() {
+			t.Fatalf("%s: at step %d, Current() = %d, want %d at step %d", how, tr.Step(), tr.Current(), want.Current(), want.Step())
+		}
+		for _, id := range ids {
+			if g, w := tr.Node(id), want.Node(id); !foldSame(g, w) {
+				t.Fatalf("%s: step %d: node %d:\n got %+v\nwant %+v", how, tr.Step(), id, g, w)
+			}
+		}
+	}
+	all := make([]NodeID, tr.Size())
+	for i := range all {
+		all[i] = NodeID(i)
+	}
+	step := func(ok, wantOK bool) bool {
+		t.Helper()
+		if ok != wantOK {
+			t.Fatalf("%s: a step from %d reports %v, want %v", how, tr.Step(), ok, wantOK)
+		}
+		if ok {
+			k := max(tr.Step(), 0)
+			if !slices.Equal(tr.Touched(k), want.Touched(k)) {
+				t.Fatalf("%s: Touched(%d) = %v, want %v", how, k, tr.Touched(k), want.Touched(k))
+			}
+			compare(tr.Touched(k))
+			if tr.Step()%97 == 0 {
+				compare(all)
+			}
+		}
+		return ok
+	}
+	for step(tr.Forward(), want.Forward()) {
+	}
+	for step(tr.Back(), want.Back()) {
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 300 {
+		k := rng.IntN(len(events)+1) - 1
+		if err := tr.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		want.Seek(k)
+		compare(all)
+	}
+}
+
+// busyTrace returns a trace of few nodes and many events, as Monte Carlo
+// searches make: a root and its children, entered, evaluated and left
+// over and over.
+func busyTrace(children, rounds int) []Event {
+	events := []Event{{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}, {Kind: KindEnter, Node: 0}}
+	for c := range children {
+		events = append(events, Event{Kind: KindNode, Node: NodeID(c + 1), Parent: 0, Action: c, Label: fmt.Sprintf("m%d", c), Depth: 1, Type: TypeMin})
+	}
+	for r := range rounds {
+		id := NodeID(1 + r%children)
+		events = append(events,
+			Event{Kind: KindEnter, Node: id},
+			Event{Kind: KindEval, Node: id, Value: float64(r%7) - 3.5},
+			Event{Kind: KindLeave, Node: id},
+			Event{Kind: KindBackprop, Path: []NodeID{id, 0}, Values: []float64{1, -1}},
+			Event{Kind: KindValue, Node: 0, Value: float64(r % 5), Best: id},
+		)
+	}
+	events = append(events, Event{Kind: KindLeave, Node: 0})
+	return foldNumbered(events...)
+}
+
+// TestLimitMemory folds a trace whose events take several times the share
+// of a memory budget they may hold in memory, and checks that the rest went
+// to the spill file, that the Tree agrees with a refold of the events at
+// every step, and that its memory stays within the budget.
+func TestLimitMemory(t *testing.T) {
+	events := busyTrace(20, 40_000)
+	const budget = 1 << 20
+	b := NewBuilder()
+	b.LimitMemory(budget, t.TempDir())
+	for i := range events {
+		if err := b.Add(&events[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := b.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spilled := func(r *records) int {
+		n := 0
+		for _, c := range r.chunks {
+			if c == nil {
+				n++
+			}
+		}
+		return n
+	}
+	if spilled(&tr.f.events) == 0 || spilled(&tr.f.changes) == 0 {
+		t.Fatalf("%d of %d chunks of events and %d of %d of changes spilled, want some of each",
+			spilled(&tr.f.events), len(tr.f.events.chunks), spilled(&tr.f.changes), len(tr.f.changes.chunks))
+	}
+	if m := tr.MemSize(); m > budget {
+		t.Errorf("MemSize() = %d, over the budget of %d", m, budget)
+	}
+	checkSameTree(t, "spilled", tr, events)
+}
+
+// TestLimitMemoryNodes crosses the most nodes a memory budget holds.
+func TestLimitMemoryNodes(t *testing.T) {
+	const budget = 1 << 20
+	b := NewBuilder()
+	b.LimitMemory(budget, t.TempDir())
+	most := b.MaxNodes()
+	if want := int(budget / 2 / BytesPerNode); most != want {
+		t.Fatalf("MaxNodes() = %d, want %d", most, want)
+	}
+	events := busyTrace(most-1, 0) // the root and most-1 children
+	if _, err := NewTree(events); err != nil {
+		t.Fatal(err)
+	}
+	for i := range events[:len(events)-1] {
+		if err := b.Add(&events[i]); err != nil {
+			t.Fatalf("event %d of a trace of %d nodes: %v", i, most, err)
+		}
+	}
+	over := Event{Step: len(events) - 1, Kind: KindNode, Node: NodeID(most), Parent: 0, Action: most, Depth: 1, Type: TypeMin}
+	want := fmt.Sprintf("trace: event %d (node): more than %d nodes, the most a memory budget of 1 MiB holds", len(events)-1, most)
+	err := b.Add(&over)
+	if err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte(want)) {
+		t.Fatalf("Add of node %d: %v, want an error starting %q", most, err, want)
+	}
+	if !errors.Is(err, ErrMemoryBudget) {
+		t.Errorf("Add of node %d: %v, not an ErrMemoryBudget", most, err)
+	}
+}
+
+// TestLimitMemoryCheckpoints folds a trace that would make many
+// checkpoints under a budget that holds a few, and checks their number.
+func TestLimitMemoryCheckpoints(t *testing.T) {
+	events := busyTrace(200, 20_000)
+	b := NewBuilder()
+	b.spacing = 100
+	budget := int64(8 * 3 * 201 * 120) // three checkpoints of 201 nodes in its eighth
+	b.LimitMemory(budget*64, t.TempDir())
+	for i := range events {
+		if err := b.Add(&events[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := b.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tr.f.checkpoints) - 1; n < 96 || n > 192 {
+		t.Errorf("%d checkpoints besides the first, want at most 192 and at least half that", n)
+	}
+	for i := 1; i < len(tr.f.checkpoints); i++ {
+		if tr.f.checkpoints[i].pos <= tr.f.checkpoints[i-1].pos {
+			t.Fatalf("checkpoint %d at position %d, after one at %d", i, tr.f.checkpoints[i].pos, tr.f.checkpoints[i-1].pos)
+		}
+	}
+	checkSameTree(t, "thinned", tr, events)
 }

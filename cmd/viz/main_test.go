@@ -44,6 +44,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"render"}, "want exactly one trace file"},
 		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
 		{[]string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
+		{[]string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runViz(t, tt.args...)

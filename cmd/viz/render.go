@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +16,11 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
+// defaultMemoryMiB is the memory, in MiB, viz render lets a folded trace
+// take unless --memory says otherwise: about the full MiniMax of
+// tic-tac-toe, 2.3 million events, in memory with room to spare.
+const defaultMemoryMiB = 512
+
 func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("render")
 	stepFlag := fs.String("step", "last", "the step to draw: a number from 0, or last")
@@ -22,6 +29,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
 	layoutFlag := fs.String("layout", "auto", "what lays out an SVG: Graphviz's dot, the tidy-tree layout (tidy: linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
 	out := fs.String("out", "", "write to this file instead of standard output")
+	memory := fs.Int("memory", defaultMemoryMiB, "the most memory, in MiB, the folded trace may take: what does not fit goes to a temporary file (0: no bound)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,7 +58,13 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	opts.Layout = layout
 
 	path := fs.Arg(0)
-	h, t, err := catalog.ReadTreeFile(path, trace.Limits{})
+	if *memory < 0 {
+		return usagef("render: --memory %d is not allowed (want a number of MiB, or 0 for no bound)", *memory)
+	}
+	h, t, err := catalog.ReadTreeFile(path, trace.Limits{}, int64(*memory)<<20)
+	if errors.Is(err, trace.ErrMemoryBudget) {
+		return fmt.Errorf("%w; raise --memory (now %d MiB) to open it", err, *memory)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/trace"
 )
 
 // TestRenderBoards checks that `viz render` draws each node's board as its
@@ -58,5 +61,26 @@ func TestRenderBoards(t *testing.T) {
 				t.Errorf("%s %q: no board is captioned %q", tt.game, tt.position, c)
 			}
 		}
+	}
+}
+
+// TestRenderMemory renders a trace of 3,610 nodes (MiniMax to depth 4 from
+// the empty tic-tac-toe board: 1+9+72+504+3024) under a --memory bound
+// that holds fewer nodes, and one that holds them.
+func TestRenderMemory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	if code, _, stderr := runViz(t, "run", "--game", "tictactoe", "--algo", "minimax depth=4", "--out", path); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	most := int(1 << 20 / 2 / trace.BytesPerNode)
+	code, _, stderr := runViz(t, "render", "--memory", "1", "--format", "dot", path)
+	for _, want := range []string{fmt.Sprintf("more than %d nodes, the most a memory budget of 1 MiB holds", most), "raise --memory (now 1 MiB) to open it"} {
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("render --memory 1: exit %d, stderr %q, want 1 and %q", code, stderr, want)
+		}
+	}
+	code, stdout, stderr := runViz(t, "render", "--memory", "4", "--format", "dot", path)
+	if code != 0 || strings.Count(stdout, "label=") < 3610 {
+		t.Errorf("render --memory 4: exit %d (%s), %d labels, want 0 and a node for each of 3610", code, stderr, strings.Count(stdout, "label="))
 	}
 }
