@@ -24,6 +24,8 @@ func BenchmarkTraceFile(b *testing.B) {
 		{"alphabeta", "tictactoe", "alphabeta", false},
 		{"mcts", "tictactoe", "mcts playouts=10000", true},
 		{"duct", "twinmaze", "duct playouts=10000", true},
+		{"mcts-100k", "tictactoe", "mcts playouts=100000", true},
+		{"duct-100k", "twinmaze", "duct playouts=100000", true},
 	} {
 		r, err := catalog.Prepare(catalog.Request{Game: bc.game, Algo: bc.algo})
 		if err != nil {
@@ -40,7 +42,7 @@ func BenchmarkTraceFile(b *testing.B) {
 		if bc.perIteration {
 			unit, per = "B/iteration", res.Evals
 		}
-		for _, version := range []int{1, trace.Version} {
+		for _, version := range []int{1, 2, trace.Version} {
 			b.Run(bc.name+"/v"+string(rune('0'+version)), func(b *testing.B) {
 				h := r.Header()
 				h.Version = version

@@ -29,14 +29,14 @@ type Writer struct {
 	buf     []byte
 	n       int            // events encoded so far; the next event's step
 	err     error          // the first error
-	compact *compactWriter // the version 2 encoder; nil for version 1
+	compact *compactWriter // the version 2 and 3 encoder; nil for version 1
 }
 
 var _ Tracer = (*Writer)(nil)
 
 // NewWriter returns a Writer that writes a trace to w in version
-// h.Version of the format: Version when it is 0, or 1, the version that
-// spells every field of every event out. It writes the header line at
+// h.Version of the format: Version when it is 0, or 2, or 1, the version
+// that spells every field of every event out. It writes the header line at
 // once, with Format filled in whatever h says, and returns the error of
 // that write. It refuses, writing nothing, another version and a header
 // that Reader would refuse: one with a string longer than MaxString or
@@ -46,10 +46,12 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	var compact *compactWriter
 	switch h.Version {
 	case 0, Version:
-		h.Version, compact = Version, newCompactWriter()
+		h.Version, compact = Version, newCompactWriter(true)
+	case 2:
+		compact = newCompactWriter(false)
 	case 1:
 	default:
-		return nil, fmt.Errorf("trace: cannot write format version %d; write version %d or 1", h.Version, Version)
+		return nil, fmt.Errorf("trace: cannot write format version %d; write version %d, 2 or 1", h.Version, Version)
 	}
 	line, err := appendHeader(make([]byte, 0, flushSize+4096), &h)
 	if err != nil {

@@ -44,7 +44,7 @@ type Reader struct {
 	lim   Limits
 	h     Header
 	err   error          // sticky: the first error, or io.EOF
-	v2    *compactReader // the version 2 decoder; nil for version 1
+	v2    *compactReader // the version 2 and 3 decoder; nil for version 1
 }
 
 // NewReader reads and checks the header of the trace in r and returns a
@@ -95,8 +95,8 @@ func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 	if err := decodeHeader(line, &tr.h); err != nil {
 		return nil, &SyntaxError{Line: 1, Err: err}
 	}
-	if tr.h.Version == Version {
-		tr.v2 = newCompactReader()
+	if tr.h.Version >= 2 {
+		tr.v2 = newCompactReader(tr.h.Version >= 3)
 	}
 	return tr, nil
 }
@@ -251,8 +251,8 @@ func decodeHeader(line []byte, h *Header) error {
 		switch {
 		case f.id == fFormat && h.Format != Format:
 			return fmt.Errorf("format is %q, want %q", h.Format, Format)
-		case f.id == fVersion && h.Version != Version && h.Version != 1:
-			return fmt.Errorf("unsupported format version %d (this program reads versions 1 and %d)", h.Version, Version)
+		case f.id == fVersion && (h.Version < 1 || h.Version > Version):
+			return fmt.Errorf("unsupported format version %d (this program reads versions 1 to %d)", h.Version, Version)
 		}
 	}
 	return nil

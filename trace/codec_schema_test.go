@@ -200,7 +200,7 @@ func generateSchema(t *testing.T) []byte {
 			case "format":
 				return object{{"const", Format}}
 			case "version":
-				return object{{"enum", []int{1, Version}}}
+				return object{{"enum", []int{1, 2, Version}}}
 			}
 			return nil
 		})},

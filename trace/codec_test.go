@@ -308,7 +308,7 @@ func TestCodecReadErrors(t *testing.T) {
 		{"not JSON", "hello\n", 1, "not a searchviz-trace header: want a JSON object, got invalid JSON"},
 		{"an event first", `{"step":0,"kind":"enter","node":0}`, 1, `not a searchviz-trace header: no "format" field`},
 		{"another format", `{"format":"chrome-trace","version":1}`, 1, `format is "chrome-trace", want "searchviz-trace"`},
-		{"newer version", `{"format":"searchviz-trace","version":3}`, 1, "unsupported format version 3 (this program reads versions 1 and 2)"},
+		{"newer version", `{"format":"searchviz-trace","version":4}`, 1, "unsupported format version 4 (this program reads versions 1 to 3)"},
 		{"no version", `{"format":"searchviz-trace"}`, 1, `missing required field "version"`},
 		{"bad time", `{"format":"searchviz-trace","version":1,"time":"yesterday"}`, 1, `field "time": want an RFC 3339 time, got "yesterday"`},
 		{"bad params", `{"format":"searchviz-trace","version":1,"params":{"depth":3}}`, 1, `field "params": want an object of strings`},
@@ -577,6 +577,10 @@ func FuzzCodecReader(f *testing.F) {
 		`["s",null,null,0,1,{"candidates":[[1,0],[2,1]]}]` + "\n" + `"e"` + "\n" + `["p",1,3]` + "\n" + `"b"` + "\n" + `"l"` + "\n" +
 		`["s",[0,1],1,null,null,{"stats":[[1,0.5,2]]}]` + "\n" + `["s",{"node":0,"child":2,"scores":[]}]`))
 	f.Add([]byte(header2 + `["c",1,[0],"-inf","inf",["x"],"beta",0]` + "\n" + `["w",null,null,{"node":3}]` + "\n" + `["q"]` + "\n" + `[]`))
+	const header3 = `{"format":"searchviz-trace","version":3}` + "\n"
+	f.Add([]byte(header3 + `["n",-1]` + "\n" + `"e"` + "\n" + `["n",0,"a"]` + "\n" + `["n",1,"b",0]` + "\n" + `["x"]` + "\n" +
+		`["s",null,null,0,1,{"candidates":[[1,0],[2,1]]}]` + "\n" + `"e"` + "\n" + `["p",1,3]` + "\n" + `"b"` + "\n" + `"l"` + "\n" +
+		`"s"` + "\n" + `"e"` + "\n" + `["p",0,3]` + "\n" + `"b"` + "\n" + `"l"` + "\n" + `["s",[],1]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, events, err := trace.ReadAll(bytes.NewReader(data))
 		if err != nil {
@@ -611,15 +615,20 @@ func FuzzCodecReader(f *testing.F) {
 		if d := diffEvents(events2, events); d != "" {
 			t.Errorf("events changed in re-encoding: %s", d)
 		}
-		// The other version holds the same events.
-		other := h
-		other.Version = 3 - h.Version
-		_, events3, err := trace.ReadAll(bytes.NewReader(tracetest.Encode(t, other, events)))
-		if err != nil {
-			t.Fatalf("trace re-encoded in version %d does not read: %v", other.Version, err)
-		}
-		if d := diffEvents(events3, events); d != "" {
-			t.Errorf("events changed in re-encoding in version %d: %s", other.Version, d)
+		// Every other version holds the same events.
+		for v := 1; v <= trace.Version; v++ {
+			if v == h.Version {
+				continue
+			}
+			other := h
+			other.Version = v
+			_, events3, err := trace.ReadAll(bytes.NewReader(tracetest.Encode(t, other, events)))
+			if err != nil {
+				t.Fatalf("trace re-encoded in version %d does not read: %v", other.Version, err)
+			}
+			if d := diffEvents(events3, events); d != "" {
+				t.Errorf("events changed in re-encoding in version %d: %s", other.Version, d)
+			}
 		}
 	})
 }

@@ -74,6 +74,8 @@ type compactState struct {
 	kids     map[NodeID]nodeRun  // each expanded node's children, when their ids follow each other
 	explore  float64             // the last select's c, NaN before the first
 	selects  map[selectKey]*selectState
+	predict  bool                   // version 3: a select's changes default to what the backprops since predict
+	jointOf  map[NodeID]JointAction // with predict, each joint node's pair of moves
 
 	nodes  []NodeID  // scratch for a default list of nodes
 	texts  []string  // scratch for default pruned labels
@@ -112,12 +114,26 @@ type selectState struct {
 	w        []float64
 	n        []int
 	offset   int
+
+	// With predict: the candidate the select chose, or -1, and what the
+	// backprops since then added to the candidates, as bumps.
+	chosen  int
+	pending []bump
 }
 
-func newCompactState() *compactState {
+// bump is one more visit of a select's candidate i, and dw more value.
+type bump struct {
+	i  int
+	dw float64
+}
+
+// newCompactState returns the state before the first event; with predict,
+// version 3's, whose select lines leave out the changes that the
+// backprops since the previous select predict.
+func newCompactState(predict bool) *compactState {
 	return &compactState{
 		labels: map[int]string{}, joints: map[int]JointAction{}, selects: map[selectKey]*selectState{}, kids: map[NodeID]nodeRun{},
-		entered:  map[NodeID]int{},
+		entered: map[NodeID]int{}, predict: predict, jointOf: map[NodeID]JointAction{},
 		lastNode: NoNode, lastLeft: NoNode, selected: [2]NodeID{NoNode, NoNode}, explore: math.NaN(),
 	}
 }
@@ -342,6 +358,9 @@ func (s *compactState) observe(e *Event) {
 		s.labels[e.Action] = e.Label
 		if e.Joint != nil {
 			s.joints[e.Action] = *e.Joint
+			if s.predict {
+				s.jointOf[e.Node] = *e.Joint
+			}
 		}
 		if r := &s.run; s.prev == KindNode && e.Parent == r.parent && e.Node == r.first+NodeID(r.count) {
 			r.count++
@@ -378,6 +397,10 @@ func (s *compactState) observe(e *Event) {
 		}
 	case KindSelect:
 		s.observeSelect(e)
+	case KindBackprop:
+		if s.predict {
+			s.observeBackprop(e)
+		}
 	}
 	if e.Kind != KindEval {
 		s.terminal = false
@@ -428,8 +451,57 @@ func (s *compactState) observeSelect(e *Event) {
 		sum += sc.N
 	}
 	st.offset = e.Visits - sum
+	st.chosen, st.pending = s.chosenIndex(e, key.second), st.pending[:0]
 	s.explore = e.Explore
 	s.selected = [2]NodeID{e.Node, e.Child}
+}
+
+// chosenIndex returns the index of the candidate a select chose: the one
+// whose child it is, or, for candidates that are a player's moves at a
+// joint node (DUCT's), the one of the chooser's move to the child; or -1.
+func (s *compactState) chosenIndex(e *Event, second bool) int {
+	j, joint := s.jointOf[e.Child]
+	for i, sc := range e.Scores {
+		switch {
+		case sc.Child != NoNode && sc.Child == e.Child:
+			return i
+		case sc.Child == NoNode && joint && sc.Action == j[boolIndex(second)].Action:
+			return i
+		}
+	}
+	return -1
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// observeBackprop predicts the changes of the next selects at the nodes of
+// a backprop's path, as the Monte Carlo engines keep their statistics: at
+// a select among children (MCTS), the chosen child gains the value the
+// backprop adds at that child; at a select among a player's moves at a
+// joint node (DUCT), the chosen move gains the value added at the node,
+// for the first player, and 1 minus it, for the second.
+func (s *compactState) observeBackprop(e *Event) {
+	for j, id := range e.Path {
+		if j+1 < len(e.Path) {
+			if st := s.selects[selectKey{node: e.Path[j+1]}]; st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != NoNode {
+				st.pending = append(st.pending, bump{st.chosen, e.Values[j]})
+			}
+		}
+		for _, second := range [2]bool{false, true} {
+			if st := s.selects[selectKey{node: id, second: second}]; st != nil && st.chosen >= 0 && st.children[st.chosen] == NoNode {
+				dw := e.Values[j]
+				if second {
+					dw = 1 - dw
+				}
+				st.pending = append(st.pending, bump{st.chosen, dw})
+			}
+		}
+	}
 }
 
 // UCB1 is the score a select event's candidate of total w over n visits

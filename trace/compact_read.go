@@ -21,8 +21,10 @@ type compactReader struct {
 	elems [][]byte // the elements of the line being decoded
 }
 
-func newCompactReader() *compactReader {
-	return &compactReader{st: newCompactState(), elems: make([][]byte, 0, maxElements+1)}
+// newCompactReader returns a reader of version 2 lines, or of version 3's
+// with predict.
+func newCompactReader(predict bool) *compactReader {
+	return &compactReader{st: newCompactState(predict), elems: make([][]byte, 0, maxElements+1)}
 }
 
 // decodeEvent decodes the version 2 line of the event with index step into
@@ -352,9 +354,15 @@ func (r *compactReader) decodeSelect(pos [][]byte, named []byte, e *Event) error
 	if err := r.candidates(candidates, prev, e); err != nil {
 		return err
 	}
-	if raw[selChanges] != nil {
+	switch {
+	case raw[selChanges] != nil:
 		if err := applyBumps(raw[selChanges], e.Scores); err != nil {
 			return fmt.Errorf("field \"changes\": %w", err)
+		}
+	case st.predict && candidates == nil:
+		for _, b := range prev.pending {
+			e.Scores[b.i].N++
+			e.Scores[b.i].W += b.dw
 		}
 	}
 	if stats != nil {

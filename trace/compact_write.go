@@ -10,15 +10,19 @@ import (
 // compactWriter encodes events as version 2 lines.
 type compactWriter struct {
 	st      *compactState
-	scratch Event    // the event being written, each field set to its default in turn
-	given   []bool   // by field index in the kind's spec: the field differs from its default
-	bumps   []int    // scratch: the candidates of a select with one visit more
+	scratch Event     // the event being written, each field set to its default in turn
+	given   []bool    // by field index in the kind's spec: the field differs from its default
+	bumps   []int     // scratch: the candidates of a select with one visit more
+	predW   []float64 // scratch: a select's statistics as predicted
+	predN   []int
 	stats   []int    // scratch: the candidates of a select whose statistics changed otherwise
 	named   []*field // scratch: the fields given by name
 }
 
-func newCompactWriter() *compactWriter {
-	return &compactWriter{st: newCompactState(), given: make([]bool, maxFields)}
+// newCompactWriter returns a writer of version 2 lines, or of version 3's
+// with predict.
+func newCompactWriter(predict bool) *compactWriter {
+	return &compactWriter{st: newCompactState(predict), given: make([]bool, maxFields)}
 }
 
 // appendEvent appends e's version 2 line and updates the state with e.
@@ -178,8 +182,12 @@ func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
 			named = true
 		}
 	}
+	predicted := st.predict && sameCands && w.predicted(prev, e.Scores)
+	if predicted {
+		w.bumps, w.stats = w.bumps[:0], w.stats[:0]
+	}
 	given := [selFields]bool{
-		selChanges: len(w.bumps) > 0,
+		selChanges: len(w.bumps) > 0 || st.predict && sameCands && !predicted,
 		selPick:    pick >= 0,
 		selVisits:  e.Visits != sum+offset,
 		selExplore: !sameBits(e.Explore, st.explore),
@@ -224,6 +232,23 @@ func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
 		}
 	}
 	return append(b, ']', '\n'), nil
+}
+
+// predicted reports whether applying the changes the backprops since the
+// previous select predict (version 3's default) to its statistics gives
+// scores' exactly.
+func (w *compactWriter) predicted(prev *selectState, scores []Score) bool {
+	w.predW, w.predN = append(w.predW[:0], prev.w...), append(w.predN[:0], prev.n...)
+	for _, b := range prev.pending {
+		w.predN[b.i]++
+		w.predW[b.i] += b.dw
+	}
+	for i, sc := range scores {
+		if !sameBits(w.predW[i], sc.W) || w.predN[i] != sc.N {
+			return false
+		}
+	}
+	return true
 }
 
 // appendBumps appends the flat list [index, dw, ...] of the candidates

@@ -38,10 +38,10 @@
 //
 // A trace file is JSON Lines, UTF-8, optionally gzip-compressed (".gz";
 // readers detect compression by content). The first line is the header,
-// an object {"format":"searchviz-trace","version":2,"game":...,
+// an object {"format":"searchviz-trace","version":3,"game":...,
 // "position":...,"algorithm":...,"params":{...},"seed":...,"program":...,
 // "time":...} with the time in RFC 3339, whose fields HeaderFields lists.
-// Writers write version 2 (Version); readers read versions 1 and 2.
+// Writers write version 3 (Version); readers read versions 1, 2 and 3.
 //
 // In version 1 every other line is one event: an object with "step" (0,
 // 1, 2, ... in line order), "kind" (the Kind's name) and the fields that
@@ -77,12 +77,24 @@
 // every field equal to its default, so a reader must read a version 2
 // file from its start.
 //
+// Version 3 writes the lines of version 2, with one more default: a
+// select line that gives no changes takes those that the backprops since
+// the previous select at its node (and player) predict, as the Monte
+// Carlo engines keep their statistics. At a select among a node's
+// children (MCTS) the child the previous select chose gains a visit and
+// the value each backprop through it added at that child; at a select
+// among one player's moves at a joint node (DUCT) the move the previous
+// select chose gains a visit and the value each backprop added at the
+// node, for the first player, or 1 minus it, for the second. A line whose
+// changes differ from those gives them all, an empty list for none. This
+// takes a DUCT iteration from about 690 bytes to about 470.
+//
 // JSON has no infinities, so +Inf and -Inf (an open alpha-beta window) are
 // written as the strings "inf" and "-inf"; NaN appears only as null, for
 // the UCB score of an unvisited child. Readers skip fields they do not
 // know, refuse kinds they do not know, and refuse a major version they do
 // not read; new fields are added only as optional ones. Schema returns a
-// JSON Schema of both versions, generated from the same table as Spec,
+// JSON Schema of every version, generated from the same table as Spec,
 // for programs in other languages that write or read traces.
 //
 // # Limits

@@ -6,16 +6,18 @@ import "time"
 const Format = "searchviz-trace"
 
 // Version is the trace format's major version, which writers write.
-// Readers read it and version 1, refuse other major versions and unknown
-// event kinds; additions within a major version are new optional fields,
-// which readers skip.
-const Version = 2
+// Readers read it and versions 1 and 2, refuse other major versions and
+// unknown event kinds; additions within a major version are new optional
+// fields, which readers skip. Version 3 writes lines as version 2 does,
+// but a select line that gives no changes takes those the backprops since
+// the previous select at its node predict.
+const Version = 3
 
 // Header is the first line of a trace file: what was searched, how, and by
 // which program.
 type Header struct {
 	Format    string            // always Format
-	Version   int               // Version, or 1 for the version that spells every field out
+	Version   int               // Version, or 2, or 1 for the version that spells every field out
 	Game      string            // the game's spec, e.g. "tictactoe" or "maze h=5 w=5"
 	Position  string            // the root position's text form
 	Algorithm string            // the algorithm's name, e.g. "alphabeta"

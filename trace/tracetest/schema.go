@@ -19,7 +19,7 @@ import (
 const schemaURL = "mem:///searchviz-trace.schema.json"
 
 // compileSchema compiles the header definition of trace.Schema and the
-// definitions of an event line in versions 1 and 2.
+// definitions of an event line in version 1 and in versions 2 and 3.
 func compileSchema() (header, event, line *jsonschema.Schema, err error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(trace.Schema()))
 	if err != nil {
@@ -50,7 +50,7 @@ func headerVersion(line []byte) int {
 // the JSON Schema of the format (trace.Schema): the first line against the
 // header's definition, every other non-blank line against the definition
 // of an event line in the header's version: "event" in version 1, "line"
-// in version 2. It
+// in versions 2 and 3. It
 // returns the violations, each naming its line, joined with errors.Join
 // (the first 50 of them and a count of the rest).
 func CheckJSONL(data []byte) error {
@@ -69,7 +69,7 @@ func CheckJSONL(data []byte) error {
 			switch {
 			case i == 0:
 				err = header.Validate(inst)
-				if headerVersion(line) == trace.Version {
+				if headerVersion(line) >= 2 {
 					event = line2
 				}
 			default:

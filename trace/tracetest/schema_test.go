@@ -101,7 +101,7 @@ func TestCheckJSONLRejects(t *testing.T) {
 		line int // the line to replace, from 1
 		with string
 	}{
-		{"header of version 3", 1, `{"format":"searchviz-trace","version":3}`},
+		{"header of version 4", 1, `{"format":"searchviz-trace","version":4}`},
 		{"header without format", 1, `{"version":1}`},
 		{"header with a number for a parameter", 1, `{"format":"searchviz-trace","version":1,"params":{"depth":2}}`},
 		{"header with a bad time", 1, `{"format":"searchviz-trace","version":1,"time":"noon"}`},
