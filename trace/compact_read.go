@@ -73,7 +73,7 @@ func splitLineInto(buf [][]byte, line []byte) (elems [][]byte, named []byte, err
 		return append(elems, t), nil, nil
 	}
 	if len(t) == 0 || t[0] != '[' {
-		return nil, nil, fmt.Errorf("want a JSON list or a kind's code, as version 2 writes every event, got %s", describe(t))
+		return nil, nil, fmt.Errorf("want a JSON list or a kind's code, as versions 2 and 3 write every event, got %s", describe(t))
 	}
 	if !json.Valid(t) {
 		var discard []any
