@@ -436,9 +436,13 @@ func mergeChanges(cs []dynChange) []dynChange {
 	if len(cs) < 2 {
 		return cs
 	}
-	slices.SortStableFunc(cs, func(a, b dynChange) int {
+	order := func(a, b dynChange) int {
 		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.slot, b.slot))
-	})
+	}
+	if ascending(cs, order) {
+		return cs // in order, each slot once: most events
+	}
+	slices.SortStableFunc(cs, order)
 	out := cs[:0]
 	for _, c := range cs {
 		if n := len(out); n > 0 && out[n-1].node == c.node && out[n-1].slot == c.slot {
@@ -451,6 +455,17 @@ func mergeChanges(cs []dynChange) []dynChange {
 		out = append(out, c)
 	}
 	return out
+}
+
+// ascending reports whether every element of s comes strictly before the
+// next in order.
+func ascending[T any](s []T, order func(a, b T) int) bool {
+	for i := 1; i < len(s); i++ {
+		if order(s[i-1], s[i]) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Len returns the number of events in the trace.
