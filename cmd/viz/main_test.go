@@ -40,6 +40,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "tictactoe position"},
 		{[]string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "tree position"},
 		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --boards, --game, --out, --position, --seed, --trace-nodes)"},
+		{[]string{"run", "--game", "tictactoe", "--algo", "minimax", "--trace-nodes", "2000001", "--out", out}, "--trace-nodes 2000001 is out of range (allowed 1..2000000)"},
 		{[]string{"list", "extra"}, "list takes no arguments"},
 		{[]string{"render"}, "want exactly one trace file"},
 		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},

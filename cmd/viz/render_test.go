@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -82,5 +83,43 @@ func TestRenderMemory(t *testing.T) {
 	code, stdout, stderr := runViz(t, "render", "--memory", "4", "--format", "dot", path)
 	if code != 0 || strings.Count(stdout, "label=") < 3610 {
 		t.Errorf("render --memory 4: exit %d (%s), %d labels, want 0 and a node for each of 3610", code, stderr, strings.Count(stdout, "label="))
+	}
+}
+
+// TestRunTraceNodes records MiniMax on tic-tac-toe with a node budget below
+// its 549,946 nodes, and by default, which records them all.
+func TestRunTraceNodes(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args      []string
+		nodes     int
+		truncated bool
+	}{
+		{[]string{"--trace-nodes", "1000"}, 1000, true},
+		{nil, 549_946, false},
+	} {
+		path := filepath.Join(dir, "t.jsonl")
+		args := append([]string{"run", "--game", "tictactoe", "--algo", "minimax", "--out", path}, tc.args...)
+		if code, _, stderr := runViz(t, args...); code != 0 {
+			t.Fatalf("viz %v: exit %d: %s", args, code, stderr)
+		}
+		_, tr, err := catalog.ReadTreeFile(path, trace.Limits{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		created, truncated := 0, false
+		for id := range tr.Size() {
+			if !tr.Node(trace.NodeID(id)).Placeholder {
+				created++
+			}
+		}
+		for k := range tr.Len() {
+			if e := tr.Event(k); e.Kind == trace.KindNote && e.Truncated == trace.TruncatedNodes {
+				truncated = true
+			}
+		}
+		if created != tc.nodes || truncated != tc.truncated {
+			t.Errorf("viz %v: %d nodes recorded, truncated %v; want %d, %v", args, created, truncated, tc.nodes, tc.truncated)
+		}
 	}
 }
