@@ -141,10 +141,14 @@ func weightClass(w int) string {
 // Its rules override the colours Graphviz wrote for the step it laid out.
 // The rules for the weight classes ("vw<k>", see NodeDisplay.Weight) come
 // after the status rules, so that at equal specificity an edge's weight
-// sets its width, as in WriteDOT.
+// sets its width, as in WriteDOT. A display set's placeholder ("m<p>",
+// see Options.Shown) and its edge have the classes "more st_more" when
+// drawn and "more st_not_reached" when hidden.
 func StyleSheet() string {
 	var b strings.Builder
-	b.WriteString(".node.st_not_reached, .edge.st_not_reached { visibility: hidden; }\n")
+	// Not drawn at all, rather than drawn invisible, so that a browser
+	// neither lays out nor paints what a step has not reached.
+	b.WriteString(".node.st_not_reached, .edge.st_not_reached { display: none; }\n")
 	for s, lk := range looks {
 		if trace.Status(s) == trace.StatusNotReached || lk.class == "" {
 			continue
@@ -163,6 +167,13 @@ func StyleSheet() string {
 			lk.class, lk.color, lk.penwidth, dashArray(lk.edgeStyle))
 		fmt.Fprintf(&b, ".edge.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
 	}
+	// A display set's placeholders and their edges, visible unless they
+	// stand for no node yet.
+	fmt.Fprintf(&b, ".node.%s.%s { visibility: visible; cursor: pointer; }\n", moreClass, moreStatus)
+	fmt.Fprintf(&b, ".node.%s.%s > polygon:first-of-type { fill: %s; stroke: %s; stroke-width: 1; stroke-dasharray: %s; }\n",
+		moreClass, moreStatus, colorMore, colorGrey, dashArray("dashed"))
+	fmt.Fprintf(&b, ".edge.%s.%s { visibility: visible; }\n", moreClass, moreStatus)
+	fmt.Fprintf(&b, ".edge.%s.%s path { stroke: %s; stroke-dasharray: %s; }\n", moreClass, moreStatus, colorGrey, dashArray("dashed"))
 	// A weight is wider than the thinnest status line, 1 point.
 	done := lookOf(trace.StatusDone).class
 	for w := 2; w <= maxVisitWidth; w++ {

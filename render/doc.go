@@ -19,6 +19,22 @@
 // dot for trees of at most MaxDotNodes nodes and tidy above. The legend
 // names the layout that drew the picture and that rule.
 //
+// # Big trees: display sets
+//
+// A tree too big to draw whole is navigated, not drawn: an Outline, taken
+// once from the final tree, ranks every node among its siblings (by visits
+// in a Monte Carlo search, else the best child first, then by value for
+// the player to move) and Pick chooses a display set (Shown) of at most a
+// budget of nodes, after Card and Nation's degree-of-interest trees: the
+// current node, the path to it and the best line always, then their
+// siblings, the children a viewer expanded, the nodes the search visits
+// in the coming steps, and the most interesting others under the view's
+// root. Options.Shown draws a display set with the ids of the whole tree's
+// drawing and a placeholder "m<p>" under each node p with children left
+// out, saying "+N more" over "M nodes"; a Tally follows those counts step
+// by step, and an Overview is the whole tree on a coarse grid, for a
+// minimap. LayoutAuto chooses by the boxes drawn.
+//
 // # Stable layout
 //
 // While a viewer steps through one trace, a node never moves. Every step's
@@ -55,7 +71,10 @@
 // # SVG ids
 //
 // Node i is the DOT node "n<i>" with SVG id "n<i>"; the edge into node i
-// has SVG id "e<i>"; the legend has id "legend". Nodes and edges carry the
+// has SVG id "e<i>"; the legend has id "legend". A display set's
+// placeholder under node p has the id "m<p>", its edge "em<p>", and its
+// texts the anchors "a_mv<p>" and "a_mw<p>"; its classes are "more
+// st_more", or "more st_not_reached" while it stands for no node. Nodes and edges carry the
 // SVG classes "st_<status>" (st_current, st_path, st_done, st_generated,
 // st_pruned, st_best, st_kept, st_dropped, st_not_reached) and nodes also
 // "ty_<type>" (ty_max, ty_min, ...), so a page can restyle them without a

@@ -18,7 +18,9 @@ import (
 //
 // Every node of the final tree is in the output, at every step, with the
 // same geometry, so that Graphviz places each node at the same spot at
-// every step of one trace; nodes not reached yet are invisible.
+// every step of one trace; nodes not reached yet are invisible. With
+// Options.Shown, the nodes are the display set's, each node's edges to
+// its children in id order, then the edge to its placeholder.
 //
 // WriteDOT reads t and does not move it; like every use of a trace.Tree,
 // it must not run concurrently with calls that move t.
@@ -33,14 +35,24 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 	if err != nil {
 		return err
 	}
-	d := &drawing{t: t, final: final, opts: opts, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, t.Size())}
-	d.boards = readBoards(t, opts.Board)
-	d.header()
-	for id := range t.Size() {
-		d.node(trace.NodeID(id))
+	dr, err := newDrawn(t, opts.Shown)
+	if err != nil {
+		return err
 	}
-	for id := range t.Size() {
-		d.edge(trace.NodeID(id))
+	d := &drawing{t: t, final: final, opts: opts, drawn: dr, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, dr.nodes())}
+	d.boards = dr.readBoards(opts.Board)
+	d.header()
+	for i := range dr.nodes() {
+		d.node(i)
+	}
+	for g := range dr.groups() {
+		d.more(g)
+	}
+	for i := range dr.nodes() {
+		d.edge(i)
+	}
+	for g := range dr.groups() {
+		d.moreEdge(g)
 	}
 	if opts.Legend {
 		d.legend()
@@ -58,10 +70,11 @@ type drawing struct {
 	t      *trace.Tree // at the step drawn
 	final  *trace.Tree // at the last step, for what must not change between steps
 	opts   Options
+	drawn  drawn // the nodes and placeholders drawn, by box
 	w      *bufio.Writer
-	boards []*board.Board // by node id, nil where no board is drawn; nil without Options.Board
-	passes bool           // the trace's iterations are passes from the root, named on edges
-	shown  []NodeDisplay  // by node id, what node writes, for edge
+	boards map[trace.NodeID]*board.Board // by node id, where a board is drawn
+	passes bool                          // the trace's iterations are passes from the root, named on edges
+	shown  []NodeDisplay                 // by box, what node writes, for edge
 }
 
 // maxNamedPasses is the most passes a drawing names on its edges; more
@@ -100,24 +113,8 @@ func finalTree(t *trace.Tree) (*trace.Tree, error) {
 	return final, nil
 }
 
-// readBoards reads every node's board of t once, with the game's reader
-// read; it returns nil, no boards, for a nil read.
-func readBoards(t *trace.Tree, read func(string) (board.Board, bool)) []*board.Board {
-	if read == nil {
-		return nil
-	}
-	boards := make([]*board.Board, t.Size())
-	for id := range boards {
-		boards[id] = readBoard(read, t.Node(trace.NodeID(id)).Board)
-	}
-	return boards
-}
-
 // boardOf returns the board drawn in node id, or nil.
 func (d *drawing) boardOf(id trace.NodeID) *board.Board {
-	if id < 0 || int(id) >= len(d.boards) {
-		return nil
-	}
 	return d.boards[id]
 }
 
@@ -139,9 +136,10 @@ func (d *drawing) caption() string {
 	return explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View)
 }
 
-// node writes node id: its geometry from what it is in the final tree,
-// its look and text from its state at the current step.
-func (d *drawing) node(id trace.NodeID) {
+// node writes the node of box i: its geometry from what it is in the
+// final tree, its look and text from its state at the current step.
+func (d *drawing) node(i int) {
+	id := d.drawn.node(i)
 	n := d.t.Node(id)
 	lk := lookOf(n.Status)
 	g := geometryOf(n, d.boardOf(id))
@@ -155,18 +153,19 @@ func (d *drawing) node(id trace.NodeID) {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
 	}
 	w.WriteString(` label=`)
-	d.shown[id] = Display(d.t, id, d.opts.View)
-	w.WriteString(nodeLabel(id, d.shown[id], g, d.boardOf(n.Parent), d.opts))
+	d.shown[i] = Display(d.t, id, d.opts.View)
+	w.WriteString(nodeLabel(id, d.shown[i], g, d.boardOf(n.Parent), d.opts))
 	w.WriteString("];\n")
 }
 
-// edge writes the edge into node id, if it has a parent. Its label, the
+// edge writes the edge into the node of box i, if it has a parent. Its label, the
 // action and for a pruned node the reason for the cut, is taken from the
 // final tree, so that it is the same at every step. Its width is its
 // status's or, where that is wider, its weight by visits (see
 // NodeDisplay.Weight), which a weight class names for StyleSheet; a
 // searched node's widened edge is slate grey (colorVisits).
-func (d *drawing) edge(id trace.NodeID) {
+func (d *drawing) edge(i int) {
+	id := d.drawn.node(i)
 	n := d.t.Node(id)
 	if n.Parent == trace.NoNode {
 		return
@@ -182,7 +181,7 @@ func (d *drawing) edge(id trace.NodeID) {
 	}
 	lk := lookOf(n.Status)
 	class := lk.class
-	if k := d.shown[id].Weight; k > 0 {
+	if k := d.shown[i].Weight; k > 0 {
 		class += " " + weightClass(k)
 		lk.penwidth = float64(k)
 		if n.Status == trace.StatusDone {
@@ -193,6 +192,41 @@ func (d *drawing) edge(id trace.NodeID) {
 	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))
 	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + class + `" label=` + dotString(label))
 	d.lookAttrs(lk, lk.edgeStyle)
+	w.WriteString("];\n")
+}
+
+// more writes placeholder g, "m<p>" under node p: a dashed box saying "+N
+// more" over "M nodes" at the current step, a size fixed by the final
+// tree's counts, invisible when it stands for no node yet.
+func (d *drawing) more(g int) {
+	p := d.drawn.group(g)
+	geo := moreGeometry(d.drawn.shown.final[g])
+	id := moreID(p)
+	lk, style := moreLook, moreLook.style
+	more, nodes := d.drawn.more[g].Label()
+	if d.drawn.hidden(g) {
+		style, more, nodes = "invis", "", ""
+	}
+	w := d.w
+	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"`)
+	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
+	d.lookAttrs(lk, style)
+	w.WriteString(` fillcolor="` + lk.fillcolor + `" label=`)
+	w.WriteString(moreLabel(p, more, nodes, int(geo.width)-2*moreMargin, d.opts.Patchable))
+	w.WriteString("];\n")
+}
+
+// moreEdge writes the edge into placeholder g, "em<p>", dashed grey.
+func (d *drawing) moreEdge(g int) {
+	p := d.drawn.group(g)
+	style := moreLook.edgeStyle
+	if d.drawn.hidden(g) {
+		style = "invis"
+	}
+	w := d.w
+	w.WriteString("\tn" + strconv.Itoa(int(p)) + " -> " + moreID(p))
+	w.WriteString(` [id="e` + moreID(p) + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"`)
+	d.lookAttrs(moreLook, style)
 	w.WriteString("];\n")
 }
 

@@ -42,6 +42,19 @@ func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board.Boar
 	return b.String()
 }
 
+// moreLabel returns the HTML-like label of the placeholder under node p:
+// "+N more" in bold over "M nodes", in cells width points wide, the
+// anchors "a_mv<p>" and "a_mw<p>" when patchable.
+func moreLabel(p trace.NodeID, more, nodes string, width int, patchable bool) string {
+	var b strings.Builder
+	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
+	slot := strconv.Itoa(int(p))
+	slotCell(&b, width, 12, patchable, "mv"+slot, more, `<FONT POINT-SIZE="9"><B>`, `</B></FONT>`)
+	slotCell(&b, width, 10, patchable, "mw"+slot, nodes, `<FONT POINT-SIZE="8">`, `</FONT>`)
+	b.WriteString(`</TABLE>>`)
+	return b.String()
+}
+
 // fixedCell writes a row of one cell of a fixed size holding html.
 func fixedCell(b *strings.Builder, width, height int, html string) {
 	b.WriteString(`<TR><TD FIXEDSIZE="TRUE" WIDTH="`)

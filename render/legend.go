@@ -35,25 +35,27 @@ type legendFacts struct {
 	windows  bool             // α-β windows
 	visits   bool             // edges widened by visits
 	boards   bool             // boards, with the cells of the move just played
+	more     bool             // placeholders of children left out
 }
 
-// legendFactsOf returns what the legend of a drawing of final explains,
-// where hasBoard reports whether a node's board is drawn. It depends only
-// on the final tree and the options, never on the step, so the legend
-// never moves nodes.
-func legendFactsOf(final *trace.Tree, hasBoard func(trace.NodeID) bool) legendFacts {
+// legendFactsOf returns what the legend of drawing dr explains, from the
+// final tree, where hasBoard reports whether a node's board is drawn. It
+// depends only on the final tree, what is drawn and the options, never on
+// the step, so the legend never moves nodes.
+func legendFactsOf(final *trace.Tree, dr drawn, hasBoard func(trace.NodeID) bool) legendFacts {
 	types := map[trace.NodeType]bool{}
 	var f legendFacts
 	beam, pruned := false, false
-	for id := range final.Size() {
-		n := final.Node(trace.NodeID(id))
+	dr.each(func(id trace.NodeID) {
+		n := final.Node(id)
 		types[n.Type] = true
 		beam = beam || n.Status == trace.StatusKept || n.Status == trace.StatusDropped
-		f.boards = f.boards || hasBoard(trace.NodeID(id))
+		f.boards = f.boards || hasBoard(id)
 		f.visits = f.visits || n.Visits > 0
 		pruned = pruned || n.Status == trace.StatusPruned
 		f.windows = f.windows || n.HasBounds
-	}
+	})
+	f.more = dr.groups() > 0
 	for _, r := range typeRows {
 		if types[r.typ] {
 			f.types = append(f.types, r.typ)
@@ -94,7 +96,7 @@ func statusWords(s trace.Status) string {
 // windows, edge widths by visits, highlighted board cells, the view and
 // the layout, each only if the drawing has it.
 func (d *drawing) legend() {
-	f := legendFactsOf(d.final, func(id trace.NodeID) bool { return d.boardOf(id) != nil })
+	f := legendFactsOf(d.final, d.drawn, func(id trace.NodeID) bool { return d.boardOf(id) != nil })
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)
@@ -126,6 +128,9 @@ func (d *drawing) legend() {
 	if f.boards {
 		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", legendBoards)
 	}
+	if f.more {
+		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, `<FONT POINT-SIZE="8"><B>+N</B></FONT>`, LegendMore)
+	}
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(legendWords(LayoutDot)) + `</FONT></TD></TR>`)
 	b.WriteString(`</TABLE>>`)
@@ -133,6 +138,9 @@ func (d *drawing) legend() {
 	d.w.WriteString(b.String())
 	d.w.WriteString("];\n\t{rank=\"sink\"; legend;}\n")
 }
+
+// LegendMore is the legend's words for a placeholder of a display set.
+const LegendMore = "+N more, M nodes: N children left out, with the M nodes under them"
 
 // legendBoards is the legend's words for the highlighted cells of a board.
 const legendBoards = explain.LegendMove + " (bold, yellow)"

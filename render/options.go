@@ -51,6 +51,13 @@ type Options struct {
 	// WriteDOT and WriteTidySVG, which have one layout each, ignore it.
 	// The legend names the layout that drew the picture, and the rule.
 	Layout Layout
+	// Shown, if not nil, is the display set drawn (see Pick): its nodes,
+	// each with its id as in a drawing of the whole tree, and under each
+	// node with children left out, a placeholder "m<p>" (p the node's id)
+	// saying how many children it stands for and how many nodes in all,
+	// at the drawn step; a placeholder that stands for no node yet is
+	// hidden, like a node not reached. Nil draws every node.
+	Shown *Shown
 }
 
 func (o Options) check() error {

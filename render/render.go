@@ -14,9 +14,11 @@ import (
 // writes the SVG to w. With opts.Layout LayoutDot, the zero value, it is
 // WriteDOT followed by l.SVG (use them apart to keep the DOT or to draw it
 // elsewhere); with LayoutTidy it is WriteTidySVG, and l may be nil;
-// LayoutAuto picks one of them by the tree's size (Layout.For).
+// LayoutAuto picks one of them by the number of boxes drawn (Layout.For):
+// the tree's nodes, or with Options.Shown the display set's nodes and
+// placeholders.
 func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Layouter) error {
-	if t != nil && opts.Layout.For(t.Size()) == LayoutTidy {
+	if t != nil && opts.Layout.For(Boxes(t, opts.Shown)) == LayoutTidy {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("render: layout not started: %w", err)
 		}
@@ -37,4 +39,13 @@ func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Lay
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil
+}
+
+// Boxes returns the number of boxes a drawing of t with display set s
+// has: its nodes and placeholders, or with a nil s every node of t.
+func Boxes(t *trace.Tree, s *Shown) int {
+	if s != nil {
+		return s.Drawn()
+	}
+	return t.Size()
 }

@@ -56,7 +56,11 @@ func WriteTidySVG(w io.Writer, t *trace.Tree, opts Options) error {
 	if err != nil {
 		return err
 	}
-	d := &svgDrawing{t: t, final: final, opts: opts, boards: readBoards(t, opts.Board), passes: passes(final), rootVisits: t.Node(t.Root()).Visits}
+	dr, err := newDrawn(t, opts.Shown)
+	if err != nil {
+		return err
+	}
+	d := &svgDrawing{t: t, final: final, opts: opts, drawn: dr, boards: dr.readBoards(opts.Board), passes: passes(final), rootVisits: t.Node(t.Root()).Visits}
 	if err := d.layout(); err != nil {
 		return err
 	}
@@ -73,14 +77,15 @@ type svgDrawing struct {
 	t      *trace.Tree // at the step drawn
 	final  *trace.Tree // at the last step, for what must not change between steps
 	opts   Options
+	drawn  drawn // the nodes and placeholders drawn, by box
 	w      *svgWriter
-	boards []*board.Board // by node id, nil where no board is drawn
-	passes bool           // the trace's iterations are passes from the root, named on edges
+	boards map[trace.NodeID]*board.Board // by node id, where a board is drawn
+	passes bool                          // the trace's iterations are passes from the root, named on edges
 	// rootVisits are the root's visits at the current step, by which edges
 	// are widened (NodeDisplay.Weight).
 	rootVisits int
-	geo        []geometry // by node id
-	pos        tidyLayout // the centres of the nodes' boxes, the tree's size
+	geo        []geometry // by box
+	pos        tidyLayout // the centres of the boxes, the tree's size
 	title      []string   // the lines over the tree
 	legend     *svgLegend // nil without Options.Legend
 	// The tree's top left corner, and the size of the whole drawing.
@@ -90,25 +95,33 @@ type svgDrawing struct {
 
 // boardOf returns the board drawn in node id, or nil.
 func (d *svgDrawing) boardOf(id trace.NodeID) *board.Board {
-	if id < 0 || int(id) >= len(d.boards) {
-		return nil
-	}
 	return d.boards[id]
 }
 
-// layout sizes every node from the final tree, lays the tree out, and
+// layout sizes every box from the final tree, lays the tree out, and
 // places the title over it and the legend under it.
 func (d *svgDrawing) layout() error {
-	n := d.t.Size()
+	dr := d.drawn
+	n := dr.boxes()
 	parent := make([]int32, n)
 	width, height := make([]float64, n), make([]float64, n)
 	d.geo = make([]geometry, n)
-	for id := range n {
-		nd := d.t.Node(trace.NodeID(id))
-		g := geometryOf(nd, d.boardOf(trace.NodeID(id)))
-		d.geo[id] = g
-		parent[id] = int32(nd.Parent)
-		width[id], height[id] = d.room(trace.NodeID(id), g), g.height
+	for i := range dr.nodes() {
+		id := dr.node(i)
+		nd := d.t.Node(id)
+		g := geometryOf(nd, d.boardOf(id))
+		d.geo[i] = g
+		parent[i] = -1
+		if nd.Parent != trace.NoNode {
+			parent[i] = int32(dr.box(nd.Parent))
+		}
+		width[i], height[i] = d.room(id, g), g.height
+	}
+	for g := range dr.groups() {
+		i := dr.nodes() + g
+		d.geo[i] = moreGeometry(dr.shown.final[g])
+		parent[i] = int32(dr.box(dr.group(g)))
+		width[i], height[i] = d.geo[i].width, d.geo[i].height
 	}
 	pos, err := layoutTidy(parent, width, height, tidyGaps)
 	if err != nil {
@@ -169,10 +182,10 @@ func (d *svgDrawing) edgeLabels(id trace.NodeID) (action, reason string) {
 	return action, reason
 }
 
-// boxOf returns node id's box in the drawing.
-func (d *svgDrawing) boxOf(id trace.NodeID) box {
-	g := d.geo[id]
-	return box{x: d.dx + d.pos.x[id], y: d.dy + d.pos.y[id], w: g.width, h: g.height}
+// boxOf returns box i of the drawing.
+func (d *svgDrawing) boxOf(i int) box {
+	g := d.geo[i]
+	return box{x: d.dx + d.pos.x[i], y: d.dy + d.pos.y[i], w: g.width, h: g.height}
 }
 
 // write writes the whole drawing: edges first, under the nodes, as
@@ -201,11 +214,17 @@ func (d *svgDrawing) write() {
 	for i, l := range d.title {
 		d.text(d.width/2, float64(i+1)*titleLeading-2, "middle", fontTitle, "", "", l)
 	}
-	for id := range d.t.Size() {
-		d.edge(trace.NodeID(id))
+	for i := range d.drawn.nodes() {
+		d.edge(i)
 	}
-	for id := range d.t.Size() {
-		d.node(trace.NodeID(id))
+	for g := range d.drawn.groups() {
+		d.moreEdge(g)
+	}
+	for i := range d.drawn.nodes() {
+		d.node(i)
+	}
+	for g := range d.drawn.groups() {
+		d.more(g)
 	}
 	if d.legend != nil {
 		d.legend.write(d)
@@ -257,13 +276,14 @@ func (d *svgDrawing) stroke(color string, width float64, style string) {
 	}
 }
 
-// node writes node id: its shape and text as it stands at the current
-// step, in the place the final tree gives it.
-func (d *svgDrawing) node(id trace.NodeID) {
+// node writes the node of box i: its shape and text as it stands at the
+// current step, in the place the final tree gives it.
+func (d *svgDrawing) node(i int) {
+	id := d.drawn.node(i)
 	n := d.t.Node(id)
 	lk := lookOf(n.Status)
-	g := d.geo[id]
-	b := d.boxOf(id)
+	g := d.geo[i]
+	b := d.boxOf(i)
 	sid := strconv.Itoa(int(id))
 	w := d.w
 	d.group("n"+sid, "node "+lk.class+" "+typeClass(n.Type), n.Status)
@@ -355,11 +375,13 @@ func (d *svgDrawing) board(bd, parent *board.Board, x0, y0 float64) {
 	}
 }
 
-// edge writes the edge into node id, if it has a parent: a line from the
-// bottom of the parent's shape to the top of the node's, the action on it
-// a little above the node, and for a pruned node the reason under it. Its
-// width and colour are as WriteDOT draws them (see drawing.edge).
-func (d *svgDrawing) edge(id trace.NodeID) {
+// edge writes the edge into the node of box i, if it has a parent: a
+// line from the bottom of the parent's shape to the top of the node's,
+// the action on it a little above the node, and for a pruned node the
+// reason under it. Its width and colour are as WriteDOT draws them (see
+// drawing.edge).
+func (d *svgDrawing) edge(i int) {
+	id := d.drawn.node(i)
 	n := d.t.Node(id)
 	if n.Parent == trace.NoNode {
 		return
@@ -377,15 +399,9 @@ func (d *svgDrawing) edge(id trace.NodeID) {
 	w := d.w
 	d.group("e"+sid, class, n.Status)
 	w.WriteString("<title>n" + pid + "-&gt;n" + sid + "</title>\n")
-	from, to := d.boxOf(n.Parent), d.boxOf(id)
+	from, to := d.boxOf(d.drawn.box(n.Parent)), d.boxOf(i)
 	x0, y0, x1, y1 := from.x, from.bottom(), to.x, to.top()
-	w.WriteString(`<path fill="none"`)
-	d.stroke(lk.color, lk.penwidth, lk.edgeStyle)
-	w.WriteString(` d="M`)
-	w.point(x0, y0)
-	w.WriteByte('L')
-	w.point(x1, y1)
-	w.WriteString("\"/>\n")
+	d.line(lk, x0, y0, x1, y1)
 	action, reason := d.edgeLabels(id)
 	mid := y1 - edgeLabelLift - fontEdge/3
 	x := x1
@@ -396,6 +412,67 @@ func (d *svgDrawing) edge(id trace.NodeID) {
 	if reason != "" {
 		d.edgeText(x1, to.bottom()+reasonDrop, lk.fontcolor, reason)
 	}
+	w.WriteString("</g>\n")
+}
+
+// line writes an edge's line from x0, y0 to x1, y1 in look lk.
+func (d *svgDrawing) line(lk look, x0, y0, x1, y1 float64) {
+	w := d.w
+	w.WriteString(`<path fill="none"`)
+	d.stroke(lk.color, lk.penwidth, lk.edgeStyle)
+	w.WriteString(` d="M`)
+	w.point(x0, y0)
+	w.WriteByte('L')
+	w.point(x1, y1)
+	w.WriteString("\"/>\n")
+}
+
+// moreLook is how a placeholder and its edge are drawn: dashed grey, the
+// box filled light grey.
+var moreLook = look{class: moreStatus, style: "dashed,filled", edgeStyle: "dashed", penwidth: 1, color: colorGrey, fillcolor: colorMore, fontcolor: colorBlack}
+
+// moreEdge writes the edge into placeholder g, the group "em<p>" for the
+// placeholder "m<p>", a dashed grey line.
+func (d *svgDrawing) moreEdge(g int) {
+	p := d.drawn.group(g)
+	i := d.drawn.nodes() + g
+	status := trace.StatusGenerated
+	if d.drawn.hidden(g) {
+		status = trace.StatusNotReached
+	}
+	d.group("e"+moreID(p), "edge "+moreClass+" "+d.drawn.moreStatusClass(g), status)
+	pid := strconv.Itoa(int(p))
+	d.w.WriteString("<title>n" + pid + "-&gt;" + moreID(p) + "</title>\n")
+	from, to := d.boxOf(d.drawn.box(p)), d.boxOf(i)
+	d.line(moreLook, from.x, from.bottom(), to.x, to.top())
+	d.w.WriteString("</g>\n")
+}
+
+// more writes placeholder g, the group "m<p>" under node p: a dashed box
+// saying "+N more" over "M nodes", the texts in the anchors "a_mv<p>" and
+// "a_mw<p>" when Patchable.
+func (d *svgDrawing) more(g int) {
+	p := d.drawn.group(g)
+	i := d.drawn.nodes() + g
+	b := d.boxOf(i)
+	status := trace.StatusGenerated
+	if d.drawn.hidden(g) {
+		status = trace.StatusNotReached
+	}
+	w := d.w
+	id := moreID(p)
+	d.group(id, "node "+moreClass+" "+d.drawn.moreStatusClass(g), status)
+	w.WriteString("<title>" + id + "</title>\n")
+	w.shape(d.geo[i], b, func() {
+		w.WriteString(` fill="` + moreLook.fillcolor + `"`)
+		d.stroke(moreLook.color, moreLook.penwidth, moreLook.style)
+	})
+	more, nodes := d.drawn.more[g].Label()
+	if d.drawn.hidden(g) {
+		more, nodes = "", ""
+	}
+	d.slot("mv"+strconv.Itoa(int(p)), more, b.x, b.y-1, moreFontBold, "bold", colorBlack)
+	d.slot("mw"+strconv.Itoa(int(p)), nodes, b.x, b.y+9, moreFont, "", colorBlack)
 	w.WriteString("</g>\n")
 }
 

@@ -29,7 +29,7 @@ type svgLegend struct {
 // newSVGLegend returns the legend of d, sized but not placed.
 func newSVGLegend(d *svgDrawing) *svgLegend {
 	l := &svgLegend{
-		facts:   legendFactsOf(d.final, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
+		facts:   legendFactsOf(d.final, d.drawn, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
 		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
 		layout:  legendWords(LayoutTidy),
 	}
@@ -59,6 +59,9 @@ func (l *svgLegend) rows() []string {
 	}
 	if l.facts.boards {
 		rows = append(rows, legendBoards)
+	}
+	if l.facts.more {
+		rows = append(rows, LegendMore)
 	}
 	return rows
 }
@@ -100,6 +103,17 @@ func (l *svgLegend) write(d *svgDrawing) {
 		next(func(cx, cy float64) {
 			l.rect(d, cx-legendSample/2, cy-7, legendSample, 14, colorYellow)
 			d.text(cx, cy+3.5, "middle", legendBigger, "bold", "", "x")
+		})
+	}
+	if l.facts.more {
+		next(func(cx, cy float64) {
+			w.WriteString(`<polygon fill="` + colorMore + `"`)
+			d.stroke(colorGrey, 1, "dashed")
+			w.WriteString(` points="`)
+			hw := float64(legendSample)/2 - 0.5
+			w.points([]float64{cx - hw, cy - 6.5, cx + hw, cy - 6.5, cx + hw, cy + 6.5, cx - hw, cy + 6.5})
+			w.WriteString("\"/>\n")
+			d.text(cx, cy+3, "middle", moreFont, "bold", "", "+N")
 		})
 	}
 	d.text(x, baseline(), "start", legendBigger, "", "", l.caption)

@@ -82,8 +82,8 @@ func BenchmarkTidySVG(b *testing.B) {
 func BenchmarkTidyLayout(b *testing.B) {
 	for _, n := range tidyBenchSizes {
 		b.Run("nodes="+strconv.Itoa(n), func(b *testing.B) {
-			d := &svgDrawing{t: searchTree(b, n), opts: Options{Patchable: true}}
-			d.final = d.t
+			tr := searchTree(b, n)
+			d := &svgDrawing{t: tr, final: tr, drawn: drawn{t: tr}, opts: Options{Patchable: true}}
 			if err := d.layout(); err != nil {
 				b.Fatal(err)
 			}

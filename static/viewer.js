@@ -7,6 +7,8 @@
   if (!root) return;
   const $ = (id) => document.getElementById(id);
   const NBSP = "\u00a0";
+  const HIDDEN = "st_not_reached"; // the class of what a step has not reached
+  const VIEW_ROOT = -2; // an anchor: the view's root, whichever the server makes it
 
   const st = {
     steps: Number(root.dataset.steps),
@@ -16,6 +18,7 @@
     playing: false,
     selected: -1,
     svg: null,
+    nodeCount: 0, // the nodes of the drawing, placeholders aside
     box: null, // the viewBox shown: [x, y, w, h]
     full: null, // the whole drawing's viewBox
     ws: null,
@@ -29,6 +32,13 @@
     centres: new Map(), // node id -> x of its centre
     lastCurrent: -1,
     userMoved: false, // the person panned or zoomed: a new drawing keeps their view
+    whole: root.dataset.whole === "true", // the drawing is the whole tree's, from the layout URL
+    nav: null, // the last frame's nav: the view's root, the filter, the minimap's cell of the focus
+    minimap: null, // the whole tree's overview: {cols, rows, count, rep}
+    cells: [], // the minimap's cells holding drawn nodes
+    anchor: -1, // after a new drawing, the node to show: the one the person navigated to, or VIEW_ROOT
+    hold: false, // the next frame keeps the view on the node navigated to
+    sel: null, // the selected node's details
   };
 
   // ---- the drawing ----
@@ -51,8 +61,19 @@
       st.types.clear();
       return false;
     }
-    const text = await res.text();
-    const keep = st.svg && st.userMoved ? st.box : null;
+    install(await res.text(), st.svg && st.userMoved ? st.box : null);
+    st.whole = true;
+    root.dataset.layoutMs = String(Math.round(performance.now() - started));
+    return true;
+  }
+
+  // install puts a drawing in the tree panel and shows the box keep, or
+  // the drawing's top, or with a navigated drawing the node to show.
+  function install(text, keep) {
+    const tree = $("tree");
+    // The panel's size does not depend on the drawing: measured before,
+    // it costs no layout of the new drawing.
+    const panel = tree.getBoundingClientRect();
     tree.innerHTML = text;
     const svg = tree.querySelector("svg");
     svg.removeAttribute("width");
@@ -63,26 +84,81 @@
     st.full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
     st.types.clear();
     st.centres.clear();
+    st.nodeCount = 0;
     for (const g of svg.querySelectorAll("g.node")) {
       const ty = [...g.classList].find((c) => c.startsWith("ty_")) || "";
       st.types.set(g.id, ty);
-      const cx = shapeCentre(g);
-      if (cx !== null) st.centres.set(Number(g.id.slice(1)), cx);
+      if (g.id.startsWith("n")) st.nodeCount++;
     }
     if (keep) setBox(keep);
-    else initialBox();
-    root.dataset.layoutMs = String(Math.round(performance.now() - started));
-    return true;
+    else initialBox(panel);
   }
 
-  // shapeCentre reads the x of a node's centre from its shape's attributes,
-  // not from the layout engine, so that reading every node costs no reflow.
-  function shapeCentre(g) {
+  // applyLayout draws a display set the server picked: the part of a big
+  // tree the page shows. Its nodes keep their ids, so the frames that
+  // follow restyle it as they would the whole tree; what the person was
+  // looking at stays in view.
+  function applyLayout(m, current) {
+    const tree = $("tree");
+    const before = st.svg ? st.box : null;
+    st.whole = false;
+    if (m.minimap) st.minimap = m.minimap;
+    st.cells = m.cells || [];
+    if (m.error) {
+      tree.innerHTML = "";
+      const p = document.createElement("p");
+      p.className = "error";
+      p.dataset.testid = "layout-error";
+      p.textContent = "The tree could not be drawn: " + m.error +
+        ". The board, the log, the variables and the pseudocode still follow every step.";
+      tree.appendChild(p);
+      st.svg = null;
+      st.types.clear();
+      st.undrawn = true;
+      return;
+    }
+    st.undrawn = false;
+    install(m.svg, null);
+    root.dataset.layouts = String(Number(root.dataset.layouts || "0") + 1);
+    // The same scale as before, centred on the node navigated to, or
+    // else on the current node.
+    const at = st.anchor === VIEW_ROOT ? m.root : st.anchor >= 0 ? st.anchor : current;
+    const b = at >= 0 ? nodeBox(at) : null;
+    if (before && b) {
+      setBox([b.x + b.w / 2 - before[2] / 2, b.y - before[3] / 4, before[2], before[3]]);
+      st.userMoved = st.anchor !== -1 || st.userMoved;
+    }
+    st.hold = st.anchor !== -1;
+    st.anchor = -1;
+  }
+
+  // shapeBox reads the box of a node's shape from its attributes, not from
+  // the layout engine, so that reading a node costs no reflow and works for
+  // a node that is not displayed: {x, y, w, h} in the drawing's
+  // coordinates, before the graph's transform, or null.
+  function shapeBox(g) {
     const shape = g.querySelector("polygon, ellipse");
     if (!shape) return null;
-    if (shape.tagName === "ellipse") return Number(shape.getAttribute("cx"));
-    const xs = shape.getAttribute("points").trim().split(/\s+/).map((p) => Number(p.split(",")[0]));
-    return (Math.min(...xs) + Math.max(...xs)) / 2;
+    if (shape.tagName === "ellipse") {
+      const cx = Number(shape.getAttribute("cx")), cy = Number(shape.getAttribute("cy"));
+      const rx = Number(shape.getAttribute("rx")), ry = Number(shape.getAttribute("ry"));
+      return { x: cx - rx, y: cy - ry, w: 2 * rx, h: 2 * ry };
+    }
+    const pts = shape.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return { x: x, y: y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+  }
+
+  // centreOf returns the x of the centre of the node or placeholder with
+  // SVG id gid, found once.
+  function centreOf(gid) {
+    if (!st.centres.has(gid)) {
+      const g = document.getElementById(gid);
+      const b = g && shapeBox(g);
+      st.centres.set(gid, b ? b.x + b.w / 2 : undefined);
+    }
+    return st.centres.get(gid);
   }
 
   function setBox(b) {
@@ -95,9 +171,8 @@
   // read; then it shows the top of the tree at its natural size. A viewer
   // embedded next to another fits its tree anyway: there the shape of the
   // whole tree is what is compared.
-  function initialBox() {
+  function initialBox(r) {
     const [x, y, w, h] = st.full;
-    const r = $("tree").getBoundingClientRect();
     const scale = Math.min(r.width / w, r.height / h);
     if (scale >= 0.55 || r.width === 0 || root.classList.contains("embedded")) {
       setBox([x, y, w, h]);
@@ -105,7 +180,7 @@
     }
     // Too wide to read whole: show the top of the tree around the root.
     const vw = r.width / 0.8, vh = r.height / 0.8;
-    const top = nodeBox(0);
+    const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
     const cx = top ? top.x + top.w / 2 : x + w / 2;
     setBox([cx - vw / 2, y, vw, vh]);
   }
@@ -130,15 +205,14 @@
   }
 
   function nodeBox(id) {
-    const g = document.getElementById("n" + id);
+    const g = document.getElementById(typeof id === "number" ? "n" + id : id);
     if (!g) return null;
-    const shape = g.querySelector("polygon, ellipse");
-    if (!shape) return null;
-    const b = shape.getBBox();
+    const b = shapeBox(g);
+    if (!b) return null;
     // Graphviz translates the graph's group; the viewBox is outside it.
     const tr = st.svg.querySelector("g.graph").transform.baseVal.consolidate();
     const dx = tr ? tr.matrix.e : 0, dy = tr ? tr.matrix.f : 0;
-    return { x: b.x + dx, y: b.y + dy, w: b.width, h: b.height };
+    return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
   }
 
   // follow keeps the current node in view.
@@ -152,16 +226,17 @@
     setBox([b.x + b.w / 2 - w / 2, b.y + b.h / 2 - h / 2, w, h]);
   }
 
-  // setSlot writes a node's value or window text, centred in the node.
-  function setSlot(id, slot, text) {
-    const a = document.getElementById("a_" + slot + id);
+  // setSlot writes a text of the node or placeholder with SVG id gid, in
+  // its anchor "a_" + slot, centred in the node.
+  function setSlot(gid, slot, text) {
+    const a = document.getElementById("a_" + slot);
     if (!a) return;
     const t = a.querySelector("text");
     if (!t) return;
     const want = text || NBSP;
     if (t.textContent === want) return;
     t.textContent = want;
-    const cx = st.centres.get(id);
+    const cx = centreOf(gid);
     if (cx === undefined) return;
     t.setAttribute("x", String(cx));
     t.setAttribute("text-anchor", "middle");
@@ -169,7 +244,9 @@
 
   // applyNodes draws node patches [id, class, value, window, weight]: a
   // weight k > 0 draws the edge into the node k points wide (class "vw<k>"
-  // in /tree.css), by the share of the iterations through the node.
+  // in /tree.css), by the share of the iterations through the node. A
+  // node not reached is not displayed, and keeps its texts until a patch
+  // that displays it, which carries them all.
   function applyNodes(nodes) {
     for (const [id, cls, value, win, weight] of nodes) {
       const g = document.getElementById("n" + id);
@@ -178,8 +255,26 @@
       g.setAttribute("class", "node " + cls + " " + (st.types.get(g.id) || "") + sel);
       const e = document.getElementById("e" + id);
       if (e) e.setAttribute("class", "edge " + cls + (weight > 0 ? " vw" + weight : ""));
-      setSlot(id, "v", value);
-      setSlot(id, "w", win);
+      if (cls === HIDDEN) continue;
+      setSlot(g.id, "v" + id, value);
+      setSlot(g.id, "w" + id, win);
+    }
+  }
+
+  // applyMore draws placeholder patches [parent, class, more, nodes]: the
+  // placeholder "m<parent>" stands for that parent's children left out,
+  // hidden by the class st_not_reached while none exists yet.
+  function applyMore(more) {
+    for (const [p, cls, line1, line2] of more || []) {
+      const g = document.getElementById("m" + p);
+      if (!g) continue;
+      g.setAttribute("class", "node more " + cls);
+      const e = document.getElementById("em" + p);
+      if (e) e.setAttribute("class", "edge more " + cls);
+      if (cls === HIDDEN) continue;
+      setSlot(g.id, "mv" + p, line1);
+      setSlot(g.id, "mw" + p, line2);
+      g.setAttribute("aria-label", line1 + ", " + line2 + ": click to show them");
     }
   }
 
@@ -400,11 +495,19 @@
 
   function drawSelected(sel) {
     const panel = $("node-panel");
+    st.sel = sel;
     if (!sel) {
       panel.hidden = true;
       return;
     }
     panel.hidden = false;
+    const fold = $("node-collapse");
+    fold.hidden = sel.children === 0;
+    fold.textContent = sel.collapsed ? "Show its children" : "Collapse";
+    $("node-reroot").hidden = sel.children === 0 || (st.nav && st.nav.root === sel.node);
+    const filtering = !!st.nav && st.nav.filter === sel.node;
+    $("node-filter").setAttribute("aria-pressed", String(filtering));
+    $("node-filter").textContent = filtering ? "Step through every event" : "Steps of this subtree";
     $("node-title").textContent = sel.title;
     $("node-reason").textContent = sel.reason || "";
     drawFacts($("node-facts"), sel.facts);
@@ -431,8 +534,148 @@
   // hideAll marks every node and edge of the drawing not reached, before a
   // full frame of a drawing that has more nodes than the frame's trace.
   function hideAll() {
-    for (const g of st.svg.querySelectorAll("g.node")) g.setAttribute("class", "node st_not_reached " + (st.types.get(g.id) || ""));
-    for (const g of st.svg.querySelectorAll("g.edge")) g.setAttribute("class", "edge st_not_reached");
+    for (const g of st.svg.querySelectorAll("g.node")) {
+      const more = g.id.startsWith("m") ? "more " : "";
+      g.setAttribute("class", "node " + more + "st_not_reached " + (st.types.get(g.id) || ""));
+    }
+    for (const g of st.svg.querySelectorAll("g.edge")) {
+      g.setAttribute("class", "edge " + (g.id.startsWith("em") ? "more " : "") + "st_not_reached");
+    }
+  }
+
+  // ---- navigating a big tree ----
+
+  // drawNav shows where the view is: the way down to its root, the nodes
+  // drawn of all, the filter on the steps, and the minimap.
+  function drawNav() {
+    const nav = st.nav;
+    const navigated = !!nav && !st.whole;
+    $("nav").hidden = !nav || (st.whole && nav.root === 0);
+    if (nav) {
+      const trail = $("nav-trail");
+      trail.innerHTML = "";
+      nav.trail.forEach((c, i) => {
+        if (i > 0) trail.appendChild(document.createTextNode(" › "));
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "link crumb";
+        b.dataset.node = String(c.node);
+        b.textContent = c.name;
+        b.title = i === nav.trail.length - 1 ? "the view's root" : "view this node's subtree";
+        trail.appendChild(b);
+      });
+      $("nav-up").disabled = nav.root === 0;
+      $("nav-top").disabled = nav.root === 0;
+      let count = navigated
+        ? "· " + nav.shown.toLocaleString("en") + " of " + nav.total.toLocaleString("en") + " nodes drawn; click a +N box for more"
+        : "";
+      if (nav.elsewhere && !nav.reach) count += " · the search is outside this subtree now";
+      $("nav-count").textContent = count;
+      const reach = $("nav-reach");
+      reach.hidden = !nav.reach;
+      if (nav.reach) {
+        reach.textContent = "Not reached yet: go to step " + nav.reach.toLocaleString("en") + ", where it starts";
+        reach.dataset.step = String(nav.reach);
+      }
+      const filtering = nav.filter >= 0;
+      $("filter").hidden = !filtering;
+      if (filtering) $("filter-name").textContent = nav.filter_name;
+      root.dataset.viewRoot = String(nav.root);
+      root.dataset.filter = String(nav.filter);
+    }
+    $("minimap-box").hidden = !navigated || !st.minimap;
+    if (navigated && st.minimap) drawMinimap();
+  }
+
+  // drawMinimap draws the whole tree's overview: a row per depth, darker
+  // where more nodes fall, the drawn part tinted blue, the view's subtree
+  // outlined and the current node's cell marked with an orange dot.
+  function drawMinimap() {
+    const m = st.minimap, c = $("minimap"), ctx = c.getContext("2d");
+    const cw = c.width / m.cols, ch = c.height / m.rows;
+    ctx.clearRect(0, 0, c.width, c.height);
+    let most = 1;
+    for (const n of m.count) most = Math.max(most, n);
+    const scale = Math.log(most + 1);
+    for (let r = 0; r < m.rows; r++) {
+      for (let k = 0; k < m.cols; k++) {
+        const n = m.count[r * m.cols + k];
+        if (!n) continue;
+        const shade = Math.round(215 - 170 * (Math.log(n + 1) / scale));
+        ctx.fillStyle = "rgb(" + shade + "," + shade + "," + shade + ")";
+        ctx.fillRect(k * cw, r * ch, Math.ceil(cw), Math.ceil(ch));
+      }
+    }
+    ctx.fillStyle = "rgba(0, 114, 178, 0.55)";
+    for (const i of st.cells) {
+      ctx.fillRect((i % m.cols) * cw, Math.floor(i / m.cols) * ch, Math.ceil(cw), Math.ceil(ch));
+    }
+    const nav = st.nav;
+    if (nav && nav.span) {
+      const [c0, c1, r0] = nav.span;
+      ctx.strokeStyle = "#0072B2";
+      ctx.lineWidth = 2;
+      ctx.strokeRect(c0 * cw + 1, r0 * ch + 1, (c1 - c0 + 1) * cw - 2, c.height - r0 * ch - 2);
+    }
+    if (nav && nav.cell) {
+      const [k, r] = nav.cell;
+      ctx.beginPath();
+      ctx.arc((k + 0.5) * cw, (r + 0.5) * ch, Math.max(3, ch * 0.45), 0, 2 * Math.PI);
+      ctx.fillStyle = "#E69F00";
+      ctx.fill();
+      ctx.strokeStyle = "#000";
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+  }
+
+  // minimapNode returns the node a click at the minimap's cell (k, r)
+  // goes to: the cell's, or the nearest above it in its column.
+  function minimapNode(k, r) {
+    const m = st.minimap;
+    for (let row = r; row >= 0; row--) {
+      const id = m.rep[row * m.cols + k];
+      if (id >= 0) return id;
+    }
+    return 0;
+  }
+
+  // navigate sends a command that changes what the page draws, and keeps
+  // node anchor in view when the new drawing comes.
+  function navigate(cmd, anchor) {
+    st.anchor = anchor;
+    send(cmd);
+  }
+
+  function collapseSelected() {
+    if (!st.sel || st.sel.children === 0) return;
+    navigate({ type: st.sel.collapsed ? "expand" : "collapse", node: st.sel.node }, st.sel.node);
+  }
+
+  function rerootSelected() {
+    if (!st.sel || st.sel.children === 0) return;
+    navigate({ type: "root", node: st.sel.node }, st.sel.node);
+  }
+
+  function filterSelected() {
+    if (!st.nav) return;
+    if (st.nav.filter >= 0 && (!st.sel || st.sel.node === st.nav.filter)) send({ type: "filter", node: -1 });
+    else if (st.sel) send({ type: "filter", node: st.sel.node });
+  }
+
+  function up() {
+    if (st.nav && st.nav.root !== 0) navigate({ type: "up" }, VIEW_ROOT);
+  }
+
+  function toRoot() {
+    if (st.nav && st.nav.root !== 0) navigate({ type: "root", node: 0 }, 0);
+  }
+
+  // step moves one step forwards or backwards: with a filter, to the next
+  // step the server finds in the subtree.
+  function step(by) {
+    if (st.nav && st.nav.filter >= 0) send({ type: "step", by: by });
+    else seek(st.wanted + by);
   }
 
   // onFrame queues a frame and applies what can be: a frame that asks for
@@ -447,7 +690,7 @@
     while (st.queued.length) {
       let i = -1;
       st.queued.forEach((f, k) => { if (f.relayout) i = k; });
-      if (i >= 0 || (!st.svg && !st.undrawn)) {
+      if (i >= 0 || (st.whole && !st.svg && !st.undrawn)) {
         // A relayout frame is full: the frames before it are superseded.
         if (i > 0) st.queued.splice(0, i);
         st.queued[0].relayout = false;
@@ -456,13 +699,18 @@
         st.loading = false;
         continue;
       }
-      applyFrame(st.queued.shift());
+      const m = st.queued.shift();
+      if (m.type === "layout") applyLayout(m, st.queued.length ? st.queued[0].current : st.lastCurrent);
+      else applyFrame(m);
     }
   }
 
   function applyFrame(f) {
-    if (f.full && st.svg && st.types.size > f.nodes.length) hideAll();
+    if (f.full && st.svg && st.nodeCount > f.nodes.length) hideAll();
     applyNodes(f.nodes);
+    applyMore(f.more);
+    st.nav = f.nav || null;
+    drawNav();
     st.step = f.step;
     if (!st.pending) st.wanted = f.step;
     st.playing = f.playing;
@@ -486,7 +734,9 @@
     markSelected(f.selected ? f.selected.node : -1);
     drawSelected(f.selected || null);
     showControls();
-    follow(f.current);
+    if (!st.hold && !(f.nav && f.nav.elsewhere)) follow(f.current);
+    st.hold = false;
+    st.anchor = -1;
     const q = new URLSearchParams(location.search);
     q.set("step", String(f.step));
     if (f.view !== "root") q.set("view", f.view); else q.delete("view");
@@ -517,6 +767,8 @@
       if (msg.type === "frame") {
         onFrame(msg);
         $("status").textContent = "";
+      } else if (msg.type === "layout") {
+        onFrame(msg);
       } else if (msg.type === "error") {
         $("status").textContent = msg.message;
       }
@@ -550,6 +802,10 @@
     if (view === st.view || st.loading) return;
     st.view = view;
     showControls();
+    if (!st.whole) {
+      send({ type: "view", view: view }); // a navigated drawing comes with the frame
+      return;
+    }
     st.loading = true;
     st.undrawn = !(await loadLayout(view));
     st.loading = false;
@@ -560,8 +816,8 @@
   // ---- input ----
 
   $("first").onclick = () => seek(0);
-  $("back").onclick = () => seek(st.wanted - 1);
-  $("forward").onclick = () => seek(st.wanted + 1);
+  $("back").onclick = () => step(-1);
+  $("forward").onclick = () => step(1);
   $("last").onclick = () => seek(st.steps - 1);
   $("play").onclick = togglePlay;
   $("speed").onchange = () => { if (st.playing) send({ type: "play", speed: Number($("speed").value) }); };
@@ -570,6 +826,24 @@
   $("zoom-out").onclick = () => zoom(1.25);
   $("zoom-fit").onclick = () => { if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } };
   $("node-close").onclick = () => send({ type: "select", node: -1 });
+  $("node-collapse").onclick = collapseSelected;
+  $("node-reroot").onclick = rerootSelected;
+  $("node-filter").onclick = filterSelected;
+  $("nav-up").onclick = up;
+  $("nav-reach").onclick = () => seek(Number($("nav-reach").dataset.step));
+  $("nav-top").onclick = toRoot;
+  $("filter-clear").onclick = () => send({ type: "filter", node: -1 });
+  $("nav-trail").onclick = (e) => {
+    const b = e.target.closest("button[data-node]");
+    if (b && st.nav && Number(b.dataset.node) !== st.nav.root) navigate({ type: "root", node: Number(b.dataset.node) }, Number(b.dataset.node));
+  };
+  $("minimap").onclick = (e) => {
+    if (!st.minimap) return;
+    const c = $("minimap"), r = c.getBoundingClientRect();
+    const k = Math.min(st.minimap.cols - 1, Math.floor(((e.clientX - r.left) / r.width) * st.minimap.cols));
+    const row = Math.min(st.minimap.rows - 1, Math.floor(((e.clientY - r.top) / r.height) * st.minimap.rows));
+    navigate({ type: "reveal", node: minimapNode(k, row) }, VIEW_ROOT);
+  };
   for (const b of document.querySelectorAll(".view-toggle button")) {
     b.onclick = () => setView(b.dataset.view);
   }
@@ -589,8 +863,13 @@
     if (t.matches && t.matches("input[type=text], input[type=number], select, textarea")) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     switch (e.key) {
-      case "ArrowRight": seek(st.wanted + 1); break;
-      case "ArrowLeft": seek(st.wanted - 1); break;
+      case "ArrowRight": step(1); break;
+      case "ArrowLeft": step(-1); break;
+      case "c": collapseSelected(); break;
+      case "r": rerootSelected(); break;
+      case "s": filterSelected(); break;
+      case "u": up(); break;
+      case "t": toRoot(); break;
       case "Home": seek(0); break;
       case "End": seek(st.steps - 1); break;
       case " ": togglePlay(); break;
@@ -637,7 +916,13 @@
     if (a) e.preventDefault();
     if (drag && drag.done) return;
     const g = e.target.closest("g.node");
-    if (!g || !g.id.startsWith("n")) return;
+    if (!g) return;
+    if (g.id.startsWith("m")) {
+      const p = Number(g.id.slice(1));
+      navigate({ type: "expand", node: p }, p);
+      return;
+    }
+    if (!g.id.startsWith("n")) return;
     send({ type: "select", node: Number(g.id.slice(1)) });
   });
   tree.addEventListener("wheel", (e) => {
@@ -648,9 +933,11 @@
   }, { passive: false });
 
   (async () => {
-    st.loading = true;
-    st.undrawn = !(await loadLayout(st.view));
-    st.loading = false;
+    if (st.whole) {
+      st.loading = true;
+      st.undrawn = !(await loadLayout(st.view));
+      st.loading = false;
+    }
     connect();
   })();
 })();

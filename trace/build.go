@@ -26,6 +26,7 @@ type Builder struct {
 	decision  int           // the decision event's step, or -1
 	spacing   int           // changes between checkpoints, or 0 for the default
 	renumber  bool          // each event's step is its index, whatever its Step says
+	frozen    bool          // made by Freeze: Add refuses events
 	budget    int64         // the memory budget, or 0 for none
 	spillDir  string        // where a spill file goes, with a budget
 	err       error         // the first error, returned by every later call
@@ -110,6 +111,9 @@ func (b *Builder) MaxNodes() int {
 // that error again; the events are kept all the same, for Event. Add does
 // not keep e or its slices.
 func (b *Builder) Add(e *Event) error {
+	if b.frozen {
+		return errFrozen
+	}
 	if b.err == nil {
 		b.err = b.check(e)
 	}
@@ -291,10 +295,33 @@ func (b *Builder) Tree() (*Tree, error) {
 // time and memory linear in it, sharing the packed events.
 func (b *Builder) Snapshot() (*Tree, error) { return b.fold() }
 
+// Freeze returns a Builder of the events added so far, which shares their
+// packing with b and refuses more: its Tree may be made in another
+// goroutine while b goes on adding, so that a growing search is folded
+// without holding it up. Freeze takes time in proportion to the chunks of
+// b's packing, not to its events.
+func (b *Builder) Freeze() *Builder {
+	f := *b
+	f.events = b.events.clip()
+	f.strs = strTable{strs: slices.Clip(b.strs.strs)}
+	f.nodes, f.holders, f.entered = b.nodes.clip(), b.holders.clip(), b.entered.clip()
+	f.joints = slices.Clip(b.joints)
+	f.stack = slices.Clip(b.stack)
+	f.buf = nil
+	if f.err == nil {
+		f.err = errFrozen
+	}
+	f.frozen = true
+	return &f
+}
+
+// errFrozen is the error of adding to a frozen Builder.
+var errFrozen = errors.New("trace: a frozen Builder takes no more events")
+
 // fold makes the Tree of the events so far, leaving the Builder as it
 // was.
 func (b *Builder) fold() (*Tree, error) {
-	if b.err != nil {
+	if b.err != nil && !(b.frozen && b.err == errFrozen) {
 		return nil, b.err
 	}
 	if b.nodes.len() == 0 {

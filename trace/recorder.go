@@ -419,6 +419,11 @@ func (r *Recorder) Events() []Event {
 // Recorder goes on recording.
 func (r *Recorder) Tree() (*Tree, error) { return r.b.Snapshot() }
 
+// Freeze returns a Builder of the events recorded so far, as
+// Builder.Freeze does: its Tree may be made in another goroutine while r
+// goes on recording.
+func (r *Recorder) Freeze() *Builder { return r.b.Freeze() }
+
 // Truncated reports whether a budget was reached and later events were
 // dropped.
 func (r *Recorder) Truncated() bool { return r.limit.Truncated() }

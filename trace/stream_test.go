@@ -360,3 +360,53 @@ func TestLimitMemoryCheckpoints(t *testing.T) {
 	}
 	checkSameTree(t, "thinned", tr, events)
 }
+
+// TestFreezeWhileRecording folds frozen copies of a Recorder in another
+// goroutine while it goes on recording, as the server does with a running
+// search, and checks each against a fold of the same events; under the
+// race detector it also checks that the two goroutines share nothing they
+// both write.
+func TestFreezeWhileRecording(t *testing.T) {
+	events := busyTrace(30, 3_000)
+	rec := NewRecorder(0)
+	frozen := make(chan *Builder)
+	done := make(chan error)
+	go func() {
+		for b := range frozen {
+			n := b.Len()
+			tr, err := b.Tree()
+			if err != nil {
+				done <- err
+				return
+			}
+			want, err := NewTree(events[:n])
+			if err != nil {
+				done <- err
+				return
+			}
+			tr.Seek(n - 1)
+			want.Seek(n - 1)
+			for id := range want.Size() {
+				if g, w := tr.Node(NodeID(id)), want.Node(NodeID(id)); !foldSame(g, w) {
+					done <- fmt.Errorf("frozen at %d events, node %d:\n got %+v\nwant %+v", n, id, g, w)
+					return
+				}
+			}
+		}
+		done <- nil
+	}()
+	for i, e := range events {
+		rec.Emit(e)
+		if i%1000 == 999 {
+			frozen <- rec.Freeze()
+		}
+	}
+	close(frozen)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	b := rec.Freeze()
+	if err := b.Add(&Event{Kind: KindNote}); !errors.Is(err, errFrozen) {
+		t.Errorf("Add to a frozen Builder: %v, want %v", err, errFrozen)
+	}
+}

@@ -8,8 +8,10 @@
 //
 // # Drawing
 //
-// A trace is laid out once per point of view: the final tree drawn with
-// render.Options.Patchable, so that every node is in place and every
+// A tree of at most render.DefaultBudget nodes is laid out once per point
+// of view, as `viz render --layout auto` lays it out (Graphviz up to
+// render.MaxDotNodes nodes, the tidy layout above): the final tree drawn
+// with render.Options.Patchable, so that every node is in place and every
 // value and α-β window has an SVG anchor of its own ("a_v<i>", "a_w<i>").
 // A page shows any step by setting each node's status class on "n<i>"
 // and its edge "e<i>", styled by /tree.css (render.StyleSheet), and by
@@ -18,20 +20,59 @@
 // share of the iterations through the node. The browser never interprets
 // trace events: the server folds them (trace.Tree) and sends what to draw.
 //
+// # Navigating big trees
+//
+// A bigger tree, or one whose page chose to view a subtree or to collapse
+// or expand nodes, is navigated: each page's session picks a display set
+// (render.Outline.Pick, a degree-of-interest tree) of at most the budget
+// of nodes, always with the current node, the path to it and the best line
+// so far, and draws it with the same ids, a placeholder "m<p>" under each
+// node p with children left out ("+N more", "M nodes", patched as the
+// steps make and unmake nodes). The session keeps a display set while it
+// shows each step's current node, path and best line and the page's
+// choices stay the same; a set picked while stepping keeps the nodes the
+// search visits in the next steps, so that stepping through a trace of
+// any size changes the drawing once in thousands of steps. A frame costs
+// time in proportion to what its steps change (trace.Tree.Touched), not
+// to the tree; a step's words and pseudocode line are made when a frame
+// shows them. A show keeps its last few drawings of display sets, shared
+// by the pages that show the same nodes, and counts them, its outline and
+// its minimap in its memory.
+//
 // # Websocket protocol
 //
 // The page of /t/<id> opens /t/<id>/ws?step=K&view=V (both optional) and
-// receives a full frame of step K. Every message is one JSON object with
-// a "type". The page sends commands:
+// receives a full frame of step K, or for a navigated tree a layout and
+// the frame that restyles it. Every message is one JSON object with a
+// "type". The page sends commands:
 //
 //	{"type":"seek","step":K}        go to step K, 0 <= K < steps
+//	{"type":"step","by":1}          go to the next step (-1: the previous), with a filter the next that touches its subtree
 //	{"type":"play","speed":S}       step forward S steps a second (0 < S <= 50) until the last step
 //	{"type":"pause"}                stop playing
 //	{"type":"view","view":"root"}   show values in "root" (MAX's view) or "side" (the side to move's view)
 //	{"type":"select","node":N}      describe node N in every frame; -1 for none
+//	{"type":"expand","node":N}      show more of node N's children (render.ExpandStep more), or all of a collapsed node's
+//	{"type":"collapse","node":N}    hide node N's children, but for the search's path through them
+//	{"type":"root","node":N}        view node N's subtree: the budget goes to it
+//	{"type":"up"}                   view the subtree of the parent of the view's root
+//	{"type":"reveal","node":N}      view the subtree of node N's parent and select N (a click on the minimap)
+//	{"type":"filter","node":N}      make step (and play) go only to steps whose events change a node of N's subtree; -1 for every step
+//
+// A page's navigation remembers at most 256 expansions and as many
+// collapses (maxChoices), forgetting the oldest.
 //
 // The server answers each command, and each step while playing, with a
-// frame:
+// frame, preceded by a layout when the page must draw anew:
+//
+//	{"type":"layout", "view":"root", "svg":"<svg ...>", "root":R, "shown":N, "total":T,
+//	 "cells":[...], "minimap":{"cols","rows","count","rep"}}
+//	                                               a display set drawn at the last step, which the next frame restyles;
+//	                                               "error" instead of "svg" when it could not be drawn in time; the
+//	                                               minimap (render.Overview) once per page, and the cells of it the
+//	                                               drawing shows
+//
+// and the frame:
 //
 //	{"type":"frame", "step":K, "steps":N, "view":"root", "full":false, "playing":false,
 //	 "nodes":[[id, class, value, window, weight], ...], nodes whose drawing changed; all of them when full
@@ -43,11 +84,19 @@
 //	 "board":{"title","caption","rows","cols","cells","changed","trail","score"},
 //	                                               the focus's position as its game declares its board: cells row by
 //	                                               row, each {"kind","owner","mark"}; when the game has boards
-//	 "selected":{"node","title","facts","reason","board"}}  the selected node, if any
+//	 "selected":{"node","title","facts","reason","board","children","shown","collapsed"}}  the selected node, if any
+//	 "more":[[parent, class, more, nodes], ...],   the placeholders whose texts changed (class st_more, or
+//	                                               st_not_reached while they stand for no node yet)
+//	 "nav":{"root","trail","filter","filter_name","shown","total","elsewhere","reach","cell","span"}
+//	                                               the view's root and the way down to it, the filter, how many
+//	                                               nodes are drawn, whether the focus is outside the view, the
+//	                                               step the view's root appears at if later, the minimap's cell of
+//	                                               the focus and the columns and row of the view
 //
 // A message the server cannot accept (not JSON, an unknown type, a step
-// or node out of range) is answered with {"type":"error","message":"..."}
-// and the connection stays open. Messages over 1 KiB close it. Pages are
+// or node out of range), or a step the filter finds no step for, is
+// answered with {"type":"error","message":"..."} and the connection
+// stays open. Messages over 1 KiB close it. Pages are
 // pinged every 54 s and dropped after 60 s of silence; a page that falls
 // 32 messages behind is dropped rather than waited on. Only pages of the
 // server's own origin may connect.
@@ -65,8 +114,9 @@
 // Every limit is a named constant of limits.go, enforced with a message
 // that names it: upload and decompressed bytes, events of a trace, nodes,
 // events, bytes and time of a search from the page, searches and uploads
-// at once (429 past them), the memory of the folded traces kept, and the
-// time to draw one tree (a tree past it is shown without its drawing).
+// at once (429 past them), the memory of the folded traces kept, the
+// time to draw one tree (a tree past it is shown without its drawing) and
+// the nodes of a tree exported whole (413 past them).
 // Every goroutine the server starts logs its panic and ends only its own
 // work. When the server's context ends, running searches stop and save
 // what they recorded, with a note saying so; Server.Wait waits for them.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/web/templates"
@@ -48,6 +49,16 @@ var examples = []example{
 		name: "ttt-minimax", title: "The same position with MiniMax",
 		watch: "No pruning: count the nodes and compare with AlphaBeta on the same position.",
 		req:   catalog.Request{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-whole-minimax", title: "The whole of tic-tac-toe with MiniMax",
+		watch: "From the empty board MiniMax looks at every position of the game tree, 549,946 of them, to find that the game is a draw.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "minimax nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
+	},
+	{
+		name: "ttt-whole-alphabeta", title: "The whole of tic-tac-toe with AlphaBeta",
+		watch: "The same draw from a small part of the tree: AlphaBeta skips every reply that cannot change the result.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
 	},
 	{
 		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
@@ -113,7 +124,23 @@ var comparisons = []comparison{
 		watch: "AlphaBeta on the alternating model next to DUCT on the same board: compare what each expects A and B to score, and why.",
 		about: twinAbout + " " + twinEven, left: "twin-turns", right: "twin-duct",
 	},
+	{
+		name: "ttt-whole", title: "The whole of tic-tac-toe: MiniMax vs AlphaBeta",
+		watch: "MiniMax looks at 549,946 nodes, AlphaBeta at a few percent of them: the counts per depth show where the savings are.",
+		about: wholeAbout, left: "ttt-whole-minimax", right: "ttt-whole-alphabeta",
+	},
 }
+
+// wholeTicTacToeNodes is the node budget of the searches of the whole of
+// tic-tac-toe: above MiniMax's 549,946 nodes, so that both searches go to
+// the end of every game. What their traces record is capped by the
+// server's Config.TraceNodes.
+const wholeTicTacToeNodes = 600_000
+
+// wholeAbout says what the counts of the whole of tic-tac-toe show.
+const wholeAbout = "Both searches start from the empty board and play every game they look at to its end, and both find that tic-tac-toe is a draw. " +
+	"The counts per depth show where AlphaBeta saves: at depth 1 it tries all nine moves, as MiniMax does, and each depth further down its cuts skip a larger share of the tree, most where the tree is widest. " +
+	"The bars are drawn on a logarithmic scale, so that the depths of both searches can be read; the words and the percentages give the sizes."
 
 // comparisonOf returns the comparison an example is part of, or nil.
 func comparisonOf(example string) *comparison {
@@ -151,7 +178,8 @@ func exampleCards() []templates.Example {
 }
 
 // handleCompare shows a comparison's two examples side by side, running
-// their searches the first time. The viewers open at their last step, the
+// their searches the first time, with a panel that fetches the counts per
+// depth of both once they end. The viewers open at their last step, the
 // decisions to compare, from which a student steps back.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
@@ -161,6 +189,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := templates.Compare{Title: c.title, About: c.about}
+	var ids []string
 	for _, name := range []string{c.left, c.right} {
 		ex := exampleNamed(name)
 		id, err := s.exampleTrace(ex)
@@ -168,12 +197,14 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			s.exampleFailed(w, r, err)
 			return
 		}
+		ids = append(ids, id)
 		m.Sides = append(m.Sides, templates.CompareSide{
 			Title: ex.title, Watch: ex.watch,
 			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
 		})
 	}
-	s.page(w, r, http.StatusOK, templates.ComparePage(m))
+	counts := templates.CompareCounts(countsFragmentURL(ids))
+	s.page(w, r, http.StatusOK, withChildren(templates.ComparePage(m), counts))
 }
 
 // handleExample runs an example once and sends the page to its trace.

@@ -80,3 +80,13 @@ func writeTrace(t testing.TB, path string, req catalog.Request) {
 		t.Fatal(err)
 	}
 }
+
+// loadShow folds events and makes a show of them, as the server does with
+// a trace it reads.
+func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
+	t, err := trace.NewTree(events)
+	if err != nil {
+		return nil, err
+	}
+	return newShow(id, h, t)
+}

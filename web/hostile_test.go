@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -38,12 +40,18 @@ const rootLine = `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"labe
 // gzipLines compresses the header and the lines that write yields.
 func gzipLines(t *testing.T, write func(w io.Writer)) []byte {
 	t.Helper()
+	return gzipLinesAfter(t, traceHeader, write)
+}
+
+// gzipLinesAfter is gzipLines with a header of its own.
+func gzipLinesAfter(t *testing.T, header string, write func(w io.Writer)) []byte {
+	t.Helper()
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	if err != nil {
 		t.Fatal(err)
 	}
-	io.WriteString(zw, traceHeader)
+	io.WriteString(zw, header)
 	write(zw)
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
@@ -193,15 +201,22 @@ func TestHostileDecompressedSize(t *testing.T) {
 			}
 		}, fmt.Sprint(MaxTraceBytes)},
 		{"more events than MaxTraceEvents", func(w io.Writer) {
-			io.WriteString(w, rootLine)
-			for i := 1; i <= MaxTraceEvents; i++ {
-				fmt.Fprintf(w, `{"step":%d,"kind":"note","text":""}`+"\n", i)
+			// Version 2's shortest lines, so that the events and not the
+			// bytes are over their limit: a root, then empty notes.
+			io.WriteString(w, `["n",-1]`+"\n")
+			line := []byte(`["t",""]` + "\n")
+			for range MaxTraceEvents {
+				w.Write(line)
 			}
 		}, fmt.Sprint(MaxTraceEvents)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			data := gzipLines(t, tt.write)
+			header := traceHeader
+			if strings.Contains(tt.name, "events") {
+				header = strings.Replace(traceHeader, `"version":1`, `"version":2`, 1)
+			}
+			data := gzipLinesAfter(t, header, tt.write)
 			if len(data) >= DefaultMaxUpload {
 				t.Fatalf("the upload is %d bytes, not under the upload cap", len(data))
 			}
@@ -250,15 +265,15 @@ func TestHostileSearchEventBudget(t *testing.T) {
 	id := strings.TrimPrefix(loc, "/t/")
 	srv.liveSearchDone(t, id)
 
-	h, evs, err := srv.store.load(id)
+	h, tr, err := srv.store.load(id)
 	if err != nil {
 		t.Fatalf("the server cannot reopen the trace it saved: %v", err)
 	}
-	if len(evs) > events {
-		t.Errorf("the search recorded %d events, over its budget of %d", len(evs), events)
+	if tr.Len() > events {
+		t.Errorf("the search recorded %d events, over its budget of %d", tr.Len(), events)
 	}
 	truncated := false
-	for _, e := range evs {
+	for e := range treeEvents(tr) {
 		truncated = truncated || e.Kind == trace.KindNote && strings.HasPrefix(e.Text, trace.TruncatedNote)
 	}
 	if !truncated {
@@ -625,15 +640,16 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 	srv.liveSearchDone(t, strings.TrimPrefix(good, "/t/"))
 	srv.liveSearchDone(t, strings.TrimPrefix(bad, "/t/"))
 	id := strings.TrimPrefix(bad, "/t/")
-	h, evs, err := srv.store.load(id)
+	h, tr, err := srv.store.load(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken, err := loadShow(id, h, evs)
+	broken, err := newShow(id, h, tr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken.lines = nil // making a frame now indexes past the end
+	// Making a frame now lights a line of pseudocode that panics.
+	broken.code = search.Code{{Text: "boom", Lights: []search.Light{{Kind: trace.KindNode, When: func(*trace.Tree, trace.Event) bool { panic("boom") }}}}}
 	srv.shows.put(broken)
 
 	other := dial(t, ts.URL, good+"/ws")
@@ -654,5 +670,29 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 	}
 	if code, _ := get(t, ts.URL+"/"); code != http.StatusOK {
 		t.Errorf("the start page after the panic: status %d", code)
+	}
+}
+
+// TestHostileTraceOverFoldBudget uploads a small file of more nodes than
+// MaxFoldBytes holds folded: version 3 writes a child of the node entered
+// as ["n",0,"a"], so 1.5 million of them take 18 MB, or a few dozen kB
+// gzipped.
+func TestHostileTraceOverFoldBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("folds 1.5 million nodes")
+	}
+	_, ts := newTestServer(t)
+	most := int(MaxFoldBytes / 2 / trace.BytesPerNode)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, `{"format":"searchviz-trace","version":3}`+"\n"+`["n",-1]`+"\n"+`"e"`+"\n")
+	for range most + 10 {
+		io.WriteString(zw, `["n",0,"a"]`+"\n")
+	}
+	zw.Close()
+	code, page := uploadMessage(t, ts.URL, buf.Bytes())
+	want := fmt.Sprintf("more than %s nodes, the most a memory budget of %d MiB holds", strconv.Itoa(most), MaxFoldBytes>>20)
+	if code != http.StatusBadRequest || !strings.Contains(page, want) {
+		t.Errorf("upload of %d nodes: status %d, want 400 saying %q", most+10, code, want)
 	}
 }

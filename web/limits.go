@@ -12,24 +12,38 @@ const (
 	// MaxTraceBytes caps a trace the server opens (uploaded, replayed or
 	// saved) after decompression, so that a small gzip cannot claim
 	// unbounded memory.
-	MaxTraceBytes = 128 << 20
-	// MaxTraceEvents caps the events of a trace the server opens: each
-	// costs about a kilobyte once folded and put into words.
-	MaxTraceEvents = 250_000
+	MaxTraceBytes = 256 << 20
+	// MaxFoldBytes caps the memory of one trace the server folds (saved,
+	// uploaded or replayed): its packed events past their share go to a
+	// temporary file, and a trace with more nodes than half of it holds
+	// (about 1.5 million) is refused. It holds a search of
+	// DefaultTraceNodes.
+	MaxFoldBytes = 512 << 20
+	// MaxTraceEvents caps the events of a trace the server opens: the
+	// whole MiniMax search of tic-tac-toe (2.26 million) and more. What a
+	// trace costs folded is counted against the cache's byte budget
+	// (DefaultCacheBytes); a viewer makes a step's words when it shows
+	// the step, so nothing grows with the steps but the fold.
+	MaxTraceEvents = 4_000_000
 
-	// DefaultTraceNodes caps the nodes a search from the page records;
-	// with its pruned moves, what Graphviz lays out in a second or two.
-	DefaultTraceNodes = 1_500
+	// DefaultTraceNodes caps the nodes a search from the page records: a
+	// viewer draws at most render.DefaultBudget of them at once and
+	// navigates the rest, so the cap is the memory of the trace, not the
+	// drawing's.
+	DefaultTraceNodes = 1_000_000
 	// DefaultTraceEvents caps the events a search from the page records,
 	// whatever its nodes: MCTS makes a dozen events a playout on nodes it
-	// has already made.
-	DefaultTraceEvents = 50_000
-	// DefaultTraceBytes caps the encoded size of what a search from the
-	// page records, well under MaxTraceBytes so that the server can always
+	// has already made. It is under MaxTraceEvents, so that the server can
 	// reopen what it saved.
-	DefaultTraceBytes = 32 << 20
-	// DefaultSearchTime caps how long a search from the page runs.
-	DefaultSearchTime = 20 * time.Second
+	DefaultTraceEvents = 3_000_000
+	// DefaultTraceBytes caps the encoded size of what a search from the
+	// page records, under MaxTraceBytes so that the server can always
+	// reopen what it saved: room for the whole MiniMax search of
+	// tic-tac-toe, 165 MB as the budget counts it.
+	DefaultTraceBytes = 192 << 20
+	// DefaultSearchTime caps how long a search from the page runs: time
+	// to record a million nodes.
+	DefaultSearchTime = 60 * time.Second
 
 	// DefaultMaxSearches caps the searches running at once; past it a
 	// new search is refused with 429 Too Many Requests.
@@ -48,6 +62,11 @@ const (
 	// DefaultLayoutTimeout caps the time Graphviz may take to draw one
 	// tree; a tree that takes longer is shown without its drawing.
 	DefaultLayoutTimeout = 30 * time.Second
+	// DefaultExportNodes caps the nodes of a tree exported whole as SVG
+	// or DOT, as `viz render` draws it: about 100 MB of SVG with boards
+	// in the nodes. A bigger tree's page is told to draw it with viz
+	// render from its trace file.
+	DefaultExportNodes = 50_000
 
 	// maxNotesShown and maxNoteRunes cap the notes a viewer page carries,
 	// whatever the trace holds.

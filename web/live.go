@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"log/slog"
 	"runtime/debug"
 	"sync"
@@ -57,11 +58,12 @@ func (ls *liveSearch) Emit(e trace.Event) {
 	}
 }
 
-// events returns the events recorded so far.
-func (ls *liveSearch) events() []trace.Event {
+// recorded returns the events recorded so far, frozen, to fold while the
+// search goes on.
+func (ls *liveSearch) recorded() *trace.Builder {
 	ls.recMu.Lock()
 	defer ls.recMu.Unlock()
-	return ls.rec.Events()
+	return ls.rec.Freeze()
 }
 
 // current returns the latest snapshot, whether it is final, and a channel
@@ -239,26 +241,35 @@ func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *catalog.Run) 
 	res, err := s.search(ctx, run, tr)
 	close(searched)
 	snapshots.Wait()
-	events := ls.events()
+	recorded := ls.recorded()
 	cause := context.Cause(ctx)
+	note := ""
 	switch {
 	case errors.Is(err, search.ErrBudget):
 		log.Info("search stopped at its node budget", "nodes", res.Nodes)
 	case err != nil && cause != nil:
-		log.Info("search cut short", "why", cause, "nodes", res.Nodes, "events", len(events))
-		events = withNote(events, fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, thousands(res.Nodes)))
+		log.Info("search cut short", "why", cause, "nodes", res.Nodes, "events", recorded.Len())
+		note = fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, thousands(res.Nodes))
 	case err != nil:
 		log.Error("search failed", "err", err)
-		events = withNote(events, fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err))
+		note = fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err)
 	}
-	s.save(ls, events, res.Nodes, log)
+	s.save(ls, recorded, note, res.Nodes, log)
 }
 
-// save folds and saves a finished search's events and makes them the
-// search's last snapshot. A trace that cannot be saved is still shown,
-// from memory, with the reason it was not saved.
-func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog.Logger) {
-	sh, err := loadShow(ls.id, ls.header, events)
+// save folds and saves a finished search's events, with a note about the
+// whole search when note is not "", and makes them the search's last
+// snapshot. A trace that cannot be saved is still shown, from memory, with
+// the reason it was not saved.
+func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, nodes int, log *slog.Logger) {
+	t, err := recorded.Tree()
+	if err == nil && note != "" {
+		t, err = foldSeq(withNote(treeEvents(t), t.Len(), note))
+	}
+	var sh *show
+	if err == nil {
+		sh, err = newShow(ls.id, ls.header, t)
+	}
 	if err != nil {
 		log.Error("folding a finished search", "err", err)
 		if sh, _, _ = ls.current(); sh == nil {
@@ -267,12 +278,12 @@ func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog
 		ls.publish(sh, true)
 		return
 	}
-	if err := s.store.saveAs(ls.id, ls.header, events); err != nil {
+	if err := s.store.saveAs(ls.id, ls.header, treeEvents(t)); err != nil {
 		log.Error("saving a search", "err", err)
 		sh.saveErr = "This search could not be saved in the data directory (" + s.storageError(err) +
 			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it."
 	} else {
-		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", len(events))
+		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", t.Len())
 	}
 	s.shows.put(sh)
 	// Unlisted before the last frame goes out, so that a page which has
@@ -286,21 +297,41 @@ func (s *Server) save(ls *liveSearch, events []trace.Event, nodes int, log *slog
 // search cut short; a search's budget keeps room for it and one event.
 const cutNoteBytes = 1 << 10
 
-// withNote returns events with a note about the whole search added before
-// the decision, if there is one, or at the end.
-func withNote(events []trace.Event, text string) []trace.Event {
-	at := len(events)
-	if at > 0 && events[at-1].Kind == trace.KindDecision {
-		at--
+// withNote returns the n events of events with a note about the whole
+// search added before the decision, if there is one, or at the end.
+func withNote(events iter.Seq[trace.Event], n int, text string) iter.Seq[trace.Event] {
+	return func(yield func(trace.Event) bool) {
+		noted := false
+		note := func(step int) bool {
+			noted = true
+			return yield(trace.Event{Kind: trace.KindNote, Step: step, Node: trace.NoNode, Text: text})
+		}
+		for e := range events {
+			if e.Step == n-1 && e.Kind == trace.KindDecision && !note(e.Step) {
+				return
+			}
+			if noted {
+				e.Step++
+			}
+			if !yield(e) {
+				return
+			}
+		}
+		if !noted {
+			note(n)
+		}
 	}
-	out := make([]trace.Event, 0, len(events)+1)
-	out = append(out, events[:at]...)
-	out = append(out, trace.Event{Kind: trace.KindNote, Step: at, Node: trace.NoNode, Text: text})
-	for _, e := range events[at:] {
-		e.Step++
-		out = append(out, e)
+}
+
+// foldSeq folds events into a Tree.
+func foldSeq(events iter.Seq[trace.Event]) (*trace.Tree, error) {
+	b := trace.NewBuilder()
+	for e := range events {
+		if err := b.Add(&e); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return b.Tree()
 }
 
 // snapshots publishes the growing trace every snapshotEvery until
@@ -321,19 +352,23 @@ func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.L
 			return
 		case <-wait.C:
 		}
-		events := ls.events()
-		if len(events) == published {
+		recorded := ls.recorded()
+		if recorded.Len() == published {
 			wait.Reset(snapshotEvery)
 			continue
 		}
 		start := time.Now()
-		sh, err := loadShow(ls.id, ls.header, events)
+		t, err := recorded.Tree()
+		var sh *show
+		if err == nil {
+			sh, err = newShow(ls.id, ls.header, t)
+		}
 		wait.Reset(max(snapshotEvery, snapshotCost*time.Since(start)))
 		if err != nil {
 			log.Error("folding a running search", "err", err)
 			continue
 		}
-		published = len(events)
+		published = recorded.Len()
 		ls.publish(sh, false)
 	}
 }

@@ -3,7 +3,10 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
@@ -12,12 +15,22 @@ import (
 
 // Commands a page sends over the websocket, in the "type" field.
 const (
-	cmdSeek   = "seek"   // go to step "step"
-	cmdPlay   = "play"   // step forward "speed" steps a second until the end
-	cmdPause  = "pause"  // stop playing
-	cmdView   = "view"   // show values in "view": "root" or "side"
-	cmdSelect = "select" // describe node "node" in every frame; -1 for none
+	cmdSeek     = "seek"     // go to step "step"
+	cmdStep     = "step"     // go "by" 1 or -1 steps, to the next step the filter lets through
+	cmdPlay     = "play"     // step forward "speed" steps a second until the end
+	cmdPause    = "pause"    // stop playing
+	cmdView     = "view"     // show values in "view": "root" or "side"
+	cmdSelect   = "select"   // describe node "node" in every frame; -1 for none
+	cmdExpand   = "expand"   // show more children of node "node", or all if it was collapsed
+	cmdCollapse = "collapse" // hide the children of node "node"
+	cmdRoot     = "root"     // view the subtree of node "node"
+	cmdUp       = "up"       // view the subtree of the parent of the view's root
+	cmdReveal   = "reveal"   // view the subtree around node "node" and select it
+	cmdFilter   = "filter"   // step only to events that touch node "node"'s subtree; -1 for every step
 )
+
+// commandTypes are the commands a page may send, as an error lists them.
+var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter}
 
 // Limits on what a page may ask.
 const (
@@ -29,6 +42,7 @@ const (
 type command struct {
 	Type  string  `json:"type"`
 	Step  *int    `json:"step,omitempty"`
+	By    *int    `json:"by,omitempty"`
 	Speed float64 `json:"speed,omitempty"`
 	View  string  `json:"view,omitempty"`
 	Node  *int    `json:"node,omitempty"`
@@ -46,11 +60,10 @@ func decodeCommand(data []byte) (command, error) {
 	if dec.More() {
 		return c, fmt.Errorf("bad message: one JSON object per message")
 	}
-	switch c.Type {
-	case cmdSeek, cmdPlay, cmdPause, cmdView, cmdSelect:
+	if slices.Contains(commandTypes, c.Type) {
 		return c, nil
 	}
-	return c, fmt.Errorf("unknown message type %q (want seek, play, pause, view or select)", c.Type)
+	return c, fmt.Errorf("unknown message type %q (want %s)", c.Type, strings.Join(commandTypes, ", "))
 }
 
 // check checks a command's arguments against a trace of the given steps
@@ -69,9 +82,17 @@ func (c command) check(steps, nodes int) error {
 		if _, err := trace.ParseView(c.View); err != nil {
 			return fmt.Errorf("view must be root or side, not %q", c.View)
 		}
-	case cmdSelect:
+	case cmdStep:
+		if c.By == nil || (*c.By != 1 && *c.By != -1) {
+			return errors.New("step needs by 1 or -1")
+		}
+	case cmdSelect, cmdFilter:
 		if c.Node == nil || *c.Node < -1 || *c.Node >= nodes {
-			return fmt.Errorf("select needs a node in 0..%d, or -1 for none", nodes-1)
+			return fmt.Errorf("%s needs a node in 0..%d, or -1 for none", c.Type, nodes-1)
+		}
+	case cmdExpand, cmdCollapse, cmdRoot, cmdReveal:
+		if c.Node == nil || *c.Node < 0 || *c.Node >= nodes {
+			return fmt.Errorf("%s needs a node in 0..%d", c.Type, nodes-1)
 		}
 	}
 	return nil
@@ -87,10 +108,12 @@ type frameMsg struct {
 	Full    bool   `json:"full"`    // Nodes lists every node: restyle them all
 	Playing bool   `json:"playing"` // the server is stepping forward by itself
 	Live    bool   `json:"live"`    // the search is still running and the trace growing
-	// Relayout says the tree has grown since the page's drawing: the page
-	// fetches the drawing again before it applies this (full) frame.
+	// Relayout says the page must fetch the drawing of the whole tree
+	// again, from the layout URL, before it applies this (full) frame: the
+	// tree has grown, or the page drew a display set before.
 	Relayout bool        `json:"relayout,omitempty"`
 	Nodes    []nodePatch `json:"nodes"`
+	More     []morePatch `json:"more,omitempty"`     // placeholders of a display set whose texts changed`
 	Current  int         `json:"current"`            // the focus, -1 for none
 	Line     int         `json:"line"`               // the pseudocode line lit, 0 for none
 	Log      []logLine   `json:"log"`                // the latest steps in words, oldest first
@@ -100,6 +123,68 @@ type frameMsg struct {
 	Decision string      `json:"decision,omitempty"` // the search's result in words, once it has one
 	Beam     *beamView   `json:"beam,omitempty"`     // beam searches: the latest beam, ranked
 	Visits   *visitsView `json:"visits,omitempty"`   // Monte Carlo searches: the root's visits so far
+	Nav      *navView    `json:"nav"`                // what the page shows of the tree
+}
+
+// layoutMsg gives the page a new drawing, of a display set of a tree too
+// big to draw whole or of the part it chose to see; the frames that follow
+// restyle it. Its nodes have the ids of the whole tree's drawing, and its
+// placeholders ids "m<p>", p the id of their parent.
+type layoutMsg struct {
+	Type    string       `json:"type"` // "layout"
+	View    string       `json:"view"`
+	SVG     string       `json:"svg,omitempty"`
+	Error   string       `json:"error,omitempty"` // why there is no drawing, instead of svg
+	Root    int          `json:"root"`            // the view's root
+	Shown   int          `json:"shown"`           // the nodes drawn, placeholders aside
+	Total   int          `json:"total"`           // the nodes of the tree
+	Cells   []int        `json:"cells"`           // the minimap's cells holding drawn nodes, row*cols+col
+	Minimap *minimapView `json:"minimap,omitempty"`
+}
+
+// minimapView is the overview of the whole tree that a minimap draws
+// (render.Overview): nodes counted on a grid, row by row, a row per depth
+// and columns by place in a preorder walk, and a node of each cell for a
+// click on it to reveal, -1 in an empty cell.
+type minimapView struct {
+	Cols  int     `json:"cols"`
+	Rows  int     `json:"rows"`
+	Count []int32 `json:"count"`
+	Rep   []int32 `json:"rep"`
+}
+
+// navView is what a page shows of the tree, in every frame.
+type navView struct {
+	Root       int     `json:"root"`                  // the view's root
+	Trail      []crumb `json:"trail"`                 // the way from the root down to the view's root
+	Filter     int     `json:"filter"`                // the subtree the step controls keep to, -1 for none
+	FilterName string  `json:"filter_name,omitempty"` // its name
+	Shown      int     `json:"shown"`                 // the nodes drawn, placeholders aside
+	Total      int     `json:"total"`                 // the nodes of the tree
+	Elsewhere  bool    `json:"elsewhere,omitempty"`   // the focus lies outside the view's subtree
+	Reach      int     `json:"reach,omitempty"`       // the step the view's root appears at, when later than the frame's
+	Cell       []int   `json:"cell,omitempty"`        // the minimap's cell of the focus: col, row
+	Span       []int   `json:"span,omitempty"`        // the minimap's columns of the view's subtree and its row: c0, c1, row
+}
+
+// crumb is one node on the way down to the view's root.
+type crumb struct {
+	Node int    `json:"node"`
+	Name string `json:"name"` // the move into it, "root" for the root
+}
+
+// morePatch is one placeholder's drawing: [parent, class, more, nodes] on
+// the wire, class st_more or st_not_reached (hidden: it stands for no node
+// yet), more and nodes its two lines of text, "+6 more" and "2,345 nodes".
+type morePatch struct {
+	Parent      int
+	Class       string
+	More, Nodes string
+}
+
+// MarshalJSON writes the patch as a four-element array.
+func (p morePatch) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{p.Parent, p.Class, p.More, p.Nodes})
 }
 
 // visitsView is how often each of the root's moves has been visited, now
@@ -171,12 +256,15 @@ type boardView struct {
 
 // nodeMsg is everything about the selected node at a frame's step.
 type nodeMsg struct {
-	Node   int         `json:"node"`
-	Title  string      `json:"title"`
-	Facts  []variable  `json:"facts"`
-	Reason string      `json:"reason,omitempty"` // why it was pruned
-	Board  *boardView  `json:"board,omitempty"`
-	Matrix *matrixView `json:"matrix,omitempty"` // a simultaneous-move node's children
+	Node     int         `json:"node"`
+	Title    string      `json:"title"`
+	Children int         `json:"children"`  // in the final tree
+	Shown    bool        `json:"shown"`     // the node is drawn
+	Folded   bool        `json:"collapsed"` // the page collapsed its children
+	Facts    []variable  `json:"facts"`
+	Reason   string      `json:"reason,omitempty"` // why it was pruned
+	Board    *boardView  `json:"board,omitempty"`
+	Matrix   *matrixView `json:"matrix,omitempty"` // a simultaneous-move node's children
 }
 
 // matrixView is a simultaneous-move node's children as a matrix: player

@@ -56,6 +56,9 @@ type Config struct {
 	CacheBytes int64
 	// LayoutTimeout caps one drawing; 0 means DefaultLayoutTimeout.
 	LayoutTimeout time.Duration
+	// ExportNodes caps the nodes of a tree exported whole; 0 means
+	// DefaultExportNodes.
+	ExportNodes int
 	// Listen is the address the server listens on; with AllowHosts it
 	// names the hosts requests may be addressed to (see Host checks in
 	// the package documentation). Empty means loopback only.
@@ -78,6 +81,7 @@ func (cfg *Config) setDefaults() {
 	setDefault(&cfg.MaxUploads, DefaultMaxUploads)
 	setDefault(&cfg.CacheBytes, DefaultCacheBytes)
 	setDefault(&cfg.LayoutTimeout, DefaultLayoutTimeout)
+	setDefault(&cfg.ExportNodes, DefaultExportNodes)
 }
 
 func setDefault[T int | int64 | time.Duration](field *T, def T) {
@@ -183,8 +187,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /upload", s.handleUpload)
 	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
 	s.mux.HandleFunc("GET /compare/{name}", s.handleCompare)
+	s.mux.HandleFunc("GET /counts", s.handleCounts)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)
+	s.mux.HandleFunc("GET /t/{id}/counts", s.handleTraceCounts)
 	s.mux.HandleFunc("GET /t/{id}/export.svg", s.handleExport("svg"))
 	s.mux.HandleFunc("GET /t/{id}/export.dot", s.handleExport("dot"))
 	s.mux.HandleFunc("GET /t/{id}/trace", s.handleTraceFile)
@@ -360,7 +366,7 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout)
+		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes)
 		if err != nil {
 			s.drawError(w, r, sh, err)
 			return
@@ -381,6 +387,10 @@ func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show, err
 	switch {
 	case errors.Is(err, errTooBigToDraw):
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+	case errors.Is(err, errExportTooBig):
+		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+	case errors.Is(err, errNavigated):
+		http.Error(w, err.Error(), http.StatusConflict)
 	case r.Context().Err() != nil:
 		// The page left; nobody reads the answer.
 	default:

@@ -397,9 +397,10 @@ func TestTreeCSSCoversEveryStatus(t *testing.T) {
 }
 
 func TestTruncatedSearchSaysSo(t *testing.T) {
-	// AlphaBeta from the empty board searches 18,297 nodes, more than the
-	// page records: the viewer says the drawing is cut and what to do.
-	_, ts := newTestServer(t)
+	// AlphaBeta from the empty board searches 18,297 nodes, more than a
+	// page that records 1,500 does: the viewer says the drawing is cut and
+	// what to do.
+	_, ts := newTestServer(t, func(c *Config) { c.TraceNodes = 1500 })
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
 	_, page := get(t, ts.URL+loc)
 	for _, want := range []string{`data-testid="notice"`, "shows only the start of the search", "node budget of 1500 nodes", "Decision: play"} {

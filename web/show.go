@@ -18,25 +18,25 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// show is a stored trace loaded for viewing: its events folded once, the
-// words and pseudocode line of every step, and its layout in each view,
-// made on first use. Everything but the drawings is immutable after
-// loadShow; viewers step through clones of tree.
+// show is a stored trace loaded for viewing: its events folded once, and
+// its drawings, made on first use. Nothing in it grows with the steps: a
+// step's words and pseudocode line are made when a page shows the step
+// (see viewer.frame). Everything but the drawings and what is made on
+// first use is immutable after loadShow; viewers step through clones of
+// tree.
 type show struct {
-	id     string
-	header trace.Header
-	events []trace.Event
-	tree   *trace.Tree // at the last step; only ever cloned
-	code   []string    // the algorithm's pseudocode, nil when it has none
-	lines  []int       // the pseudocode line of each step, 0 for none
-	texts  [2][]string // by view, each step in words
+	id       string
+	header   trace.Header
+	tree     *trace.Tree // at the last step, its events packed; only ever cloned and read
+	code     search.Code // the algorithm's pseudocode, nil when it has none
+	decision string      // the search's result in words, "" when it has none
 
 	// saveErr says, for a page, why a search's trace could not be saved;
 	// the show is then all there is of it, kept in the cache.
 	saveErr string
 
 	size  int64        // foldedSize, measured once
-	drawn atomic.Int64 // bytes of the drawings in layouts
+	drawn atomic.Int64 // bytes of the drawings and of what is made on first use
 
 	// drawing[i] holds a token while view i is drawn: it guards
 	// layouts[i] and layoutErr[i], and a caller waiting for it can leave.
@@ -44,6 +44,15 @@ type show struct {
 	layouts   [2][]byte    // by view, the Patchable SVG of the final tree
 	layoutErr [2]error     // by view, why the tree could not be drawn in time
 	failedAt  [2]time.Time // by view, when layoutErr was set
+
+	// What big trees are navigated with, made on first use.
+	outlineOnce sync.Once
+	outline     *render.Outline
+	outlineErr  error
+	overview    *render.Overview // of outline, for the minimap
+	notesOnce   sync.Once
+	noteTexts   []string
+	shownDraws  shownDrawings // drawings of display sets, shared by viewers
 }
 
 // errTooBigToDraw marks a drawing that took longer than its time limit.
@@ -71,37 +80,55 @@ func viewIndex(v trace.View) int {
 	return 0
 }
 
-func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
-	t, err := trace.NewTree(events)
-	if err != nil {
-		return nil, err
-	}
+// newShow makes a show of trace id, folded in t, for viewing. The tree
+// packs the events, and its memory is what the cache counts
+// (show.memSize).
+func newShow(id string, h trace.Header, t *trace.Tree) (*show, error) {
 	var code search.Code // a trace of an algorithm not in the catalog has none
 	if a, err := catalog.LookupAlgorithm(h.Algorithm); err == nil {
 		code = a.Code
 	}
-	s := &show{id: id, header: h, events: events, tree: t.Clone(), code: code.Text()}
+	if err := t.Seek(t.Len() - 1); err != nil {
+		return nil, err
+	}
+	s := &show{id: id, header: h, tree: t, code: code}
 	for i := range s.drawing {
 		s.drawing[i] = make(chan struct{}, 1)
 	}
-	s.lines = make([]int, t.Len())
-	for i := range views {
-		s.texts[i] = make([]string, t.Len())
-	}
-	for k := range t.Len() {
-		if err := t.Seek(k); err != nil {
-			return nil, err
-		}
-		s.lines[k] = code.Lit(t)
-		for i, v := range views {
-			s.texts[i][k] = explain.Describe(t, v)
-		}
-	}
-	if err := s.tree.Seek(s.tree.Len() - 1); err != nil {
-		return nil, err
-	}
+	s.decision = decisionText(t)
 	s.size = s.foldedSize()
 	return s, nil
+}
+
+// decisionText returns the search's result in words, from the root
+// player's view, or "" if the trace has no decision; t is at its last
+// step.
+func decisionText(t *trace.Tree) string {
+	d, ok := t.Decision()
+	if !ok {
+		return ""
+	}
+	// The decision is the last event; its words give the root player's view.
+	elapsed := d.Decision().Counters.Elapsed.Round(time.Microsecond)
+	if elapsed > 10*time.Millisecond {
+		elapsed = elapsed.Round(time.Millisecond)
+	}
+	return explain.Describe(t, trace.ViewRoot) + " Time: " + elapsed.String() + "."
+}
+
+// navigation returns the outline and the minimap's overview of the
+// trace, made on the first call, which a viewer of a tree too big to
+// draw whole navigates with.
+func (s *show) navigation() (*render.Outline, *render.Overview, error) {
+	s.outlineOnce.Do(func() {
+		s.outline, s.outlineErr = render.NewOutline(s.tree)
+		if s.outlineErr != nil {
+			return
+		}
+		s.overview = s.outline.Overview(overviewCols, overviewRows)
+		s.drawn.Add(s.outline.MemSize() + s.overview.MemSize())
+	})
+	return s.outline, s.overview, s.outlineErr
 }
 
 // title names the search the trace shows.
@@ -113,11 +140,19 @@ func (s *show) title() string {
 // or at the root: what a reader must know, such as a node budget that cut
 // the recording short, which the page follows with what to do about it.
 // At most maxNotesShown notes of at most maxNoteRunes each are returned,
-// the last saying how many more the trace holds.
+// the last saying how many more the trace holds. They are found on the
+// first call.
 func (s *show) notes() []string {
+	s.notesOnce.Do(func() { s.noteTexts = s.findNotes() })
+	return s.noteTexts
+}
+
+// findNotes reads the notes that notes returns from the events.
+func (s *show) findNotes() []string {
 	var out []string
 	more := 0
-	for _, e := range s.events {
+	for k := range s.tree.Len() {
+		e := s.tree.Event(k)
 		if e.Kind != trace.KindNote {
 			continue
 		}
@@ -146,20 +181,6 @@ func (s *show) notes() []string {
 	return out
 }
 
-// decision returns the search's result in words, or "" while it has none.
-func (s *show) decision() string {
-	d, ok := s.tree.Decision()
-	if !ok {
-		return ""
-	}
-	// The decision is the last event; its words give the root player's view.
-	elapsed := d.Decision().Counters.Elapsed.Round(time.Microsecond)
-	if elapsed > 10*time.Millisecond {
-		elapsed = elapsed.Round(time.Millisecond)
-	}
-	return s.texts[viewIndex(trace.ViewRoot)][d.Step] + " Time: " + elapsed.String() + "."
-}
-
 // hasBoards reports whether the trace's nodes carry positions that its
 // game draws as boards.
 func (s *show) hasBoards() bool {
@@ -177,11 +198,33 @@ const maxBoardNodes = 400
 // since the time may have gone in waiting for a layout process.
 const redrawAfter = 5 * time.Minute
 
+// errNavigated refuses the whole drawing of a tree too big to draw whole:
+// its pages draw display sets (see viewer.arrange).
+var errNavigated = errors.New("web: too big to draw whole")
+
+// navigatedError says that a tree is drawn in part, not whole.
+type navigatedError struct{ nodes int }
+
+func (e *navigatedError) Error() string {
+	return fmt.Sprintf("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", thousands(e.nodes), thousands(render.DefaultBudget))
+}
+
+func (e *navigatedError) Is(target error) bool { return target == errNavigated }
+
+// wholeFits reports whether the viewer draws the whole tree, within the
+// display budget, rather than a display set of it.
+func (s *show) wholeFits() bool { return s.tree.Size() <= render.DefaultBudget }
+
 // layout returns the drawing a page restyles step by step: the final tree
-// in view v, Patchable, laid out once and kept. A layout that takes longer
-// than timeout fails with errTooBigToDraw, and so does every call for
-// redrawAfter.
+// in view v, Patchable, laid out once and kept, as `viz render --layout
+// auto` lays it out (render.LayoutAuto). A layout that takes longer than
+// timeout fails with errTooBigToDraw, and so does every call for
+// redrawAfter; a tree bigger than the display budget fails with
+// errNavigated.
 func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, timeout time.Duration) ([]byte, error) {
+	if !s.wholeFits() {
+		return nil, &navigatedError{nodes: s.tree.Size()}
+	}
 	i := viewIndex(v)
 	select {
 	case s.drawing[i] <- struct{}{}:
@@ -196,7 +239,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 		return nil, s.layoutErr[i]
 	}
 	var buf bytes.Buffer
-	opts := render.Options{View: v, Legend: true, Patchable: true}
+	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto}
 	if s.tree.Size() <= maxBoardNodes {
 		opts.Board = s.boardReader()
 	}
@@ -226,28 +269,44 @@ func drawInTime(ctx context.Context, timeout time.Duration, nodes int, draw func
 	return err
 }
 
-// export draws step k as `viz render --step k` does, as SVG or DOT.
-func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration) ([]byte, error) {
+// export draws step k as `viz render --step k --layout auto` does, as SVG
+// or DOT, for a tree of at most maxNodes nodes.
+func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration, maxNodes int) ([]byte, error) {
+	if n := s.tree.Size(); n > maxNodes {
+		return nil, &exportTooBigError{nodes: n, max: maxNodes}
+	}
 	t := s.tree.Clone()
 	if err := t.Seek(k); err != nil {
 		return nil, err
 	}
-	opts := render.Options{View: v, Board: s.boardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1)}
-	var dot bytes.Buffer
-	if err := render.WriteDOT(&dot, t, opts); err != nil {
+	opts := render.Options{View: v, Board: s.boardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1), Layout: render.LayoutAuto}
+	var out bytes.Buffer
+	if format == "dot" {
+		if err := render.WriteDOT(&out, t, opts); err != nil {
+			return nil, err
+		}
+		return out.Bytes(), nil
+	}
+	err := drawInTime(ctx, timeout, t.Size(), func(ctx context.Context) error {
+		return render.Render(ctx, &out, t, opts, l)
+	})
+	if err != nil {
 		return nil, err
 	}
-	if format == "dot" {
-		return dot.Bytes(), nil
-	}
-	var svg []byte
-	err := drawInTime(ctx, timeout, t.Size(), func(ctx context.Context) error {
-		var err error
-		svg, err = l.SVG(ctx, dot.Bytes())
-		return err
-	})
-	return svg, err
+	return out.Bytes(), nil
 }
+
+// errExportTooBig refuses an export of a tree over the export limit.
+var errExportTooBig = errors.New("web: too big to export")
+
+// exportTooBigError says that a tree has more nodes than an export draws.
+type exportTooBigError struct{ nodes, max int }
+
+func (e *exportTooBigError) Error() string {
+	return fmt.Sprintf("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", thousands(e.nodes), thousands(e.max))
+}
+
+func (e *exportTooBigError) Is(target error) bool { return target == errExportTooBig }
 
 // encode returns the trace as a gzip-compressed trace file.
 func (s *show) encode() ([]byte, error) {
@@ -257,8 +316,8 @@ func (s *show) encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range s.events {
-		tw.Emit(e)
+	for k := range s.tree.Len() {
+		tw.Emit(s.tree.Event(k))
 	}
 	if err := tw.Flush(); err != nil {
 		return nil, err
@@ -269,20 +328,14 @@ func (s *show) encode() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// foldedSize estimates the bytes the show holds once loaded: the fold and
-// the words of every step.
+// foldedSize estimates the bytes the show holds once loaded: the fold
+// and the decision's words.
 func (s *show) foldedSize() int64 {
-	n := s.tree.MemSize()
-	for _, texts := range s.texts {
-		for _, t := range texts {
-			n += int64(len(t)) + 16
-		}
-	}
-	return n + int64(8*len(s.lines))
+	return s.tree.MemSize() + int64(len(s.decision))
 }
 
-// memSize estimates the bytes the show holds: its folded size and the
-// drawings made so far.
+// memSize estimates the bytes the show holds: its folded size, the
+// drawings made so far, and the outline and overview once made.
 func (s *show) memSize() int64 {
 	return s.size + s.drawn.Load()
 }
@@ -346,9 +399,9 @@ func (c *showCache) load(st *store, id string, call *loadCall) {
 		c.mu.Unlock()
 		close(call.done)
 	}()
-	h, events, err := st.load(id)
+	h, t, err := st.load(id)
 	if err == nil {
-		call.sh, err = loadShow(id, h, events)
+		call.sh, err = newShow(id, h, t)
 	}
 	if err != nil {
 		call.err = err

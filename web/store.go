@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -113,19 +114,30 @@ func newTraceID() string {
 }
 
 // save writes a trace under a new id and returns the id.
-func (s *store) save(h trace.Header, events []trace.Event) (string, error) {
+func (s *store) save(h trace.Header, events iter.Seq[trace.Event]) (string, error) {
 	id := newTraceID()
 	return id, s.saveAs(id, h, events)
 }
 
+// treeEvents returns the events folded in t, in step order.
+func treeEvents(t *trace.Tree) iter.Seq[trace.Event] {
+	return func(yield func(trace.Event) bool) {
+		for k := range t.Len() {
+			if !yield(t.Event(k)) {
+				return
+			}
+		}
+	}
+}
+
 // saveAs writes a trace under the given id.
-func (s *store) saveAs(id string, h trace.Header, events []trace.Event) error {
+func (s *store) saveAs(id string, h trace.Header, events iter.Seq[trace.Event]) error {
 	fw, err := trace.Create(s.path(id), h)
 	if err != nil {
 		return fmt.Errorf("web: saving trace: %w", err)
 	}
 	defer fw.Abort()
-	for _, e := range events {
+	for e := range events {
 		fw.Emit(e)
 	}
 	if err := fw.Close(); err != nil {
@@ -134,19 +146,17 @@ func (s *store) saveAs(id string, h trace.Header, events []trace.Event) error {
 	return nil
 }
 
-// load reads the trace with the given id.
-func (s *store) load(id string) (trace.Header, []trace.Event, error) {
+// load reads the trace with the given id and folds it as it reads, within
+// MaxFoldBytes, with its boards.
+func (s *store) load(id string) (trace.Header, *trace.Tree, error) {
 	if !validID(id) {
 		return trace.Header{}, nil, errNoTrace
 	}
-	h, events, err := trace.ReadFileLimited(s.path(id), traceLimits)
+	h, t, err := catalog.ReadTreeFile(s.path(id), traceLimits, MaxFoldBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, nil, errNoTrace
 	}
-	if err == nil {
-		err = catalog.FillBoards(h, events)
-	}
-	return h, events, err
+	return h, t, err
 }
 
 // raw returns the stored file of a trace, gzip-compressed.
@@ -196,20 +206,21 @@ func (s *store) list() ([]savedTrace, error) {
 }
 
 // readUpload reads an uploaded trace, plain or gzip-compressed, within
-// traceLimits, and checks that it folds into a tree.
-func readUpload(data []byte) (trace.Header, []trace.Event, error) {
-	h, events, err := trace.ReadAllLimited(bytes.NewReader(data), traceLimits)
+// traceLimits, and folds it as it reads, within MaxFoldBytes, with its
+// boards.
+func readUpload(data []byte) (trace.Header, *trace.Tree, error) {
+	r, err := trace.NewLimitedReader(bytes.NewReader(data), traceLimits)
 	if err != nil {
-		return h, nil, err
+		return trace.Header{}, nil, err
 	}
-	if err := catalog.FillBoards(h, events); err != nil {
-		return h, nil, err
+	b := trace.NewBuilder()
+	b.LimitMemory(MaxFoldBytes, "")
+	if err := b.ReadFrom(r, catalog.BoardFiller(r.Header())); err != nil {
+		return r.Header(), nil, err
 	}
-	if len(events) == 0 {
-		return h, nil, errors.New("trace: the file has a header but no events")
+	if b.Len() == 0 {
+		return r.Header(), nil, errors.New("trace: the file has a header but no events")
 	}
-	if _, err := trace.NewTree(events); err != nil {
-		return h, nil, err
-	}
-	return h, events, nil
+	t, err := b.Tree()
+	return r.Header(), t, err
 }

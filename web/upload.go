@@ -45,19 +45,19 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.index(w, r, http.StatusRequestEntityTooLarge, formInput{}, "", fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
 		return
 	}
-	h, events, err := readUpload(data)
+	h, t, err := readUpload(data)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "trace: ")
 		s.index(w, r, http.StatusBadRequest, formInput{}, "", fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
-	id, err := s.store.save(h, events)
+	id, err := s.store.save(h, treeEvents(t))
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
 		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return
 	}
-	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", len(events))
+	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())
 	s.prepare(id)
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
 }
@@ -65,17 +65,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 // Import saves the trace file at path under the data directory and returns
 // the path of its page, for `viz replay`.
 func (s *Server) Import(path string) (string, error) {
-	h, events, err := trace.ReadFileLimited(path, traceLimits)
+	h, t, err := catalog.ReadTreeFile(path, traceLimits, MaxFoldBytes)
 	if err != nil {
 		return "", err
 	}
-	if err := catalog.FillBoards(h, events); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if _, err := trace.NewTree(events); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	id, err := s.store.save(h, events)
+	id, err := s.store.save(h, treeEvents(t))
 	if err != nil {
 		return "", err
 	}
@@ -99,9 +93,16 @@ func (s *Server) prepare(id string) {
 	})
 }
 
-// prepareLayout lays sh out in the root player's view in the background.
+// prepareLayout lays sh out in the root player's view in the background,
+// or for a tree too big to draw whole, outlines it for navigating.
 func (s *Server) prepareLayout(sh *show) {
 	s.goSafe("laying out a trace", func() {
+		if !sh.wholeFits() {
+			if _, _, err := sh.navigation(); err != nil {
+				s.log.Error("outlining a trace", "trace", sh.id, "err", err)
+			}
+			return
+		}
 		_, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
 		switch {
 		case errors.Is(err, errTooBigToDraw):

@@ -1,9 +1,14 @@
 package web
 
 import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
@@ -12,70 +17,119 @@ import (
 )
 
 // viewer is one page's position in a show: its own tree, its point of
-// view and what it has drawn, so frames carry only what changed. It is
-// used by one goroutine.
+// view, what it chose to see and what it has drawn, so that frames carry
+// only what changed. It is used by one goroutine.
 type viewer struct {
 	show     *show
 	tree     *trace.Tree
 	view     trace.View
-	sent     []render.NodeDisplay // what the page shows of each node; nil before the first frame
-	selected trace.NodeID         // the node the page selected, or NoNode
+	selected trace.NodeID // the node the page selected, or NoNode
+	at       int          // the step of the last frame, -1 before the first
+	ahead    int          // the way the page last stepped: 1 forwards, -1 backwards
+
+	// Drawing: the Layouter, the time limit and the context of display
+	// sets' drawings (see arrange).
+	layouter render.Layouter
+	timeout  time.Duration
+	ctx      context.Context
+
+	nav          navigation
+	pageWhole    bool             // the page draws the whole tree, fetched from the layout URL
+	redraw       bool             // the page's drawing is out of date: the view or the trace changed
+	shown        *render.Shown    // the display set the page draws; nil when it draws the whole tree
+	tally        *render.Tally    // what shown's placeholders stand for
+	sentOverview *render.Overview // the minimap the page has
+	// sent is what the page draws of each node, by id for the whole tree
+	// or by place in shown's nodes; nil before a full frame. sentMore is
+	// what it draws of each placeholder of shown.
+	sent     []render.NodeDisplay
+	sentMore []moreShown
+	// rescan says the page's drawing is new: the next frame looks at
+	// every node and placeholder drawn, not at those the steps touched.
+	rescan, rescanMore bool
+	logs               logWindow
+}
+
+// moreShown is what a page draws of a placeholder.
+type moreShown struct {
+	drawn bool
+	e     render.Elided
+}
+
+// logWindow holds the words of the steps of the last frame's log, so
+// that the next frame describes only the steps it adds.
+type logWindow struct {
+	view  trace.View
+	lo    int      // the first step of texts
+	texts []string // the words of steps lo, lo+1, ...
 }
 
 func newViewer(s *show, v trace.View) *viewer {
 	t := s.tree.Clone()
 	t.Seek(0)
-	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode}
+	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
+		pageWhole: s.wholeFits(), ctx: context.Background(), timeout: DefaultLayoutTimeout}
 }
 
 // rebase moves the viewer to a newer snapshot of a growing trace, at the
-// same step or the last one it has; the next frame is a full one.
+// same step or the last one it has; the next frame is a full one, after a
+// new drawing.
 func (vw *viewer) rebase(s *show) {
 	vw.show = s
 	vw.tree = s.tree.Clone()
-	vw.sent = nil
+	vw.sent, vw.shown, vw.tally = nil, nil, nil
+	vw.redraw = true
+	vw.logs = logWindow{}
+	vw.at = -1
 	if int(vw.selected) >= vw.tree.Size() {
 		vw.selected = trace.NoNode
 	}
+	vw.nav.keep(vw.tree.Size())
 }
 
-// setView changes the point of view; the next frame is a full one.
+// setView changes the point of view; the next frame is a full one, after
+// a new drawing of a display set.
 func (vw *viewer) setView(v trace.View) {
 	vw.view = v
-	vw.sent = nil
+	vw.sent, vw.sentMore = nil, nil
+	vw.logs = logWindow{}
+	if vw.shown != nil {
+		vw.redraw = true
+	}
 }
 
-// frame moves to step k and returns what the page must change.
-func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
-	if err := vw.tree.Seek(k); err != nil {
-		return frameMsg{}, err
+// frame moves to step k and returns what the page must change: the
+// drawing, if it must change before the frame (a display set's, or with
+// f.Relayout the whole tree's), and the frame.
+func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
+	if k < 0 || k >= vw.tree.Len() {
+		return nil, frameMsg{}, fmt.Errorf("web: no step %d in a trace of %d steps", k, vw.tree.Len())
+	}
+	from := vw.at
+	if from >= 0 && k != from {
+		vw.ahead = cmp.Compare(k, from)
+	}
+	log := vw.describe(k)
+	layout, refetch, err := vw.arrange()
+	if err != nil {
+		return nil, frameMsg{}, err
 	}
 	t := vw.tree
 	f := frameMsg{
-		Type:    "frame",
-		Step:    k,
-		Steps:   t.Len(),
-		View:    vw.view.String(),
-		Full:    vw.sent == nil,
-		Playing: playing,
-		Current: int(t.Current()),
-		Line:    vw.show.lines[k],
-		Nodes:   []nodePatch{},
+		Type:     "frame",
+		Step:     k,
+		Steps:    t.Len(),
+		View:     vw.view.String(),
+		Full:     vw.sent == nil,
+		Playing:  playing,
+		Relayout: refetch,
+		Current:  int(t.Current()),
+		Line:     vw.show.code.Lit(t),
+		Log:      log,
 	}
-	if f.Full {
-		vw.sent = make([]render.NodeDisplay, t.Size())
-	}
-	for id := range t.Size() {
-		d := render.Display(t, trace.NodeID(id), vw.view)
-		if f.Full || d != vw.sent[id] {
-			f.Nodes = append(f.Nodes, nodePatch{ID: id, NodeDisplay: d})
-			vw.sent[id] = d
-		}
-	}
-	texts := vw.show.texts[viewIndex(vw.view)]
-	for i := max(0, k-logLines+1); i <= k; i++ {
-		f.Log = append(f.Log, logLine{Step: i, Text: texts[i]})
-	}
+	f.Nodes = vw.patches(from, k)
+	f.More = vw.morePatches(k, f.Full)
+	vw.at = k
 	// With no focus, before the search starts or after it decides, the
 	// panels show the root.
 	focus := t.Current()
@@ -91,12 +145,156 @@ func (vw *viewer) frame(k int, playing bool) (frameMsg, error) {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
-	f.Decision = vw.show.decision()
+	f.Decision = vw.show.decision
 	if e, ok := t.LatestBeam(k); ok {
 		f.Beam = vw.beam(e)
 	}
 	f.Visits = vw.visits(k)
-	return f, nil
+	f.Nav = vw.navView(focus)
+	return layout, f, nil
+}
+
+// describe returns the log of a frame of step k: the words of the latest
+// logLines steps, oldest first, in the viewer's view. It describes only
+// the steps the last frame's log did not have, and leaves the tree at
+// step k.
+func (vw *viewer) describe(k int) []logLine {
+	lo := max(0, k-logLines+1)
+	w := &vw.logs
+	if w.view != vw.view {
+		*w = logWindow{view: vw.view}
+	}
+	texts := make([]string, k-lo+1)
+	for i := lo; i <= k; i++ {
+		if j := i - w.lo; j >= 0 && j < len(w.texts) {
+			texts[i-lo] = w.texts[j]
+			continue
+		}
+		vw.tree.Seek(i)
+		texts[i-lo] = explain.Describe(vw.tree, vw.view)
+	}
+	vw.tree.Seek(k)
+	w.lo, w.texts = lo, texts
+	out := make([]logLine, len(texts))
+	for i, text := range texts {
+		out[i] = logLine{Step: lo + i, Text: text}
+	}
+	return out
+}
+
+// maxDeltaSteps bounds the steps between two frames over which a frame
+// is made from the nodes the steps touch; over a longer jump every node
+// drawn is looked at, which then costs less.
+const maxDeltaSteps = 256
+
+// patches returns the patches of the nodes drawn whose display changed
+// since the last frame, at step from, or of every node drawn for a full
+// frame. It looks at the nodes the events between the two steps touch
+// (trace.Tree.Touched), and at the nodes of playouts at either step,
+// whose texts hold the playout's result at its step only; when a result
+// was backed up through the root, every edge's width by visits may
+// change, and every node drawn is looked at.
+func (vw *viewer) patches(from, k int) []nodePatch {
+	t := vw.tree
+	drawn := t.Size()
+	if vw.shown != nil {
+		drawn = vw.shown.Len()
+	}
+	out := []nodePatch{}
+	full := vw.sent == nil
+	if full {
+		vw.sent = make([]render.NodeDisplay, drawn)
+	}
+	one := func(id trace.NodeID) {
+		i := int(id)
+		if vw.shown != nil {
+			var ok bool
+			if i, ok = vw.shown.Index(id); !ok {
+				return
+			}
+		}
+		d := render.Display(t, id, vw.view)
+		if full || d != vw.sent[i] {
+			out = append(out, nodePatch{ID: int(id), NodeDisplay: d})
+			vw.sent[i] = d
+		}
+	}
+	if full || vw.rescan || !vw.touchedOnly(from, k) {
+		vw.rescan = false
+		for i := range drawn {
+			id := trace.NodeID(i)
+			if vw.shown != nil {
+				id = vw.shown.Nodes()[i]
+			}
+			one(id)
+		}
+		return out
+	}
+	lo, hi := min(from, k), max(from, k)
+	for j := lo + 1; j <= hi; j++ {
+		for _, id := range t.Touched(j) {
+			one(id)
+		}
+	}
+	for _, j := range []int{from, k} {
+		if e := t.Event(j); e.Kind == trace.KindPlayout {
+			one(e.Node)
+		}
+	}
+	return out
+}
+
+// touchedOnly reports whether the patches between steps from and k can
+// be found from the nodes the steps between touch: the steps are few, and
+// none backs a result up through the root.
+func (vw *viewer) touchedOnly(from, k int) bool {
+	lo, hi := min(from, k), max(from, k)
+	if lo < 0 || hi-lo > maxDeltaSteps {
+		return false
+	}
+	root := vw.tree.Root()
+	for j := lo + 1; j <= hi; j++ {
+		if slices.Contains(vw.tree.Touched(j), root) && vw.monteCarlo() {
+			return false
+		}
+	}
+	return true
+}
+
+// morePatches returns the patches of the placeholders whose counts or
+// visibility changed since the last frame, or of all of them for a full
+// frame, after moving their counts to step k.
+func (vw *viewer) morePatches(k int, full bool) []morePatch {
+	if vw.shown == nil {
+		return nil
+	}
+	changed := map[int]bool{}
+	vw.tally.Seek(k, func(g int) { changed[g] = true })
+	if full || vw.sentMore == nil || vw.rescanMore {
+		if vw.sentMore == nil {
+			vw.sentMore = make([]moreShown, len(vw.shown.Groups()))
+		}
+		for g := range vw.sentMore {
+			changed[g] = true
+		}
+		vw.rescanMore = false
+	}
+	out := []morePatch{}
+	for _, g := range slices.Sorted(maps.Keys(changed)) {
+		e := vw.tally.Counts(g)
+		now := moreShown{drawn: e.Children > 0, e: e}
+		if !full && now == vw.sentMore[g] {
+			continue
+		}
+		vw.sentMore[g] = now
+		p := morePatch{Parent: int(vw.shown.Groups()[g]), Class: "st_not_reached"}
+		if now.drawn {
+			p.Class = "st_more"
+			p.More, p.Nodes = e.Label()
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // historyPoints is the most points of the visits chart's history.
@@ -280,7 +478,8 @@ func (vw *viewer) results(id trace.NodeID) []variable {
 // details answers a select command for node id.
 func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	n := vw.tree.Node(id)
-	m := nodeMsg{Node: int(id), Title: vw.pathName(id), Board: vw.board(id)}
+	m := nodeMsg{Node: int(id), Title: vw.pathName(id), Board: vw.board(id), Children: len(n.Children), Folded: vw.nav.isCollapsed(id)}
+	m.Shown = vw.shown == nil || vw.shown.Has(id)
 	m.Facts = []variable{
 		{explain.FactStatus, explain.Status(n.Status)},
 		{explain.FactToMove, explain.Player(n.Type)},

@@ -26,7 +26,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		Steps:      sh.tree.Len(),
 		Step:       step,
 		View:       v.String(),
-		Code:       sh.code,
+		Code:       sh.code.Text(),
 		SocketURL:  base + "/ws",
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
@@ -36,7 +36,8 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		Views:      viewChoices(),
 		SpeedSteps: speeds,
 	}
-	m.Decision = sh.decision()
+	m.Decision = sh.decision
+	m.Whole = sh.wholeFits()
 	return m
 }
 

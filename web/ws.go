@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -51,7 +52,11 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *
 		fn()
 	}
 	go safely("a websocket's writer", func() { writePump(ctx, cancel, conn, send, log) })
-	go safely("a websocket session", func() { session(ctx, cancel, newViewer(s, v), ls, step, cmds, send, log) })
+	go safely("a websocket session", func() {
+		vw := newViewer(s, v)
+		vw.layouter, vw.timeout, vw.ctx = srv.cfg.Layouter, srv.cfg.LayoutTimeout, ctx
+		session(ctx, cancel, vw, ls, step, cmds, send, log)
+	})
 	safely("a websocket's reader", func() { readPump(ctx, cancel, conn, cmds, send, log) })
 }
 
@@ -143,16 +148,19 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		ticker, tick, playing = nil, nil, false
 	}
 	defer stop()
-	sendFrame := func(relayout bool) bool {
-		f, err := vw.frame(step, playing)
+	sendFrame := func() bool {
+		layout, f, err := vw.frame(step, playing)
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
 			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
 		}
-		f.Live, f.Relayout = live, relayout
+		if layout != nil && !queue(send, layout, log) {
+			return false
+		}
+		f.Live = live
 		return queue(send, f, log)
 	}
-	if !sendFrame(false) {
+	if !sendFrame() {
 		return
 	}
 	for {
@@ -171,7 +179,7 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 					stop()
 				}
 			}
-			if !sendFrame(true) {
+			if !sendFrame() {
 				return
 			}
 		case c := <-cmds:
@@ -181,9 +189,14 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 				}
 				continue
 			}
+			if msg := vw.command(c, &step); msg != "" {
+				if !queue(send, errorMsg{Type: "error", Message: msg}, log) {
+					return
+				}
+				continue
+			}
 			switch c.Type {
-			case cmdSeek:
-				step = *c.Step
+			case cmdSeek, cmdStep:
 				if step == last && !live {
 					stop()
 				}
@@ -196,42 +209,102 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 				tick, playing = ticker.C, true
 			case cmdPause:
 				stop()
-			case cmdView:
-				v, _ := trace.ParseView(c.View)
-				vw.setView(v)
-			case cmdSelect:
-				vw.selected = trace.NodeID(*c.Node)
 			}
-			if !sendFrame(false) {
+			if !sendFrame() {
 				return
 			}
 		case <-tick:
-			if step == last {
-				if !live {
+			next, ok := vw.nextStep(step, 1)
+			if !ok {
+				if !live || vw.nav.filter != trace.NoNode {
 					stop()
+					if !sendFrame() {
+						return
+					}
 				}
 				// A running search has no more steps yet: wait for them.
 				continue
 			}
-			step++
-			if step == last && !live {
+			step = next
+			if _, more := vw.nextStep(step, 1); !more && !live {
 				stop()
 			}
-			if !sendFrame(false) {
+			if !sendFrame() {
 				return
 			}
 		}
 	}
 }
 
+// command carries out a checked command that changes the viewer or the
+// step, and returns what to tell the page when it cannot.
+func (vw *viewer) command(c command, step *int) string {
+	switch c.Type {
+	case cmdSeek:
+		*step = *c.Step
+	case cmdStep:
+		next, ok := vw.nextStep(*step, *c.By)
+		if !ok {
+			return vw.noStep(*c.By)
+		}
+		*step = next
+	case cmdView:
+		v, _ := trace.ParseView(c.View)
+		vw.setView(v)
+	case cmdSelect:
+		vw.selected = trace.NodeID(*c.Node)
+	case cmdExpand:
+		vw.nav.expand(trace.NodeID(*c.Node))
+	case cmdCollapse:
+		vw.nav.collapse(trace.NodeID(*c.Node))
+	case cmdRoot:
+		vw.nav.reroot(trace.NodeID(*c.Node))
+	case cmdUp:
+		if p := vw.tree.Node(vw.nav.root).Parent; p != trace.NoNode {
+			vw.nav.reroot(p)
+		}
+	case cmdReveal:
+		id := trace.NodeID(*c.Node)
+		top := id
+		if p := vw.tree.Node(id).Parent; p != trace.NoNode {
+			top = p
+		}
+		vw.nav.reroot(top)
+		vw.selected = id
+	case cmdFilter:
+		vw.nav.filter = trace.NodeID(*c.Node)
+	}
+	return ""
+}
+
+// noStep says that the filter lets no step through in direction dir.
+func (vw *viewer) noStep(dir int) string {
+	if vw.nav.filter == trace.NoNode {
+		if dir > 0 {
+			return "This is the last step."
+		}
+		return "This is the first step."
+	}
+	when := "later"
+	if dir < 0 {
+		when = "earlier"
+	}
+	return "No " + when + " step touches the subtree of " + vw.pathName(vw.nav.filter) + "."
+}
+
 // queue encodes msg and queues it for the page, reporting false when the
-// page is too slow to take it and must be dropped.
+// page is too slow to take it and must be dropped. It leaves <, > and &
+// as they are, which pages read as text or as SVG: a drawing's markup
+// would grow by half escaped.
 func queue(send chan<- []byte, msg any, log *slog.Logger) bool {
-	data, err := json.Marshal(msg)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(msg); err != nil {
 		log.Error("encoding a message", "err", err)
 		return false
 	}
+	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	select {
 	case send <- data:
 		return true

@@ -97,6 +97,10 @@ type Viewer struct {
 	TwoPlayer  bool         // values have two points of view to choose from
 	Views      []ViewChoice // the points of view the toggle offers, when TwoPlayer
 	Embedded   bool         // shown inside another page, such as a comparison
+	// Whole says the page draws the whole tree, fetched from LayoutURL;
+	// a tree too big for that is navigated, its drawings sent over the
+	// websocket.
+	Whole bool
 }
 
 // ViewChoice is one button of the viewer's point-of-view toggle.

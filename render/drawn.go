@@ -1,0 +1,159 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// drawn is what one drawing draws: every node of a tree, or the nodes
+// and placeholders of a display set (Options.Shown). Its boxes are
+// numbered from 0: the nodes first, in id order, then the placeholders,
+// in the order of their parents, so that a parent's box comes before its
+// children's and a placeholder comes after its siblings.
+type drawn struct {
+	t     *trace.Tree
+	shown *Shown   // nil for the whole tree
+	more  []Elided // by placeholder, what it stands for at t's step
+}
+
+// newDrawn returns what a drawing of t with display set s draws.
+func newDrawn(t *trace.Tree, s *Shown) (drawn, error) {
+	d := drawn{t: t, shown: s}
+	if s == nil {
+		return d, nil
+	}
+	if err := s.check(t); err != nil {
+		return drawn{}, err
+	}
+	d.more = elidedAt(t, s)
+	return d, nil
+}
+
+// elidedAt returns what each placeholder of s stands for at t's step: the
+// nodes under it that exist then.
+func elidedAt(t *trace.Tree, s *Shown) []Elided {
+	if t.Step() == t.Len()-1 {
+		return s.final
+	}
+	out := make([]Elided, len(s.groups))
+	var stack []trace.NodeID
+	for g, p := range s.groups {
+		for _, c := range t.Node(p).Children {
+			if s.Has(c) || t.Node(c).Status == trace.StatusNotReached {
+				continue
+			}
+			out[g].Children++
+			stack = append(stack[:0], c)
+			for len(stack) > 0 {
+				id := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				n := t.Node(id)
+				if n.Status == trace.StatusNotReached {
+					continue
+				}
+				out[g].Nodes++
+				stack = append(stack, n.Children...)
+			}
+		}
+	}
+	return out
+}
+
+// nodes returns the number of nodes drawn.
+func (d drawn) nodes() int {
+	if d.shown == nil {
+		return d.t.Size()
+	}
+	return len(d.shown.nodes)
+}
+
+// node returns the node of box i, which must be a node's.
+func (d drawn) node(i int) trace.NodeID {
+	if d.shown == nil {
+		return trace.NodeID(i)
+	}
+	return d.shown.nodes[i]
+}
+
+// box returns the box of node id, which must be drawn.
+func (d drawn) box(id trace.NodeID) int {
+	if d.shown == nil {
+		return int(id)
+	}
+	i, _ := d.shown.Index(id)
+	return i
+}
+
+// groups returns the number of placeholders drawn.
+func (d drawn) groups() int {
+	if d.shown == nil {
+		return 0
+	}
+	return len(d.shown.groups)
+}
+
+// group returns the parent of placeholder g.
+func (d drawn) group(g int) trace.NodeID { return d.shown.groups[g] }
+
+// boxes returns the number of boxes drawn: nodes and placeholders.
+func (d drawn) boxes() int { return d.nodes() + d.groups() }
+
+// each calls fn with every node drawn, in id order.
+func (d drawn) each(fn func(id trace.NodeID)) {
+	for i := range d.nodes() {
+		fn(d.node(i))
+	}
+}
+
+// hidden reports whether placeholder g stands for no node at the step
+// drawn, and is drawn hidden.
+func (d drawn) hidden(g int) bool { return d.more[g].Children == 0 }
+
+// readBoards reads the board of every node d draws once, with the game's
+// reader read; it returns nil, no boards, for a nil read.
+func (d drawn) readBoards(read func(string) (board.Board, bool)) map[trace.NodeID]*board.Board {
+	if read == nil {
+		return nil
+	}
+	boards := map[trace.NodeID]*board.Board{}
+	d.each(func(id trace.NodeID) {
+		if b := readBoard(read, d.t.Node(id).Board); b != nil {
+			boards[id] = b
+		}
+	})
+	return boards
+}
+
+// Placeholders of a display set are drawn as boxes of two lines, "+N
+// more" over "M nodes", a little wider than their text for the final
+// tree's counts, so that no count moves them.
+const (
+	moreClass    = "more"    // the SVG class of a placeholder and its edge
+	moreStatus   = "st_more" // the status class of a placeholder drawn
+	moreHeight   = 26        // a placeholder's height, in points
+	moreMargin   = 6         // between a placeholder's text and its sides
+	moreFontBold = 9         // "+N more"
+	moreFont     = 8         // "M nodes"
+	colorMore    = "#F2F2F2" // a placeholder's fill, a light grey
+)
+
+// moreID returns the SVG id of the placeholder under node p: "m<p>".
+func moreID(p trace.NodeID) string { return "m" + strconv.Itoa(int(p)) }
+
+// moreGeometry returns the geometry of a placeholder standing for e.
+func moreGeometry(e Elided) geometry {
+	more, nodes := e.Label()
+	w := max(textWidth(more, moreFontBold), textWidth(nodes, moreFont)) + 2*moreMargin
+	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
+}
+
+// moreStatusClass returns the status class of placeholder g: st_more, or
+// st_not_reached when it stands for no node yet.
+func (d drawn) moreStatusClass(g int) string {
+	if d.hidden(g) {
+		return lookOf(trace.StatusNotReached).class
+	}
+	return moreStatus
+}

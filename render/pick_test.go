@@ -1,0 +1,458 @@
+package render
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// outlineOf returns the outline of the trace of events, and a tree of it
+// at step k.
+func outlineOf(tb testing.TB, events []trace.Event, k int) (*Outline, *trace.Tree) {
+	tb.Helper()
+	o, err := NewOutline(mustTree(tb, events, lastStep))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return o, mustTree(tb, events, k)
+}
+
+// ids returns the shown nodes of s as ints, for messages.
+func ids(s *Shown) []int {
+	var out []int
+	for _, id := range s.Nodes() {
+		out = append(out, int(id))
+	}
+	return out
+}
+
+// corePath returns the nodes Pick must show at t's step, found by walking
+// the tree's own links: the current node and its ancestors, and the best
+// line from the root.
+func corePath(t *trace.Tree) []trace.NodeID {
+	var out []trace.NodeID
+	for id := t.Current(); id != trace.NoNode; id = t.Node(id).Parent {
+		out = append(out, id)
+	}
+	for id := t.Root(); id != trace.NoNode; id = t.Node(id).Best {
+		out = append(out, id)
+	}
+	return out
+}
+
+// except returns the nodes 0 to n-1 but those listed.
+func except(n int, hidden ...int) []int {
+	var out []int
+	for i := range n {
+		if !slices.Contains(hidden, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// wideEvents is a MAX root with n leaf children searched in order, child
+// i worth (i*7)%n to MAX, the best of them chosen.
+func wideEvents(n int) []trace.Event {
+	evs := []trace.Event{nodeEv(0, trace.NoNode, -1, "", 0, trace.TypeMax, ""), enterEv(0)}
+	best, bestValue := trace.NodeID(-1), -1.0
+	for i := range n {
+		id := trace.NodeID(i + 1)
+		v := float64((i * 7) % n)
+		evs = append(evs, nodeEv(id, 0, i, "m"+strconv.Itoa(i), 1, trace.TypeMin, ""), enterEv(id), evalEv(id, -v), leaveEv(id))
+		if v > bestValue {
+			best, bestValue = id, v
+			evs = append(evs, valueEv(0, v, id))
+		}
+	}
+	evs = append(evs, leaveEv(0), decisionEv(int(best)-1, "m"+strconv.Itoa(int(best)-1), bestValue))
+	return numbered(evs)
+}
+
+func TestPickTable(t *testing.T) {
+	all := func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	tests := []struct {
+		name   string
+		events []trace.Event
+		step   int
+		c      Choices
+		nodes  []int    // shown
+		groups []int    // parents of placeholders
+		final  []Elided // by placeholder, in the final tree
+	}{
+		{name: "a whole tree within the budget is shown whole", events: textbookEvents(), step: lastStep,
+			c: Choices{Budget: textbookSize}, nodes: all(textbookSize)},
+		{name: "over the budget, the best line and placeholders", events: textbookEvents(), step: lastStep,
+			c:     Choices{Budget: 3},
+			nodes: []int{idA, idB, 2}, groups: []int{idA, idB},
+			final: []Elided{{Children: 2, Nodes: 8}, {Children: 2, Nodes: 2}}},
+		{name: "the current node and its path, beyond a budget of 1", events: textbookEvents(), step: 42,
+			c:     Choices{Budget: 1},
+			nodes: []int{idA, idB, 2, idD, 8}, groups: []int{idA, idB, idD},
+			final: []Elided{{Children: 1, Nodes: 4}, {Children: 2, Nodes: 2}, {Children: 2, Nodes: 2}}},
+		{name: "a collapsed node's children are hidden but the search's", events: textbookEvents(), step: 9,
+			c:     Choices{Collapsed: []trace.NodeID{idB}},
+			nodes: []int{idA, idB, 2, idC, 6, idD, 8, 9, 10, idC2, idC3}, groups: []int{idB},
+			final: []Elided{{Children: 2, Nodes: 2}}},
+		{name: "a view's root gets the budget", events: textbookEvents(), step: 42,
+			c:     Choices{Root: idD},
+			nodes: []int{idA, idB, 2, idD, 8, 9, 10}, groups: []int{idA, idB},
+			final: []Elided{{Children: 1, Nodes: 4}, {Children: 2, Nodes: 2}}},
+		// Child i of the wide tree, node i+1, is worth 7i mod 30: node 18
+		// is worth 29, the best, then nodes 5, 22, 9, 26, 13, 30, 17, 4,
+		// 21 are worth 28 down to 20, and nodes 1, 14, 27, 10, 23, 6 are
+		// worth 0 to 5.
+		{name: "at most TopChildren children unasked, the best first", events: wideEvents(30), step: lastStep,
+			c:     Choices{Budget: 25},
+			nodes: []int{0, 4, 5, 9, 13, 17, 18, 21, 22, 26, 30}, groups: []int{0},
+			final: []Elided{{Children: 20, Nodes: 20}}},
+		{name: "an expansion shows more children, up to the budget", events: wideEvents(30), step: lastStep,
+			c:     Choices{Budget: 25, Expanded: []trace.NodeID{0}},
+			nodes: except(31, 1, 6, 10, 14, 23, 27), groups: []int{0},
+			final: []Elided{{Children: 6, Nodes: 6}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, tr := outlineOf(t, tt.events, tt.step)
+			s, err := o.Pick(tr, tt.c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ids(s); !slices.Equal(got, tt.nodes) {
+				t.Errorf("shown %v, want %v", got, tt.nodes)
+			}
+			var groups []int
+			var final []Elided
+			for i, p := range s.Groups() {
+				groups = append(groups, int(p))
+				final = append(final, s.Final(i))
+			}
+			if !slices.Equal(groups, tt.groups) || !slices.Equal(final, tt.final) {
+				t.Errorf("placeholders under %v standing for %v, want under %v for %v", groups, final, tt.groups, tt.final)
+			}
+		})
+	}
+}
+
+// TestPickRanksByValue checks the wide tree's top children against the
+// values the trace gives them: the best first, then the highest for MAX.
+func TestPickRanksByValue(t *testing.T) {
+	const n = 30
+	o, _ := outlineOf(t, wideEvents(n), lastStep)
+	final := mustTree(t, wideEvents(n), lastStep)
+	kids := slices.Clone(final.Node(0).Children)
+	slices.SortStableFunc(kids, func(a, b trace.NodeID) int {
+		va, vb := -final.Node(a).Value, -final.Node(b).Value // MIN nodes: MAX's view is the negation
+		switch {
+		case va > vb:
+			return -1
+		case va < vb:
+			return 1
+		}
+		return 0
+	})
+	for i, id := range kids {
+		if o.Rank(id) != i {
+			t.Errorf("child %d worth %v to MAX ranks %d, want %d", id, -final.Node(id).Value, o.Rank(id), i)
+		}
+	}
+}
+
+// TestPickRanksByVisits checks MCTS's top children: the most visited.
+func TestPickRanksByVisits(t *testing.T) {
+	evs := searchEvents(t, "tictactoe", "mcts playouts=300", "")
+	o, tr := outlineOf(t, evs, lastStep)
+	if !o.MonteCarlo() {
+		t.Fatal("an MCTS trace is not ranked by visits")
+	}
+	s, err := o.Pick(tr, Choices{Budget: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := tr.Node(0)
+	most := slices.Clone(root.Children)
+	slices.SortStableFunc(most, func(a, b trace.NodeID) int { return tr.Node(b).Visits - tr.Node(a).Visits })
+	for _, id := range root.Children {
+		if s.Has(id) && tr.Node(id).Visits < tr.Node(most[min(TopChildren, len(most))-1]).Visits {
+			t.Errorf("root child %d with %d visits is shown, but %d children have more", id, tr.Node(id).Visits, TopChildren)
+		}
+	}
+	if !s.Has(most[0]) {
+		t.Errorf("the most visited root child %d is not shown", most[0])
+	}
+}
+
+// randomChoices returns choices a person could make on a tree of n nodes.
+func randomChoices(rng *rand.Rand, n int) Choices {
+	c := Choices{Budget: 1 + rng.IntN(2*n), Ahead: rng.IntN(3) - 1}
+	if rng.IntN(3) == 0 {
+		c.Root = trace.NodeID(rng.IntN(n))
+	}
+	for range rng.IntN(4) {
+		c.Collapsed = append(c.Collapsed, trace.NodeID(rng.IntN(n)))
+	}
+	for range rng.IntN(4) {
+		c.Expanded = append(c.Expanded, trace.NodeID(rng.IntN(n)))
+	}
+	return c
+}
+
+// randomTraces returns traces of random trees, alpha-beta's with cuts
+// and MCTS's, of a few dozen to a few thousand nodes.
+func randomTraces(tb testing.TB) map[string][]trace.Event {
+	out := map[string][]trace.Event{}
+	for seed := range uint64(12) {
+		n := 30 + int(seed*seed*25)
+		out["alphabeta seed "+strconv.Itoa(int(seed))+" n "+strconv.Itoa(n)] = randomEvents(seed, n)
+	}
+	for seed := range int64(3) {
+		r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "mcts playouts=200", Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rec := trace.NewRecorder(0)
+		if _, err := r.Search(context.Background(), rec); err != nil {
+			tb.Fatal(err)
+		}
+		out["mcts seed "+strconv.Itoa(int(seed))] = rec.Events()
+	}
+	return out
+}
+
+// TestPickProperties checks, over random trees, steps and choices, what
+// Pick promises: what is shown is one tree from the root; the current
+// node, the path to it and the best line are never hidden, nor the view's
+// root and the way to it; the nodes shown are at most the budget, but for
+// those and the leaves shown in the place of one-leaf placeholders; and
+// each placeholder stands for exactly what it hides, in the final tree
+// and at every step, as a Tally follows it.
+func TestPickProperties(t *testing.T) {
+	for name, events := range randomTraces(t) {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(len(events)), 7))
+			final := mustTree(t, events, lastStep)
+			o, err := NewOutline(final)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := final.Clone()
+			for range 20 {
+				k := rng.IntN(tr.Len())
+				if err := tr.Seek(k); err != nil {
+					t.Fatal(err)
+				}
+				c := randomChoices(rng, tr.Size())
+				s, err := o.Pick(tr, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkShown(t, tr, final, s, c)
+				checkTally(t, rng, tr, s, o)
+			}
+		})
+	}
+}
+
+// checkShown checks a display set of tree t at its step, picked with c,
+// against facts found from t's and final's own nodes.
+func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
+	t.Helper()
+	k := tr.Step()
+	if !s.Has(0) {
+		t.Fatalf("step %d, %+v: the root is not shown", k, c)
+	}
+	for _, id := range s.Nodes() {
+		if p := tr.Node(id).Parent; p != trace.NoNode && !s.Has(p) {
+			t.Errorf("step %d: node %d is shown without its parent %d", k, id, p)
+		}
+	}
+	must := map[trace.NodeID]bool{}
+	for _, id := range corePath(tr) {
+		must[id] = true
+	}
+	for id := c.Root; id != trace.NoNode; id = tr.Node(id).Parent {
+		must[id] = true
+	}
+	for id := range must {
+		if !s.Has(id) {
+			t.Errorf("step %d, %+v: node %d, on the current path, the best line or the way to the view's root, is hidden", k, c, id)
+		}
+	}
+	if !s.Covers(tr) {
+		t.Errorf("step %d: the set does not cover its own step", k)
+	}
+	// Leaves shown with every sibling: the most that can stand in the
+	// place of one-leaf placeholders.
+	singles := 0
+	for _, id := range s.Nodes() {
+		n := final.Node(id)
+		if n.Parent == trace.NoNode || len(n.Children) > 0 {
+			continue
+		}
+		if !slices.ContainsFunc(final.Node(n.Parent).Children, func(x trace.NodeID) bool { return !s.Has(x) }) {
+			singles++
+		}
+	}
+	budget := c.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	if s.Len() > max(budget, len(must))+singles {
+		t.Errorf("step %d, %+v: %d nodes shown, over the budget %d (%d must be shown, %d leaves may stand for placeholders)", k, c, s.Len(), budget, len(must), singles)
+	}
+	for i, p := range s.Groups() {
+		var want Elided
+		for _, ch := range final.Node(p).Children {
+			if !s.Has(ch) {
+				want.Children++
+				want.Nodes += subtreeSize(final, ch)
+			}
+		}
+		if s.Final(i) != want || want.Children == 0 {
+			t.Errorf("step %d: the placeholder under %d stands for %+v, it hides %+v", k, p, s.Final(i), want)
+		}
+		if want.Children == 1 && want.Nodes == 1 && !slices.Contains(c.Collapsed, p) && opensFor(tr, p, c) {
+			t.Errorf("step %d: the placeholder under %d stands for a single leaf", k, p)
+		}
+	}
+	for _, id := range s.Nodes() {
+		hides := slices.ContainsFunc(final.Node(id).Children, func(x trace.NodeID) bool { return !s.Has(x) })
+		if _, ok := s.Group(id); ok != hides {
+			t.Errorf("step %d: node %d hides children %v but has a placeholder %v", k, id, hides, ok)
+		}
+	}
+}
+
+// opensFor reports whether Pick may show the children of p under c: p is
+// under the view's root and nothing from the view's root down to p is
+// collapsed.
+func opensFor(tr *trace.Tree, p trace.NodeID, c Choices) bool {
+	for id := p; id != trace.NoNode; id = tr.Node(id).Parent {
+		if slices.Contains(c.Collapsed, id) {
+			return false
+		}
+		if id == c.Root {
+			return true
+		}
+	}
+	return false
+}
+
+// subtreeSize counts the nodes under id, itself included.
+func subtreeSize(t *trace.Tree, id trace.NodeID) int {
+	n := 1
+	for _, c := range t.Node(id).Children {
+		n += subtreeSize(t, c)
+	}
+	return n
+}
+
+// elidedAtStep counts what each placeholder of s hides at t's step: the
+// nodes under it that exist.
+func elidedAtStep(t *trace.Tree, s *Shown) []Elided {
+	var count func(id trace.NodeID) int
+	count = func(id trace.NodeID) int {
+		if t.Node(id).Status == trace.StatusNotReached {
+			return 0
+		}
+		n := 1
+		for _, c := range t.Node(id).Children {
+			n += count(c)
+		}
+		return n
+	}
+	out := make([]Elided, len(s.Groups()))
+	for i, p := range s.Groups() {
+		for _, c := range t.Node(p).Children {
+			if s.Has(c) {
+				continue
+			}
+			if m := count(c); m > 0 {
+				out[i].Children++
+				out[i].Nodes += m
+			}
+		}
+	}
+	return out
+}
+
+// checkTally walks a Tally of s to random steps, and back to t's, and
+// checks its counts against the nodes that exist at each.
+func checkTally(t *testing.T, rng *rand.Rand, tr *trace.Tree, s *Shown, o *Outline) {
+	t.Helper()
+	tally, err := NewTally(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	walk := tr.Clone()
+	for _, k := range []int{rng.IntN(tr.Len()), rng.IntN(tr.Len()), tr.Len() - 1, 0, tr.Step()} {
+		changed := map[int]bool{}
+		before := make([]Elided, len(s.Groups()))
+		for i := range before {
+			before[i] = tally.Counts(i)
+		}
+		tally.Seek(k, func(i int) { changed[i] = true })
+		if err := walk.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		want := elidedAtStep(walk, s)
+		for i := range want {
+			if got := tally.Counts(i); got != want[i] {
+				t.Errorf("at step %d the placeholder under %d counts %+v, %+v exist", k, s.Groups()[i], got, want[i])
+			}
+			if before[i] != want[i] && !changed[i] {
+				t.Errorf("moving to step %d changed placeholder %d without saying so", k, i)
+			}
+		}
+		if got := elidedAt(walk, s); !slices.Equal(got, want) {
+			t.Errorf("at step %d a drawing's placeholders count %v, %v exist", k, got, want)
+		}
+	}
+}
+
+// TestPickLooksAhead checks that a display set picked while stepping
+// forwards keeps the nodes the search visits next, so that a viewer keeps
+// its drawing for many steps: more than a set picked with no way given.
+func TestPickLooksAhead(t *testing.T) {
+	events := randomEvents(3, 3000)
+	o, tr := outlineOf(t, events, 1000)
+	covered := func(ahead int) int {
+		s, err := o.Pick(tr, Choices{Budget: 300, Ahead: ahead})
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk := tr.Clone()
+		n := 0
+		for walk.Forward() && s.Covers(walk) {
+			n++
+		}
+		return n
+	}
+	still, ahead := covered(0), covered(1)
+	t.Logf("a set of 300 nodes covers %d steps on, %d picked looking ahead", still, ahead)
+	if ahead < 100 || ahead <= still {
+		t.Errorf("a set picked looking ahead covers %d steps on, want many more than %d", ahead, still)
+	}
+}
+
+func TestPickRefusesAnotherTree(t *testing.T) {
+	o, _ := outlineOf(t, textbookEvents(), lastStep)
+	other := mustTree(t, tictactoeEvents(), lastStep)
+	if _, err := o.Pick(other, Choices{}); err == nil {
+		t.Error("a tree of another trace was picked from")
+	}
+	if _, err := o.Pick(mustTree(t, textbookEvents(), 3), Choices{Root: 99}); err == nil {
+		t.Error("a view's root that is no node was accepted")
+	}
+}

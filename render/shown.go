@@ -1,0 +1,217 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// Shown is a display set: the nodes of a tree that a drawing shows, and
+// for each shown node some of whose children are not shown, one
+// placeholder that stands for those children and everything under them,
+// drawn as "+N more" over "M nodes". The shown nodes always include the
+// root and every shown node's parent, so that what is shown is one tree
+// and every node left out lies under exactly one placeholder. Pick makes
+// display sets; a nil *Shown in Options draws the whole tree. A Shown
+// never changes once made and is safe for concurrent use.
+type Shown struct {
+	size   int            // the nodes of the tree
+	nodes  []trace.NodeID // the shown nodes, increasing
+	groups []trace.NodeID // the parents of the placeholders, increasing
+	final  []Elided       // by placeholder, what it stands for in the final tree
+}
+
+// Elided is what one placeholder stands for: Children children of its
+// parent left out, and Nodes nodes in all under and including them.
+type Elided struct {
+	Children, Nodes int
+}
+
+// newShown returns the display set of the nodes in set, which must hold
+// the root and the parent of each of its nodes, of a tree whose nodes t
+// gives and whose subtree sizes o gives.
+func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool) *Shown {
+	s := &Shown{size: t.Size(), nodes: make([]trace.NodeID, 0, len(set))}
+	for id := range set {
+		s.nodes = append(s.nodes, id)
+	}
+	slices.Sort(s.nodes)
+	for _, id := range s.nodes {
+		var e Elided
+		for _, c := range t.Node(id).Children {
+			if !set[c] {
+				e.Children++
+				e.Nodes += o.Subtree(c)
+			}
+		}
+		if e.Children > 0 {
+			s.groups = append(s.groups, id)
+			s.final = append(s.final, e)
+		}
+	}
+	return s
+}
+
+// Len returns the number of nodes shown, placeholders aside.
+func (s *Shown) Len() int { return len(s.nodes) }
+
+// Nodes returns the shown nodes in increasing order. The slice is shared
+// and must not be modified.
+func (s *Shown) Nodes() []trace.NodeID { return s.nodes }
+
+// Has reports whether node id is shown.
+func (s *Shown) Has(id trace.NodeID) bool {
+	_, ok := slices.BinarySearch(s.nodes, id)
+	return ok
+}
+
+// Index returns the place of node id in Nodes and true, or false if it
+// is not shown.
+func (s *Shown) Index(id trace.NodeID) (int, bool) {
+	return slices.BinarySearch(s.nodes, id)
+}
+
+// Groups returns the parents of the placeholders in increasing order:
+// placeholder i stands for the children of Groups()[i] that are not
+// shown. The slice is shared and must not be modified.
+func (s *Shown) Groups() []trace.NodeID { return s.groups }
+
+// Group returns the index of the placeholder under node p and true, or
+// false if every child of p is shown.
+func (s *Shown) Group(p trace.NodeID) (int, bool) {
+	return slices.BinarySearch(s.groups, p)
+}
+
+// Final returns what placeholder i stands for in the final tree, when
+// every node exists.
+func (s *Shown) Final(i int) Elided { return s.final[i] }
+
+// Drawn returns the number of boxes a drawing of s has: its nodes and its
+// placeholders.
+func (s *Shown) Drawn() int { return len(s.nodes) + len(s.groups) }
+
+// Equal reports whether s and o show the same nodes.
+func (s *Shown) Equal(o *Shown) bool {
+	if s == nil || o == nil {
+		return s == o
+	}
+	return s.size == o.size && slices.Equal(s.nodes, o.nodes)
+}
+
+// Covers reports whether s shows the current node of t at its step, the
+// path to it, and the best line so far, from the root along each node's
+// best child: the nodes Pick always shows. A viewer keeps a display set
+// while it covers the step, so that the drawing does not change.
+func (s *Shown) Covers(t *trace.Tree) bool {
+	ok := true
+	core(t, func(id trace.NodeID) bool {
+		ok = s.Has(id)
+		return ok
+	})
+	return ok
+}
+
+// check returns an error if s is not a display set of t.
+func (s *Shown) check(t *trace.Tree) error {
+	if s.size != t.Size() {
+		return fmt.Errorf("render: a display set of a tree of %d nodes cannot draw a tree of %d", s.size, t.Size())
+	}
+	return nil
+}
+
+// Label returns the two lines of placeholder text for e: "+N more" and
+// "M nodes", with thousands separated by commas.
+func (e Elided) Label() (more, nodes string) {
+	more = "+" + thousands(e.Children) + " more"
+	nodes = thousands(e.Nodes) + " nodes"
+	if e.Nodes == 1 {
+		nodes = "1 node"
+	}
+	return more, nodes
+}
+
+// Tally follows what the placeholders of a display set stand for as a
+// viewer steps through the trace: at step k, a placeholder counts only
+// the nodes that exist at k, and a placeholder that stands for none is
+// not drawn. Moving costs time in proportion to the nodes made or undone
+// between the two steps. A Tally holds 4 bytes a node of the tree and is
+// used by one goroutine.
+type Tally struct {
+	shown *Shown
+	o     *Outline
+	// owner is, by node, -1 for a shown node, or 2i+1 for a child of
+	// the parent of placeholder i, 2i for a node deeper under it.
+	owner  []int32
+	step   int
+	counts []Elided
+}
+
+// NewTally returns a Tally of display set s of the trace that o outlines,
+// at step -1, before any node exists.
+func NewTally(s *Shown, o *Outline) (*Tally, error) {
+	if s.size != o.Len() {
+		return nil, fmt.Errorf("render: a display set of %d nodes does not belong to a trace of %d", s.size, o.Len())
+	}
+	c := &Tally{shown: s, o: o, owner: make([]int32, s.size), step: -1, counts: make([]Elided, len(s.groups))}
+	next := 0
+	for id := range c.owner {
+		if next < len(s.nodes) && s.nodes[next] == trace.NodeID(id) {
+			c.owner[id] = -1
+			next++
+			continue
+		}
+		p := o.parent(trace.NodeID(id))
+		if c.owner[p] >= 0 {
+			c.owner[id] = c.owner[p] &^ 1
+			continue
+		}
+		g, _ := s.Group(p)
+		c.owner[id] = int32(2*g + 1)
+	}
+	return c, nil
+}
+
+// Step returns the step the counts are at.
+func (c *Tally) Step() int { return c.step }
+
+// Counts returns what placeholder i stands for at the current step.
+func (c *Tally) Counts(i int) Elided { return c.counts[i] }
+
+// Seek moves the counts to step k, from -1 to the last step, and calls
+// changed with each placeholder whose counts changed, once or more.
+func (c *Tally) Seek(k int, changed func(i int)) {
+	if k == c.step {
+		return
+	}
+	c0, h0 := c.o.appeared(c.step)
+	c1, h1 := c.o.appeared(k)
+	sign := 1
+	if k < c.step {
+		sign = -1
+		c0, c1, h0, h1 = c1, c0, h1, h0
+	}
+	for id := c0; id < c1; id++ {
+		c.count(id, sign, changed)
+	}
+	for id := c.o.created + h0; id < c.o.created+h1; id++ {
+		c.count(id, sign, changed)
+	}
+	c.step = k
+}
+
+// count adds sign to the counts of the placeholder node id lies under.
+func (c *Tally) count(id, sign int, changed func(int)) {
+	w := c.owner[id]
+	if w < 0 {
+		return
+	}
+	g := int(w >> 1)
+	c.counts[g].Nodes += sign
+	if w&1 == 1 {
+		c.counts[g].Children += sign
+	}
+	if changed != nil {
+		changed(g)
+	}
+}

@@ -1,0 +1,174 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+// maxCountDepth is the deepest depth the counts view counts: deeper than
+// any depth limit the catalog's engines accept (a beam's, at 1,000), and
+// a bound on the memory a trace from elsewhere, whose nodes may claim any
+// depth, can make the counts take.
+const maxCountDepth = 1_000
+
+// depthCounts is what a search did at one depth of its tree, or at all
+// depths together.
+type depthCounts struct {
+	nodes          int // nodes the search created, placeholders not included
+	pruned         int // moves cut off by cuts at the depth above: placeholders
+	alphaCuts      int // α-cuts made at nodes of this depth
+	betaCuts       int // β-cuts made at nodes of this depth
+	terminalEvals  int // evaluations of finished games
+	heuristicEvals int // static evaluations of unfinished positions
+	visits         int // Monte Carlo visits of the nodes, backprop's n at the last step
+}
+
+// cuts returns the cuts of both kinds.
+func (d depthCounts) cuts() int { return d.alphaCuts + d.betaCuts }
+
+// evals returns the evaluations of both kinds.
+func (d depthCounts) evals() int { return d.terminalEvals + d.heuristicEvals }
+
+// add adds o to d.
+func (d *depthCounts) add(o depthCounts) {
+	d.nodes += o.nodes
+	d.pruned += o.pruned
+	d.alphaCuts += o.alphaCuts
+	d.betaCuts += o.betaCuts
+	d.terminalEvals += o.terminalEvals
+	d.heuristicEvals += o.heuristicEvals
+	d.visits += o.visits
+}
+
+// counts is what one traced search did at each depth of its tree.
+type counts struct {
+	depths []depthCounts // by depth, from the root's 0
+	total  depthCounts
+
+	// whole holds the counters of the trace's decision, the whole
+	// search's even when the trace is cut short; hasWhole says there is
+	// one.
+	whole    trace.Counters
+	hasWhole bool
+	// truncated says a budget cut the recording short: depths and total
+	// count what was recorded, a part of the search.
+	truncated bool
+}
+
+// countTrace counts what the trace folded in t did at each depth. It reads
+// t through its public API without moving it, so several goroutines may
+// count one Tree that nothing moves; t must stand at its last step, where
+// the visits are final. It takes time linear in the trace's events and
+// nodes and allocates only the per-depth counts.
+func countTrace(t *trace.Tree) (counts, error) {
+	if last := t.Len() - 1; t.Step() != last {
+		return counts{}, fmt.Errorf("web: counting a trace at step %d, want its last step %d", t.Step(), last)
+	}
+	var c counts
+	monteCarlo := false
+	for k := range t.Len() {
+		e := t.Event(k)
+		var err error
+		switch e.Kind {
+		case trace.KindNode:
+			err = c.countNode(e.NodeCreated())
+		case trace.KindCut:
+			err = c.countCut(e.Cutoff(), t.Node(e.Node).Depth)
+		case trace.KindEval:
+			err = c.countEval(e.Eval(), t.Node(e.Node).Depth)
+		case trace.KindBackprop:
+			monteCarlo = true
+		case trace.KindNote:
+			c.truncated = c.truncated || e.Note().Truncated != trace.NotTruncated
+		case trace.KindDecision:
+			c.whole, c.hasWhole = e.Decision().Counters, true
+		}
+		if err != nil {
+			return counts{}, fmt.Errorf("web: counting event %d: %w", k, err)
+		}
+	}
+	if monteCarlo {
+		if err := c.countVisits(t); err != nil {
+			return counts{}, err
+		}
+	}
+	for _, d := range c.depths {
+		c.total.add(d)
+	}
+	return c, nil
+}
+
+// at returns the counts of depth d, adding depths down to it.
+func (c *counts) at(d int) (*depthCounts, error) {
+	if d < 0 || d > maxCountDepth {
+		return nil, fmt.Errorf("depth %d is outside the counts view's 0..%d", d, maxCountDepth)
+	}
+	for len(c.depths) <= d {
+		c.depths = append(c.depths, depthCounts{})
+	}
+	return &c.depths[d], nil
+}
+
+// countNode counts a node the search created.
+func (c *counts) countNode(n trace.NodeCreated) error {
+	d, err := c.at(n.Depth)
+	if err != nil {
+		return fmt.Errorf("node %d: %w", n.Node, err)
+	}
+	d.nodes++
+	return nil
+}
+
+// countCut counts a cut at a node of depth depth, and the moves it
+// pruned one depth below.
+func (c *counts) countCut(cut trace.Cutoff, depth int) error {
+	d, err := c.at(depth)
+	if err != nil {
+		return fmt.Errorf("cut at node %d: %w", cut.Node, err)
+	}
+	if cut.Kind == trace.CutAlpha {
+		d.alphaCuts++
+	} else {
+		d.betaCuts++
+	}
+	if len(cut.Pruned) == 0 {
+		return nil
+	}
+	below, err := c.at(depth + 1)
+	if err != nil {
+		return fmt.Errorf("moves pruned at node %d: %w", cut.Node, err)
+	}
+	below.pruned += len(cut.Pruned)
+	return nil
+}
+
+// countEval counts an evaluation of a node of depth depth.
+func (c *counts) countEval(ev trace.Eval, depth int) error {
+	d, err := c.at(depth)
+	if err != nil {
+		return fmt.Errorf("evaluation of node %d: %w", ev.Node, err)
+	}
+	if ev.Terminal {
+		d.terminalEvals++
+	} else {
+		d.heuristicEvals++
+	}
+	return nil
+}
+
+// countVisits adds up the visits of the nodes of each depth at t's step.
+func (c *counts) countVisits(t *trace.Tree) error {
+	for id := range t.Size() {
+		n := t.Node(trace.NodeID(id))
+		if n.Placeholder || n.Visits == 0 {
+			continue
+		}
+		d, err := c.at(n.Depth)
+		if err != nil {
+			return fmt.Errorf("web: counting the visits of node %d: %w", id, err)
+		}
+		d.visits += n.Visits
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package web
+
+import (
+	"log/slog"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// The big traces the frame benchmarks step through: AlphaBeta's whole
+// search of tic-tac-toe (25,227 nodes, 99,458 events), MiniMax's to depth
+// 6 (73,450 nodes, 306,055 events), MCTS's 20,000 playouts (4,918 nodes,
+// 365,791 events) and, but with -short, MiniMax's whole search (549,946
+// nodes, 2,265,232 events), which takes half a minute to record.
+var benchTraces = []struct {
+	name string
+	req  catalog.Request
+	long bool // skipped with -short
+}{
+	{"alphabeta", alphabetaAll, false},
+	{"minimax-depth6", catalog.Request{Game: "tictactoe", Algo: "minimax depth=6"}, false},
+	{"mcts-20000", mctsBig, false},
+	{"minimax-all", catalog.Request{Game: "tictactoe", Algo: "minimax"}, true},
+}
+
+// skipLong skips a benchmark of a trace that takes long to record in
+// -short mode.
+func skipLong(b *testing.B, long bool) {
+	if long && testing.Short() {
+		b.Skip("recording MiniMax's whole search of tic-tac-toe takes half a minute; run without -short")
+	}
+}
+
+// benchFrame makes the frame of step k as a session does, and encodes it
+// and the drawing before it, if any, for the page.
+func benchFrame(b *testing.B, vw *viewer, k int, send chan []byte, log *slog.Logger) {
+	layout, f, err := vw.frame(k, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if layout != nil {
+		queue(send, layout, log)
+		<-send
+	}
+	queue(send, f, log)
+	<-send
+}
+
+// BenchmarkFrameStep makes the frames of one step forwards after another
+// through a big trace, from a third of the way in, as a page stepping
+// with → or playing gets them: the frame, its words and patches, and now
+// and then a new drawing.
+func BenchmarkFrameStep(b *testing.B) {
+	for _, bt := range benchTraces {
+		b.Run(bt.name, func(b *testing.B) {
+			skipLong(b, bt.long)
+			sh := bigShow(b, bt.req)
+			vw := newViewer(sh, trace.ViewRoot)
+			vw.layouter = layouter
+			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
+			k := sh.tree.Len() / 3
+			benchFrame(b, vw, k, send, log)
+			b.ReportAllocs()
+			for b.Loop() {
+				k++
+				if k == sh.tree.Len() {
+					k = sh.tree.Len() / 3
+				}
+				benchFrame(b, vw, k, send, log)
+			}
+		})
+	}
+}
+
+// BenchmarkFrameJump makes the frames of jumps to random steps of a big
+// trace, as a page dragging the scrubber or clicking the log gets them:
+// most need a new display set, drawn.
+func BenchmarkFrameJump(b *testing.B) {
+	for _, bt := range benchTraces {
+		b.Run(bt.name, func(b *testing.B) {
+			skipLong(b, bt.long)
+			sh := bigShow(b, bt.req)
+			vw := newViewer(sh, trace.ViewRoot)
+			vw.layouter = layouter
+			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
+			rng := rand.New(rand.NewPCG(1, 1))
+			benchFrame(b, vw, 0, send, log)
+			b.ReportAllocs()
+			for b.Loop() {
+				benchFrame(b, vw, rng.IntN(sh.tree.Len()), send, log)
+			}
+		})
+	}
+}
+
+// BenchmarkFirstView folds a big trace's events and makes its first page
+// view: the outline and minimap, the first display set and its drawing,
+// and the first frame, encoded. Reading the trace file is not counted.
+func BenchmarkFirstView(b *testing.B) {
+	for _, bt := range benchTraces {
+		b.Run(bt.name, func(b *testing.B) {
+			skipLong(b, bt.long)
+			h, events := recordSearch(b, bt.req)
+			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
+			b.ReportAllocs()
+			for b.Loop() {
+				sh, err := loadShow("bench", h, events)
+				if err != nil {
+					b.Fatal(err)
+				}
+				vw := newViewer(sh, trace.ViewRoot)
+				vw.layouter = layouter
+				benchFrame(b, vw, 0, send, log)
+			}
+		})
+	}
+}

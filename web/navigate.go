@@ -1,0 +1,266 @@
+package web
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// maxChoices caps the expansions and the collapses a page's navigation
+// remembers; past it the oldest are forgotten.
+const maxChoices = 256
+
+// Minimap grid: columns by place in the tree's preorder, rows by depth.
+const (
+	overviewCols = 160
+	overviewRows = 40
+)
+
+// navigation is what a page chose to see of a big tree (see render.Pick)
+// and which steps its step controls go to.
+type navigation struct {
+	root      trace.NodeID   // the view's root
+	expanded  []trace.NodeID // render.Choices.Expanded
+	collapsed []trace.NodeID // render.Choices.Collapsed
+	filter    trace.NodeID   // step only to events that touch this subtree; NoNode for every step
+	changed   bool           // the choices changed since the display set was picked
+}
+
+func newNavigation() navigation {
+	return navigation{filter: trace.NoNode}
+}
+
+// chosen reports whether the page chose anything that a drawing of the
+// whole tree would not show.
+func (n *navigation) chosen() bool {
+	return n.root != 0 || len(n.expanded) > 0 || len(n.collapsed) > 0
+}
+
+// choices returns the choices to pick a display set with, stepping in
+// direction ahead.
+func (n *navigation) choices(ahead int) render.Choices {
+	return render.Choices{Root: n.root, Expanded: n.expanded, Collapsed: n.collapsed, Ahead: ahead}
+}
+
+// expand shows more children of id: ExpandStep more, and all of them if
+// it was collapsed.
+func (n *navigation) expand(id trace.NodeID) {
+	if i := slices.Index(n.collapsed, id); i >= 0 {
+		n.collapsed = slices.Delete(n.collapsed, i, i+1)
+	} else {
+		n.expanded = remember(n.expanded, id)
+	}
+	n.changed = true
+}
+
+// collapse hides the children of id.
+func (n *navigation) collapse(id trace.NodeID) {
+	n.expanded = slices.DeleteFunc(n.expanded, func(x trace.NodeID) bool { return x == id })
+	if !slices.Contains(n.collapsed, id) {
+		n.collapsed = remember(n.collapsed, id)
+	}
+	n.changed = true
+}
+
+// keep forgets the choices of nodes past the first n, for a snapshot of a
+// growing trace that has only n nodes: node ids stay the same as a trace
+// grows, so the rest still hold.
+func (n *navigation) keep(nodes int) {
+	past := func(id trace.NodeID) bool { return int(id) >= nodes }
+	n.expanded = slices.DeleteFunc(n.expanded, past)
+	n.collapsed = slices.DeleteFunc(n.collapsed, past)
+	if past(n.root) {
+		n.root = 0
+	}
+	if past(n.filter) {
+		n.filter = trace.NoNode
+	}
+	n.changed = true
+}
+
+// isCollapsed reports whether the page collapsed id.
+func (n *navigation) isCollapsed(id trace.NodeID) bool { return slices.Contains(n.collapsed, id) }
+
+// reroot makes id the view's root.
+func (n *navigation) reroot(id trace.NodeID) {
+	if n.root != id {
+		n.root, n.changed = id, true
+	}
+}
+
+// remember appends id to list, forgetting the oldest past maxChoices.
+func remember(list []trace.NodeID, id trace.NodeID) []trace.NodeID {
+	list = append(list, id)
+	if len(list) > maxChoices {
+		list = slices.Delete(list, 0, len(list)-maxChoices)
+	}
+	return list
+}
+
+// arrange decides what the page draws at the tree's step, before a frame:
+// the whole tree, when it fits the display budget and the page chose
+// nothing else, or a display set, kept while it shows the step's current
+// node, path and best line and the choices stay the same, else picked
+// anew (render.Pick). It returns the layout the page must draw before the
+// frame, or nil; and whether the page must fetch the whole tree's drawing
+// again instead.
+func (vw *viewer) arrange() (*layoutMsg, bool, error) {
+	if vw.show.wholeFits() && !vw.nav.chosen() {
+		refetch := !vw.pageWhole || vw.redraw
+		if refetch {
+			vw.pageWhole, vw.redraw = true, false
+			vw.shown, vw.tally, vw.sent = nil, nil, nil
+		}
+		return nil, refetch, nil
+	}
+	o, ov, err := vw.show.navigation()
+	if err != nil {
+		return nil, false, err
+	}
+	fresh := !vw.redraw && !vw.nav.changed && vw.shown != nil
+	if fresh && vw.shown.Covers(vw.tree) {
+		return nil, false, nil
+	}
+	set, err := o.Pick(vw.tree, vw.nav.choices(vw.ahead))
+	if err != nil {
+		return nil, false, err
+	}
+	vw.nav.changed = false
+	if fresh && set.Equal(vw.shown) {
+		return nil, false, nil
+	}
+	tally, err := render.NewTally(set, o)
+	if err != nil {
+		return nil, false, err
+	}
+	vw.shown, vw.tally = set, tally
+	vw.pageWhole, vw.redraw = false, false
+	vw.drawnFinal()
+	m := &layoutMsg{Type: "layout", View: vw.view.String(), Root: int(vw.nav.root), Shown: set.Len(), Total: o.Len(), Cells: shownCells(ov, set)}
+	if vw.sentOverview != ov {
+		m.Minimap = &minimapView{Cols: ov.Cols, Rows: ov.Rows, Count: ov.Count, Rep: ov.Rep}
+		vw.sentOverview = ov
+	}
+	svg, err := vw.show.drawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+	switch {
+	case errors.Is(err, errTooBigToDraw):
+		m.Error = err.Error()
+	case err != nil:
+		return nil, false, err
+	default:
+		m.SVG = string(svg)
+	}
+	return m, false, nil
+}
+
+// drawnFinal notes that the page draws the display set as the drawing
+// shows it, at the last step (show.drawShown draws the final tree), so
+// that the next frame patches only what differs at its step.
+func (vw *viewer) drawnFinal() {
+	final := vw.show.tree
+	vw.sent = make([]render.NodeDisplay, vw.shown.Len())
+	for i, id := range vw.shown.Nodes() {
+		vw.sent[i] = render.Display(final, id, vw.view)
+	}
+	vw.sentMore = make([]moreShown, len(vw.shown.Groups()))
+	for g := range vw.sentMore {
+		e := vw.shown.Final(g)
+		vw.sentMore[g] = moreShown{drawn: true, e: e}
+	}
+	vw.rescan, vw.rescanMore = true, true
+}
+
+// shownCells returns the minimap cells that hold shown nodes, each as
+// row*Cols+col, in increasing order.
+func shownCells(ov *render.Overview, set *render.Shown) []int {
+	seen := make([]bool, ov.Cols*ov.Rows)
+	for _, id := range set.Nodes() {
+		c, r := ov.Cell(id)
+		seen[r*ov.Cols+c] = true
+	}
+	var out []int
+	for i, ok := range seen {
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// nextStep returns the step after from in direction dir (1 or -1): the
+// next one, or with a filter, the next whose event touches a node of the
+// filter's subtree; and false if there is none.
+func (vw *viewer) nextStep(from, dir int) (int, bool) {
+	last := vw.tree.Len() - 1
+	if vw.nav.filter == trace.NoNode {
+		k := from + dir
+		return k, k >= 0 && k <= last
+	}
+	o, _, err := vw.show.navigation()
+	if err != nil {
+		return from, false
+	}
+	for k := from + dir; k >= 0 && k <= last; k += dir {
+		for _, id := range vw.tree.Touched(k) {
+			if o.Under(id, vw.nav.filter) {
+				return k, true
+			}
+		}
+	}
+	return from, false
+}
+
+// navView says what the page shows of the tree: the view's root and the
+// way down to it, the filter on the steps, how many nodes are drawn, and
+// the minimap's cell of the search's focus.
+func (vw *viewer) navView(focus trace.NodeID) *navView {
+	nv := &navView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size()}
+	for _, id := range vw.path(vw.nav.root) {
+		nv.Trail = append(nv.Trail, crumb{Node: int(id), Name: vw.moveName(id)})
+	}
+	if vw.nav.filter != trace.NoNode {
+		nv.Filter, nv.FilterName = int(vw.nav.filter), vw.pathName(vw.nav.filter)
+	}
+	if vw.nav.root != vw.tree.Root() {
+		nv.Elsewhere = !slices.Contains(vw.path(focus), vw.nav.root)
+		if o, _, err := vw.show.navigation(); err == nil && o.Appear(vw.nav.root) > vw.tree.Step() {
+			nv.Reach = o.Appear(vw.nav.root)
+		}
+	}
+	if vw.shown != nil {
+		nv.Shown = vw.shown.Len()
+		if _, ov, err := vw.show.navigation(); err == nil {
+			c, r := ov.Cell(focus)
+			nv.Cell = []int{c, r}
+			c0, c1 := ov.Span(vw.nav.root)
+			_, r0 := ov.Cell(vw.nav.root)
+			nv.Span = []int{c0, c1, r0}
+		}
+	}
+	return nv
+}
+
+// path returns the nodes from the root down to id.
+func (vw *viewer) path(id trace.NodeID) []trace.NodeID {
+	var out []trace.NodeID
+	for ; id != trace.NoNode; id = vw.tree.Node(id).Parent {
+		out = append(out, id)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// moveName names node id by the move into it, "root" for the root.
+func (vw *viewer) moveName(id trace.NodeID) string {
+	n := vw.tree.Node(id)
+	if n.Parent == trace.NoNode {
+		return "root"
+	}
+	if n.Label != "" {
+		return n.Label
+	}
+	return strconv.Itoa(n.Action)
+}
