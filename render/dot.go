@@ -25,17 +25,7 @@ import (
 // WriteDOT reads t and does not move it; like every use of a trace.Tree,
 // it must not run concurrently with calls that move t.
 func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
-	if t == nil {
-		return errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
-	}
-	if err := opts.check(); err != nil {
-		return err
-	}
-	final, err := finalTree(t)
-	if err != nil {
-		return err
-	}
-	dr, err := newDrawn(t, opts.Shown)
+	final, dr, err := prepare(t, opts)
 	if err != nil {
 		return err
 	}
@@ -98,6 +88,26 @@ func passes(t *trace.Tree) bool {
 		}
 	}
 	return n > 0 && n <= maxNamedPasses
+}
+
+// prepare checks what both writers are given and returns what they draw
+// from: t at its last step, and the nodes to draw.
+func prepare(t *trace.Tree, opts Options) (*trace.Tree, drawn, error) {
+	if t == nil {
+		return nil, drawn{}, errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
+	}
+	if err := opts.check(); err != nil {
+		return nil, drawn{}, err
+	}
+	final, err := finalTree(t)
+	if err != nil {
+		return nil, drawn{}, err
+	}
+	dr, err := newDrawn(t, opts.Shown)
+	if err != nil {
+		return nil, drawn{}, err
+	}
+	return final, dr, nil
 }
 
 // finalTree returns t at its last step, for what a drawing takes from the

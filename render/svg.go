@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -46,17 +45,7 @@ const (
 // WriteTidySVG reads t and does not move it; like every use of a
 // trace.Tree, it must not run concurrently with calls that move t.
 func WriteTidySVG(w io.Writer, t *trace.Tree, opts Options) error {
-	if t == nil {
-		return errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
-	}
-	if err := opts.check(); err != nil {
-		return err
-	}
-	final, err := finalTree(t)
-	if err != nil {
-		return err
-	}
-	dr, err := newDrawn(t, opts.Shown)
+	final, dr, err := prepare(t, opts)
 	if err != nil {
 		return err
 	}
