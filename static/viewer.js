@@ -9,6 +9,8 @@
   const NBSP = "\u00a0";
   const HIDDEN = "st_not_reached"; // the class of what a step has not reached
   const VIEW_ROOT = -2; // an anchor: the view's root, whichever the server makes it
+  const FIT_SCALE = 0.55; // the least scale at which a tree is first shown whole
+  const EMBEDDED_FIT_SCALE = 0.05; // likewise beside another tree, where the shapes are compared
 
   const st = {
     steps: Number(root.dataset.steps),
@@ -169,12 +171,14 @@
 
   // initialBox fits the tree, unless that would make nodes too small to
   // read; then it shows the top of the tree at its natural size. A viewer
-  // embedded next to another fits its tree anyway: there the shape of the
-  // whole tree is what is compared.
+  // embedded next to another fits its tree further, since there the shape
+  // of the whole tree is what is compared, but not a drawing so wide that
+  // its nodes would be dots.
   function initialBox(r) {
     const [x, y, w, h] = st.full;
     const scale = Math.min(r.width / w, r.height / h);
-    if (scale >= 0.55 || r.width === 0 || root.classList.contains("embedded")) {
+    const least = root.classList.contains("embedded") ? EMBEDDED_FIT_SCALE : FIT_SCALE;
+    if (scale >= least || r.width === 0) {
       setBox([x, y, w, h]);
       return;
     }
