@@ -75,24 +75,31 @@ func TestWriteDOTGolden(t *testing.T) {
 			if again := goldenDOT(t, c); again != got {
 				t.Fatal("two runs of the same search draw different DOT")
 			}
-			path := filepath.Join("testdata", c.name+".dot")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -run Golden -update to write it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("DOT differs from %s at %s; if the change is intended, run go test ./render -run Golden -update and review the diff", path, firstDiff(got, string(want)))
-			}
+			checkGolden(t, c.name+".dot", []byte(got))
 		})
+	}
+}
+
+// checkGolden compares got with the golden file testdata/name, or with
+// -update writes it there.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -run Golden -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs at %s; if the change is intended, run go test ./render -run Golden -update and review the diff", path, firstDiff(string(got), string(want)))
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -42,21 +40,7 @@ func TestShownGolden(t *testing.T) {
 		{"rn-alphabeta-shown-step42-tidy.svg", func() []byte { return tidySVG(t, tr, opts) }},
 	} {
 		t.Run(g.file, func(t *testing.T) {
-			got := g.draw()
-			path := filepath.Join("testdata", g.file)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -run Golden -update to write it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs at %s; if the change is intended, run go test ./render -run Golden -update and review the diff", path, firstDiff(string(got), string(want)))
-			}
+			checkGolden(t, g.file, g.draw())
 		})
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"io"
 	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,20 +145,7 @@ func TestWriteTidySVGGolden(t *testing.T) {
 			tr, opts := goldenTree(t, c)
 			got := tidySVG(t, tr, opts)
 			parseSVG(t, got)
-			path := filepath.Join("testdata", c.name+".svg")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -run Golden -update to write it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("SVG differs from %s at %s; if the change is intended, run go test ./render -run Golden -update and review the diff", path, firstDiff(string(got), string(want)))
-			}
+			checkGolden(t, c.name+".svg", got)
 		})
 	}
 }

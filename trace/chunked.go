@@ -30,14 +30,6 @@ func (c *chunked[T]) len() int { return c.n }
 // at returns a pointer to value i.
 func (c *chunked[T]) at(i int) *T { return &c.chunks[i/chunkLen][i%chunkLen] }
 
-// appendTo appends every value to s.
-func (c *chunked[T]) appendTo(s []T) []T {
-	for _, ch := range c.chunks {
-		s = append(s, ch...)
-	}
-	return s
-}
-
 // clip returns a copy of c that shares its values and never sees more,
 // for a reader while c goes on growing.
 func (c *chunked[T]) clip() chunked[T] {
