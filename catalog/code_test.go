@@ -113,6 +113,7 @@ func TestLitLinesAreTheLinesRun(t *testing.T) {
 		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMax), "max(value"},
 		{"tree", "alphabeta", "", trace.KindCut, nil, "cut:"},
 		{"tree", "alphabeta", "", trace.KindEval, nil, "EVALUATE"},
+		{"tictactoe", "alphabeta ordering=1", "x.o/.x./..o", trace.KindNote, nil, "for each child"},
 		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindIteration, nil, "for depth"},
 		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindSelect, nil, "best UCB1"},
 		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindBackprop, nil, "n ← n + 1"},

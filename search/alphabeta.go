@@ -13,11 +13,24 @@ import (
 // of its own view, raises alpha as its value improves, and stops looking at
 // children once its value reaches beta, because the opponent above will
 // never allow this line. It returns the same root value as MiniMax.
+//
+// opts.Ordering sets the order in which each interior node's children are
+// searched (see Ordering); it changes which nodes are searched, never the
+// value. Traced, the children are created in the order searched, a cut's
+// pruned moves are listed in that order too, and with an ordering other
+// than OrderNone a note on the root, after its window, says how the moves
+// are ordered.
 func AlphaBeta[S Alternating[S]](ctx context.Context, root S, opts Options) (Result, error) {
+	if err := opts.Ordering.check(); err != nil {
+		return Result{Action: -1}, err
+	}
 	e := newDFS[S](ctx, opts)
 	return e.root(root, func(s S, ply, depth int, id trace.NodeID) float64 {
 		if e.tr != nil {
 			e.emitBounds(id, math.Inf(-1), math.Inf(1))
+			if note := opts.Ordering.note(); note != "" && depth > 0 && !s.Done() {
+				e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: note})
+			}
 		}
 		return e.alphabeta(s, ply, depth, math.Inf(-1), math.Inf(1), id)
 	})
@@ -30,6 +43,9 @@ func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.No
 		return e.leaf(s, id)
 	}
 	moves := e.legal(s, ply)
+	if e.opts.Ordering != OrderNone {
+		e.order(s, ply, moves)
+	}
 	best := math.Inf(-1)
 	for i, a := range moves {
 		child, cid, ok := e.child(s, a, ply, id, true, -beta, -alpha)
@@ -60,13 +76,13 @@ func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 		Algorithm: Algorithm{
 			Name: "alphabeta", Family: FamilyAlternating,
 			Help:   "AlphaBeta (negamax form): MiniMax's value, pruning lines the opponent would never allow",
-			Params: []spec.Param{paramDepth, paramNodes},
+			Params: []spec.Param{paramDepth, paramAlphaBetaOrdering, paramNodes},
 			Code: Code{
 				line("function ALPHABETA(node, depth, α, β)", on(trace.KindNode), on(trace.KindEnter), onIf(trace.KindBounds, entering)),
 				line("  if depth = 0 or node is terminal then"),
 				line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
 				line("  value ← −∞"),
-				line("  for each child of node do"),
+				line("  for each child of node do        ▷ ordering=1: best static value first", onIf(trace.KindNote, atRoot)),
 				line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", on(trace.KindValue)),
 				line("    if value ≥ β then"),
 				line("      return value                 ▷ cut: the rest of the children are pruned", on(trace.KindCut)),
@@ -75,7 +91,9 @@ func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 			},
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return AlphaBeta(ctx, root, depthFirstOptions(v, tracing))
+			opts := depthFirstOptions(v, tracing)
+			opts.Ordering = Ordering(v.Int(paramAlphaBetaOrdering))
+			return AlphaBeta(ctx, root, opts)
 		},
 	}
 }

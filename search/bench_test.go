@@ -73,6 +73,18 @@ func BenchmarkAlphaBetaTicTacToe(b *testing.B) {
 			reportNodes(b, nodes)
 		})
 	}
+	b.Run("tracer=nil/ordering=score", func(b *testing.B) {
+		b.ReportAllocs()
+		var nodes int
+		for b.Loop() {
+			res, err := AlphaBeta(ctx, root, Options{Depth: MaxDepth, Ordering: OrderScore})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes = res.Nodes
+		}
+		reportNodes(b, nodes)
+	})
 	b.Run("untraced-copy", func(b *testing.B) {
 		b.ReportAllocs()
 		var nodes int

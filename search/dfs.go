@@ -16,8 +16,9 @@ type dfs[S Alternating[S]] struct {
 	nodes  int
 	evals  int
 	cuts   int
-	labels []string // scratch for cut events
-	best   int      // the root's best action so far, or -1
+	labels []string    // scratch for cut events
+	keyed  []keyedMove // scratch for move ordering
+	best   int         // the root's best action so far, or -1
 
 	// Iterative deepening's additions; zero for the other engines.
 	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep

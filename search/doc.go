@@ -6,9 +6,10 @@
 // The engines are written as the references teach them. For alternating
 // two-player games (Alternating): MiniMax with explicit max and min levels,
 // NegaMax as "always max" with negated child values, and AlphaBeta in
-// negamax form, cutting when a value reaches beta; they take a depth limit,
-// a node budget and a context, and return the chosen action, its value
-// from the root player's view and counters. Iterative deepening runs
+// negamax form, cutting when a value reaches beta, optionally searching
+// each node's best-looking children first (Ordering); they take a depth
+// limit, a node budget and a context, and return the chosen action, its
+// value from the root player's view and counters. Iterative deepening runs
 // AlphaBeta at growing depths, each ordered by the previous one's best
 // moves, until a time limit. Primitive Monte Carlo and MCTS (UCT) sample
 // random playouts, reproducibly from a seed. For simultaneous-move games

@@ -34,6 +34,10 @@ var (
 
 	paramDepth = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "depth limit in plies; states at the limit are evaluated by the game's heuristic"}
 
+	paramAlphaBetaOrdering = spec.Param{Name: "ordering", Type: spec.Int, Default: float64(OrderNone), Min: 0, Max: float64(numOrderings - 1), Help: "move ordering: 0 searches each node's children in the game's order; " +
+		"1 searches first those whose static evaluation looks best for the side to move, ties in the game's order, so cuts come sooner " +
+		"(a note on the root says so; these evaluations are not traced as eval events, nor counted)"}
+
 	paramIterativeDepth = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"}
 	paramIterativeTime  = spec.Param{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"}
 	paramOrdering       = spec.Param{Name: "ordering", Type: spec.Int, Default: 1, Min: 0, Max: 1, Help: "1 to search the previous depth's best move first at each node, 0 for the game's order"}

@@ -67,6 +67,10 @@ type Simultaneous[S any] interface {
 type Options struct {
 	// Depth is the depth limit in plies; at depth 0 a state is evaluated.
 	Depth int
+	// Ordering is the order in which AlphaBeta searches each node's
+	// children; the zero value, OrderNone, is the game's order. MiniMax
+	// and NegaMax ignore it: they always search in the game's order.
+	Ordering Ordering
 	Limits
 	Tracing
 }

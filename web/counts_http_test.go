@@ -178,8 +178,8 @@ func TestCountsPanel(t *testing.T) {
 }
 
 // comparisonCounts opens comparison name, which must have two viewers, and
-// returns the counts its panel fetches.
-func comparisonCounts(t *testing.T, base, name string) string {
+// returns its page and the counts its panel fetches.
+func comparisonCounts(t *testing.T, base, name string) (string, string) {
 	t.Helper()
 	code, page := get(t, base+"/compare/"+name)
 	if code != http.StatusOK {
@@ -196,29 +196,59 @@ func comparisonCounts(t *testing.T, base, name string) string {
 	if code != http.StatusOK {
 		t.Fatalf("the comparison's counts: status %d:\n%s", code, counts)
 	}
-	return counts
+	return page, counts
 }
 
 // TestCountsWholeTicTacToeCutShort opens the gallery's comparison of the
-// whole of tic-tac-toe on a server whose searches record 1,500 nodes: both
-// traces are cut short, and the page says so, with the whole searches'
-// totals in words and no comparison of the depths they do not hold.
+// whole of tic-tac-toe on a server whose searches record 1,500 nodes: its
+// two viewers' traces and the ordered AlphaBeta's, counted without a
+// viewer, are all cut short, and the page says so, with the whole
+// searches' totals in words and no comparison of the depths they do not
+// hold.
 func TestCountsWholeTicTacToeCutShort(t *testing.T) {
 	_, ts := newTestServer(t, func(cfg *Config) { cfg.TraceNodes = 1_500 })
-	page := comparisonCounts(t, ts.URL, "ttt-whole")
+	compare, page := comparisonCounts(t, ts.URL, "ttt-whole")
+	if !strings.Contains(compare, "Counts per depth of the 3 searches") {
+		t.Error("the counts panel's heading does not say it counts three searches")
+	}
+	if extras := textsOf(compare, "compare-extras"); len(extras) != 1 || !strings.HasSuffix(extras[0], "with AlphaBeta and move ordering.") ||
+		!strings.Contains(compare, `href="/example/ttt-whole-alphabeta-ordered"`) {
+		t.Errorf("the panel does not name and link the ordered AlphaBeta it counts: %q", extras)
+	}
 	words := strings.Join(textsOf(page, "counts-words"), " ")
 	if !strings.Contains(words, "MiniMax looked at 549,946 nodes") || !strings.Contains(words, "of MiniMax's 549,946") {
 		t.Errorf("the words do not give MiniMax's 549,946 nodes, the size of the game tree: %q", words)
+	}
+	if !strings.Contains(words, "AlphaBeta looked at 18,297 nodes") || !strings.Contains(words, "AlphaBeta ordering=1 looked at 3,052 nodes") {
+		t.Errorf("the words do not give both AlphaBetas' nodes, 18,297 and 3,052 with ordering: %q", words)
 	}
 	if strings.Contains(words, "saves the most") {
 		t.Errorf("the words compare depths the traces do not hold: %q", words)
 	}
 	notes := textsOf(page, "counts-note")
-	if len(notes) != 2 || !strings.Contains(notes[0], "recorded 1,500 nodes of the 549,946") {
-		t.Errorf("the notes do not say both traces stop at 1,500 nodes: %q", notes)
+	if len(notes) != 3 || !strings.Contains(notes[0], "recorded 1,500 nodes of the 549,946") || !strings.Contains(notes[2], "of the 3,052") {
+		t.Errorf("the notes do not say all three traces stop at 1,500 nodes: %q", notes)
 	}
 	if !strings.Contains(page, `href="/counts?t=`) {
 		t.Error("the comparison does not link to the counts' own page")
+	}
+}
+
+// TestCompareOrdering opens the gallery's comparison of AlphaBeta with and
+// without move ordering: two viewers, two searches counted, and ordering
+// looks at fewer nodes for the same draw.
+func TestCompareOrdering(t *testing.T) {
+	_, ts := newTestServer(t)
+	compare, page := comparisonCounts(t, ts.URL, "ttt-ordering")
+	if !strings.Contains(compare, "Counts per depth of both searches") || strings.Contains(compare, `data-testid="compare-extras"`) {
+		t.Error("the comparison of two searches does not count just those two")
+	}
+	if about := textsOf(compare, "compare-about"); len(about) != 1 || !strings.Contains(about[0], "raises α early") {
+		t.Errorf("the paragraph does not say why ordering prunes more: %q", about)
+	}
+	words := strings.Join(textsOf(page, "counts-words"), " ")
+	if !strings.Contains(words, "AlphaBeta looked at 18,297 nodes") || !strings.Contains(words, "AlphaBeta ordering=1 looked at 3,052 nodes, 17% of AlphaBeta's 18,297") {
+		t.Errorf("the words do not compare 3,052 nodes with ordering with 18,297 without: %q", words)
 	}
 }
 
@@ -234,7 +264,7 @@ func TestCountsWholeTicTacToe(t *testing.T) {
 		t.Skip("the page's node budget, DefaultTraceNodes, records only the start of MiniMax's search")
 	}
 	_, ts := newTestServer(t)
-	page := comparisonCounts(t, ts.URL, "ttt-whole")
+	_, page := comparisonCounts(t, ts.URL, "ttt-whole")
 	if notes := textsOf(page, "counts-note"); len(notes) != 0 {
 		t.Errorf("the page says the traces were cut short: %q", notes)
 	}
@@ -244,7 +274,8 @@ func TestCountsWholeTicTacToe(t *testing.T) {
 			t.Errorf("MiniMax's table has not %s positions at depth %d", thousands(n), ply)
 		}
 	}
-	if words := strings.Join(textsOf(page, "counts-words"), " "); !strings.Contains(words, "AlphaBeta saves the most at depth") {
-		t.Errorf("the words do not say where AlphaBeta saves: %q", words)
+	words := strings.Join(textsOf(page, "counts-words"), " ")
+	if !strings.Contains(words, "AlphaBeta saves the most at depth") || !strings.Contains(words, "AlphaBeta ordering=1 saves the most at depth") {
+		t.Errorf("the words do not say where both AlphaBetas save: %q", words)
 	}
 }

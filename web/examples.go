@@ -61,6 +61,11 @@ var examples = []example{
 		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
 	},
 	{
+		name: "ttt-whole-alphabeta-ordered", title: "The whole of tic-tac-toe with AlphaBeta and move ordering",
+		watch: "Each node searches its best-looking move first, by the board's evaluation (the note on the root says so): the centre and the corners come first, α rises at once, and the same draw takes a sixth of the nodes AlphaBeta needs in the board's order.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta ordering=1 nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
+	},
+	{
 		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
 		watch: "x must block at c2. Watch the four phases in the pseudocode, and the chart of the root's visits: UCB1 sends more and more visits to the block, and the most visited move is the one chosen.",
 		req:   catalog.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
@@ -116,6 +121,9 @@ type comparison struct {
 	watch       string // one sentence for the gallery
 	about       string
 	left, right string // the examples' names
+	// extra names examples whose counts join the panel's, after left's
+	// and right's, without a viewer: at most maxCountsTraces-2 of them.
+	extra []string
 }
 
 var comparisons = []comparison{
@@ -126,8 +134,14 @@ var comparisons = []comparison{
 	},
 	{
 		name: "ttt-whole", title: "The whole of tic-tac-toe: MiniMax vs AlphaBeta",
-		watch: "MiniMax looks at 549,946 nodes, AlphaBeta at a few percent of them: the counts per depth show where the savings are.",
+		watch: "MiniMax looks at 549,946 nodes, AlphaBeta at a few percent of them: the counts per depth show where the savings are, with AlphaBeta's move ordering as a third.",
 		about: wholeAbout, left: "ttt-whole-minimax", right: "ttt-whole-alphabeta",
+		extra: []string{"ttt-whole-alphabeta-ordered"},
+	},
+	{
+		name: "ttt-ordering", title: "The whole of tic-tac-toe: AlphaBeta with and without move ordering",
+		watch: "The same AlphaBeta, once in the board's order and once best-looking move first: the same draw, and the counts per depth show how many fewer nodes ordering takes.",
+		about: orderingAbout, left: "ttt-whole-alphabeta", right: "ttt-whole-alphabeta-ordered",
 	},
 }
 
@@ -140,7 +154,14 @@ const wholeTicTacToeNodes = 600_000
 // wholeAbout says what the counts of the whole of tic-tac-toe show.
 const wholeAbout = "Both searches start from the empty board and play every game they look at to its end, and both find that tic-tac-toe is a draw. " +
 	"The counts per depth show where AlphaBeta saves: at depth 1 it tries all nine moves, as MiniMax does, and each depth further down its cuts skip a larger share of the tree, most where the tree is widest. " +
-	"The bars are drawn on a logarithmic scale, so that the depths of both searches can be read; the words and the percentages give the sizes."
+	"The bars are drawn on a logarithmic scale, so that the depths of every search can be read; the words and the percentages give the sizes. " +
+	"The third series is AlphaBeta again with move ordering, each node's best-looking move searched first: it prunes more still, for the same draw."
+
+// orderingAbout says why move ordering makes AlphaBeta prune more.
+const orderingAbout = "Both are the same AlphaBeta from the empty board, and both find that tic-tac-toe is a draw: ordering never changes a value, only which nodes are looked at. " +
+	"On the left each node searches its moves in the order of the board's cells, from the top left. On the right it first sorts them by how good each child looks to the game's evaluation (the lines still open to the side to move, less the opponent's), and searches the best-looking first: the centre, then the corners. " +
+	"A good first move raises α early, so each later sibling's window is narrower from its start, and a reply that refutes it is found sooner: the later siblings are cut after fewer of their own children. " +
+	"AlphaBeta does best when the best move comes first everywhere; a cheap evaluation gets close enough to save most of the nodes. Sorting costs an evaluation of every child, which the trace does not show as eval events."
 
 // comparisonOf returns the comparison an example is part of, or nil.
 func comparisonOf(example string) *comparison {
@@ -179,8 +200,9 @@ func exampleCards() []templates.Example {
 
 // handleCompare shows a comparison's two examples side by side, running
 // their searches the first time, with a panel that fetches the counts per
-// depth of both once they end. The viewers open at their last step, the
-// decisions to compare, from which a student steps back.
+// depth of both, and of the comparison's extra examples, once they end.
+// The viewers open at their last step, the decisions to compare, from
+// which a student steps back.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	c := comparisonNamed(name)
@@ -189,8 +211,9 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := templates.Compare{Title: c.title, About: c.about}
+	panel := templates.CompareCountsPanel{Heading: "Counts per depth of both searches"}
 	var ids []string
-	for _, name := range []string{c.left, c.right} {
+	for i, name := range append([]string{c.left, c.right}, c.extra...) {
 		ex := exampleNamed(name)
 		id, err := s.exampleTrace(ex)
 		if err != nil {
@@ -198,13 +221,20 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		ids = append(ids, id)
+		if i >= 2 {
+			panel.Extras = append(panel.Extras, templates.CompareExtra{Title: ex.title, URL: "/example/" + ex.name})
+			continue
+		}
 		m.Sides = append(m.Sides, templates.CompareSide{
 			Title: ex.title, Watch: ex.watch,
 			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
 		})
 	}
-	counts := templates.CompareCounts(countsFragmentURL(ids))
-	s.page(w, r, http.StatusOK, withChildren(templates.ComparePage(m), counts))
+	if len(ids) > 2 {
+		panel.Heading = "Counts per depth of the " + strconv.Itoa(len(ids)) + " searches"
+	}
+	panel.URL = countsFragmentURL(ids)
+	s.page(w, r, http.StatusOK, withChildren(templates.ComparePage(m), templates.CompareCounts(panel)))
 }
 
 // handleExample runs an example once and sends the page to its trace.

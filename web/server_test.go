@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -326,7 +327,9 @@ func TestExampleRunsOnce(t *testing.T) {
 }
 
 // TestComparisonsNameTwoExamples checks the gallery's comparisons: each
-// names two different examples that exist, and the gallery lists it.
+// names two different examples that exist, and extra ones to count that
+// exist and differ from them, no more than the counts can compare, and the
+// gallery lists it.
 func TestComparisonsNameTwoExamples(t *testing.T) {
 	cards := map[string]bool{}
 	for _, c := range exampleCards() {
@@ -335,6 +338,14 @@ func TestComparisonsNameTwoExamples(t *testing.T) {
 	for _, c := range comparisons {
 		if c.left == c.right || exampleNamed(c.left) == nil || exampleNamed(c.right) == nil {
 			t.Errorf("comparison %q compares %q with %q: want two different examples of the gallery", c.name, c.left, c.right)
+		}
+		if 2+len(c.extra) > maxCountsTraces {
+			t.Errorf("comparison %q counts %d searches, more than the %d the counts compare", c.name, 2+len(c.extra), maxCountsTraces)
+		}
+		for i, x := range c.extra {
+			if exampleNamed(x) == nil || x == c.left || x == c.right || slices.Contains(c.extra[:i], x) {
+				t.Errorf("comparison %q also counts %q: want another example of the gallery", c.name, x)
+			}
 		}
 		if !cards["/compare/"+c.name] {
 			t.Errorf("the gallery does not list comparison %q", c.name)

@@ -9,7 +9,7 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 // ComparePage shows two examples side by side: the paragraph on what tells
-// them apart, its children (the counts of both searches), then a viewer
+// them apart, its children (the counts of its searches), then a viewer
 // for each, to step through on its own.
 func ComparePage(c Compare) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {

@@ -127,6 +127,30 @@ type Compare struct {
 	Sides []CompareSide
 }
 
+// CompareCountsPanel is the counts panel of a comparison: the counts of
+// its two searches, and of any others it names as extras.
+type CompareCountsPanel struct {
+	URL     string // the counts of every search, an HTML fragment
+	Heading string // "Counts per depth of both searches"
+	Extras  []CompareExtra
+}
+
+// CompareExtra is a search whose counts join a comparison's without a
+// viewer on its page.
+type CompareExtra struct {
+	Title string
+	URL   string // its example's own page
+}
+
+// listEnd is what follows item i of a list of n in a sentence: a comma
+// and a space, or the sentence's full stop after the last.
+func listEnd(i, n int) string {
+	if i == n-1 {
+		return "."
+	}
+	return ", "
+}
+
 // CompareSide is one of the viewers of a comparison.
 type CompareSide struct {
 	Title     string
