@@ -87,12 +87,14 @@ func openFiller(h trace.Header) (func(*trace.Event), error) {
 }
 
 // boardFiller returns a filler of the boards of node events from root,
-// play giving the state after a node event's move from its parent's state.
+// play giving the state after a node event's move from its parent's state
+// (with a scratch buffer for the legal moves).
 // It keeps one state per node; after node ids out of creation order,
 // which do not fold anyway, it fills no more.
-func boardFiller[S interface{ String() string }](root S, play func(S, *trace.Event) (S, bool)) func(*trace.Event) {
+func boardFiller[S interface{ String() string }](root S, play player[S]) func(*trace.Event) {
 	var states []S
 	var known []bool
+	var buf []int
 	broken := false
 	return func(e *trace.Event) {
 		if e.Kind != trace.KindNode || broken {
@@ -110,7 +112,7 @@ func boardFiller[S interface{ String() string }](root S, play func(S, *trace.Eve
 		case p >= 0 && int(p) < len(states) && known[p] && e.Action < 0:
 			s, ok = states[p], true // a node of no move, as iterative deepening's root of each depth
 		case p >= 0 && int(p) < len(states) && known[p]:
-			s, ok = play(states[p], e)
+			s, ok = play(states[p], e, &buf)
 		}
 		states, known = append(states, s), append(known, ok)
 		if ok && e.Board == "" {
@@ -119,23 +121,34 @@ func boardFiller[S interface{ String() string }](root S, play func(S, *trace.Eve
 	}
 }
 
+// A player returns the state after a node event's move from its parent's
+// state s, and whether the move is legal there, listing the legal moves
+// in buf.
+type player[S any] func(s S, e *trace.Event, buf *[]int) (S, bool)
+
 // playSequential plays a node's action, if it is legal, for a game whose
 // players take turns.
 func playSequential[S interface {
 	Legal(buf []int) []int
 	Play(action int) S
-}](s S, e *trace.Event) (S, bool) {
-	if !slices.Contains(s.Legal(nil), e.Action) {
+}](s S, e *trace.Event, buf *[]int) (S, bool) {
+	*buf = s.Legal((*buf)[:0])
+	if !slices.Contains(*buf, e.Action) {
 		return s, false
 	}
 	return s.Play(e.Action), true
 }
 
 // playJoint plays a joint node's pair of moves, if both are legal.
-func playJoint[S search.Simultaneous[S]](s S, e *trace.Event) (S, bool) {
+func playJoint[S search.Simultaneous[S]](s S, e *trace.Event, buf *[]int) (S, bool) {
 	j := e.Joint
-	if j == nil || !slices.Contains(s.Legal(0, nil), j[0].Action) || !slices.Contains(s.Legal(1, nil), j[1].Action) {
+	if j == nil {
 		return s, false
+	}
+	for p := range 2 {
+		if *buf = s.Legal(p, (*buf)[:0]); !slices.Contains(*buf, j[p].Action) {
+			return s, false
+		}
 	}
 	return s.Play(j[0].Action, j[1].Action), true
 }

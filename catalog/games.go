@@ -98,7 +98,7 @@ func single[S search.Single[S]](parse func(string) (S, error), make func(spec.Va
 // madeOrParsed binds a game whose position is parsed from the text given,
 // or with none, built by make from the game's parameters and the seed;
 // run searches the position and play plays a node's move, for FillBoards.
-func madeOrParsed[S interface{ String() string }](parse func(string) (S, error), make func(spec.Values, int64) (S, error), run func(S) runner, play func(S, *trace.Event) (S, bool)) func(spec.Values, int64, string) (root, error) {
+func madeOrParsed[S interface{ String() string }](parse func(string) (S, error), make func(spec.Values, int64) (S, error), run func(S) runner, play player[S]) func(spec.Values, int64, string) (root, error) {
 	return func(gv spec.Values, seed int64, position string) (root, error) {
 		var (
 			s   S

@@ -27,6 +27,8 @@ type Builder struct {
 	spacing   int           // changes between checkpoints, or 0 for the default
 	renumber  bool          // each event's step is its index, whatever its Step says
 	frozen    bool          // made by Freeze: Add refuses events
+	folding   bool          // fold each event as it is added, for Tree
+	folder    *folder       // with folding, the fold so far
 	budget    int64         // the memory budget, or 0 for none
 	spillDir  string        // where a spill file goes, with a budget
 	err       error         // the first error, returned by every later call
@@ -128,6 +130,12 @@ func (b *Builder) Add(e *Event) error {
 	b.buf = packEvent(b.buf[:0], e, &b.strs)
 	if err := b.events.add(b.buf); err != nil && b.err == nil {
 		b.err = err
+	}
+	if b.folding && b.err == nil {
+		if b.folder == nil {
+			b.folder = b.newFolder()
+		}
+		b.err = b.folder.apply(e)
 	}
 	return b.err
 }
@@ -284,7 +292,8 @@ func (b *Builder) check(e *Event) error {
 // returns the error Add returned, or an error if the events create no
 // node. The Builder must not be used afterwards.
 func (b *Builder) Tree() (*Tree, error) {
-	t, err := b.fold()
+	t, err := b.fold(true)
+	b.folder = nil
 	b.nodes, b.holders, b.entered = chunked[nodeInfo]{}, chunked[nodeInfo]{}, chunked[bool]{}
 	b.stack, b.strs.ids = nil, nil
 	return t, err
@@ -293,7 +302,7 @@ func (b *Builder) Tree() (*Tree, error) {
 // Snapshot is Tree, but leaves the Builder as it was, to go on adding
 // events: it folds the trace so far, as a growing search has made it, in
 // time and memory linear in it, sharing the packed events.
-func (b *Builder) Snapshot() (*Tree, error) { return b.fold() }
+func (b *Builder) Snapshot() (*Tree, error) { return b.fold(false) }
 
 // Freeze returns a Builder of the events added so far, which shares their
 // packing with b and refuses more: its Tree may be made in another
@@ -308,6 +317,7 @@ func (b *Builder) Freeze() *Builder {
 	f.joints = slices.Clip(b.joints)
 	f.stack = slices.Clip(b.stack)
 	f.buf = nil
+	f.folding, f.folder = false, nil
 	if f.err == nil {
 		f.err = errFrozen
 	}
@@ -319,8 +329,9 @@ func (b *Builder) Freeze() *Builder {
 var errFrozen = errors.New("trace: a frozen Builder takes no more events")
 
 // fold makes the Tree of the events so far, leaving the Builder as it
-// was.
-func (b *Builder) fold() (*Tree, error) {
+// was unless own is set, when the Tree may take over the fold made as the
+// events were added.
+func (b *Builder) fold(own bool) (*Tree, error) {
 	if b.err != nil && !(b.frozen && b.err == errFrozen) {
 		return nil, b.err
 	}
@@ -332,38 +343,36 @@ func (b *Builder) fold() (*Tree, error) {
 	if n := b.nodes.len() + b.holders.len(); n > math.MaxInt32 {
 		return nil, fmt.Errorf("trace: %d nodes with placeholders, more than node ids can number", n)
 	}
+	fl := b.folder
+	if !own || fl == nil {
+		fl = b.newFolder()
+		var e Event
+		c := b.events.cursor(0)
+		for range b.events.len() {
+			unpackEvent(c.next(), &e, b.strs.strs, true)
+			if err := fl.apply(&e); err != nil {
+				return nil, err
+			}
+		}
+	}
 	// Later events only append, beyond what the slices shared here hold.
-	f := &treeFold{
-		events:   b.events.clip(),
-		strs:     slices.Clip(b.strs.strs),
-		nodes:    b.nodes.clip(),
-		holders:  b.holders.clip(),
-		joints:   slices.Clip(b.joints),
-		created:  b.nodes.len(),
-		decision: b.decision,
-	}
+	f := fl.finish(b.events.clip(), slices.Clip(b.strs.strs), b.nodes.clip(), b.holders.clip(), slices.Clip(b.joints))
+	fl.nodes.created.trim()
+	fl.nodes.holders.trim()
+	fl.nodes.reset()
+	return &Tree{f: f, step: -1, focus: NoNode, cur: fl.nodes}, nil
+}
+
+// newFolder returns a folder for the Builder's events, within its memory
+// budget.
+func (b *Builder) newFolder() *folder {
+	var changes records
+	var budget int64
 	if b.budget > 0 {
-		f.changes.sp, f.changes.budget = b.events.sp, int64(float64(b.budget)*changesShare/8)
+		changes.sp, changes.budget = b.events.sp, int64(float64(b.budget)*changesShare/8)
+		budget = b.budget * checkpointsShare / 8
 	}
-	f.linkChildren()
-	spacing := b.spacing
-	if spacing <= 0 {
-		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*f.size())
-	}
-	maxCheckpoints := math.MaxInt
-	if b.budget > 0 {
-		maxCheckpoints = int(b.budget * checkpointsShare / 8 / (int64(f.size()) * int64(unsafe.Sizeof(dynState{}))))
-	}
-	cur, err := f.fold(spacing, maxCheckpoints)
-	if err != nil {
-		return nil, err
-	}
-	f.memSize = f.mem()
-	for i := range cur {
-		cur[i] = initialState()
-	}
-	t := &Tree{f: f, step: -1, focus: NoNode, cur: cur}
-	return t, nil
+	return newFolder(changes, b.spacing, budget)
 }
 
 // opponent returns the type of a child of a node of type t: the other

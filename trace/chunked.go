@@ -16,11 +16,21 @@ type chunked[T any] struct {
 // chunkLen is the number of values per chunk.
 const chunkLen = 1 << 14
 
+// firstChunkLen is the capacity of the first chunk when it is made; it
+// doubles as it fills, up to chunkLen.
+const firstChunkLen = 64
+
 func (c *chunked[T]) add(v T) {
 	if c.n%chunkLen == 0 {
-		c.chunks = append(c.chunks, make([]T, 0, chunkLen))
+		// The first chunk starts small, so a short list stays small.
+		c.chunks = append(c.chunks, make([]T, 0, min(c.n+firstChunkLen, chunkLen)))
 	}
 	last := &c.chunks[len(c.chunks)-1]
+	if len(*last) == cap(*last) {
+		grown := make([]T, len(*last), min(2*cap(*last), chunkLen))
+		copy(grown, *last)
+		*last = grown
+	}
 	*last = append(*last, v)
 	c.n++
 }
@@ -29,6 +39,32 @@ func (c *chunked[T]) len() int { return c.n }
 
 // at returns a pointer to value i.
 func (c *chunked[T]) at(i int) *T { return &c.chunks[i/chunkLen][i%chunkLen] }
+
+// appendTo appends c's values to s, in order, and returns the result.
+func (c *chunked[T]) appendTo(s []T) []T {
+	s = slices.Grow(s, c.n)
+	for _, ch := range c.chunks {
+		s = append(s, ch...)
+	}
+	return s
+}
+
+// trim copies the last chunk to one of its exact length, so that a list
+// done growing holds no spare capacity.
+func (c *chunked[T]) trim() {
+	if last := len(c.chunks) - 1; last >= 0 && len(c.chunks[last]) < cap(c.chunks[last]) {
+		c.chunks[last] = slices.Clone(c.chunks[last])
+	}
+}
+
+// deepClone returns a copy of c that shares nothing with it.
+func (c *chunked[T]) deepClone() chunked[T] {
+	out := chunked[T]{chunks: make([][]T, len(c.chunks)), n: c.n}
+	for i, ch := range c.chunks {
+		out.chunks[i] = append(make([]T, 0, cap(ch)), ch...)
+	}
+	return out
+}
 
 // clip returns a copy of c that shares its values and never sees more,
 // for a reader while c goes on growing.

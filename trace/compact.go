@@ -59,10 +59,10 @@ var codeKinds = func() (m [128]Kind) {
 type compactState struct {
 	depth    chunked[int32]      // each node's depth, by id, for the nodes created in id order
 	typ      chunked[NodeType]   // each node's type, likewise
-	labels   map[int]string      // the last label given to each action
+	labels   actionLabels        // the last label given to each action
 	joints   map[int]JointAction // the last pair of moves given to each action from a joint node
 	stack    []frame             // the nodes entered and not left, innermost last
-	entered  map[NodeID]int      // how many frames of each node the stack holds
+	entered  frameCounts         // how many frames of each node the stack holds
 	lastNode NodeID              // the last node created
 	lastLeft NodeID              // the last node left
 	prev     Kind                // the previous event's kind
@@ -73,7 +73,7 @@ type compactState struct {
 	terminal bool                // the last event was a terminal evaluation of a known node
 	kids     map[NodeID]nodeRun  // each expanded node's children, when their ids follow each other
 	explore  float64             // the last select's c, NaN before the first
-	selects  map[selectKey]*selectState
+	selects  selectStates
 	predict  bool                   // version 3: a select's changes default to what the backprops since predict
 	jointOf  map[NodeID]JointAction // with predict, each joint node's pair of moves
 
@@ -132,8 +132,8 @@ type bump struct {
 // backprops since the previous select predict.
 func newCompactState(predict bool) *compactState {
 	return &compactState{
-		labels: map[int]string{}, joints: map[int]JointAction{}, selects: map[selectKey]*selectState{}, kids: map[NodeID]nodeRun{},
-		entered: map[NodeID]int{}, predict: predict, jointOf: map[NodeID]JointAction{},
+		labels: actionLabels{other: map[int]string{}}, joints: map[int]JointAction{}, selects: selectStates{other: map[selectKey]*selectState{}}, kids: map[NodeID]nodeRun{},
+		entered: frameCounts{other: map[NodeID]int{}}, predict: predict, jointOf: map[NodeID]JointAction{},
 		lastNode: NoNode, lastLeft: NoNode, selected: [2]NodeID{NoNode, NoNode}, explore: math.NaN(),
 	}
 }
@@ -161,7 +161,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 	case fParent:
 		e.Parent = s.top()
 	case fLabel:
-		e.Label = s.labels[e.Action]
+		e.Label, _ = s.labels.get(e.Action)
 	case fDepth:
 		e.Depth = 0
 		if e.Kind == KindNode && e.Parent != NoNode {
@@ -202,7 +202,7 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 	case fPrunedLabels:
 		s.texts = s.texts[:0]
 		for _, a := range e.Pruned {
-			l, ok := s.labels[a]
+			l, ok := s.labels.get(a)
 			if !ok {
 				return false
 			}
@@ -353,9 +353,11 @@ func (s *compactState) observe(e *Event) {
 		if int(e.Node) == s.depth.len() && e.Node >= 0 {
 			s.depth.add(int32(e.Depth))
 			s.typ.add(e.Type)
+			s.entered.known.add(0)
+			s.selects.known.add([2]*selectState{})
 		}
 		s.lastNode = e.Node
-		s.labels[e.Action] = e.Label
+		s.labels.set(e.Action, e.Label)
 		if e.Joint != nil {
 			s.joints[e.Action] = *e.Joint
 			if s.predict {
@@ -369,7 +371,7 @@ func (s *compactState) observe(e *Event) {
 		}
 	case KindEnter:
 		s.stack = append(s.stack, frame{node: e.Node})
-		s.entered[e.Node]++
+		s.entered.add(e.Node)
 	case KindLeave:
 		s.leave(e.Node)
 	case KindBounds:
@@ -413,19 +415,112 @@ func (s *compactState) observe(e *Event) {
 // keeps that check from scanning the stack.
 func (s *compactState) leave(id NodeID) {
 	s.lastLeft = id
-	if s.entered[id] == 0 {
+	if s.entered.count(id) == 0 {
 		return
 	}
 	for {
 		f := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		if s.entered[f.node]--; s.entered[f.node] == 0 {
-			delete(s.entered, f.node)
-		}
+		s.entered.drop(f.node)
 		if f.node == id {
 			return
 		}
 	}
+}
+
+// frameCounts counts the frames of each node on a compactState's stack:
+// densely for the nodes created in id order, which are all a well-formed
+// trace enters, and in a map for any other id a line may name.
+type frameCounts struct {
+	known chunked[int32] // by id, for the ids below the known nodes' count
+	other map[NodeID]int
+}
+
+// add counts one more frame of id.
+func (c *frameCounts) add(id NodeID) {
+	if id >= 0 && int(id) < c.known.len() {
+		*c.known.at(int(id))++
+		return
+	}
+	c.other[id]++
+}
+
+// count returns how many frames of id the stack holds.
+func (c *frameCounts) count(id NodeID) int {
+	if id >= 0 && int(id) < c.known.len() {
+		return int(*c.known.at(int(id)))
+	}
+	return c.other[id]
+}
+
+// drop counts one frame of id fewer.
+func (c *frameCounts) drop(id NodeID) {
+	if id >= 0 && int(id) < c.known.len() {
+		*c.known.at(int(id))--
+		return
+	}
+	if c.other[id]--; c.other[id] <= 0 {
+		delete(c.other, id)
+	}
+}
+
+// selectStates is what the last select of each key showed: densely for
+// the nodes created in id order, in a map for any other id.
+type selectStates struct {
+	known chunked[[2]*selectState] // by id, the first and the second chooser's
+	other map[selectKey]*selectState
+}
+
+func (m *selectStates) get(k selectKey) *selectState {
+	if k.node >= 0 && int(k.node) < m.known.len() {
+		return m.known.at(int(k.node))[boolIndex(k.second)]
+	}
+	return m.other[k]
+}
+
+func (m *selectStates) set(k selectKey, st *selectState) {
+	if k.node >= 0 && int(k.node) < m.known.len() {
+		m.known.at(int(k.node))[boolIndex(k.second)] = st
+		return
+	}
+	m.other[k] = st
+}
+
+// actionLabels is the last label given to each action: in a slice for the
+// small actions games use, in a map for the others.
+type actionLabels struct {
+	small []smallLabel
+	other map[int]string
+}
+
+type smallLabel struct {
+	text string
+	set  bool
+}
+
+// maxSmallAction bounds the actions actionLabels keeps in its slice.
+const maxSmallAction = 1 << 10
+
+func (l *actionLabels) get(a int) (string, bool) {
+	if a >= 0 && a < maxSmallAction {
+		if a < len(l.small) {
+			return l.small[a].text, l.small[a].set
+		}
+		return "", false
+	}
+	text, ok := l.other[a]
+	return text, ok
+}
+
+func (l *actionLabels) set(a int, text string) {
+	if a >= 0 && a < maxSmallAction {
+		if a >= len(l.small) {
+			l.small = append(l.small, make([]smallLabel, a+1-len(l.small))...)
+		}
+		l.small[a] = smallLabel{text, true}
+		return
+	}
+	l.other[a] = text
 }
 
 // selectKeyOf returns the key of a select event at node id.
@@ -436,10 +531,10 @@ func (s *compactState) selectKeyOf(id NodeID) selectKey {
 // observeSelect remembers a select event's candidates and statistics.
 func (s *compactState) observeSelect(e *Event) {
 	key := s.selectKeyOf(e.Node)
-	st := s.selects[key]
+	st := s.selects.get(key)
 	if st == nil {
 		st = &selectState{}
-		s.selects[key] = st
+		s.selects.set(key, st)
 	}
 	st.children, st.actions, st.w, st.n = st.children[:0], st.actions[:0], st.w[:0], st.n[:0]
 	sum := 0
@@ -488,12 +583,12 @@ func boolIndex(b bool) int {
 func (s *compactState) observeBackprop(e *Event) {
 	for j, id := range e.Path {
 		if j+1 < len(e.Path) {
-			if st := s.selects[selectKey{node: e.Path[j+1]}]; st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != NoNode {
+			if st := s.selects.get(selectKey{node: e.Path[j+1]}); st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != NoNode {
 				st.pending = append(st.pending, bump{st.chosen, e.Values[j]})
 			}
 		}
 		for _, second := range [2]bool{false, true} {
-			if st := s.selects[selectKey{node: id, second: second}]; st != nil && st.chosen >= 0 && st.children[st.chosen] == NoNode {
+			if st := s.selects.get(selectKey{node: id, second: second}); st != nil && st.chosen >= 0 && st.children[st.chosen] == NoNode {
 				dw := e.Values[j]
 				if second {
 					dw = 1 - dw

@@ -18,13 +18,14 @@ const maxElements = 9
 // compactReader decodes version 2 lines.
 type compactReader struct {
 	st    *compactState
-	elems [][]byte // the elements of the line being decoded
+	elems [][]byte          // the elements of the line being decoded
+	strs  map[string]string // the short strings decoded so far
 }
 
 // newCompactReader returns a reader of version 2 lines, or of version 3's
 // with predict.
 func newCompactReader(predict bool) *compactReader {
-	return &compactReader{st: newCompactState(predict), elems: make([][]byte, 0, maxElements+1)}
+	return &compactReader{st: newCompactState(predict), elems: make([][]byte, 0, maxElements+1), strs: map[string]string{}}
 }
 
 // decodeEvent decodes the version 2 line of the event with index step into
@@ -34,14 +35,11 @@ func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
 	if err != nil {
 		return err
 	}
-	code, err := decodeString(elems[0])
+	c, err := kindCode(elems[0])
 	if err != nil {
-		return fmt.Errorf("the kind's code: %w", err)
+		return err
 	}
-	if len(code) != 1 || code[0] >= 128 || codeKinds[code[0]] == KindBad {
-		return fmt.Errorf("unknown kind code %q (known codes: %s)", code, knownCodes())
-	}
-	e.Kind, e.Step = codeKinds[code[0]], step
+	e.Kind, e.Step = codeKinds[c], step
 	pos := elems[1:]
 	if e.Kind == KindSelect {
 		err = r.decodeSelect(pos, named, e)
@@ -53,6 +51,23 @@ func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
 	}
 	r.st.observe(e)
 	return nil
+}
+
+// kindCode returns the code of a line's first element, checked to be a
+// kind's.
+func kindCode(raw []byte) (byte, error) {
+	// The code as writers write it, without decoding a string.
+	if len(raw) == 3 && raw[0] == '"' && raw[2] == '"' && raw[1] < 128 && codeKinds[raw[1]] != KindBad {
+		return raw[1], nil
+	}
+	code, err := decodeString(raw)
+	if err != nil {
+		return 0, fmt.Errorf("the kind's code: %w", err)
+	}
+	if len(code) != 1 || code[0] >= 128 || codeKinds[code[0]] == KindBad {
+		return 0, fmt.Errorf("unknown kind code %q (known codes: %s)", code, knownCodes())
+	}
+	return code[0], nil
 }
 
 // splitLine checks that line is one valid JSON list of at most
@@ -247,11 +262,42 @@ func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *Event) error
 			ownDefault(f.id, e)
 			continue
 		}
+		if f.typ == tString && r.interned(raws[i], stringMember(f.id, e)) {
+			continue
+		}
 		if err := decodeField(f, raws[i], e); err != nil {
 			return fmt.Errorf("field %q: %w", f.Name, err)
 		}
 	}
 	return nil
+}
+
+// The strings a compactReader interns: short ones, as labels are, up to a
+// number that bounds the table's memory.
+const (
+	maxReadInternedLen = 16
+	maxReadInterned    = 1 << 12
+)
+
+// interned sets *dst to the string raw holds and reports true, if raw is a
+// short string without escapes, which it then decodes once for the whole
+// trace: labels repeat on most node lines.
+func (r *compactReader) interned(raw []byte, dst *string) bool {
+	n := len(raw)
+	if n < 2 || n-2 > maxReadInternedLen || plainString(raw, 0) != n {
+		return false
+	}
+	if s, ok := r.strs[string(raw[1:n-1])]; ok {
+		*dst = s
+		return true
+	}
+	if len(r.strs) >= maxReadInterned {
+		return false
+	}
+	s := string(raw[1 : n-1])
+	r.strs[s] = s
+	*dst = s
+	return true
 }
 
 // posNames names the positional fields ids, for error messages.
@@ -350,7 +396,7 @@ func (r *compactReader) decodeSelect(pos [][]byte, named []byte, e *Event) error
 		return decodeNamedSelect(raw, child, scores, e)
 	}
 	key := st.selectKeyOf(e.Node)
-	prev := st.selects[key]
+	prev := st.selects.get(key)
 	if err := r.candidates(candidates, prev, e); err != nil {
 		return err
 	}

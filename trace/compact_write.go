@@ -146,7 +146,7 @@ func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
 		return w.appendSelectNamed(b, e)
 	}
 	key := st.selectKeyOf(e.Node)
-	prev := st.selects[key]
+	prev := st.selects.get(key)
 	sameCands := prev != nil && len(prev.children) == len(e.Scores)
 	sum := 0
 	for i, sc := range e.Scores {

@@ -207,26 +207,3 @@ func ReadTree(r *Reader, edit func(*Event) error) (*Tree, error) {
 	}
 	return b.Tree()
 }
-
-// ReadFrom adds the rest of r's events, each seen first by edit when edit
-// is not nil, and returns the first error of reading, of edit or of Add.
-func (b *Builder) ReadFrom(r *Reader, edit func(*Event) error) error {
-	var e Event
-	for {
-		err := r.readEvent(&e)
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if edit != nil {
-			if err := edit(&e); err != nil {
-				return err
-			}
-		}
-		if err := b.Add(&e); err != nil {
-			return err
-		}
-	}
-}

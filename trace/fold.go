@@ -36,7 +36,7 @@ type Tree struct {
 	f     *treeFold  // immutable once made, shared by clones
 	step  int        // events 0..step are applied
 	focus NodeID     // the focus after event step
-	cur   []dynState // every node's changing fields at step
+	cur   nodeStates // every node's changing fields at step
 	buf   []dynChange
 }
 
@@ -118,10 +118,13 @@ type dynChange struct {
 	from, to uint64
 }
 
-// checkpoint is a copy of every node's dynState after the first pos events.
+// checkpoint is a copy of every node's dynState after the first pos
+// events: the nodes created by then, by id, and the placeholders made by
+// then, in order; the others are in their initial state.
 type checkpoint struct {
-	pos   int
-	state []dynState // nil at position 0, whose state initialState rebuilds
+	pos     int
+	state   []dynState // the created nodes'
+	holders []dynState // the placeholders'
 }
 
 // restoreCostPerNode is what restoring one node's state from a checkpoint
@@ -234,138 +237,197 @@ func (f *treeFold) linkChildren() {
 	f.kidsAt = at
 }
 
-// fold applies the events, already checked by a Builder, to the initial
-// state of the nodes, packing the changes each makes and indexing the
-// queries, with a checkpoint every spacing changes, and at most
-// maxCheckpoints besides the one at position 0, spaced further apart when
-// there would be more. It returns the state after the last event, or an
+// folder applies a trace's events, checked by a Builder, to the states of
+// its nodes one at a time, as they are added, packing the changes each
+// makes, indexing the queries and keeping checkpoints. The nodes grow
+// with the events: a placeholder, whose final id follows every created
+// node's, has the provisional id -2-k while the count of created nodes is
+// not known, k counting the placeholders in order (see holderID).
+type folder struct {
+	f     *treeFold  // what the fold makes: changes, checkpoints, query indexes
+	nodes nodeStates // the created nodes' states, by id, then the placeholders'
+	stack []NodeID
+	cs    []dynChange
+	rec   []byte
+	steps int // the events applied
+
+	spacing        int   // changes between checkpoints, or 0 for the default
+	budget         int64 // the checkpoints' bytes at most, or 0 for no bound
+	scale          int   // how many times thinning has doubled the spacing
+	total, lastCkp int64 // changes so far, and at the last checkpoint
+}
+
+// holderID is the provisional id of placeholder k.
+func holderID(k int) NodeID { return NodeID(-2 - k) }
+
+// newFolder returns a folder with a checkpoint every spacing changes (or
+// the default spacing if spacing is 0), whose checkpoints take at most
+// budget bytes (no bound if budget is 0), packing the changes into
+// changes.
+func newFolder(changes records, spacing int, budget int64) *folder {
+	f := &treeFold{changes: changes, checkpoints: []checkpoint{{pos: 0}}, decision: -1}
+	return &folder{f: f, spacing: spacing, budget: budget}
+}
+
+// state returns the state of node id, a created node's id or a
+// placeholder's provisional one.
+func (fl *folder) state(id NodeID) *dynState {
+	if id >= 0 {
+		return fl.nodes.created.at(int(id))
+	}
+	return fl.nodes.holders.at(int(-2 - id))
+}
+
+func (fl *folder) set(id NodeID, s dynSlot, v uint64) {
+	st := fl.state(id)
+	if old := st[s]; old != v {
+		st[s] = v
+		fl.cs = append(fl.cs, dynChange{node: id, slot: s, from: old, to: v})
+	}
+}
+
+func (fl *folder) setStatus(id NodeID, s Status) { fl.set(id, slotStatus, uint64(s)) }
+
+// apply applies e, the next event, and packs its changes, or returns an
 // error if the spill file cannot be written.
-func (f *treeFold) fold(spacing, maxCheckpoints int) ([]dynState, error) {
-	n := f.events.len()
-	f.checkpoints = []checkpoint{{pos: 0}}
-	f.changesBefore = make([]int64, 0, n/recordBlock+2)
-	f.firstEval = make([]int32, f.created)
-	for i := range f.firstEval {
-		f.firstEval[i] = -1
+func (fl *folder) apply(e *Event) error {
+	f, i := fl.f, fl.steps
+	if i%recordBlock == 0 {
+		f.changesBefore = append(f.changesBefore, fl.total)
 	}
-	cur := make([]dynState, f.size())
-	for i := range cur {
-		cur[i] = initialState()
-	}
-	var cs []dynChange
-	set := func(id NodeID, s dynSlot, v uint64) {
-		if old := cur[id][s]; old != v {
-			cur[id][s] = v
-			cs = append(cs, dynChange{node: id, slot: s, from: old, to: v})
+	fl.steps++
+	fl.cs = fl.cs[:0]
+	switch e.Kind {
+	case KindNode:
+		fl.nodes.created.add(initialState())
+		f.firstEval = append(f.firstEval, -1)
+		fl.setStatus(e.Node, StatusGenerated)
+	case KindEnter:
+		if len(fl.stack) > 0 {
+			fl.setStatus(fl.stack[len(fl.stack)-1], StatusPath)
 		}
-	}
-	setStatus := func(id NodeID, s Status) { set(id, slotStatus, uint64(s)) }
-	var stack []NodeID
-	var e Event
-	var rec []byte
-	nextHolder := NodeID(f.created)
-	var total, lastCheckpoint int64
-	c := f.events.cursor(0)
-	for i := range n {
-		if i%recordBlock == 0 {
-			f.changesBefore = append(f.changesBefore, total)
+		fl.stack = append(fl.stack, e.Node)
+		fl.setStatus(e.Node, StatusCurrent)
+	case KindLeave:
+		fl.stack = fl.stack[:len(fl.stack)-1]
+		fl.setStatus(e.Node, StatusDone)
+		if len(fl.stack) > 0 {
+			fl.setStatus(fl.stack[len(fl.stack)-1], StatusCurrent)
 		}
-		unpackEvent(c.next(), &e, f.strs, true)
-		cs = cs[:0]
-		switch e.Kind {
-		case KindNode:
-			setStatus(e.Node, StatusGenerated)
-		case KindEnter:
-			if len(stack) > 0 {
-				setStatus(stack[len(stack)-1], StatusPath)
-			}
-			stack = append(stack, e.Node)
-			setStatus(e.Node, StatusCurrent)
-		case KindLeave:
-			stack = stack[:len(stack)-1]
-			setStatus(e.Node, StatusDone)
-			if len(stack) > 0 {
-				setStatus(stack[len(stack)-1], StatusCurrent)
-			}
-		case KindEval:
-			set(e.Node, slotHasValue, 1)
-			set(e.Node, slotValue, floatBits(e.Value))
-			set(e.Node, slotTerminal, boolBits(e.Terminal))
-			if f.firstEval[e.Node] < 0 {
-				f.firstEval[e.Node] = int32(i)
-			}
-		case KindValue:
-			set(e.Node, slotHasValue, 1)
-			set(e.Node, slotValue, floatBits(e.Value))
-			set(e.Node, slotBest, idBits(e.Best))
-		case KindBounds:
-			set(e.Node, slotHasBounds, 1)
-			set(e.Node, slotAlpha, floatBits(e.Alpha))
-			set(e.Node, slotBeta, floatBits(e.Beta))
-		case KindCut:
-			set(e.Node, slotCut, uint64(e.Cut))
-			set(e.Node, slotCutValue, floatBits(e.Value))
-			set(e.Node, slotCutAlpha, floatBits(e.Alpha))
-			set(e.Node, slotCutBeta, floatBits(e.Beta))
-			for range e.Pruned {
-				setStatus(nextHolder, StatusPruned)
-				set(nextHolder, slotPrunedBy, idBits(e.Node))
-				nextHolder++
-			}
-		case KindBackprop:
-			for j, id := range e.Path {
-				set(id, slotVisits, cur[id][slotVisits]+1)
-				set(id, slotTotal, floatBits(math.Float64frombits(cur[id][slotTotal])+e.Values[j]))
-			}
-			if throughRoot(e.Path) {
-				f.visitSteps = append(f.visitSteps, int32(i))
-				f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
-			}
-		case KindBeam:
-			for _, id := range e.Kept {
-				setStatus(id, StatusKept)
-			}
-			for _, id := range e.Dropped {
-				setStatus(id, StatusDropped)
-			}
-			f.beams = append(f.beams, int32(i))
-		case KindIteration:
-			f.iterations = append(f.iterations, int32(i))
-		case KindDecision:
-			// Best links point to later-created children, so this ends.
-			for id := NodeID(0); id != NoNode; id = NodeID(int64(cur[id][slotBest])) {
-				setStatus(id, StatusBest)
-			}
+	case KindEval:
+		fl.set(e.Node, slotHasValue, 1)
+		fl.set(e.Node, slotValue, floatBits(e.Value))
+		fl.set(e.Node, slotTerminal, boolBits(e.Terminal))
+		if f.firstEval[e.Node] < 0 {
+			f.firstEval[e.Node] = int32(i)
 		}
-		cs = mergeChanges(cs)
-		focus := NoNode
-		if len(stack) > 0 {
-			focus = stack[len(stack)-1]
+	case KindValue:
+		fl.set(e.Node, slotHasValue, 1)
+		fl.set(e.Node, slotValue, floatBits(e.Value))
+		fl.set(e.Node, slotBest, idBits(e.Best))
+	case KindBounds:
+		fl.set(e.Node, slotHasBounds, 1)
+		fl.set(e.Node, slotAlpha, floatBits(e.Alpha))
+		fl.set(e.Node, slotBeta, floatBits(e.Beta))
+	case KindCut:
+		fl.set(e.Node, slotCut, uint64(e.Cut))
+		fl.set(e.Node, slotCutValue, floatBits(e.Value))
+		fl.set(e.Node, slotCutAlpha, floatBits(e.Alpha))
+		fl.set(e.Node, slotCutBeta, floatBits(e.Beta))
+		for range e.Pruned {
+			h := holderID(fl.nodes.holders.len())
+			fl.nodes.holders.add(initialState())
+			fl.setStatus(h, StatusPruned)
+			fl.set(h, slotPrunedBy, idBits(e.Node))
 		}
-		rec = packChanges(rec[:0], focus, cs)
-		if err := f.changes.add(rec); err != nil {
-			return nil, err
+	case KindBackprop:
+		for j, id := range e.Path {
+			st := fl.state(id)
+			fl.set(id, slotVisits, st[slotVisits]+1)
+			fl.set(id, slotTotal, floatBits(math.Float64frombits(st[slotTotal])+e.Values[j]))
 		}
-		total += int64(len(cs))
-		if total-lastCheckpoint >= int64(spacing) {
-			if len(f.checkpoints) > maxCheckpoints {
-				// Keep every other one, and space the next twice as far.
-				f.checkpoints = thin(f.checkpoints)
-				spacing *= 2
-			}
-			if len(f.checkpoints) <= maxCheckpoints {
-				f.checkpoints = append(f.checkpoints, checkpoint{pos: i + 1, state: slices.Clone(cur)})
-			}
-			lastCheckpoint = total
+		if throughRoot(e.Path) {
+			f.visitSteps = append(f.visitSteps, int32(i))
+			f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
+		}
+	case KindBeam:
+		for _, id := range e.Kept {
+			fl.setStatus(id, StatusKept)
+		}
+		for _, id := range e.Dropped {
+			fl.setStatus(id, StatusDropped)
+		}
+		f.beams = append(f.beams, int32(i))
+	case KindIteration:
+		f.iterations = append(f.iterations, int32(i))
+	case KindDecision:
+		f.decision = i
+		// Best links point to later-created children, so this ends.
+		for id := NodeID(0); id != NoNode; id = NodeID(int64(fl.state(id)[slotBest])) {
+			fl.setStatus(id, StatusBest)
 		}
 	}
-	f.changesBefore = append(f.changesBefore, total)
+	fl.cs = mergeChanges(fl.cs)
+	focus := NoNode
+	if len(fl.stack) > 0 {
+		focus = fl.stack[len(fl.stack)-1]
+	}
+	fl.rec = packChanges(fl.rec[:0], focus, fl.cs)
+	if err := f.changes.add(fl.rec); err != nil {
+		return err
+	}
+	fl.total += int64(len(fl.cs))
+	fl.checkpoint()
+	return nil
+}
+
+// checkpoint keeps a copy of every node's state after the events applied,
+// if enough changes were made since the last: the default spacing is
+// checkpointSpacingPerNode changes per node there is. When the
+// checkpoints would take more than the budget, every other one is
+// dropped and the spacing doubles.
+func (fl *folder) checkpoint() {
+	nodes := fl.nodes.len()
+	spacing := fl.spacing
+	if spacing <= 0 {
+		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*nodes)
+	}
+	if fl.total-fl.lastCkp < int64(spacing)<<fl.scale {
+		return
+	}
+	fl.lastCkp = fl.total
+	f := fl.f
+	size := int64(nodes) * int64(unsafe.Sizeof(dynState{}))
+	if fl.budget > 0 && int64(len(f.checkpoints))*size > fl.budget {
+		// Keep every other one, and space the next twice as far.
+		f.checkpoints = thin(f.checkpoints)
+		fl.scale++
+		if int64(len(f.checkpoints))*size > fl.budget {
+			return
+		}
+	}
+	f.checkpoints = append(f.checkpoints, checkpoint{
+		pos: fl.steps, state: fl.nodes.created.appendTo(nil), holders: fl.nodes.holders.appendTo(nil),
+	})
+}
+
+// finish ends the fold: it returns the treeFold, given the Builder's
+// packed events, strings and nodes, with its children linked.
+func (fl *folder) finish(events records, strs []string, nodes, holders chunked[nodeInfo], joints []JointAction) *treeFold {
+	f := fl.f
+	f.events, f.strs, f.nodes, f.holders, f.joints = events, strs, nodes, holders, joints
+	f.created = nodes.len()
+	f.changesBefore = append(f.changesBefore, fl.total)
+	f.linkChildren()
 	// Exact sizes, so that MemSize counts no spare capacity.
+	f.changesBefore = slices.Clip(f.changesBefore)
+	f.firstEval = slices.Clip(f.firstEval)
 	f.beams = slices.Clip(f.beams)
 	f.iterations = slices.Clip(f.iterations)
 	f.visitSteps = slices.Clip(f.visitSteps)
 	f.visitChild = slices.Clip(f.visitChild)
-	return cur, nil
+	f.memSize = f.mem()
+	return f
 }
 
 // thin returns every other checkpoint, the first at position 0 included.
@@ -380,15 +442,28 @@ func thin(cs []checkpoint) []checkpoint {
 	return out
 }
 
+// holderBit marks, in a packed change's slot byte, a change to a
+// placeholder, whose node is packed as its index among the placeholders.
+const holderBit = 0x80
+
 // packChanges appends to b the focus after an event and the changes it
-// makes, each node as the difference from the one before.
+// makes, in mergeChanges's order: each change's slot, marked when its node
+// is a placeholder, then its node as the difference from the one before of
+// the same sort, then its values.
 func packChanges(b []byte, focus NodeID, cs []dynChange) []byte {
 	b = binary.AppendUvarint(b, uint64(int64(focus)+1))
-	prev := NodeID(0)
+	prev, holders := NodeID(0), false
 	for _, c := range cs {
-		b = appendInt(b, int64(c.node-prev))
-		prev = c.node
-		b = append(b, byte(c.slot))
+		node, slot := c.node, byte(c.slot)
+		if node < NoNode {
+			node, slot = -2-node, slot|holderBit
+			if !holders {
+				prev, holders = 0, true
+			}
+		}
+		b = append(b, slot)
+		b = appendInt(b, int64(node-prev))
+		prev = node
 		for _, v := range [2]uint64{c.from, c.to} {
 			switch c.slot.packing() {
 			case 'f':
@@ -404,15 +479,23 @@ func packChanges(b []byte, focus NodeID, cs []dynChange) []byte {
 }
 
 // unpackChanges appends the changes of a record packChanges made to cs and
-// returns them with the focus.
-func unpackChanges(rec []byte, cs []dynChange) (NodeID, []dynChange) {
+// returns them with the focus, each placeholder numbered after the
+// created nodes, of which there are created.
+func unpackChanges(rec []byte, cs []dynChange, created int) (NodeID, []dynChange) {
 	u := unpacker{b: rec}
 	focus := NodeID(int64(u.uvarint()) - 1)
-	prev := NodeID(0)
+	prev, holders := NodeID(0), false
 	for u.more() {
-		c := dynChange{node: prev + NodeID(u.int())}
-		prev = c.node
-		c.slot = dynSlot(u.byte())
+		slot := u.byte()
+		if slot&holderBit != 0 && !holders {
+			prev, holders = 0, true
+		}
+		var c dynChange
+		prev += NodeID(u.int())
+		c.node, c.slot = prev, dynSlot(slot&^holderBit)
+		if holders {
+			c.node += NodeID(created)
+		}
 		for _, v := range [2]*uint64{&c.from, &c.to} {
 			switch c.slot.packing() {
 			case 'f':
@@ -436,8 +519,18 @@ func mergeChanges(cs []dynChange) []dynChange {
 	if len(cs) < 2 {
 		return cs
 	}
+	if len(cs) == 2 {
+		// Most events that change two slots: a leave's node and its parent.
+		switch a, b := changeOrder(cs[0].node), changeOrder(cs[1].node); {
+		case a < b || a == b && cs[0].slot < cs[1].slot:
+			return cs
+		case a > b || cs[0].slot > cs[1].slot:
+			cs[0], cs[1] = cs[1], cs[0]
+			return cs
+		}
+	}
 	order := func(a, b dynChange) int {
-		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.slot, b.slot))
+		return cmp.Or(cmp.Compare(changeOrder(a.node), changeOrder(b.node)), cmp.Compare(a.slot, b.slot))
 	}
 	if ascending(cs, order) {
 		return cs // in order, each slot once: most events
@@ -455,6 +548,16 @@ func mergeChanges(cs []dynChange) []dynChange {
 		out = append(out, c)
 	}
 	return out
+}
+
+// changeOrder orders the nodes of changes as their final ids do: the
+// created nodes by id, then the placeholders, whose provisional ids count
+// down from -2, in order.
+func changeOrder(id NodeID) int64 {
+	if id < NoNode {
+		return math.MaxInt32 + int64(-2-id)
+	}
+	return int64(id)
 }
 
 // ascending reports whether every element of s comes strictly before the
@@ -527,7 +630,7 @@ func (t *Tree) Touched(k int) []NodeID {
 	if k < 0 || k >= t.f.events.len() {
 		panic(fmt.Sprintf("trace: Tree.Touched(%d): steps run from 0 to %d", k, t.f.events.len()-1))
 	}
-	_, cs := unpackChanges(t.f.changes.at(k), t.buf[:0])
+	_, cs := unpackChanges(t.f.changes.at(k), t.buf[:0], t.f.created)
 	t.buf = cs[:0]
 	var ids []NodeID
 	for _, c := range cs {
@@ -554,7 +657,7 @@ func (t *Tree) Node(id NodeID) NodeState {
 	if a, b := f.kidsAt[id], f.kidsAt[id+1]; a < b {
 		n.Children = f.kids[a:b:b]
 	}
-	s := &t.cur[id]
+	s := t.cur.at(id)
 	n.Status = Status(s[slotStatus])
 	n.HasValue = s[slotHasValue] != 0
 	n.Value = math.Float64frombits(s[slotValue])
@@ -617,19 +720,13 @@ func (t *Tree) Seek(k int) error {
 		if c < 0 || c >= len(f.checkpoints) {
 			continue
 		}
-		if cc := restoreCostPerNode*int64(len(t.cur)) + cost(f.checkpoints[c].pos); cc < bestCost {
+		if cc := restoreCostPerNode*int64(t.cur.len()) + cost(f.checkpoints[c].pos); cc < bestCost {
 			best, bestCost = c, cc
 		}
 	}
 	if best >= 0 {
-		c := f.checkpoints[best]
-		if c.state == nil {
-			for i := range t.cur {
-				t.cur[i] = initialState()
-			}
-		} else {
-			copy(t.cur, c.state)
-		}
+		c := &f.checkpoints[best]
+		t.cur.restore(c)
 		t.step = c.pos - 1
 		t.focus = t.focusAt(t.step)
 	}
@@ -642,7 +739,7 @@ func (t *Tree) focusAt(k int) NodeID {
 	if k < 0 {
 		return NoNode
 	}
-	focus, _ := unpackChanges(t.f.changes.at(k), nil)
+	focus, _ := unpackChanges(t.f.changes.at(k), nil, t.f.created)
 	return focus
 }
 
@@ -655,9 +752,9 @@ func (t *Tree) walk(to int) {
 		c := f.changes.cursor(from)
 		for range to - from {
 			var cs []dynChange
-			t.focus, cs = unpackChanges(c.next(), t.buf[:0])
+			t.focus, cs = unpackChanges(c.next(), t.buf[:0], f.created)
 			for _, c := range cs {
-				t.cur[c.node][c.slot] = c.to
+				t.cur.at(c.node)[c.slot] = c.to
 			}
 			t.buf = cs[:0]
 		}
@@ -669,10 +766,10 @@ func (t *Tree) walk(to int) {
 			c := f.changes.cursor(start)
 			cs := t.buf[:0]
 			for range end - start {
-				_, cs = unpackChanges(c.next(), cs)
+				_, cs = unpackChanges(c.next(), cs, f.created)
 			}
 			for i := len(cs) - 1; i >= 0; i-- {
-				t.cur[cs[i].node][cs[i].slot] = cs[i].from
+				t.cur.at(cs[i].node)[cs[i].slot] = cs[i].from
 			}
 			t.buf = cs[:0]
 			end = start
@@ -687,7 +784,7 @@ func (t *Tree) walk(to int) {
 // concurrently with other calls on t; the clone may be used concurrently
 // with t.
 func (t *Tree) Clone() *Tree {
-	return &Tree{f: t.f, step: t.step, focus: t.focus, cur: slices.Clone(t.cur)}
+	return &Tree{f: t.f, step: t.step, focus: t.focus, cur: t.cur.clone()}
 }
 
 // MemSize returns an estimate of the bytes of memory t holds, for a cache
@@ -699,7 +796,7 @@ func (t *Tree) Clone() *Tree {
 // Tree and n clones of it hold about MemSize() + n*Size()*120 bytes in
 // all. MemSize takes constant time.
 func (t *Tree) MemSize() int64 {
-	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + allocSize(int64(cap(t.cur))*int64(unsafe.Sizeof(dynState{})))
+	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + t.cur.mem()
 }
 
 // mem returns the bytes the fold holds.
@@ -715,6 +812,7 @@ func (f *treeFold) mem() int64 {
 	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
 	for _, c := range f.checkpoints {
 		n += allocSize(int64(cap(c.state)) * int64(unsafe.Sizeof(dynState{})))
+		n += allocSize(int64(cap(c.holders)) * int64(unsafe.Sizeof(dynState{})))
 	}
 	for _, s := range [...][]int32{f.beams, f.iterations, f.firstEval, f.visitSteps} {
 		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))

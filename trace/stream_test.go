@@ -274,17 +274,28 @@ func busyTrace(children, rounds int) []Event {
 func TestLimitMemory(t *testing.T) {
 	events := busyTrace(20, 40_000)
 	const budget = 1 << 20
-	b := NewBuilder()
-	b.LimitMemory(budget, t.TempDir())
-	for i := range events {
-		if err := b.Add(&events[i]); err != nil {
+	for _, folding := range []bool{false, true} {
+		b := NewBuilder()
+		b.LimitMemory(budget, t.TempDir())
+		b.folding = folding
+		for i := range events {
+			if err := b.Add(&events[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tr, err := b.Tree()
+		if err != nil {
 			t.Fatal(err)
 		}
+		checkSpilled(t, fmt.Sprintf("folding %v", folding), tr, events, budget)
 	}
-	tr, err := b.Tree()
-	if err != nil {
-		t.Fatal(err)
-	}
+}
+
+// checkSpilled checks that some of tr's events and changes went to its
+// spill file, that its memory stays within budget and that it agrees with
+// a refold of events at every step.
+func checkSpilled(t *testing.T, how string, tr *Tree, events []Event, budget int64) {
+	t.Helper()
 	spilled := func(r *records) int {
 		n := 0
 		for _, c := range r.chunks {
@@ -295,13 +306,13 @@ func TestLimitMemory(t *testing.T) {
 		return n
 	}
 	if spilled(&tr.f.events) == 0 || spilled(&tr.f.changes) == 0 {
-		t.Fatalf("%d of %d chunks of events and %d of %d of changes spilled, want some of each",
+		t.Fatalf("%s: %d of %d chunks of events and %d of %d of changes spilled, want some of each", how,
 			spilled(&tr.f.events), len(tr.f.events.chunks), spilled(&tr.f.changes), len(tr.f.changes.chunks))
 	}
 	if m := tr.MemSize(); m > budget {
-		t.Errorf("MemSize() = %d, over the budget of %d", m, budget)
+		t.Errorf("%s: MemSize() = %d, over the budget of %d", how, m, budget)
 	}
-	checkSameTree(t, "spilled", tr, events)
+	checkSameTree(t, how, tr, events)
 }
 
 // TestLimitMemoryNodes crosses the most nodes a memory budget holds.
@@ -337,28 +348,32 @@ func TestLimitMemoryNodes(t *testing.T) {
 // checkpoints under a budget that holds a few, and checks their number.
 func TestLimitMemoryCheckpoints(t *testing.T) {
 	events := busyTrace(200, 20_000)
-	b := NewBuilder()
-	b.spacing = 100
-	budget := int64(8 * 3 * 201 * 120) // three checkpoints of 201 nodes in its eighth
-	b.LimitMemory(budget*64, t.TempDir())
-	for i := range events {
-		if err := b.Add(&events[i]); err != nil {
+	for _, folding := range []bool{false, true} {
+		how := fmt.Sprintf("folding %v", folding)
+		b := NewBuilder()
+		b.spacing = 100
+		b.folding = folding
+		budget := int64(8 * 3 * 201 * 120) // three checkpoints of 201 nodes in its eighth
+		b.LimitMemory(budget*64, t.TempDir())
+		for i := range events {
+			if err := b.Add(&events[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tr, err := b.Tree()
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	tr, err := b.Tree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(tr.f.checkpoints) - 1; n < 96 || n > 192 {
-		t.Errorf("%d checkpoints besides the first, want at most 192 and at least half that", n)
-	}
-	for i := 1; i < len(tr.f.checkpoints); i++ {
-		if tr.f.checkpoints[i].pos <= tr.f.checkpoints[i-1].pos {
-			t.Fatalf("checkpoint %d at position %d, after one at %d", i, tr.f.checkpoints[i].pos, tr.f.checkpoints[i-1].pos)
+		if n := len(tr.f.checkpoints) - 1; n < 96 || n > 192 {
+			t.Errorf("%s: %d checkpoints besides the first, want at most 192 and at least half that", how, n)
 		}
+		for i := 1; i < len(tr.f.checkpoints); i++ {
+			if tr.f.checkpoints[i].pos <= tr.f.checkpoints[i-1].pos {
+				t.Fatalf("%s: checkpoint %d at position %d, after one at %d", how, i, tr.f.checkpoints[i].pos, tr.f.checkpoints[i-1].pos)
+			}
+		}
+		checkSameTree(t, how, tr, events)
 	}
-	checkSameTree(t, "thinned", tr, events)
 }
 
 // TestFreezeWhileRecording folds frozen copies of a Recorder in another

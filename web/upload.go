@@ -46,6 +46,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h, t, err := readUpload(data)
+	if pe := (*trace.PanicError)(nil); errors.As(err, &pe) {
+		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
+	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "trace: ")
 		s.index(w, r, http.StatusBadRequest, formInput{}, "", fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
