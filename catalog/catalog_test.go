@@ -170,14 +170,25 @@ func TestSeedReachesTheAlgorithm(t *testing.T) {
 	tests := []struct {
 		algo string
 		seed int64
-		want string // the seed the header's parameters give
+		set  bool   // the request's seed was given
+		want string // the seed the header's parameters give, or part of the error
 	}{
-		{"mcts", 7, "7"},
-		{"mcts seed=3", 7, "3"}, // the spec's own seed wins
-		{"pmc", 0, "0"},
+		{"mcts", 7, false, "7"},
+		{"mcts seed=3", 7, false, "3"}, // the spec's own seed wins over a default
+		{"pmc", 0, false, "0"},
+		{"mcts", 7, true, "7"},
+		{"mcts seed=7", 7, true, "7"}, // given twice, but the same
+		{"mcts seed=3", 7, true, `the seed is given twice, seed 7 and seed=3 in "mcts seed=3"; give it once`},
+		{"pmc seed=2", 0, true, `the seed is given twice, seed 0 and seed=2 in "pmc seed=2"`},
 	}
 	for _, tt := range tests {
-		r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: tt.algo, Seed: tt.seed})
+		r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: tt.algo, Seed: tt.seed, SeedSet: tt.set})
+		if strings.Contains(tt.want, " ") {
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s with seed %d given: %v, want an error containing %q", tt.algo, tt.seed, err, tt.want)
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

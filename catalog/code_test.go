@@ -34,9 +34,9 @@ func record(t *testing.T, game, algo, position string) *trace.Tree {
 
 // TestEveryEventHasALineAndWords runs every algorithm on every game of its
 // family from every test position, and checks at every step that the event
-// lights at most one line of the algorithm's pseudocode, exactly one
-// unless it is the decision, and is described in words from both points
-// of view. It also checks that each family's runs produced every event
+// lights at most one line of each form of the algorithm's pseudocode,
+// exactly one unless it is the decision, and is described in words from
+// both points of view. It also checks that each family's runs produced every event
 // kind its algorithms emit, so no kind goes unexamined.
 func TestEveryEventHasALineAndWords(t *testing.T) {
 	// The kinds each family's algorithms emit, together.
@@ -78,9 +78,11 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 					}
 					e := tr.Event(k)
 					seen[g.Family][e.Kind] = true
-					lit := a.Code.Lighting(tr)
-					if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
-						t.Errorf("%s on %s %q, step %d (%s): lights lines %v, want one", a.Name, g.Name, pos, k, e.Kind, lit)
+					for form, code := range forms(a) {
+						lit := code.Lighting(tr)
+						if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
+							t.Errorf("%s (%s) on %s %q, step %d (%s): lights lines %v, want one", a.Name, form, g.Name, pos, k, e.Kind, lit)
+						}
 					}
 					for _, v := range []trace.View{trace.ViewRoot, trace.ViewSide} {
 						if strings.TrimSpace(explain.Describe(tr, v)) == "" {
@@ -100,33 +102,56 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 	}
 }
 
+// forms returns the forms of a's pseudocode by name: "code" and, when a
+// has it, "maxmin".
+func forms(a search.Algorithm) map[string]search.Code {
+	out := map[string]search.Code{"code": a.Code}
+	if a.Forms() {
+		out["maxmin"] = a.MaxMin
+	}
+	return out
+}
+
 // TestLitLinesAreTheLinesRun checks, on real runs, that events light the
-// line that does what they record, as the lecture's pseudocode says.
+// line that does what they record, as the lecture's pseudocode says, in
+// the form of the pseudocode shown with the test's view (the zero view is
+// the root player's: the MAX/MIN form where there is one).
 func TestLitLinesAreTheLinesRun(t *testing.T) {
 	tests := []struct {
 		game, algo, position string
 		kind                 trace.Kind
 		when                 func(tr *trace.Tree, e trace.Event) bool // nil: every event of kind
 		want                 string                                   // a piece of the line lit
+		view                 trace.View                               // the form's view
 	}{
-		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMin), "min(value"},
-		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMax), "max(value"},
-		{"tree", "alphabeta", "", trace.KindCut, nil, "cut:"},
-		{"tree", "alphabeta", "", trace.KindEval, nil, "EVALUATE"},
-		{"tictactoe", "alphabeta ordering=1", "x.o/.x./..o", trace.KindNote, nil, "for each child"},
-		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindIteration, nil, "for depth"},
-		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindSelect, nil, "best UCB1"},
-		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindBackprop, nil, "n ← n + 1"},
-		{"tictactoe", "pmc playouts=3", "x.o/.x./..o", trace.KindPlayout, nil, "PLAYOUT"},
-		{"maze", "greedy", "", trace.KindEval, notRoot, "SCORE(next) > best"},
-		{"maze", "greedy", "", trace.KindBeam, nil, "choice ← action"},
-		{"maze", "beam", "", trace.KindBeam, nil, "the best width are kept"},
-		{"maze", "beam", "", trace.KindEnter, nil, "best width states"},
-		{"maze", "chokudai", "", trace.KindIteration, nil, "repeat passes times"},
-		{"maze", "chokudai", "", trace.KindBeam, nil, "repeat width times"},
-		{"maze", "chokudai", "", trace.KindNode, notRoot, "put state after action"},
-		{"twinmaze", "duct playouts=30", "", trace.KindSelect, nil, "UCB1 over"},
-		{"twinmaze", "duct playouts=30", "", trace.KindBackprop, nil, "gain"},
+		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMin), "v ← MIN(v", trace.ViewRoot},
+		{"tree", "minimax", "", trace.KindValue, atType(trace.TypeMax), "v ← MAX(v", trace.ViewRoot},
+		{"tree", "minimax", "", trace.KindValue, nil, "max(value, −NEGAMAX", trace.ViewSide},
+		{"tree", "alphabeta", "", trace.KindCut, nil, "cut:", trace.ViewSide},
+		{"tree", "alphabeta", "", trace.KindCut, nil, "if v ≤ α then return v", trace.ViewRoot},
+		{"tree", "alphabeta", "", trace.KindEval, nil, "EVALUATE", trace.ViewSide},
+		{"tree", "alphabeta", "", trace.KindEval, nil, "return EVAL(state)", trace.ViewRoot},
+		{"tree", "alphabeta", "", trace.KindNode, notRoot, "−ALPHABETA(child", trace.ViewSide},
+		{"tree", "alphabeta", "", trace.KindNode, atType(trace.TypeMin), "MIN-VALUE(RESULT", trace.ViewRoot},
+		{"tictactoe", "alphabeta ordering=1", "x.o/.x./..o", trace.KindNote, nil, "for each child", trace.ViewSide},
+		{"tictactoe", "alphabeta ordering=1", "x.o/.x./..o", trace.KindNote, nil, "for each a in ACTIONS", trace.ViewRoot},
+		{"tictactoe", "alphabeta", "x.o/.x./..o", trace.KindCut, atType(trace.TypeMax), "if v ≥ β then return v", trace.ViewRoot},
+		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindIteration, nil, "for depth", trace.ViewRoot},
+		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindNode, notRoot, "MAX-VALUE(root", trace.ViewRoot},
+		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindNode, notRoot, "ALPHABETA(root", trace.ViewSide},
+		{"tictactoe", "iterative depth=3", "x.o/.x./..o", trace.KindDecision, nil, "return answer", trace.ViewSide},
+		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindSelect, nil, "best UCB1", trace.ViewRoot},
+		{"tictactoe", "mcts playouts=30", "x.o/.x./..o", trace.KindBackprop, nil, "n ← n + 1", trace.ViewRoot},
+		{"tictactoe", "pmc playouts=3", "x.o/.x./..o", trace.KindPlayout, nil, "PLAYOUT", trace.ViewRoot},
+		{"maze", "greedy", "", trace.KindEval, notRoot, "SCORE(next) > best", trace.ViewRoot},
+		{"maze", "greedy", "", trace.KindBeam, nil, "choice ← action", trace.ViewRoot},
+		{"maze", "beam", "", trace.KindBeam, nil, "the best width are kept", trace.ViewRoot},
+		{"maze", "beam", "", trace.KindEnter, nil, "best width states", trace.ViewRoot},
+		{"maze", "chokudai", "", trace.KindIteration, nil, "repeat passes times", trace.ViewRoot},
+		{"maze", "chokudai", "", trace.KindBeam, nil, "repeat width times", trace.ViewRoot},
+		{"maze", "chokudai", "", trace.KindNode, notRoot, "put state after action", trace.ViewRoot},
+		{"twinmaze", "duct playouts=30", "", trace.KindSelect, nil, "UCB1 over", trace.ViewRoot},
+		{"twinmaze", "duct playouts=30", "", trace.KindBackprop, nil, "gain", trace.ViewRoot},
 	}
 	for _, tt := range tests {
 		a, err := catalog.LookupAlgorithm(strings.Fields(tt.algo)[0])
@@ -144,8 +169,9 @@ func TestLitLinesAreTheLinesRun(t *testing.T) {
 				continue
 			}
 			found = true
-			if n := a.Code.Lit(tr); n == 0 || !strings.Contains(a.Code[n-1].Text, tt.want) {
-				t.Errorf("%s on %s, step %d (%s): lights line %d, want the line with %q", tt.algo, tt.game, k, e.Kind, n, tt.want)
+			code := a.CodeFor(tt.view)
+			if n := code.Lit(tr); n == 0 || !strings.Contains(code[n-1].Text, tt.want) {
+				t.Errorf("%s on %s in the %s view, step %d (%s): lights line %d, want the line with %q", tt.algo, tt.game, tt.view, k, e.Kind, n, tt.want)
 			}
 		}
 		if !found {

@@ -18,6 +18,11 @@ type Request struct {
 	Position string // the root position's text; empty for the game's start
 	Seed     int64  // the random seed, for games and algorithms that use one
 	Program  string // the program and version written to the trace header
+
+	// SeedSet says that Seed was given, not left at its default: an
+	// algorithm spec's own seed= that differs from it is then an error
+	// naming both, instead of taking precedence.
+	SeedSet bool
 }
 
 // Run is a checked request, ready to search.
@@ -62,7 +67,7 @@ func Prepare(req Request) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := seedAlgorithm(algo, as, av, req.Seed); err != nil {
+	if err := seedAlgorithm(algo, as, av, req.Seed, req.SeedSet); err != nil {
 		return nil, err
 	}
 	position := req.Position
@@ -97,14 +102,22 @@ func Prepare(req Request) (*Run, error) {
 }
 
 // seedAlgorithm gives an algorithm with a seed parameter the request's
-// seed, unless its spec sets one, so that one --seed makes both the board
-// and the playouts of a run reproducible.
-func seedAlgorithm(algo search.Algorithm, as spec.Spec, av spec.Values, seed int64) error {
+// seed, so that one --seed makes both the board and the playouts of a run
+// reproducible. A seed= in the algorithm's spec takes precedence over a
+// seed left at its default; one that differs from a seed given (set) is
+// an error naming both.
+func seedAlgorithm(algo search.Algorithm, as spec.Spec, av spec.Values, seed int64, set bool) error {
 	i := slices.IndexFunc(algo.Params, func(p spec.Param) bool { return p.Name == "seed" })
-	if i < 0 || slices.ContainsFunc(as.Args, func(a spec.Arg) bool { return a.Key == "seed" }) {
+	if i < 0 {
 		return nil
 	}
 	p := algo.Params[i]
+	if j := slices.IndexFunc(as.Args, func(a spec.Arg) bool { return a.Key == "seed" }); j >= 0 {
+		if set && av["seed"] != float64(seed) {
+			return fmt.Errorf("catalog: the seed is given twice, seed %d and seed=%s in %q; give it once", seed, as.Args[j].Value, as.String())
+		}
+		return nil
+	}
 	if float64(seed) < p.Min || float64(seed) > p.Max {
 		return fmt.Errorf("catalog: seed %d is out of range for %s (allowed %s)", seed, algo.Name, p.Range())
 	}

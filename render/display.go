@@ -143,7 +143,9 @@ func weightClass(w int) string {
 // after the status rules, so that at equal specificity an edge's weight
 // sets its width, as in WriteDOT. A display set's placeholder ("m<p>",
 // see Options.Shown) and its edge have the classes "more st_more" when
-// drawn and "more st_not_reached" when hidden.
+// drawn and "more st_not_reached" when hidden. It also draws what the tidy
+// layout's drawing for a page leaves to it (see WriteTidySVG): the fonts
+// of its texts, by class, and the lines of its edges.
 func StyleSheet() string {
 	var b strings.Builder
 	// Not drawn at all, rather than drawn invisible, so that a browser
@@ -174,6 +176,15 @@ func StyleSheet() string {
 		moreClass, moreStatus, colorMore, colorGrey, dashArray("dashed"))
 	fmt.Fprintf(&b, ".edge.%s.%s { visibility: visible; }\n", moreClass, moreStatus)
 	fmt.Fprintf(&b, ".edge.%s.%s path { stroke: %s; stroke-dasharray: %s; }\n", moreClass, moreStatus, colorGrey, dashArray("dashed"))
+	// The texts and lines of the tidy layout's drawing for a page, which
+	// carry classes instead of the presentation attributes that Graphviz
+	// and a drawing for a file write (see WriteTidySVG).
+	fmt.Fprintf(&b, ".edge > path { fill: none; }\n")
+	fmt.Fprintf(&b, "text.%s, text.%s, text.%s, text.%s { font-family: %s; text-anchor: middle; }\n", classValue, classWindow, classMore, classLabel, fontFamily)
+	fmt.Fprintf(&b, "text.%s { font-weight: bold; font-size: %dpx; }\n", classValue, fontValue)
+	fmt.Fprintf(&b, "text.%s { font-size: %dpx; }\n", classWindow, fontWindow)
+	fmt.Fprintf(&b, "text.%s { font-weight: bold; font-size: %dpx; }\n", classMore, moreFontBold)
+	fmt.Fprintf(&b, "text.%s { font-size: %dpx; stroke: white; stroke-width: %d; paint-order: stroke; }\n", classLabel, fontEdge, labelHalo)
 	// A weight is wider than the thinnest status line, 1 point.
 	done := lookOf(trace.StatusDone).class
 	for w := 2; w <= maxVisitWidth; w++ {

@@ -248,6 +248,44 @@ func TestStyleSheetWeights(t *testing.T) {
 	}
 }
 
+// TestStyleSheetTexts checks that StyleSheet draws the texts of a page's
+// tidy drawing, which carry classes instead of presentation attributes,
+// in the sizes and weights a drawing for a file gives them.
+func TestStyleSheetTexts(t *testing.T) {
+	rules := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(StyleSheet()), "\n") {
+		if m := cssRule.FindStringSubmatch(line); m != nil {
+			rules[m[1]] += m[2] + " "
+		}
+	}
+	for _, c := range []struct {
+		class string
+		size  int
+		bold  bool
+	}{
+		{classValue, fontValue, true},
+		{classWindow, fontWindow, false},
+		{classWindow, moreFont, false}, // a placeholder's count of nodes
+		{classMore, moreFontBold, true},
+		{classLabel, fontEdge, false},
+	} {
+		decls := rules["text."+c.class]
+		if !strings.Contains(decls, "font-size: "+strconv.Itoa(c.size)+"px;") || strings.Contains(decls, "bold") != c.bold {
+			t.Errorf("text.%s is drawn with %q, want %d points, bold %v", c.class, decls, c.size, c.bold)
+		}
+	}
+	if decls := rules["text."+classLabel]; !strings.Contains(decls, "stroke: white; stroke-width: "+strconv.Itoa(labelHalo)+"; paint-order: stroke;") {
+		t.Errorf("an edge's label has no halo: %q", decls)
+	}
+	all := rules["text."+classValue+", text."+classWindow+", text."+classMore+", text."+classLabel]
+	if !strings.Contains(all, "font-family: "+fontFamily+"; text-anchor: middle;") {
+		t.Errorf("the texts of a page's drawing are drawn with %q", all)
+	}
+	if rules[".edge > path"] != "fill: none; " {
+		t.Errorf("the lines of a page's drawing's edges are drawn with %q, want no fill", rules[".edge > path"])
+	}
+}
+
 // TestDisplayPlayoutResult checks that at the step of a playout its
 // result, which the event gives in the root player's view, is written on
 // the node it starts from, in either view, and only at that step.

@@ -14,7 +14,10 @@
 // Leipert made it linear (parents centred over their children, subtrees
 // pushed together as their contours allow, a subtree and its mirror image
 // drawn as mirror images), and writes the SVG itself, with the same ids,
-// classes, texts and style table as Graphviz's drawing. Options.Layout
+// classes, texts and style table as Graphviz's drawing; for a page
+// (Options.Patchable) it writes a third of the bytes, classes where
+// Graphviz writes presentation attributes, a line for each node and edge,
+// which SplitPage can cut around a node. Options.Layout
 // chooses: LayoutDot, the zero value, LayoutTidy, or LayoutAuto, which is
 // dot for trees of at most MaxDotNodes nodes and tidy above. The legend
 // names the layout that drew the picture and that rule.
@@ -73,7 +76,7 @@
 // Node i is the DOT node "n<i>" with SVG id "n<i>"; the edge into node i
 // has SVG id "e<i>"; the legend has id "legend". A display set's
 // placeholder under node p has the id "m<p>", its edge "em<p>", and its
-// texts the anchors "a_mv<p>" and "a_mw<p>"; its classes are "more
+// texts the slots "a_mv<p>" and "a_mw<p>"; its classes are "more
 // st_more", or "more st_not_reached" while it stands for no node. Nodes and edges carry the
 // SVG classes "st_<status>" (st_current, st_path, st_done, st_generated,
 // st_pruned, st_best, st_kept, st_dropped, st_not_reached) and nodes also

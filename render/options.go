@@ -41,10 +41,13 @@ type Options struct {
 	Legend bool
 	// Title is drawn above the tree, over the line that names the view.
 	Title string
-	// Patchable puts every node's value and window in an SVG anchor of its
-	// own, with id "a_v<i>" and "a_w<i>", holding a text element even when
-	// empty, so that a page can show another step by changing classes and
-	// those texts alone (see Display and StyleSheet).
+	// Patchable draws for a page, which shows another step by changing
+	// classes and texts alone (see Display and StyleSheet): every node's
+	// value and window has a slot of its own, with id "a_v<i>" and
+	// "a_w<i>", even when empty, in Graphviz's drawing an anchor around a
+	// text element, in the tidy layout's the text element itself. The tidy
+	// layout's drawing also leaves its looks to StyleSheet (see
+	// WriteTidySVG), so that it shows as the page styles it.
 	Patchable bool
 	// Layout is what Render lays the tree out with: Graphviz's dot (the
 	// zero value), the tidy-tree layout, or the one MaxDotNodes picks.

@@ -84,6 +84,9 @@ func TestShownDrawings(t *testing.T) {
 					return
 				}
 				for slot, want := range map[string]string{"a_mv" + p: more, "a_mw" + p: count} {
+					if want == "\u00a0" && name == "tidy" {
+						want = "" // an empty text element, where Graphviz needs a character
+					}
 					if a := elems[slot]; a == nil || !slices.Equal(a.texts, []string{want}) {
 						t.Errorf("step %d, %s: %s is %+v, want the text %q", step, name, slot, a, want)
 					}
@@ -118,7 +121,7 @@ func TestShownDrawings(t *testing.T) {
 				continue
 			}
 			a.shape, b.shape = "", ""
-			if !equalElems(a, b) {
+			if !samePageElems(t, id, b, a) {
 				t.Errorf("step %d, %s: tidy %+v, Graphviz %+v", step, id, *b, *a)
 			}
 		}

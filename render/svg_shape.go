@@ -46,7 +46,8 @@ func (b box) right() float64  { return b.x + b.w/2 }
 
 // shape writes the outline of a node of geometry g in box b, with the
 // presentation attributes attrs: a polygon, or an ellipse for a circle, as
-// Graphviz draws them, so that StyleSheet's rules select it.
+// Graphviz draws them, so that StyleSheet's rules select it. The caller
+// ends the line.
 func (w *svgWriter) shape(g geometry, b box, attrs func()) {
 	if g.shape == "circle" {
 		w.WriteString("<ellipse")
@@ -55,14 +56,14 @@ func (w *svgWriter) shape(g geometry, b box, attrs func()) {
 		w.numAttr("cy", b.y)
 		w.numAttr("rx", b.w/2)
 		w.numAttr("ry", b.h/2)
-		w.WriteString("/>\n")
+		w.WriteString("/>")
 		return
 	}
 	w.WriteString("<polygon")
 	attrs()
 	w.WriteString(` points="`)
 	w.points(outline(g.shape, b))
-	w.WriteString("\"/>\n")
+	w.WriteString("\"/>")
 }
 
 // roofSlope bounds a house's roof to this share of its width, so that a

@@ -167,7 +167,10 @@ var pageCases = []goldenCase{
 // the same tag, classes, <title>, kind of first child (the shape that
 // StyleSheet styles, a node's polygon or ellipse, an edge's path) and
 // texts: values, windows, edge labels, board marks and the legend's words,
-// but for the legend's last line, which names the layout.
+// but for the legend's last line, which names the layout. The tidy
+// drawing is lighter where the page does not look: a slot "a_<x>" is the
+// text element itself, not a group around an anchor around it, and nodes
+// and edges have no <title>, which the page removes from Graphviz's.
 func TestTidySVGHasWhatThePageUses(t *testing.T) {
 	var g Graphviz
 	defer g.Close()
@@ -208,12 +211,93 @@ func TestTidySVGHasWhatThePageUses(t *testing.T) {
 				}
 				dotElem := want[id]
 				tidyElem.shape, dotElem.shape = "", "" // where, not what
-				if !equalElems(tidyElem, dotElem) {
+				if !samePageElems(t, id, tidyElem, dotElem) {
 					t.Errorf("%s: tidy %+v, Graphviz %+v", id, *tidyElem, *dotElem)
 				}
 			}
 		})
 	}
+}
+
+// samePageElems reports whether the element id of a Patchable tidy
+// drawing is the one of Graphviz's drawing, as far as a page can tell: a
+// slot "a_<x>" of the tidy drawing is a text element of a class that
+// StyleSheet styles, empty when it says nothing, where Graphviz's is a
+// group around an anchor around the text, a no-break space when it says
+// nothing, and nodes and edges have no <title>, which the page removes
+// from Graphviz's. It changes the tidy element to Graphviz's where they
+// may differ, and fails tb where the tidy element is not as it should be.
+func samePageElems(tb testing.TB, id string, tidy, dot *svgElem) bool {
+	tb.Helper()
+	if id != "graph0" && id != "legend" {
+		if tidy.title != "" {
+			tb.Errorf("%s has the title %q", id, tidy.title)
+		}
+		tidy.title = dot.title
+	}
+	if strings.HasPrefix(id, "a_") {
+		if tidy.tag != "text" || tidy.first != "" {
+			tb.Errorf("the slot %s is a %s with a %q in it, not a text", id, tidy.tag, tidy.first)
+		}
+		if !slices.Contains([]string{classValue, classWindow, classMore}, tidy.class) {
+			tb.Errorf("the slot %s has the class %q, which StyleSheet does not style", id, tidy.class)
+		}
+		if slices.Equal(tidy.texts, []string{""}) && slices.Equal(dot.texts, []string{"\u00a0"}) {
+			tidy.texts = dot.texts // empty, where Graphviz needs a character
+		}
+		tidy.tag, tidy.first, tidy.class = dot.tag, dot.first, dot.class
+	}
+	return equalElems(tidy, dot)
+}
+
+// TestTidySVGPageLines checks that a page's drawing has a line for each
+// node, placeholder and edge, which holds its whole group and nothing
+// else, with boards in the nodes and without, so that a page can cut it by
+// lines.
+func TestTidySVGPageLines(t *testing.T) {
+	draw := map[string]func(*testing.T) []byte{}
+	for _, c := range pageCases {
+		draw[c.name] = func(t *testing.T) []byte {
+			tr, opts := goldenTree(t, c)
+			opts.Patchable, opts.Legend = true, true
+			return tidySVG(t, tr, opts)
+		}
+	}
+	draw["textbook display set"] = func(t *testing.T) []byte {
+		tr, s := shownTextbook(t, 42)
+		return tidySVG(t, tr, Options{Legend: true, Patchable: true, Shown: s})
+	}
+	for _, name := range slices.Sorted(maps.Keys(draw)) {
+		t.Run(name, func(t *testing.T) {
+			svg := draw[name](t)
+			groups := 0
+			for i, line := range strings.Split(string(svg), "\n") {
+				if !strings.HasPrefix(line, `<g id="`) || strings.HasPrefix(line, `<g id="graph0"`) || strings.HasPrefix(line, `<g id="legend"`) {
+					continue
+				}
+				groups++
+				if strings.Count(line, "<g ") != 1 || strings.Count(line, "</g>") != 1 || !strings.HasSuffix(line, "</g>") {
+					t.Errorf("line %d is not one group: %s", i+1, line)
+				}
+				parseSVG(t, []byte(`<svg xmlns="http://www.w3.org/2000/svg">`+line+`</svg>`))
+			}
+			if want := len(parseGroups(t, svg)); groups != want {
+				t.Errorf("%d lines hold a group, of %d nodes, placeholders and edges", groups, want)
+			}
+		})
+	}
+}
+
+// parseGroups returns the ids of the groups of nodes, placeholders and
+// edges of svg.
+func parseGroups(tb testing.TB, svg []byte) []string {
+	var ids []string
+	for id, e := range parseSVG(tb, svg) {
+		if e.tag == "g" && (strings.HasPrefix(e.class, "node ") || strings.HasPrefix(e.class, "edge ")) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 func equalElems(a, b *svgElem) bool {

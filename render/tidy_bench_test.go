@@ -42,22 +42,25 @@ func reportNodes(b *testing.B, n int) {
 }
 
 // BenchmarkTidySVG lays out and writes trees of real searches as the page
-// draws them (patchable, with a legend), and one with boards in its nodes.
+// draws them (patchable, with a legend), one with boards in its nodes, and
+// one as a file, with presentation attributes; B/node is the drawing's
+// size by node.
 func BenchmarkTidySVG(b *testing.B) {
 	type bench struct {
 		name   string
 		nodes  int
 		boards bool
+		file   bool
 	}
 	var benches []bench
 	for _, n := range tidyBenchSizes {
-		benches = append(benches, bench{"nodes=" + strconv.Itoa(n), n, false})
+		benches = append(benches, bench{"nodes=" + strconv.Itoa(n), n, false, false})
 	}
-	benches = append(benches, bench{"nodes=10000/boards", 10_000, true})
+	benches = append(benches, bench{"nodes=10000/boards", 10_000, true, false}, bench{"nodes=10000/file", 10_000, false, true})
 	for _, bb := range benches {
 		b.Run(bb.name, func(b *testing.B) {
 			tr := searchTree(b, bb.nodes)
-			opts := Options{Legend: true, Patchable: true, Layout: LayoutAuto}
+			opts := Options{Legend: true, Patchable: !bb.file, Layout: LayoutAuto}
 			if bb.boards {
 				opts.Board = gameBoards(b, "tictactoe")
 			}
@@ -73,6 +76,7 @@ func BenchmarkTidySVG(b *testing.B) {
 				}
 			}
 			reportNodes(b, tr.Size())
+			b.ReportMetric(float64(buf.Len())/float64(tr.Size()), "B/node")
 		})
 	}
 }

@@ -26,7 +26,30 @@ type Algorithm struct {
 	Family Family       // the games it searches
 	Help   string       // one line for listings and forms
 	Params []spec.Param // every parameter, with defaults and ranges
-	Code   Code         // its pseudocode, each line tagged with the events that run it
+
+	// Code is its pseudocode, each line tagged with the events that run
+	// it. For the two-player algorithms that have a MaxMin form, it is
+	// the negamax form the primer writes, which goes with values from the
+	// side to move's view (trace.ViewSide).
+	Code Code
+	// MaxMin is the same algorithm written with explicit MAX and MIN
+	// levels, MAX-VALUE calling MIN-VALUE and back, as the lecture and
+	// AIMA write it, which goes with values from the root player's view
+	// (trace.ViewRoot); nil when the algorithm has one form only.
+	MaxMin Code
+}
+
+// Forms reports whether a's pseudocode has two forms, Code and MaxMin.
+func (a Algorithm) Forms() bool { return len(a.MaxMin) > 0 }
+
+// CodeFor returns the form of a's pseudocode that goes with values shown
+// from view v: MaxMin for the root player's view when a has it, Code
+// otherwise.
+func (a Algorithm) CodeFor(v trace.View) Code {
+	if v == trace.ViewRoot && a.Forms() {
+		return a.MaxMin
+	}
+	return a.Code
 }
 
 // Run runs an algorithm from root with its resolved parameters v,

@@ -103,8 +103,36 @@ func newRoot(_ *trace.Tree, e trace.Event) bool {
 }
 
 // atMin holds when the event's node is a min node.
-func atMin(t *trace.Tree, e trace.Event) bool {
-	return e.Node >= 0 && int(e.Node) < t.Size() && t.Node(e.Node).Type == trace.TypeMin
+func atMin(t *trace.Tree, e trace.Event) bool { return isType(t, e, trace.TypeMin) }
+
+// atMax holds when the event's node is a max node.
+func atMax(t *trace.Tree, e trace.Event) bool { return isType(t, e, trace.TypeMax) }
+
+// isType reports whether the event's node is of type typ.
+func isType(t *trace.Tree, e trace.Event, typ trace.NodeType) bool {
+	return e.Node >= 0 && int(e.Node) < t.Size() && t.Node(e.Node).Type == typ
+}
+
+// calls returns the lights of the call that searches a node for which c
+// holds: the node's event ("play b1 from a1"), the focus entering it,
+// and, in alphabeta, the window it is searched with. A teacher points at
+// the line that makes the call: the loop's recursive call for a child,
+// the first call for the root.
+func calls(c Cond) []Light {
+	return []Light{onIf(trace.KindNode, c), onIf(trace.KindEnter, c), onIf(trace.KindBounds, both(entering, c))}
+}
+
+// below holds when c holds and the event's node is not the root: a node
+// searched by a recursive call.
+func below(c Cond) Cond { return both(c, not(atRoot)) }
+
+// lights joins lists of lights, for a line lit by calls and by more.
+func lights(ls ...[]Light) []Light {
+	var out []Light
+	for _, l := range ls {
+		out = append(out, l...)
+	}
+	return out
 }
 
 // atLeaf holds when the event's node was evaluated rather than searched:

@@ -22,6 +22,10 @@
 //
 // Each algorithm's file also declares its Entry: its name, family, help,
 // parameters, pseudocode (each line tagged with the events that run it) and
-// a run from resolved parameters. Package catalog registers the entries,
+// a run from resolved parameters. MiniMax, AlphaBeta and iterative
+// deepening have their pseudocode in two forms: the negamax form of the
+// primer (Algorithm.Code) and the explicit MAX-VALUE / MIN-VALUE form of
+// the lecture and AIMA (Algorithm.MaxMin); the viewer shows the one that
+// matches the point of view of its values (Algorithm.CodeFor). Package catalog registers the entries,
 // so listings, forms and the pseudocode panel all read one source.
 package search

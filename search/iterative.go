@@ -335,17 +335,8 @@ func IterativeEntry[S Alternating[S]]() Entry[S] {
 			Name: "iterative", Family: FamilyAlternating,
 			Help:   "Iterative deepening: AlphaBeta at depth 1, 2, 3, ... until the time limit, answering with the deepest completed depth",
 			Params: []spec.Param{paramIterativeDepth, paramIterativeTime, paramOrdering, paramNodes},
-			Code: Code{
-				line("function ITERATIVEDEEPENING(root, time, cap)", onIf(trace.KindNode, newRoot)),
-				line("  for depth ← 1 to cap do", onIf(trace.KindIteration, not(discarded))),
-				line("    value, move ← ALPHABETA(root, depth, −∞, +∞)   ▷ last depth's best moves first",
-					onIf(trace.KindNode, not(newRoot)), on(trace.KindEnter), on(trace.KindLeave), on(trace.KindEval),
-					onIf(trace.KindValue, not(atRoot)), on(trace.KindBounds), on(trace.KindCut)),
-				line("    if the clock ran out during this depth then"),
-				line("      discard it; break", onIf(trace.KindIteration, discarded), onIf(trace.KindNote, afterDiscarded)),
-				line("    answer ← move", onIf(trace.KindValue, atRoot), onIf(trace.KindNote, not(afterDiscarded))),
-				line("  return answer"),
-			},
+			Code:   iterativeCode("ALPHABETA(root, depth, −∞, +∞)"),
+			MaxMin: iterativeCode("MAX-VALUE(root, −∞, +∞, depth)"),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
 			return Iterative(ctx, root, IterativeOptions{
@@ -355,5 +346,24 @@ func IterativeEntry[S Alternating[S]]() Entry[S] {
 				Tracing:  tracing,
 			})
 		},
+	}
+}
+
+// iterativeCode is iterative deepening's pseudocode, its call of AlphaBeta
+// written as call: "ALPHABETA(...)" in the negamax form, "MAX-VALUE(...)"
+// in the form with explicit MAX and MIN levels. Every event of an
+// iteration's search lights the call; the root's node and entry light the
+// header, and its leaving and the decision the return.
+func iterativeCode(call string) Code {
+	return Code{
+		line("function ITERATIVEDEEPENING(root, time, cap)", onIf(trace.KindNode, newRoot), onIf(trace.KindEnter, atRoot)),
+		line("  for depth ← 1 to cap do", onIf(trace.KindIteration, not(discarded))),
+		line("    value, move ← "+call+"   ▷ last depth's best moves first",
+			onIf(trace.KindNode, not(newRoot)), onIf(trace.KindEnter, not(atRoot)), onIf(trace.KindLeave, not(atRoot)), on(trace.KindEval),
+			onIf(trace.KindValue, not(atRoot)), on(trace.KindBounds), on(trace.KindCut)),
+		line("    if the clock ran out during this depth then"),
+		line("      discard it; break", onIf(trace.KindIteration, discarded), onIf(trace.KindNote, afterDiscarded)),
+		line("    answer ← move", onIf(trace.KindValue, atRoot), onIf(trace.KindNote, not(afterDiscarded))),
+		line("  return answer", onIf(trace.KindLeave, atRoot), on(trace.KindDecision)),
 	}
 }

@@ -66,24 +66,36 @@ func MiniMaxEntry[S Alternating[S]]() Entry[S] {
 			Name: "minimax", Family: FamilyAlternating,
 			Help:   "MiniMax: the root player maximises, the opponent minimises, level by level",
 			Params: []spec.Param{paramDepth, paramNodes},
-			Code: Code{
-				line("function MINIMAX(node, depth)", on(trace.KindNode), on(trace.KindEnter)),
-				line("  if depth = 0 or node is terminal then"),
-				line("    return EVALUATE(node)          ▷ from MAX's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
-				line("  if node is a MAX node then"),
-				line("    value ← −∞"),
-				line("    for each child of node do"),
-				line("      value ← max(value, MINIMAX(child, depth − 1))", onIf(trace.KindValue, not(atMin))),
-				line("    return value", onIf(trace.KindLeave, both(not(atLeaf), not(atMin)))),
-				line("  else"),
-				line("    value ← +∞"),
-				line("    for each child of node do"),
-				line("      value ← min(value, MINIMAX(child, depth − 1))", onIf(trace.KindValue, atMin)),
-				line("    return value", onIf(trace.KindLeave, both(not(atLeaf), atMin))),
-			},
+			Code:   negamaxCode(),
+			MaxMin: miniMaxMaxMin(),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
 			return MiniMax(ctx, root, depthFirstOptions(v, tracing))
 		},
+	}
+}
+
+// miniMaxMaxMin is MiniMax's pseudocode with explicit MAX and MIN levels,
+// as the lecture and AIMA (Fig. 5.3, with a depth limit) write it. The
+// lines a node's events light are those of its type's function; the
+// root's node lights MINIMAX-DECISION, its entry the first call, and the
+// decision its return.
+func miniMaxMaxMin() Code {
+	return Code{
+		line("function MINIMAX-DECISION(state)  ▷ values from MAX's view", onIf(trace.KindNode, atRoot)),
+		line("  v ← MAX-VALUE(state, depth)", onIf(trace.KindEnter, atRoot)),
+		line("  return the action in ACTIONS(state) with value v", on(trace.KindDecision)),
+		line("function MAX-VALUE(state, depth)"),
+		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, atMax), onIf(trace.KindLeave, both(atLeaf, atMax))),
+		line("  v ← −∞"),
+		line("  for each a in ACTIONS(state) do"),
+		line("    v ← MAX(v, MIN-VALUE(RESULT(state, a), depth − 1))", lights(calls(below(atMin)), []Light{onIf(trace.KindValue, atMax)})...),
+		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMax))),
+		line("function MIN-VALUE(state, depth)"),
+		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, atMin), onIf(trace.KindLeave, both(atLeaf, atMin))),
+		line("  v ← +∞"),
+		line("  for each a in ACTIONS(state) do"),
+		line("    v ← MIN(v, MAX-VALUE(RESULT(state, a), depth − 1))", lights(calls(below(atMax)), []Light{onIf(trace.KindValue, atMin)})...),
+		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMin))),
 	}
 }

@@ -47,18 +47,26 @@ func NegaMaxEntry[S Alternating[S]]() Entry[S] {
 			Name: "negamax", Family: FamilyAlternating,
 			Help:   "NegaMax: MiniMax as \"always maximise\" with child values negated",
 			Params: []spec.Param{paramDepth, paramNodes},
-			Code: Code{
-				line("function NEGAMAX(node, depth)", on(trace.KindNode), on(trace.KindEnter)),
-				line("  if depth = 0 or node is terminal then"),
-				line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
-				line("  value ← −∞"),
-				line("  for each child of node do"),
-				line("    value ← max(value, −NEGAMAX(child, depth − 1))", on(trace.KindValue)),
-				line("  return value", onIf(trace.KindLeave, not(atLeaf))),
-			},
+			Code:   negamaxCode(),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
 			return NegaMax(ctx, root, depthFirstOptions(v, tracing))
 		},
+	}
+}
+
+// negamaxCode is the pseudocode of NegaMax, and of MiniMax in the negamax
+// form of the primer. The root's search is called from outside the lines,
+// so the root's node and entry light the header; every other node's light
+// the loop's recursive call, which also takes the value the call returns.
+func negamaxCode() Code {
+	return Code{
+		line("function NEGAMAX(node, depth)", calls(atRoot)...),
+		line("  if depth = 0 or node is terminal then"),
+		line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+		line("  value ← −∞"),
+		line("  for each child of node do"),
+		line("    value ← max(value, −NEGAMAX(child, depth − 1))", lights(calls(not(atRoot)), []Light{on(trace.KindValue)})...),
+		line("  return value", onIf(trace.KindLeave, not(atLeaf))),
 	}
 }

@@ -8,6 +8,8 @@
   const $ = (id) => document.getElementById(id);
   const NBSP = "\u00a0";
   const HIDDEN = "st_not_reached"; // the class of what a step has not reached
+  const DEFER_PATCHES = 300; // a frame with more patches restyles the nodes far from the view a moment later
+  const REST_LINES = 400; // the nodes and edges of a drawing's rest added at a time
   const VIEW_ROOT = -2; // an anchor: the view's root, whichever the server makes it
   const FIT_SCALE = 0.55; // the least scale at which a tree is first shown whole
   const EMBEDDED_FIT_SCALE = 0.05; // likewise beside another tree, where the shapes are compared
@@ -41,6 +43,9 @@
     anchor: -1, // after a new drawing, the node to show: the one the person navigated to, or VIEW_ROOT
     hold: false, // the next frame keeps the view on the node navigated to
     sel: null, // the selected node's details
+    stashed: new Map(), // a hidden node's or edge's group -> its children but the first, out of the page
+    rest: null, // a drawing sent in two parts: the frames since the first, the rest's lines not added yet (see addRest)
+    later: null, // the patches of a big frame far from the view, not applied yet (see farPatches)
   };
 
   // ---- the drawing ----
@@ -82,18 +87,62 @@
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     for (const t of svg.querySelectorAll("g.node > title, g.edge > title")) t.remove();
+    st.stashed.clear();
+    for (const g of svg.querySelectorAll("g." + HIDDEN)) stash(g, true);
     st.svg = svg;
+    st.rest = null;
+    st.later = null;
+    delete root.dataset.drawing;
     st.full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
     st.types.clear();
     st.centres.clear();
     st.nodeCount = 0;
-    for (const g of svg.querySelectorAll("g.node")) {
-      const ty = [...g.classList].find((c) => c.startsWith("ty_")) || "";
-      st.types.set(g.id, ty);
-      if (g.id.startsWith("n")) st.nodeCount++;
-    }
+    for (const g of svg.querySelectorAll("g.node")) addNode(g);
     if (keep) setBox(keep);
     else initialBox(panel);
+  }
+
+  // addNode notes a node or placeholder of the drawing: its type class.
+  function addNode(g) {
+    st.types.set(g.id, [...g.classList].find((c) => c.startsWith("ty_")) || "");
+    if (g.id.startsWith("n")) st.nodeCount++;
+  }
+
+  // addRest adds the rest of a drawing the server sent in two parts, the
+  // first around the node the page centres on (see applyLayout), once the
+  // browser has shown the first: the lines of the other nodes, placeholders
+  // and edges, REST_LINES at a time, so that the frames of the steps the
+  // person goes to meanwhile need not wait. It restyles them as the frames
+  // since the drawing say, in order.
+  function addRest(r) {
+    if (!r || r !== st.rest || !r.lines || !st.svg) return;
+    const chunk = r.lines.splice(0, REST_LINES);
+    const graph = st.svg.querySelector("g.graph");
+    const range = document.createRange();
+    range.selectNodeContents(graph);
+    const edges = range.createContextualFragment(chunk.filter((l) => l.startsWith('<g id="e')).join("\n"));
+    const nodes = range.createContextualFragment(chunk.filter((l) => !l.startsWith('<g id="e')).join("\n"));
+    const ids = new Set();
+    for (const f of [edges, nodes]) {
+      for (const g of f.children) {
+        ids.add(g.id);
+        if (g.classList.contains(HIDDEN)) stash(g, true);
+      }
+    }
+    for (const g of nodes.children) addNode(g);
+    graph.insertBefore(edges, graph.querySelector("g.node"));
+    graph.insertBefore(nodes, graph.querySelector("#legend"));
+    for (const f of r.frames) {
+      applyNodes(f.nodes.filter((n) => ids.has("n" + n[0]) || ids.has("e" + n[0])));
+      applyMore((f.more || []).filter((m) => ids.has("m" + m[0]) || ids.has("em" + m[0])));
+    }
+    if (ids.has("n" + st.selected)) markSelected(st.selected);
+    if (r.lines.length) {
+      setTimeout(() => addRest(r), 0);
+      return;
+    }
+    st.rest = null;
+    if (!st.later) delete root.dataset.drawing;
   }
 
   // applyLayout draws a display set the server picked: the part of a big
@@ -121,9 +170,14 @@
     }
     st.undrawn = false;
     install(m.svg, null);
+    if (m.rest) {
+      st.rest = { frames: [], lines: null };
+      root.dataset.drawing = "part";
+    }
     root.dataset.layouts = String(Number(root.dataset.layouts || "0") + 1);
     // The same scale as before, centred on the node navigated to, or
-    // else on the current node.
+    // else on the current node. A big drawing comes in two parts, the
+    // first around that node (web.viewer.anchor), the rest just after.
     const at = st.anchor === VIEW_ROOT ? m.root : st.anchor >= 0 ? st.anchor : current;
     const b = at >= 0 ? nodeBox(at) : null;
     if (before && b) {
@@ -132,6 +186,28 @@
     }
     st.hold = st.anchor !== -1;
     st.anchor = -1;
+  }
+
+  // stash takes the children of a node's or an edge's group g out of the
+  // page while a step hides it, and puts them back when one shows it. The
+  // texts of hidden groups cost the browser even while not displayed:
+  // each layout of the drawing, as every pan and zoom makes, goes through
+  // them all, which in a big drawing early in its trace takes longer than
+  // the visible nodes. The first child, a node's shape (see shapeBox) or
+  // an edge's line, stays.
+  function stash(g, hidden) {
+    if (hidden) {
+      const first = g.firstElementChild;
+      if (!first || !first.nextSibling || st.stashed.has(g)) return;
+      const rest = document.createDocumentFragment();
+      while (first.nextSibling) rest.appendChild(first.nextSibling);
+      st.stashed.set(g, rest);
+      return;
+    }
+    const rest = st.stashed.get(g);
+    if (!rest) return;
+    st.stashed.delete(g);
+    g.appendChild(rest);
   }
 
   // shapeBox reads the box of a node's shape from its attributes, not from
@@ -213,10 +289,15 @@
     if (!g) return null;
     const b = shapeBox(g);
     if (!b) return null;
-    // Graphviz translates the graph's group; the viewBox is outside it.
-    const tr = st.svg.querySelector("g.graph").transform.baseVal.consolidate();
-    const dx = tr ? tr.matrix.e : 0, dy = tr ? tr.matrix.f : 0;
+    const [dx, dy] = graphOffset();
     return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
+  }
+
+  // graphOffset returns how far the graph's group is translated: Graphviz
+  // translates it, and the viewBox is outside it.
+  function graphOffset() {
+    const tr = st.svg.querySelector("g.graph").transform.baseVal.consolidate();
+    return tr ? [tr.matrix.e, tr.matrix.f] : [0, 0];
   }
 
   // follow keeps the current node in view.
@@ -231,13 +312,16 @@
   }
 
   // setSlot writes a text of the node or placeholder with SVG id gid, in
-  // its anchor "a_" + slot, centred in the node.
+  // its slot "a_" + slot, centred in the node: the text element itself in
+  // the tidy layout's drawing, an anchor around it in Graphviz's.
   function setSlot(gid, slot, text) {
     const a = document.getElementById("a_" + slot);
     if (!a) return;
-    const t = a.querySelector("text");
+    const own = a instanceof SVGTextElement;
+    const t = own ? a : a.querySelector("text");
     if (!t) return;
-    const want = text || NBSP;
+    // Empty, a tidy drawing's slot has no text; Graphviz's needs one.
+    const want = text || (own ? "" : NBSP);
     if (t.textContent === want) return;
     t.textContent = want;
     const cx = centreOf(gid);
@@ -253,13 +337,18 @@
   // that displays it, which carries them all.
   function applyNodes(nodes) {
     for (const [id, cls, value, win, weight] of nodes) {
+      const hidden = cls === HIDDEN;
+      const e = document.getElementById("e" + id);
+      if (e) {
+        e.setAttribute("class", "edge " + cls + (weight > 0 ? " vw" + weight : ""));
+        stash(e, hidden);
+      }
       const g = document.getElementById("n" + id);
       if (!g) continue;
       const sel = id === st.selected ? " selected" : "";
       g.setAttribute("class", "node " + cls + " " + (st.types.get(g.id) || "") + sel);
-      const e = document.getElementById("e" + id);
-      if (e) e.setAttribute("class", "edge " + cls + (weight > 0 ? " vw" + weight : ""));
-      if (cls === HIDDEN) continue;
+      stash(g, hidden);
+      if (hidden) continue;
       setSlot(g.id, "v" + id, value);
       setSlot(g.id, "w" + id, win);
     }
@@ -270,12 +359,17 @@
   // hidden by the class st_not_reached while none exists yet.
   function applyMore(more) {
     for (const [p, cls, line1, line2] of more || []) {
+      const hidden = cls === HIDDEN;
+      const e = document.getElementById("em" + p);
+      if (e) {
+        e.setAttribute("class", "edge more " + cls);
+        stash(e, hidden);
+      }
       const g = document.getElementById("m" + p);
       if (!g) continue;
       g.setAttribute("class", "node more " + cls);
-      const e = document.getElementById("em" + p);
-      if (e) e.setAttribute("class", "edge more " + cls);
-      if (cls === HIDDEN) continue;
+      stash(g, hidden);
+      if (hidden) continue;
       setSlot(g.id, "mv" + p, line1);
       setSlot(g.id, "mw" + p, line2);
       g.setAttribute("aria-label", line1 + ", " + line2 + ": click to show them");
@@ -355,7 +449,24 @@
       if (l.step === step) li.className = "now";
       log.appendChild(li);
     }
+  }
+
+  // scrollLog shows the log's last line. Reading the log's height lays the
+  // page out, so a frame does it last, after every change to the drawing.
+  function scrollLog() {
+    const log = $("log");
     log.scrollTop = log.scrollHeight;
+  }
+
+  // showLit scrolls the side panels, never the page, just enough to show
+  // the lit line of pseudocode; a frame does it last, as scrollLog.
+  function showLit() {
+    const lit = document.querySelector("#code li.lit");
+    const side = lit && lit.closest(".side");
+    if (!side || getComputedStyle(side).overflowY === "visible") return;
+    const r = lit.getBoundingClientRect(), s = side.getBoundingClientRect();
+    if (r.bottom > s.bottom) side.scrollTop += r.bottom - s.bottom;
+    else if (r.top < s.top) side.scrollTop -= s.top - r.top;
   }
 
   function drawBeam(beam) {
@@ -461,6 +572,19 @@
     }
   }
 
+  // drawCode replaces the pseudocode's lines with those of the form a
+  // full frame sends: the form goes with the point of view.
+  function drawCode(lines) {
+    const code = $("code");
+    if (!code || !lines) return;
+    code.replaceChildren(...lines.map((text, i) => {
+      const li = document.createElement("li");
+      li.id = "line" + (i + 1);
+      li.appendChild(document.createElement("code")).textContent = text;
+      return li;
+    }));
+  }
+
   // drawMatrix shows a simultaneous-move node's children: A's actions by
   // rows, B's by columns, each cell's visits and A's mean result.
   function drawMatrix(el, m) {
@@ -541,9 +665,11 @@
     for (const g of st.svg.querySelectorAll("g.node")) {
       const more = g.id.startsWith("m") ? "more " : "";
       g.setAttribute("class", "node " + more + "st_not_reached " + (st.types.get(g.id) || ""));
+      stash(g, true);
     }
     for (const g of st.svg.querySelectorAll("g.edge")) {
       g.setAttribute("class", "edge " + (g.id.startsWith("em") ? "more " : "") + "st_not_reached");
+      stash(g, true);
     }
   }
 
@@ -678,7 +804,9 @@
   // step moves one step forwards or backwards: with a filter, to the next
   // step the server finds in the subtree.
   function step(by) {
-    if (st.nav && st.nav.filter >= 0) send({ type: "step", by: by });
+    const grain = $("grain").value; // at a coarser grain, the server finds the step
+    if (grain !== "event") send({ type: "step", by: by, grain: grain });
+    else if (st.nav && st.nav.filter >= 0) send({ type: "step", by: by });
     else seek(st.wanted + by);
   }
 
@@ -703,16 +831,92 @@
         st.loading = false;
         continue;
       }
-      const m = st.queued.shift();
-      if (m.type === "layout") applyLayout(m, st.queued.length ? st.queued[0].current : st.lastCurrent);
-      else applyFrame(m);
+      const m = st.queued[0];
+      if (m.type === "layout") {
+        // A new drawing is applied with the frame that follows it, in one
+        // task: the browser then styles and lays out the drawing once, as
+        // that frame shows it, not first as the drawing comes.
+        const next = st.queued[1];
+        if (!next) return; // the frame is on its way
+        st.queued.shift();
+        if (next.type !== "layout") applyLayout(m, next.current); // else superseded
+        continue;
+      }
+      st.queued.shift();
+      if (m.type === "rest") {
+        const r = st.rest;
+        if (r && !r.lines) {
+          r.lines = m.svg.split("\n");
+          // Once the browser has shown the first part.
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => addRest(r), 0)));
+        }
+        continue;
+      }
+      applyFrame(m);
     }
   }
 
-  function applyFrame(f) {
+  // farPatches splits the patches of a frame that restyles many nodes of a
+  // big drawing, as a jump does, into those near the view, within a view's
+  // width to either side, which the page applies at once, and the others,
+  // which it applies once the browser has shown the first (applyLater): it
+  // then lays out and paints first what the person sees. It returns null
+  // for a frame not worth splitting. A patch gives the whole look of its
+  // node, so a newer one replaces one left for later.
+  function farPatches(f) {
+    if (!st.svg || f.full || f.nodes.length + (f.more || []).length < DEFER_PATCHES) return null;
+    const [x, , w] = st.box;
+    const dx = graphOffset()[0];
+    const lo = x - dx - w, hi = x - dx + 2 * w;
+    const far = (gid) => {
+      const c = centreOf(gid);
+      return c !== undefined && (c < lo || c > hi);
+    };
+    const near = { nodes: [], more: [] }, later = { nodes: [], more: [] };
+    for (const n of f.nodes) (far("n" + n[0]) ? later : near).nodes.push(n);
+    for (const m of f.more || []) (far("m" + m[0]) ? later : near).more.push(m);
+    return later.nodes.length + later.more.length ? { near: near, later: later } : null;
+  }
+
+  // applyLater applies the patches farPatches left for later, l.
+  function applyLater(l) {
+    if (!l || l !== st.later) return;
+    st.later = null;
+    applyPatches(l);
+    if (!st.rest) delete root.dataset.drawing;
+  }
+
+  // applyPatches restyles the nodes and placeholders of the drawing as
+  // frame f says.
+  function applyPatches(f) {
     if (f.full && st.svg && st.nodeCount > f.nodes.length) hideAll();
     applyNodes(f.nodes);
     applyMore(f.more);
+  }
+
+  function applyFrame(f) {
+    // The view first, which says which nodes a big frame restyles later.
+    if (!st.hold && !(f.nav && f.nav.elsewhere)) follow(f.current);
+    st.hold = false;
+    st.anchor = -1;
+    if (st.rest) st.rest.frames.push(f); // for the nodes the drawing's rest adds
+    const l = st.later;
+    if (l) {
+      const newer = new Set(f.nodes.map((n) => n[0])), newerMore = new Set((f.more || []).map((m) => m[0]));
+      l.nodes = l.nodes.filter((n) => !newer.has(n[0]));
+      l.more = l.more.filter((m) => !newerMore.has(m[0]));
+    }
+    const far = farPatches(f);
+    applyPatches(far ? far.near : f);
+    if (far && st.later) {
+      st.later.nodes.push(...far.later.nodes);
+      st.later.more.push(...far.later.more);
+    } else if (far) {
+      const later = (st.later = far.later);
+      root.dataset.drawing = "part";
+      // Once the browser has shown the near ones.
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => applyLater(later), 0)));
+    }
     st.nav = f.nav || null;
     drawNav();
     st.step = f.step;
@@ -726,8 +930,10 @@
       $("steps").textContent = f.steps - 1;
     }
     $("live").hidden = !f.live;
+    drawGrains(f);
     if (f.decision) $("decision").textContent = f.decision;
     st.lastCurrent = f.current;
+    drawCode(f.code);
     lightLine(f.line);
     drawLog(f.log, f.step);
     drawFacts($("vars"), f.vars);
@@ -738,13 +944,37 @@
     markSelected(f.selected ? f.selected.node : -1);
     drawSelected(f.selected || null);
     showControls();
-    if (!st.hold && !(f.nav && f.nav.elsewhere)) follow(f.current);
-    st.hold = false;
-    st.anchor = -1;
     const q = new URLSearchParams(location.search);
     q.set("step", String(f.step));
     if (f.view !== "root") q.set("view", f.view); else q.delete("view");
     history.replaceState(null, "", "?" + q.toString());
+    scrollLog();
+    showLit();
+  }
+
+  // drawGrains shows the server's counter and, from a full frame, the
+  // grains the trace has and the scrubber's marks: iterations above, cuts
+  // below.
+  function drawGrains(f) {
+    $("counter-text").textContent = f.counter;
+    if (!f.grains) return;
+    const sel = $("grain");
+    for (const o of sel.options) o.hidden = !f.grains.includes(o.value);
+    if (sel.selectedOptions[0].hidden) sel.value = "event";
+    $("counter-steps").hidden = !f.grains.includes("iteration");
+    const strip = $("marks");
+    strip.textContent = "";
+    st.marks = [];
+    for (const [cls, steps] of [["it", f.marks.iterations], ["cut", f.marks.cuts]]) {
+      for (const k of steps) {
+        const i = document.createElement("i");
+        i.className = cls;
+        i.dataset.step = k;
+        i.style.left = (100 * k) / Math.max(1, f.steps - 1) + "%";
+        strip.append(i);
+        st.marks.push(k);
+      }
+    }
   }
 
   // ---- the connection ----
@@ -771,7 +1001,7 @@
       if (msg.type === "frame") {
         onFrame(msg);
         $("status").textContent = "";
-      } else if (msg.type === "layout") {
+      } else if (msg.type === "layout" || msg.type === "rest") {
         onFrame(msg);
       } else if (msg.type === "error") {
         $("status").textContent = msg.message;
@@ -826,6 +1056,14 @@
   $("play").onclick = togglePlay;
   $("speed").onchange = () => { if (st.playing) send({ type: "play", speed: Number($("speed").value) }); };
   $("scrubber").oninput = (e) => seek(Number(e.target.value));
+  $("grain").onchange = (e) => e.target.blur(); // the arrow keys step, not choose
+  $("marks").onclick = (e) => {
+    const r = $("marks").getBoundingClientRect();
+    const k = ((e.clientX - r.left) / r.width) * (st.steps - 1);
+    let best = -1;
+    for (const m of st.marks || []) if (best < 0 || Math.abs(m - k) < Math.abs(best - k)) best = m;
+    if (best >= 0) seek(best);
+  };
   $("zoom-in").onclick = () => zoom(1 / 1.25);
   $("zoom-out").onclick = () => zoom(1.25);
   $("zoom-fit").onclick = () => { if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } };
@@ -861,6 +1099,13 @@
     const li = e.target.closest("li");
     if (li) seek(Number(li.dataset.step));
   };
+  // A comparison page embedding this viewer moves it to the step that
+  // matches its other viewer's, when "step both" is ticked (compare.js).
+  window.addEventListener("message", (e) => {
+    const m = e.data;
+    if (e.origin !== location.origin || e.source !== window.parent || window.parent === window) return;
+    if (m && m.type === "searchviz:seek" && Number.isInteger(m.step)) seek(m.step);
+  });
 
   document.addEventListener("keydown", (e) => {
     const t = e.target;

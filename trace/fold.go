@@ -68,6 +68,15 @@ type treeFold struct {
 	visitSteps []int32  // the steps of the backprops through the root
 	visitChild []NodeID // by backprop through the root, the node before the root
 
+	// The indexes of the grains in grains.go, a bit per step.
+	iterStarts stepSet // the iteration events not discarded
+	cuts       stepSet // the cut events
+	backups    stepSet // the backprop events and the value events naming a best child
+	decisions  stepSet // the events that change the root's best child
+	units      stepSet // the first step of each iteration (see iterationUnits)
+	unitsEnd   int     // the last step of the last iteration, or -1 for the trace's last
+	entered    bool    // the trace has an enter event
+
 	memSize int64 // the bytes the fold holds, as Tree.MemSize counts them
 }
 
@@ -303,6 +312,7 @@ func (fl *folder) apply(e *Event) error {
 		f.firstEval = append(f.firstEval, -1)
 		fl.setStatus(e.Node, StatusGenerated)
 	case KindEnter:
+		f.entered = true
 		if len(fl.stack) > 0 {
 			fl.setStatus(fl.stack[len(fl.stack)-1], StatusPath)
 		}
@@ -325,6 +335,9 @@ func (fl *folder) apply(e *Event) error {
 		fl.set(e.Node, slotHasValue, 1)
 		fl.set(e.Node, slotValue, floatBits(e.Value))
 		fl.set(e.Node, slotBest, idBits(e.Best))
+		if e.Best != NoNode {
+			f.backups.add(i)
+		}
 	case KindBounds:
 		fl.set(e.Node, slotHasBounds, 1)
 		fl.set(e.Node, slotAlpha, floatBits(e.Alpha))
@@ -334,6 +347,7 @@ func (fl *folder) apply(e *Event) error {
 		fl.set(e.Node, slotCutValue, floatBits(e.Value))
 		fl.set(e.Node, slotCutAlpha, floatBits(e.Alpha))
 		fl.set(e.Node, slotCutBeta, floatBits(e.Beta))
+		f.cuts.add(i)
 		for range e.Pruned {
 			h := holderID(fl.nodes.holders.len())
 			fl.nodes.holders.add(initialState())
@@ -350,6 +364,7 @@ func (fl *folder) apply(e *Event) error {
 			f.visitSteps = append(f.visitSteps, int32(i))
 			f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
 		}
+		f.backups.add(i)
 	case KindBeam:
 		for _, id := range e.Kept {
 			fl.setStatus(id, StatusKept)
@@ -360,6 +375,9 @@ func (fl *folder) apply(e *Event) error {
 		f.beams = append(f.beams, int32(i))
 	case KindIteration:
 		f.iterations = append(f.iterations, int32(i))
+		if !e.Discarded {
+			f.iterStarts.add(i)
+		}
 	case KindDecision:
 		f.decision = i
 		// Best links point to later-created children, so this ends.
@@ -368,6 +386,15 @@ func (fl *folder) apply(e *Event) error {
 		}
 	}
 	fl.cs = mergeChanges(fl.cs)
+	// Sorted by node, the root's changes come first.
+	for _, c := range fl.cs {
+		if c.node != 0 {
+			break
+		}
+		if c.slot == slotBest {
+			f.decisions.add(i)
+		}
+	}
 	focus := NoNode
 	if len(fl.stack) > 0 {
 		focus = fl.stack[len(fl.stack)-1]
@@ -426,6 +453,10 @@ func (fl *folder) finish(events records, strs []string, nodes, holders chunked[n
 	f.iterations = slices.Clip(f.iterations)
 	f.visitSteps = slices.Clip(f.visitSteps)
 	f.visitChild = slices.Clip(f.visitChild)
+	for _, s := range []*stepSet{&f.iterStarts, &f.cuts, &f.backups, &f.decisions} {
+		*s = s.clip()
+	}
+	f.units, f.unitsEnd = iterationUnits(f.iterStarts, f.beams)
 	f.memSize = f.mem()
 	return f
 }
@@ -818,6 +849,10 @@ func (f *treeFold) mem() int64 {
 		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))
 	}
 	n += allocSize(int64(cap(f.visitChild)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += f.iterStarts.mem() + f.cuts.mem() + f.backups.mem() + f.decisions.mem()
+	if f.iterStarts.n == 0 { // else units shares iterStarts
+		n += f.units.mem()
+	}
 	return n
 }
 

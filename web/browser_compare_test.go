@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/trace"
 )
 
 // sideShown is what one viewer of a comparison page shows.
@@ -98,5 +100,151 @@ func TestBrowserCompareTwinMaze(t *testing.T) {
 	b.waitSide("side2", last-1)
 	if again := b.waitSide("side1", -1); again.Step != turns.Step {
 		t.Errorf("stepping back in DUCT's viewer moved AlphaBeta's from step %s to %s", turns.Step, again.Step)
+	}
+}
+
+// traceOf downloads trace id from the app and folds it.
+func traceOf(t *testing.T, base, id string) *trace.Tree {
+	t.Helper()
+	_, events, err := trace.ReadAll(strings.NewReader(fetch(t, base, "/t/"+id+"/trace")))
+	if err != nil {
+		t.Fatalf("reading trace %s: %v", id, err)
+	}
+	tree, err := trace.NewTree(events)
+	if err != nil {
+		t.Fatalf("folding trace %s: %v", id, err)
+	}
+	return tree
+}
+
+// movesOf returns the actions from the root of t to node id.
+func movesOf(t *trace.Tree, id trace.NodeID) string {
+	var p []string
+	for ; id != t.Root(); id = t.Node(id).Parent {
+		p = append([]string{t.Node(id).Label}, p...)
+	}
+	return strings.Join(p, " ")
+}
+
+// samePosition says what is wrong, or "", with step m of trace to as the
+// match of step k of trace from under "step both"'s rule for two searches
+// of one position: to's step m makes the node that from made last by step
+// k, the same moves from the root, or cuts a move on the way to it.
+func samePosition(from *trace.Tree, k int, to *trace.Tree, m int) string {
+	var made trace.NodeID
+	for j := k; j >= 0; j-- {
+		if e := from.Event(j); e.Kind == trace.KindNode {
+			made = e.Node
+			break
+		}
+	}
+	want := movesOf(from, made)
+	switch e := to.Event(m); e.Kind {
+	case trace.KindNode:
+		if got := movesOf(to, e.Node); got != want {
+			return fmt.Sprintf("step %d reaches %q, the other's step %d %q", k, want, m, got)
+		}
+		return ""
+	case trace.KindCut:
+		cut := e.Cutoff()
+		at := movesOf(to, e.Node)
+		for _, l := range cut.PrunedLabels {
+			if p := strings.TrimSpace(at + " " + l); want == p || strings.HasPrefix(want, p+" ") {
+				return ""
+			}
+		}
+		return fmt.Sprintf("step %d reaches %q; the other's step %d cuts %v after %q", k, want, m, cut.PrunedLabels, at)
+	}
+	return fmt.Sprintf("step %d reaches %q; the other's step %d is a %s event", k, want, m, to.Event(m).Kind)
+}
+
+// side reads what viewer frame name shows now.
+func (b *browser) side(name string) sideShown {
+	b.t.Helper()
+	return get(b, "reading viewer "+name, chromedp.Evaluate[sideShown](fmt.Sprintf(sideJS, name)))
+}
+
+// clickBack scrolls viewer frame name's step back button into view and
+// clicks it as a person would.
+func (b *browser) clickBack(name string) {
+	b.t.Helper()
+	b.do("scrolling to "+name+"'s controls", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`document.querySelector('iframe[name=%q]').contentDocument.getElementById("back").scrollIntoView({block: "center"})`, name)))
+	s := b.side(name)
+	b.do("clicking "+name+"'s step back", chromedp.MouseClickXY(s.Back[0], s.Back[1]))
+}
+
+// waitSideLeaves waits until viewer frame name shows a step other than
+// from, and returns it.
+func (b *browser) waitSideLeaves(name string, from int) int {
+	b.t.Helper()
+	deadline := time.Now().Add(waitFor)
+	for {
+		s := b.side(name)
+		if k, err := strconv.Atoi(s.Step); err == nil && k != from && s.Drawn {
+			return k
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("viewer %s stays at step %d", name, from)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestBrowserCompareStepBoth opens MiniMax vs AlphaBeta from the gallery:
+// the page opens with its sentence and its table, and with "step both"
+// ticked, stepping back in one viewer moves the other to the same
+// position: the node of the same moves, or the cut that skipped it.
+// Unticked, each steps on its own again.
+func TestBrowserCompareStepBoth(t *testing.T) {
+	app := newApp(t)
+	b := newBrowser(t, app)
+	b.open("/")
+	b.click(`a[href="/compare/ttt-minimax-alphabeta"]`)
+	b.doWithin("waiting for the comparison", 3*time.Minute, chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-point]`)))
+	b.doWithin("waiting for the table", time.Minute, chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-table]`)))
+	table := b.text(`[data-testid=compare-table]`)
+	for _, want := range []string{"MiniMax", "AlphaBeta", "Nodes", "Cuts", "a draw"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the table lacks %q: %q", want, table)
+		}
+	}
+	mm, ab := b.waitSide("side1", -1), b.waitSide("side2", -1)
+	ids := get(b, "reading the traces", chromedp.Evaluate[[]string](`[...document.querySelectorAll("iframe[data-trace]")].map((f) => f.dataset.trace)`))
+	if len(ids) != 2 {
+		t.Fatalf("the viewers show traces %v", ids)
+	}
+	left, right := traceOf(t, app.URL, ids[0]), traceOf(t, app.URL, ids[1])
+	last, _ := strconv.Atoi(mm.Last)
+	if abLast, _ := strconv.Atoi(ab.Last); last != left.Len()-1 || abLast != right.Len()-1 {
+		t.Fatalf("the viewers end at steps %s and %s, the traces at %d and %d", mm.Last, ab.Last, left.Len()-1, right.Len()-1)
+	}
+	b.screenshot("compare-minimax-alphabeta.png")
+
+	b.click("#step-both")
+	b.clickBack("side1")
+	b.waitSide("side1", last-1)
+	m := b.waitSideLeaves("side2", right.Len()-1)
+	if msg := samePosition(left, last-1, right, m); msg != "" {
+		t.Errorf("after a step back in MiniMax's viewer: %s", msg)
+	}
+	// The other way: AlphaBeta leads, MiniMax follows.
+	b.clickBack("side2")
+	b.waitSide("side2", m-1)
+	k := b.waitSideLeaves("side1", last-1)
+	if msg := samePosition(right, m-1, left, k); msg != "" {
+		t.Errorf("after a step back in AlphaBeta's viewer: %s", msg)
+	}
+	time.Sleep(300 * time.Millisecond) // a follower that moved the leader again would show by now
+	if s := b.side("side2"); s.Step != strconv.Itoa(m-1) {
+		t.Errorf("AlphaBeta's viewer moved on to step %s after MiniMax's followed it", s.Step)
+	}
+
+	b.click("#step-both")
+	b.clickBack("side1")
+	b.waitSide("side1", k-1)
+	time.Sleep(300 * time.Millisecond)
+	if s := b.side("side2"); s.Step != strconv.Itoa(m-1) {
+		t.Errorf("with step both unticked, stepping MiniMax moved AlphaBeta from %d to %s", m-1, s.Step)
 	}
 }

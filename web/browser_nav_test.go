@@ -105,9 +105,17 @@ const drawingJS = `(() => {
 	};
 })()`
 
-// drawing reads what the tree panel draws.
+// drawnWhole is true once the tree panel draws the whole of its drawing:
+// the server sends a new big drawing in two parts, the part around the
+// node the page centres on first, and the page adds the rest a moment
+// after it has shown the first.
+const drawnWhole = `!document.getElementById("viewer").dataset.drawing`
+
+// drawing reads what the tree panel draws, once it draws the whole of its
+// drawing.
 func (bt *bigTrace) drawing() drawing {
 	bt.b.t.Helper()
+	get(bt.b, "waiting for the rest of the drawing", chromedp.Poll[bool](drawnWhole, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(waitFor)))
 	return get(bt.b, "reading the drawing", chromedp.Evaluate[drawing](drawingJS))
 }
 

@@ -266,7 +266,8 @@ func (b *browser) shown() shown {
 }
 
 // waitStep waits until the viewer shows step k: the tree is drawn and
-// the frame of step k applied to it.
+// the frame of step k applied to it, also to the nodes far from the view
+// that a big frame restyles a moment later (viewer.js, farPatches).
 func (b *browser) waitStep(k int) shown {
 	b.t.Helper()
 	return b.waitStepFor(k, waitFor)
@@ -277,7 +278,7 @@ func (b *browser) waitStepFor(k int, timeout time.Duration) shown {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, timeout)
 	defer cancel()
-	expr := fmt.Sprintf(`(() => { const v = document.getElementById("viewer"); return !!v && v.dataset.shownStep === "%d" && !!document.querySelector("#tree svg"); })()`, k)
+	expr := fmt.Sprintf(`(() => { const v = document.getElementById("viewer"); return !!v && v.dataset.shownStep === "%d" && !v.dataset.drawing && !!document.querySelector("#tree svg"); })()`, k)
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(timeout)))
 	if err != nil {
 		status := get(b, "reading the status", chromedp.Evaluate[string](`(document.getElementById("status") || {}).textContent || ""`))
@@ -290,13 +291,13 @@ func (b *browser) waitStepFor(k int, timeout time.Duration) shown {
 	return s
 }
 
-// lastStep returns the viewer's last step, as its counter says.
+// lastStep returns the viewer's last step, the end of its scrubber.
 func (b *browser) lastStep() int {
 	b.t.Helper()
-	text := b.text("#steps")
+	text := get(b, "reading the scrubber", chromedp.Evaluate[string](`document.getElementById("scrubber").max`))
 	n, err := strconv.Atoi(strings.TrimSpace(text))
 	if err != nil {
-		b.t.Fatalf("the counter's last step is %q", text)
+		b.t.Fatalf("the scrubber's last step is %q", text)
 	}
 	return n
 }

@@ -63,17 +63,9 @@ func (s *Server) countTraces(ctx context.Context, ids []string) ([]countedTrace,
 
 // countTrace counts the trace of id, once its search has ended.
 func (s *Server) countTrace(ctx context.Context, id string) (countedTrace, error) {
-	if ls := s.liveSearch(id); ls != nil {
-		unwatch := ls.watch()
-		err := ls.wait(ctx)
-		unwatch()
-		if err != nil {
-			return countedTrace{}, err
-		}
-	}
-	sh, _, err := s.showOf(ctx, id)
+	sh, err := s.endedShow(ctx, id)
 	if err != nil {
-		return countedTrace{}, &traceError{id: id, err: err}
+		return countedTrace{}, err
 	}
 	c, err := countTrace(sh.tree)
 	if err != nil {

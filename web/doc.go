@@ -1,7 +1,9 @@
 // Package web is the searchviz web app: the start page with a new-search
 // form generated from the catalogs, the examples gallery and trace
 // uploads; the viewer of a saved trace; comparisons, two examples' viewers
-// side by side (/compare/<name>, each viewer embedded with ?embed=1); and
+// side by side (/compare/<name>, each viewer embedded with ?embed=1) under
+// a sentence and a table of their results, with a "step both" box whose
+// matching steps the server answers (/compare/<name>/match); and
 // the websocket that steps a page through a trace. Templates are templ
 // components in web/templates; scripts and styles are embedded from
 // package static.
@@ -12,10 +14,11 @@
 // of view, as `viz render --layout auto` lays it out (Graphviz up to
 // render.MaxDotNodes nodes, the tidy layout above): the final tree drawn
 // with render.Options.Patchable, so that every node is in place and every
-// value and α-β window has an SVG anchor of its own ("a_v<i>", "a_w<i>").
-// A page shows any step by setting each node's status class on "n<i>"
-// and its edge "e<i>", styled by /tree.css (render.StyleSheet), and by
-// writing the texts of those anchors. In a Monte Carlo search the edge
+// value and α-β window has a slot of its own ("a_v<i>", "a_w<i>"; the tidy
+// layout's drawing leaves its looks to /tree.css, which makes it a third
+// of the size). A page shows any step by setting each node's status class
+// on "n<i>" and its edge "e<i>", styled by /tree.css (render.StyleSheet),
+// and by writing the texts of those slots. In a Monte Carlo search the edge
 // also gets a weight class "vw<k>", which draws it k points wide by the
 // share of the iterations through the node. The browser never interprets
 // trace events: the server folds them (trace.Tree) and sends what to draw.
@@ -70,7 +73,19 @@
 //	                                               a display set drawn at the last step, which the next frame restyles;
 //	                                               "error" instead of "svg" when it could not be drawn in time; the
 //	                                               minimap (render.Overview) once per page, and the cells of it the
-//	                                               drawing shows
+//	                                               drawing shows; "rest":true when the drawing comes in two parts
+//
+// A big drawing for a page that shows one already comes in two parts (so
+// that the page shows the part its view goes to without taking in the
+// whole drawing first): "svg" is the drawing of the nodes and edges within
+// 3,000 points to either side of the node the page centres on (the node
+// expanded, collapsed or made the view's root, the view's new root after
+// up or reveal, else the current node), and after the frame comes
+//
+//	{"type":"rest", "svg":"<g id=...>...</g>\n..."}  the other nodes', placeholders' and edges' groups, a line each,
+//	                                               edges first: the page adds the edges before the drawing's first
+//	                                               node and the rest before its legend, and restyles them as that
+//	                                               frame says, before any later frame
 //
 // and the frame:
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
@@ -72,8 +73,8 @@ var examples = []example{
 	},
 	{
 		name: "ttt-pmc", title: "Primitive Monte Carlo on the same position",
-		watch: "Every move gets the same number of random playouts, good or bad: compare its win rates with MCTS's visits.",
-		req:   catalog.Request{Game: "tictactoe", Algo: "pmc playouts=20", Position: "x.o/.x./..o", Seed: 1},
+		watch: "Every move gets the same number of random playouts, good or bad, 60 each for 300 in all as MCTS's: compare its win rates with MCTS's visits.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "pmc playouts=60", Position: "x.o/.x./..o", Seed: 1},
 	},
 	{
 		name: "ttt-iterative", title: "Iterative deepening from an opening position",
@@ -114,36 +115,77 @@ var examples = []example{
 	},
 }
 
-// comparison shows two examples side by side, with a paragraph on what
-// tells them apart.
+// comparison shows two examples side by side: one sentence that makes
+// its point and a table of both searches' results in the same terms, the
+// two viewers, and a paragraph on what tells them apart.
 type comparison struct {
 	name, title string
 	watch       string // one sentence for the gallery
+	point       string // the sentence the page opens with, above its table
 	about       string
 	left, right string // the examples' names
 	// extra names examples whose counts join the panel's, after left's
 	// and right's, without a viewer: at most maxCountsTraces-2 of them.
+	// The table has a row for each, after left's and right's.
 	extra []string
+
+	valueHead string     // the heading of the table's column of values
+	terms     valueTerms // how that column states them
+	player    string     // the root player, as the values name them: "x", "A"
+	match     matchRule  // how "step both" pairs the viewers' steps
 }
 
 var comparisons = []comparison{
 	{
 		name: "twin-maze", title: "The twin maze two ways: taking turns, or moving at once",
 		watch: "AlphaBeta on the alternating model next to DUCT on the same board: compare what each expects A and B to score, and why.",
+		point: "Taking turns, A's search expects to come out ahead, because it moves first onto the cells the two would share; moving at once, as the game is played, DUCT finds about an even game.",
 		about: twinAbout + " " + twinEven, left: "twin-turns", right: "twin-duct",
+		valueHead: "What A expects", terms: termsExpect, player: "A", match: matchShare,
 	},
 	{
 		name: "ttt-whole", title: "The whole of tic-tac-toe: MiniMax vs AlphaBeta",
 		watch: "MiniMax looks at 549,946 nodes, AlphaBeta at a few percent of them: the counts per depth show where the savings are, with AlphaBeta's move ordering as a third.",
+		point: "All three find that tic-tac-toe is a draw; AlphaBeta's cuts get there through a small part of MiniMax's nodes, and move ordering through fewer still.",
 		about: wholeAbout, left: "ttt-whole-minimax", right: "ttt-whole-alphabeta",
-		extra: []string{"ttt-whole-alphabeta-ordered"},
+		extra:     []string{"ttt-whole-alphabeta-ordered"},
+		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
 	},
 	{
 		name: "ttt-ordering", title: "The whole of tic-tac-toe: AlphaBeta with and without move ordering",
 		watch: "The same AlphaBeta, once in the board's order and once best-looking move first: the same draw, and the counts per depth show how many fewer nodes ordering takes.",
+		point: "Ordering changes no value, only the work: the same draw either way, but searching the best-looking move first lets AlphaBeta cut sooner, through fewer nodes.",
 		about: orderingAbout, left: "ttt-whole-alphabeta", right: "ttt-whole-alphabeta-ordered",
+		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
+	},
+	{
+		name: "ttt-minimax-alphabeta", title: "Tic-tac-toe mid-game: MiniMax vs AlphaBeta",
+		watch: "The same position searched with and without pruning: the same move and value, and the nodes AlphaBeta's cuts save.",
+		point: "MiniMax and AlphaBeta choose the same move with the same value; AlphaBeta's cuts skip the replies that cannot change it, so it searches fewer nodes.",
+		about: pruningAbout, left: "ttt-minimax", right: "ttt-alphabeta",
+		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
+	},
+	{
+		name: "ttt-mcts-pmc", title: "Tic-tac-toe mid-game: MCTS vs Primitive Monte Carlo",
+		watch: "The same 300 playouts spent two ways: MCTS sends them where UCB1 points, Primitive Monte Carlo gives every move the same share.",
+		point: "With the same 300 playouts, MCTS spends most of them on the move that blocks, while Primitive Monte Carlo spreads them evenly, 60 on each of the five moves.",
+		about: monteCarloAbout, left: "ttt-mcts", right: "ttt-pmc",
+		valueHead: "x's win rate with that move", terms: termsRate, player: "x", match: matchPlayout,
 	},
 }
+
+// pruningAbout says why AlphaBeta finds MiniMax's value with fewer nodes.
+const pruningAbout = "AlphaBeta searches the same tree in the same order as MiniMax, but carries a window (α, β): the value MAX is already sure of, and the value MIN is. " +
+	"As soon as one reply shows a move to be no better than what the player above can already get elsewhere, the rest of that move's replies are cut: whatever they are worth, they cannot change the decision. " +
+	"So the move and the root's value are always MiniMax's; only the nodes searched differ. " +
+	"Tick \"step both\" and step through MiniMax: AlphaBeta shows the same node, or the cut that skipped it."
+
+// monteCarloAbout says how MCTS and Primitive Monte Carlo spend their
+// playouts.
+const monteCarloAbout = "Primitive Monte Carlo plays the same number of random games after each root move, 60 for each of the five, and chooses the best win rate: a losing move costs as many playouts as the best one, and nothing looks past the first move. " +
+	"MCTS grows a tree and lets UCB1 choose where each playout goes: a move that does well gets more visits, its replies get a tree of their own, and its estimate sharpens, while the poor moves are left after a few tries. " +
+	"Both have 300 playouts; the table gives the share each spent on the move it chose. " +
+	"Tick \"step both\" to keep the two at the same playout."
 
 // wholeTicTacToeNodes is the node budget of the searches of the whole of
 // tic-tac-toe: above MiniMax's 549,946 nodes, so that both searches go to
@@ -187,10 +229,10 @@ func comparisonNamed(name string) *comparison {
 // the second of its examples.
 func exampleCards() []templates.Example {
 	var out []templates.Example
-	for _, e := range examples {
+	for i, e := range examples {
 		out = append(out, templates.Example{Title: e.title, Watch: e.watch, URL: "/example/" + e.name})
 		for _, c := range comparisons {
-			if c.right == e.name {
+			if (c.left == e.name || c.right == e.name) && secondOf(c, i) {
 				out = append(out, templates.Example{Title: "Side by side: " + c.title, Watch: c.watch, URL: "/compare/" + c.name})
 			}
 		}
@@ -198,11 +240,28 @@ func exampleCards() []templates.Example {
 	return out
 }
 
+// secondOf reports whether examples[i] comes after the other of c's two
+// examples in the gallery.
+func secondOf(c comparison, i int) bool {
+	other := c.left
+	if other == examples[i].name {
+		other = c.right
+	}
+	for _, e := range examples[:i] {
+		if e.name == other {
+			return true
+		}
+	}
+	return false
+}
+
 // handleCompare shows a comparison's two examples side by side, running
-// their searches the first time, with a panel that fetches the counts per
-// depth of both, and of the comparison's extra examples, once they end.
-// The viewers open at their last step, the decisions to compare, from
-// which a student steps back.
+// their searches the first time: its sentence and the table of the
+// searches' results (in the page once they have ended, else fetched when
+// they end), the "step both" box, the two viewers, and a panel that
+// fetches the counts per depth of both, and of the comparison's extra
+// examples, once they end. The viewers open at their last step, the
+// decisions to compare, from which a student steps back.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	c := comparisonNamed(name)
@@ -210,7 +269,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusNotFound, "No such comparison", fmt.Sprintf("There is no comparison %q; the start page lists them with the examples.", name))
 		return
 	}
-	m := templates.Compare{Title: c.title, About: c.about}
+	m := templates.Compare{Title: c.title, Point: c.point, About: c.about, StepBoth: c.match.text(), MatchURL: "/compare/" + c.name + "/match"}
 	panel := templates.CompareCountsPanel{Heading: "Counts per depth of both searches"}
 	var ids []string
 	for i, name := range append([]string{c.left, c.right}, c.extra...) {
@@ -226,7 +285,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		m.Sides = append(m.Sides, templates.CompareSide{
-			Title: ex.title, Watch: ex.watch,
+			Title: ex.title, Watch: ex.watch, TraceID: id,
 			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
 		})
 	}
@@ -234,6 +293,19 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		panel.Heading = "Counts per depth of the " + strconv.Itoa(len(ids)) + " searches"
 	}
 	panel.URL = countsFragmentURL(ids)
+	// The table is in the page when the searches have ended, as they have
+	// after the first visit; else the page fetches it once they end.
+	m.SummaryURL = summaryURL(c, ids)
+	if !slices.ContainsFunc(ids, func(id string) bool { return !s.searchEnded(id) }) {
+		sum, err := s.compareSummary(r.Context(), c, ids)
+		if err != nil {
+			if status, msg := s.countsFailure(r.Context(), err); status != 0 {
+				s.message(w, r, status, "The comparison failed", msg)
+			}
+			return
+		}
+		m.Summary = &sum
+	}
 	s.page(w, r, http.StatusOK, withChildren(templates.ComparePage(m), templates.CompareCounts(panel)))
 }
 

@@ -649,7 +649,8 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Making a frame now lights a line of pseudocode that panics.
-	broken.code = search.Code{{Text: "boom", Lights: []search.Light{{Kind: trace.KindNode, When: func(*trace.Tree, trace.Event) bool { panic("boom") }}}}}
+	boom := search.Code{{Text: "boom", Lights: []search.Light{{Kind: trace.KindNode, When: func(*trace.Tree, trace.Event) bool { panic("boom") }}}}}
+	broken.codes = [2]search.Code{boom, boom}
 	srv.shows.put(broken)
 
 	other := dial(t, ts.URL, good+"/ws")

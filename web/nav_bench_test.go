@@ -33,19 +33,47 @@ func skipLong(b *testing.B, long bool) {
 	}
 }
 
-// benchFrame makes the frame of step k as a session does, and encodes it
-// and the drawing before it, if any, for the page.
-func benchFrame(b *testing.B, vw *viewer, k int, send chan []byte, log *slog.Logger) {
+// sent counts the bytes a page is sent: before it can show the step (the
+// frame, and the new drawing or its first part), and in all (with the
+// rest of a drawing sent in two parts).
+type sent struct{ first, all int }
+
+// benchFrame makes the frame of step k as a session does, after a seek,
+// and encodes it and the drawing before it, if any, for the page: for a
+// page that shows a drawing already (shows), a big drawing in two parts.
+// It adds the bytes the page is sent to n.
+func benchFrame(b *testing.B, vw *viewer, k int, shows bool, send chan []byte, log *slog.Logger, n *sent) {
 	layout, f, err := vw.frame(k, false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if layout != nil {
-		queue(send, layout, log)
-		<-send
+	var rest *restMsg
+	if shows {
+		rest = splitLayout(layout, vw.anchor(command{Type: cmdSeek}))
 	}
-	queue(send, f, log)
-	<-send
+	add := func(msg any, first bool) {
+		queue(send, msg, log)
+		size := len(<-send)
+		n.all += size
+		if first {
+			n.first += size
+		}
+	}
+	if layout != nil {
+		add(layout, true)
+	}
+	add(f, true)
+	if rest != nil {
+		add(rest, false)
+	}
+}
+
+// report reports the mean bytes sent to the page per benchmark loop: what
+// the websocket carries and the page parses before it shows the step
+// (first-B/op), and in all (sent-B/op).
+func (n sent) report(b *testing.B) {
+	b.ReportMetric(float64(n.first)/float64(b.N), "first-B/op")
+	b.ReportMetric(float64(n.all)/float64(b.N), "sent-B/op")
 }
 
 // BenchmarkFrameStep makes the frames of one step forwards after another
@@ -61,15 +89,17 @@ func BenchmarkFrameStep(b *testing.B) {
 			vw.layouter = layouter
 			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			k := sh.tree.Len() / 3
-			benchFrame(b, vw, k, send, log)
+			benchFrame(b, vw, k, false, send, log, &sent{})
 			b.ReportAllocs()
+			var n sent
 			for b.Loop() {
 				k++
 				if k == sh.tree.Len() {
 					k = sh.tree.Len() / 3
 				}
-				benchFrame(b, vw, k, send, log)
+				benchFrame(b, vw, k, true, send, log, &n)
 			}
+			n.report(b)
 		})
 	}
 }
@@ -86,11 +116,13 @@ func BenchmarkFrameJump(b *testing.B) {
 			vw.layouter = layouter
 			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			rng := rand.New(rand.NewPCG(1, 1))
-			benchFrame(b, vw, 0, send, log)
+			benchFrame(b, vw, 0, false, send, log, &sent{})
 			b.ReportAllocs()
+			var n sent
 			for b.Loop() {
-				benchFrame(b, vw, rng.IntN(sh.tree.Len()), send, log)
+				benchFrame(b, vw, rng.IntN(sh.tree.Len()), true, send, log, &n)
 			}
+			n.report(b)
 		})
 	}
 }
@@ -105,6 +137,7 @@ func BenchmarkFirstView(b *testing.B) {
 			h, events := recordSearch(b, bt.req)
 			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			b.ReportAllocs()
+			var n sent
 			for b.Loop() {
 				sh, err := loadShow("bench", h, events)
 				if err != nil {
@@ -112,8 +145,34 @@ func BenchmarkFirstView(b *testing.B) {
 				}
 				vw := newViewer(sh, trace.ViewRoot)
 				vw.layouter = layouter
-				benchFrame(b, vw, 0, send, log)
+				benchFrame(b, vw, 0, false, send, log, &n)
 			}
+			n.report(b)
+		})
+	}
+}
+
+// BenchmarkOpenAgain opens a page on a big trace the server has folded
+// and drawn before, as a second visit to the same example does: a new
+// viewer, its display set, the kept drawing and the first frame, encoded.
+func BenchmarkOpenAgain(b *testing.B) {
+	for _, bt := range benchTraces {
+		b.Run(bt.name, func(b *testing.B) {
+			skipLong(b, bt.long)
+			sh := bigShow(b, bt.req)
+			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
+			open := func(n *sent) {
+				vw := newViewer(sh, trace.ViewRoot)
+				vw.layouter = layouter
+				benchFrame(b, vw, 0, false, send, log, n)
+			}
+			open(&sent{})
+			b.ReportAllocs()
+			var n sent
+			for b.Loop() {
+				open(&n)
+			}
+			n.report(b)
 		})
 	}
 }

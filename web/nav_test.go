@@ -470,8 +470,10 @@ func existsAt(events []trace.Event, k int) func(id int) bool {
 	return func(id int) bool { return id < created || id >= all && id < all+pruned }
 }
 
-// svgMoreText finds the texts of placeholders in a drawing.
-var svgMoreText = regexp.MustCompile(`<g id="a_m([vw])(\d+)"><a xlink:href="#m[vw]\d+">\n<text[^>]*>([^<]*)</text>`)
+// svgMoreText finds the texts of placeholders in a drawing of the tidy
+// layout, the text elements "a_mv<p>" and "a_mw<p>", empty when they say
+// nothing.
+var svgMoreText = regexp.MustCompile(`<text id="a_m([vw])(\d+)"[^>]*?(?:/>|>([^<]*)</text>)`)
 
 // pageState returns what a page shows after a drawing and the frame that
 // restyles it: the nodes drawn, and the placeholders with their looks.
@@ -567,21 +569,30 @@ func (c *navClient) readAny() {
 	c.readStep()
 }
 
-// readStep returns a frame, after the drawing before it if there is one:
-// a step may leave the display set.
+// readStep returns a frame, after the drawing before it if there is one,
+// and reads the drawing's rest after it if it comes in two parts: a step
+// may leave the display set.
 func (c *navClient) readStep() frameMsg {
 	c.p.t.Helper()
 	m := c.read()
+	var l layoutMsg
 	if m.Type == "layout" {
+		if err := json.Unmarshal(m.raw, &l); err != nil {
+			c.p.t.Fatal(err)
+		}
 		m = c.read()
 	}
 	if m.Type != "frame" {
 		c.p.t.Fatalf("got a %s message, want a frame: %.300s", m.Type, m.raw)
 	}
+	if l.Rest {
+		c.readRest()
+	}
 	return decodeFrame(c.p.t, m.raw)
 }
 
-// readLayout reads a drawing and the frame that follows it.
+// readLayout reads a drawing and the frame that follows it; a drawing in
+// two parts comes whole, its rest after its first part.
 func (c *navClient) readLayout() (layoutMsg, frameMsg) {
 	c.p.t.Helper()
 	m := c.read()
@@ -592,7 +603,22 @@ func (c *navClient) readLayout() (layoutMsg, frameMsg) {
 	if err := json.Unmarshal(m.raw, &l); err != nil {
 		c.p.t.Fatal(err)
 	}
-	return l, c.readFrame()
+	f := c.readFrame()
+	if l.Rest {
+		l.SVG += "\n" + c.readRest()
+	}
+	return l, f
+}
+
+// readRest reads the rest of a drawing sent in two parts.
+func (c *navClient) readRest() string {
+	c.p.t.Helper()
+	m := c.read()
+	var r restMsg
+	if err := json.Unmarshal(m.raw, &r); err != nil || r.Type != "rest" {
+		c.p.t.Fatalf("got %.300s, want the rest of a drawing", m.raw)
+	}
+	return r.SVG
 }
 
 // readLayoutAt asks for a new drawing at step k, as a change of view and
@@ -662,6 +688,51 @@ func TestNavigateKeepsDrawingWhileStepping(t *testing.T) {
 	t.Logf("%d drawings in %d steps", layouts, steps)
 	if layouts > 3 {
 		t.Errorf("%d drawings in %d steps forwards, want the drawing kept for most of them", layouts, steps)
+	}
+}
+
+// TestNavigateSplitsBigDrawings checks that a new drawing of a display
+// set, for a page that shows one already, is sent in two parts: first a
+// drawing around the node the page centres on, with its current node,
+// then the lines of the nodes and edges out of reach, which together are
+// the whole drawing.
+func TestNavigateSplitsBigDrawings(t *testing.T) {
+	sh := bigShow(t, alphabetaAll)
+	vw := newViewer(sh, trace.ViewRoot)
+	vw.layouter = layouter
+	if _, _, err := vw.frame(0, false); err != nil {
+		t.Fatal(err)
+	}
+	groups := func(svg string) []string {
+		var out []string
+		for _, l := range strings.Split(svg, "\n") {
+			if strings.HasPrefix(l, `<g id="`) && !strings.HasPrefix(l, `<g id="graph0"`) && !strings.HasPrefix(l, `<g id="legend"`) {
+				out = append(out, l)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, k := range []int{30_000, 80_000} {
+		layout, f, err := vw.frame(k, false)
+		if err != nil || layout == nil || f.Current < 0 {
+			t.Fatalf("step %d: drawing %v, current node %d, err %v", k, layout != nil, f.Current, err)
+		}
+		whole := layout.SVG
+		rest := splitLayout(layout, vw.anchor(command{Type: cmdSeek}))
+		if rest == nil || !layout.Rest {
+			t.Fatalf("step %d: a drawing of %d nodes is sent whole", k, layout.Shown)
+		}
+		if !strings.Contains(layout.SVG, `<g id="n`+strconv.Itoa(f.Current)+`" `) {
+			t.Errorf("step %d: the first part has no current node %d", k, f.Current)
+		}
+		t.Logf("step %d: %d bytes first and %d after, of %d", k, len(layout.SVG), len(rest.SVG), len(whole))
+		if len(layout.SVG) > len(whole)/2 {
+			t.Errorf("step %d: the first part is %d bytes of %d", k, len(layout.SVG), len(whole))
+		}
+		if !slices.Equal(groups(layout.SVG+"\n"+rest.SVG), groups(whole)) {
+			t.Errorf("step %d: the parts do not make the whole drawing", k)
+		}
 	}
 }
 

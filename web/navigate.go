@@ -156,6 +156,47 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	return m, false, nil
 }
 
+// firstReach is how far to either side of the node a page centres a new
+// drawing on, in points, the first part of a big drawing reaches (see
+// splitLayout): four times the width a page shows at its natural scale,
+// so that the first part fills its view unless it is zoomed far out.
+const firstReach = 3000
+
+// splitLayout cuts the drawing of m, for a page that already shows one,
+// into a first part around node focus, which m keeps, and the rest, which
+// it returns to be sent after the frame that goes with m; or nil if the
+// drawing is not worth cutting. The browser then lays out and shows the
+// part the person sees without parsing, styling and laying out the whole
+// drawing first (see render.SplitPage).
+func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
+	if m == nil || m.SVG == "" || focus == trace.NoNode {
+		return nil
+	}
+	first, rest, ok := render.SplitPage([]byte(m.SVG), focus, firstReach)
+	if !ok {
+		return nil
+	}
+	m.SVG, m.Rest = string(first), true
+	return &restMsg{Type: "rest", SVG: string(rest)}
+}
+
+// anchor returns the node a page centres a new drawing on after command
+// c, as viewer.js does: the node it expanded, collapsed or made the view's
+// root, the view's new root after going up or to the part of the minimap
+// clicked, else the current node or, with none, the view's root.
+func (vw *viewer) anchor(c command) trace.NodeID {
+	switch c.Type {
+	case cmdExpand, cmdCollapse, cmdRoot:
+		return trace.NodeID(*c.Node)
+	case cmdUp, cmdReveal:
+		return vw.nav.root
+	}
+	if cur := vw.tree.Current(); cur != trace.NoNode {
+		return cur
+	}
+	return vw.nav.root
+}
+
 // drawnFinal notes that the page draws the display set as the drawing
 // shows it, at the last step (show.drawShown draws the final tree), so
 // that the next frame patches only what differs at its step.

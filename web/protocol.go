@@ -16,7 +16,7 @@ import (
 // Commands a page sends over the websocket, in the "type" field.
 const (
 	cmdSeek     = "seek"     // go to step "step"
-	cmdStep     = "step"     // go "by" 1 or -1 steps, to the next step the filter lets through
+	cmdStep     = "step"     // go "by" 1 or -1 steps of "grain" (event by default), to the next step the filter lets through
 	cmdPlay     = "play"     // step forward "speed" steps a second until the end
 	cmdPause    = "pause"    // stop playing
 	cmdView     = "view"     // show values in "view": "root" or "side"
@@ -46,6 +46,7 @@ type command struct {
 	Speed float64 `json:"speed,omitempty"`
 	View  string  `json:"view,omitempty"`
 	Node  *int    `json:"node,omitempty"`
+	Grain string  `json:"grain,omitempty"` // step's grain (see grain.go): event, node, iteration, cut, backup or decision
 }
 
 // decodeCommand reads one message from a page: one JSON object of a
@@ -69,6 +70,9 @@ func decodeCommand(data []byte) (command, error) {
 // check checks a command's arguments against a trace of the given steps
 // and nodes.
 func (c command) check(steps, nodes int) error {
+	if c.Grain != "" && c.Type != cmdStep {
+		return fmt.Errorf("%s takes no grain: only step does", c.Type)
+	}
 	switch c.Type {
 	case cmdSeek:
 		if c.Step == nil || *c.Step < 0 || *c.Step >= steps {
@@ -85,6 +89,9 @@ func (c command) check(steps, nodes int) error {
 	case cmdStep:
 		if c.By == nil || (*c.By != 1 && *c.By != -1) {
 			return errors.New("step needs by 1 or -1")
+		}
+		if _, err := parseGrain(c.Grain); err != nil {
+			return err
 		}
 	case cmdSelect, cmdFilter:
 		if c.Node == nil || *c.Node < -1 || *c.Node >= nodes {
@@ -113,9 +120,21 @@ type frameMsg struct {
 	// tree has grown, or the page drew a display set before.
 	Relayout bool        `json:"relayout,omitempty"`
 	Nodes    []nodePatch `json:"nodes"`
-	More     []morePatch `json:"more,omitempty"`     // placeholders of a display set whose texts changed`
-	Current  int         `json:"current"`            // the focus, -1 for none
-	Line     int         `json:"line"`               // the pseudocode line lit, 0 for none
+	More     []morePatch `json:"more,omitempty"` // placeholders of a display set whose texts changed`
+	Current  int         `json:"current"`        // the focus, -1 for none
+	Line     int         `json:"line"`           // the pseudocode line lit, 0 for none
+	// Counter says where the step is: "iteration 12 of 300 · step 3 of
+	// its 13", or "step 40 of 494" in a search without iterations.
+	Counter string `json:"counter"`
+	// Grains and Marks are, in a full frame, the grains the page may step
+	// by, and the steps its scrubber marks (see grain.go).
+	Grains []string   `json:"grains,omitempty"`
+	Marks  *marksView `json:"marks,omitempty"`
+	// Code is, in a full frame of an algorithm whose pseudocode has two
+	// forms, the lines of the form that goes with View, which the page
+	// shows instead of the lines it has: the point of view and the form
+	// switch together.
+	Code     []string    `json:"code,omitempty"`
 	Log      []logLine   `json:"log"`                // the latest steps in words, oldest first
 	Vars     []variable  `json:"vars"`               // the focus's variables
 	Board    *boardView  `json:"board,omitempty"`    // the focus's position
@@ -134,12 +153,22 @@ type layoutMsg struct {
 	Type    string       `json:"type"` // "layout"
 	View    string       `json:"view"`
 	SVG     string       `json:"svg,omitempty"`
+	Rest    bool         `json:"rest,omitempty"`  // svg is the drawing's first part: a restMsg follows the frame
 	Error   string       `json:"error,omitempty"` // why there is no drawing, instead of svg
 	Root    int          `json:"root"`            // the view's root
 	Shown   int          `json:"shown"`           // the nodes drawn, placeholders aside
 	Total   int          `json:"total"`           // the nodes of the tree
 	Cells   []int        `json:"cells"`           // the minimap's cells holding drawn nodes, row*cols+col
 	Minimap *minimapView `json:"minimap,omitempty"`
+}
+
+// restMsg is the rest of a drawing sent in two parts (layoutMsg.Rest),
+// after the frame that restyles the first: the lines of the nodes,
+// placeholders and edges left out of the first part (render.SplitPage),
+// which the page adds to its drawing and restyles as that frame says.
+type restMsg struct {
+	Type string `json:"type"` // "rest"
+	SVG  string `json:"svg"`
 }
 
 // minimapView is the overview of the whole tree that a minimap draws

@@ -108,6 +108,12 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
+	// matchMu guards the nodeSteps of the traces "step both" last paired
+	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
+	matchMu    sync.Mutex
+	nodeSteps  map[string]*nodeSteps
+	matchOrder []string
+
 	// Searches run under searchCtx, which ends with errShutdown when the
 	// server stops; running counts them until their traces are saved.
 	searchCtx    context.Context
@@ -187,6 +193,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /upload", s.handleUpload)
 	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
 	s.mux.HandleFunc("GET /compare/{name}", s.handleCompare)
+	s.mux.HandleFunc("GET /compare/{name}/summary", s.handleCompareSummary)
+	s.mux.HandleFunc("GET /compare/{name}/match", s.handleCompareMatch)
 	s.mux.HandleFunc("GET /counts", s.handleCounts)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)

@@ -27,9 +27,10 @@ import (
 type show struct {
 	id       string
 	header   trace.Header
-	tree     *trace.Tree // at the last step, its events packed; only ever cloned and read
-	code     search.Code // the algorithm's pseudocode, nil when it has none
-	decision string      // the search's result in words, "" when it has none
+	tree     *trace.Tree    // at the last step, its events packed; only ever cloned and read
+	codes    [2]search.Code // by view, the form of the algorithm's pseudocode shown; nil when it has none
+	forms    bool           // the pseudocode has two forms, one for each view
+	decision string         // the search's result in words, "" when it has none
 
 	// saveErr says, for a page, why a search's trace could not be saved;
 	// the show is then all there is of it, kept in the cache.
@@ -84,14 +85,17 @@ func viewIndex(v trace.View) int {
 // packs the events, and its memory is what the cache counts
 // (show.memSize).
 func newShow(id string, h trace.Header, t *trace.Tree) (*show, error) {
-	var code search.Code // a trace of an algorithm not in the catalog has none
-	if a, err := catalog.LookupAlgorithm(h.Algorithm); err == nil {
-		code = a.Code
-	}
 	if err := t.Seek(t.Len() - 1); err != nil {
 		return nil, err
 	}
-	s := &show{id: id, header: h, tree: t, code: code}
+	s := &show{id: id, header: h, tree: t}
+	// A trace of an algorithm not in the catalog has no pseudocode.
+	if a, err := catalog.LookupAlgorithm(h.Algorithm); err == nil {
+		for i, v := range views {
+			s.codes[i] = a.CodeFor(v)
+		}
+		s.forms = a.Forms()
+	}
 	for i := range s.drawing {
 		s.drawing[i] = make(chan struct{}, 1)
 	}
@@ -130,6 +134,11 @@ func (s *show) navigation() (*render.Outline, *render.Overview, error) {
 	})
 	return s.outline, s.overview, s.outlineErr
 }
+
+// code returns the form of the algorithm's pseudocode shown with values
+// from view v: with two forms, the MAX/MIN form in the root player's view
+// and the negamax form in the side to move's.
+func (s *show) code(v trace.View) search.Code { return s.codes[viewIndex(v)] }
 
 // title names the search the trace shows.
 func (s *show) title() string {

@@ -124,8 +124,11 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 		Playing:  playing,
 		Relayout: refetch,
 		Current:  int(t.Current()),
-		Line:     vw.show.code.Lit(t),
+		Line:     vw.show.code(vw.view).Lit(t),
 		Log:      log,
+	}
+	if f.Full && vw.show.forms {
+		f.Code = vw.show.code(vw.view).Text()
 	}
 	f.Nodes = vw.patches(from, k)
 	f.More = vw.morePatches(k, f.Full)
@@ -151,6 +154,7 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 	}
 	f.Visits = vw.visits(k)
 	f.Nav = vw.navView(focus)
+	vw.grainFrame(&f)
 	return layout, f, nil
 }
 

@@ -26,7 +26,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		Steps:      sh.tree.Len(),
 		Step:       step,
 		View:       v.String(),
-		Code:       sh.code.Text(),
+		Code:       sh.code(v).Text(),
 		SocketURL:  base + "/ws",
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
@@ -36,8 +36,12 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		Views:      viewChoices(),
 		SpeedSteps: speeds,
 	}
+	if sh.forms {
+		m.Forms = formChoices()
+	}
 	m.Decision = sh.decision
 	m.Whole = sh.wholeFits()
+	m.Counter, m.Grains, m.Iterative = counterText(sh.tree, max(0, min(step, sh.tree.Len()-1))), grainChoices(sh.tree), sh.tree.Iterations() > 0
 	return m
 }
 
@@ -47,6 +51,22 @@ func viewChoices() []templates.ViewChoice {
 	var out []templates.ViewChoice
 	for _, v := range views {
 		out = append(out, templates.ViewChoice{Name: v.String(), Label: explain.ViewName(v), About: explain.ViewAbout(v)})
+	}
+	return out
+}
+
+// formChoices are the buttons of the pseudocode panel's toggle between
+// the two forms of an algorithm's pseudocode, one per point of view: the
+// form goes with the view, and choosing one chooses the other.
+func formChoices() []templates.ViewChoice {
+	about := [2]string{
+		"MAX-VALUE and MIN-VALUE, as the lecture and AIMA write them: values from " + explain.ViewName(views[0]),
+		"always max, child values negated, as the primer writes it: values from the " + explain.ViewName(views[1]),
+	}
+	label := [2]string{"MAX/MIN form", "negamax form"}
+	var out []templates.ViewChoice
+	for i, v := range views {
+		out = append(out, templates.ViewChoice{Name: v.String(), Label: label[i], About: about[i]})
 	}
 	return out
 }

@@ -148,17 +148,32 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		ticker, tick, playing = nil, nil, false
 	}
 	defer stop()
+	// A page that shows a drawing is sent a new big one in two parts, the
+	// part around the node it centres on first (see splitLayout); did is
+	// the command the next frame answers, which says that node.
+	var (
+		shows bool
+		did   command
+	)
 	sendFrame := func() bool {
 		layout, f, err := vw.frame(step, playing)
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
 			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
 		}
+		var rest *restMsg
+		if shows {
+			rest = splitLayout(layout, vw.anchor(did))
+		}
+		shows, did = true, command{}
 		if layout != nil && !queue(send, layout, log) {
 			return false
 		}
 		f.Live = live
-		return queue(send, f, log)
+		if !queue(send, f, log) {
+			return false
+		}
+		return rest == nil || queue(send, rest, log)
 	}
 	if !sendFrame() {
 		return
@@ -189,6 +204,7 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 				}
 				continue
 			}
+			did = c
 			if msg := vw.command(c, &step); msg != "" {
 				if !queue(send, errorMsg{Type: "error", Message: msg}, log) {
 					return
@@ -243,9 +259,10 @@ func (vw *viewer) command(c command, step *int) string {
 	case cmdSeek:
 		*step = *c.Step
 	case cmdStep:
-		next, ok := vw.nextStep(*step, *c.By)
+		g, _ := parseGrain(c.Grain)
+		next, ok := vw.grainStep(*step, *c.By, g)
 		if !ok {
-			return vw.noStep(*c.By)
+			return vw.noGrainStep(*c.By, g)
 		}
 		*step = next
 	case cmdView:

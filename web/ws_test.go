@@ -33,6 +33,7 @@ type wireFrame struct {
 	Nodes    [][]any    `json:"nodes"`
 	Current  int        `json:"current"`
 	Line     int        `json:"line"`
+	Code     []string   `json:"code"`
 	Log      []logLine  `json:"log"`
 	Vars     []variable `json:"vars"`
 	Selected *nodeMsg   `json:"selected"`

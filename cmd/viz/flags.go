@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"sort"
@@ -17,9 +18,13 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // parseFlags parses args and turns a flag error into a usage error that
-// lists the command's flags.
+// lists the command's flags, or -h and --help into a helpRequest.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpRequest{fs}
+	}
+	if err != nil {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 		sort.Strings(names)

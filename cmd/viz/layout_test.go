@@ -64,10 +64,10 @@ func TestRenderLayout(t *testing.T) {
 	}
 }
 
-// TestHelpNamesLayout checks that the help text shows the --layout flag.
+// TestHelpNamesLayout checks that render's help shows the --layout flag.
 func TestHelpNamesLayout(t *testing.T) {
-	code, stdout, _ := runViz(t, "help")
+	code, stdout, _ := runViz(t, "render", "--help")
 	if code != 0 || !strings.Contains(stdout, "--layout auto|dot|tidy") {
-		t.Errorf("help: exit %d, no --layout auto|dot|tidy in %q", code, stdout)
+		t.Errorf("render --help: exit %d, no --layout auto|dot|tidy in %q", code, stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/searchviz/searchviz/trace"
@@ -46,6 +47,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
 		{[]string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
 		{[]string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
+		{[]string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --format, --layout, --memory, --out, --step, --view)"},
+		{[]string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, help)`},
+		{[]string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
+		{[]string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runViz(t, tt.args...)
@@ -139,6 +145,80 @@ func TestList(t *testing.T) {
 	for _, want := range []string{"tictactoe", "tree", "minimax", "negamax", "alphabeta", "depth", "1..64", "nodes"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("viz list lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestRunSeeds checks how --seed and an algorithm's seed= combine: either
+// alone seeds the playouts, both may be given if they agree, and two that
+// differ are refused (see TestUsageErrors) rather than one silently
+// chosen.
+func TestRunSeeds(t *testing.T) {
+	tests := []struct {
+		algo string
+		seed []string // the --seed flag, if given
+		want string   // the seed of the trace's header's parameters
+		code int
+		says string // part of standard error
+	}{
+		{"mcts playouts=5 seed=2", nil, "2", 0, ""},
+		{"mcts playouts=5 seed=2", []string{"--seed", "2"}, "2", 0, ""},
+		{"mcts playouts=5", []string{"--seed", "3"}, "3", 0, ""},
+		{"mcts playouts=5", nil, "0", 0, ""},
+		{"mcts playouts=5 seed=2", []string{"--seed", "0"}, "", 2, `viz: catalog: the seed is given twice, seed 0 and seed=2 in "mcts playouts=5 seed=2"; give it once`},
+		{"mcts playouts=5 seed=2", []string{"--seed=7"}, "", 2, `seed 7 and seed=2`},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(t.TempDir(), "t.jsonl")
+		args := append([]string{"run", "--game", "tictactoe", "--algo", tt.algo, "--out", path}, tt.seed...)
+		code, _, stderr := runViz(t, args...)
+		if code != tt.code || !strings.Contains(stderr, tt.says) {
+			t.Errorf("viz %s: exit %d, stderr %q; want %d and %q", strings.Join(args, " "), code, stderr, tt.code, tt.says)
+			continue
+		}
+		if code != 0 {
+			if _, err := os.Stat(path); !os.IsNotExist(err) {
+				t.Errorf("viz %s left %s behind", strings.Join(args, " "), path)
+			}
+			continue
+		}
+		h, _, err := trace.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Params["seed"]; got != tt.want {
+			t.Errorf("viz %s: the playouts' seed is %q, want %q", strings.Join(args, " "), got, tt.want)
+		}
+	}
+}
+
+// TestOutputModes checks that the files viz writes are readable by all,
+// mode 0644, whatever the umask, as traces always were.
+func TestOutputModes(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	tracePath := filepath.Join(dir, "t.jsonl")
+	tests := []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", tracePath}, tracePath},
+		{[]string{"run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", tracePath + ".gz"}, tracePath + ".gz"},
+		{[]string{"render", "--out", filepath.Join(dir, "t.svg"), tracePath}, filepath.Join(dir, "t.svg")},
+		{[]string{"render", "--layout", "tidy", "--out", filepath.Join(dir, "tidy.svg"), tracePath}, filepath.Join(dir, "tidy.svg")},
+		{[]string{"render", "--format", "dot", "--out", filepath.Join(dir, "t.dot"), tracePath}, filepath.Join(dir, "t.dot")},
+	}
+	for _, tt := range tests {
+		if code, _, stderr := runViz(t, tt.args...); code != 0 {
+			t.Fatalf("viz %s: exit %d: %s", strings.Join(tt.args, " "), code, stderr)
+		}
+		fi, err := os.Stat(tt.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o644 {
+			t.Errorf("viz %s wrote %s with mode %v, want -rw-r--r--", strings.Join(tt.args, " "), tt.out, fi.Mode().Perm())
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
@@ -23,13 +25,13 @@ const defaultMemoryMiB = 512
 
 func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("render")
-	stepFlag := fs.String("step", "last", "the step to draw: a number from 0, or last")
-	format := fs.String("format", "svg", "output format: svg or dot")
-	view := fs.String("view", "root", "values in "+explain.ViewName(trace.ViewRoot)+" (root) or the "+explain.ViewName(trace.ViewSide)+" (side)")
+	stepFlag := fs.String("step", "last", "the `step` to draw: a number from 0, or last")
+	format := fs.String("format", "svg", "the output `format`: svg or dot")
+	view := fs.String("view", "root", "the point of `view` of values: root for "+explain.ViewName(trace.ViewRoot)+", side for the "+explain.ViewName(trace.ViewSide))
 	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
-	layoutFlag := fs.String("layout", "auto", "what lays out an SVG: Graphviz's dot, the tidy-tree layout (tidy: linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
-	out := fs.String("out", "", "write to this file instead of standard output")
-	memory := fs.Int("memory", defaultMemoryMiB, "the most memory, in MiB, the folded trace may take: what does not fit goes to a temporary file (0: no bound)")
+	layoutFlag := fs.String("layout", "auto", "what lays out an SVG (the `layout`): dot for Graphviz's, tidy for the tidy-tree layout (linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
+	out := fs.String("out", "", "write to this `file` instead of standard output (it appears only when complete)")
+	memory := fs.Int("memory", defaultMemoryMiB, "the most memory, in `MiB`, the folded trace may take: what does not fit goes to a temporary file; 0 for no bound")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,42 +58,74 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		return usagef("render: --layout tidy draws SVG, and DOT is Graphviz's input (want --format svg, or --layout dot or auto)")
 	}
 	opts.Layout = layout
-
-	path := fs.Arg(0)
 	if *memory < 0 {
 		return usagef("render: --memory %d is not allowed (want a number of MiB, or 0 for no bound)", *memory)
 	}
-	h, t, err := catalog.ReadTreeFile(path, trace.Limits{}, int64(*memory)<<20)
-	if errors.Is(err, trace.ErrMemoryBudget) {
-		return fmt.Errorf("%w; raise --memory (now %d MiB) to open it", err, *memory)
-	}
-	if err != nil {
-		return err
-	}
-	step := t.Len() - 1
-	if *stepFlag != "last" {
-		n, err := strconv.Atoi(*stepFlag)
-		if err != nil || n < 0 || n >= t.Len() {
-			return usagef("render: --step %s is not allowed (this trace has steps 0..%d, or last)", *stepFlag, t.Len()-1)
-		}
-		step = n
-	}
-	if err := t.Seek(step); err != nil {
-		return err
-	}
-	opts.Title = render.Title(h, step, t.Len()-1)
-	if g, err := catalog.LookupGameSpec(h.Game); err == nil && *boards {
-		opts.Board = g.Board // the game's own board; a trace of another game draws none
-	}
+	path := fs.Arg(0)
 
-	if *out == "" {
-		w := bufio.NewWriter(stdout)
-		if err := draw(ctx, w, t, opts, *format); err != nil {
+	// Neither folding the trace nor a layout can be interrupted, so they
+	// run apart while this goroutine waits for them or for ctx: a signal
+	// stops viz at once, removing the unfinished file.
+	if err := ctx.Err(); err != nil {
+		return stopped(ctx, "render", *out)
+	}
+	o := &output{path: *out, stdout: stdout}
+	done := make(chan error, 1)
+	go func() {
+		done <- func() error {
+			h, t, err := catalog.ReadTreeFile(path, trace.Limits{}, int64(*memory)<<20)
+			if errors.Is(err, trace.ErrMemoryBudget) {
+				return fmt.Errorf("%w; raise --memory (now %d MiB) to open it", err, *memory)
+			}
+			if err != nil {
+				return err
+			}
+			step := t.Len() - 1
+			if *stepFlag != "last" {
+				n, err := strconv.Atoi(*stepFlag)
+				if err != nil || n < 0 || n >= t.Len() {
+					return usagef("render: --step %s is not allowed (this trace has steps 0..%d, or last)", *stepFlag, t.Len()-1)
+				}
+				step = n
+			}
+			if err := t.Seek(step); err != nil {
+				return err
+			}
+			opts.Title = render.Title(h, step, t.Len()-1)
+			if g, err := catalog.LookupGameSpec(h.Game); err == nil && *boards {
+				opts.Board = g.Board // the game's own board; a trace of another game draws none
+			}
+			w, err := o.open()
+			if err != nil {
+				return err
+			}
+			bw := bufio.NewWriterSize(w, 64<<10)
+			if err := draw(ctx, bw, t, opts, *format); err != nil {
+				return err
+			}
+			return bw.Flush()
+		}()
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			o.abandon()
 			return err
 		}
-		return w.Flush()
+		return o.commit()
+	case <-ctx.Done():
+		o.abandon()
+		return stopped(ctx, "render", *out)
 	}
-	return writeFileAtomic(*out, func(w io.Writer) error { return draw(ctx, w, t, opts, *format) })
+}
+
+// stopped is the error of command cmd when the end of ctx (a signal)
+// stopped it before it wrote its file out, if it had one to write.
+func stopped(ctx context.Context, cmd, out string) error {
+	if out != "" {
+		return fmt.Errorf("%s: %w; %s not written", cmd, context.Cause(ctx), out)
+	}
+	return fmt.Errorf("%s: %w", cmd, context.Cause(ctx))
 }
 
 // draw writes t at its current step to w as DOT, or as SVG laid out as
@@ -105,36 +139,93 @@ func draw(ctx context.Context, w io.Writer, t *trace.Tree, opts render.Options, 
 	return render.Render(ctx, w, t, opts, &g)
 }
 
-// writeFileAtomic writes to a temporary file beside path with write and
-// renames it into place, so a failure never leaves a partial file behind.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
+// errAbandoned is what writes to an output return once it is abandoned.
+var errAbandoned = errors.New("render: output abandoned")
+
+// output is where viz render writes: standard output, or with a path a
+// temporary file beside it (mode 0644, like a trace) renamed to the path
+// only when the drawing is complete, so that a failure or a signal never
+// leaves a partial file behind.
+//
+// One goroutine opens the output and writes to it; another commits or
+// abandons it once, possibly while the first is still writing: after
+// abandon every Write fails, though one already under way may finish.
+type output struct {
+	path   string    // the file to write, or "" for stdout
+	stdout io.Writer // written to when path is ""
+
+	mu        sync.Mutex
+	tmp       *os.File    // the temporary file, once open; guarded by mu
+	abandoned atomic.Bool // set under mu
+}
+
+// open starts the output and returns the writer to draw to.
+func (o *output) open() (io.Writer, error) {
+	if o.path == "" {
+		return o, nil
 	}
-	w := bufio.NewWriter(f)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.abandoned.Load() {
+		return nil, errAbandoned
+	}
+	f, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, err)
+	}
 	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return err
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, err)
 	}
-	if err := write(w); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
+	o.tmp = f
+	return o, nil
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.abandoned.Load() {
+		return 0, errAbandoned
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
+	if o.path == "" {
+		return o.stdout.Write(p)
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
+	n, err := o.tmp.Write(p) // o.tmp is set before open returns the writer
+	if err != nil {
+		err = fmt.Errorf("render: writing %s: %w", o.path, err)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
+	return n, err
+}
+
+// commit puts the complete file at its path; call it once the drawing is
+// written and flushed.
+func (o *output) commit() error {
+	if o.path == "" {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.abandoned.Load() {
+		return errAbandoned
+	}
+	name := o.tmp.Name()
+	err := o.tmp.Close()
+	if err == nil {
+		err = os.Rename(name, o.path)
+	}
+	if err != nil {
+		os.Remove(name)
+		return fmt.Errorf("render: writing %s: %w", o.path, err)
 	}
 	return nil
+}
+
+// abandon makes later writes fail and removes the temporary file, if any.
+func (o *output) abandon() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.abandoned.Swap(true) || o.tmp == nil {
+		return
+	}
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
 }

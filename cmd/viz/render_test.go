@@ -87,21 +87,27 @@ func TestRenderMemory(t *testing.T) {
 }
 
 // TestRunTraceNodes records MiniMax on tic-tac-toe with a node budget below
-// its 549,946 nodes, and by default, which records them all.
+// its 549,946 nodes, and by default, which records them all; a trace cut
+// short is said so on standard error, with the flag that records more.
 func TestRunTraceNodes(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args      []string
 		nodes     int
 		truncated bool
+		warning   string // standard error, all of it
 	}{
-		{[]string{"--trace-nodes", "1000"}, 1000, true},
-		{nil, 549_946, false},
+		{[]string{"--trace-nodes", "1000"}, 1000, true, "viz: run: the trace is cut short: it records 1000 of the search's 549946 nodes, the most --trace-nodes 1000 allows (1000000 by default); --trace-nodes 549946 records them all\n"},
+		{nil, 549_946, false, ""},
 	} {
 		path := filepath.Join(dir, "t.jsonl")
 		args := append([]string{"run", "--game", "tictactoe", "--algo", "minimax", "--out", path}, tc.args...)
-		if code, _, stderr := runViz(t, args...); code != 0 {
+		code, _, stderr := runViz(t, args...)
+		if code != 0 {
 			t.Fatalf("viz %v: exit %d: %s", args, code, stderr)
+		}
+		if stderr != tc.warning {
+			t.Errorf("viz %v: stderr %q, want %q", args, stderr, tc.warning)
 		}
 		_, tr, err := catalog.ReadTreeFile(path, trace.Limits{}, 0)
 		if err != nil {
@@ -120,6 +126,29 @@ func TestRunTraceNodes(t *testing.T) {
 		}
 		if created != tc.nodes || truncated != tc.truncated {
 			t.Errorf("viz %v: %d nodes recorded, truncated %v; want %d, %v", args, created, truncated, tc.nodes, tc.truncated)
+		}
+	}
+}
+
+// TestTruncatedWarning checks the words of viz run's warning about a trace
+// cut short, for --trace-nodes at its default, its maximum and between,
+// and searches that it could or could not record whole.
+func TestTruncatedWarning(t *testing.T) {
+	if defaultTraceNodes != 1_000_000 || maxTraceNodes != 2_000_000 {
+		t.Fatalf("the cases below assume --trace-nodes of 1000000 by default and 2000000 at most, not %d and %d", defaultTraceNodes, maxTraceNodes)
+	}
+	tests := []struct {
+		traceNodes, nodes int
+		want              string
+	}{
+		{1_000_000, 1_500_000, "run: the trace is cut short: it records 1000000 of the search's 1500000 nodes, the most --trace-nodes allows by default; --trace-nodes 1500000 records them all"},
+		{1_000_000, 5_000_000, "run: the trace is cut short: it records 1000000 of the search's 5000000 nodes, the most --trace-nodes allows by default; --trace-nodes 2000000, its maximum, records more, and a smaller search (nodes= or depth= in --algo) all of it"},
+		{100, 659, "run: the trace is cut short: it records 100 of the search's 659 nodes, the most --trace-nodes 100 allows (1000000 by default); --trace-nodes 659 records them all"},
+		{2_000_000, 5_000_000, "run: the trace is cut short: it records 2000000 of the search's 5000000 nodes, the most --trace-nodes 2000000 allows (1000000 by default); 2000000 is its maximum: search less (nodes= or depth= in --algo) to record the whole search"},
+	}
+	for _, tt := range tests {
+		if got := truncatedWarning(tt.traceNodes, tt.nodes); got != tt.want {
+			t.Errorf("truncatedWarning(%d, %d) =\n%s\nwant\n%s", tt.traceNodes, tt.nodes, got, tt.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -21,14 +22,14 @@ const (
 	maxTraceNodes     = 2_000_000
 )
 
-func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run")
-	game := fs.String("game", "", "the game's spec, e.g. tictactoe")
-	algo := fs.String("algo", "", "the algorithm's spec, e.g. 'alphabeta depth=4'")
-	position := fs.String("position", "", "the root position's text (default: the game's start)")
-	seed := fs.Int64("seed", 0, "random seed")
-	out := fs.String("out", "", "record the trace to this file (.gz to compress)")
-	traceNodes := fs.Int("trace-nodes", defaultTraceNodes, "stop recording after this many nodes")
+	game := fs.String("game", "", "the game's `spec`, e.g. tictactoe or 'maze h=7 w=7' (see viz list)")
+	algo := fs.String("algo", "", "the algorithm's `spec`, e.g. 'alphabeta depth=4' (see viz list)")
+	position := fs.String("position", "", "the root position's `text` (default: the game's start, or a board generated from the seed)")
+	seed := fs.Int64("seed", 0, "random `seed` of generated boards and of the algorithm's playouts; an algorithm's seed= may not say otherwise")
+	out := fs.String("out", "", "record the trace to this `file` (.gz to compress)")
+	traceNodes := fs.Int("trace-nodes", defaultTraceNodes, fmt.Sprintf("record at most this many `nodes` of the search in the trace, up to %d", maxTraceNodes))
 	boards := fs.Bool("boards", false, "write each node's position in the trace, for programs that cannot replay the game (viz works them out)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -43,7 +44,9 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	case *traceNodes < 1 || *traceNodes > maxTraceNodes:
 		return usagef("run: --trace-nodes %d is out of range (allowed 1..%d)", *traceNodes, maxTraceNodes)
 	}
-	r, err := catalog.Prepare(catalog.Request{Game: *game, Algo: *algo, Position: *position, Seed: *seed, Program: programVersion()})
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	r, err := catalog.Prepare(catalog.Request{Game: *game, Algo: *algo, Position: *position, Seed: *seed, SeedSet: seedSet, Program: programVersion()})
 	if err != nil {
 		return usageError{err}
 	}
@@ -52,21 +55,24 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		r.OmitBoards()
 	}
 	var (
-		file *trace.FileWriter
-		tr   trace.Tracer
+		file    *trace.FileWriter
+		limiter *trace.Limiter
+		tr      trace.Tracer
 	)
 	if *out != "" {
 		file, err = trace.Create(*out, r.Header())
 		if err != nil {
 			return err
 		}
-		tr = trace.Limit(file, *traceNodes)
+		defer file.Abort()
+		limiter = trace.Limit(file, *traceNodes)
+		tr = limiter
 	}
 	res, err := r.Search(ctx, tr)
+	if ctx.Err() != nil {
+		return stopped(ctx, "run", *out)
+	}
 	if err != nil && !errors.Is(err, search.ErrBudget) {
-		if file != nil {
-			file.Abort()
-		}
 		return err
 	}
 	budgetErr := err
@@ -93,7 +99,28 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	if *out != "" {
 		fmt.Fprintf(stdout, "trace written to %s\n", *out)
 	}
+	if limiter != nil && limiter.Truncated() {
+		fmt.Fprintln(stderr, "viz:", truncatedWarning(*traceNodes, res.Nodes))
+	}
 	return nil
+}
+
+// truncatedWarning tells the user of viz run that its trace holds only the
+// first traceNodes of the search's nodes, and how to record more.
+func truncatedWarning(traceNodes, nodes int) string {
+	cut := fmt.Sprintf("run: the trace is cut short: it records %d of the search's %d nodes, the most --trace-nodes", traceNodes, nodes)
+	if traceNodes == defaultTraceNodes {
+		cut += " allows by default"
+	} else {
+		cut += fmt.Sprintf(" %d allows (%d by default)", traceNodes, defaultTraceNodes)
+	}
+	switch {
+	case traceNodes >= maxTraceNodes:
+		return cut + fmt.Sprintf("; %d is its maximum: search less (nodes= or depth= in --algo) to record the whole search", maxTraceNodes)
+	case nodes <= maxTraceNodes:
+		return cut + fmt.Sprintf("; --trace-nodes %d records them all", nodes)
+	}
+	return cut + fmt.Sprintf("; --trace-nodes %d, its maximum, records more, and a smaller search (nodes= or depth= in --algo) all of it", maxTraceNodes)
 }
 
 // rootType is the type of the root of a game of family f, which says

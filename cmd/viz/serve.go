@@ -59,11 +59,11 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 func serve(ctx context.Context, name string, args []string, stdout, stderr io.Writer) error {
 	replay := name == "replay"
 	fs := newFlagSet(name)
-	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
-	data := fs.String("data", defaultDataDir(), "the directory of saved traces")
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, `host:port`")
+	data := fs.String("data", defaultDataDir(), "the `directory` of saved traces")
 	verbose := fs.Bool("v", false, "log every request")
 	var allow hostList
-	fs.Var(&allow, "allow-host", "a further host name pages may use to reach the server (repeatable)")
+	fs.Var(&allow, "allow-host", "a further host `name` pages may use to reach the server (repeatable, or names separated by commas)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -14,10 +14,14 @@ import (
 )
 
 // TestMain lets the test binary stand in for viz as the layout worker that
-// serve starts: serve runs os.Executable() with layoutWorkerCommand.
+// serve starts (serve runs os.Executable() with layoutWorkerCommand), and
+// as viz itself, signals and all, when vizMainEnv is set (see vizProcess).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == layoutWorkerCommand {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if os.Getenv(vizMainEnv) == "1" {
+		main()
 	}
 	os.Exit(m.Run())
 }

@@ -84,8 +84,9 @@ type Viewer struct {
 	SaveError  string // why the trace could not be saved, if it was not
 	Steps      int
 	Step       int
-	View       string // "root" or "side"
-	Code       []string
+	View       string       // "root" or "side"
+	Code       []string     // the pseudocode's lines, in the form that goes with View
+	Forms      []ViewChoice // the pseudocode's two forms, one per view, when it has two
 	SocketURL  string
 	LayoutURL  string // the drawing, without its view parameter
 	ExportURL  string // the base of the export links
@@ -101,6 +102,19 @@ type Viewer struct {
 	// a tree too big for that is navigated, its drawings sent over the
 	// websocket.
 	Whole bool
+	// Counter says where Step is, in the server's words ("iteration 3
+	// of 300 · step 1 of its 13"); Iterative says the trace has
+	// iterations, so the counter shows the step in the whole trace too.
+	Counter   string
+	Iterative bool
+	Grains    []GrainChoice // the step-by selector's options
+}
+
+// GrainChoice is one option of the viewer's step-by selector.
+type GrainChoice struct {
+	Name   string // the step command's grain, "iteration"
+	Label  string // "iteration", "pass", "decision change"
+	Hidden bool   // the trace has no step of this grain
 }
 
 // ViewChoice is one button of the viewer's point-of-view toggle.
@@ -119,12 +133,20 @@ type ExampleNote struct {
 	CompareURL string // the page showing both side by side
 }
 
-// Compare shows two examples side by side, each in its own viewer, with a
-// paragraph on what tells them apart.
+// Compare shows two examples side by side, each in its own viewer: one
+// sentence that makes the point, a table of the searches' results, a box
+// that steps both viewers together, and a paragraph on what tells them
+// apart.
 type Compare struct {
 	Title string
+	Point string // the one sentence the page opens with
 	About string
 	Sides []CompareSide
+
+	Summary    *CompareSummary // nil while the searches run
+	SummaryURL string          // the table as an HTML fragment, fetched once they end
+	StepBoth   string          // what "step both" keeps the same
+	MatchURL   string          // answers the step of one viewer that matches a step of the other
 }
 
 // CompareCountsPanel is the counts panel of a comparison: the counts of
@@ -155,6 +177,7 @@ func listEnd(i, n int) string {
 type CompareSide struct {
 	Title     string
 	Watch     string
+	TraceID   string
 	FrameURL  string // the viewer, embedded
 	ViewerURL string // the same viewer as a page of its own
 }

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command describes one of viz's commands for its help texts.
+type command struct {
+	name     string
+	synopsis string // what follows "viz name" on the command line
+	summary  string // what it does, in one line
+	about    string // what "viz name --help" says before the flags, if more than the summary
+}
+
+// commands are viz's commands in the order help lists them; the hidden
+// layout worker is not one of them.
+var commands = []command{
+	{
+		name:     "serve",
+		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v]",
+		summary:  "serve the web app on localhost (the default command)",
+		about:    "Serve the web app on localhost until Ctrl-C: run searches, step through them and open saved traces.",
+	},
+	{
+		name:     "replay",
+		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v] TRACE",
+		summary:  "serve the web app and print the address of a trace file's page",
+	},
+	{
+		name:    "list",
+		summary: "show every game and algorithm with its parameters",
+	},
+	{
+		name:     "run",
+		synopsis: "--game SPEC --algo SPEC [--position P] [--seed N] [--out FILE] [--trace-nodes N] [--boards]",
+		summary:  "search a position, print the decision and record the search's trace",
+		about: "Search a position and print the decision: the move, its value, nodes, evaluations, cuts and time.\n" +
+			"With --out, record the trace of the search, up to --trace-nodes nodes.",
+	},
+	{
+		name:     "render",
+		synopsis: "[--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--memory MiB] [--out FILE] TRACE",
+		summary:  "draw a trace's search tree as it stood at a step, as SVG or DOT",
+	},
+	{
+		name:     "help",
+		synopsis: "[COMMAND]",
+		summary:  "show this text, or a command's flags",
+	},
+}
+
+// commandNames lists the commands for an error naming what is allowed.
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// lookupCommand returns the command called name.
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// isHelpFlag reports whether arg asks for help the way the flag package
+// understands it.
+func isHelpFlag(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--h", "--help":
+		return true
+	}
+	return false
+}
+
+// cmdHelp writes viz's help text, or with one argument that command's.
+func cmdHelp(ctx context.Context, args []string, stdout io.Writer) error {
+	switch {
+	case len(args) == 0:
+		return writeUsage(stdout)
+	case len(args) > 1:
+		return usagef("help: want at most one command, got %d arguments", len(args))
+	}
+	if _, ok := lookupCommand(args[0]); !ok {
+		return usagef("help: unknown command %q (commands: %s)", args[0], commandNames())
+	}
+	if args[0] == "help" {
+		return writeUsage(stdout)
+	}
+	return dispatch(ctx, []string{args[0], "--help"}, stdout, io.Discard)
+}
+
+// writeUsage writes viz's help text: its commands, one line each.
+func writeUsage(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprint(bw, "viz makes game-tree search visible.\n\nUsage: viz [COMMAND] [FLAGS] [ARGUMENTS]\n\nCommands:\n")
+	width := 0
+	for _, c := range commands {
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(bw, "  %-*s  %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprint(bw, `
+"viz COMMAND --help" (or "viz help COMMAND") shows the command's flags, what each means and its default.
+A game or an algorithm is named by a spec: a name followed by key=value parameters,
+e.g. --algo 'alphabeta depth=4'; "viz list" shows them all.
+`)
+	return bw.Flush()
+}
+
+// helpRequest is the error parseFlags returns when the command line asks
+// for help (-h or --help): run writes the command's help to standard
+// output and exits with status 0.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h helpRequest) Error() string { return h.fs.Name() + ": help requested" }
+
+// Unwrap lets errors.Is(err, flag.ErrHelp) match a helpRequest.
+func (h helpRequest) Unwrap() error { return flag.ErrHelp }
+
+// write writes the help of h's command: its synopsis, what it does, and
+// each flag with its meaning and default.
+func (h helpRequest) write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	name := h.fs.Name()
+	c, ok := lookupCommand(name)
+	fmt.Fprintf(bw, "Usage: viz %s", name)
+	if c.synopsis != "" {
+		fmt.Fprintf(bw, " %s", c.synopsis)
+	}
+	fmt.Fprintln(bw)
+	switch {
+	case c.about != "":
+		fmt.Fprintf(bw, "\n%s\n", c.about)
+	case ok:
+		fmt.Fprintf(bw, "\n%s%s.\n", strings.ToUpper(c.summary[:1]), c.summary[1:])
+	}
+	n := 0
+	h.fs.VisitAll(func(*flag.Flag) { n++ })
+	if n == 0 {
+		fmt.Fprintf(bw, "\n%s takes no flags.\n", name)
+		return bw.Flush()
+	}
+	fmt.Fprint(bw, "\nFlags:\n")
+	h.fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(bw, "  --%s", f.Name)
+		if arg != "" {
+			fmt.Fprintf(bw, " %s", arg)
+		}
+		fmt.Fprintf(bw, "\n      %s", strings.ReplaceAll(usage, "\n", "\n      "))
+		if f.DefValue != "" {
+			fmt.Fprintf(bw, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(bw)
+	})
+	return bw.Flush()
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+)
+
+// TestReadme checks that the README, with its lines joined, describes
+// every game of the catalog in its Games section and states viz run's
+// trace node cap as the command has it.
+func TestReadme(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(data)), " ")
+	_, games, ok := strings.Cut(readme, "## Games ")
+	games, _, _ = strings.Cut(games, " ## ")
+	if !ok {
+		t.Fatal("the README has no Games section")
+	}
+	tests := []struct{ section, in, want string }{
+		{"Commands", readme, "up to `--trace-nodes` nodes (" + commas(defaultTraceNodes) + " by default, " + commas(maxTraceNodes) + " at most)"},
+		{"Commands", readme, "`viz COMMAND --help`"},
+	}
+	for _, g := range catalog.Games() {
+		tests = append(tests, struct{ section, in, want string }{"Games", games, "- `" + g.Name + "`: "})
+	}
+	for _, tt := range tests {
+		if !strings.Contains(tt.in, tt.want) {
+			t.Errorf("the README's %s section lacks %q", tt.section, tt.want)
+		}
+	}
+}
+
+// commas writes n with a comma between each group of three digits.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,195 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// Grains: a page steps by event, or at a teacher's grain, to the next node
+// entered or left, iteration, cut, backup or change of the root's best
+// move (trace.Grain); the server finds the step in the trace's fold, and
+// the page never replays the trace.
+
+// maxMarks is the most marks of each sort, iteration starts and cuts, a
+// full frame gives the scrubber: a scrubber a few hundred pixels wide
+// shows no more, and MCTS's thousands of iterations would only fill the
+// frame. Past it they are thinned to maxMarks evenly spaced by count, the
+// first always among them.
+const maxMarks = 200
+
+// marksView is what the scrubber marks: the first steps of iterations
+// and the steps of cuts, in increasing order, each thinned to maxMarks.
+type marksView struct {
+	Iterations []int `json:"iterations"`
+	Cuts       []int `json:"cuts"`
+}
+
+// parseGrain returns the grain a step command names, GrainEvent for
+// none, or an error that lists the grains.
+func parseGrain(name string) (trace.Grain, error) {
+	if name == "" {
+		return trace.GrainEvent, nil
+	}
+	g, err := trace.ParseGrain(name)
+	if err != nil {
+		var names []string
+		for _, g := range trace.Grains() {
+			names = append(names, g.String())
+		}
+		return trace.GrainBad, fmt.Errorf("step's grain must be one of %s, not %q", strings.Join(names, ", "), name)
+	}
+	return g, nil
+}
+
+// thinMarks returns the steps grain g stops at, at most maxMarks of them:
+// with more, the i-th of every n/maxMarks.
+func thinMarks(t *trace.Tree, g trace.Grain) []int {
+	n := t.GrainCount(g)
+	m := min(n, maxMarks)
+	out := make([]int, m)
+	for i := range m {
+		out[i] = t.GrainStep(g, i*n/m)
+	}
+	return out
+}
+
+// unitName is what a trace's iterations are: the depths of a beam search,
+// a one-player search's passes (Chokudai search), or iterations (MCTS,
+// DUCT, iterative deepening).
+func unitName(t *trace.Tree) string {
+	switch {
+	case t.IterationsByDepth():
+		return "depth"
+	case t.Node(t.Root()).Type == trace.TypeSingle:
+		return "pass"
+	}
+	return "iteration"
+}
+
+// counterText says where step k is: "iteration 12 of 300 · step 3 of its
+// 13" in a trace with iterations ("before iteration 1", "after depth 7"
+// at a step in none), else "step 40 of 494", steps counted from 0 as the
+// scrubber does.
+func counterText(t *trace.Tree, k int) string {
+	its := t.Iterations()
+	if its == 0 {
+		return fmt.Sprintf("step %d of %d", k, t.Len()-1)
+	}
+	unit := unitName(t)
+	n, first, steps := t.IterationSpan(k)
+	switch {
+	case n > 0:
+		return fmt.Sprintf("%s %d of %d · step %d of its %d", unit, n, its, k-first+1, steps)
+	case k < t.GrainStep(trace.GrainIteration, 0):
+		return fmt.Sprintf("before %s 1 of %d", unit, its)
+	}
+	return fmt.Sprintf("after %s %d of %d", unit, its, its)
+}
+
+// grainChoices are the step-by selector's options, every grain, those the
+// trace has not hidden.
+func grainChoices(t *trace.Tree) []templates.GrainChoice {
+	var out []templates.GrainChoice
+	for _, g := range trace.Grains() {
+		out = append(out, templates.GrainChoice{Name: g.String(), Label: grainLabel(t, g), Hidden: !t.HasGrain(g)})
+	}
+	return out
+}
+
+// grainLabel names a grain in the selector and in messages.
+func grainLabel(t *trace.Tree, g trace.Grain) string {
+	switch g {
+	case trace.GrainIteration:
+		return unitName(t)
+	case trace.GrainDecision:
+		return "decision change"
+	}
+	return g.String()
+}
+
+// grainFrame adds to frame f the counter and, to a full frame, the grains
+// the trace has and the scrubber's marks.
+func (vw *viewer) grainFrame(f *frameMsg) {
+	t := vw.tree
+	f.Counter = counterText(t, f.Step)
+	if !f.Full {
+		return
+	}
+	f.Grains = []string{}
+	for _, g := range trace.Grains() {
+		if t.HasGrain(g) {
+			f.Grains = append(f.Grains, g.String())
+		}
+	}
+	f.Marks = &marksView{Iterations: thinMarks(t, trace.GrainIteration), Cuts: thinMarks(t, trace.GrainCut)}
+}
+
+// grainStep returns the step after from in direction dir (1 or -1) at
+// which grain g stops, and with a filter, the next of them whose event
+// touches a node of the filter's subtree, or for an iteration, one of
+// whose steps does; and false if there is none.
+func (vw *viewer) grainStep(from, dir int, g trace.Grain) (int, bool) {
+	if g == trace.GrainEvent {
+		return vw.nextStep(from, dir)
+	}
+	t := vw.tree
+	var o *render.Outline
+	if vw.nav.filter != trace.NoNode {
+		var err error
+		if o, _, err = vw.show.navigation(); err != nil {
+			return from, false
+		}
+	}
+	touches := func(k int) bool {
+		for _, id := range t.Touched(k) {
+			if o.Under(id, vw.nav.filter) {
+				return true
+			}
+		}
+		return false
+	}
+	for k := from; ; {
+		next, ok := t.NextStep(k, g, dir)
+		if !ok {
+			return from, false
+		}
+		if o == nil {
+			return next, true
+		}
+		end := next
+		if g == trace.GrainIteration {
+			_, first, steps := t.IterationSpan(next)
+			end = first + steps - 1
+		}
+		for j := next; j <= end; j++ {
+			if touches(j) {
+				return next, true
+			}
+		}
+		k = next
+	}
+}
+
+// noGrainStep says that no step of grain g lies in direction dir that the
+// filter lets through.
+func (vw *viewer) noGrainStep(dir int, g trace.Grain) string {
+	if g == trace.GrainEvent {
+		return vw.noStep(dir)
+	}
+	when := "later"
+	if dir < 0 {
+		when = "earlier"
+	}
+	what := grainLabel(vw.tree, g)
+	if g == trace.GrainNode {
+		what = "node entered or left"
+	}
+	if vw.nav.filter == trace.NoNode {
+		return "No " + when + " " + what + "."
+	}
+	return "No " + when + " " + what + " touches the subtree of " + vw.pathName(vw.nav.filter) + "."
+}
