@@ -857,17 +857,17 @@
   }
 
   // farPatches splits the patches of a frame that restyles many nodes of a
-  // big drawing, as a jump does, into those near the view, within a view's
-  // width to either side, which the page applies at once, and the others,
-  // which it applies once the browser has shown the first (applyLater): it
-  // then lays out and paints first what the person sees. It returns null
-  // for a frame not worth splitting. A patch gives the whole look of its
-  // node, so a newer one replaces one left for later.
+  // big drawing, as a jump does, into those near the view, within half a
+  // view's width to either side, which the page applies at once, and the
+  // others, which it applies once the browser has shown the first
+  // (applyLater): it then lays out and paints first what the person sees.
+  // It returns null for a frame not worth splitting. A patch gives the
+  // whole look of its node, so a newer one replaces one left for later.
   function farPatches(f) {
     if (!st.svg || f.full || f.nodes.length + (f.more || []).length < DEFER_PATCHES) return null;
     const [x, , w] = st.box;
     const dx = graphOffset()[0];
-    const lo = x - dx - w, hi = x - dx + 2 * w;
+    const lo = x - dx - w / 2, hi = x - dx + 1.5 * w;
     const far = (gid) => {
       const c = centreOf(gid);
       return c !== undefined && (c < lo || c > hi);

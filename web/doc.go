@@ -75,9 +75,8 @@
 //	                                               minimap (render.Overview) once per page, and the cells of it the
 //	                                               drawing shows; "rest":true when the drawing comes in two parts
 //
-// A big drawing for a page that shows one already comes in two parts (so
-// that the page shows the part its view goes to without taking in the
-// whole drawing first): "svg" is the drawing of the nodes and edges within
+// A big drawing comes in two parts (so that the page shows the part its
+// view goes to without taking in the whole drawing first): "svg" is the drawing of the nodes and edges within
 // 3,000 points to either side of the node the page centres on (the node
 // expanded, collapsed or made the view's root, the view's new root after
 // up or reveal, else the current node), and after the frame comes

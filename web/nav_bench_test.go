@@ -39,18 +39,14 @@ func skipLong(b *testing.B, long bool) {
 type sent struct{ first, all int }
 
 // benchFrame makes the frame of step k as a session does, after a seek,
-// and encodes it and the drawing before it, if any, for the page: for a
-// page that shows a drawing already (shows), a big drawing in two parts.
-// It adds the bytes the page is sent to n.
-func benchFrame(b *testing.B, vw *viewer, k int, shows bool, send chan []byte, log *slog.Logger, n *sent) {
+// and encodes it and the drawing before it, if any, for the page, a big
+// drawing in two parts. It adds the bytes the page is sent to n.
+func benchFrame(b *testing.B, vw *viewer, k int, send chan []byte, log *slog.Logger, n *sent) {
 	layout, f, err := vw.frame(k, false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var rest *restMsg
-	if shows {
-		rest = splitLayout(layout, vw.anchor(command{Type: cmdSeek}))
-	}
+	rest := splitLayout(layout, vw.anchor(command{Type: cmdSeek}))
 	add := func(msg any, first bool) {
 		queue(send, msg, log)
 		size := len(<-send)
@@ -89,7 +85,7 @@ func BenchmarkFrameStep(b *testing.B) {
 			vw.layouter = layouter
 			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			k := sh.tree.Len() / 3
-			benchFrame(b, vw, k, false, send, log, &sent{})
+			benchFrame(b, vw, k, send, log, &sent{})
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
@@ -97,7 +93,7 @@ func BenchmarkFrameStep(b *testing.B) {
 				if k == sh.tree.Len() {
 					k = sh.tree.Len() / 3
 				}
-				benchFrame(b, vw, k, true, send, log, &n)
+				benchFrame(b, vw, k, send, log, &n)
 			}
 			n.report(b)
 		})
@@ -116,11 +112,11 @@ func BenchmarkFrameJump(b *testing.B) {
 			vw.layouter = layouter
 			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			rng := rand.New(rand.NewPCG(1, 1))
-			benchFrame(b, vw, 0, false, send, log, &sent{})
+			benchFrame(b, vw, 0, send, log, &sent{})
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
-				benchFrame(b, vw, rng.IntN(sh.tree.Len()), true, send, log, &n)
+				benchFrame(b, vw, rng.IntN(sh.tree.Len()), send, log, &n)
 			}
 			n.report(b)
 		})
@@ -145,7 +141,7 @@ func BenchmarkFirstView(b *testing.B) {
 				}
 				vw := newViewer(sh, trace.ViewRoot)
 				vw.layouter = layouter
-				benchFrame(b, vw, 0, false, send, log, &n)
+				benchFrame(b, vw, 0, send, log, &n)
 			}
 			n.report(b)
 		})
@@ -164,7 +160,7 @@ func BenchmarkOpenAgain(b *testing.B) {
 			open := func(n *sent) {
 				vw := newViewer(sh, trace.ViewRoot)
 				vw.layouter = layouter
-				benchFrame(b, vw, 0, false, send, log, n)
+				benchFrame(b, vw, 0, send, log, n)
 			}
 			open(&sent{})
 			b.ReportAllocs()

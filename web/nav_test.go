@@ -692,10 +692,9 @@ func TestNavigateKeepsDrawingWhileStepping(t *testing.T) {
 }
 
 // TestNavigateSplitsBigDrawings checks that a new drawing of a display
-// set, for a page that shows one already, is sent in two parts: first a
-// drawing around the node the page centres on, with its current node,
-// then the lines of the nodes and edges out of reach, which together are
-// the whole drawing.
+// set is sent in two parts: first a drawing around the node the page
+// centres on, with its current node, then the lines of the nodes and
+// edges out of reach, which together are the whole drawing.
 func TestNavigateSplitsBigDrawings(t *testing.T) {
 	sh := bigShow(t, alphabetaAll)
 	vw := newViewer(sh, trace.ViewRoot)

@@ -162,12 +162,12 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 // so that the first part fills its view unless it is zoomed far out.
 const firstReach = 3000
 
-// splitLayout cuts the drawing of m, for a page that already shows one,
-// into a first part around node focus, which m keeps, and the rest, which
-// it returns to be sent after the frame that goes with m; or nil if the
-// drawing is not worth cutting. The browser then lays out and shows the
-// part the person sees without parsing, styling and laying out the whole
-// drawing first (see render.SplitPage).
+// splitLayout cuts the drawing of m into a first part around node focus,
+// which m keeps, and the rest, which it returns to be sent after the
+// frame that goes with m; or nil if the drawing is not worth cutting. The
+// browser then lays out and shows the part the person sees without
+// parsing, styling and laying out the whole drawing first (see
+// render.SplitPage).
 func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
 	if m == nil || m.SVG == "" || focus == trace.NoNode {
 		return nil
@@ -183,7 +183,8 @@ func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
 // anchor returns the node a page centres a new drawing on after command
 // c, as viewer.js does: the node it expanded, collapsed or made the view's
 // root, the view's new root after going up or to the part of the minimap
-// clicked, else the current node or, with none, the view's root.
+// clicked, else the current node, which it follows, or, with none, the
+// view's root, around which it shows a first drawing.
 func (vw *viewer) anchor(c command) trace.NodeID {
 	switch c.Type {
 	case cmdExpand, cmdCollapse, cmdRoot:

@@ -148,24 +148,18 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		ticker, tick, playing = nil, nil, false
 	}
 	defer stop()
-	// A page that shows a drawing is sent a new big one in two parts, the
-	// part around the node it centres on first (see splitLayout); did is
-	// the command the next frame answers, which says that node.
-	var (
-		shows bool
-		did   command
-	)
+	// A new big drawing is sent in two parts, the part around the node the
+	// page centres on first (see splitLayout); did is the command the next
+	// frame answers, which says that node.
+	var did command
 	sendFrame := func() bool {
 		layout, f, err := vw.frame(step, playing)
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
 			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
 		}
-		var rest *restMsg
-		if shows {
-			rest = splitLayout(layout, vw.anchor(did))
-		}
-		shows, did = true, command{}
+		rest := splitLayout(layout, vw.anchor(did))
+		did = command{}
 		if layout != nil && !queue(send, layout, log) {
 			return false
 		}
