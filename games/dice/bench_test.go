@@ -1,0 +1,54 @@
+package dice_test
+
+import (
+	"testing"
+
+	"github.com/searchviz/searchviz/games/dice"
+)
+
+// xorshift is a tiny generator for the benchmarks' random moves.
+type xorshift uint32
+
+func (x *xorshift) intN(n int) int {
+	*x ^= *x << 13
+	*x ^= *x >> 17
+	*x ^= *x << 5
+	return int(uint32(*x) % uint32(n))
+}
+
+// BenchmarkLegalChancesRoll plays random games from the start, one ply
+// per iteration: the legal actions, the chances of one of them and the
+// roll of one of its outcomes.
+func BenchmarkLegalChancesRoll(b *testing.B) {
+	buf := make([]int, 0, dice.Pass+1)
+	probs := make([]float64, 0, dice.Faces)
+	s := dice.Start()
+	x := xorshift(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		legal := s.Legal(buf[:0])
+		if len(legal) == 0 {
+			s = dice.Start()
+			continue
+		}
+		a := legal[x.intN(len(legal))]
+		c := s.Chances(a, probs[:0])
+		s = s.Roll(a, x.intN(len(c)))
+	}
+}
+
+// BenchmarkExpand generates every child of the position spread, as an
+// expectimax node does: each action's chances and every outcome's roll.
+func BenchmarkExpand(b *testing.B) {
+	s := mustParse(b, spread)
+	buf := make([]int, 0, dice.Pass+1)
+	probs := make([]float64, 0, dice.Faces)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, a := range s.Legal(buf[:0]) {
+			for o := range s.Chances(a, probs[:0]) {
+				_ = s.Roll(a, o).Done()
+			}
+		}
+	}
+}
