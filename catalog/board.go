@@ -115,7 +115,7 @@ func OpenEditor(gameSpec string, seed int64, position string) (Editor, error) {
 	}
 	r, err := g.open(gv, seed, position)
 	if err != nil {
-		return Editor{}, fmt.Errorf("%s position: %w", g.Name, err)
+		return Editor{}, fmt.Errorf("position: %w", err)
 	}
 	e := Editor{Position: r.text}
 	switch s := r.state.(type) {

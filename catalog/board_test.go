@@ -150,11 +150,11 @@ func TestOpenEditorErrors(t *testing.T) {
 	}{
 		{"", "", "game: spec: empty"},
 		{"chess", "", `unknown game "chess"`},
-		{"maze h=4", "", "maze position: maze: height 4"},
+		{"maze h=4", "", "position: maze: height 4"},
 		{"maze h=99", "", "h=99 is out of range"},
-		{"maze", "3:#.5#/.@18/3#.", "maze position: maze: at offset 15: row 3 has 3 cells, want 4 as in row 1"},
-		{"tictactoe", "xx./.../...", "tictactoe position: tictactoe: impossible position"},
-		{"tree", "[1,", "tree position: tree: at offset 3"},
+		{"maze", "3:#.5#/.@18/3#.", "position: maze: at offset 15: row 3 has 3 cells, want 4 as in row 1"},
+		{"tictactoe", "xx./.../...", "position: tictactoe: impossible position"},
+		{"tree", "[1,", "position: tree: at offset 3"},
 	}
 	for _, tt := range tests {
 		_, err := catalog.OpenEditor(tt.spec, 0, tt.position)

@@ -61,7 +61,7 @@ func Prepare(req Request) (*Run, error) {
 		return nil, err
 	}
 	if algo.Family != game.Family {
-		return nil, fmt.Errorf("catalog: %s searches %s games, and %s is a %s game", algo.Name, algo.Family, game.Name, game.Family)
+		return nil, fmt.Errorf("catalog: %s searches %s, and %s is not one of them: it is %s", algo.Name, familyGames[algo.Family], game.Name, familyGame[game.Family])
 	}
 	av, err := spec.Resolve(as, algo.Params)
 	if err != nil {
@@ -76,7 +76,7 @@ func Prepare(req Request) (*Run, error) {
 	}
 	r, err := game.open(gv, req.Seed, position)
 	if err != nil {
-		return nil, fmt.Errorf("%s position: %w", game.Name, err)
+		return nil, fmt.Errorf("position: %w", err)
 	}
 	program := req.Program
 	if program == "" {
@@ -142,3 +142,18 @@ func (r *Run) Search(ctx context.Context, tr trace.Tracer) (search.Result, error
 // again from the trace's header: a trace written to a file is then
 // several times smaller.
 func (r *Run) OmitBoards() { r.omitBoards = true }
+
+// familyGames and familyGame name the games of each family, in the plural
+// and with its article, for messages.
+var (
+	familyGames = map[search.Family]string{
+		search.FamilyAlternating:  "games where two players take turns",
+		search.FamilySingle:       "one-player games",
+		search.FamilySimultaneous: "games where two players move at once",
+	}
+	familyGame = map[search.Family]string{
+		search.FamilyAlternating:  "a game where two players take turns",
+		search.FamilySingle:       "a one-player game",
+		search.FamilySimultaneous: "a game where two players move at once",
+	}
+)

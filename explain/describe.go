@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/trace"
 )
@@ -53,40 +55,43 @@ func Describe(t *trace.Tree, v trace.View) string {
 			what = "Game over at"
 		}
 		if n.Type == trace.TypeSingle {
-			return fmt.Sprintf("%s %s: score %s.", what, d.name(ev.Node), trace.FormatValue(ev.Value))
+			return fmt.Sprintf("%s %s: score %s.", what, d.name(ev.Node), Number(ev.Value))
 		}
 		return fmt.Sprintf("%s %s: %s.", what, d.name(ev.Node), d.value(n.Type, ev.Value))
 	case trace.KindValue:
 		u := e.ValueUpdate()
 		n := t.Node(u.Node)
 		if n.Type == trace.TypeSingle && u.Best != trace.NoNode {
-			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(u.Best), trace.FormatValue(u.Value))
+			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(u.Best), Number(u.Value))
 		}
 		if u.Best == trace.NoNode {
-			return fmt.Sprintf("%s's value becomes %s.", d.name(u.Node), d.value(n.Type, u.Value))
+			return fmt.Sprintf("%s's value becomes %s.", d.subject(u.Node), d.value(n.Type, u.Value))
 		}
-		return fmt.Sprintf("%s's best so far: %s, through %s.", d.name(u.Node), d.value(n.Type, u.Value), t.Node(u.Best).Label)
+		return fmt.Sprintf("%s's best so far: %s, through %s.", d.subject(u.Node), d.value(n.Type, u.Value), BestMove(t, n))
 	case trace.KindBounds:
 		w := e.Bounds()
 		n := t.Node(w.Node)
 		a, b := v.Window(n.Type, w.Alpha, w.Beta)
-		return fmt.Sprintf("%s's window: α = %s, β = %s%s.", d.name(w.Node), trace.FormatValue(a), trace.FormatValue(b), d.suffix(n.Type))
+		return fmt.Sprintf("%s's window: α = %s, β = %s%s.", d.subject(w.Node), Number(a), Number(b), d.suffix(n.Type))
 	case trace.KindCut:
 		return d.cut(e.Cutoff())
 	case trace.KindDecision:
 		c := e.Decision()
 		if t.Node(t.Root()).Type == trace.TypeSingle {
 			if c.Action < 0 {
-				return fmt.Sprintf("No move: the game is over with score %s. %s.", trace.FormatValue(c.Value), counters(c.Counters))
+				return fmt.Sprintf("No move: the game is over with score %s. %s.", Number(c.Value), counters(c.Counters))
 			}
-			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", c.Label, trace.FormatValue(c.Value), counters(c.Counters))
+			return fmt.Sprintf("Decision: move %s, toward the best score found, %s. %s.", c.Label, Number(c.Value), counters(c.Counters))
 		}
 		// A decision's value, like a playout's result, is in the root's view.
 		root := d.rootView()
 		if c.Action < 0 {
-			return fmt.Sprintf("No move: the game is over, value %s%s. %s.", trace.FormatValue(c.Value), root, counters(c.Counters))
+			return fmt.Sprintf("No move: the game is over, value %s%s. %s.", Number(c.Value), root, counters(c.Counters))
 		}
-		return fmt.Sprintf("Decision: play %s, value %s%s. %s.", c.Label, trace.FormatValue(c.Value), root, counters(c.Counters))
+		if d.root == trace.TypeJoint {
+			return fmt.Sprintf("Decision: %s plays %s%s, value %s%s. %s.", simPlayers[0], c.Label, d.reply(), Number(c.Value), root, counters(c.Counters))
+		}
+		return fmt.Sprintf("Decision: play %s, value %s%s. %s.", c.Label, Number(c.Value), root, counters(c.Counters))
 	case trace.KindBeam:
 		return d.beam(e.Beam())
 	case trace.KindSelect:
@@ -100,7 +105,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 		if outcome != "a "+Outcome(0.5) {
 			outcome += " for " + d.owner()
 		}
-		return fmt.Sprintf("Play out from %s: %s random moves end in %s, result %s%s.", d.name(p.Node), strconv.Itoa(p.Length), outcome, trace.FormatValue(p.Result), d.rootView())
+		return fmt.Sprintf("Play out from %s: %s random moves end in %s, result %s%s.", d.name(p.Node), strconv.Itoa(p.Length), outcome, Number(p.Result), d.rootView())
 	case trace.KindBackprop:
 		b := e.Backprop()
 		if len(b.Path) == 0 {
@@ -117,7 +122,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 		}
 		return fmt.Sprintf("Pass %d: a narrow beam from the root down, taking the best states no earlier pass took.", it.Number)
 	case trace.KindNote:
-		return e.Note().Text
+		return sentence(e.Note().Text)
 	}
 	return fmt.Sprintf("%s event.", e.Kind)
 }
@@ -151,6 +156,16 @@ func (d describer) name(id trace.NodeID) string {
 	return name
 }
 
+// subject names a node at the start of a sentence: as name does, with a
+// capital for "The root" and an iteration's copy of it ("Depth 4"), but
+// never for a move's label, which is the game's ("b3", "e2e4").
+func (d describer) subject(id trace.NodeID) string {
+	if n := d.t.Node(id); n.Parent == trace.NoNode || n.Action < 0 {
+		return capital(d.name(id))
+	}
+	return d.name(id)
+}
+
 // selection explains an MCTS selection: the chosen child and why, by its
 // UCB1 against the runner-up, or because it had not been visited.
 func (d describer) selection(s trace.Selection) string {
@@ -171,7 +186,7 @@ func (d describer) selection(s trace.Selection) string {
 		return fmt.Sprintf("Select %s at %s: it has never been visited, and unvisited children go first.", child, d.name(s.Node))
 	}
 	return fmt.Sprintf("Select %s at %s: UCB1 %s = %s won out of %d visits + exploration, the highest of %s.",
-		child, d.name(s.Node), ucb(chosen.UCB), trace.FormatValue(chosen.W), chosen.N, children(len(s.Scores)))
+		child, d.name(s.Node), ucb(chosen.UCB), Number(chosen.W), chosen.N, children(len(s.Scores)))
 }
 
 // jointSelection explains one player's choice at a simultaneous-move node:
@@ -228,7 +243,7 @@ func (d describer) beam(e trace.Beam) string {
 				break
 			}
 			n := d.t.Node(id)
-			parts = append(parts, fmt.Sprintf("%s (%s)", d.name(id), trace.FormatValue(n.Value)))
+			parts = append(parts, fmt.Sprintf("%s (%s)", d.name(id), Number(n.Value)))
 		}
 		return strings.Join(parts, ", ")
 	}
@@ -243,7 +258,7 @@ func (d describer) beam(e trace.Beam) string {
 
 // value formats a value stored at a node of type t in the describer's view.
 func (d describer) value(t trace.NodeType, x float64) string {
-	return trace.FormatValue(d.view.Value(t, x)) + d.suffix(t)
+	return Number(d.view.Value(t, x)) + d.suffix(t)
 }
 
 // suffix says whose view a value stored at a node of type t is in, where
@@ -268,6 +283,21 @@ func (d describer) rootView() string {
 	return ""
 }
 
+// reply names, at the decision of a simultaneous-move search, the action
+// of player B's that the search expects, by the root's best child: ", with
+// player B's most visited action, left"; "" if it has none.
+func (d describer) reply() string {
+	root := d.t.Node(d.t.Root())
+	if root.Best == trace.NoNode {
+		return ""
+	}
+	j := d.t.Node(root.Best).Joint
+	if j == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (%s's most visited action: %s)", simPlayers[1], j[1].Label)
+}
+
 // owner names the player whose results a playout gives: MAX, or the first
 // player of a simultaneous-move game.
 func (d describer) owner() string {
@@ -285,12 +315,23 @@ func (d describer) cut(c trace.Cutoff) string {
 	return PruneReason(d.t.Node(c.Node), d.name(c.Node), c.PrunedLabels...)
 }
 
+// sentence makes a note written as a phrase ("depth 3: 120 nodes") read
+// as the log's other lines do: a capital letter first, a full stop last.
+func sentence(s string) string {
+	s = capital(strings.TrimSpace(s))
+	if last, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…", last) {
+		return s
+	}
+	return s + "."
+}
+
 // capital starts s with a capital letter, for the start of a sentence.
 func capital(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 func counters(c trace.Counters) string {

@@ -67,7 +67,7 @@ func TestDescribeJointSelection(t *testing.T) {
 		{true, 7, "Player B picks c at the root: an action it has never tried goes first; the other player chooses on its own."},
 		{true, 10, "Player A picks x at the root: the highest UCB1 (2.250) over its own actions, counted over all of the other player's replies."},
 		{true, 11, "Player B picks y at the root: the highest UCB1 (1.750) over its own actions, counted over all of the other player's replies."},
-		{true, 12, "trace truncated: node budget of 3 nodes reached; later nodes are not recorded"},
+		{true, 12, "Trace truncated: node budget of 3 nodes reached; later nodes are not recorded."},
 		// A trace without joint actions names the pair as its label does.
 		{false, 6, "Player A picks a/b/c at the root: an action it has never tried goes first; the other player chooses on its own."},
 		{false, 11, "Player B picks x/y at the root: the highest UCB1 (1.750) over its own actions, counted over all of the other player's replies."},

@@ -92,7 +92,7 @@ func Whose(root trace.NodeType, v trace.View) string {
 func Caption(root trace.NodeType, v trace.View) string {
 	switch root {
 	case trace.TypeSingle:
-		return "values: " + Player(root) + "'s score"
+		return "values: " + Player(root) + "'s score in each state"
 	case trace.TypeJoint:
 		return "values: " + Whose(root, v) + " (" + Player(root) + " move at once)"
 	}
@@ -192,7 +192,8 @@ const (
 	FactPlayout    = "playout result"
 	FactBestSoFar  = "best move so far" // while the node is searched
 	FactBestMove   = "best move"
-	FactCreatedIn  = "created in" // followed by the pass or iteration
+	FactBestBelow  = "best score below" // a one-player state's, on the best line after the decision
+	FactCreatedIn  = "created in"       // followed by the pass or iteration
 	NotKnownYet    = "not known yet"
 	NoResultsYet   = "no results yet"
 )
@@ -224,3 +225,22 @@ const (
 	LegendVisits = "edge width: share of the iterations through the node"
 	LegendMove   = "the move just played"
 )
+
+// BestMove names the best move of node n of t, its best child's move;
+// where that child is no move but a copy of n's position searched anew
+// (an iterative deepening iteration's root, action -1, "depth 4"), it
+// names that copy's best move and the copy: "c2 (depth 4)". It is "" when
+// n has no best child, and NotKnownYet when the copy has none yet.
+func BestMove(t *trace.Tree, n trace.NodeState) string {
+	if n.Best == trace.NoNode {
+		return ""
+	}
+	b := t.Node(n.Best)
+	if b.Action >= 0 || b.Parent == trace.NoNode {
+		return b.Label
+	}
+	if b.Best == trace.NoNode {
+		return NotKnownYet + " (" + b.Label + ")"
+	}
+	return t.Node(b.Best).Label + " (" + b.Label + ")"
+}

@@ -49,6 +49,13 @@ func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 	}
 	if n.HasValue {
 		d.Value = formatValue(v.Value(n.Type, n.Value))
+		// A one-player state shows its own score, as its siblings do:
+		// the value events at the decision give the best line's states
+		// the best score found below them instead, which the best line's
+		// style and its leaf show.
+		if score, ok := t.FirstEval(id); ok && n.Type == trace.TypeSingle {
+			d.Value = formatValue(score)
+		}
 	}
 	if n.HasBounds && (n.Status == trace.StatusCurrent || n.Status == trace.StatusPath) {
 		d.Window = windowText(n, v)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
@@ -129,15 +130,34 @@ func (d *drawing) boardOf(id trace.NodeID) *board.Board {
 }
 
 func (d *drawing) header() {
-	caption := d.caption()
-	if d.opts.Title != "" {
-		caption = d.opts.Title + "\n" + caption
-	}
 	d.w.WriteString("digraph searchtree {\n")
 	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
-		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + dotString(caption) + "];\n")
+		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + d.graphLabel() + "];\n")
 	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
 	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"9\" arrowhead=\"none\"];\n")
+}
+
+// graphLabel returns the label over the tree: the title's lines and the
+// caption. In a Patchable drawing the caption has a slot of its own, a
+// cell as wide as the widest view's caption (see sizingCaption), so that
+// its words never move the tree.
+func (d *drawing) graphLabel() string {
+	caption := d.caption()
+	if !d.opts.Patchable {
+		if d.opts.Title != "" {
+			caption = d.opts.Title + "\n" + caption
+		}
+		return dotString(caption)
+	}
+	var b strings.Builder
+	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
+	for _, l := range lines(d.opts.Title) {
+		b.WriteString(`<TR><TD>` + htmlText(l) + `</TD></TR>`)
+	}
+	width := int(textWidth(sizingCaption(d.t.Node(d.t.Root()).Type, d.opts), fontTitle) + 0.5)
+	b.WriteString(`<TR><TD ALIGN="LEFT" ID="` + captionSlot + `" HREF="#` + captionSlot + `" FIXEDSIZE="TRUE" WIDTH="` + strconv.Itoa(width) +
+		`" HEIGHT="` + strconv.Itoa(captionLineHeight) + `">` + htmlText(caption) + `</TD></TR></TABLE>>`)
+	return b.String()
 }
 
 // caption says whose values the drawing shows: a view of two players',

@@ -131,7 +131,14 @@ func (d *drawing) legend() {
 	if f.more {
 		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, `<FONT POINT-SIZE="8"><B>+N</B></FONT>`, LegendMore)
 	}
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
+	if d.opts.Patchable {
+		// A slot as wide as the widest view's caption: see sizingCaption.
+		width := int(textWidth(sizingCaption(d.t.Node(d.t.Root()).Type, d.opts), legendBigger) + 0.5)
+		b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT" ID="` + legendCaptionSlot + `" HREF="#` + legendCaptionSlot + `" FIXEDSIZE="TRUE" WIDTH="` +
+			strconv.Itoa(width) + `" HEIGHT="` + strconv.Itoa(legendRowH-3) + `">` + htmlText(d.caption()) + `</TD></TR>`)
+	} else {
+		b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
+	}
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(legendWords(LayoutDot)) + `</FONT></TD></TR>`)
 	b.WriteString(`</TABLE>>`)
 	d.w.WriteString("\tlegend [id=\"legend\" shape=\"plain\" fixedsize=\"false\" label=")

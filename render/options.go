@@ -47,7 +47,11 @@ type Options struct {
 	// "a_w<i>", even when empty, in Graphviz's drawing an anchor around a
 	// text element, in the tidy layout's the text element itself. The tidy
 	// layout's drawing also leaves its looks to StyleSheet (see
-	// WriteTidySVG), so that it shows as the page styles it.
+	// WriteTidySVG), so that it shows as the page styles it. The caption,
+	// over the tree and in the legend, has the slots "a_caption" and
+	// "a_legend_caption", sized for the widest view's words, so that a
+	// drawing is laid out alike in both views and a page switches views
+	// by rewriting texts.
 	Patchable bool
 	// Layout is what Render lays the tree out with: Graphviz's dot (the
 	// zero value), the tidy-tree layout, or the one MaxDotNodes picks.
@@ -61,6 +65,15 @@ type Options struct {
 	// at the drawn step; a placeholder that stands for no node yet is
 	// hidden, like a node not reached. Nil draws every node.
 	Shown *Shown
+	// Crop, when Render draws a step before the last, narrows the SVG's
+	// width, height and viewBox to what that step shows: the nodes and
+	// placeholders reached, their edges and labels, the title and the
+	// legend, which moves under the tree if it lies beside it, with a
+	// small margin. Nodes keep the places the final tree gives them, so
+	// without Crop an early step is the final tree's canvas with a few
+	// nodes in it. It changes nothing at the last step, in a Patchable
+	// drawing (a page shows every step in it) or in WriteDOT's output.
+	Crop bool
 }
 
 func (o Options) check() error {

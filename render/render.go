@@ -16,8 +16,20 @@ import (
 // elsewhere); with LayoutTidy it is WriteTidySVG, and l may be nil;
 // LayoutAuto picks one of them by the number of boxes drawn (Layout.For):
 // the tree's nodes, or with Options.Shown the display set's nodes and
-// placeholders.
+// placeholders. With opts.Crop, a step before the last is cropped to
+// what it shows (see Options.Crop).
 func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Layouter) error {
+	if t != nil && cropWanted(t.Step(), t.Len(), opts) {
+		var full bytes.Buffer
+		opts.Crop = false
+		if err := Render(ctx, &full, t, opts, l); err != nil {
+			return err
+		}
+		if _, err := w.Write(cropSVG(full.Bytes())); err != nil {
+			return fmt.Errorf("render: writing SVG: %w", err)
+		}
+		return nil
+	}
 	if t != nil && opts.Layout.For(Boxes(t, opts.Shown)) == LayoutTidy {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("render: layout not started: %w", err)

@@ -133,7 +133,7 @@ func (d *svgDrawing) layout() error {
 	d.pos = pos
 	d.title = lines(d.opts.Title)
 	d.title = append(d.title, explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View))
-	titleWidth := 0.0
+	titleWidth := textWidth(sizingCaption(d.t.Node(d.t.Root()).Type, d.opts), fontTitle)
 	for _, l := range d.title {
 		titleWidth = max(titleWidth, textWidth(l, fontTitle))
 	}
@@ -215,6 +215,10 @@ func (d *svgDrawing) write() {
 	w.points([]float64{-svgMargin, -svgMargin, d.width + svgMargin, -svgMargin, d.width + svgMargin, d.height + svgMargin, -svgMargin, d.height + svgMargin})
 	w.WriteString("\"/>\n")
 	for i, l := range d.title {
+		if i == len(d.title)-1 && d.page {
+			d.slotText(captionSlot, d.width/2, float64(i+1)*titleLeading-2, "middle", fontTitle, l)
+			continue
+		}
 		d.text(d.width/2, float64(i+1)*titleLeading-2, "middle", fontTitle, "", "", l)
 	}
 	for i := range d.drawn.nodes() {
@@ -249,10 +253,25 @@ func (d *svgDrawing) innerText(x, y float64, anchor string, size float64, weight
 	d.eol()
 }
 
+// slotText writes the text element of slot, with SVG id "a_"+slot as a
+// Patchable drawing's slots have, on a line of its own.
+func (d *svgDrawing) slotText(slot string, x, y float64, anchor string, size float64, s string) {
+	d.w.WriteString(`<text id="a_` + slot + `"`)
+	d.textAttrs(x, y, anchor, size, "", "", s)
+	d.w.WriteByte('\n')
+}
+
 // textElem writes the text element of text and innerText.
 func (d *svgDrawing) textElem(x, y float64, anchor string, size float64, weight, fill, s string) {
+	d.w.WriteString(`<text`)
+	d.textAttrs(x, y, anchor, size, weight, fill, s)
+}
+
+// textAttrs ends a text element that its caller opened: its attributes,
+// text and end tag.
+func (d *svgDrawing) textAttrs(x, y float64, anchor string, size float64, weight, fill, s string) {
 	w := d.w
-	w.WriteString(`<text text-anchor="` + anchor + `"`)
+	w.WriteString(` text-anchor="` + anchor + `"`)
 	w.numAttr("x", x)
 	w.numAttr("y", y)
 	w.WriteString(` font-family="` + fontFamily + `"`)

@@ -33,7 +33,8 @@ func newSVGLegend(d *svgDrawing) *svgLegend {
 		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
 		layout:  legendWords(LayoutTidy),
 	}
-	widest := max(textWidth(explain.LegendTitle, legendBigger), textWidth(l.caption, legendBigger), textWidth(l.layout, legendFont)) + legendPad
+	sizing := sizingCaption(d.t.Node(d.t.Root()).Type, d.opts)
+	widest := max(textWidth(explain.LegendTitle, legendBigger), textWidth(sizing, legendBigger), textWidth(l.layout, legendFont)) + legendPad
 	for _, r := range l.rows() {
 		widest = max(widest, legendText+textWidth(r, legendFont))
 	}
@@ -116,7 +117,11 @@ func (l *svgLegend) write(d *svgDrawing) {
 			d.text(cx, cy+3, "middle", moreFont, "bold", "", "+N")
 		})
 	}
-	d.text(x, baseline(), "start", legendBigger, "", "", l.caption)
+	if d.page {
+		d.slotText(legendCaptionSlot, x, baseline(), "start", legendBigger, l.caption)
+	} else {
+		d.text(x, baseline(), "start", legendBigger, "", "", l.caption)
+	}
 	row += legendRowH
 	d.text(x, baseline(), "start", legendFont, "", "", l.layout)
 	w.WriteString(`<polygon fill="none" stroke="` + colorGrey + `" points="`)

@@ -3,7 +3,6 @@ package render
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
@@ -13,30 +12,18 @@ import (
 // fits the node's fixed width.
 const maxValueLen = 7
 
-// formatValue formats a value compactly: exactly when that fits
-// maxValueLen characters (3, -2.5, ∞, -∞), else rounded to fit (0.33333),
-// and in exponent form when rounding would hide it (1.23e+06).
+// formatValue formats a value compactly: as explain.Number does (3,
+// -2.5, ∞, 0.683 for a mean of 41/60) when that fits maxValueLen
+// characters, else as a whole number when that fits (12346), and
+// otherwise in exponent form (1.23e+06).
 func formatValue(v float64) string {
-	if s := trace.FormatValue(v); len(s) <= maxValueLen {
+	if s := explain.Number(v); len(s) <= maxValueLen {
 		return s
 	}
-	a := math.Abs(v)
-	if a >= 1e6 || a < 1e-3 {
-		return strconv.FormatFloat(v, 'g', 3, 64)
+	if s := strconv.FormatFloat(v, 'f', 0, 64); len(s) <= maxValueLen && math.Abs(v) >= 1 {
+		return s
 	}
-	intDigits := len(strconv.FormatFloat(math.Trunc(a), 'f', 0, 64))
-	prec := maxValueLen - intDigits - 1
-	if v < 0 {
-		prec--
-	}
-	s := strconv.FormatFloat(v, 'f', max(prec, 0), 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if len(s) > maxValueLen {
-		return strconv.FormatFloat(v, 'g', 3, 64)
-	}
-	return s
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
 // windowText returns a node's α-β window in view v, "α=3 β=∞".

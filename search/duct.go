@@ -412,18 +412,18 @@ func (e *duct[S]) emitPlayout(id int32, v float64, turns int) {
 }
 
 // emitEnd reports player 0's chosen action at the root and player 1's
-// most visited one (indices best0 and best1, -1 when there are none), a
-// note if the search stopped early, and the decision.
+// most visited one (indices best0 and best1, -1 when there are none), as
+// the root's value and best child, a note if the search stopped early,
+// and the decision.
 //
 //go:noinline
 func (e *duct[S]) emitEnd(res Result, best0, best1 int) {
 	if best0 >= 0 {
 		r := &e.nodes[0]
 		best := r.first + int32(best0)*r.cols + int32(best1)
+		// The best child's joint action names player 1's most visited
+		// action too, which the decision's words give.
 		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
-		if b := e.stats[r.stat+r.rows+int32(best1)]; b.n > 0 {
-			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("player B would play %s (most visits)", e.states[0].Label(1, int(b.action)))})
-		}
 	}
 	e.emitDecision(e.tr, res)
 }

@@ -545,13 +545,10 @@ func checkDUCTTrace[S search.Simultaneous[S]](t *testing.T, name string, root S,
 	if n := r.stats[0].n[b0]; n > 0 {
 		rate = r.stats[0].w[b0] / float64(n)
 	}
-	a0, a1 := r.legal[0][b0], r.legal[1][b1]
+	a0 := r.legal[0][b0]
 	ve := expect(trace.KindValue, 0)
 	if want := r.children[b0*len(r.legal[1])+b1]; ve.Best != want || ve.Value != rate {
 		t.Errorf("%s: value event %+v, want best %d, value %v", name, ve, want, rate)
-	}
-	if note := expect(trace.KindNote, 0); note.Text != "player B would play "+root.Label(1, a1)+" (most visits)" {
-		t.Errorf("%s: note %q", name, note.Text)
 	}
 	d := expect(trace.KindDecision, 0)
 	if d.Action != a0 || d.Label != root.Label(0, a0) || d.Value != rate || d.Counters.Nodes != len(nodes) || d.Counters.Evals != iters {
@@ -737,7 +734,7 @@ func TestDUCTByHand(t *testing.T) {
 	if res.Action != top || res.Value != 0.5 || res.Nodes != 7 || res.Evals != 8 {
 		t.Errorf("result %+v, want top, value 2/4, 7 nodes, 8 evaluations", res)
 	}
-	best := events[len(events)-3]
+	best := events[len(events)-2]
 	if best.Kind != trace.KindValue || tr.Node(best.Best).Label != "top/middle" {
 		t.Errorf("value event %+v, want best the child top/middle", best)
 	}

@@ -38,6 +38,45 @@
     return p;
   }
 
+  // ---- presentation mode ----
+
+  // The page and both viewers are in presentation mode together: its
+  // button, the p key here or in either viewer (which tells the page, see
+  // viewer.js) and ?present=1 turn it on and off in all three.
+  const PRESENT = "searchviz:present";
+  const presentButton = document.getElementById("compare-present");
+  let present = new URLSearchParams(location.search).get("present") === "1";
+
+  function setPresent(on) {
+    present = on;
+    document.documentElement.classList.toggle("present", on);
+    if (presentButton) presentButton.setAttribute("aria-pressed", String(on));
+    const q = new URLSearchParams(location.search);
+    if (on) q.set("present", "1"); else q.delete("present");
+    history.replaceState(null, "", "?" + q.toString());
+    for (const f of document.querySelectorAll("iframe[data-trace]")) tellPresent(f);
+  }
+
+  function tellPresent(frame) {
+    if (frame.contentWindow) frame.contentWindow.postMessage({ type: PRESENT, on: present }, location.origin);
+  }
+
+  for (const f of document.querySelectorAll("iframe[data-trace]")) f.addEventListener("load", () => tellPresent(f));
+  if (presentButton) presentButton.onclick = () => setPresent(!present);
+  if (present) setPresent(true);
+  window.addEventListener("message", (e) => {
+    const m = e.data;
+    if (e.origin !== location.origin || !m || m.type !== PRESENT) return;
+    if (!!m.on !== present) setPresent(!!m.on);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || (e.target.matches && e.target.matches("input[type=text], select, textarea"))) return;
+    if (e.key === "p" || e.key === "P") {
+      setPresent(!present);
+      e.preventDefault();
+    }
+  });
+
   // ---- step both ----
 
   const both = document.getElementById("step-both");

@@ -281,8 +281,84 @@
   gameChanged(true);
   algoChanged();
 
+  // The seed: a whole number, 0 or more, said beside the field before
+  // the form is sent (the server says the same if it is sent anyway).
+  const seed = $("seed"), seedError = $("seed-error");
+  function seedProblem() {
+    const v = seed.value.trim();
+    if (v === "" ) return seed.validity.badInput ? "The seed must be a whole number, 0 or more." : "";
+    if (!/^-?\d+$/.test(v)) return "The seed must be a whole number, 0 or more: \"" + v + "\" is not one.";
+    if (v.startsWith("-") && !/^-0+$/.test(v)) return "The seed must be 0 or more: " + v + " is negative.";
+    return "";
+  }
+  function showSeedProblem() {
+    const why = seedProblem();
+    seedError.textContent = why;
+    seedError.hidden = why === "";
+    if (why) seed.setAttribute("aria-invalid", "true");
+    else seed.removeAttribute("aria-invalid");
+    return why;
+  }
+  if (seed && seedError) {
+    // The page says what is wrong instead of the browser's bubble.
+    seed.addEventListener("invalid", (e) => { if (showSeedProblem()) { e.preventDefault(); seed.focus(); } });
+    seed.addEventListener("input", () => { if (!seedError.hidden) showSeedProblem(); });
+    form.addEventListener("submit", (e) => {
+      if (showSeedProblem()) { e.preventDefault(); seed.focus(); }
+    });
+    if (!seedError.hidden) { seed.focus(); seedError.scrollIntoView({ block: "center" }); }
+  }
+
   const drop = $("upload-form"), file = $("trace-file");
-  if (drop && file) {
+  const uploadError = $("upload-error"), progress = $("upload-progress");
+  const bar = $("upload-bar"), uploadStatus = $("upload-status");
+
+  // showUploadError says what went wrong beside the upload control and
+  // brings it into view, wherever the page was scrolled.
+  function showUploadError(msg) {
+    progress.hidden = true;
+    uploadError.textContent = msg;
+    uploadError.hidden = false;
+    uploadError.scrollIntoView({ block: "center" });
+    uploadError.focus();
+  }
+
+  // upload sends the chosen file with its progress shown, in percent,
+  // then says the server is opening it, and goes to its viewer.
+  function upload() {
+    if (!file.files.length) return;
+    uploadError.hidden = true;
+    progress.hidden = false;
+    bar.removeAttribute("value"); // indeterminate until the first progress
+    uploadStatus.textContent = "Sending " + file.files[0].name + "…";
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", drop.action);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => {
+      if (!e.lengthComputable) return;
+      const pct = Math.floor((100 * e.loaded) / e.total);
+      bar.value = pct;
+      uploadStatus.textContent = "Sending " + file.files[0].name + ": " + pct + "%";
+    };
+    xhr.upload.onload = () => {
+      bar.removeAttribute("value");
+      uploadStatus.textContent = "Opening the trace…";
+    };
+    xhr.onload = () => {
+      const ans = xhr.response || {};
+      if (xhr.status === 200 && ans.location) {
+        uploadStatus.textContent = "Opening the trace…";
+        location.assign(ans.location);
+        return;
+      }
+      showUploadError(ans.error || "The server answered " + xhr.status + " " + xhr.statusText + ".");
+    };
+    xhr.onerror = () => showUploadError("The file could not be sent: the server did not answer.");
+    xhr.send(new FormData(drop));
+  }
+
+  if (drop && file && uploadError && progress) {
     for (const ev of ["dragenter", "dragover"]) {
       drop.addEventListener(ev, (e) => { e.preventDefault(); drop.classList.add("over"); });
     }
@@ -293,8 +369,50 @@
       e.preventDefault();
       if (!e.dataTransfer.files.length) return;
       file.files = e.dataTransfer.files;
-      drop.submit();
+      upload();
     });
-    file.addEventListener("change", () => { if (file.files.length) drop.submit(); });
+    file.addEventListener("change", () => { if (file.files.length) upload(); });
+    drop.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (file.files.length) upload();
+      else showUploadError("Choose a trace file to open.");
+    });
+    // An error the server put in the page is where the person looks next.
+    if (!uploadError.hidden) { uploadError.scrollIntoView({ block: "center" }); uploadError.focus(); }
   }
+})();
+
+// Saved traces, on the start page and the page of them all: each but the
+// gallery's examples can be deleted, after a confirmation.
+(() => {
+  "use strict";
+  document.addEventListener("click", async (e) => {
+    const btn = e.target.closest("button[data-delete]");
+    if (!btn) return;
+    const row = btn.closest("tr");
+    const name = row ? row.querySelector("a").textContent : "this trace";
+    if (!confirm("Delete the trace of " + name + "? It cannot be undone, and its link stops working.")) return;
+    btn.disabled = true;
+    let msg = "";
+    try {
+      const res = await fetch(btn.dataset.delete, { method: "DELETE" });
+      if (res.ok || res.status === 404) {
+        if (row) row.remove();
+        return;
+      }
+      msg = (await res.text()).trim();
+    } catch (err) {
+      msg = "The server did not answer: " + err.message;
+    }
+    btn.disabled = false;
+    let p = row && row.querySelector(".error");
+    if (!p && row) {
+      p = document.createElement("p");
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      p.dataset.testid = "delete-error";
+      btn.after(p);
+    }
+    if (p) p.textContent = msg;
+  });
 })();

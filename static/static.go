@@ -4,7 +4,7 @@ package static
 
 import "embed"
 
-// FS holds app.css, index.js and viewer.js at its root.
+// FS holds the stylesheet, the scripts and the favicon at its root.
 //
-//go:embed *.css *.js
+//go:embed *.css *.js favicon.svg
 var FS embed.FS

@@ -13,6 +13,18 @@
   const VIEW_ROOT = -2; // an anchor: the view's root, whichever the server makes it
   const FIT_SCALE = 0.55; // the least scale at which a tree is first shown whole
   const EMBEDDED_FIT_SCALE = 0.05; // likewise beside another tree, where the shapes are compared
+  // Presentation mode, read from the back of a room on a 1280x720
+  // projector: the least sizes on screen, in CSS pixels, of a node's
+  // value, an edge's label, an α-β window and a board's cell, below which
+  // the tree is never zoomed out; and the sizes, in the drawing's units,
+  // it draws values, edges' actions and windows at (app.css reads them as
+  // --present-value, --present-edge and --present-window), larger than
+  // their usual, so that fewer nodes need to be left out of the view.
+  const PRESENT_LEAST = { value: 16, edge: 16, window: 14, cell: 14 };
+  const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5 };
+  const CLICK_SLACK = 12; // how near a node, in screen pixels, a click selects it
+  const FOCUS_MOST_SCALE = 1.6; // how far Fit in presentation mode zooms in past the least, on a few nodes
+  const OVERVIEW_W = 240, OVERVIEW_H = 90; // the overview's most width and height, in CSS pixels
 
   const st = {
     steps: Number(root.dataset.steps),
@@ -46,7 +58,13 @@
     stashed: new Map(), // a hidden node's or edge's group -> its children but the first, out of the page
     rest: null, // a drawing sent in two parts: the frames since the first, the rest's lines not added yet (see addRest)
     later: null, // the patches of a big frame far from the view, not applied yet (see farPatches)
+    present: new URLSearchParams(location.search).get("present") === "1", // presentation mode
+    legend: null, // the legend asked for with its button, or null for the mode's default
+    boxes: null, // the overview's node boxes: [gid, x, y, w, h], found once per drawing
+    vars: new Map(), // the variables the last frame showed, to mark those that changed
   };
+  for (const k of ["value", "edge", "window"]) document.documentElement.style.setProperty("--present-" + k, PRESENT_TEXT[k] + "px");
+  document.documentElement.classList.toggle("present", st.present);
 
   // ---- the drawing ----
 
@@ -71,6 +89,7 @@
     install(await res.text(), st.svg && st.userMoved ? st.box : null);
     st.whole = true;
     root.dataset.layoutMs = String(Math.round(performance.now() - started));
+    root.dataset.layoutFetches = String(Number(root.dataset.layoutFetches || "0") + 1);
     return true;
   }
 
@@ -92,14 +111,94 @@
     st.svg = svg;
     st.rest = null;
     st.later = null;
+    st.boxes = null;
     delete root.dataset.drawing;
     st.full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+    takeLegend(svg);
     st.types.clear();
     st.centres.clear();
     st.nodeCount = 0;
     for (const g of svg.querySelectorAll("g.node")) addNode(g);
     if (keep) setBox(keep);
     else initialBox(panel);
+  }
+
+  // takeLegend moves the drawing's legend out of it, into its own box over
+  // the tree panel's corner, where it stays in view whatever the tree
+  // panel shows and no step hides it; the drawing's box then shrinks to
+  // its nodes, so that fitting the tree leaves no room for the legend.
+  function takeLegend(svg) {
+    const box = $("legend-box");
+    box.replaceChildren();
+    const g = svg.querySelector("g#legend");
+    if (!g) {
+      showLegend();
+      return;
+    }
+    const graph = svg.querySelector("g.graph");
+    const [dx, dy] = graphOffset(svg);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    const cover = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
+    for (const p of g.querySelectorAll("polygon")) {
+      for (const pt of p.getAttribute("points").trim().split(/\s+/)) cover(...pt.split(",").map(Number));
+    }
+    for (const r of g.querySelectorAll("rect")) {
+      const x = Number(r.getAttribute("x")), y = Number(r.getAttribute("y"));
+      cover(x, y);
+      cover(x + Number(r.getAttribute("width")), y + Number(r.getAttribute("height")));
+    }
+    const own = document.createElementNS(SVGNS, "svg");
+    own.setAttribute("viewBox", [x0 + dx - 1, y0 + dy - 1, x1 - x0 + 2, y1 - y0 + 2].map((v) => v.toFixed(1)).join(" "));
+    own.setAttribute("role", "img");
+    own.setAttribute("aria-label", "legend: what the shapes, lines and colours of the tree mean");
+    const wrap = own.appendChild(document.createElementNS(SVGNS, "g"));
+    wrap.setAttribute("transform", graph.getAttribute("transform") || "");
+    for (const t of g.querySelectorAll("title")) t.remove();
+    wrap.appendChild(g);
+    box.appendChild(own);
+    st.full = nodesExtent(svg) || st.full;
+    showLegend();
+  }
+
+  // nodesExtent returns the box of the drawing's nodes and placeholders
+  // with room for their edges' labels, from their shapes' attributes, and
+  // its title over them: [x, y, w, h], or null for a drawing with no node.
+  function nodesExtent(svg) {
+    const [dx, dy] = graphOffset(svg);
+    let x0 = Infinity, y1 = -Infinity, x1 = -Infinity;
+    for (const g of svg.querySelectorAll("g.node")) {
+      const b = shapeBox(g);
+      if (!b) continue;
+      x0 = Math.min(x0, b.x + dx);
+      x1 = Math.max(x1, b.x + b.w + dx);
+      y1 = Math.max(y1, b.y + b.h + dy);
+    }
+    if (x0 === Infinity) return null;
+    // The drawing's title and caption lines over the tree, whose widths
+    // are read from their size and length, not measured.
+    for (const t of svg.querySelectorAll("g.graph > text")) {
+      const w = 0.55 * (parseFloat(t.getAttribute("font-size")) || 12) * t.textContent.length;
+      const x = Number(t.getAttribute("x")) + dx;
+      const anchor = t.getAttribute("text-anchor");
+      const left = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
+      x0 = Math.min(x0, left);
+      x1 = Math.max(x1, left + w);
+    }
+    const margin = 24; // an edge's label or a pruned node's reason, past the nodes
+    const [fx, fy, fw] = st.full;
+    const left = Math.max(fx, x0 - margin), right = Math.min(fx + fw, x1 + margin);
+    return [left, fy, right - left, y1 + margin - fy];
+  }
+
+  // showLegend shows the legend's box, or hides it: as its button last
+  // asked, or else shown but in presentation mode, where it leaves the
+  // room to the tree.
+  function showLegend() {
+    const box = $("legend-box");
+    const on = (st.legend === null ? !st.present : st.legend) && box.childElementCount > 0;
+    box.hidden = !on;
+    $("legend-toggle").setAttribute("aria-pressed", String(on));
+    $("legend-toggle").hidden = box.childElementCount === 0;
   }
 
   // addNode notes a node or placeholder of the drawing: its type class.
@@ -243,6 +342,104 @@
     if (!st.svg) return;
     st.box = b;
     st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
+    drawOverviewSoon();
+  }
+
+  // leastScale is the scale, in screen pixels per unit of the drawing,
+  // below which presentation mode zooms no further out: the one at which
+  // its smallest text is as large as PRESENT_LEAST says. Outside
+  // presentation mode it is 0.
+  function leastScale() {
+    if (!st.present) return 0;
+    const cell = Number(root.dataset.boardCell) || 12;
+    const L = PRESENT_LEAST, T = PRESENT_TEXT;
+    // Boards are drawn in the nodes of the games that have them.
+    const cells = $("board-panel") ? L.cell / cell : 0;
+    // A little over, so that rounding never leaves a text a fraction short.
+    return 1.01 * Math.max(L.value / T.value, L.edge / T.edge, L.window / T.window, cells);
+  }
+
+  // scaleOf returns how many screen pixels a unit of the drawing takes
+  // when the tree panel, of size r, shows box b.
+  function scaleOf(b, r) {
+    return Math.min(r.width / b[2], r.height / b[3]);
+  }
+
+  // fit shows the whole tree; in presentation mode, when that would make
+  // it too small to read, the root and the current node (or, after the
+  // decision, the best line) and their neighbourhood, at a readable size,
+  // while the overview shows the whole.
+  function fit() {
+    if (!st.svg) return;
+    st.userMoved = false;
+    const r = $("tree").getBoundingClientRect();
+    const least = leastScale();
+    if (!least || !r.width || scaleOf(st.full, r) >= least) {
+      setBox(st.full.slice());
+      return;
+    }
+    const focus = focusBox();
+    if (!focus) {
+      setBox(st.full.slice());
+      return;
+    }
+    showBox(focus.box, focus.centre, least, least * FOCUS_MOST_SCALE, r);
+  }
+
+  // focusBox returns the box of what Fit shows in presentation mode: the
+  // view's root, the current node or the best line, one node's width to
+  // either side; centre is the node to keep in view when not all of it
+  // fits.
+  function focusBox() {
+    const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+    if (!top) return null;
+    const ids = st.lastCurrent >= 0 ? [st.lastCurrent] : [...st.svg.querySelectorAll("g.node.st_best")].map((g) => g.id);
+    const boxes = [top, ...ids.map(nodeBox).filter(Boolean)];
+    const centre = boxes[boxes.length - 1];
+    return { box: pad(union(boxes), top.w, top.h / 2), centre: centre };
+  }
+
+  function union(boxes) {
+    const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.w)), y1 = Math.max(...boxes.map((b) => b.y + b.h));
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  }
+
+  function pad(b, dx, dy) {
+    return { x: b.x - dx, y: b.y - dy, w: b.w + 2 * dx, h: b.h + 2 * dy };
+  }
+
+  // showBox shows box b at a scale between least and most, the largest
+  // at which it fits; when it does not fit even at least, the part around
+  // node box centre, from b's top where b's height fits.
+  function showBox(b, centre, least, most, r) {
+    const s = Math.max(least, Math.min(most, r.width / b.w, r.height / b.h));
+    const w = r.width / s, h = r.height / s;
+    const cx = b.w <= w || !centre ? b.x + b.w / 2 : centre.x + centre.w / 2;
+    const y = b.h <= h ? b.y + b.h / 2 - h / 2 : !centre ? b.y : Math.max(b.y, centre.y + centre.h / 2 - h / 2);
+    setBox([cx - w / 2, y, w, h]);
+  }
+
+  // showAnswer brings the root and the best line into view after the
+  // decision, as End or a jump there asks: the last node followed may be
+  // anywhere. f is the frame, whose patches are not applied yet.
+  function showAnswer(f) {
+    if (!$("follow").checked || !st.svg || f.current >= 0) return;
+    const best = new Set([...st.svg.querySelectorAll("g.node.st_best")].map((g) => Number(g.id.slice(1))));
+    for (const n of f.nodes) {
+      if (n[1] === "st_best") best.add(n[0]);
+      else best.delete(n[0]);
+    }
+    const top = nodeBox(st.nav ? st.nav.root : 0);
+    if (!best.size || !top) return;
+    const b = pad(union([top, ...[...best].map(nodeBox).filter(Boolean)]), top.w / 2, top.h / 4);
+    const [x, y, w, h] = st.box;
+    if (b.x >= x && b.y >= y && b.x + b.w <= x + w && b.y + b.h <= y + h) return;
+    const r = $("tree").getBoundingClientRect();
+    if (!r.width) return;
+    const now = scaleOf(st.box, r);
+    const least = Math.min(now, st.present ? leastScale() : FIT_SCALE);
+    showBox(b, top, least, now, r);
   }
 
   // initialBox fits the tree, unless that would make nodes too small to
@@ -251,6 +448,10 @@
   // of the whole tree is what is compared, but not a drawing so wide that
   // its nodes would be dots.
   function initialBox(r) {
+    if (st.present && r.width) {
+      fit();
+      return;
+    }
     const [x, y, w, h] = st.full;
     const scale = Math.min(r.width / w, r.height / h);
     const least = root.classList.contains("embedded") ? EMBEDDED_FIT_SCALE : FIT_SCALE;
@@ -270,8 +471,17 @@
     st.userMoved = true;
     const [x, y, w, h] = st.box;
     if (cx === undefined) { cx = x + w / 2; cy = y + h / 2; }
-    const nw = Math.min(Math.max(w * factor, 40), st.full[2] * 4 + 400);
-    const nh = h * (nw / w);
+    let nw = Math.min(Math.max(w * factor, 40), st.full[2] * 4 + 400);
+    let nh = h * (nw / w);
+    const least = leastScale();
+    if (least) {
+      const r = $("tree").getBoundingClientRect();
+      const s = scaleOf([0, 0, nw, nh], r);
+      if (r.width && s < least) {
+        nw *= s / least;
+        nh *= s / least;
+      }
+    }
     setBox([cx - (cx - x) * (nw / w), cy - (cy - y) * (nh / h), nw, nh]);
   }
 
@@ -295,8 +505,8 @@
 
   // graphOffset returns how far the graph's group is translated: Graphviz
   // translates it, and the viewBox is outside it.
-  function graphOffset() {
-    const tr = st.svg.querySelector("g.graph").transform.baseVal.consolidate();
+  function graphOffset(svg) {
+    const tr = (svg || st.svg).querySelector("g.graph").transform.baseVal.consolidate();
     return tr ? [tr.matrix.e, tr.matrix.f] : [0, 0];
   }
 
@@ -436,6 +646,24 @@
     }
   }
 
+  // drawVars shows the current node's variables, those that changed since
+  // the last frame marked: presentation mode shows only them, or every
+  // variable when none changed.
+  function drawVars(facts) {
+    const el = $("vars");
+    drawFacts(el, facts);
+    const before = st.vars;
+    st.vars = new Map((facts || []).map((f) => [f.name, f.value]));
+    let changed = 0;
+    for (const dt of el.querySelectorAll("dt")) {
+      if (!before.size || before.get(dt.textContent) === st.vars.get(dt.textContent)) continue;
+      dt.classList.add("changed");
+      dt.nextElementSibling.classList.add("changed");
+      changed++;
+    }
+    el.classList.toggle("some-changed", changed > 0 && changed < st.vars.size);
+  }
+
   function drawLog(lines, step) {
     const log = $("log");
     log.innerHTML = "";
@@ -462,7 +690,7 @@
   // the lit line of pseudocode; a frame does it last, as scrollLog.
   function showLit() {
     const lit = document.querySelector("#code li.lit");
-    const side = lit && lit.closest(".side");
+    const side = lit && (st.present ? lit.closest("#code") : lit.closest(".side"));
     if (!side || getComputedStyle(side).overflowY === "visible") return;
     const r = lit.getBoundingClientRect(), s = side.getBoundingClientRect();
     if (r.bottom > s.bottom) side.scrollTop += r.bottom - s.bottom;
@@ -506,28 +734,33 @@
     const panel = $("visits-panel");
     panel.hidden = !v;
     if (!v) return;
-    $("visits-title").textContent = "after " + v.total + " result" + (v.total === 1 ? "" : "s");
-    const most = v.counts.reduce((m, c, i) => (c > v.counts[m] ? i : m), 0);
+    $("visits-heading").textContent = v.title;
+    $("visits-title").textContent = v.caption;
+    $("visits-help").textContent = v.help;
     const bars = $("visits-bars");
     bars.innerHTML = "";
-    v.labels.forEach((label, i) => {
+    v.rows.forEach((r) => {
       const li = document.createElement("li");
       const name = document.createElement("span");
       name.className = "bar-label";
-      name.textContent = label;
+      name.textContent = r.label;
       const bar = document.createElement("span");
-      bar.className = "bar" + (i === most && v.total > 0 ? " most" : "");
-      bar.style.width = (v.total ? (100 * v.counts[i]) / Math.max(...v.counts) : 0) + "%";
+      bar.className = "bar" + (r.mark ? " most" : "");
+      bar.style.width = 100 * r.width + "%";
       const n = document.createElement("span");
       n.className = "bar-count";
-      n.textContent = v.counts[i] + (i === most && v.total > 0 ? " ◀ most visited" : "");
+      n.textContent = r.text + (r.mark ? " ◀ " + r.mark : "");
       li.append(name, bar, n);
       bars.appendChild(li);
     });
     const svg = $("visits-chart");
     svg.innerHTML = "";
-    if (!v.at || v.at.length < 2) return;
-    const W = 360, H = 150, L = 30, R = 40, T = 8, B = 20;
+    svg.toggleAttribute("hidden", !v.history || !v.at || v.at.length < 2);
+    if (svg.hasAttribute("hidden")) return;
+    // The right margin holds the series' names, 10px text about 6px a
+    // character.
+    const W = 360, H = 150, L = 30, T = 8, B = 20, GAP = 11;
+    const R = 8 + 6 * Math.max(4, ...v.rows.map((r) => r.label.length));
     const maxN = Math.max(1, ...v.history.map((h) => h[h.length - 1]));
     const maxT = v.at[v.at.length - 1];
     const x = (t) => L + ((W - L - R) * t) / maxT;
@@ -544,6 +777,7 @@
       t.setAttribute("text-anchor", anchor || "start");
       t.textContent = s;
       svg.appendChild(t);
+      return t;
     };
     line(L, H - B, W - R, H - B, "axis");
     line(L, T, L, H - B, "axis");
@@ -551,14 +785,22 @@
     text(L - 4, H - B + 4, "0", "end");
     text(W - R, H - 4, String(maxT), "end");
     text(L, H - 4, "results backed up →");
+    // Series that end close together get their names spread apart, in
+    // the order of their ends, so that no two overlap.
+    const ends = v.history.map((h, i) => ({ i, y: y(h[h.length - 1]) + 3 })).sort((a, b) => a.y - b.y);
+    ends.forEach((e, j) => { if (j > 0) e.y = Math.max(e.y, ends[j - 1].y + GAP); });
+    for (let j = ends.length - 1; j >= 0; j--) {
+      ends[j].y = Math.min(ends[j].y, (j === ends.length - 1 ? H - B + 3 : ends[j + 1].y - GAP));
+    }
+    ends.forEach((e) => { if (e.y < T + 3) e.y = T + 3; });
     v.history.forEach((h, i) => {
       const p = document.createElementNS(SVGNS, "polyline");
       p.setAttribute("points", h.map((n, j) => x(v.at[j]).toFixed(1) + "," + y(n).toFixed(1)).join(" "));
-      p.setAttribute("class", "series" + (i === most ? " most" : ""));
+      p.setAttribute("class", "series" + (v.rows[i].mark ? " most" : ""));
       p.setAttribute("stroke-dasharray", dashes[i % dashes.length]);
       svg.appendChild(p);
-      text(W - R + 3, y(h[h.length - 1]) + 3, v.labels[i]);
     });
+    for (const e of ends) text(W - R + 3, e.y, v.rows[e.i].label).classList.add("series-name");
   }
 
   function lightLine(n) {
@@ -896,7 +1138,10 @@
 
   function applyFrame(f) {
     // The view first, which says which nodes a big frame restyles later.
-    if (!st.hold && !(f.nav && f.nav.elsewhere)) follow(f.current);
+    if (!st.hold && !(f.nav && f.nav.elsewhere)) {
+      follow(f.current);
+      showAnswer(f);
+    }
     st.hold = false;
     st.anchor = -1;
     if (st.rest) st.rest.frames.push(f); // for the nodes the drawing's rest adds
@@ -919,10 +1164,12 @@
     }
     st.nav = f.nav || null;
     drawNav();
+    drawOverviewSoon();
     st.step = f.step;
     if (!st.pending) st.wanted = f.step;
     st.playing = f.playing;
     st.view = f.view;
+    if (f.caption) drawCaption(f.caption);
     st.live = f.live;
     if (f.steps !== st.steps) {
       st.steps = f.steps;
@@ -936,7 +1183,7 @@
     drawCode(f.code);
     lightLine(f.line);
     drawLog(f.log, f.step);
-    drawFacts($("vars"), f.vars);
+    drawVars(f.vars);
     $("vars-note").hidden = f.current >= 0;
     drawBoard($("board"), $("board-title"), f.board || null);
     drawBeam(f.beam || null);
@@ -1012,8 +1259,14 @@
         send(c);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (st.ws !== ws) return;
+      if (ev.code === 4404) { // the trace was deleted: nothing to reconnect to
+        $("status").textContent = ev.reason;
+        st.playing = false;
+        showControls();
+        return;
+      }
       $("status").textContent = "Disconnected; reconnecting…";
       st.playing = false;
       showControls();
@@ -1032,19 +1285,145 @@
     else send({ type: "play", speed: Number($("speed").value) });
   }
 
-  async function setView(view) {
-    if (view === st.view || st.loading) return;
+  // setView shows values from another point of view. The drawing stays,
+  // whole or navigated: the server lays it out alike in both views, and
+  // answers with a full frame that rewrites every node's texts and the
+  // caption (drawCaption).
+  function setView(view) {
+    if (view === st.view) return;
     st.view = view;
     showControls();
-    if (!st.whole) {
-      send({ type: "view", view: view }); // a navigated drawing comes with the frame
-      return;
-    }
-    st.loading = true;
-    st.undrawn = !(await loadLayout(view));
-    st.loading = false;
     send({ type: "view", view: view });
-    drain();
+  }
+
+  // drawCaption writes the drawing's line that says whose values it
+  // shows, over the tree and in the legend.
+  function drawCaption(caption) {
+    for (const id of ["a_caption", "a_legend_caption"]) {
+      const a = document.getElementById(id);
+      const t = a && (a instanceof SVGTextElement ? a : a.querySelector("text"));
+      if (t) t.textContent = caption;
+    }
+  }
+
+  // nodeNear returns the shown node or placeholder whose shape is nearest
+  // the pointer at (x, y) on screen, within CLICK_SLACK pixels, or null: a
+  // small node, such as a pruned move's in a fitted tree, is clicked
+  // without aiming at its few pixels.
+  function nodeNear(x, y) {
+    if (!st.svg) return null;
+    const [px, py] = toDrawing(x, y);
+    const [dx, dy] = graphOffset();
+    const reach = CLICK_SLACK / st.svg.getScreenCTM().a;
+    let best = null, bestD = reach;
+    for (const g of st.svg.querySelectorAll("g.node:not(." + HIDDEN + ")")) {
+      const b = shapeBox(g);
+      if (!b) continue;
+      const ox = Math.max(b.x + dx - px, 0, px - (b.x + dx + b.w)), oy = Math.max(b.y + dy - py, 0, py - (b.y + dy + b.h));
+      const d = Math.hypot(ox, oy);
+      if (d <= bestD) {
+        best = g;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  // ---- presentation mode, the keys, the overview ----
+
+  // setPresent turns presentation mode on or off: big type, the panels
+  // the step needs and a tree zoomed no smaller than can be read. The
+  // address keeps it; a viewer in a comparison tells its page, which
+  // turns it on or off in both (compare.js) when the person asked.
+  function setPresent(on, asked) {
+    if (on === st.present) return;
+    st.present = on;
+    document.documentElement.classList.toggle("present", on);
+    $("present").setAttribute("aria-pressed", String(on));
+    const q = new URLSearchParams(location.search);
+    if (on) q.set("present", "1"); else q.delete("present");
+    history.replaceState(null, "", "?" + q.toString());
+    showLegend();
+    fit();
+    showLit();
+    if (asked && window.parent !== window) window.parent.postMessage({ type: "searchviz:present", on: on }, location.origin);
+  }
+
+  function toggleKeys() {
+    const d = $("keys");
+    if (d.open) d.close();
+    else d.showModal();
+  }
+
+  // drawOverviewSoon draws the overview once the browser is about to
+  // paint, however often the view moved since.
+  function drawOverviewSoon() {
+    if (st.overviewSoon) return;
+    st.overviewSoon = true;
+    requestAnimationFrame(() => {
+      st.overviewSoon = false;
+      drawOverview();
+    });
+  }
+
+  // drawOverview draws the whole drawing in small, when the tree panel
+  // shows only part of it: a dot per node reached, the current node
+  // orange, the best line blue, and the box the panel shows. A navigated
+  // drawing has the minimap of the whole tree instead (drawMinimap).
+  function drawOverview() {
+    const fig = $("overview-box");
+    const [x, y, w, h] = st.full || [0, 0, 0, 0];
+    const b = st.box;
+    const inside = b && b[0] <= x + 1 && b[1] <= y + 1 && b[0] + b[2] >= x + w - 1 && b[1] + b[3] >= y + h - 1;
+    fig.hidden = !st.svg || !st.whole || inside;
+    if (fig.hidden) return;
+    if (!st.boxes) {
+      const [dx, dy] = graphOffset();
+      st.boxes = [];
+      for (const g of st.svg.querySelectorAll("g.node")) {
+        const s = shapeBox(g);
+        if (s) st.boxes.push([g, s.x + dx, s.y + dy, s.w, s.h]);
+      }
+    }
+    const small = root.classList.contains("embedded") ? 0.6 : 1; // beside another viewer, it leaves more of the tree in view
+    const k = small * Math.min(OVERVIEW_W / w, OVERVIEW_H / h);
+    const c = $("overview");
+    const cw = Math.max(40, Math.ceil(w * k)), ch = Math.max(16, Math.ceil(h * k));
+    const dpr = window.devicePixelRatio || 1;
+    if (c.width !== cw * dpr || c.height !== ch * dpr) {
+      c.width = cw * dpr;
+      c.height = ch * dpr;
+      c.style.width = cw + "px";
+      c.style.height = ch + "px";
+    }
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr * k, 0, 0, dpr * k, -x * dpr * k, -y * dpr * k);
+    ctx.clearRect(x, y, w, h);
+    const least = 1.5 / k; // a node never smaller than a dot and a half
+    for (const [g, nx, ny, nw, nh] of st.boxes) {
+      const cls = g.getAttribute("class") || "";
+      if (cls.includes(HIDDEN)) continue;
+      ctx.fillStyle = cls.includes("st_current") ? "#E69F00" : cls.includes("st_best") ? "#0072B2" : cls.includes("st_pruned") ? "#bbb" : "#666";
+      ctx.fillRect(nx + nw / 2 - Math.max(nw, least) / 2, ny, Math.max(nw, least), Math.max(nh, least));
+    }
+    const vx = Math.max(b[0], x), vy = Math.max(b[1], y);
+    const vw = Math.min(b[0] + b[2], x + w) - vx, vh = Math.min(b[1] + b[3], y + h) - vy;
+    ctx.fillStyle = "rgba(0, 114, 178, 0.12)";
+    ctx.fillRect(vx, vy, vw, vh);
+    ctx.strokeStyle = "#0072B2";
+    ctx.lineWidth = 1.5 / k;
+    ctx.strokeRect(vx, vy, vw, vh);
+  }
+
+  // overviewGo centres the tree panel on the point of the overview that
+  // pointer event e is at.
+  function overviewGo(e) {
+    if (!st.svg || !st.box) return;
+    const c = $("overview"), r = c.getBoundingClientRect();
+    const [x, y, w, h] = st.full;
+    const px = x + ((e.clientX - r.left) / r.width) * w, py = y + ((e.clientY - r.top) / r.height) * h;
+    st.userMoved = true;
+    setBox([px - st.box[2] / 2, py - st.box[3] / 2, st.box[2], st.box[3]]);
   }
 
   // ---- input ----
@@ -1066,7 +1445,19 @@
   };
   $("zoom-in").onclick = () => zoom(1 / 1.25);
   $("zoom-out").onclick = () => zoom(1.25);
-  $("zoom-fit").onclick = () => { if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } };
+  $("zoom-fit").onclick = fit;
+  $("present").onclick = () => setPresent(!st.present, true);
+  $("present").setAttribute("aria-pressed", String(st.present));
+  $("legend-toggle").onclick = () => {
+    st.legend = $("legend-box").hidden;
+    showLegend();
+  };
+  $("keys-open").onclick = toggleKeys;
+  $("overview").addEventListener("pointerdown", (e) => {
+    overviewGo(e);
+    $("overview").setPointerCapture(e.pointerId);
+  });
+  $("overview").addEventListener("pointermove", (e) => { if (e.buttons & 1) overviewGo(e); });
   $("node-close").onclick = () => send({ type: "select", node: -1 });
   $("node-collapse").onclick = collapseSelected;
   $("node-reroot").onclick = rerootSelected;
@@ -1105,6 +1496,7 @@
     const m = e.data;
     if (e.origin !== location.origin || e.source !== window.parent || window.parent === window) return;
     if (m && m.type === "searchviz:seek" && Number.isInteger(m.step)) seek(m.step);
+    if (m && m.type === "searchviz:present") setPresent(!!m.on, false);
   });
 
   document.addEventListener("keydown", (e) => {
@@ -1124,7 +1516,10 @@
       case " ": togglePlay(); break;
       case "+": case "=": zoom(1 / 1.25); break;
       case "-": zoom(1.25); break;
-      case "0": if (st.svg) { st.userMoved = false; setBox(st.full.slice()); } break;
+      case "0": fit(); break;
+      case "p": case "P": setPresent(!st.present, true); break;
+      case "l": $("legend-toggle").click(); break;
+      case "?": toggleKeys(); break;
       default: return;
     }
     e.preventDefault();
@@ -1164,7 +1559,7 @@
     const a = e.target.closest("a");
     if (a) e.preventDefault();
     if (drag && drag.done) return;
-    const g = e.target.closest("g.node");
+    const g = e.target.closest("g.node") || nodeNear(e.clientX, e.clientY);
     if (!g) return;
     if (g.id.startsWith("m")) {
       const p = Number(g.id.slice(1));

@@ -33,12 +33,32 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("trace: line %d: %v", 
 // Unwrap returns e.Err.
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
+// TruncatedError is the error of a Reader whose trace stops short, as a
+// file does when a copy or a download is cut: its last line has no line
+// end and does not decode, or its compressed data ends before the
+// compressed stream does. Every event before the cut was read whole, so
+// a caller may show them; a bad line with more lines after it is a
+// *SyntaxError instead, since that is damage, not an end.
+type TruncatedError struct {
+	Line   int   // the number of the line that is cut, from 1 (the header)
+	Events int   // the events read whole before it
+	Err    error // what is wrong with the cut line
+}
+
+func (e *TruncatedError) Error() string {
+	return fmt.Sprintf("trace: line %d is cut short, the file ends in it: %v", e.Line, e.Err)
+}
+
+// Unwrap returns e.Err.
+func (e *TruncatedError) Unwrap() error { return e.Err }
+
 // Reader decodes a trace written by a Writer, or by any program that
 // follows the format. It is not safe for concurrent use.
 type Reader struct {
 	br    *bufio.Reader
 	long  []byte // holds a line longer than br's buffer
 	line  int    // lines read so far
+	open  bool   // the last line read has no line end: the input ended in it
 	blank int    // the first blank line after the last event, or 0
 	n     int    // events decoded so far
 	lim   Limits
@@ -105,8 +125,9 @@ func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 func (r *Reader) Header() Header { return r.h }
 
 // ReadEvent decodes the next event. At the end of the trace it returns
-// io.EOF. A line that does not decode gives a *SyntaxError. Every error
-// is sticky.
+// io.EOF. A line that does not decode gives a *SyntaxError, or a
+// *TruncatedError when it is the last line and the input ends in it.
+// Every error is sticky.
 func (r *Reader) ReadEvent() (Event, error) {
 	var e Event
 	err := r.readEvent(&e)
@@ -117,6 +138,10 @@ func (r *Reader) ReadEvent() (Event, error) {
 func (r *Reader) readEvent(e *Event) error {
 	for r.err == nil {
 		line, err := r.readLine()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			r.err = &TruncatedError{Line: r.line + 1, Events: r.n, Err: fmt.Errorf("the compressed data ends early: %w", io.ErrUnexpectedEOF)}
+			break
+		}
 		if err != nil {
 			r.err = err
 			break
@@ -141,8 +166,13 @@ func (r *Reader) readEvent(e *Event) error {
 		} else {
 			err = decodeEvent(line, r.n, e)
 		}
-		if err != nil {
+		switch {
+		case err != nil && r.open:
+			r.err = &TruncatedError{Line: r.line, Events: r.n, Err: err}
+		case err != nil:
 			r.err = &SyntaxError{Line: r.line, Err: err}
+		}
+		if err != nil {
 			break
 		}
 		r.n++
@@ -214,6 +244,7 @@ func (r *Reader) readLine() ([]byte, error) {
 			return nil, io.EOF
 		}
 		r.line++
+		r.open = err == io.EOF && chunk[len(chunk)-1] != '\n'
 		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
 		if len(chunk) > maxLine {
 			return nil, &SyntaxError{Line: r.line, Err: fmt.Errorf("line longer than the limit of %d bytes (16 MiB)", maxLine)}

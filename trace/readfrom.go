@@ -42,6 +42,10 @@ func (e *PanicError) Error() string {
 // of two cores or more about halves the time of opening a big trace; it
 // returns once that goroutine has stopped, and edit runs on it, in step
 // order.
+//
+// Every event read before an error of r is added before ReadFrom returns
+// it, so that after a *TruncatedError, a trace cut short, b holds every
+// event up to the cut and folds into a Tree as a whole trace would.
 func (b *Builder) ReadFrom(r *Reader, edit func(*Event) error) error {
 	if b.Len() == 0 {
 		// Fold as the events come, rather than all of them again in Tree.

@@ -91,6 +91,10 @@
 //	{"type":"frame", "step":K, "steps":N, "view":"root", "full":false, "playing":false,
 //	 "nodes":[[id, class, value, window, weight], ...], nodes whose drawing changed; all of them when full
 //	                                               (weight: k of the edge's class "vw<k>", 0 for none)
+//	 "caption":"values: ...",                      in a full frame, the drawing's caption in "view": the page writes
+//	                                               it into the slots "a_caption" and "a_legend_caption"; a switch of
+//	                                               view is a full frame and no new drawing, both views' drawings
+//	                                               being laid out alike
 //	 "current":id,                                 the search's focus, -1 for none
 //	 "line":L,                                     the pseudocode line lit, 0 for none
 //	 "log":[{"step":K,"text":"..."}],              the latest steps in words, oldest first

@@ -115,7 +115,7 @@ func TestEditorErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown game", url.Values{"game": {"chess"}}, `unknown game "chess"`},
-		{"a position that does not parse", ttt("position", "xo"), "tictactoe position: tictactoe: at offset"},
+		{"a position that does not parse", ttt("position", "xo"), "position: tictactoe: at offset"},
 		{"a parameter out of range", url.Values{"game": {"maze"}, "game.maze.h": {"99"}}, "h=99 is out of range"},
 		{"a seed that is no number", url.Values{"game": {"maze"}, "seed": {"x"}}, `seed "x" is not a whole number`},
 		{"a board that is no JSON", ttt("board", "{"), "the edited board is not a board"},

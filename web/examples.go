@@ -322,7 +322,20 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 		s.exampleFailed(w, r, err)
 		return
 	}
-	http.Redirect(w, r, exampleURL(ex, id, ex.step, false), http.StatusSeeOther)
+	// The step, view and presentation mode asked for go with it, so that
+	// an example's address opens it as a lesson needs it.
+	q := r.URL.Query()
+	step := ex.step
+	if q.Has("step") {
+		step = q.Get("step")
+	}
+	to := exampleURL(ex, id, step, false)
+	for _, k := range []string{"view", "present"} {
+		if q.Has(k) {
+			to += "&" + k + "=" + url.QueryEscape(q.Get(k))
+		}
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 // exampleFailed answers a request for an example whose search could not

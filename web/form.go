@@ -12,11 +12,19 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// formInput is what the new-search form holds.
+// formInput is what the new-search form holds, and what was wrong with
+// its seed field.
 type formInput struct {
 	game, algo, position, seed string
 	params                     map[string]string // "<algorithm>.<param>" -> value
+	seedErr                    string
 }
+
+// seedError is the error of a seed field that holds no seed: it is shown
+// next to the field rather than above the form.
+type seedError struct{ msg string }
+
+func (e *seedError) Error() string { return e.msg }
 
 // savedShown is how many saved traces the start page lists.
 const savedShown = 8
@@ -27,6 +35,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		Position:    in.position,
 		Seed:        in.seed,
 		Error:       formErr,
+		SeedError:   in.seedErr,
 		UploadError: uploadErr,
 		Examples:    exampleCards(),
 		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
@@ -58,7 +67,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	if len(saved) > savedShown {
 		saved, ix.MoreSaved = saved[:savedShown], true
 	}
-	ix.Saved = savedRows(saved)
+	ix.Saved = savedRows(s.markExamples(saved))
 	s.page(w, r, status, templates.IndexPage(ix))
 }
 
@@ -119,8 +128,11 @@ func (in formInput) request(program string) (catalog.Request, error) {
 	req := catalog.Request{Game: in.game, Position: in.position, Program: program}
 	if in.seed != "" {
 		seed, err := strconv.ParseInt(in.seed, 10, 64)
-		if err != nil {
-			return req, fmt.Errorf("seed %q is not a whole number", in.seed)
+		switch {
+		case err != nil:
+			return req, &seedError{fmt.Sprintf("The seed must be a whole number, 0 or more: %q is not one.", in.seed)}
+		case seed < 0:
+			return req, &seedError{fmt.Sprintf("The seed must be 0 or more: %d is negative.", seed)}
 		}
 		req.Seed = seed
 	}
@@ -164,18 +176,47 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	in := readForm(r)
 	req, err := in.request(s.cfg.Program)
-	if err == nil {
-		var id string
-		id, err = s.startSearch(req)
-		if err == nil {
-			http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
-			return
+	if se := (*seedError)(nil); errors.As(err, &se) {
+		in.seedErr = se.msg
+		s.index(w, r, http.StatusBadRequest, in, "", "")
+		return
+	}
+	if err != nil {
+		s.index(w, r, http.StatusBadRequest, in, err.Error(), "")
+		return
+	}
+	// A search whose trace cannot be saved is refused here, with the
+	// reason, rather than run and lost.
+	if err := s.store.checkWritable(); err != nil {
+		s.log.Error("the data directory cannot be written", "err", err)
+		s.index(w, r, http.StatusInternalServerError, in,
+			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").", "")
+		return
+	}
+	id, err := s.startSearch(req)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, errBusy) {
+			status = http.StatusTooManyRequests
+			w.Header().Set("Retry-After", "5")
+		}
+		s.index(w, r, status, in, err.Error(), "")
+		return
+	}
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// markExamples marks the traces of saved that are the gallery's examples,
+// which cannot be deleted, and returns saved.
+func (s *Server) markExamples(saved []savedTrace) []savedTrace {
+	s.examplesMu.Lock()
+	defer s.examplesMu.Unlock()
+	for i := range saved {
+		for _, id := range s.examples {
+			if saved[i].ID == id {
+				saved[i].Example = true
+			}
 		}
 	}
-	status := http.StatusBadRequest
-	if errors.Is(err, errBusy) {
-		status = http.StatusTooManyRequests
-		w.Header().Set("Retry-After", "5")
-	}
-	s.index(w, r, status, in, err.Error(), "")
+	return saved
 }

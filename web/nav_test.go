@@ -288,7 +288,7 @@ func TestNavigateCommands(t *testing.T) {
 		t.Errorf("viewing node %d's subtree, %d of the %d nodes drawn are in it", top, inside, len(f.Nodes))
 	}
 	c.send(`{"type":"up"}`)
-	if _, f = c.readLayout(); f.Nav.Root != 0 {
+	if l, f = c.readLayout(); f.Nav.Root != 0 {
 		t.Errorf("up from node %d views node %d", top, f.Nav.Root)
 	}
 	c.send(`{"type":"up"}`)
@@ -298,7 +298,6 @@ func TestNavigateCommands(t *testing.T) {
 
 	// A placeholder of several children, as the page shows it at the
 	// step: it counts the children not drawn that exist then.
-	l, f = c.readLayoutAt(f.Step)
 	drawn, more := pageState(l, f)
 	exists := existsAt(events, f.Step)
 	var p morePatch
@@ -619,20 +618,6 @@ func (c *navClient) readRest() string {
 		c.p.t.Fatalf("got %.300s, want the rest of a drawing", m.raw)
 	}
 	return r.SVG
-}
-
-// readLayoutAt asks for a new drawing at step k, as a change of view and
-// back does, and reads it with its frame.
-func (c *navClient) readLayoutAt(k int) (layoutMsg, frameMsg) {
-	c.p.t.Helper()
-	c.send(`{"type":"view","view":"side"}`)
-	c.readLayout()
-	c.send(`{"type":"view","view":"root"}`)
-	l, f := c.readLayout()
-	if f.Step != k {
-		c.p.t.Fatalf("a change of view moved from step %d to %d", k, f.Step)
-	}
-	return l, f
 }
 
 // readFrame reads a frame.

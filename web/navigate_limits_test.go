@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -78,5 +79,39 @@ func TestNavigatedTreeHasNoWholeDrawing(t *testing.T) {
 	}
 	if f := p.read(); f.Type != "frame" || f.Step != 100 || len(f.Nodes) == 0 {
 		t.Errorf("after the drawing came a %s of step %d with %d patches, want the frame of step 100 that restyles it", f.Type, f.Step, len(f.Nodes))
+	}
+}
+
+// TestExportAtAStepIsCropped checks the SVG export of an early step: by
+// default its canvas holds what the step shows: the root, in the middle
+// of the whole tree's canvas, and the first moves down its left side, so
+// not much more than half its width; crop=0 keeps the whole tree's canvas, and the last step,
+// which shows every node, is the same either way.
+func TestExportAtAStepIsCropped(t *testing.T) {
+	srv, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"x.o/.x./..o"}})
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	width := func(query string) (float64, string) {
+		t.Helper()
+		code, svg := get(t, ts.URL+loc+"/export.svg?"+query)
+		if code != http.StatusOK {
+			t.Fatalf("export.svg?%s: status %d %.200s", query, code, svg)
+		}
+		m := regexp.MustCompile(`<svg[^>]*viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"`).FindStringSubmatch(svg)
+		if m == nil {
+			t.Fatalf("export.svg?%s has no viewBox: %.300s", query, svg)
+		}
+		w, _ := strconv.ParseFloat(m[1], 64)
+		return w, svg
+	}
+	cropped, _ := width("step=10")
+	whole, _ := width("step=10&crop=0")
+	if cropped > 0.6*whole {
+		t.Errorf("at step 10 the export is %.0f pt wide cropped, %.0f pt whole; want at most 60%% of it", cropped, whole)
+	}
+	_, last := width("step=last")
+	_, lastWhole := width("step=last&crop=0")
+	if last != lastWhole {
+		t.Error("the last step's export differs with and without crop=0")
 	}
 }

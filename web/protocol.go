@@ -134,7 +134,12 @@ type frameMsg struct {
 	// forms, the lines of the form that goes with View, which the page
 	// shows instead of the lines it has: the point of view and the form
 	// switch together.
-	Code     []string    `json:"code,omitempty"`
+	Code []string `json:"code,omitempty"`
+	// Caption is, in a full frame, the drawing's line that says whose
+	// values it shows, in View: a page that switches views keeps its
+	// drawing, laid out alike in both (render.Options.Patchable), and
+	// rewrites this line and every node's texts.
+	Caption  string      `json:"caption,omitempty"`
 	Log      []logLine   `json:"log"`                // the latest steps in words, oldest first
 	Vars     []variable  `json:"vars"`               // the focus's variables
 	Board    *boardView  `json:"board,omitempty"`    // the focus's position
@@ -216,15 +221,31 @@ func (p morePatch) MarshalJSON() ([]byte, error) {
 	return json.Marshal([]any{p.Parent, p.Class, p.More, p.Nodes})
 }
 
-// visitsView is how often each of the root's moves has been visited, now
-// and over the results backed up so far, for a chart of why the most
-// visited move is chosen.
+// visitsView is the panel of a Monte Carlo search's root moves: each
+// move's measure by the search's own rule (MCTS's visits, Primitive Monte
+// Carlo's win rates, each DUCT player's visits of its own actions), the
+// words that say so, and which moves lead, ties as ties, or, at the
+// decision, which move it takes. The page draws it as sent.
 type visitsView struct {
-	Labels  []string `json:"labels"`  // the root's moves
-	Counts  []int    `json:"counts"`  // visits of each move now
-	Total   int      `json:"total"`   // results backed up through the root so far
-	History [][]int  `json:"history"` // by move, its visits at evenly spaced points of the total so far
-	At      []int    `json:"at"`      // those points: results backed up
+	Title   string      `json:"title"`   // the panel's heading
+	Caption string      `json:"caption"` // how much it counts: "after 300 results"
+	Help    string      `json:"help"`    // how the search measures and chooses a move
+	Rows    []visitsRow `json:"rows"`    // one per move, or per player's action
+	Total   int         `json:"total"`   // results backed up through the root so far
+	// History is, by row, its visits at evenly spaced points of the total
+	// so far, At, for the chart of visits; both are nil when the search
+	// does not measure moves by visits.
+	History [][]int `json:"history,omitempty"`
+	At      []int   `json:"at,omitempty"`
+}
+
+// visitsRow is one bar of the panel of root moves.
+type visitsRow struct {
+	Label string  `json:"label"`          // the move, or "A: right" for a player's action
+	Count int     `json:"count"`          // its visits, or playouts
+	Text  string  `json:"text"`           // what the bar says: its visits, or its win rate and playouts
+	Width float64 `json:"width"`          // the bar's length, from 0 to 1
+	Mark  string  `json:"mark,omitempty"` // "most visited", "tied for most visited", "chosen: ..."; "" for none
 }
 
 // beamView is what a beam search kept and dropped at one depth, best

@@ -197,6 +197,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /compare/{name}/match", s.handleCompareMatch)
 	s.mux.HandleFunc("GET /counts", s.handleCounts)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
+	s.mux.HandleFunc("DELETE /t/{id}", s.handleDelete)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)
 	s.mux.HandleFunc("GET /t/{id}/counts", s.handleTraceCounts)
 	s.mux.HandleFunc("GET /t/{id}/export.svg", s.handleExport("svg"))
@@ -269,7 +270,7 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", s.publicError(err))
 		return
 	}
-	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(saved), DataDir: s.cfg.DataDir}))
+	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(s.markExamples(saved)), DataDir: s.cfg.DataDir}))
 }
 
 // loadShow returns what to show for the request's trace id, and the
@@ -374,7 +375,10 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes)
+		// An SVG of a step before the last is cropped to what it shows
+		// unless crop=0 asks for the final tree's whole canvas.
+		crop := r.URL.Query().Get("crop") != "0"
+		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
 		if err != nil {
 			s.drawError(w, r, sh, err)
 			return
@@ -440,6 +444,10 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
+	if errors.Is(err, errNoTrace) {
+		s.socketGone(w, r, id)
+		return
+	}
 	if err != nil {
 		http.Error(w, "no such trace", http.StatusNotFound)
 		return

@@ -85,12 +85,15 @@ func TestRunRejectsBadRequests(t *testing.T) {
 		name string
 		form url.Values
 		want string // in the error shown on the form
+		at   string // the test id of the error: above the form, or beside a field
 	}{
-		{"unknown game", url.Values{"game": {"chess"}, "algo": {"alphabeta"}}, "chess"},
-		{"unknown algorithm", url.Values{"game": {"tictactoe"}, "algo": {"mtdf"}}, "mtdf"},
-		{"illegal position", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"xxx/ooo/xx."}}, "xxx/ooo/xx."},
-		{"depth out of range", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "alphabeta.depth": {"1000"}}, "1..64"},
-		{"bad seed", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"x1"}}, "seed"},
+		{"unknown game", url.Values{"game": {"chess"}, "algo": {"alphabeta"}}, "chess", "form-error"},
+		{"unknown algorithm", url.Values{"game": {"tictactoe"}, "algo": {"mtdf"}}, "mtdf", "form-error"},
+		{"illegal position", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"xxx/ooo/xx."}}, "xxx/ooo/xx.", "form-error"},
+		{"depth out of range", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "alphabeta.depth": {"1000"}}, "1..64", "form-error"},
+		{"bad seed", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"x1"}}, `The seed must be a whole number, 0 or more: "x1"`, "seed-error"},
+		{"negative seed", url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"-1"}}, "The seed must be 0 or more: -1 is negative.", "seed-error"},
+		{"negative seed, most negative", url.Values{"game": {"maze"}, "algo": {"beam"}, "seed": {"-9223372036854775808"}}, "-9223372036854775808 is negative", "seed-error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,7 +101,7 @@ func TestRunRejectsBadRequests(t *testing.T) {
 			if res.StatusCode != http.StatusBadRequest {
 				t.Fatalf("status %d, want 400", res.StatusCode)
 			}
-			i := strings.Index(page, `data-testid="form-error"`)
+			i := strings.Index(page, `data-testid="`+tt.at+`"`)
 			if i < 0 {
 				t.Fatalf("no error shown on the form")
 			}

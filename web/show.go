@@ -160,6 +160,7 @@ func (s *show) notes() []string {
 func (s *show) findNotes() []string {
 	var out []string
 	more := 0
+	final := "" // the trace's last event, a note left out: a cut file's notice, which is always shown
 	for k := range s.tree.Len() {
 		e := s.tree.Event(k)
 		if e.Kind != trace.KindNote {
@@ -172,6 +173,10 @@ func (s *show) findNotes() []string {
 		}
 		if len(out) == maxNotesShown {
 			more++
+			if k == s.tree.Len()-1 {
+				final = text
+				more--
+			}
 			continue
 		}
 		if r := []rune(text); len(r) > maxNoteRunes {
@@ -186,6 +191,12 @@ func (s *show) findNotes() []string {
 	}
 	if more > 0 {
 		out = append(out, fmt.Sprintf("The trace has %s more notes about the whole search; the event log shows each at its step.", thousands(more)))
+	}
+	if final != "" {
+		if r := []rune(final); len(r) > maxNoteRunes {
+			final = string(r[:maxNoteRunes]) + "…"
+		}
+		out = append(out, final)
 	}
 	return out
 }
@@ -279,8 +290,8 @@ func drawInTime(ctx context.Context, timeout time.Duration, nodes int, draw func
 }
 
 // export draws step k as `viz render --step k --layout auto` does, as SVG
-// or DOT, for a tree of at most maxNodes nodes.
-func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration, maxNodes int) ([]byte, error) {
+// or DOT, for a tree of at most maxNodes nodes; crop is its --crop.
+func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration, maxNodes int, crop bool) ([]byte, error) {
 	if n := s.tree.Size(); n > maxNodes {
 		return nil, &exportTooBigError{nodes: n, max: maxNodes}
 	}
@@ -288,7 +299,7 @@ func (s *show) export(ctx context.Context, l render.Layouter, k int, v trace.Vie
 	if err := t.Seek(k); err != nil {
 		return nil, err
 	}
-	opts := render.Options{View: v, Board: s.boardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1), Layout: render.LayoutAuto}
+	opts := render.Options{View: v, Board: s.boardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1), Layout: render.LayoutAuto, Crop: crop}
 	var out bytes.Buffer
 	if format == "dot" {
 		if err := render.WriteDOT(&out, t, opts); err != nil {

@@ -3,9 +3,12 @@ package web
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
 	"log/slog"
@@ -23,6 +26,34 @@ import (
 // traceExt is the extension of every trace the store keeps.
 const traceExt = ".jsonl.gz"
 
+// metaExt is the extension of the file beside each trace that says where
+// it came from and how many nodes it has, so that the list of saved
+// traces reads a few bytes per trace rather than the whole trace.
+const metaExt = ".meta.json"
+
+// maxMetaBytes bounds the file kept beside a trace that the list reads:
+// a larger one is not the store's, and is ignored.
+const maxMetaBytes = 4 << 10
+
+// maxFileName is the most runes of an uploaded file's name the store
+// keeps: enough to recognise a file, and a bound on what a name costs
+// the list of saved traces.
+const maxFileName = 120
+
+// Where a stored trace came from.
+const (
+	sourceSearch = "search" // a search run by this server
+	sourceUpload = "upload" // a file opened from the start page or by viz replay
+)
+
+// traceMeta is what the store keeps beside a trace: where it came from,
+// the uploaded file's name, and its node count.
+type traceMeta struct {
+	Source string `json:"source"`
+	File   string `json:"file,omitempty"`
+	Nodes  int    `json:"nodes"`
+}
+
 // idPattern is the form of every trace id: the only names the store opens,
 // so no URL can reach outside its directory.
 var idPattern = regexp.MustCompile(`^[0-9a-f]{12}$`)
@@ -39,10 +70,12 @@ type store struct {
 
 // savedTrace describes one stored trace for the list of saved traces.
 type savedTrace struct {
-	ID     string
-	Header trace.Header
-	Size   int64
-	Saved  time.Time
+	ID      string
+	Header  trace.Header
+	Size    int64
+	Saved   time.Time
+	Meta    traceMeta // zero for a trace saved before the store kept it
+	Example bool      // a gallery example's trace, which cannot be deleted
 }
 
 // traceLimits are what the server accepts of any trace it opens.
@@ -70,9 +103,11 @@ func newStore(dir string, log *slog.Logger) (*store, error) {
 }
 
 // isTemp reports whether a file name is that of a save in progress:
-// trace.Create's temporary name for a trace of this store.
+// trace.Create's temporary name for a trace of this store, write's for a
+// trace's description, or checkWritable's.
 func isTemp(name string) bool {
-	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") && strings.Contains(name, traceExt+".")
+	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") &&
+		(strings.Contains(name, traceExt+".") || strings.HasSuffix(name, metaExt+".tmp") || strings.HasPrefix(name, ".probe-"))
 }
 
 // removeStaleTemp removes the temporary files of saves last written
@@ -106,6 +141,40 @@ func validID(id string) bool { return idPattern.MatchString(id) }
 
 func (s *store) path(id string) string { return filepath.Join(s.dir, id+traceExt) }
 
+func (s *store) metaPath(id string) string { return filepath.Join(s.dir, id+metaExt) }
+
+// contentID returns the id of an uploaded file: the start of its SHA-256,
+// so that the same file uploaded twice is stored once.
+func contentID(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:6])
+}
+
+// has reports whether the store holds a trace of id.
+func (s *store) has(id string) bool {
+	if !validID(id) {
+		return false
+	}
+	_, err := os.Stat(s.path(id))
+	return err == nil
+}
+
+// checkWritable returns why the store cannot save a trace now, if it
+// cannot: it creates and removes a temporary file, so that a search is
+// refused at once rather than run for nothing.
+func (s *store) checkWritable() error {
+	f, err := os.CreateTemp(s.dir, ".probe-*.tmp")
+	if err != nil {
+		return fmt.Errorf("web: the data directory cannot be written: %w", err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("web: the data directory cannot be written: %w", err)
+	}
+	return nil
+}
+
 // newTraceID returns a fresh random trace id.
 func newTraceID() string {
 	var b [6]byte
@@ -113,10 +182,13 @@ func newTraceID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// save writes a trace under a new id and returns the id.
-func (s *store) save(h trace.Header, events iter.Seq[trace.Event]) (string, error) {
-	id := newTraceID()
-	return id, s.saveAs(id, h, events)
+// saveUpload writes an uploaded trace, from the file named file, under
+// id.
+func (s *store) saveUpload(id, file string, h trace.Header, events iter.Seq[trace.Event]) error {
+	if r := []rune(file); len(r) > maxFileName {
+		file = string(r[:maxFileName]) + "…"
+	}
+	return s.write(id, h, events, traceMeta{Source: sourceUpload, File: file})
 }
 
 // treeEvents returns the events folded in t, in step order.
@@ -130,18 +202,75 @@ func treeEvents(t *trace.Tree) iter.Seq[trace.Event] {
 	}
 }
 
-// saveAs writes a trace under the given id.
+// saveAs writes the trace of a search under the given id.
 func (s *store) saveAs(id string, h trace.Header, events iter.Seq[trace.Event]) error {
+	return s.write(id, h, events, traceMeta{Source: sourceSearch})
+}
+
+// write writes a trace under id, and beside it meta with the trace's
+// node count. The trace is written first: a trace with no meta file is
+// listed all the same, a meta file with no trace is not.
+func (s *store) write(id string, h trace.Header, events iter.Seq[trace.Event], meta traceMeta) error {
 	fw, err := trace.Create(s.path(id), h)
 	if err != nil {
 		return fmt.Errorf("web: saving trace: %w", err)
 	}
 	defer fw.Abort()
 	for e := range events {
+		if e.Kind == trace.KindNode {
+			meta.Nodes++
+		}
 		fw.Emit(e)
 	}
 	if err := fw.Close(); err != nil {
 		return fmt.Errorf("web: saving trace: %w", err)
+	}
+	data, err := json.Marshal(meta)
+	if err != nil {
+		return fmt.Errorf("web: saving trace %s's description: %w", id, err)
+	}
+	tmp := filepath.Join(s.dir, "."+id+metaExt+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("web: saving trace %s's description: %w", id, err)
+	}
+	if err := os.Rename(tmp, s.metaPath(id)); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("web: saving trace %s's description: %w", id, err)
+	}
+	return nil
+}
+
+// readMeta returns what is kept beside trace id, or the zero traceMeta
+// when nothing readable is.
+func (s *store) readMeta(id string) traceMeta {
+	var m traceMeta
+	f, err := os.Open(s.metaPath(id))
+	if err != nil {
+		return m
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxMetaBytes+1))
+	if err != nil || len(data) > maxMetaBytes || json.Unmarshal(data, &m) != nil {
+		return traceMeta{}
+	}
+	return m
+}
+
+// remove deletes trace id and what is kept beside it. It returns
+// errNoTrace when the store holds no trace of id.
+func (s *store) remove(id string) error {
+	if !validID(id) {
+		return errNoTrace
+	}
+	err := os.Remove(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return errNoTrace
+	}
+	if err != nil {
+		return fmt.Errorf("web: deleting trace %s: %w", id, err)
+	}
+	if err := os.Remove(s.metaPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("web: deleting trace %s's description: %w", id, err)
 	}
 	return nil
 }
@@ -193,7 +322,7 @@ func (s *store) list() ([]savedTrace, error) {
 		if err != nil {
 			continue
 		}
-		out = append(out, savedTrace{ID: id, Header: fr.Header(), Size: info.Size(), Saved: info.ModTime()})
+		out = append(out, savedTrace{ID: id, Header: fr.Header(), Size: info.Size(), Saved: info.ModTime(), Meta: s.readMeta(id)})
 		fr.Close()
 	}
 	slices.SortFunc(out, func(a, b savedTrace) int {
@@ -207,7 +336,9 @@ func (s *store) list() ([]savedTrace, error) {
 
 // readUpload reads an uploaded trace, plain or gzip-compressed, within
 // traceLimits, and folds it as it reads, within MaxFoldBytes, with its
-// boards.
+// boards. A file cut short, as a copy or download stopped early leaves
+// it, is read up to its last whole line, and a note at its end says so;
+// so is a file whose events stop before the search's decision.
 func readUpload(data []byte) (trace.Header, *trace.Tree, error) {
 	r, err := trace.NewLimitedReader(bytes.NewReader(data), traceLimits)
 	if err != nil {
@@ -215,12 +346,41 @@ func readUpload(data []byte) (trace.Header, *trace.Tree, error) {
 	}
 	b := trace.NewBuilder()
 	b.LimitMemory(MaxFoldBytes, "")
-	if err := b.ReadFrom(r, catalog.BoardFiller(r.Header())); err != nil {
+	err = b.ReadFrom(r, catalog.BoardFiller(r.Header()))
+	var cut *trace.TruncatedError
+	if errors.As(err, &cut) && b.Len() > 0 {
+		err = nil
+	}
+	if err != nil {
 		return r.Header(), nil, err
 	}
 	if b.Len() == 0 {
 		return r.Header(), nil, errors.New("trace: the file has a header but no events")
 	}
+	if text := endNote(b, cut); text != "" {
+		note := trace.Event{Kind: trace.KindNote, Step: b.Len(), Node: trace.NoNode, Text: text}
+		if err := b.Add(&note); err != nil {
+			return r.Header(), nil, err
+		}
+	}
 	t, err := b.Tree()
 	return r.Header(), t, err
+}
+
+// endNote says, for the viewer, how an uploaded trace of b's events ends
+// early: cut in a line (cut is not nil), or whole lines that stop before
+// the search's decision with no note saying why. It returns "" for a
+// trace that ends as a search's does.
+func endNote(b *trace.Builder, cut *trace.TruncatedError) string {
+	last := b.Len() - 1
+	if cut != nil {
+		why := strings.TrimPrefix(cut.Err.Error(), "trace: ")
+		return fmt.Sprintf("The file ends after step %s: line %s is cut short (%s), so this trace is shown up to its last whole line. The rest of the search is not in the file.",
+			thousands(last), thousands(cut.Line), why)
+	}
+	switch b.Event(last).Kind {
+	case trace.KindDecision, trace.KindNote:
+		return ""
+	}
+	return fmt.Sprintf("The file ends after step %s, before the search's decision: its last lines may be missing, so this trace is shown up to there.", thousands(last))
 }

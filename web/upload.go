@@ -5,11 +5,45 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
+
+// uploadAnswer is the JSON answer to an upload sent by the start page's
+// script, which shows its progress: where to go, or what went wrong.
+type uploadAnswer struct {
+	Location string `json:"location,omitempty"`
+	Error    string `json:"error,omitempty"`
+}
+
+// wantsJSON reports whether r is the start page's script asking for an
+// uploadAnswer rather than a page.
+func wantsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json")
+}
+
+// uploadFailed answers a failed upload with msg: beside the upload
+// control of a new start page, or as JSON to the page's script, which
+// puts it there.
+func (s *Server) uploadFailed(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	if wantsJSON(r) {
+		writeJSON(w, status, uploadAnswer{Error: msg})
+		return
+	}
+	s.index(w, r, status, formInput{}, "", msg)
+}
+
+// uploaded sends the page to the viewer of trace id.
+func uploaded(w http.ResponseWriter, r *http.Request, id string) {
+	if wantsJSON(r) {
+		writeJSON(w, http.StatusOK, uploadAnswer{Location: "/t/" + id})
+		return
+	}
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	select {
@@ -20,7 +54,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		// sees this answer rather than a connection cut mid-upload.
 		io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10))
 		w.Header().Set("Retry-After", "5")
-		s.index(w, r, http.StatusTooManyRequests, formInput{}, "", fmt.Sprintf(
+		s.uploadFailed(w, r, http.StatusTooManyRequests, fmt.Sprintf(
 			"The server is reading %d uploads already, the most it reads at once; try again in a moment.", cap(s.uploads)))
 		return
 	}
@@ -32,17 +66,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) {
 			msg = fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20)
 		}
-		s.index(w, r, http.StatusBadRequest, formInput{}, "", msg)
+		s.uploadFailed(w, r, http.StatusBadRequest, msg)
 		return
 	}
 	defer file.Close()
 	data, err := io.ReadAll(io.LimitReader(file, s.cfg.MaxUpload+1))
 	if err != nil {
-		s.index(w, r, http.StatusBadRequest, formInput{}, "", "The file could not be read: "+err.Error())
+		s.uploadFailed(w, r, http.StatusBadRequest, "The file could not be read: "+err.Error())
 		return
 	}
 	if int64(len(data)) > s.cfg.MaxUpload {
-		s.index(w, r, http.StatusRequestEntityTooLarge, formInput{}, "", fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
+		s.uploadFailed(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
+		return
+	}
+	// The same file opened again is the trace saved the first time.
+	id := contentID(data)
+	if s.store.has(id) {
+		s.log.Info("trace uploaded again", "trace", id, "file", hdr.Filename)
+		uploaded(w, r, id)
 		return
 	}
 	h, t, err := readUpload(data)
@@ -51,18 +92,17 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "trace: ")
-		s.index(w, r, http.StatusBadRequest, formInput{}, "", fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
+		s.uploadFailed(w, r, http.StatusBadRequest, fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
-	id, err := s.store.save(h, treeEvents(t))
-	if err != nil {
+	if err := s.store.saveUpload(id, hdr.Filename, h, treeEvents(t)); err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.index(w, r, http.StatusInternalServerError, formInput{}, "", "The trace could not be saved in the data directory ("+s.storageError(err)+").")
+		s.uploadFailed(w, r, http.StatusInternalServerError, "The trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())
 	s.prepare(id)
-	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+	uploaded(w, r, id)
 }
 
 // Import saves the trace file at path under the data directory and returns
@@ -72,8 +112,8 @@ func (s *Server) Import(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	id, err := s.store.save(h, treeEvents(t))
-	if err != nil {
+	id := newTraceID()
+	if err := s.store.saveUpload(id, filepath.Base(path), h, treeEvents(t)); err != nil {
 		return "", err
 	}
 	s.prepare(id)

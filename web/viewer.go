@@ -35,7 +35,7 @@ type viewer struct {
 
 	nav          navigation
 	pageWhole    bool             // the page draws the whole tree, fetched from the layout URL
-	redraw       bool             // the page's drawing is out of date: the view or the trace changed
+	redraw       bool             // the page's drawing is out of date: the trace changed
 	shown        *render.Shown    // the display set the page draws; nil when it draws the whole tree
 	tally        *render.Tally    // what shown's placeholders stand for
 	sentOverview *render.Overview // the minimap the page has
@@ -87,15 +87,14 @@ func (vw *viewer) rebase(s *show) {
 	vw.nav.keep(vw.tree.Size())
 }
 
-// setView changes the point of view; the next frame is a full one, after
-// a new drawing of a display set.
+// setView changes the point of view; the next frame is a full one, which
+// rewrites the texts of every node drawn and the caption. The page keeps
+// its drawing, whole or of a display set: a Patchable drawing is laid out
+// alike in both views.
 func (vw *viewer) setView(v trace.View) {
 	vw.view = v
 	vw.sent, vw.sentMore = nil, nil
 	vw.logs = logWindow{}
-	if vw.shown != nil {
-		vw.redraw = true
-	}
 }
 
 // frame moves to step k and returns what the page must change: the
@@ -129,6 +128,9 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 	}
 	if f.Full && vw.show.forms {
 		f.Code = vw.show.code(vw.view).Text()
+	}
+	if f.Full {
+		f.Caption = explain.Caption(t.Node(t.Root()).Type, vw.view)
 	}
 	f.Nodes = vw.patches(from, k)
 	f.More = vw.morePatches(k, f.Full)
@@ -304,37 +306,207 @@ func (vw *viewer) morePatches(k int, full bool) []morePatch {
 // historyPoints is the most points of the visits chart's history.
 const historyPoints = 60
 
-// visits counts the root's visits by move up to step k, or returns nil for
-// a trace that backs up no results.
+// pmcName is the name Primitive Monte Carlo's traces give their
+// algorithm, which measures root moves by win rate, not visits.
+const pmcName = "pmc"
+
+// rootMeasure says what the search of vw's trace measures its root moves
+// by: each player's visits of its own actions where both move at once
+// (DUCT), win rates for Primitive Monte Carlo, and otherwise visits
+// (MCTS).
+func (vw *viewer) rootMeasure() explain.RootMeasure {
+	switch {
+	case vw.tree.Node(vw.tree.Root()).Type == trace.TypeJoint:
+		return explain.MeasurePlayerVisits
+	case vw.show.header.Algorithm == pmcName:
+		return explain.MeasureWinRate
+	}
+	return explain.MeasureVisits
+}
+
+// visitBar is one bar of the panel of root moves before it is marked:
+// the children it counts, and its measure.
+type visitBar struct {
+	row     visitsRow
+	kids    []trace.NodeID
+	measure float64 // visits, or win rate
+	has     bool    // the measure is known: the move has results
+	chosen  bool    // the decision takes this move, at the decision's step
+}
+
+// visits returns the panel of the root's moves at step k, or nil for a
+// trace that backs up no results. The tree is at step k.
 func (vw *viewer) visits(k int) *visitsView {
 	if !vw.monteCarlo() {
 		return nil
 	}
-	kids := vw.tree.Node(vw.tree.Root()).Children
+	m := vw.rootMeasure()
+	words := m.Words()
 	through := vw.tree.RootVisits(k)
+	// Primitive Monte Carlo backs up one playout's result at a time.
+	unit := "result"
+	if m == explain.MeasureWinRate {
+		unit = "playout"
+	}
+	v := &visitsView{Title: words.Title, Help: words.Help, Total: len(through),
+		Caption: "after " + plural(len(through), unit)}
+	groups := vw.visitBars(m, k)
+	for _, g := range groups {
+		markBars(m, g)
+		for _, b := range g {
+			v.Rows = append(v.Rows, b.row)
+		}
+	}
+	if m != explain.MeasureWinRate {
+		var bars []visitBar
+		for _, g := range groups {
+			bars = append(bars, g...)
+		}
+		v.History, v.At = visitHistory(bars, through)
+	}
+	return v
+}
+
+// visitBars makes the bars of the root's moves at step k, in groups whose
+// best the panel marks: one group of the root's children, or, where both
+// players move at once, one of each player's actions.
+func (vw *viewer) visitBars(m explain.RootMeasure, k int) [][]visitBar {
+	t := vw.tree
+	root := t.Node(t.Root())
+	// At the decision, the move it takes, which is player A's action
+	// where both move at once: B's bars keep their marks of the best.
+	decided, chosen := t.Event(k).Kind == trace.KindDecision, -1
+	if decided {
+		chosen = t.Event(k).Decision().Action
+	}
+	if m == explain.MeasurePlayerVisits {
+		var groups [][]visitBar
+		for p := range 2 {
+			var g []visitBar
+			at := map[int]int{} // the bar of each action
+			for _, id := range root.Children {
+				n := t.Node(id)
+				if n.Joint == nil {
+					continue
+				}
+				a := n.Joint[p]
+				i, ok := at[a.Action]
+				if !ok {
+					i = len(g)
+					at[a.Action] = i
+					g = append(g, visitBar{row: visitsRow{Label: explain.SimPlayer(p) + ": " + a.Label},
+						chosen: decided && p == 0 && a.Action == chosen})
+				}
+				g[i].kids = append(g[i].kids, id)
+				g[i].row.Count += n.Visits
+			}
+			for i := range g {
+				g[i].measure, g[i].has = float64(g[i].row.Count), true
+				g[i].row.Text = strconv.Itoa(g[i].row.Count)
+			}
+			groups = append(groups, g)
+		}
+		return groups
+	}
+	var g []visitBar
+	for _, id := range root.Children {
+		n := t.Node(id)
+		b := visitBar{row: visitsRow{Label: n.Label, Count: n.Visits}, kids: []trace.NodeID{id},
+			chosen: decided && n.Action == chosen}
+		if m == explain.MeasureWinRate {
+			// Win rates for the root player, whatever the page's view.
+			if r, ok := render.MeanResult(n, trace.ViewRoot); ok {
+				b.measure, b.has = r, true
+				b.row.Text = explain.Number(r) + " · " + explain.Playouts(n.Visits)
+			} else {
+				b.row.Text = "no playouts yet"
+			}
+		} else {
+			b.measure, b.has = float64(n.Visits), true
+			b.row.Text = strconv.Itoa(n.Visits)
+		}
+		g = append(g, b)
+	}
+	return [][]visitBar{g}
+}
+
+// markBars sets the lengths and marks of one group of bars: a win rate's
+// bar is as long as the rate, a count's as its share of the group's
+// greatest. The marks name the best move, every move tied for the best as
+// tied, or, at the decision, the move it takes.
+func markBars(m explain.RootMeasure, g []visitBar) {
+	best, top := 0.0, 0
+	for _, b := range g {
+		switch {
+		case !b.has || b.measure < best:
+		case b.measure > best || top == 0:
+			best, top = b.measure, 1
+		default:
+			top++
+		}
+	}
+	// Nothing leads before the first result.
+	if m != explain.MeasureWinRate && best == 0 {
+		top = 0
+	}
+	decided := slices.ContainsFunc(g, func(b visitBar) bool { return b.chosen })
+	words := m.Words()
+	for i := range g {
+		b := &g[i]
+		switch {
+		case m == explain.MeasureWinRate:
+			b.row.Width = b.measure
+		case best > 0:
+			b.row.Width = b.measure / best
+		}
+		isTop := top > 0 && b.has && b.measure == best
+		switch {
+		case decided && b.chosen:
+			b.row.Mark = m.Chosen(isTop, top > 1)
+		case decided:
+		case isTop && top > 1:
+			b.row.Mark = words.Tied
+		case isTop:
+			b.row.Mark = words.Top
+		}
+	}
+}
+
+// visitHistory returns, by bar, its visits at evenly spaced points of the
+// results backed up through the root, through, and those points: at most
+// historyPoints of them; nil before the first result.
+func visitHistory(bars []visitBar, through []trace.NodeID) ([][]int, []int) {
+	of := map[trace.NodeID][]int{} // the bars of each child
+	for i, b := range bars {
+		for _, id := range b.kids {
+			of[id] = append(of[id], i)
+		}
+	}
 	total := len(through)
-	v := &visitsView{Counts: make([]int, len(kids)), Total: total, History: make([][]int, len(kids))}
-	for _, id := range kids {
-		v.Labels = append(v.Labels, vw.tree.Node(id).Label)
+	if total == 0 {
+		return nil, nil
 	}
 	points := min(total, historyPoints)
+	counts := make([]int, len(bars))
+	history := make([][]int, len(bars))
+	var at []int
 	next := 0
 	for i, id := range through {
-		// Children are in increasing id order; a result whose path skips
-		// from a deeper node to the root counts in the total only.
-		if kid, ok := slices.BinarySearch(kids, id); ok {
-			v.Counts[kid]++
+		// A result whose path skips from a deeper node to the root counts
+		// in the total only.
+		for _, b := range of[id] {
+			counts[b]++
 		}
 		// Point p of points stands at the end of its share of the results.
 		for next < points && (i+1)*points >= (next+1)*total {
-			v.At = append(v.At, i+1)
-			for j := range v.Counts {
-				v.History[j] = append(v.History[j], v.Counts[j])
+			at = append(at, i+1)
+			for j, c := range counts {
+				history[j] = append(history[j], c)
 			}
 			next++
 		}
 	}
-	return v
+	return history, at
 }
 
 // matrix lays out a simultaneous-move node's children, each reached by a
@@ -410,7 +582,7 @@ func (vw *viewer) beam(e trace.Event) *beamView {
 				break
 			}
 			n := vw.tree.Node(id)
-			out = append(out, rankRow{Node: int(id), Name: vw.pathName(id), Score: trace.FormatValue(n.Value)})
+			out = append(out, rankRow{Node: int(id), Name: vw.pathName(id), Score: explain.Number(n.Value)})
 		}
 		return out
 	}
@@ -438,22 +610,37 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		vars = append(vars, variable{"α" + vw.viewNote(), trace.FormatValue(a)}, variable{"β" + vw.viewNote(), trace.FormatValue(b)})
+		vars = append(vars, variable{"α" + vw.viewNote(), explain.Number(a)}, variable{"β" + vw.viewNote(), explain.Number(b)})
 	}
 	if vw.monteCarlo() {
 		vars = append(vars, vw.results(id)...)
 	}
-	if n.HasValue || !vw.monteCarlo() {
-		value := explain.NotKnownYet
-		if n.HasValue {
-			value = trace.FormatValue(vw.view.Value(n.Type, n.Value))
-		}
-		vars = append(vars, variable{explain.FactValue(n) + vw.viewNote(), value})
+	if n.HasValue {
+		vars = append(vars, vw.values(id)...)
+	} else if !vw.monteCarlo() {
+		vars = append(vars, variable{explain.FactValue(n) + vw.viewNote(), explain.NotKnownYet})
 	}
 	if n.Best != trace.NoNode {
-		vars = append(vars, variable{explain.FactBestSoFar, vw.tree.Node(n.Best).Label})
+		vars = append(vars, variable{explain.FactBestSoFar, explain.BestMove(vw.tree, n)})
 	}
 	return vars
+}
+
+// values are the rows of node id's value, which it has: in the viewer's
+// view; for a one-player state, its own score, as the drawing shows it,
+// and the best score found below it, once the decision gives it one.
+func (vw *viewer) values(id trace.NodeID) []variable {
+	n := vw.tree.Node(id)
+	value := vw.view.Value(n.Type, n.Value)
+	score, ok := vw.tree.FirstEval(id)
+	if n.Type != trace.TypeSingle || !ok {
+		return []variable{{explain.FactValue(n) + vw.viewNote(), explain.Number(value)}}
+	}
+	rows := []variable{{explain.FactValue(n), explain.Number(score)}}
+	if value != score {
+		rows = append(rows, variable{explain.FactBestBelow, explain.Number(value)})
+	}
+	return rows
 }
 
 // monteCarlo reports whether the trace backs up results, as MCTS does.
@@ -467,14 +654,14 @@ func (vw *viewer) monteCarlo() bool {
 func (vw *viewer) results(id trace.NodeID) []variable {
 	mean := explain.NoResultsYet
 	if r, ok := render.MeanResult(vw.tree.Node(id), vw.view); ok {
-		mean = trace.FormatValue(r)
+		mean = explain.Number(r)
 	}
 	rows := []variable{
 		{explain.FactMeanResult + vw.viewNote(), mean},
 		{explain.FactVisits, strconv.Itoa(vw.tree.Node(id).Visits)},
 	}
 	if r, ok := render.PlayoutResult(vw.tree, id, vw.view); ok {
-		rows = append(rows, variable{explain.FactPlayout + vw.viewNote(), trace.FormatValue(r) + " (" + explain.Outcome(r) + ")"})
+		rows = append(rows, variable{explain.FactPlayout + vw.viewNote(), explain.Number(r) + " (" + explain.Outcome(r) + ")"})
 	}
 	return rows
 }
@@ -490,17 +677,17 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 		{explain.FactDepth, strconv.Itoa(n.Depth)},
 	}
 	if n.HasValue {
-		m.Facts = append(m.Facts, variable{explain.FactValue(n) + vw.viewNote(), trace.FormatValue(vw.view.Value(n.Type, n.Value))})
+		m.Facts = append(m.Facts, vw.values(id)...)
 	}
 	if vw.monteCarlo() {
 		m.Facts = append(m.Facts, vw.results(id)...)
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		m.Facts = append(m.Facts, variable{explain.FactWindow + vw.viewNote(), "α=" + trace.FormatValue(a) + " β=" + trace.FormatValue(b)})
+		m.Facts = append(m.Facts, variable{explain.FactWindow + vw.viewNote(), "α=" + explain.Number(a) + " β=" + explain.Number(b)})
 	}
 	if n.Best != trace.NoNode {
-		m.Facts = append(m.Facts, variable{explain.FactBestMove, vw.tree.Node(n.Best).Label})
+		m.Facts = append(m.Facts, variable{explain.FactBestMove, explain.BestMove(vw.tree, n)})
 	}
 	if p := n.Iteration; p > 0 {
 		m.Facts = append(m.Facts, variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
@@ -538,7 +725,7 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 		// The state's own score, from its evaluation: later value events
 		// give ancestors of the best state that state's score instead.
 		if score, ok := vw.tree.FirstEval(id); ok && n.HasValue {
-			bv.Score = trace.FormatValue(score)
+			bv.Score = explain.Number(score)
 		}
 	}
 	return bv

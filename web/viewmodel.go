@@ -41,6 +41,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 	}
 	m.Decision = sh.decision
 	m.Whole = sh.wholeFits()
+	m.BoardCell = boardCell()
 	m.Counter, m.Grains, m.Iterative = counterText(sh.tree, max(0, min(step, sh.tree.Len()-1))), grainChoices(sh.tree), sh.tree.Iterations() > 0
 	return m
 }
@@ -90,13 +91,31 @@ func paramText(algo string, params map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
+// savedRows describes saved traces for the list of them: parameters,
+// node count, where each came from.
 func savedRows(saved []savedTrace) []templates.Saved {
 	var out []templates.Saved
 	for _, t := range saved {
-		out = append(out, templates.Saved{
-			Game: t.Header.Game, Algorithm: t.Header.Algorithm, Position: t.Header.Position,
+		row := templates.Saved{
+			ID: t.ID, Game: t.Header.Game, Algorithm: t.Header.Algorithm, Position: t.Header.Position,
+			Params: paramText(t.Header.Algorithm, t.Header.Params), Deletable: !t.Example,
 			Date: t.Saved.Format("2006-01-02 15:04"), Size: byteSize(t.Size), URL: "/t/" + t.ID,
-		})
+		}
+		if t.Header.Seed != 0 {
+			row.Params = strings.TrimSpace(row.Params + fmt.Sprintf(" seed=%d", t.Header.Seed))
+		}
+		if t.Meta.Source != "" {
+			row.Nodes = thousands(t.Meta.Nodes)
+		}
+		switch {
+		case t.Example:
+			row.Source = "example"
+		case t.Meta.Source == sourceUpload && t.Meta.File != "":
+			row.Source = "upload: " + t.Meta.File
+		default:
+			row.Source = t.Meta.Source
+		}
+		out = append(out, row)
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -258,13 +259,13 @@ func TestSocketMonteCarloVariables(t *testing.T) {
 				if minNode[e.Node] {
 					r = 1 - r
 				}
-				mean = trace.FormatValue(r)
+				mean = explain.Number(r)
 			}
 			word := map[float64]string{1: "win", 0.5: "draw", 0: "loss"}[e.Result]
 			want := map[string]string{
 				"mean result (MAX's view)":    mean,
 				"visits":                      strconv.Itoa(visits[e.Node]),
-				"playout result (MAX's view)": trace.FormatValue(e.Result) + " (" + word + ")",
+				"playout result (MAX's view)": explain.Number(e.Result) + " (" + word + ")",
 			}
 			for name, value := range want {
 				if vars[name] != value {

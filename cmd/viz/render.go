@@ -30,6 +30,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	view := fs.String("view", "root", "the point of `view` of values: root for "+explain.ViewName(trace.ViewRoot)+", side for the "+explain.ViewName(trace.ViewSide))
 	boards := fs.Bool("boards", true, "draw positions inside the nodes when the trace has them and its game is in the catalog")
 	layoutFlag := fs.String("layout", "auto", "what lays out an SVG (the `layout`): dot for Graphviz's, tidy for the tidy-tree layout (linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
+	crop := fs.Bool("crop", true, "crop an SVG of a step before the last to what that step shows (its nodes, edges, title and legend), instead of the final tree's whole canvas")
 	out := fs.String("out", "", "write to this `file` instead of standard output (it appears only when complete)")
 	memory := fs.Int("memory", defaultMemoryMiB, "the most memory, in `MiB`, the folded trace may take: what does not fit goes to a temporary file; 0 for no bound")
 	if err := parseFlags(fs, args); err != nil {
@@ -58,6 +59,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		return usagef("render: --layout tidy draws SVG, and DOT is Graphviz's input (want --format svg, or --layout dot or auto)")
 	}
 	opts.Layout = layout
+	opts.Crop = *crop
 	if *memory < 0 {
 		return usagef("render: --memory %d is not allowed (want a number of MiB, or 0 for no bound)", *memory)
 	}

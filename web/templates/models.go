@@ -44,9 +44,14 @@ type Example struct {
 
 // Saved is one stored trace in a list.
 type Saved struct {
+	ID        string
 	Game      string
 	Algorithm string
 	Position  string
+	Params    string // the algorithm's parameters set, "depth=4 ordering=1"
+	Nodes     string // "18,297", or "" when not known
+	Source    string // "search", "upload: name.jsonl" or "example"; "" when not known
+	Deletable bool   // not a gallery example's, so it may be deleted
 	Date      string
 	Size      string
 	URL       string
@@ -60,6 +65,7 @@ type Index struct {
 	Position    string
 	Seed        string
 	Error       string // what was wrong with the last search asked for
+	SeedError   string // what was wrong with its seed, shown beside the field
 	UploadError string // what was wrong with the last file opened
 	Examples    []Example
 	Saved       []Saved
@@ -108,6 +114,10 @@ type Viewer struct {
 	Counter   string
 	Iterative bool
 	Grains    []GrainChoice // the step-by selector's options
+	// BoardCell is the side of a board's cell drawn in a node, in the
+	// drawing's units: presentation mode zooms no further out than keeps
+	// it readable.
+	BoardCell string
 }
 
 // GrainChoice is one option of the viewer's step-by selector.
@@ -191,4 +201,29 @@ type Message struct {
 // frameName names the i-th viewer of a comparison, "side1", "side2", ...
 func frameName(i int) string {
 	return "side" + strconv.Itoa(i+1)
+}
+
+// Key is one line of the viewer's list of keys: the keys and what they do.
+type Key struct {
+	Keys []string
+	Does string
+}
+
+// viewerKeys returns the viewer's keys, as static/viewer.js handles them.
+func viewerKeys() []Key {
+	return []Key{
+		{[]string{"→", "←"}, "step forward, back, at the grain chosen in \"step by\""},
+		{[]string{"Home", "End"}, "the first step, the last: the decision"},
+		{[]string{"Space"}, "play, pause"},
+		{[]string{"+", "−"}, "zoom in, out"},
+		{[]string{"0"}, "fit: the whole tree, or the current path and its neighbours when the whole would be too small to read"},
+		{[]string{"p"}, "presentation mode: big type, only what the step needs"},
+		{[]string{"l"}, "show or hide the legend"},
+		{[]string{"c"}, "collapse or show the selected node's children"},
+		{[]string{"r"}, "view only the selected node's subtree"},
+		{[]string{"s"}, "step only through the selected subtree's events, or through every event again"},
+		{[]string{"u", "t"}, "view the parent's subtree, the whole tree"},
+		{[]string{"?"}, "this list"},
+		{[]string{"Esc"}, "close this list"},
+	}
 }

@@ -1,0 +1,98 @@
+package explain
+
+import (
+	"math"
+	"testing"
+
+	"github.com/searchviz/searchviz/trace"
+)
+
+func TestNumber(t *testing.T) {
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{3, "3"},
+		{-2.5, "-2.5"},
+		{0.125, "0.125"},
+		{0.755, "0.755"},
+		{41.0 / 60, "0.683"},
+		{0.5214723926380368, "0.521"},
+		{-1.0 / 3, "-0.333"},
+		{12.345678, "12.3"},
+		{1234.5678, "1235"},
+		{1000000, "1000000"},
+		{0.000012345, "1.23e-05"},
+		{math.Inf(1), "∞"},
+		{math.Inf(-1), "-∞"},
+		{math.NaN(), "?"},
+	}
+	for _, tt := range tests {
+		if got := Number(tt.in); got != tt.want {
+			t.Errorf("Number(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDescribeNotesAsSentences checks that a note, which engines write as
+// a phrase, reads in the log as the other lines do.
+func TestDescribeNotesAsSentences(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"depth 3: 120 nodes", "Depth 3: 120 nodes."},
+		{"search stopped early: time limit of 1s reached", "Search stopped early: time limit of 1s reached."},
+		{"Already a sentence.", "Already a sentence."},
+		{"α rises…", "Α rises…"},
+	}
+	for _, tt := range tests {
+		tr, err := trace.NewTree([]trace.Event{
+			{Step: 0, Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax},
+			{Step: 1, Kind: trace.KindNote, Node: 0, Text: tt.text},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Seek(1)
+		if got := Describe(tr, trace.ViewRoot); got != tt.want {
+			t.Errorf("note %q reads %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestBestMoveThroughIterations checks that the best move of an iterative
+// deepening root names a move, not the iteration's copy of the root.
+func TestBestMoveThroughIterations(t *testing.T) {
+	node := func(step int, id, parent trace.NodeID, action int, label string) trace.Event {
+		return trace.Event{Step: step, Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: 1, Type: trace.TypeMax}
+	}
+	events := []trace.Event{
+		{Step: 0, Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax},
+		node(1, 1, 0, -1, "depth 4"),
+		node(2, 2, 1, 3, "b2"),
+		{Step: 3, Kind: trace.KindValue, Node: 2, Value: 1, Best: trace.NoNode},
+		{Step: 4, Kind: trace.KindValue, Node: 1, Value: 1, Best: 2},
+		{Step: 5, Kind: trace.KindValue, Node: 0, Value: 1, Best: 1},
+	}
+	tr, err := trace.NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		step int
+		node trace.NodeID
+		want string
+		log  string
+	}{
+		{4, 1, "b2", "Depth 4's best so far: 1 (MAX's view), through b2."},
+		{5, 0, "b2 (depth 4)", "The root's best so far: 1 (MAX's view), through b2 (depth 4)."},
+		{3, 0, "", "b2's value becomes 1 (MAX's view)."},
+	}
+	for _, tt := range tests {
+		tr.Seek(tt.step)
+		if got := BestMove(tr, tr.Node(tt.node)); got != tt.want {
+			t.Errorf("step %d: BestMove(%d) = %q, want %q", tt.step, tt.node, got, tt.want)
+		}
+		if got := Describe(tr, trace.ViewRoot); got != tt.log {
+			t.Errorf("step %d: %q, want %q", tt.step, got, tt.log)
+		}
+	}
+}

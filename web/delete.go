@@ -1,0 +1,87 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// closeGone is the websocket close code of a page whose trace is not
+// stored, deleted since the page opened: the page shows the close reason
+// and stops reconnecting. Codes 4000-4999 are the application's own.
+const closeGone = 4404
+
+// handleDelete deletes a saved trace: DELETE /t/{id}. Like every request
+// that changes state, it passes guard's host and same-origin checks
+// first. The traces of the gallery's examples and of running searches are
+// not deleted. Pages still open on the trace go on showing what they
+// hold, and are told the trace is gone when they next ask the server.
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		http.Error(w, fmt.Sprintf("There is no saved trace %q.", id), http.StatusNotFound)
+		return
+	}
+	if s.isExample(id) {
+		http.Error(w, "This trace is an example of the gallery; examples cannot be deleted.", http.StatusForbidden)
+		return
+	}
+	if s.liveSearch(id) != nil {
+		http.Error(w, "This search is still running; delete its trace when it ends.", http.StatusConflict)
+		return
+	}
+	err := s.store.remove(id)
+	s.shows.drop(id)
+	switch {
+	case errors.Is(err, errNoTrace):
+		http.Error(w, fmt.Sprintf("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
+	case err != nil:
+		s.log.Error("deleting a trace", "trace", id, "err", err)
+		http.Error(w, "The trace could not be deleted ("+s.storageError(err)+").", http.StatusInternalServerError)
+	default:
+		s.log.Info("trace deleted", "trace", id)
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// isExample reports whether id is the trace of one of the gallery's
+// examples.
+func (s *Server) isExample(id string) bool {
+	s.examplesMu.Lock()
+	defer s.examplesMu.Unlock()
+	for _, ex := range s.examples {
+		if ex == id {
+			return true
+		}
+	}
+	return false
+}
+
+// socketGone answers the websocket of a page whose trace id is not
+// stored: it accepts the socket only to close it with closeGone and a
+// reason the page shows, since a refused handshake tells a page nothing.
+func (s *Server) socketGone(w http.ResponseWriter, r *http.Request, id string) {
+	conn, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has answered
+	}
+	defer conn.Close()
+	msg := websocket.FormatCloseMessage(closeGone, "This trace was deleted; open another from the start page.")
+	conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	s.log.Info("websocket of a trace not stored", "trace", id)
+}
+
+// drop forgets the show of id, if cached: its trace was deleted.
+func (c *showCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.shows[id]; !ok {
+		return
+	}
+	delete(c.shows, id)
+	c.order = slices.DeleteFunc(c.order, func(o string) bool { return o == id })
+}
