@@ -168,7 +168,7 @@ func Games() []Game {
 		{
 			Name:         "twinmaze-turns",
 			Family:       search.FamilyAlternating,
-			Help:         "the twin maze modelled as if A and B took turns (A first): the wrong model, in which A steals points B would share",
+			Help:         "the twin maze taking turns: modelled as if A and B took turns, A first, the wrong model, in which A steals points B would share",
 			Params:       twinParams(),
 			PositionHelp: "a twin maze position then ';A' or ';B' for the side to move, e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486;A; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,

@@ -15,6 +15,7 @@
   function gameChanged(first) {
     const opt = game.selectedOptions[0];
     $("position-help").textContent = opt.dataset.help || "";
+    $("game-help").textContent = opt.title;
     position.placeholder = opt.dataset.start;
     if (!first && (position.value === "" || position.value === lastStart)) position.value = opt.dataset.start;
     if (first && position.value === "") position.value = opt.dataset.start;

@@ -191,11 +191,12 @@
   }
 
   // showLegend shows the legend's box, or hides it: as its button last
-  // asked, or else shown but in presentation mode, where it leaves the
-  // room to the tree.
+  // asked, or else shown but in presentation mode and beside another
+  // viewer, where it leaves the room to the tree.
   function showLegend() {
     const box = $("legend-box");
-    const on = (st.legend === null ? !st.present : st.legend) && box.childElementCount > 0;
+    const crowded = st.present || root.classList.contains("embedded"); // the tree needs the room more
+    const on = (st.legend === null ? !crowded : st.legend) && box.childElementCount > 0;
     box.hidden = !on;
     $("legend-toggle").setAttribute("aria-pressed", String(on));
     $("legend-toggle").hidden = box.childElementCount === 0;

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"html"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestPagesSmallWords fetches pages a new user opens first and checks the
@@ -37,5 +40,27 @@ func TestPagesSmallWords(t *testing.T) {
 				t.Errorf("GET %s: has %q", tt.path, w)
 			}
 		}
+	}
+}
+
+// TestStartPageOptionsReadWhole checks that the start page's game and
+// algorithm selects name each choice briefly enough to be read whole in
+// the form's width, and that what each algorithm does is said beside its
+// parameters.
+func TestStartPageOptionsReadWhole(t *testing.T) {
+	const mostRunes = 48 // what the form's select shows at its narrowest, 340 px at about 7 px a character
+	_, ts := newTestServer(t)
+	_, body := get(t, ts.URL+"/")
+	options := regexp.MustCompile(`<option value="[^"]*"[^>]*>([^<]*)</option>`).FindAllStringSubmatch(body, -1)
+	if len(options) < 10 {
+		t.Fatalf("the start page has %d options, want every game and algorithm", len(options))
+	}
+	for _, o := range options {
+		if text := html.UnescapeString(o[1]); utf8.RuneCountInString(text) > mostRunes {
+			t.Errorf("the option %q is longer than %d characters", text, mostRunes)
+		}
+	}
+	if !strings.Contains(body, `data-testid="algo-help">AlphaBeta: MiniMax&#39;s value, pruning lines the opponent would never allow`) {
+		t.Error("the alphabeta parameters do not say what AlphaBeta does")
 	}
 }

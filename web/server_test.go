@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
@@ -47,6 +48,12 @@ func newTestServer(t *testing.T, configure ...func(*Config)) (*Server, *httptest
 	t.Cleanup(func() {
 		cancel()
 		ts.Close()
+		// The searches' saves end before the data directory is removed.
+		wctx, done := context.WithTimeout(context.Background(), 10*time.Second)
+		defer done()
+		if err := srv.Wait(wctx); err != nil {
+			t.Errorf("waiting for the server's searches to end: %v", err)
+		}
 	})
 	return srv, ts
 }

@@ -11,3 +11,14 @@ func sentenceStop(title string) string {
 	}
 	return title + "."
 }
+
+// optionTitle is what a select's option says of a game or an algorithm
+// whose help is "Title: what it does": its title, short enough to be read
+// whole in the select; the whole help is shown beside it.
+func optionTitle(help string) string {
+	title, _, found := strings.Cut(help, ": ")
+	if !found {
+		return help
+	}
+	return title
+}
