@@ -324,3 +324,43 @@ func uploadWith(t *testing.T, base, name string, data []byte, h http.Header) *ht
 	}
 	return res
 }
+
+// TestImportTruncated checks `viz replay`'s way in: a trace file cut in a
+// line opens as an upload does, up to its last whole line with the
+// notice, and damage in the middle is refused with the line named.
+func TestImportTruncated(t *testing.T) {
+	srv, ts := newTestServer(t)
+	whole, _ := textbookTrace(t)
+	dir := t.TempDir()
+	tests := []struct {
+		name    string
+		data    []byte
+		want    string // in the viewer's notes, or in the error
+		refused bool
+	}{
+		{"cut mid-line", whole[:lineEnd(whole, 21)+2], "The file ends after step 19: line 22 is cut short", false},
+		{"garbage in the middle", append(append(bytes.Clone(whole[:lineEnd(whole, 10)]), "not json\n"...), whole[lineEnd(whole, 10):]...), "line 11", true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := fmt.Sprintf("%s/trace%d.jsonl", dir, i)
+			if err := os.WriteFile(path, tt.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			loc, err := srv.Import(path)
+			if tt.refused {
+				if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
+					t.Errorf("Import of a damaged file: %v, want an error naming the file and %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Import of a file cut short: %v", err)
+			}
+			_, page := get(t, ts.URL+loc)
+			if !strings.Contains(htmlUnescape(page), tt.want) {
+				t.Errorf("the viewer of the imported file does not say %q", tt.want)
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -339,8 +338,8 @@ func (s *store) list() ([]savedTrace, error) {
 // boards. A file cut short, as a copy or download stopped early leaves
 // it, is read up to its last whole line, and a note at its end says so;
 // so is a file whose events stop before the search's decision.
-func readUpload(data []byte) (trace.Header, *trace.Tree, error) {
-	r, err := trace.NewLimitedReader(bytes.NewReader(data), traceLimits)
+func readUpload(in io.Reader) (trace.Header, *trace.Tree, error) {
+	r, err := trace.NewLimitedReader(in, traceLimits)
 	if err != nil {
 		return trace.Header{}, nil, err
 	}

@@ -1,14 +1,15 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -86,7 +87,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		uploaded(w, r, id)
 		return
 	}
-	h, t, err := readUpload(data)
+	h, t, err := readUpload(bytes.NewReader(data))
 	if pe := (*trace.PanicError)(nil); errors.As(err, &pe) {
 		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
 	}
@@ -106,11 +107,17 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 }
 
 // Import saves the trace file at path under the data directory and returns
-// the path of its page, for `viz replay`.
+// the path of its page, for `viz replay`. It reads the file as an upload
+// is read: a file cut short opens up to its last whole line, with a note.
 func (s *Server) Import(path string) (string, error) {
-	h, t, err := catalog.ReadTreeFile(path, traceLimits, MaxFoldBytes)
+	f, err := os.Open(path)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("web: %w", err)
+	}
+	defer f.Close()
+	h, t, err := readUpload(f)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	id := newTraceID()
 	if err := s.store.saveUpload(id, filepath.Base(path), h, treeEvents(t)); err != nil {
