@@ -60,7 +60,7 @@
     later: null, // the patches of a big frame far from the view, not applied yet (see farPatches)
     present: new URLSearchParams(location.search).get("present") === "1", // presentation mode
     legend: null, // the legend asked for with its button, or null for the mode's default
-    boxes: null, // the overview's node boxes: [gid, x, y, w, h], found once per drawing
+    boxes: null, // the overview's nodes: [group, x, y, w, h], found once per drawing
     vars: new Map(), // the variables the last frame showed, to mark those that changed
   };
   for (const k of ["value", "edge", "window"]) document.documentElement.style.setProperty("--present-" + k, PRESENT_TEXT[k] + "px");
