@@ -20,6 +20,11 @@ const (
 	placeholderSize = 22 // a pruned action's node, wide and high
 )
 
+// BoardCell is the side, in a drawing's units (points), of a board's cell
+// drawn in a node: a viewer that keeps the tree readable zooms no further
+// out than keeps it legible.
+const BoardCell = cellSize
+
 // houseBody and houseShift describe Graphviz's house shape: its body, the
 // rectangle under the roof, is 0.559 of the node's height, and its centre
 // lies 0.125 of the height below the node's centre.

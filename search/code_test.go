@@ -160,6 +160,16 @@ func recordTree(t *testing.T, text string, run func(context.Context, tree.State,
 	return rec.Events()
 }
 
+// checkBothTrees checks the lines a's events light on the textbook tree
+// and the deep tree, searched by run, and that the two together meet every
+// situation of want.
+func checkBothTrees(t *testing.T, a search.Algorithm, run func(context.Context, tree.State, search.Tracing) error, want lines) {
+	t.Helper()
+	checkCoverage(t, want,
+		checkLines(t, "textbook tree", a, recordTree(t, textbookTree, run), want),
+		checkLines(t, "deep tree", a, recordTree(t, deepTree, run), want))
+}
+
 // checkCoverage fails t for each situation of want that no trace met,
 // so that no row of a table goes unchecked.
 func checkCoverage(t *testing.T, want lines, met ...map[string]bool) {
@@ -290,11 +300,7 @@ func TestMiniMaxLines(t *testing.T) {
 		_, err := search.MiniMax(ctx, s, search.Options{Depth: search.MaxDepth, Tracing: tr})
 		return err
 	}
-	met := []map[string]bool{
-		checkLines(t, "textbook tree", a, recordTree(t, textbookTree, run), want),
-		checkLines(t, "deep tree", a, recordTree(t, deepTree, run), want),
-	}
-	checkCoverage(t, want, met...)
+	checkBothTrees(t, a, run, want)
 }
 
 // TestNegaMaxLines checks the line of NegaMax's one form of pseudocode
@@ -333,11 +339,7 @@ func TestNegaMaxLines(t *testing.T) {
 		_, err := search.NegaMax(ctx, s, search.Options{Depth: search.MaxDepth, Tracing: tr})
 		return err
 	}
-	met := []map[string]bool{
-		checkLines(t, "textbook tree", a, recordTree(t, textbookTree, run), want),
-		checkLines(t, "deep tree", a, recordTree(t, deepTree, run), want),
-	}
-	checkCoverage(t, want, met...)
+	checkBothTrees(t, a, run, want)
 }
 
 // TestIterativeLines checks the line of iterative deepening's pseudocode,

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -41,7 +43,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 	}
 	m.Decision = sh.decision
 	m.Whole = sh.wholeFits()
-	m.BoardCell = boardCell()
+	m.BoardCell = strconv.Itoa(render.BoardCell)
 	m.Counter, m.Grains, m.Iterative = counterText(sh.tree, max(0, min(step, sh.tree.Len()-1))), grainChoices(sh.tree), sh.tree.Iterations() > 0
 	return m
 }
