@@ -3,6 +3,7 @@ package web_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -81,6 +82,9 @@ func TestBrowserVisitsPanelWords(t *testing.T) {
 // 10,000 steps: each step number of the log keeps a gap before its words.
 func TestBrowserLogStepNumbers(t *testing.T) {
 	b := openExample(t, "ttt-whole-alphabeta")
+	// The example's search may still be running when its page opens: the
+	// last step is known once it has ended.
+	b.doWithin("waiting for the search to end", 3*time.Minute, chromedp.WaitNotVisible(chromedp.CSS(`[data-testid=live]`)))
 	b.toLastStep()
 	gaps := get(b, "measuring the log's step numbers", chromedp.Evaluate[[]float64](`[...document.querySelectorAll("#log li .n")].map((n) => {
 		const r = document.createRange();
