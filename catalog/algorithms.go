@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/searchviz/searchviz/search"
@@ -35,6 +36,13 @@ func simultaneousAlgorithms[S search.Simultaneous[S]]() []search.Entry[S] {
 	}
 }
 
+func chanceAlgorithms[S search.Chance[S]](h search.Heuristics[S]) []search.Entry[S] {
+	return []search.Entry[S]{
+		search.ExpectimaxEntry(h),
+		search.ChancePMCEntry[S](),
+	}
+}
+
 // The families' own interfaces, as types: the registry is listed by
 // binding it to them, since a description does not depend on the game.
 type (
@@ -45,6 +53,7 @@ type (
 	anySimultaneous interface {
 		search.Simultaneous[anySimultaneous]
 	}
+	anyChance interface{ search.Chance[anyChance] }
 )
 
 // Algorithms returns every algorithm, in the order listings show them. The
@@ -53,7 +62,8 @@ func Algorithms() []search.Algorithm {
 	var out []search.Algorithm
 	out = appendDescriptions(out, alternatingAlgorithms[anyAlternating]())
 	out = appendDescriptions(out, singleAlgorithms[anySingle]())
-	return appendDescriptions(out, simultaneousAlgorithms[anySimultaneous]())
+	out = appendDescriptions(out, simultaneousAlgorithms[anySimultaneous]())
+	return appendDescriptions(out, chanceAlgorithms(search.Heuristics[anyChance]{}))
 }
 
 func appendDescriptions[S any](out []search.Algorithm, entries []search.Entry[S]) []search.Algorithm {
@@ -65,15 +75,28 @@ func appendDescriptions[S any](out []search.Algorithm, entries []search.Entry[S]
 
 // LookupAlgorithm returns the algorithm with the given name.
 func LookupAlgorithm(name string) (search.Algorithm, error) {
-	algos := Algorithms()
-	names := make([]string, len(algos))
-	for i, a := range algos {
+	var names []string
+	for _, a := range Algorithms() {
 		if a.Name == name {
 			return a, nil
 		}
-		names[i] = a.Name
+		if !slices.Contains(names, a.Name) {
+			names = append(names, a.Name)
+		}
 	}
 	return search.Algorithm{}, fmt.Errorf("catalog: unknown algorithm %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// lookupFor returns the algorithm named name that searches the games of
+// family f, or the first of that name, or an error naming the known ones:
+// one name may stand for an algorithm of several families, such as pmc.
+func lookupFor(name string, f search.Family) (search.Algorithm, error) {
+	for _, a := range Algorithms() {
+		if a.Name == name && a.Family == f {
+			return a, nil
+		}
+	}
+	return LookupAlgorithm(name)
 }
 
 // runOf returns the run of the algorithm named name among entries.

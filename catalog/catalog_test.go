@@ -2,7 +2,9 @@ package catalog_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
@@ -61,7 +64,13 @@ var testPositions = map[string][]string{
 	"maze":           {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
 	"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
 	"twinmaze":       {"", "2:A9B", "3:1A6B1"},
+	"dice":           {"", ".c....b/d.a.k../...#.../..###../.A.#.../..KC.D./.B..... w 10", "......b/..ca.../..d#k../A.###../...#.../......./B.CKD.. b 27"},
+	"chancetree":     {"", "[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]", "4"},
 }
+
+// testDepth is the depth the tests search a game to, where 4 would take
+// too long: the dice game has some 20 moves of about 3 outcomes a ply.
+var testDepth = map[string]int{"dice": 1}
 
 // TestEveryGameHasTestPositions fails for a game of the catalog that the
 // tests would otherwise not search.
@@ -92,7 +101,7 @@ func TestRealTraces(t *testing.T) {
 			for _, pos := range testPositions[g.Name] {
 				algo := a.Name
 				if hasDepth {
-					algo += " depth=4"
+					algo += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
 				}
 				r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
 				if err != nil {
@@ -124,7 +133,7 @@ func TestRealTraces(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
 				}
-				if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != "4" || h.Position == "" {
+				if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != fmt.Sprint(cmp.Or(testDepth[g.Name], 4)) || h.Position == "" {
 					t.Errorf("header %+v does not describe the run", h)
 				}
 				if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {
@@ -198,5 +207,20 @@ func TestSeedReachesTheAlgorithm(t *testing.T) {
 	}
 	if _, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "mcts", Seed: -1}); err == nil || !strings.Contains(err.Error(), "seed -1 is out of range for mcts") {
 		t.Errorf("a negative seed for mcts: %v, want an error naming the range", err)
+	}
+}
+
+// TestOneNameOneForm checks that algorithms of one name, such as pmc for
+// games with and without chance, share their parameters, so that one form
+// and one spec serve them all.
+func TestOneNameOneForm(t *testing.T) {
+	seen := map[string]search.Algorithm{}
+	for _, a := range catalog.Algorithms() {
+		if b, ok := seen[a.Name]; ok {
+			if a.Family == b.Family || !reflect.DeepEqual(a.Params, b.Params) {
+				t.Errorf("%s for %s and for %s: same family or different parameters", a.Name, a.Family, b.Family)
+			}
+		}
+		seen[a.Name] = a
 	}
 }

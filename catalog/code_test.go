@@ -1,7 +1,9 @@
 package catalog_test
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -52,6 +54,10 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 			trace.KindNode, trace.KindEnter, trace.KindLeave, trace.KindEval, trace.KindValue,
 			trace.KindSelect, trace.KindExpand, trace.KindPlayout, trace.KindBackprop, trace.KindIteration, trace.KindDecision,
 		},
+		search.FamilyChance: {
+			trace.KindNode, trace.KindEnter, trace.KindLeave, trace.KindEval, trace.KindValue, trace.KindCut,
+			trace.KindExpand, trace.KindPlayout, trace.KindBackprop, trace.KindIteration, trace.KindDecision, trace.KindNote,
+		},
 	}
 	seen := map[search.Family]map[trace.Kind]bool{}
 	for _, g := range catalog.Games() {
@@ -63,32 +69,14 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 				t.Errorf("%s has no pseudocode", a.Name)
 				continue
 			}
-			algo := a.Name
+			specs := []string{a.Name}
 			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
-				algo += " depth=4"
+				specs[0] += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
 			}
+			specs = append(specs, moreSpecs[g.Name+" "+a.Name]...)
 			for _, pos := range testPositions[g.Name] {
-				tr := record(t, g.Name, algo, pos)
-				if seen[g.Family] == nil {
-					seen[g.Family] = map[trace.Kind]bool{}
-				}
-				for k := range tr.Len() {
-					if err := tr.Seek(k); err != nil {
-						t.Fatal(err)
-					}
-					e := tr.Event(k)
-					seen[g.Family][e.Kind] = true
-					for form, code := range forms(a) {
-						lit := code.Lighting(tr)
-						if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
-							t.Errorf("%s (%s) on %s %q, step %d (%s): lights lines %v, want one", a.Name, form, g.Name, pos, k, e.Kind, lit)
-						}
-					}
-					for _, v := range []trace.View{trace.ViewRoot, trace.ViewSide} {
-						if strings.TrimSpace(explain.Describe(tr, v)) == "" {
-							t.Errorf("%s on %s %q, step %d (%s): no words in the %s view", a.Name, g.Name, pos, k, e.Kind, v)
-						}
-					}
+				for _, algo := range specs {
+					checkLinesAndWords(t, g, a, algo, pos, seen)
 				}
 			}
 		}
@@ -97,6 +85,43 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 		for _, k := range kinds {
 			if !seen[fam][k] {
 				t.Errorf("no %s game's run emitted a %s event, so its words and lines went unchecked", fam, k)
+			}
+		}
+	}
+}
+
+// moreSpecs are the runs of an algorithm on a game, "game algorithm", that
+// the tests make beside its defaults, for the events only some parameters
+// bring about: the forward cut's, and a random opponent's chance nodes.
+var moreSpecs = map[string][]string{
+	"chancetree expectimax": {"expectimax depth=3 cut=1 margin=0", "expectimax opponent=random"},
+	"dice expectimax":       {"expectimax depth=2 cut=1 margin=30 obvious=1"},
+}
+
+// checkLinesAndWords records algo, a spec of algorithm a, on game g from
+// pos and checks that every step lights one line of each form of its
+// pseudocode and has words in both views, noting the kinds seen.
+func checkLinesAndWords(t *testing.T, g catalog.Game, a search.Algorithm, algo, pos string, seen map[search.Family]map[trace.Kind]bool) {
+	t.Helper()
+	tr := record(t, g.Name, algo, pos)
+	if seen[g.Family] == nil {
+		seen[g.Family] = map[trace.Kind]bool{}
+	}
+	for k := range tr.Len() {
+		if err := tr.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		e := tr.Event(k)
+		seen[g.Family][e.Kind] = true
+		for form, code := range forms(a) {
+			lit := code.Lighting(tr)
+			if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
+				t.Errorf("%s (%s) on %s %q, step %d (%s): lights lines %v, want one", a.Name, form, g.Name, pos, k, e.Kind, lit)
+			}
+		}
+		for _, v := range []trace.View{trace.ViewRoot, trace.ViewSide} {
+			if strings.TrimSpace(explain.Describe(tr, v)) == "" {
+				t.Errorf("%s on %s %q, step %d (%s): no words in the %s view", a.Name, g.Name, pos, k, e.Kind, v)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/games/connectfour"
+	"github.com/searchviz/searchviz/games/dice"
 	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/games/tree"
@@ -35,6 +36,8 @@ type root struct {
 	state any // the state itself, for its board (see Game.Board)
 	run   runner
 	fill  func() func(e *trace.Event) // a filler of the boards of a trace from this root, event by event (see FillBoards)
+
+	referee func() referee // the referee of a match from this position; nil for a family a match cannot play (see NewMatch)
 }
 
 // alternating binds a game of the alternating family through its parser;
@@ -65,12 +68,12 @@ func runFrom[S any](entries func() []search.Entry[S]) func(S) runner {
 // may also be built from the game's parameters and the seed, when none is
 // given.
 func alternatingOrMade[S search.Alternating[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, runFrom(alternatingAlgorithms[S]), playSequential[S])
+	return refereed(madeOrParsed(parse, make, runFrom(alternatingAlgorithms[S]), playSequential[S]), alternatingReferee[S])
 }
 
 // simultaneous binds a game of the simultaneous-move family.
 func simultaneous[S search.Simultaneous[S]](parse func(string) (S, error), make func(spec.Values, int64) (S, error)) func(spec.Values, int64, string) (root, error) {
-	return madeOrParsed(parse, make, runFrom(simultaneousAlgorithms[S]), playJoint[S])
+	return refereed(madeOrParsed(parse, make, runFrom(simultaneousAlgorithms[S]), playJoint[S]), simultaneousReferee[S])
 }
 
 // The parameters of the mazes' generated boards.
@@ -144,6 +147,23 @@ func Games() []Game {
 			Start:        "[[3,12,8],[2,4,6],[14,5,2]]",
 			PositionHelp: "nested brackets of numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]]; leaves may be negative or decimal",
 			open:         alternating(func(text string) (tree.State, error) { return tree.Parse(text) }),
+		},
+		{
+			Name:         "chancetree",
+			Family:       search.FamilyChance,
+			Help:         "a game tree with chance typed in: brackets for players' nodes, braces of probability:tree for chance nodes; the root is MAX",
+			Start:        "[{0.5:3,0.5:12},{0.5:2,0.5:20}]",
+			PositionHelp: "nested brackets of numbers with chance nodes in braces, e.g. [{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]; probabilities are decimals or fractions summing to 1",
+			open:         chanceGame(func(text string) (tree.ChanceState, error) { return tree.ParseChance(text) }, search.Heuristics[tree.ChanceState]{}),
+		},
+		{
+			Name:         "dice",
+			Family:       search.FamilyChance,
+			Help:         "the research paper's dice game: pick a piece and a direction, a die says how far it goes; a line of three through your King wins",
+			Start:        dice.Start().String(),
+			PositionHelp: "seven rows from row 7 down separated by '/': '.' empty, '#' wall, K A B C D White's King and pieces 1-4, k a b c d Black's; then w or b to move and the plies played, e.g. d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0",
+			Boards:       true,
+			open:         refereed(chanceGame(dice.Parse, search.Heuristics[dice.State]{Evaluate: dice.State.Evaluate, Obvious: dice.State.Obvious}), chanceReferee[dice.State]),
 		},
 		{
 			Name:         "maze",

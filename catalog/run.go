@@ -56,7 +56,7 @@ func Prepare(req Request) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("algorithm: %w", err)
 	}
-	algo, err := LookupAlgorithm(as.Name)
+	algo, err := lookupFor(as.Name, game.Family)
 	if err != nil {
 		return nil, err
 	}
@@ -150,10 +150,12 @@ var (
 		search.FamilyAlternating:  "games where two players take turns",
 		search.FamilySingle:       "one-player games",
 		search.FamilySimultaneous: "games where two players move at once",
+		search.FamilyChance:       "games where two players take turns and dice follow each move",
 	}
 	familyGame = map[search.Family]string{
 		search.FamilyAlternating:  "a game where two players take turns",
 		search.FamilySingle:       "a one-player game",
 		search.FamilySimultaneous: "a game where two players move at once",
+		search.FamilyChance:       "a game where two players take turns and dice follow each move",
 	}
 )

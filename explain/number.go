@@ -31,3 +31,24 @@ func Number(v float64) string {
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
+
+// maxDenominator is the largest denominator Probability writes a fraction
+// with: dice and coins give sixths, halves and thirds.
+const maxDenominator = 12
+
+// Probability formats a probability for people: as its decimal when that
+// is short (0.5, 0.25, 1), as the teacher typed it, else as a fraction in
+// lowest terms with a denominator of at most 12 (1/6, 2/3), as dice give,
+// else as Number does (0.0769).
+func Probability(p float64) string {
+	if s := trace.FormatValue(p); len(s) <= len("0.125") {
+		return s
+	}
+	for d := 2; d <= maxDenominator; d++ {
+		n := math.Round(p * float64(d))
+		if math.Abs(p-n/float64(d)) < 1e-9 {
+			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
+		}
+	}
+	return Number(p)
+}

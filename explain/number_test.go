@@ -96,3 +96,28 @@ func TestBestMoveThroughIterations(t *testing.T) {
 		}
 	}
 }
+
+// TestProbability checks that probabilities read as typed when short, as
+// the fractions dice give, in lowest terms, and as decimals otherwise.
+func TestProbability(t *testing.T) {
+	tests := []struct {
+		p    float64
+		want string
+	}{
+		{1, "1"},
+		{0.5, "0.5"},
+		{1.0 / 6, "1/6"},
+		{4.0 / 6, "2/3"},
+		{0.25, "0.25"},
+		{0.125, "0.125"},
+		{5.0 / 12, "5/12"},
+		{0.15, "0.15"},
+		{1.0 / 13, "0.0769"},
+		{0.1 + 0.2, "0.3"},
+	}
+	for _, tt := range tests {
+		if got := Probability(tt.p); got != tt.want {
+			t.Errorf("Probability(%v) = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}

@@ -136,14 +136,17 @@ func Outcome(r float64) string {
 
 // CutRule is the test a cut of kind k passed, in MAX's view as textbooks
 // write it, from its value and bound formatted by the caller: "β-cut: 5 ≥
-// β=3" at a MAX node, "α-cut: 2 ≤ α=3" at a MIN node. It is "" for any
-// other kind.
+// β=3" at a MAX node, "α-cut: 2 ≤ α=3" at a MIN node, and for a forward
+// cut, whose value is the best move's and bound the threshold, "forward
+// cut: below 22 (best 42)". It is "" for any other kind.
 func CutRule(k trace.CutKind, value, bound string) string {
 	switch k {
 	case trace.CutAlpha:
 		return "α-cut: " + value + " ≤ α=" + bound
 	case trace.CutBeta:
 		return "β-cut: " + value + " ≥ β=" + bound
+	case trace.CutForward:
+		return "forward cut: below " + bound + " (best " + value + ")"
 	}
 	return ""
 }
@@ -167,6 +170,9 @@ func PruneReason(c trace.NodeState, cutter string, pruned ...string) string {
 		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(alpha)), cutter, NodeName(trace.TypeMin), "falls to α", maxP, maxP, what)
 	case trace.CutBeta:
 		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(beta)), cutter, NodeName(trace.TypeMax), "reaches β", minP, minP, what)
+	case trace.CutForward:
+		return fmt.Sprintf("%s at %s: at the shallower depth before, %s scored below the threshold %s, the best move's %s minus the margin, so the deeper search leaves it out; unlike an α-β cut, this may drop the move that a full search would choose.",
+			CutRule(c.Cut, trace.FormatValue(c.CutValue), trace.FormatValue(c.CutAlpha)), cutter, what, trace.FormatValue(c.CutAlpha), trace.FormatValue(c.CutValue))
 	}
 	return "Pruned by a cut at " + cutter + "."
 }

@@ -184,7 +184,7 @@ func (d *drawing) node(i int) {
 	}
 	w.WriteString(` label=`)
 	d.shown[i] = Display(d.t, id, d.opts.View)
-	w.WriteString(nodeLabel(id, d.shown[i], g, d.boardOf(n.Parent), d.opts))
+	w.WriteString(nodeLabel(id, d.shown[i], g, boardBefore(d.t, d.boards, id), d.opts))
 	w.WriteString("];\n")
 }
 

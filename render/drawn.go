@@ -112,18 +112,35 @@ func (d drawn) each(fn func(id trace.NodeID)) {
 func (d drawn) hidden(g int) bool { return d.more[g].Children == 0 }
 
 // readBoards reads the board of every node d draws once, with the game's
-// reader read; it returns nil, no boards, for a nil read.
+// reader read; it returns nil, no boards, for a nil read. A chance node
+// gets none: its position is its parent's, the roll still to come.
 func (d drawn) readBoards(read func(string) (board.Board, bool)) map[trace.NodeID]*board.Board {
 	if read == nil {
 		return nil
 	}
 	boards := map[trace.NodeID]*board.Board{}
 	d.each(func(id trace.NodeID) {
-		if b := readBoard(read, d.t.Node(id).Board); b != nil {
-			boards[id] = b
+		if n := d.t.Node(id); n.Type != trace.TypeChance {
+			if b := readBoard(read, n.Board); b != nil {
+				boards[id] = b
+			}
 		}
 	})
 	return boards
+}
+
+// boardBefore returns the board of the position before node id's move,
+// against which its own board marks the move: its parent's or, under a
+// chance node, which draws none, the chance node's parent's.
+func boardBefore(t *trace.Tree, boards map[trace.NodeID]*board.Board, id trace.NodeID) *board.Board {
+	p := t.Node(id).Parent
+	if p != trace.NoNode && t.Node(p).Type == trace.TypeChance {
+		p = t.Node(p).Parent
+	}
+	if p == trace.NoNode {
+		return nil
+	}
+	return boards[p]
 }
 
 // Placeholders of a display set are drawn as boxes of two lines, "+N

@@ -380,7 +380,7 @@ func (d *svgDrawing) label(id trace.NodeID, g geometry, b box, show NodeDisplay,
 			d.innerText(b.x, top+captionHeight-2, "middle", fontWindow, "", lk.fontcolor, g.board.Caption)
 			top += captionHeight
 		}
-		d.board(g.board, d.boardOf(d.t.Node(id).Parent), b.x, top+1)
+		d.board(g.board, boardBefore(d.t, d.boards, id), b.x, top+1)
 		top += boardHeight(g.board)
 	}
 	slot := strconv.Itoa(int(id))

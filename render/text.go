@@ -37,6 +37,9 @@ func windowText(n trace.NodeState, v View) string {
 // compact as a node's: "β-cut: 5 ≥ β=3" at a max node, "α-cut: 2 ≤ α=3"
 // at a min node. It returns "" if c made no cut.
 func CutReason(c trace.NodeState) string {
+	if c.Cut == trace.CutForward {
+		return explain.CutRule(c.Cut, formatValue(c.CutValue), formatValue(c.CutAlpha))
+	}
 	value := trace.ViewRoot.Value(c.Type, c.CutValue)
 	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
 	bound := alpha
@@ -47,10 +50,15 @@ func CutReason(c trace.NodeState) string {
 }
 
 // actionText is the label of the edge into n: its action's label, or its
-// action number if the trace gives no label.
+// action number if the trace gives no label, and for a chance outcome its
+// probability, e.g. "3-6 (2/3)".
 func actionText(n trace.NodeState) string {
-	if n.Label != "" {
-		return n.Label
+	label := n.Label
+	if label == "" {
+		label = strconv.Itoa(n.Action)
 	}
-	return strconv.Itoa(n.Action)
+	if n.Prob != 0 {
+		label += " (" + explain.Probability(n.Prob) + ")" // a chance outcome and its probability
+	}
+	return label
 }

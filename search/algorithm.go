@@ -17,6 +17,7 @@ const (
 	FamilyAlternating  Family = "alternating"  // two players take turns: Alternating
 	FamilySingle       Family = "single"       // one player: Single
 	FamilySimultaneous Family = "simultaneous" // two players move at once: Simultaneous
+	FamilyChance       Family = "chance"       // two players take turns, chance follows each move: Chance
 )
 
 // Algorithm describes one search algorithm: what listings, forms and the

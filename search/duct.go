@@ -86,8 +86,10 @@ type duct[S Simultaneous[S]] struct {
 //
 // After opts.Playouts iterations (or fewer, when opts.TimeLimit passes),
 // DUCT chooses player 0's action with the most visits at the root, ties
-// to the first in legal order. Result.Value is that action's win rate for
-// player 0 (w/n; 0.5 if it has no visits). Nodes counts the tree's nodes,
+// to the first in legal order, and reports player 1's most visited
+// action, chosen the same way, as Result.Action1 (-1 with no action).
+// Result.Value is player 0's action's win rate for player 0 (w/n; 0.5 if
+// it has no visits). Nodes counts the tree's nodes,
 // the root included; Evals the playouts and terminal evaluations; Cuts is
 // 0. A node budget (opts.MaxNodes: no expansion may make the tree larger,
 // the root included) or a cancelled context (checked before the first
@@ -131,7 +133,7 @@ func DUCT[S Simultaneous[S]](ctx context.Context, root S, opts MonteCarloOptions
 		opts.ExpandThreshold = DefaultDUCTExpandThreshold
 	}
 	if err := opts.check(); err != nil {
-		return Result{Action: -1}, err
+		return Result{Action: -1, Action1: -1}, err
 	}
 	e := &duct[S]{monteCarlo: newMonteCarlo(ctx, opts), opts: opts, moves0: make([]int, 0, 8), moves1: make([]int, 0, 8), path: make([]int32, 0, 16), picks: make([]int32, 0, 32)}
 	return e.run(root)
@@ -145,7 +147,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 	if e.tr != nil {
 		e.emitNode(0, trace.NoNode, -1, "", nil, 0, root)
 	}
-	res := Result{Action: -1}
+	res := Result{Action: -1, Action1: -1}
 	best0, best1 := -1, -1
 	e.moves0, e.moves1 = root.Legal(0, e.moves0[:0]), root.Legal(1, e.moves1[:0])
 	switch {
@@ -163,6 +165,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 		best0, best1 = mostVisitedAction(s0), mostVisitedAction(s1)
 		res.Action = int(s0[best0].action)
 		res.Label = root.Label(0, res.Action)
+		res.Action1 = int(s1[best1].action)
 		if s := s0[best0]; s.n > 0 {
 			res.Value = s.w / float64(s.n)
 		}

@@ -107,14 +107,7 @@ func PMCEntry[S Alternating[S]]() Entry[S] {
 			Name: "pmc", Family: FamilyAlternating,
 			Help:   "Primitive Monte Carlo: random playouts after each root move, take the best win rate",
 			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
-			Code: Code{
-				line("function PRIMITIVEMONTECARLO(root, playouts)", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
-				line("  for each action of root do", onIf(trace.KindNode, not(newRoot)), on(trace.KindExpand), on(trace.KindIteration)),
-				line("    repeat playouts times", on(trace.KindEnter), on(trace.KindLeave)),
-				line("      result ← PLAYOUT(root after action)   ▷ random moves to the end: 1 win, ½ draw, 0 loss", on(trace.KindPlayout)),
-				line("      add result to the action's wins", on(trace.KindBackprop)),
-				line("  return the action with the best win rate", on(trace.KindValue)),
-			},
+			Code:   pmcCode(),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
 			return PMC(ctx, root, MonteCarloOptions{
@@ -124,5 +117,17 @@ func PMCEntry[S Alternating[S]]() Entry[S] {
 				Tracing:  tracing,
 			})
 		},
+	}
+}
+
+// pmcCode is Primitive Monte Carlo's pseudocode, with or without chance.
+func pmcCode() Code {
+	return Code{
+		line("function PRIMITIVEMONTECARLO(root, playouts)", onIf(trace.KindNode, newRoot), onIf(trace.KindEval, atRoot)),
+		line("  for each action of root do", onIf(trace.KindNode, not(newRoot)), on(trace.KindExpand), on(trace.KindIteration)),
+		line("    repeat playouts times", on(trace.KindEnter), on(trace.KindLeave)),
+		line("      result ← PLAYOUT(root after action)   ▷ random moves to the end: 1 win, ½ draw, 0 loss", on(trace.KindPlayout)),
+		line("      add result to the action's wins", on(trace.KindBackprop)),
+		line("  return the action with the best win rate", on(trace.KindValue)),
 	}
 }

@@ -80,6 +80,11 @@ type Result struct {
 	Action int     // the chosen action; -1 when the root has no legal action
 	Label  string  // its label
 	Value  float64 // the root's value from the root player's point of view
+	// Action1 is, in a game where both players move at once, player 1's
+	// action of the search (DUCT: its most visited at the root), -1 when
+	// it has none; a match plays it for player 1. Searches of other
+	// families leave it 0.
+	Action1 int
 	trace.Counters
 }
 

@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -85,17 +86,20 @@ type Type uint8
 
 // Parameter types.
 const (
-	Int Type = iota + 1
-	Float
+	Int    Type = iota + 1
+	Float       // a number
+	Choice      // one of the parameter's Choices, by name; its value is the choice's index
 )
 
-// String returns "int" or "float".
+// String returns "int", "float" or "choice".
 func (t Type) String() string {
 	switch t {
 	case Int:
 		return "int"
 	case Float:
 		return "float"
+	case Choice:
+		return "choice"
 	}
 	return "type?"
 }
@@ -108,11 +112,19 @@ type Param struct {
 	Default  float64
 	Min, Max float64
 	Help     string
+
+	// Choices are the names a Choice parameter takes, in the order of
+	// their values 0, 1, ...; its Min is 0 and its Max len(Choices)-1.
+	Choices []string
 }
 
 // Range returns the parameter's range as text, e.g. "1..64", its bounds
-// formatted as Format does.
+// formatted as Format does, or for a Choice its names, e.g.
+// "typeA|typeB|typeAB".
 func (p Param) Range() string {
+	if p.Type == Choice {
+		return strings.Join(p.Choices, "|")
+	}
 	return format(p.Type, p.Min) + ".." + format(p.Type, p.Max)
 }
 
@@ -121,6 +133,12 @@ func (p Param) Range() string {
 // "5e+06"), a Float as the shortest text that parses back exactly. Use it
 // for anything a user may copy into a spec, such as a default.
 func (p Param) Format(x float64) string {
+	if p.Type == Choice {
+		if i := int(x); float64(i) == x && i >= 0 && i < len(p.Choices) {
+			return p.Choices[i]
+		}
+		return "choice?"
+	}
 	return format(p.Type, x)
 }
 
@@ -155,7 +173,7 @@ func (v Values) get(p Param) float64 {
 func (v Values) Strings(params []Param) map[string]string {
 	m := make(map[string]string, len(params))
 	for _, p := range params {
-		m[p.Name] = format(p.Type, v[p.Name])
+		m[p.Name] = p.Format(v[p.Name])
 	}
 	return m
 }
@@ -185,6 +203,12 @@ func Resolve(s Spec, params []Param) (Values, error) {
 func parseValue(p Param, text string) (float64, error) {
 	var x float64
 	switch p.Type {
+	case Choice:
+		i := slices.Index(p.Choices, text)
+		if i < 0 {
+			return 0, fmt.Errorf("%s=%s: want one of %s", p.Name, text, strings.Join(p.Choices, ", "))
+		}
+		return float64(i), nil
 	case Int:
 		n, err := strconv.ParseInt(text, 10, 64)
 		if err != nil {

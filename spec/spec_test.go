@@ -165,3 +165,45 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestChoice checks a choice parameter: its names resolve to their
+// indexes, any other text is refused with the names allowed, and its
+// values format back to their names.
+func TestChoice(t *testing.T) {
+	eval := Param{Name: "eval", Type: Choice, Default: 1, Max: 2, Choices: []string{"score", "typeA", "typeB"}, Help: "evaluation"}
+	tests := []struct {
+		in      string
+		want    float64
+		errPart string
+	}{
+		{"x", 1, ""},
+		{"x eval=score", 0, ""},
+		{"x eval=typeB", 2, ""},
+		{"x eval=typeb", 0, "eval=typeb: want one of score, typeA, typeB"},
+		{"x eval=1", 0, "want one of score, typeA, typeB"},
+	}
+	for _, tt := range tests {
+		sp, err := Parse(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := Resolve(sp, []Param{eval})
+		if !wantError(t, fmt.Sprintf("Resolve(%q)", tt.in), err, tt.errPart) {
+			continue
+		}
+		if got := v.Float(eval); got != tt.want {
+			t.Errorf("Resolve(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	if got := eval.Range(); got != "score|typeA|typeB" {
+		t.Errorf("Range = %q, want score|typeA|typeB", got)
+	}
+	for i, name := range eval.Choices {
+		if got := eval.Format(float64(i)); got != name {
+			t.Errorf("Format(%d) = %q, want %q", i, got, name)
+		}
+	}
+	if got := (Values{"eval": 2}).Strings([]Param{eval}); got["eval"] != "typeB" {
+		t.Errorf("Strings = %v, want eval typeB", got)
+	}
+}

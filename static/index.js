@@ -26,7 +26,7 @@
       fs.disabled = !on;
     }
     // Only the algorithms of the game's family can search it.
-    for (const a of algo.options) a.disabled = a.dataset.family !== opt.dataset.family;
+    for (const a of algo.options) a.disabled = !a.dataset.family.split(" ").includes(opt.dataset.family);
     if (algo.selectedOptions[0] && algo.selectedOptions[0].disabled) {
       const first = [...algo.options].find((a) => !a.disabled);
       if (first) { algo.value = first.value; algoChanged(); }

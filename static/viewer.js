@@ -599,6 +599,19 @@
 
   // ---- panels ----
 
+  // outcomeLine shows what chance gave on the way to a node, as a die
+  // face ("3-6", the faces that land on one cell) and its probability.
+  function outcomeLine(outcome, probability) {
+    const p = document.createElement("p");
+    p.className = "outcome";
+    p.dataset.testid = "outcome";
+    const face = document.createElement("span");
+    face.className = "die";
+    face.textContent = outcome;
+    p.append(face, " chance gave " + outcome + ", p = " + probability);
+    return p;
+  }
+
   // drawBoard draws a position as its game declares it (see board.js),
   // with the move just played and, in one-player games, the way there.
   function drawBoard(el, titleEl, board) {
@@ -611,6 +624,8 @@
     const B = window.searchvizBoard;
     if (board.caption) el.appendChild(B.caption(board.caption));
     if (board.score) el.appendChild(B.caption("score so far: " + board.score));
+    if (board.outcome) el.appendChild(outcomeLine(board.outcome, board.probability));
+    if (board.pending) el.appendChild(B.caption(board.pending + ": chance has not decided yet; each outcome is a child"));
     const table = document.createElement("table");
     for (let i = 0; i < board.rows; i++) {
       const tr = document.createElement("tr");

@@ -18,6 +18,7 @@ type Builder struct {
 	nodes   chunked[nodeInfo] // the created nodes, by id
 	holders chunked[nodeInfo] // one placeholder per pruned action, in order
 	joints  []JointAction
+	probs   []float64
 	buf     []byte
 
 	entered   chunked[bool] // by created node
@@ -40,11 +41,12 @@ type nodeInfo struct {
 	parent       NodeID
 	label, board uint32
 	joint        int32 // an index into the Tree's joints, or -1
+	prob         int32 // an index into the Tree's probs, or -1
+	typ          NodeType
+	placeholder  bool
 	action       int
 	depth        int
 	iteration    int
-	typ          NodeType
-	placeholder  bool
 }
 
 // NewBuilder returns a Builder with no events.
@@ -206,12 +208,16 @@ func (b *Builder) check(e *Event) error {
 			return fail("node %d has parent %d, which does not exist", id, e.Parent)
 		}
 		info := nodeInfo{
-			parent: e.Parent, label: b.strs.ref(e.Label), board: b.strs.ref(e.Board), joint: -1,
+			parent: e.Parent, label: b.strs.ref(e.Label), board: b.strs.ref(e.Board), joint: -1, prob: -1,
 			action: e.Action, depth: e.Depth, iteration: b.iteration, typ: e.Type,
 		}
 		if e.Joint != nil {
 			info.joint = int32(len(b.joints))
 			b.joints = append(b.joints, *e.Joint)
+		}
+		if e.Prob != 0 {
+			info.prob = int32(len(b.probs))
+			b.probs = append(b.probs, e.Prob)
 		}
 		b.nodes.add(info)
 		b.entered.add(false)
@@ -241,15 +247,15 @@ func (b *Builder) check(e *Event) error {
 		if p := b.holders.len() + len(e.Pruned); p > MaxPlaceholders {
 			return fail("the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", p, MaxPlaceholders)
 		}
-		if e.Cut != CutAlpha && e.Cut != CutBeta {
-			return fail("cut kind %v, want alpha or beta", e.Cut)
+		if e.Cut != CutAlpha && e.Cut != CutBeta && e.Cut != CutForward {
+			return fail("cut kind %v, want alpha, beta or forward", e.Cut)
 		}
 		if len(e.PrunedLabels) != 0 && len(e.PrunedLabels) != len(e.Pruned) {
 			return fail("%d pruned labels for %d pruned actions", len(e.PrunedLabels), len(e.Pruned))
 		}
 		p := b.nodes.at(int(e.Node))
 		for j, a := range e.Pruned {
-			h := nodeInfo{parent: e.Node, action: a, depth: p.depth + 1, typ: opponent(p.typ), joint: -1, placeholder: true}
+			h := nodeInfo{parent: e.Node, action: a, depth: p.depth + 1, typ: opponent(p.typ), joint: -1, prob: -1, placeholder: true}
 			if len(e.PrunedLabels) != 0 {
 				h.label = b.strs.ref(e.PrunedLabels[j])
 			}
@@ -315,6 +321,7 @@ func (b *Builder) Freeze() *Builder {
 	f.strs = strTable{strs: slices.Clip(b.strs.strs)}
 	f.nodes, f.holders, f.entered = b.nodes.clip(), b.holders.clip(), b.entered.clip()
 	f.joints = slices.Clip(b.joints)
+	f.probs = slices.Clip(b.probs)
 	f.stack = slices.Clip(b.stack)
 	f.buf = nil
 	f.folding, f.folder = false, nil
@@ -356,7 +363,7 @@ func (b *Builder) fold(own bool) (*Tree, error) {
 		}
 	}
 	// Later events only append, beyond what the slices shared here hold.
-	f := fl.finish(b.events.clip(), slices.Clip(b.strs.strs), b.nodes.clip(), b.holders.clip(), slices.Clip(b.joints))
+	f := fl.finish(b.events.clip(), slices.Clip(b.strs.strs), b.nodes.clip(), b.holders.clip(), slices.Clip(b.joints), slices.Clip(b.probs))
 	fl.nodes.created.trim()
 	fl.nodes.holders.trim()
 	fl.nodes.reset()

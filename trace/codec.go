@@ -342,6 +342,8 @@ func isZero(id fieldID, e *Event) bool {
 		return e.Visits == 0
 	case fExplore:
 		return e.Explore == 0
+	case fProb:
+		return e.Prob == 0
 	}
 	return false
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // maxFields is the most fields any object in a line has.
-const maxFields = 10
+const maxFields = 11
 
 // maxLine is the longest line a Reader accepts, in bytes: far more than
 // any event needs, yet a bound on the memory a corrupt file can claim.

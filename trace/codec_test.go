@@ -335,7 +335,7 @@ func TestCodecReadErrors(t *testing.T) {
 		{"unknown node kind", ev(`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"maxi"}`), 2,
 			`field "node_kind": unknown node kind "maxi" (want max, min, chance, single or joint)`},
 		{"unknown cut", ev(`{"step":0,"kind":"cut","node":0,"cut":"gamma","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`), 2,
-			`field "cut": unknown cut "gamma" (want alpha or beta)`},
+			`field "cut": unknown cut "gamma" (want alpha, beta or forward)`},
 		{"NaN value", ev(`{"step":0,"kind":"eval","node":0,"value":"nan","terminal":false}`), 2,
 			`field "value": want a number, "inf" or "-inf", got a string`},
 		{"null value", ev(`{"step":0,"kind":"eval","node":0,"value":null,"terminal":false}`), 2,

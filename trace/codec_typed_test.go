@@ -316,3 +316,32 @@ func TestTreeNodeJoint(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeNodeProb checks that a chance outcome's probability survives the
+// file and the fold: it is on the node that was given one and on no other.
+func TestTreeNodeProb(t *testing.T) {
+	events := tracetest.EveryKind()
+	_, read, err := trace.ReadAll(bytes.NewReader(tracetest.Encode(t, trace.Header{Format: trace.Format, Version: trace.Version}, events)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trace.NewTree(read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := 0
+	for _, e := range events {
+		if e.Kind != trace.KindNode {
+			continue
+		}
+		if got := tr.Node(e.Node).Prob; got != e.Prob {
+			t.Errorf("node %d: prob %v after the file and the fold, want %v", e.Node, got, e.Prob)
+		}
+		if e.Prob != 0 {
+			given++
+		}
+	}
+	if given == 0 {
+		t.Fatal("EveryKind has no chance outcome with a probability")
+	}
+}

@@ -236,6 +236,8 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		e.Visits = 0
 	case fExplore:
 		e.Explore = 0
+	case fProb:
+		e.Prob = 0
 	default:
 		return false
 	}

@@ -30,10 +30,10 @@ func TestEnumNames(t *testing.T) {
 			map[fmt.Stringer]string{trace.TypeBad: "bad", trace.NodeType(9): "NodeType(9)"},
 		},
 		{
-			[]string{"alpha", "beta"},
+			[]string{"alpha", "beta", "forward"},
 			func(s string) (fmt.Stringer, error) { return trace.ParseCutKind(s) },
-			`trace: unknown cut "x" (want alpha or beta)`,
-			map[fmt.Stringer]string{trace.CutBad: "CutKind(0)", trace.CutKind(3): "CutKind(3)"},
+			`trace: unknown cut "x" (want alpha, beta or forward)`,
+			map[fmt.Stringer]string{trace.CutBad: "CutKind(0)", trace.CutKind(4): "CutKind(4)"},
 		},
 		{
 			[]string{"nodes", "events", "bytes"},

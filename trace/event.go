@@ -99,15 +99,19 @@ const (
 	CutBad   CutKind = iota
 	CutAlpha         // at a min node: its value fell to <= alpha, MAX above will avoid it
 	CutBeta          // at a max node: its value reached >= beta, MIN above will avoid it
+	// CutForward is the research paper's forward cut: moves whose value at
+	// a shallower depth fell below a threshold (Alpha) are dropped before
+	// the deeper search; Value is the best move's value then.
+	CutForward
 )
 
 var cutKinds = enum[CutKind]{typ: "CutKind", noun: "cut", first: CutAlpha,
-	names: []string{CutAlpha: "alpha", CutBeta: "beta"}}
+	names: []string{CutAlpha: "alpha", CutBeta: "beta", CutForward: "forward"}}
 
-// String returns "alpha" or "beta".
+// String returns "alpha", "beta" or "forward".
 func (c CutKind) String() string { return cutKinds.name(c) }
 
-// ParseCutKind returns the cut kind named "alpha" or "beta".
+// ParseCutKind returns the cut kind named "alpha", "beta" or "forward".
 func ParseCutKind(name string) (CutKind, error) { return cutKinds.parse(name) }
 
 // CutFor returns the cut kind for a cut at a node of type t.
@@ -202,6 +206,9 @@ type Event struct {
 	// the slices below, the Writer and Recorder are done with it when Emit
 	// returns.
 	Joint *JointAction
+	// Prob is, for a child of a chance node, the probability of the
+	// outcome that leads to it, in (0, 1]; 0 for any other node.
+	Prob float64
 
 	// KindEval, KindValue, KindCut, KindDecision.
 	Value    float64

@@ -49,7 +49,8 @@ type treeFold struct {
 	kids    []NodeID          // every node's children, node by node
 	kidsAt  []int32           // node id's children are kids[kidsAt[id]:kidsAt[id+1]]
 	joints  []JointAction
-	created int // the nodes the events create; placeholders follow them
+	probs   []float64 // the chance outcomes' probabilities, by nodeInfo.prob
+	created int       // the nodes the events create; placeholders follow them
 
 	// Record k of changes is the focus after event k, then the changes
 	// the event makes, at most one per node and slot, sorted by node and
@@ -440,9 +441,9 @@ func (fl *folder) checkpoint() {
 
 // finish ends the fold: it returns the treeFold, given the Builder's
 // packed events, strings and nodes, with its children linked.
-func (fl *folder) finish(events records, strs []string, nodes, holders chunked[nodeInfo], joints []JointAction) *treeFold {
+func (fl *folder) finish(events records, strs []string, nodes, holders chunked[nodeInfo], joints []JointAction, probs []float64) *treeFold {
 	f := fl.f
-	f.events, f.strs, f.nodes, f.holders, f.joints = events, strs, nodes, holders, joints
+	f.events, f.strs, f.nodes, f.holders, f.joints, f.probs = events, strs, nodes, holders, joints, probs
 	f.created = nodes.len()
 	f.changesBefore = append(f.changesBefore, fl.total)
 	f.linkChildren()
@@ -685,6 +686,9 @@ func (t *Tree) Node(id NodeID) NodeState {
 	if info.joint >= 0 {
 		n.Joint = &f.joints[info.joint]
 	}
+	if info.prob >= 0 {
+		n.Prob = f.probs[info.prob]
+	}
 	if a, b := f.kidsAt[id], f.kidsAt[id+1]; a < b {
 		n.Children = f.kids[a:b:b]
 	}
@@ -839,6 +843,7 @@ func (f *treeFold) mem() int64 {
 	n += allocSize(int64(cap(f.kids)) * int64(unsafe.Sizeof(NodeID(0))))
 	n += allocSize(int64(cap(f.kidsAt)) * int64(unsafe.Sizeof(int32(0))))
 	n += allocSize(int64(cap(f.joints)) * int64(unsafe.Sizeof(JointAction{})))
+	n += allocSize(int64(cap(f.probs)) * int64(unsafe.Sizeof(float64(0))))
 	n += allocSize(int64(cap(f.changesBefore)) * int64(unsafe.Sizeof(int64(0))))
 	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
 	for _, c := range f.checkpoints {

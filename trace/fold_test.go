@@ -458,7 +458,7 @@ func TestNewTreeErrors(t *testing.T) {
 		{"best child missing", []Event{root, {Kind: KindValue, Node: 0, Best: 5}}, 1, "best child 5 is not a child of node 0"},
 		{"best is a grandchild", []Event{root, child(1, 0), child(2, 1), {Kind: KindValue, Node: 0, Best: 2}}, 3, "best child 2 is not a child of node 0"},
 		{"best is the node", []Event{root, {Kind: KindValue, Node: 0, Best: 0}}, 1, "best child 0 is not a child of node 0"},
-		{"cut without a kind", []Event{root, {Kind: KindCut, Node: 0, Pruned: []int{1}}}, 1, "cut kind CutKind(0), want alpha or beta"},
+		{"cut without a kind", []Event{root, {Kind: KindCut, Node: 0, Pruned: []int{1}}}, 1, "cut kind CutKind(0), want alpha, beta or forward"},
 		{"cut labels do not match", []Event{root, {Kind: KindCut, Node: 0, Cut: CutBeta, Pruned: []int{1, 2}, PrunedLabels: []string{"x"}}}, 1, "1 pruned labels for 2 pruned actions"},
 		{"cut at a missing node", []Event{root, {Kind: KindCut, Node: 3, Cut: CutBeta}}, 1, "node 3 does not exist"},
 		{"beam keeps a missing node", []Event{root, {Kind: KindBeam, Kept: []NodeID{0, 7}}}, 1, "kept node 7 does not exist"},

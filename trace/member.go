@@ -53,6 +53,8 @@ func numberMember(id fieldID, e *Event) *float64 {
 		return &e.Result
 	case fExplore:
 		return &e.Explore
+	case fProb:
+		return &e.Prob
 	}
 	return nil
 }

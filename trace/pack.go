@@ -47,6 +47,7 @@ const (
 	pkCounters
 	pkText
 	pkTruncated
+	pkProb
 )
 
 // strTable numbers the strings of a Tree's events and nodes, so that a
@@ -181,6 +182,7 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	set(pkCounters, e.Counters != Counters{})
 	set(pkText, e.Text != "")
 	set(pkTruncated, e.Truncated != 0)
+	set(pkProb, math.Float64bits(e.Prob) != 0)
 
 	b = append(b, byte(e.Kind))
 	b = binary.AppendUvarint(b, mask)
@@ -303,6 +305,9 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	}
 	if has(pkTruncated) {
 		b = append(b, byte(e.Truncated))
+	}
+	if has(pkProb) {
+		b = appendFloat(b, e.Prob)
 	}
 	return b
 }
@@ -444,6 +449,9 @@ func unpackEvent(rec []byte, e *Event, strs []string, reuse bool) {
 	}
 	if has(pkTruncated) {
 		e.Truncated = Truncation(u.byte())
+	}
+	if has(pkProb) {
+		e.Prob = u.float()
 	}
 }
 

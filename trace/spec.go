@@ -84,6 +84,7 @@ const (
 	fTruncated
 	fVisits
 	fExplore
+	fProb
 
 	// The header's fields.
 	fFormat
@@ -148,7 +149,7 @@ var fieldInfos = [numFieldIDs]struct {
 	fPath: {"path", tNodes}, fValues: {"values", tNumbers}, fKept: {"kept", tNodes},
 	fDropped: {"dropped", tNodes}, fIteration: {"iteration", tInteger}, fDiscarded: {"discarded", tBoolean},
 	fCounters: {"counters", tCounters}, fText: {"text", tString}, fJoint: {"joint", tJoint},
-	fTruncated: {"truncated", tTruncation}, fVisits: {"t", tInteger}, fExplore: {"c", tNumber}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
+	fTruncated: {"truncated", tTruncation}, fVisits: {"t", tInteger}, fExplore: {"c", tNumber}, fProb: {"prob", tNumber}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
 	fGame: {"game", tString}, fPosition: {"position", tString}, fAlgorithm: {"algorithm", tString},
 	fParams: {"params", tParams}, fSeed: {"seed", tInteger}, fProgram: {"program", tString},
 	fTime: {"time", tTime},
@@ -206,6 +207,7 @@ var specs = [numKinds]kindSpec{
 		req(fNodeKind, "who is to move: max (the root player), min (the opponent), chance, single or joint"),
 		opt(fBoard, "the position's text form, when the search was traced with boards"),
 		opt(fJoint, "for a child of a joint node, and only for one, both players' moves, which action and label combine for display"),
+		opt(fProb, "for a child of a chance node, and only for one, the probability of its outcome, in (0, 1]; the label names the outcome, e.g. \"3-6\" for the die faces that give it"),
 	)},
 	KindEnter: {"the search focus moved into a node", fields(
 		req(fNode, "the node entered"),
@@ -228,11 +230,11 @@ var specs = [numKinds]kindSpec{
 		req(fAlpha, "the lower bound, in the view of the side to move at node"),
 		req(fBeta, "the upper bound, in the view of the side to move at node"),
 	)},
-	KindCut: {"an alpha or beta cut: the rest of the children are pruned", fields(
+	KindCut: {"an alpha or beta cut: the rest of the children are pruned; or a forward cut: moves are dropped before a deeper search", fields(
 		req(fNode, "the node where the search stops looking at children"),
-		req(fCut, "beta at a max node, alpha at a min node (named in the root player's terms)"),
-		req(fValue, "the value that reached beta, in the view of the side to move at node"),
-		req(fAlpha, "the window's lower bound at the cut"),
+		req(fCut, "beta at a max node, alpha at a min node (named in the root player's terms); forward for a forward cut"),
+		req(fValue, "the value that reached beta, in the view of the side to move at node; for a forward cut, the best move's value at the shallower depth"),
+		req(fAlpha, "the window's lower bound at the cut; for a forward cut, the threshold below which moves are dropped"),
 		req(fBeta, "the window's upper bound at the cut"),
 		req(fPruned, "the actions left unsearched, in move order"),
 		req(fPrunedLabels, "their labels"),

@@ -40,6 +40,9 @@ type NodeState struct {
 	// Label combines; nil for any other node. It is the node event's,
 	// shared, and must not be modified.
 	Joint *JointAction
+	// Prob is, for a child of a chance node, the probability of the
+	// outcome that leads to it; 0 for any other node.
+	Prob float64
 
 	// Iteration is the iteration under way when the search created the
 	// node (an iteration event's Iteration: a Chokudai pass, an iterative

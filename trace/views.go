@@ -26,6 +26,9 @@ type NodeCreated struct {
 	// Joint is, for a child of a joint node, both players' moves, which
 	// Action and Label combine; nil for any other node.
 	Joint *JointAction
+	// Prob is, for a child of a chance node, the probability of the
+	// outcome that leads to it; 0 for any other node.
+	Prob float64
 }
 
 // NodeCreated returns the view of a node event. It panics if e.Kind is
@@ -33,7 +36,7 @@ type NodeCreated struct {
 func (e Event) NodeCreated() NodeCreated {
 	e.must(KindNode, "NodeCreated")
 	return NodeCreated{Node: e.Node, Parent: e.Parent, Action: e.Action, Label: e.Label,
-		Depth: e.Depth, Type: e.Type, Board: e.Board, Joint: e.Joint}
+		Depth: e.Depth, Type: e.Type, Board: e.Board, Joint: e.Joint, Prob: e.Prob}
 }
 
 // Eval is the view of an eval event (KindEval): a static evaluation or a

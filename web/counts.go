@@ -127,9 +127,10 @@ func (c *counts) countCut(cut trace.Cutoff, depth int) error {
 	if err != nil {
 		return fmt.Errorf("cut at node %d: %w", cut.Node, err)
 	}
-	if cut.Kind == trace.CutAlpha {
+	switch cut.Kind {
+	case trace.CutAlpha:
 		d.alphaCuts++
-	} else {
+	case trace.CutBeta:
 		d.betaCuts++
 	}
 	if len(cut.Pruned) == 0 {

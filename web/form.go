@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,12 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		})
 	}
 	for _, a := range catalog.Algorithms() {
+		// One name may search several families, as pmc does, with the same
+		// parameters: the form shows it once, for every family.
+		if i := slices.IndexFunc(ix.Algorithms, func(t templates.Algorithm) bool { return t.Name == a.Name }); i >= 0 {
+			ix.Algorithms[i].Family += " " + string(a.Family)
+			continue
+		}
 		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
 			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
 			Params: paramFields(a.Name+".", a.Params, in.params),
@@ -96,8 +103,12 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 			Step: "any", Value: entered[field],
 			Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), p.Format(p.Default)),
 		}
-		if p.Type == spec.Int {
+		switch p.Type {
+		case spec.Int:
 			tp.Step = "1"
+		case spec.Choice:
+			tp.Choices = p.Choices
+			tp.Limits = "default " + p.Format(p.Default)
 		}
 		out = append(out, tp)
 	}

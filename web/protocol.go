@@ -302,6 +302,12 @@ type boardView struct {
 	Changed []bool       `json:"changed,omitempty"` // the move just played
 	Trail   []bool       `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
 	Score   string       `json:"score,omitempty"`   // one-player games: the score so far
+	// Outcome is, for a node chance reached, what chance gave and its
+	// probability, e.g. the die's faces "3-6" and "2/3"; Pending, for a
+	// chance node, the move whose roll is to come.
+	Outcome     string `json:"outcome,omitempty"`
+	Probability string `json:"probability,omitempty"`
+	Pending     string `json:"pending,omitempty"`
 }
 
 // nodeMsg is everything about the selected node at a frame's step.

@@ -720,6 +720,12 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 			bv.Changed = b.Changed(*p)
 		}
 	}
+	switch {
+	case n.Prob != 0:
+		bv.Outcome, bv.Probability = n.Label, explain.Probability(n.Prob)
+	case n.Type == trace.TypeChance && n.Parent != trace.NoNode:
+		bv.Pending = n.Label
+	}
 	if n.Type == trace.TypeSingle {
 		bv.Trail = vw.trail(id, *b, read)
 		// The state's own score, from its evaluation: later value events

@@ -48,6 +48,15 @@ var commands = []command{
 		summary:  "draw a trace's search tree as it stood at a step, as SVG or DOT",
 	},
 	{
+		name:     "arena",
+		synopsis: "--game SPEC --a SPEC --b SPEC --games N [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]",
+		summary:  "play engine A against engine B for many games and print A's score and Elo",
+		about: "Play engine A against engine B for --games games, A moving first in even games, and print A's wins, draws and losses,\n" +
+			"its score and Elo difference with 95% intervals, each engine's time per move and the games per second.\n" +
+			"The same --seed gives the same games whatever --parallel. With --record, write each game to a JSON file\n" +
+			"from which viz run repeats any move's search. On a terminal a progress line shows on standard error.",
+	},
+	{
 		name:     "help",
 		synopsis: "[COMMAND]",
 		summary:  "show this text, or a command's flags",

@@ -34,6 +34,10 @@ func cmdList(args []string, stdout io.Writer) error {
 
 func listParams(w io.Writer, params []spec.Param) {
 	for _, p := range params {
-		fmt.Fprintf(w, "  \t%s=\t%s in %s, default %s: %s\n", p.Name, p.Type, p.Range(), p.Format(p.Default), p.Help)
+		in := "in"
+		if p.Type == spec.Choice {
+			in = "of"
+		}
+		fmt.Fprintf(w, "  \t%s=\t%s %s %s, default %s: %s\n", p.Name, p.Type, in, p.Range(), p.Format(p.Default), p.Help)
 	}
 }

@@ -40,7 +40,8 @@ func TestListValuesParse(t *testing.T) {
 			entry = strings.Fields(line)[0]
 			continue
 		}
-		// A parameter: "  <pad>NAME=<pad>TYPE in MIN..MAX, default DEF: HELP".
+		// A parameter: "  <pad>NAME=<pad>TYPE in MIN..MAX, default DEF: HELP",
+		// or for a choice "choice of A|B|C, default DEF: HELP".
 		fields := strings.Fields(line)
 		if len(fields) == 0 || !strings.HasSuffix(fields[0], "=") {
 			continue
@@ -61,9 +62,16 @@ func TestListValuesParse(t *testing.T) {
 		var typ, lo, hi, def string
 		if ok {
 			var rng string
-			typ, rng, _ = strings.Cut(limits, " in ")
-			rng, def, _ = strings.Cut(rng, ", default ")
-			lo, hi, ok = strings.Cut(rng, "..")
+			if p.Type == spec.Choice {
+				typ, rng, _ = strings.Cut(limits, " of ")
+				rng, def, _ = strings.Cut(rng, ", default ")
+				choices := strings.Split(rng, "|")
+				lo, hi = choices[0], choices[len(choices)-1]
+			} else {
+				typ, rng, _ = strings.Cut(limits, " in ")
+				rng, def, _ = strings.Cut(rng, ", default ")
+				lo, hi, ok = strings.Cut(rng, "..")
+			}
 		}
 		if !ok || typ != p.Type.String() {
 			t.Errorf("%s %s: cannot read the limits of %q, want %q", kind, entry, line, "TYPE in MIN..MAX, default DEF: HELP")

@@ -10,6 +10,7 @@
 //	viz list
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE] [--trace-nodes N] [--boards]
 //	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--memory MiB] [--out FILE] TRACE
+//	viz arena --game SPEC --a SPEC --b SPEC --games N [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]
 //	viz help [COMMAND]
 //
 // "viz COMMAND --help" shows each of a command's flags with its meaning
@@ -134,6 +135,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return cmdRun(ctx, rest, stdout, stderr)
 	case "render":
 		return cmdRender(ctx, rest, stdout)
+	case "arena":
+		return cmdArena(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(ctx, rest, stdout)
 	default:

@@ -27,15 +27,15 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // part of the one-line error
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, help)`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
 		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
 		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --v)"},
 		{[]string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
 		{[]string{"layout-worker", "x"}, "layout-worker takes no arguments"},
 		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
 		{[]string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
-		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, connectfour, tree, maze, twinmaze, twinmaze-turns)`},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct)`},
+		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct, expectimax)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, nodes)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "position: tictactoe"},
@@ -48,7 +48,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
 		{[]string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
 		{[]string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view)"},
-		{[]string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, help)`},
+		{[]string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
 		{[]string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
 		{[]string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},

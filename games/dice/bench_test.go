@@ -52,3 +52,55 @@ func BenchmarkExpand(b *testing.B) {
 		}
 	}
 }
+
+// benchPositions returns n positions in play from random games, the
+// same ones every time.
+func benchPositions(n int) []dice.State {
+	buf := make([]int, 0, dice.Pass+1)
+	out := make([]dice.State, 0, n)
+	s := dice.Start()
+	x := xorshift(3)
+	for len(out) < n {
+		legal := s.Legal(buf[:0])
+		if len(legal) == 0 {
+			s = dice.Start()
+			continue
+		}
+		out = append(out, s)
+		a := legal[x.intN(len(legal))]
+		s = s.Roll(a, x.intN(len(s.Chances(a, nil))))
+	}
+	return out
+}
+
+// BenchmarkEvaluate evaluates positions of random games with each kind,
+// one position per iteration, and reports the evaluations per second.
+func BenchmarkEvaluate(b *testing.B) {
+	positions := benchPositions(1024)
+	for _, k := range []struct {
+		name string
+		kind int
+	}{{"typeA", dice.TypeA}, {"typeB", dice.TypeB}, {"typeAB", dice.TypeAB}} {
+		b.Run(k.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				_ = positions[n%len(positions)].Evaluate(k.kind)
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "evals/s")
+		})
+	}
+}
+
+// BenchmarkObvious looks for the obvious move in positions of random
+// games, one position per iteration.
+func BenchmarkObvious(b *testing.B) {
+	positions := benchPositions(1024)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		_, _, _ = positions[n%len(positions)].Obvious()
+		n++
+	}
+}

@@ -20,11 +20,11 @@ func TestBoard(t *testing.T) {
 		Cells: gametest.Cells{
 			// The wall: c4, d4, e4, d3, d5.
 			{3, 2}: wallCell, {3, 3}: wallCell, {3, 4}: wallCell, {4, 3}: wallCell, {2, 3}: wallCell,
-			// White: K d1, 1 a2, 2 b1, 3 f1, 4 g2.
-			{6, 3}: white("K"), {5, 0}: white("1"), {6, 1}: white("2"), {6, 5}: white("3"), {5, 6}: white("4"),
-			// Black: K d7, 1 g6, 2 f7, 3 b7, 4 a6.
-			{0, 3}: black("K"), {1, 6}: black("1"), {0, 5}: black("2"), {0, 1}: black("3"), {1, 0}: black("4"),
-			{0, 0}: {}, {6, 6}: {}, {3, 0}: {},
+			// White: K a1, 1 a2, 2 f2, 3 g2, 4 g1.
+			{6, 0}: white("K"), {5, 0}: white("1"), {5, 5}: white("2"), {5, 6}: white("3"), {6, 6}: white("4"),
+			// Black: K g7, 1 g6, 2 b6, 3 a6, 4 a7.
+			{0, 6}: black("K"), {1, 6}: black("1"), {1, 1}: black("2"), {1, 0}: black("3"), {0, 0}: black("4"),
+			{0, 3}: {}, {6, 3}: {}, {3, 0}: {}, {6, 1}: {},
 		},
 	})
 	later := mustParse(t, spread)

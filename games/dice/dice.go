@@ -60,8 +60,8 @@ type State struct {
 // start is the starting position's squares, as the package comment
 // draws them.
 var start = [2][pieces]int8{
-	{sq(6, 3), sq(5, 0), sq(6, 1), sq(6, 5), sq(5, 6)}, // K d1, 1 a2, 2 b1, 3 f1, 4 g2
-	{sq(0, 3), sq(1, 6), sq(0, 5), sq(0, 1), sq(1, 0)}, // K d7, 1 g6, 2 f7, 3 b7, 4 a6
+	{sq(6, 0), sq(5, 0), sq(5, 5), sq(5, 6), sq(6, 6)}, // K a1, 1 a2, 2 f2, 3 g2, 4 g1
+	{sq(0, 6), sq(1, 6), sq(1, 1), sq(1, 0), sq(0, 0)}, // K g7, 1 g6, 2 b6, 3 a6, 4 a7
 }
 
 // sq returns the square of row and col. A square is a cell's index,

@@ -13,7 +13,7 @@ import (
 )
 
 // startText is the starting position as the package comment draws it.
-const startText = ".c.k.b./d.....a/...#.../..###../...#.../A.....D/.B.K.C. w 0"
+const startText = "d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0"
 
 // spread is a position with White to move at ply 5 whose pieces have
 // rays of every length ahead:
@@ -82,19 +82,22 @@ func TestStart(t *testing.T) {
 		t.Errorf("Start: Done %t, Winner %d, ToMove %d, Ply %d, Score %v; want a game in play, White to move at ply 0, scoring 0",
 			s.Done(), s.Winner(), s.ToMove(), s.Ply(), s.Score())
 	}
-	// Counted on the drawing, piece by piece: the King d1 goes N (d2, then
-	// the wall), E and W, its diagonals forbidden and S off the board;
-	// piece 1 (a2) N, NE, E and S; piece 2 (b1) N, NE, E and W; piece 3 (f1)
-	// N, E, W and NW; piece 4 (g2) N, S, W and NW.
+	// Counted on the drawing, piece by piece: the King a1 goes E (b1) only,
+	// N being its own 1 (a2), its diagonals forbidden and S and W off the
+	// board; piece 1 (a2) N, NE, E and SE, S being the King and SW, W and
+	// NW off the board; piece 2 (f2) N, NE, S, SW, W and NW, E and SE being
+	// its own 3 (g2) and 4 (g1); piece 3 (g2) N, SW and NW, S and W being 4
+	// and 2, and NE, E and SE off the board; piece 4 (g1) W only, N and NW
+	// being 3 and 2, the rest off the board.
 	want := []string{
-		"K N", "K E", "K W",
-		"1 N", "1 NE", "1 E", "1 S",
-		"2 N", "2 NE", "2 E", "2 W",
-		"3 N", "3 E", "3 W", "3 NW",
-		"4 N", "4 S", "4 W", "4 NW",
+		"K E",
+		"1 N", "1 NE", "1 E", "1 SE",
+		"2 N", "2 NE", "2 S", "2 SW", "2 W", "2 NW",
+		"3 N", "3 SW", "3 NW",
+		"4 W",
 	}
 	if got := labels(s); !slices.Equal(got, want) {
-		t.Errorf("Start: legal actions %v, want the 19 %v", got, want)
+		t.Errorf("Start: legal actions %v, want the 15 %v", got, want)
 	}
 }
 
@@ -130,10 +133,12 @@ func TestChances(t *testing.T) {
 		{"enemy after 3", spread, "4 N", []int{1, 1, 4}, []string{"1", "2", "3-6"}, []string{"a4", "a5", "a6"}},
 		{"wall after 2, sideways", spread, "4 E", []int{1, 5}, []string{"1", "2-6"}, []string{"b3", "c3"}},
 		{"enemy after 3 at the start", startText, "1 N", []int{1, 1, 4}, []string{"1", "2", "3-6"}, []string{"a3", "a4", "a5"}},
-		{"own piece after 5 at the start", startText, "1 E", []int{1, 1, 1, 1, 2}, []string{"1", "2", "3", "4", "5-6"}, []string{"b2", "c2", "d2", "e2", "f2"}},
-		{"wall after 1 at the start", startText, "K N", []int{6}, []string{"1-6"}, []string{"d2"}},
+		{"own piece after 4 at the start", startText, "1 E", []int{1, 1, 1, 3}, []string{"1", "2", "3", "4-6"}, []string{"b2", "c2", "d2", "e2"}},
+		{"edge after 5 at the start", startText, "2 N", []int{1, 1, 1, 1, 2}, []string{"1", "2", "3", "4", "5-6"}, []string{"f3", "f4", "f5", "f6", "f7"}},
+		{"wall after 1 at the start", startText, "2 NW", []int{6}, []string{"1-6"}, []string{"e3"}},
+		{"own piece at once at the start", startText, "K N", nil, nil, nil},
 		{"own piece after 1, sideways", spread, "1 E", []int{6}, []string{"1-6"}, []string{"f2"}},
-		{"wall after 1, diagonal", startText, "3 NW", []int{6}, []string{"1-6"}, []string{"e2"}},
+		{"wall after 1, diagonal", startText, "3 NW", []int{6}, []string{"1-6"}, []string{"f3"}},
 		{"own piece at once", spread, "1 NE", nil, nil, nil},
 		{"own piece at once, diagonal", spread, "2 SE", nil, nil, nil},
 		{"edge at once", spread, "K S", nil, nil, nil},
@@ -484,14 +489,15 @@ func TestFirstMoveRule(t *testing.T) {
 		want int // legal actions
 		king []string
 	}{
-		// White at ply 0 (TestStart): no K NE, K NW.
-		{"w 0", 19, []string{"K N", "K E", "K W"}},
-		// Later, the King's diagonals e2 and c2 are moves too.
-		{"w 1", 21, []string{"K N", "K NE", "K E", "K W", "K NW"}},
-		// By the point symmetry, Black moving first has 19 moves: its King
-		// d7 goes S, E and W, but not SE or SW.
-		{"b 0", 19, []string{"K E", "K S", "K W"}},
-		{"b 1", 21, []string{"K E", "K SE", "K S", "K SW", "K W"}},
+		// White at ply 0 (TestStart): no K NE, though b2 is free.
+		{"w 0", 15, []string{"K E"}},
+		// Later, the King's diagonal to b2 is a move too; its other
+		// diagonals leave the board.
+		{"w 1", 16, []string{"K NE", "K E"}},
+		// By the point symmetry, Black moving first has 15 moves: its King
+		// g7 goes W, but not SW to the free f6.
+		{"b 0", 15, []string{"K W"}},
+		{"b 1", 16, []string{"K SW", "K W"}},
 	}
 	for _, tt := range tests {
 		s := mustParse(t, board+" "+tt.tail)
@@ -510,9 +516,9 @@ func TestFirstMoveRule(t *testing.T) {
 	if c := s.Chances(action(t, "K NE"), nil); len(c) != 0 {
 		t.Errorf("Start: Chances(K NE) = %v, want none: not a legal first move", c)
 	}
-	next := s.Roll(action(t, "1 S"), 0)
-	if !slices.Contains(labels(next), "K SE") || !slices.Contains(labels(next), "K SW") {
-		t.Errorf("after White's first move, Black's actions %v, want its King's diagonals among them", labels(next))
+	next := s.Roll(action(t, "1 N"), 0)
+	if !slices.Contains(labels(next), "K SW") {
+		t.Errorf("after White's first move, Black's actions %v, want its King's diagonal K SW among them", labels(next))
 	}
 }
 
@@ -520,13 +526,14 @@ func TestRoll(t *testing.T) {
 	s := dice.Start()
 	before := s
 	a := action(t, "1 E")
-	next := s.Roll(a, 4)
+	next := s.Roll(a, 3)
 	if s != before || s.String() != startText {
 		t.Errorf("Roll changed its receiver to %q", s)
 	}
-	const want = ".c.k.b./d.....a/...#.../..###../...#.../.....AD/.B.K.C. b 1"
+	// 1 (a2) E rolling 4-6 stops on e2, before 2 (f2).
+	const want = "d.....k/cb....a/...#.../..###../...#.../....ABC/K.....D b 1"
 	if got := next.String(); got != want {
-		t.Errorf("Start, 1 E rolling 5-6: %q, want %q", got, want)
+		t.Errorf("Start, 1 E rolling 4-6: %q, want %q", got, want)
 	}
 	if next.ToMove() != dice.Black || next.Ply() != 1 || next.Done() {
 		t.Errorf("after White's move: ToMove %d, Ply %d, Done %t; want Black to move at ply 1", next.ToMove(), next.Ply(), next.Done())
@@ -534,8 +541,8 @@ func TestRoll(t *testing.T) {
 	if again := next.Roll(action(t, "1 S"), 0); again.ToMove() != dice.White || again.Ply() != 2 {
 		t.Errorf("after Black's move: ToMove %d, Ply %d; want White at ply 2", again.ToMove(), again.Ply())
 	}
-	if s.Roll(a, 4) != next {
-		t.Errorf("Roll(1 E, 4) twice gives different states")
+	if s.Roll(a, 3) != next {
+		t.Errorf("Roll(1 E, 3) twice gives different states")
 	}
 }
 
@@ -659,7 +666,7 @@ func TestNoSideWalledIn(t *testing.T) {
 func TestMoveLimit(t *testing.T) {
 	// One ply before the limit, a move that makes no line draws.
 	s := mustParse(t, strings.Replace(startText, "w 0", "w 199", 1))
-	end := s.Roll(action(t, "1 S"), 0)
+	end := s.Roll(action(t, "1 N"), 0)
 	if !end.Done() || end.Winner() != 0 || end.Score() != 0 || len(end.Legal(nil)) != 0 || end.Ply() != dice.MaxPlies {
 		t.Errorf("at ply %d: Done %t, Winner %d, Score %v, Legal %v; want a draw with no actions",
 			end.Ply(), end.Done(), end.Winner(), end.Score(), end.Legal(nil))

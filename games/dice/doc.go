@@ -13,21 +13,27 @@
 // enters or crosses a wall cell.
 //
 // Each side has five pieces, a King and pieces 1 to 4, which are never
-// removed. White starts along the bottom and Black, point-symmetric about
-// d4, along the top:
+// removed. White starts on its two home rows, 1 and 2, and Black,
+// point-symmetric about d4, on rows 7 and 6:
 //
-//	7  . 3 . K . 2 .     Black: K d7, 1 g6, 2 f7, 3 b7, 4 a6
-//	6  4 . . . . . 1
+//	7  4 . . . . . K     Black: K g7, 1 g6, 2 b6, 3 a6, 4 a7
+//	6  3 2 . . . . 1
 //	5  . . . # . . .
 //	4  . . # # # . .
 //	3  . . . # . . .
-//	2  1 . . . . . 4     White: K d1, 1 a2, 2 b1, 3 f1, 4 g2
-//	1  . 2 . K . 3 .
+//	2  1 . . . . 2 3     White: K a1, 1 a2, 2 f2, 3 g2, 4 g1
+//	1  K . . . . . 4
 //	   a b c d e f g
 //
-// No side has a line at the start, and White cannot make one with its
-// first move whatever the die shows: every White piece that could complete
-// a line with the King is blocked from the cell that would complete it.
+// No side has a line at the start, White cannot make one with its first
+// move whatever the die shows, and after White's best first move Black
+// cannot make one with its reply. Of the placements of this kind, the
+// King and four pieces on the home rows and Black's mirrored, this one
+// leaves White the least chance of a line by its second move against
+// Black's best defence: 5/9, found by searching them all with
+// expectiminimax to 3 plies. No placement does better: on a 7x7 board with
+// the pieces on their home rows, every one gives White at least 5/9, a
+// good chance of a quick line.
 //
 // # Moves
 //
@@ -84,12 +90,53 @@
 // letters in lower case for Black's: letters rather than digits, since
 // digits have no case. The start is
 //
-//	.c.k.b./d.....a/...#.../..###../...#.../A.....D/.B.K.C. w 0
+//	d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0
 //
 // The ply count says how close the draw is and whether the first-move rule
 // applies (at ply 0, to whichever side is to move).
 //
+// # Evaluations
+//
+// Evaluate scores positions in play with the paper's evaluations, from
+// the side to move's view; Win (1000) is a won game, so a position whose
+// other side has a line is -Win and a draw at MaxPlies is 0. Two terms
+// score a side X's own placement, counted as if X were to move in the
+// position (the first-move rule applying at ply 0):
+//
+//   - threats(X) = min(50, 5*F), where F sums, over the cells on which a
+//     move of X would give X a line, the most die faces with which one of
+//     X's moves lands there and makes the line: 5 points per sixth of
+//     chance, in 0..50. A piece two cells from such a cell at its stop
+//     counts 5 faces (25 points); the cap is reached by ten faces, e.g.
+//     two sure cells.
+//   - closeness(X) = 12 - 11*(D-4)/20, where D is the sum of the Chebyshev
+//     (King-move) distances from X's King to its four other pieces: 12
+//     when all four are next to the King (D = 4), down to 1 when all are
+//     six cells away (D = 24).
+//
+// partA(X) = threats(X) + closeness(X), in 1..62, is what the paper's
+// typeA scores for the side that has just moved. With M the side to move
+// and J the side that just moved, and exposed = 200 when M has a move
+// with some die face that gives M a line (J's move left M a win at once)
+// and 0 otherwise, the kinds are, from M's view:
+//
+//	typeA  = -partA(J) + exposed                in -62..199
+//	typeB  = partA(M) - partA(J) + exposed      in -61..261
+//	typeAB = typeB if partA(J) < partA(M), else typeA
+//
+// That is, typeA is minus J's own evaluation, J's placement less 200 for
+// the exposure; typeB also counts the placement of J's opponent against
+// J; and typeAB uses typeB when J, the side typeA evaluates for, is
+// losing by typeA's measure: its placement scores below its opponent's.
+// Apart from the exposure, typeB is antisymmetric: with the same board
+// and the other side to move, typeB - exposed changes sign. All kinds are
+// the same for a position and its colour-swapped mirror, the board turned
+// half a turn about d4 with the sides' pieces exchanged.
+//
+// Obvious is the paper's rule for obvious moves: win at once if possible,
+// otherwise block an immediate win of the other side.
+//
 // States are comparable values of 24 bytes. Legal (given room in its
-// buffer), Chances (likewise), Roll, Done, Winner and Score never
-// allocate.
+// buffer), Chances (likewise), Roll, Done, Winner, Score and Evaluate
+// never allocate.
 package dice

@@ -12,13 +12,14 @@ type Tree struct {
 	nodes []node // in breadth-first order, so each node's children are adjacent
 }
 
-// node is one node of a Tree.
+// node is one node of a Tree or of a chance tree.
 type node struct {
-	value float64 // a leaf's value from MAX's view; 0 for an interior node
-	first int32   // the index of the first child
-	n     int32   // the number of children; 0 for a leaf
-	depth int32   // plies from the root
-	rank  int32   // an interior node's place among the interior nodes, from 0
+	value  float64 // a leaf's value from MAX's view; 0 for an interior node
+	first  int32   // the index of the first child
+	n      int32   // the number of children; 0 for a leaf
+	depth  int32   // moves from the root, which chance nodes do not add
+	rank   int32   // an interior node's place among the interior nodes, from 0
+	chance bool    // whether the node is a chance node, whose children are outcomes
 }
 
 // Root returns the state at the root of t, where MAX is to move.

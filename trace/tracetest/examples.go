@@ -14,6 +14,13 @@ func node(id, parent trace.NodeID, action int, label string, depth int, t trace.
 	return trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: t}
 }
 
+// withProb returns the node event e of a chance node's child with the
+// probability of its outcome.
+func withProb(e trace.Event, p float64) trace.Event {
+	e.Prob = p
+	return e
+}
+
 func enter(id trace.NodeID) trace.Event { return trace.Event{Kind: trace.KindEnter, Node: id} }
 
 func leave(id trace.NodeID) trace.Event { return trace.Event{Kind: trace.KindLeave, Node: id} }
@@ -157,7 +164,7 @@ func EveryKind() []trace.Event {
 		bounds(2, -inf, 0.25), // 15
 		node(3, 2, 0, "roll", 2, trace.TypeChance),
 		enter(3),
-		node(4, 3, 1, "1", 3, trace.TypeJoint),
+		withProb(node(4, 3, 1, "1", 3, trace.TypeJoint), 1.0/6),
 		enter(4),
 		eval(4, 1e-7, true), // 20
 		leave(4),

@@ -7,6 +7,7 @@ package tracetest
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/searchviz/searchviz/trace"
 )
@@ -40,7 +41,8 @@ type validator struct {
 //   - node ids are dense in creation order, the root (id 0) first with
 //     parent NoNode and depth 0, every other node's parent already exists
 //     and its depth is one more than its parent's;
-//   - a node has a joint action exactly when its parent is a joint node;
+//   - a node has a joint action exactly when its parent is a joint node,
+//     and a probability, in (0, 1], only when its parent is a chance node;
 //   - every node an event names (node, child, best, scores, children,
 //     path, kept, dropped) exists when the event happens;
 //   - enter and leave nest like a stack: a leave names the innermost node
@@ -48,6 +50,8 @@ type validator struct {
 //   - a bounds or cut window has alpha <= beta;
 //   - a cut is "beta" at a max node and "alpha" at a min node, its value
 //     is >= beta, and it prunes at least one action, with one label each;
+//     a forward cut may be at any node, its threshold (alpha) at most its
+//     value;
 //   - a value event's best, a select event's child and every score's child
 //     are children of the event's node, and a child's visit count never
 //     decreases from one select event to the next;
@@ -202,6 +206,10 @@ func (v *validator) node(i int, e *trace.Event) {
 			v.errorf(i, "node %d has depth %d, want %d (its parent's depth plus one)", e.Node, e.Depth, depth)
 		}
 		switch t := v.nodes[e.Parent].typ; {
+		case e.Prob < 0 || e.Prob > 1 || math.IsNaN(e.Prob):
+			v.errorf(i, "node %d has probability %v, want one in (0, 1]", e.Node, e.Prob)
+		case e.Prob != 0 && t != trace.TypeChance:
+			v.errorf(i, "node %d has a probability, but its parent %d is a %v node, not a chance one", e.Node, e.Parent, t)
 		case t == trace.TypeJoint && e.Joint == nil:
 			v.errorf(i, "node %d is a child of joint node %d but has no joint action", e.Node, e.Parent)
 		case t != trace.TypeJoint && e.Joint != nil:
@@ -212,16 +220,23 @@ func (v *validator) node(i int, e *trace.Event) {
 }
 
 func (v *validator) cut(i int, e *trace.Event) {
-	if v.known(i, "node", e.Node) {
-		if t := v.nodes[e.Node].typ; e.Cut != trace.CutFor(t) {
-			v.errorf(i, "%v cut at %v node %d, want %v", e.Cut, t, e.Node, trace.CutFor(t))
+	if e.Cut == trace.CutForward {
+		v.known(i, "node", e.Node)
+		if !(e.Alpha <= e.Value) {
+			v.errorf(i, "forward cut at node %d: threshold %v above the best value %v", e.Node, e.Alpha, e.Value)
 		}
-	}
-	if !(e.Alpha <= e.Beta) {
-		v.errorf(i, "cut at node %d: alpha %v > beta %v", e.Node, e.Alpha, e.Beta)
-	}
-	if !(e.Value >= e.Beta) {
-		v.errorf(i, "cut at node %d with value %v < beta %v", e.Node, e.Value, e.Beta)
+	} else {
+		if v.known(i, "node", e.Node) {
+			if t := v.nodes[e.Node].typ; e.Cut != trace.CutFor(t) {
+				v.errorf(i, "%v cut at %v node %d, want %v", e.Cut, t, e.Node, trace.CutFor(t))
+			}
+		}
+		if !(e.Alpha <= e.Beta) {
+			v.errorf(i, "cut at node %d: alpha %v > beta %v", e.Node, e.Alpha, e.Beta)
+		}
+		if !(e.Value >= e.Beta) {
+			v.errorf(i, "cut at node %d with value %v < beta %v", e.Node, e.Value, e.Beta)
+		}
 	}
 	if len(e.Pruned) == 0 {
 		v.errorf(i, "cut at node %d prunes no action", e.Node)

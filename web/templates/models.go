@@ -13,13 +13,17 @@ type Param struct {
 	Help    string
 	Limits  string // "int in 1..64, default 64"
 	Value   string // what the user last entered, "" for the default
+
+	// Choices are a choice parameter's names, shown as a select; nil for
+	// a number.
+	Choices []string
 }
 
 // Algorithm is one algorithm of the new-search form.
 type Algorithm struct {
 	Name     string
 	Help     string
-	Family   string
+	Family   string // the families of the games it searches, separated by spaces
 	Params   []Param
 	Selected bool
 }

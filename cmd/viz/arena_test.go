@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/searchviz/searchviz/arena"
+)
+
+// TestArena plays a few games of tic-tac-toe from the command line: the
+// table names the engines and counts every game; --json prints one object
+// with the same counts; and a recorded move's search, run again with viz
+// run and the flags the record's documentation gives, makes the recorded
+// move.
+func TestArena(t *testing.T) {
+	args := []string{"arena", "--game", "tictactoe", "--a", "alphabeta depth=9", "--b", "mcts playouts=40", "--games", "4", "--seed", "9", "--parallel", "2"}
+	code, stdout, stderr := runViz(t, args...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("viz arena: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"tictactoe: 4 of 4 games, seed 9\n", "A  alphabeta depth=9\n", "B  mcts playouts=40\n", "A vs B ", "games/s"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the table lacks %q:\n%s", want, stdout)
+		}
+	}
+
+	dir := t.TempDir()
+	code, stdout, stderr = runViz(t, append(args, "--json", "--record", dir)...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("viz arena --json: exit %d, stderr %q", code, stderr)
+	}
+	var s arena.Summary
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("--json: %v in %q", err, stdout)
+	}
+	if strings.Count(strings.TrimSpace(stdout), "\n") != 0 || s.Played != 4 || s.Wins+s.Draws+s.Losses != 4 || s.Losses != 0 || s.TimeA.Moves == 0 {
+		t.Errorf("--json: %s, want one line, 4 games played, none lost by perfect play", stdout)
+	}
+
+	r, err := arena.ReadRecord(filepath.Join(dir, arena.RecordFile(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.Moves {
+		tn := m.Turns[0]
+		if tn.Engine != "B" {
+			continue
+		}
+		code, stdout, stderr := runViz(t, "run", "--game", r.Game, "--position", m.Position, "--algo", tn.Algo, "--seed", strconv.FormatInt(tn.Seed, 10))
+		if code != 0 {
+			t.Fatalf("viz run of move %d: exit %d, %s", m.Ply, code, stderr)
+		}
+		if want := "move " + tn.Label + "  "; !strings.Contains(stdout, want) {
+			t.Errorf("viz run of move %d: %q, want %q", m.Ply, stdout, want)
+		}
+	}
+}
+
+func TestArenaUsageErrors(t *testing.T) {
+	base := []string{"--game", "tictactoe", "--a", "alphabeta", "--b", "alphabeta"}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"arena", "--a", "x", "--b", "y", "--games", "2"}, "arena: --game is required"},
+		{[]string{"arena", "--game", "tictactoe", "--a", "alphabeta", "--games", "2"}, "--a and --b, the two engines' algorithm specs, are required"},
+		{append([]string{"arena"}, base...), "--games 0 is out of range (allowed 1..100000)"},
+		{append(append([]string{"arena"}, base...), "--games", "100001"), "--games 100001 is out of range (allowed 1..100000)"},
+		{append(append([]string{"arena"}, base...), "--games", "2", "--parallel", "0"), "--parallel 0 is out of range (allowed 1..256)"},
+		{append(append([]string{"arena"}, base...), "--games", "2", "extra"), `unexpected argument "extra"`},
+		{[]string{"arena", "--game", "chess", "--a", "alphabeta", "--b", "alphabeta", "--games", "2"}, `unknown game "chess"`},
+		{[]string{"arena", "--game", "maze", "--a", "greedy", "--b", "greedy", "--games", "2"}, "maze is a one-player game, and a match needs two players"},
+		{[]string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "engine A: catalog: duct searches games where two players move at once"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runViz(t, tt.args...)
+		if code != 2 || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("viz %s: exit %d, stderr %q; want 2 and one line containing %q", strings.Join(tt.args, " "), code, stderr, tt.want)
+		}
+	}
+}
+
+// TestArenaInterrupted runs a match that a signal has already stopped:
+// it prints the games played, none, and exits with the signal's status.
+func TestArenaInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(stopSignal{syscall.SIGINT})
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"arena", "--game", "tictactoe", "--a", "alphabeta", "--b", "alphabeta", "--games", "4"}, &stdout, &stderr)
+	if code != 130 || stderr.String() != "viz: arena: interrupted (SIGINT)\n" || !strings.Contains(stdout.String(), "tictactoe: 0 of 4 games") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 130, the table of no games, and why", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestProgressLine checks the line a terminal shows: the games done, the
+// score with its margin and the time left, each update overwriting the
+// last from the line's start, and the line blanked at the end.
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	p := &progressLine{w: &b, games: 4}
+	p.clear()
+	if b.Len() != 0 {
+		t.Errorf("clearing before any update wrote %q", b.String())
+	}
+	p.update(1, arena.Tally(1, 0, 0), 2*time.Second)
+	p.update(2, arena.Tally(1, 1, 0), 4*time.Second)
+	first := "\rarena: 1/4 games  A's score 1.000 ± 0.500  ETA 6s"
+	second := "\rarena: 2/4 games  A's score 0.750 ± "
+	if got := b.String(); !strings.HasPrefix(got, first) || !strings.Contains(got, second) || !strings.HasSuffix(got, "ETA 4s") {
+		t.Errorf("progress %q, want %q then %q...ETA 4s", got, first, second)
+	}
+	b.Reset()
+	p.clear()
+	if got := b.String(); got != "\r"+strings.Repeat(" ", p.width)+"\r" {
+		t.Errorf("clear wrote %q", got)
+	}
+}
