@@ -177,6 +177,14 @@ func PruneReason(c trace.NodeState, cutter string, pruned ...string) string {
 	return "Pruned by a cut at " + cutter + "."
 }
 
+// ForwardReason says why the forward cut at node c, named cutter, dropped
+// move, whose value at the shallower depth before was shallow, formatted
+// by the caller: it scored below the cut's threshold.
+func ForwardReason(c trace.NodeState, cutter, move, shallow string) string {
+	return fmt.Sprintf("%s at %s: at the shallower depth before, %s scored %s, below the threshold %s, the best move's %s minus the margin, so the deeper search leaves it out; unlike an α-β cut, this may drop the move that a full search would choose.",
+		CutRule(c.Cut, trace.FormatValue(c.CutValue), trace.FormatValue(c.CutAlpha)), cutter, move, shallow, trace.FormatValue(c.CutAlpha), trace.FormatValue(c.CutValue))
+}
+
 // list joins names as a sentence does: "c2", "c2 and c3", "c1, c2 and c3".
 func list(names []string) string {
 	if len(names) <= 2 {

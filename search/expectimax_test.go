@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -403,5 +404,40 @@ func TestExpectimaxLimits(t *testing.T) {
 	}
 	if err := tracetest.Validate(rec.Events()); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestExpectimaxTypedTrees checks Expectimax on typed trees with chance
+// nodes against values worked out by hand.
+func TestExpectimaxTypedTrees(t *testing.T) {
+	tests := []struct {
+		text  string
+		depth int
+		want  float64
+		move  string
+	}{
+		// a1: ½·MIN(3, ⅓·1 + ⅔·MAX(4, −2)) + ½·7 = ½·min(3, 3) + 3.5 = 5;
+		// a2: MIN(2, 9) = 2; a3: ¼·(−1) + ¾·5 = 3.5. MAX takes a1, 5.
+		{"[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]", 3, 5, "a1"},
+		// At depth 1 the MIN node under a1's coin is cut off and worth its
+		// score, 0: a1 = ½·0 + ½·7 = 3.5, a2 = 0, a3 = 3.5; the first is kept.
+		{"[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]", 1, 3.5, "a1"},
+		// The lecture's two coins: (3+12)/2 = 7.5 and (2+20)/2 = 11.
+		{"[{0.5:3,0.5:12},{0.5:2,0.5:20}]", 1, 11, "a2"},
+		// A die: 1/6·9 + 5/6·(−1) = 2/3 beats a sure 0.5.
+		{"[{1/6:9,5/6:-1},0.5]", 1, 2.0 / 3, "a1"},
+	}
+	for _, tt := range tests {
+		root, err := tree.ParseChance(tt.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Expectimax(context.Background(), root, Heuristics[tree.ChanceState]{}, ExpectimaxOptions{Depth: tt.depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(res.Value-tt.want) > 1e-12 || res.Label != tt.move {
+			t.Errorf("%s at depth %d: %s worth %v, want %s worth %v", tt.text, tt.depth, res.Label, res.Value, tt.move, tt.want)
+		}
 	}
 }

@@ -22,17 +22,22 @@
 // chance, single (one-player games) or joint (simultaneous moves). A child
 // of a joint node is reached by both players' moves at once: its action
 // and label stand for the pair, for display, and its JointAction gives
-// each player's action and label.
+// each player's action and label. A child of a chance node is one of
+// chance's outcomes: its label names the outcome (the die's faces, "3-6")
+// and its Prob gives the outcome's probability.
 //
 // # Values
 //
 // Every value, alpha and beta in an event is in the view of the side to
 // move at the event's node (the negamax view): +1 at a min node is good
-// for the opponent. The one exception is the decision's value, which is
-// in the root player's view. A viewer that shows values in the root
+// for the opponent. The exceptions are the decision's value and the values
+// at chance nodes, where no player moves, which are in the root player's
+// view. A viewer that shows values in the root
 // player's view negates the values of min nodes. A cut is named in the
 // root player's terms: a cut at a max node is a beta cut, at a min node
-// an alpha cut.
+// an alpha cut. A forward cut, the research paper's, drops moves before a
+// deeper search because their value at a shallower one fell below a
+// threshold.
 //
 // # File format
 //

@@ -217,12 +217,12 @@ var specs = [numKinds]kindSpec{
 	)},
 	KindEval: {"a static evaluation or a terminal outcome", fields(
 		req(fNode, "the node evaluated"),
-		req(fValue, "the value, in the view of the side to move at node"),
+		req(fValue, "the value, in the view of the side to move at node (at a chance node, the root player's)"),
 		req(fTerminal, "the game is over at node and value is its outcome"),
 	)},
 	KindValue: {"a backed-up value and the best child so far", fields(
 		req(fNode, "the node whose value improved"),
-		req(fValue, "the value so far, in the view of the side to move at node"),
+		req(fValue, "the value so far, in the view of the side to move at node (at a chance node, the root player's: the expectation of its outcomes)"),
 		opt(fBest, "the child the value comes from"),
 	)},
 	KindBounds: {"the alpha-beta window at a node", fields(

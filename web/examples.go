@@ -113,6 +113,24 @@ var examples = []example{
 		watch: "Switch the values between MAX's view and the side to move's view: NegaMax stores the latter, and each level negates.",
 		req:   catalog.Request{Game: "tictactoe", Algo: "negamax depth=2", Position: "xo./.x./o.."},
 	},
+	{
+		name: "expectimax-lecture", title: "Expectimax: chance nodes average",
+		watch: "Each circle is a coin toss: its value is the average of its outcomes, weighted by the probabilities on its edges, 7.5 and 11, so MAX takes a2. " +
+			"Had chance been an opponent that minimises, a1 would be worth 3 and a2 only 2.",
+		req: catalog.Request{Game: "chancetree", Algo: "expectimax depth=1", Position: "[{0.5:3,0.5:12},{0.5:2,0.5:20}]"},
+	},
+	{
+		name: "expectimax-ghost", title: "A ghost that moves at random (expectimax, opponent=random)",
+		watch: "The ghost's nodes are circles: it picks each move with probability 1/3, so a2 is worth (2+14+20)/3 = 12 and MAX takes it. " +
+			"MiniMax on the same tree fears the worst, 2, and takes a1, worth 3.",
+		req: catalog.Request{Game: "chancetree", Algo: "expectimax depth=2 opponent=random", Position: "[[3,12,9],[2,14,20]]"},
+	},
+	{
+		name: "dice-cut", title: "The paper's dice game: Expectimax with the forward cut",
+		watch: "The root's children are the passes. At 1 ply every move is valued; the note gives the threshold, the best value minus the margin, " +
+			"and the 2-ply pass searches only the moves above it: the others are drawn pruned, the reason on their edges. Select an outcome to see the die on the board.",
+		req: catalog.Request{Game: "dice", Algo: "expectimax depth=2 cut=1 margin=10"},
+	},
 }
 
 // comparison shows two examples side by side: one sentence that makes

@@ -108,6 +108,8 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
+	arenas arenaHub // the arena matches started from the page
+
 	// matchMu guards the nodeSteps of the traces "step both" last paired
 	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
 	matchMu    sync.Mutex
@@ -196,6 +198,13 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /compare/{name}/summary", s.handleCompareSummary)
 	s.mux.HandleFunc("GET /compare/{name}/match", s.handleCompareMatch)
 	s.mux.HandleFunc("GET /counts", s.handleCounts)
+	s.mux.HandleFunc("GET /arena", s.handleArenaForm)
+	s.mux.HandleFunc("POST /arena", s.handleArenaStart)
+	s.mux.HandleFunc("GET /arena/{id}", s.handleArenaMatch)
+	s.mux.HandleFunc("GET /arena/{id}/status", s.handleArenaStatus)
+	s.mux.HandleFunc("GET /arena/{id}/game/{index}", s.handleArenaGame)
+	s.mux.HandleFunc("GET /arena/{id}/game/{index}/record", s.handleArenaRecord)
+	s.mux.HandleFunc("POST /arena/{id}/game/{index}/move/{ply}/turn/{turn}/tree", s.handleArenaTree)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("DELETE /t/{id}", s.handleDelete)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)

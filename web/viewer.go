@@ -696,7 +696,11 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 		m.Matrix = vw.matrix(n)
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
-		m.Reason = explain.PruneReason(vw.tree.Node(n.PrunedBy), vw.pathName(n.PrunedBy), n.Label)
+		cutter := vw.tree.Node(n.PrunedBy)
+		m.Reason = explain.PruneReason(cutter, vw.pathName(n.PrunedBy), n.Label)
+		if v, ok := shallowValue(vw.tree, cutter, n.Action); ok && cutter.Cut == trace.CutForward {
+			m.Reason = explain.ForwardReason(cutter, vw.pathName(n.PrunedBy), n.Label, explain.Number(v))
+		}
 	}
 	return m
 }
@@ -788,4 +792,24 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 	}
 	slices.Reverse(labels)
 	return strings.Join(labels, " ")
+}
+
+// shallowValue returns the value, from the root player's view, that the
+// pass before the forward cut at pass node c gave action: its node's under
+// the previous pass. It reports false when there is none.
+func shallowValue(t *trace.Tree, c trace.NodeState, action int) (float64, bool) {
+	if c.Parent == trace.NoNode {
+		return 0, false
+	}
+	passes := t.Node(c.Parent).Children
+	i := slices.Index(passes, c.ID)
+	if i < 1 {
+		return 0, false
+	}
+	for _, k := range t.Node(passes[i-1]).Children {
+		if n := t.Node(k); n.Action == action && n.HasValue && !n.Placeholder {
+			return trace.ViewRoot.Value(n.Type, n.Value), true
+		}
+	}
+	return 0, false
 }

@@ -1,0 +1,209 @@
+// The arena pages. On the form, choosing a game puts its default engines
+// in the engine fields the user has not changed. On a match's page, the
+// script polls the match's status JSON every half second until the match
+// ends, and shows the games done, A's wins, draws and losses, score and
+// Elo with their intervals (as the server computes them), a chart of the
+// running score with its interval band, and the games ended; clicking a
+// game lists its moves, each with a "tree" button that runs that move's
+// search again and opens its viewer.
+(() => {
+  "use strict";
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // ---- the form ----
+
+  const game = document.querySelector("#arena-form #game");
+  if (game) {
+    const a = document.getElementById("engine-a");
+    const b = document.getElementById("engine-b");
+    let prev = game.selectedOptions[0];
+    game.addEventListener("change", () => {
+      const opt = game.selectedOptions[0];
+      if (!opt) return;
+      // A field still holding the previous game's default takes the new one.
+      if (!prev || a.value.trim() === "" || a.value === prev.dataset.a) a.value = opt.dataset.a || "";
+      if (!prev || b.value.trim() === "" || b.value === prev.dataset.b) b.value = opt.dataset.b || "";
+      prev = opt;
+    });
+  }
+
+  // ---- a match ----
+
+  const main = document.getElementById("arena-match");
+  if (!main) return;
+  const statusURL = main.dataset.status;
+  const $ = (id) => document.getElementById(id);
+  let shownGames = -1; // the games listed
+  let selected = -1; // the game whose moves are shown
+
+  async function poll() {
+    let st;
+    try {
+      const res = await fetch(statusURL, { cache: "no-store" });
+      if (!res.ok) {
+        showError((await res.text()).trim() || res.statusText);
+        return; // the match is gone: stop polling
+      }
+      st = await res.json();
+    } catch (err) {
+      $("arena-state").textContent = "cannot reach the server (" + err.message + "); retrying…";
+      setTimeout(poll, 2000);
+      return;
+    }
+    show(st);
+    if (!st.finished) setTimeout(poll, 500);
+  }
+
+  function showError(msg) {
+    const e = $("arena-error");
+    e.textContent = msg;
+    e.hidden = false;
+  }
+
+  function show(st) {
+    $("arena-done").textContent = `${st.done} of ${st.games} games`;
+    let state = "playing…";
+    if (st.finished) state = st.error ? "stopped" : `done in ${st.seconds.toFixed(1)} s`;
+    $("arena-state").textContent = state;
+    main.dataset.finished = String(st.finished);
+    if (st.error) showError(st.error);
+    $("arena-wdl").textContent = `${st.wins} / ${st.draws} / ${st.losses}`;
+    $("arena-score").textContent = st.score_text;
+    $("arena-elo").textContent = st.elo_text;
+    drawChart(st.points, st.games);
+    if (st.list.length !== shownGames) listGames(st.list);
+  }
+
+  // ---- the chart ----
+
+  // drawChart draws A's running score after each game, its 95% interval
+  // as a band, and the even score 0.5, as an inline SVG.
+  function drawChart(points, games) {
+    const W = 640, H = 220, L = 44, R = 12, T = 10, B = 30;
+    const n = Math.max(games, 1);
+    const x = (k) => L + (k / n) * (W - L - R);
+    const y = (v) => T + (1 - v) * (H - T - B);
+    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
+      "aria-label": "A's running score with its 95% interval" });
+    for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+      svg.append(el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "even" : "grid" }));
+      svg.append(text(L - 6, y(v) + 4, v.toFixed(2), "end"));
+    }
+    const ticks = Math.min(n, 10);
+    for (let i = 0; i <= ticks; i++) {
+      const k = Math.round((i * n) / ticks);
+      svg.append(text(x(k), H - B + 16, String(k), "middle"));
+    }
+    svg.append(text((L + W - R) / 2, H - 2, "games", "middle"));
+    if (points.length > 0) {
+      const upper = points.map((p) => `${x(p.n)},${y(p.high)}`);
+      const lower = points.map((p) => `${x(p.n)},${y(p.low)}`).reverse();
+      svg.append(el("polygon", { points: upper.concat(lower).join(" "), class: "band" }));
+      svg.append(el("polyline", { points: points.map((p) => `${x(p.n)},${y(p.score)}`).join(" "), class: "score" }));
+      for (const p of points) {
+        const c = el("circle", { cx: x(p.n), cy: y(p.score), r: 2.5, class: "point", "data-n": p.n });
+        const t = el("title", {});
+        t.textContent = `after ${p.n} games: ${p.score.toFixed(3)} [${p.low.toFixed(3)}, ${p.high.toFixed(3)}]`;
+        c.append(t);
+        svg.append(c);
+      }
+    }
+    $("arena-chart").replaceChildren(svg);
+  }
+
+  function el(name, attrs) {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  }
+
+  function text(x, y, s, anchor) {
+    const t = el("text", { x, y, "text-anchor": anchor, class: "label" });
+    t.textContent = s;
+    return t;
+  }
+
+  // ---- the games and their moves ----
+
+  function listGames(list) {
+    shownGames = list.length;
+    const rows = list.map((g) => {
+      const tr = document.createElement("tr");
+      tr.dataset.game = g.index;
+      tr.dataset.testid = "arena-game";
+      tr.className = "arena-game" + (g.index === selected ? " selected" : "");
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "link-button";
+      btn.textContent = `game ${g.index}`;
+      btn.addEventListener("click", () => openGame(g.index));
+      const res = document.createElement("span");
+      res.className = "outcome " + g.outcome;
+      res.textContent = g.outcome;
+      tr.append(cell(btn), cell(g.first), cell(res), cell(String(g.moves)));
+      return tr;
+    });
+    $("arena-games").replaceChildren(...rows);
+  }
+
+  function cell(content) {
+    const td = document.createElement("td");
+    if (typeof content === "string") td.textContent = content;
+    else td.append(content);
+    return td;
+  }
+
+  async function openGame(i) {
+    selected = i;
+    for (const tr of document.querySelectorAll("#arena-games tr")) tr.classList.toggle("selected", tr.dataset.game === String(i));
+    const title = $("arena-moves-title");
+    title.textContent = `Game ${i}`;
+    let g;
+    try {
+      const res = await fetch(`${location.pathname.replace(/\/$/, "")}/game/${i}`, { cache: "no-store" });
+      if (!res.ok) throw new Error((await res.text()).trim() || res.statusText);
+      g = await res.json();
+    } catch (err) {
+      $("arena-moves-help").textContent = "Cannot load the game: " + err.message;
+      return;
+    }
+    if (selected !== i) return;
+    $("arena-moves-help").textContent = `${g.first} moved first; A's result: ${g.outcome}. Each move's “tree” runs its search again with the recorded position and seed.`;
+    const rows = [];
+    for (const m of g.moves) {
+      m.turns.forEach((t, k) => {
+        const tr = document.createElement("tr");
+        tr.dataset.testid = "arena-move";
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = t.tree;
+        const btn = document.createElement("button");
+        btn.type = "submit";
+        btn.className = "tree-link";
+        btn.dataset.testid = "arena-tree";
+        btn.textContent = "tree";
+        btn.title = `run ${t.algo} on this position with seed as recorded`;
+        form.append(btn);
+        const engine = document.createElement("span");
+        engine.textContent = `${t.engine} `;
+        const algo = document.createElement("code");
+        algo.textContent = t.algo;
+        const who = document.createElement("span");
+        who.append(engine, algo);
+        tr.append(cell(k === 0 ? String(m.ply) : ""), cell(String(t.side)), cell(who), cell(t.label),
+          cell(k === m.turns.length - 1 ? m.chance || "" : ""), cell(formatMS(t.ms)), cell(form));
+        rows.push(tr);
+      });
+    }
+    $("arena-moves-body").replaceChildren(...rows);
+    document.querySelector(".arena-moves-table").hidden = false;
+  }
+
+  function formatMS(ms) {
+    if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;
+    if (ms < 1000) return `${ms.toFixed(1)} ms`;
+    return `${(ms / 1000).toFixed(2)} s`;
+  }
+
+  poll();
+})();
