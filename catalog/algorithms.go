@@ -33,6 +33,7 @@ func singleAlgorithms[S search.Single[S]]() []search.Entry[S] {
 func simultaneousAlgorithms[S search.Simultaneous[S]]() []search.Entry[S] {
 	return []search.Entry[S]{
 		search.DUCTEntry[S](),
+		search.SimultaneousPMCEntry[S](),
 	}
 }
 
