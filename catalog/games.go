@@ -25,6 +25,11 @@ type Game struct {
 	Start        string       // the position searched when none is given
 	PositionHelp string       // the position text format in one line
 	Boards       bool         // traces carry each node's position text
+	// Sides name the two players, side 0 (who moves first in the start
+	// position, or player A) then side 1, as a person playing the game
+	// calls them: "x" and "o", "Black" and "White"; empty for a game
+	// without two players.
+	Sides [2]string
 
 	open func(v spec.Values, seed int64, position string) (root, error)
 }
@@ -124,6 +129,7 @@ func Games() []Game {
 	return []Game{
 		{
 			Name:         "tictactoe",
+			Sides:        [2]string{"x", "o"},
 			Family:       search.FamilyAlternating,
 			Help:         "tic-tac-toe: three in a row wins; x moves first",
 			Start:        tictactoe.New().String(),
@@ -133,6 +139,7 @@ func Games() []Game {
 		},
 		{
 			Name:         "connectfour",
+			Sides:        [2]string{"x", "o"},
 			Family:       search.FamilyAlternating,
 			Help:         "Connect Four: drop discs into a 7×6 upright board; four in a row, across, up or diagonally, wins; x moves first",
 			Start:        connectfour.New().String(),
@@ -158,6 +165,7 @@ func Games() []Game {
 		},
 		{
 			Name:         "dice",
+			Sides:        [2]string{"White", "Black"},
 			Family:       search.FamilyChance,
 			Help:         "the research paper's dice game: pick a piece and a direction, a die says how far it goes; a line of three through your King wins",
 			Start:        dice.Start().String(),
@@ -178,6 +186,7 @@ func Games() []Game {
 		},
 		{
 			Name:         "twinmaze",
+			Sides:        [2]string{"A", "B"},
 			Family:       search.FamilySimultaneous,
 			Help:         "the two-player maze: A and B move at once, each collects the points it lands on, both score a cell they land on together",
 			Params:       twinParams(),
@@ -187,6 +196,7 @@ func Games() []Game {
 		},
 		{
 			Name:         "twinmaze-turns",
+			Sides:        [2]string{"A", "B"},
 			Family:       search.FamilyAlternating,
 			Help:         "the twin maze taking turns: modelled as if A and B took turns, A first, the wrong model, in which A steals points B would share",
 			Params:       twinParams(),

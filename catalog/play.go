@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/spec"
 )
@@ -317,3 +318,59 @@ func (m *Match) Play(actions ...int) (Ply, error) {
 	m.ref, p.Chance, p.ChanceLabel = m.ref.play(actions, m.rng)
 	return p, nil
 }
+
+// Move is a legal move of one side, as a person picks it.
+type Move struct {
+	Action int    `json:"action"`
+	Label  string `json:"label"`
+	// Cell is the board cell, counted row by row from the top left, that
+	// the move puts a piece on, when it puts one on exactly one cell that
+	// held none: the square of a disc or a mark, the maze's cell a
+	// player steps to; -1 when there is no such cell, as for a pass or a
+	// move whose outcome the dice decide, and the move is picked by its
+	// label.
+	Cell int `json:"cell"`
+}
+
+// Moves returns the legal moves of side, none when side is not to move.
+func (m *Match) Moves(side int) []Move {
+	if !slices.Contains(m.ref.movers, side) {
+		return nil
+	}
+	before, drawn := m.game.Board(m.ref.text)
+	// Only a move that alone decides the next position fills a cell that
+	// can be known before it is played.
+	placing := drawn && len(m.ref.movers) == 1 && m.game.Family == search.FamilyAlternating
+	var moves []Move
+	for _, a := range m.ref.legal(side, nil) {
+		mv := Move{Action: a, Label: m.ref.label(side, a), Cell: -1}
+		if placing {
+			next, _, _ := m.ref.play([]int{a}, nil)
+			if after, ok := m.game.Board(next.text); ok {
+				mv.Cell = filled(before, after)
+			}
+		}
+		moves = append(moves, mv)
+	}
+	return moves
+}
+
+// filled returns the one cell that holds a piece in after and none in
+// before, or -1 when there is not exactly one.
+func filled(before, after board.Board) int {
+	cell := -1
+	for i, changed := range after.Changed(before) {
+		if !changed || before.Cells[i].Kind == board.Piece || after.Cells[i].Kind != board.Piece {
+			continue
+		}
+		if cell >= 0 {
+			return -1
+		}
+		cell = i
+	}
+	return cell
+}
+
+// Board returns the current position's board, false for a game without
+// one.
+func (m *Match) Board() (board.Board, bool) { return m.game.Board(m.ref.text) }

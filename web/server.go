@@ -108,7 +108,8 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
-	arenas arenaHub // the arena matches started from the page
+	arenas  arenaHub // the arena matches started from the page
+	players players  // the games played against an engine from play pages
 
 	// matchMu guards the nodeSteps of the traces "step both" last paired
 	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
@@ -159,6 +160,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		examples: map[string]string{},
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
+		players:  newPlayers(MaxPlayGames),
 	}
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
@@ -205,6 +207,9 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /arena/{id}/game/{index}", s.handleArenaGame)
 	s.mux.HandleFunc("GET /arena/{id}/game/{index}/record", s.handleArenaRecord)
 	s.mux.HandleFunc("POST /arena/{id}/game/{index}/move/{ply}/turn/{turn}/tree", s.handleArenaTree)
+	s.mux.HandleFunc("GET /play", s.handlePlay)
+	s.mux.HandleFunc("GET /play/ws", s.handlePlaySocket)
+	s.mux.HandleFunc("POST /play/tree", s.handlePlayTree)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("DELETE /t/{id}", s.handleDelete)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)

@@ -1,0 +1,294 @@
+// The play page: a person against an engine. The game lives on the
+// server, which checks every move; this script sends the person's clicks
+// over the page's socket ({"type":"new"|"move"|"undo"|"open"}) and draws
+// each state it receives: the board with the person's legal moves as
+// buttons, whose turn it is or why the game ended, and the moves played,
+// each engine move with a "tree" button that opens its search.
+(() => {
+  "use strict";
+  const main = document.getElementById("play");
+  if (!main) return;
+  const $ = (id) => document.getElementById(id);
+  const B = window.searchvizBoard;
+  const form = $("play-form"), game = $("play-game"), side = $("play-side"), engine = $("play-engine"), seed = $("play-seed");
+  const maxRecord = 512 << 10; // the server's cap on a message
+
+  let socket = null;
+  let last = null; // the last state frame
+  let prevBoard = null; // the board before the last move, for the cells it changed
+  let thinking = false;
+
+  // ---- the form ----
+
+  let prevOpt = null;
+  function chooseGame() {
+    const opt = game.selectedOptions[0];
+    if (!opt) return;
+    side.innerHTML = "";
+    for (const i of [0, 1]) {
+      const o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = opt.dataset["side" + i] + (i === 0 ? " (moves first)" : "");
+      if (String(i) === opt.dataset.person) o.selected = true;
+      side.appendChild(o);
+    }
+    if (!prevOpt || engine.value.trim() === "" || engine.value === prevOpt.dataset.engine) engine.value = opt.dataset.engine || "";
+    prevOpt = opt;
+  }
+  game.addEventListener("change", chooseGame);
+  chooseGame();
+
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    start();
+  });
+
+  function start() {
+    prevBoard = null;
+    send({ type: "new", game: game.value, engine: engine.value, side: Number(side.value), seed: Math.max(0, Math.floor(Number(seed.value) || 0)) });
+  }
+
+  // ---- the socket ----
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(proto + "//" + location.host + main.dataset.socket);
+    socket.addEventListener("open", start);
+    socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
+    socket.addEventListener("close", () => {
+      socket = null;
+      setStatus("The connection to the server was lost: reload the page to play again" + (last && last.record.plies.length ? " (download the game first to keep it)." : "."));
+      setBusy(true);
+      $("play-download").disabled = !(last && last.record.plies.length);
+    });
+  }
+
+  function send(msg) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    hideError();
+    socket.send(JSON.stringify(msg));
+  }
+
+  function receive(f) {
+    switch (f.type) {
+      case "thinking":
+        thinking = true;
+        setStatus("The engine (" + f.thinking + ") is thinking…");
+        setBusy(true);
+        break;
+      case "error":
+        showError(f.message);
+        break;
+      case "state":
+        thinking = false;
+        if (last && last.state.plies.length + 1 === f.state.plies.length) prevBoard = last.state.board;
+        else if (!last || f.state.plies.length !== last.state.plies.length) prevBoard = null;
+        last = f;
+        draw(f.state);
+        break;
+    }
+  }
+
+  // ---- drawing ----
+
+  function sideName(st, s) {
+    return st.sides[s] + (s === st.person ? " (you)" : " (engine)");
+  }
+
+  function draw(st) {
+    if (st.turn === "over") setStatus(st.over);
+    else if (st.turn === "person") setStatus("Your move: you play " + st.sides[st.person] + ".");
+    else setStatus("The engine plays " + st.sides[1 - st.person] + "; it is to move.");
+    $("play-status").dataset.turn = st.turn;
+    drawBoard(st);
+    drawMoves(st);
+    drawRecord(st);
+    setBusy(false);
+    $("play-undo").disabled = !st.plies.some((p) => p.sides.includes(st.person));
+    $("play-download").disabled = false;
+  }
+
+  function drawBoard(st) {
+    const el = $("play-board");
+    el.innerHTML = "";
+    const b = st.board;
+    if (!b) return;
+    if (b.caption) el.appendChild(B.caption(b.caption));
+    const byCell = new Map();
+    for (const m of st.moves) if (m.cell >= 0) byCell.set(m.cell, m);
+    const table = document.createElement("table");
+    for (let i = 0; i < b.rows; i++) {
+      const tr = document.createElement("tr");
+      for (let j = 0; j < b.cols; j++) {
+        const k = i * b.cols + j, cell = b.cells[k];
+        const td = document.createElement("td");
+        const changed = prevBoard && prevBoard.rows === b.rows && prevBoard.cols === b.cols && !B.same(prevBoard.cells[k], cell);
+        let words = B.words(cell) + (changed ? ": changed by the last move" : "");
+        const mv = byCell.get(k);
+        if (mv) {
+          const btn = document.createElement("button");
+          btn.type = "button";
+          B.fill(btn, cell, "legal");
+          btn.dataset.action = String(mv.action);
+          btn.dataset.testid = "play-cell";
+          words = "play " + mv.label;
+          btn.setAttribute("aria-label", words);
+          btn.title = words;
+          btn.addEventListener("click", () => move(mv.action));
+          td.className = "has-move";
+          td.appendChild(btn);
+        } else {
+          B.fill(td, cell, ...(changed ? ["changed"] : []));
+          td.title = words;
+          td.setAttribute("aria-label", words);
+        }
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+    }
+    el.appendChild(table);
+  }
+
+  // drawMoves lists the person's moves as buttons: the only way to pick
+  // a move no cell stands for (a pass, a step, a die's move), and a
+  // second way to pick the others.
+  function drawMoves(st) {
+    const el = $("play-moves");
+    el.innerHTML = "";
+    if (st.turn !== "person" || !st.moves.length) return;
+    const label = document.createElement("span");
+    label.className = "muted";
+    label.textContent = st.moves.some((m) => m.cell >= 0) ? "Click a marked square, or: " : "Your move: ";
+    el.appendChild(label);
+    for (const m of st.moves) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.textContent = m.label;
+      btn.dataset.action = String(m.action);
+      btn.dataset.testid = "play-move";
+      btn.addEventListener("click", () => move(m.action));
+      el.appendChild(btn);
+    }
+  }
+
+  function move(action) {
+    if (thinking) return;
+    setBusy(true);
+    send({ type: "move", action });
+  }
+
+  function drawRecord(st) {
+    const body = $("play-record-body");
+    body.innerHTML = "";
+    const table = body.closest("table");
+    table.hidden = st.plies.length === 0;
+    $("play-record-empty").hidden = st.plies.length !== 0;
+    st.plies.forEach((p, i) => {
+      const tr = document.createElement("tr");
+      tr.dataset.testid = "play-ply";
+      td(tr, String(i + 1));
+      td(tr, p.sides.map((s) => sideName(st, s)).join(" + "));
+      td(tr, p.labels.join(" + ") + (p.chance ? " — the die: " + p.chance : ""));
+      const e = p.engine;
+      td(tr, e ? "value " + fmt(e.value) + ", " + e.nodes.toLocaleString("en") + " nodes, " + fmt(e.millis) + " ms" : "");
+      const cell = document.createElement("td");
+      if (e) cell.appendChild(treeForm(st, p, e));
+      tr.appendChild(cell);
+      body.appendChild(tr);
+    });
+    const wrap = table.parentElement;
+    wrap.scrollTop = wrap.scrollHeight;
+  }
+
+  // treeForm is the button that runs an engine move's search again,
+  // with its seed, and opens its viewer in a new tab.
+  function treeForm(st, p, e) {
+    const f = document.createElement("form");
+    f.method = "post";
+    f.action = "/play/tree";
+    f.target = "_blank";
+    for (const [k, v] of [["game", st.game], ["algo", e.algo], ["position", p.position], ["seed", String(e.seed)]]) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = k;
+      input.value = v;
+      f.appendChild(input);
+    }
+    const btn = document.createElement("button");
+    btn.type = "submit";
+    btn.textContent = "tree";
+    btn.dataset.testid = "play-tree";
+    btn.title = "Run this search again, traced, and open it at its decision";
+    f.appendChild(btn);
+    return f;
+  }
+
+  function td(tr, text) {
+    const c = document.createElement("td");
+    c.textContent = text;
+    tr.appendChild(c);
+  }
+
+  function fmt(x) {
+    return Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 2 : 1);
+  }
+
+  function setStatus(text) {
+    $("play-status").textContent = text;
+  }
+
+  function setBusy(busy) {
+    for (const b of document.querySelectorAll("#play-board button, #play-moves button")) b.disabled = busy;
+    $("play-undo").disabled = busy || $("play-undo").disabled;
+  }
+
+  function showError(msg) {
+    const e = $("play-error");
+    e.textContent = msg;
+    e.hidden = false;
+  }
+
+  function hideError() {
+    $("play-error").hidden = true;
+  }
+
+  // ---- undo, download, open ----
+
+  $("play-undo").addEventListener("click", () => {
+    prevBoard = null;
+    send({ type: "undo" });
+  });
+
+  $("play-download").addEventListener("click", () => {
+    if (!last) return;
+    const blob = new Blob([JSON.stringify(last.record, null, 1)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "searchviz-" + last.record.game.split(" ")[0] + "-game.json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+
+  $("play-open").addEventListener("change", async () => {
+    const file = $("play-open").files[0];
+    $("play-open").value = "";
+    if (!file) return;
+    if (file.size > maxRecord) {
+      showError("The file is " + file.size.toLocaleString("en") + " bytes; a game record is at most " + maxRecord.toLocaleString("en") + ".");
+      return;
+    }
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch (err) {
+      showError("The file is not a game record: " + err.message);
+      return;
+    }
+    prevBoard = null;
+    send({ type: "open", record });
+  });
+
+  connect();
+})();
