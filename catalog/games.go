@@ -8,6 +8,7 @@ import (
 	"github.com/searchviz/searchviz/games/connectfour"
 	"github.com/searchviz/searchviz/games/dice"
 	"github.com/searchviz/searchviz/games/maze"
+	"github.com/searchviz/searchviz/games/othello"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/games/twinmaze"
@@ -136,6 +137,16 @@ func Games() []Game {
 			PositionHelp: "three rows top to bottom separated by '/', cells x, o or '.', e.g. x.o/.x./..o; the side to move follows from the counts",
 			Boards:       true,
 			open:         alternating(tictactoe.Parse),
+		},
+		{
+			Name:         "othello",
+			Sides:        [2]string{"Black", "White"},
+			Family:       search.FamilyAlternating,
+			Help:         "Othello: place a disc to flank a line of the opponent's discs and turn them over; no move, pass; most discs at the end wins; Black moves first",
+			Start:        othello.New().String(),
+			PositionHelp: "eight rows from row 1 at the top separated by '/', squares x (Black), o (White) or '.', a space and the side to move, e.g. ......../......../......../...ox.../...xo.../......../......../........ x; Edax's 64-square form (---…OX…XO--- X) reads too",
+			Boards:       true,
+			open:         alternating(othello.Parse),
 		},
 		{
 			Name:         "connectfour",

@@ -23,6 +23,9 @@ type dfs[S Alternating[S]] struct {
 	// Iterative deepening's additions; zero for the other engines.
 	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep
 	depth0 int        // the trace depth of ply 0 (1: under iterative deepening's root)
+	// rootBest is the best value of the current iteration's root so far,
+	// for the time budget's checks.
+	rootBest float64
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {

@@ -21,6 +21,15 @@ type IterativeOptions struct {
 	// searches every node's moves in the game's order; the catalog's
 	// default turns ordering on.
 	Ordering bool
+	// Budget is the time allotted to the move, the lecture's B; 0 means
+	// none. No iteration starts once B/2 has passed, as the next would
+	// likely take longer than all before it; an iteration still running
+	// at B is abandoned, unless its root has found a better move than the
+	// previous iteration's best, which extends the deadline to 2B, or the
+	// previous best has failed low (its value fell below the previous
+	// iteration's), which extends it to 4B: an unsettled answer deserves
+	// more time. TimeLimit, if set, still stops the search at once.
+	Budget time.Duration
 	// Limits: MaxNodes counts the nodes of all iterations. The clock of
 	// TimeLimit is read before each iteration but the first and every
 	// 4,096 nodes during the others: an iteration during which it is found
@@ -71,7 +80,8 @@ const maxOrderTable = 1 << 20
 // nodes it took. An iteration cut short still leaves every node it entered,
 // then a discarded iteration event and a note say so. Node 0 is left
 // before the decision, so the decision's best line runs through the
-// deepest completed iteration.
+// deepest completed iteration. Under a budget, notes on node 0 say when
+// B/2 kept a depth from starting and why the budget grew to 2B or 4B.
 func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOptions) (Result, error) {
 	if opts.Depth < 0 {
 		return Result{Action: -1}, fmt.Errorf("search: depth %d is negative", opts.Depth)
@@ -87,11 +97,14 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 	// always completes, and later ones get the deadline below.
 	e := newDFS[S](ctx, Options{Depth: maxDepth, Limits: Limits{MaxNodes: opts.MaxNodes, Now: opts.Now}, Tracing: opts.Tracing})
 	e.depth0 = 1
+	if opts.Budget < 0 {
+		return Result{Action: -1}, fmt.Errorf("search: time budget %v is negative", opts.Budget)
+	}
 	var deadline time.Time // zero without a time limit
 	if opts.TimeLimit > 0 {
 		deadline = e.start.Add(opts.TimeLimit)
 	}
-	deep := &deepening{ordering: opts.Ordering}
+	deep := &deepening{ordering: opts.Ordering, budget: opts.Budget, hard: deadline, prevBest: -1}
 	e.deep = deep
 	tr := e.tr
 
@@ -118,13 +131,20 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 				}
 				break
 			}
-			if !deadline.IsZero() && e.now().After(deadline) {
+			now := e.now()
+			if !deadline.IsZero() && now.After(deadline) {
 				if tr != nil {
 					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("time limit of %v reached before depth %d", opts.TimeLimit, d)})
 				}
 				break
 			}
-			e.deadline = deadline // the first iteration always completes
+			if opts.Budget > 0 && now.Sub(e.start) >= opts.Budget/2 {
+				if tr != nil {
+					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("budget B = %v: %v have passed, at least B/2, so depth %d is not started: it would likely take longer than all before it", opts.Budget, now.Sub(e.start).Round(time.Millisecond), d)})
+				}
+				break
+			}
+			e.deadline = deep.allow(e.start, 1) // the first iteration always completes
 		}
 		before := e.nodes
 		id, ok := e.create()
@@ -159,6 +179,7 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 			}
 			break
 		}
+		deep.prevBest, deep.prevValue = e.best, v
 		res.Action, res.Value, res.Label = e.best, v, ""
 		if e.best >= 0 {
 			res.Label = root.Label(e.best)
@@ -213,6 +234,9 @@ func (e *dfs[S]) alphabetaDeep(s S, ply, depth int, alpha, beta float64, id trac
 		if e.err != nil {
 			break
 		}
+		if ply == 0 && e.deep.budget > 0 {
+			e.stretch(s, i, a, v)
+		}
 		if v > best {
 			best = v
 			e.improved(ply, a, id, cid, best)
@@ -229,6 +253,38 @@ func (e *dfs[S]) alphabetaDeep(s S, ply, depth int, alpha, beta float64, id trac
 	}
 	e.leave(id)
 	return best
+}
+
+// stretch extends the deadline of an iteration under a budget after the
+// root's move a, the i-th searched, came back with value v: to 2B when a
+// beats the previous iteration's best move, to 4B when that move, searched
+// first, fails low. It notes each extension on the root s.
+func (e *dfs[S]) stretch(s S, i, a int, v float64) {
+	d := e.deep
+	if d.prevBest < 0 {
+		return
+	}
+	var factor int
+	var why string
+	switch {
+	case a == d.prevBest && v < d.prevValue && d.factor < 4:
+		factor, why = 4, fmt.Sprintf("%s, the previous depth's best move, fails low: %s, below the previous depth's %s", s.Label(a), trace.FormatValue(v), trace.FormatValue(d.prevValue))
+	case a != d.prevBest && d.seenPrev && v > e.rootBest && d.factor < 2:
+		factor, why = 2, fmt.Sprintf("%s beats %s, the previous depth's best move", s.Label(a), s.Label(d.prevBest))
+	}
+	if a == d.prevBest {
+		d.seenPrev = true
+	}
+	if i == 0 || v > e.rootBest {
+		e.rootBest = v
+	}
+	if factor == 0 {
+		return
+	}
+	e.deadline = d.allow(e.start, factor)
+	if e.tr != nil {
+		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("%s: the budget grows to %dB = %v", why, factor, time.Duration(factor)*d.budget)})
+	}
 }
 
 // stopReason says why the search stopped early, after e.err is set: in
@@ -255,11 +311,34 @@ type deepening struct {
 	ends       []int          // ends[p]: the length of path at ply p
 	best       []int          // best[p]: the best action so far at ply p, or -1
 	horizon    bool           // a leaf was evaluated at the depth limit before the game's end
+
+	// The time budget's state (see IterativeOptions.Budget).
+	budget    time.Duration
+	hard      time.Time // the time limit's deadline; zero for none
+	factor    int       // the current iteration's allowance, in budgets
+	prevBest  int       // the previous iteration's best root move, or -1
+	prevValue float64   // and its value
+	seenPrev  bool      // this iteration has searched the previous best
+}
+
+// allow sets the current iteration's allowance to factor budgets and
+// returns its deadline from start, never past the time limit's; the zero
+// time without budget or limit.
+func (d *deepening) allow(start time.Time, factor int) time.Time {
+	d.factor = factor
+	if d.budget == 0 {
+		return d.hard
+	}
+	t := start.Add(time.Duration(factor) * d.budget)
+	if !d.hard.IsZero() && d.hard.Before(t) {
+		return d.hard
+	}
+	return t
 }
 
 // start prepares for an iteration.
 func (d *deepening) start() {
-	d.horizon = false
+	d.horizon, d.seenPrev = false, false
 	d.path, d.ends = d.path[:0], append(d.ends[:0], 0)
 	if d.ordering && d.next == nil {
 		d.next = map[string]int{}
@@ -334,7 +413,7 @@ func IterativeEntry[S Alternating[S]]() Entry[S] {
 		Algorithm: Algorithm{
 			Name: "iterative", Family: FamilyAlternating,
 			Help:   "Iterative deepening: AlphaBeta at depth 1, 2, 3, ... until the time limit, answering with the deepest completed depth",
-			Params: []spec.Param{paramIterativeDepth, paramIterativeTime, paramOrdering, paramNodes},
+			Params: []spec.Param{paramIterativeDepth, paramIterativeTime, paramIterativeBudget, paramOrdering, paramNodes},
 			Code:   iterativeCode("ALPHABETA(root, depth, −∞, +∞)"),
 			MaxMin: iterativeCode("MAX-VALUE(root, −∞, +∞, depth)"),
 		},
@@ -342,6 +421,7 @@ func IterativeEntry[S Alternating[S]]() Entry[S] {
 			return Iterative(ctx, root, IterativeOptions{
 				Depth:    v.Int(paramIterativeDepth),
 				Ordering: v.Int(paramOrdering) != 0,
+				Budget:   millis(v, paramIterativeBudget),
 				Limits:   Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramIterativeTime)},
 				Tracing:  tracing,
 			})

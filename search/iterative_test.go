@@ -493,3 +493,59 @@ func TestIterativeCatalog(t *testing.T) {
 		t.Error("time limit -1 accepted")
 	}
 }
+
+// TestIterativeTimeBudget checks the lecture's time allocation: no depth
+// starts after B/2, and a depth whose root finds a better move than the
+// previous depth's best earns 2B, one whose previous best fails low 4B.
+func TestIterativeTimeBudget(t *testing.T) {
+	const budget = 50 * time.Millisecond
+	// Each read of the clock advances it 10ms: the start, then one read
+	// before each depth (tic-tac-toe's first three depths have far fewer
+	// than the 4,096 nodes between reads). Before depth 4, 30ms have
+	// passed, past B/2.
+	clock := newTestClock(10 * time.Millisecond)
+	res, err := search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{Budget: budget, Ordering: true, Limits: search.Limits{Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := runIterative(t, tictactoe.New(), search.IterativeOptions{Depth: 3, Ordering: true})
+	if res.Action != want.Action || res.Value != want.Value {
+		t.Errorf("chose %s with %v, depth 3 alone chose %s with %v", res.Label, res.Value, want.Label, want.Value)
+	}
+	checkIterativeTrace(t, "budget", clock.events(), res, 3)
+	if !slices.ContainsFunc(clock.events(), func(e trace.Event) bool {
+		return e.Kind == trace.KindNote && strings.Contains(e.Text, "so depth 4 is not started")
+	}) {
+		t.Error("no note says that depth 4 did not start after B/2")
+	}
+
+	tests := []struct {
+		name, tree string
+		note       string
+	}{
+		// Depth 1 sees only zeros and keeps the first move; depth 2 finds
+		// the second worth more.
+		{"better move", "[[1,1],[5,5]]", "a2 beats a1, the previous depth's best move: the budget grows to 2B = 100ms"},
+		// Depth 2 finds the first move worth less than depth 1 thought.
+		{"fail low", "[[-3,-3],[-5,-5]]", "a1, the previous depth's best move, fails low: -3, below the previous depth's 0: the budget grows to 4B = 200ms"},
+		{"settled", "[[1,1],[0,0]]", ""},
+	}
+	for _, tt := range tests {
+		clock := newTestClock(0)
+		if _, err := search.Iterative(context.Background(), mustTree(t, tt.tree), search.IterativeOptions{Budget: budget, Ordering: true, Limits: search.Limits{Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}}); err != nil {
+			t.Fatal(err)
+		}
+		var notes []string
+		for _, e := range clock.events() {
+			if e.Kind == trace.KindNote && strings.Contains(e.Text, "the budget grows") {
+				notes = append(notes, e.Text)
+			}
+		}
+		if tt.note == "" && len(notes) > 0 || tt.note != "" && !slices.Equal(notes, []string{tt.note}) {
+			t.Errorf("%s: budget notes %q, want %q", tt.name, notes, tt.note)
+		}
+	}
+	if _, err := search.Iterative(context.Background(), tictactoe.New(), search.IterativeOptions{Budget: -time.Second}); err == nil || !strings.Contains(err.Error(), "time budget -1s is negative") {
+		t.Errorf("a negative budget: %v, want an error saying so", err)
+	}
+}

@@ -19,6 +19,7 @@ const (
 	maxBeamDepth    = 1_000
 	maxPasses       = 100_000
 	maxTimeMS       = 60_000
+	maxBudgetMS     = 7_500 // 4B stays within the 30 s a move may take in play mode
 	maxPMCPlayouts  = 100_000
 	maxMCTSPlayouts = 1_000_000
 	maxC            = 10
@@ -38,9 +39,10 @@ var (
 		"1 searches first those whose static evaluation looks best for the side to move, ties in the game's order, so cuts come sooner " +
 		"(a note on the root says so; these evaluations are not traced as eval events, nor counted)"}
 
-	paramIterativeDepth = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"}
-	paramIterativeTime  = spec.Param{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"}
-	paramOrdering       = spec.Param{Name: "ordering", Type: spec.Int, Default: 1, Min: 0, Max: 1, Help: "1 to search the previous depth's best move first at each node, 0 for the game's order"}
+	paramIterativeDepth  = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"}
+	paramIterativeTime   = spec.Param{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"}
+	paramIterativeBudget = spec.Param{Name: "budget", Type: spec.Int, Default: 0, Min: 0, Max: maxBudgetMS, Help: "the move's time budget B in milliseconds, 0 for none: no depth starts after B/2, the depth under way stops at B, or at 2B when it finds a better move, 4B when the best move fails low; time stays a hard limit, so set it to 0 or above 4B"}
+	paramOrdering        = spec.Param{Name: "ordering", Type: spec.Int, Default: 1, Min: 0, Max: 1, Help: "1 to search the previous depth's best move first at each node, 0 for the game's order"}
 
 	paramBeamWidth     = spec.Param{Name: "width", Type: spec.Int, Default: 3, Min: 1, Max: maxWidth, Help: "beam width: states kept and expanded at each depth"}
 	paramChokudaiWidth = spec.Param{Name: "width", Type: spec.Int, Default: 1, Min: 1, Max: maxWidth, Help: "states taken from each depth's queue in each pass"}

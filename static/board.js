@@ -31,6 +31,11 @@ window.searchvizBoard = (() => {
     el.textContent = cell.mark;
   }
 
+  // dress gives table, which draws board b, the look of b's pieces.
+  function dress(table, b) {
+    if (b.look) table.classList.add("look-" + b.look);
+  }
+
   // caption returns the line that says what the grid does not show.
   function caption(text) {
     const p = document.createElement("div");
@@ -39,5 +44,5 @@ window.searchvizBoard = (() => {
     return p;
   }
 
-  return { words, same, fill, caption };
+  return { words, same, fill, dress, caption };
 })();

@@ -97,6 +97,7 @@
     if (board.caption) ed.appendChild(B.caption(board.caption));
     const table = document.createElement("table");
     table.className = "grid";
+    B.dress(table, board);
     for (let i = 0; i < board.rows; i++) {
       const tr = document.createElement("tr");
       for (let j = 0; j < board.cols; j++) {

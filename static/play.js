@@ -117,6 +117,7 @@
     const byCell = new Map();
     for (const m of st.moves) if (m.cell >= 0) byCell.set(m.cell, m);
     const table = document.createElement("table");
+    B.dress(table, b);
     for (let i = 0; i < b.rows; i++) {
       const tr = document.createElement("tr");
       for (let j = 0; j < b.cols; j++) {

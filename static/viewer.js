@@ -242,7 +242,15 @@
       return;
     }
     st.rest = null;
-    if (!st.later) delete root.dataset.drawing;
+    if (!st.later) drawnWhole();
+  }
+
+  // drawnWhole marks the drawing complete; after the decision it brings
+  // the best line into view, whose nodes a big drawing's first part may
+  // have left out, unless the person moved the view meanwhile.
+  function drawnWhole() {
+    delete root.dataset.drawing;
+    if (!st.userMoved && st.lastCurrent < 0) showAnswer({ current: -1, nodes: [] });
   }
 
   // applyLayout draws a display set the server picked: the part of a big
@@ -433,14 +441,16 @@
     }
     const top = nodeBox(st.nav ? st.nav.root : 0);
     if (!best.size || !top) return;
-    const b = pad(union([top, ...[...best].map(nodeBox).filter(Boolean)]), top.w / 2, top.h / 4);
+    const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
+    const b = pad(union([top, ...line]), top.w / 2, top.h / 4);
     const [x, y, w, h] = st.box;
     if (b.x >= x && b.y >= y && b.x + b.w <= x + w && b.y + b.h <= y + h) return;
     const r = $("tree").getBoundingClientRect();
     if (!r.width) return;
     const now = scaleOf(st.box, r);
     const least = Math.min(now, st.present ? leastScale() : FIT_SCALE);
-    showBox(b, top, least, now, r);
+    // When the line does not fit, the move chosen stays in view.
+    showBox(b, line.find((n) => n.y > top.y) || top, least, now, r);
   }
 
   // initialBox fits the tree, unless that would make nodes too small to
@@ -627,6 +637,7 @@
     if (board.outcome) el.appendChild(outcomeLine(board.outcome, board.probability));
     if (board.pending) el.appendChild(B.caption(board.pending + ": chance has not decided yet; each outcome is a child"));
     const table = document.createElement("table");
+    B.dress(table, board);
     for (let i = 0; i < board.rows; i++) {
       const tr = document.createElement("tr");
       for (let j = 0; j < board.cols; j++) {
@@ -1141,7 +1152,7 @@
     if (!l || l !== st.later) return;
     st.later = null;
     applyPatches(l);
-    if (!st.rest) delete root.dataset.drawing;
+    if (!st.rest) drawnWhole();
   }
 
   // applyPatches restyles the nodes and placeholders of the drawing as

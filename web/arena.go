@@ -43,6 +43,7 @@ const (
 // arenaDefaults are the engines the form offers for each game, A then B.
 var arenaDefaults = map[string][2]string{
 	"tictactoe":      {"alphabeta depth=9", "mcts playouts=1000"},
+	"othello":        {"alphabeta depth=4 ordering=1", "mcts playouts=1000"},
 	"connectfour":    {"alphabeta depth=4", "mcts playouts=1000"},
 	"dice":           {"expectimax depth=1 eval=typeA", "expectimax depth=1 eval=typeB"},
 	"twinmaze":       {"duct playouts=500", "duct playouts=50"},

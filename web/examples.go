@@ -87,6 +87,16 @@ var examples = []example{
 		req:   catalog.Request{Game: "connectfour", Algo: "alphabeta depth=4", Position: "......./......./......./......./......./.xxxoo."},
 	},
 	{
+		name: "othello-minimax", title: "Othello: the chapter's engine, MiniMax 5 plies deep",
+		watch: "From the start Black has four moves, all alike by symmetry, and the tree grows to 1,396 positions at the fifth ply; their values come from square weights, mobility and disc count. Compare the node count with AlphaBeta's on the same position.",
+		req:   catalog.Request{Game: "othello", Algo: "minimax depth=5"},
+	},
+	{
+		name: "othello-alphabeta", title: "Othello: the same search with AlphaBeta",
+		watch: "The same root value and move as MiniMax from about a third of the nodes: once the first move's value is known, each reply that refutes another move ends that move's search, and the cuts say which bound was crossed.",
+		req:   catalog.Request{Game: "othello", Algo: "alphabeta depth=5"},
+	},
+	{
 		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
 		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
 		about: twinAbout,

@@ -34,7 +34,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"layout-worker", "x"}, "layout-worker takes no arguments"},
 		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
 		{[]string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
-		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
+		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, othello, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct, expectimax)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, nodes)`},

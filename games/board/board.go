@@ -115,7 +115,19 @@ type Board struct {
 	Cols    int    `json:"cols"`
 	Cells   []Cell `json:"cells"`   // row by row, top row first; len Rows*Cols
 	Caption string `json:"caption"` // what the grid does not show, e.g. "3 turns left"; "" for nothing
+	// Look says how to draw the pieces: "" (LookMarks) for their marks in
+	// their owner's colour, LookDiscs for discs on a green board.
+	Look string `json:"look,omitempty"`
 }
+
+// The looks of a board's pieces.
+const (
+	// LookMarks draws each piece as its mark in its owner's colour.
+	LookMarks = ""
+	// LookDiscs draws the pieces as discs on a green board, the first
+	// player's black and the second's white, as Othello's are.
+	LookDiscs = "discs"
+)
 
 // New returns an empty board of rows×cols cells with the given caption.
 func New(rows, cols int, caption string) Board {
