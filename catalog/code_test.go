@@ -231,10 +231,10 @@ func TestLitLinesOfTheTextbook(t *testing.T) {
 		{2, 1, "function ALPHABETA"},
 		{9, 3, "return EVALUATE"},
 		{10, 3, "return EVALUATE"},
-		{11, 6, "value ← max(value, −ALPHABETA"},
-		{12, 9, "α ← max(α, value)"},
-		{23, 10, "return value"},
-		{35, 8, "cut"},
+		{11, 7, "value ← max(value, −ALPHABETA"},
+		{12, 10, "α ← max(α, value)"},
+		{23, 12, "return value"},
+		{35, 9, "cut"},
 		{62, 0, ""},
 	}
 	for _, tt := range tests {
@@ -249,5 +249,48 @@ func TestLitLinesOfTheTextbook(t *testing.T) {
 		if got > 0 && !strings.Contains(a.Code[got-1].Text, tt.text) {
 			t.Errorf("step %d: line %d is %q, want one about %q", tt.step, got, a.Code[got-1].Text, tt.text)
 		}
+	}
+}
+
+// TestLitLinesOfATableHit checks that a transposition table's hit lights
+// the table's line, in both forms of AlphaBeta's pseudocode, and not the
+// evaluation's: the tree's second MIN node has the first's MAX children.
+func TestLitLinesOfATableHit(t *testing.T) {
+	a, err := catalog.LookupAlgorithm("alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := catalog.Prepare(catalog.Request{Game: "tree", Algo: "alphabeta tt=1", Position: "[[[1,2],[3,4]],[[3,4],[1,2]]]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := r.Search(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := rec.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := 0
+	for k := range tr.Len() {
+		e := tr.Event(k)
+		if e.Kind != trace.KindEval || e.Same == 0 {
+			continue
+		}
+		hits++
+		for _, step := range []int{k, k + 1} { // the hit and the leave after it
+			if err := tr.Seek(step); err != nil {
+				t.Fatal(err)
+			}
+			for name, code := range map[string]search.Code{"negamax": a.Code, "max/min": a.MaxMin} {
+				if got := code.Lit(tr); got == 0 || !strings.Contains(code[got-1].Text, "if TABLE[") {
+					t.Errorf("%s form, step %d (%s of a hit): line %d lit, want the table's", name, step, tr.Event(step).Kind, got)
+				}
+			}
+		}
+	}
+	if hits == 0 {
+		t.Fatal("no table hit to check")
 	}
 }

@@ -50,6 +50,9 @@ func Describe(t *trace.Tree, v trace.View) string {
 	case trace.KindEval:
 		ev := e.Eval()
 		n := t.Node(ev.Node)
+		if ev.Same != 0 {
+			return fmt.Sprintf("%s is the position of %s again, with the same depth left: the transposition table gives its value, %s, and it is not searched.", d.name(ev.Node), d.name(ev.Same), d.value(n.Type, ev.Value))
+		}
 		what := "Evaluate"
 		if ev.Terminal {
 			what = "Game over at"

@@ -208,6 +208,7 @@ const (
 	FactBestMove   = "best move"
 	FactBestBelow  = "best score below" // a one-player state's, on the best line after the decision
 	FactCreatedIn  = "created in"       // followed by the pass or iteration
+	FactSame       = "from the table"   // a transposition table's hit: the node first searched
 	NotKnownYet    = "not known yet"
 	NoResultsYet   = "no results yet"
 )

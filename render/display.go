@@ -157,7 +157,7 @@ func StyleSheet() string {
 	var b strings.Builder
 	// Not drawn at all, rather than drawn invisible, so that a browser
 	// neither lays out nor paints what a step has not reached.
-	b.WriteString(".node.st_not_reached, .edge.st_not_reached { display: none; }\n")
+	b.WriteString(".node.st_not_reached, .edge.st_not_reached, ." + linkClass + ".st_not_reached { display: none; }\n")
 	for s, lk := range looks {
 		if trace.Status(s) == trace.StatusNotReached || lk.class == "" {
 			continue
@@ -183,6 +183,9 @@ func StyleSheet() string {
 		moreClass, moreStatus, colorMore, colorGrey, dashArray("dashed"))
 	fmt.Fprintf(&b, ".edge.%s.%s { visibility: visible; }\n", moreClass, moreStatus)
 	fmt.Fprintf(&b, ".edge.%s.%s path { stroke: %s; stroke-dasharray: %s; }\n", moreClass, moreStatus, colorGrey, dashArray("dashed"))
+	// Transposition links, whatever the status of their node.
+	fmt.Fprintf(&b, ".%s > path { fill: none; stroke: %s; stroke-width: 1.5; stroke-dasharray: %s; }\n", linkClass, colorPurple, dashArray("dashed"))
+	fmt.Fprintf(&b, ".%s > polygon { fill: %s; stroke: none; }\n", linkClass, colorPurple)
 	// The texts and lines of the tidy layout's drawing for a page, which
 	// carry classes instead of the presentation attributes that Graphviz
 	// and a drawing for a file write (see WriteTidySVG).

@@ -45,6 +45,9 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 	for g := range dr.groups() {
 		d.moreEdge(g)
 	}
+	for i := range dr.nodes() {
+		d.link(i)
+	}
 	if opts.Legend {
 		d.legend()
 	}
@@ -258,6 +261,27 @@ func (d *drawing) moreEdge(g int) {
 	w.WriteString(` [id="e` + moreID(p) + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"`)
 	d.lookAttrs(moreLook, style)
 	w.WriteString("];\n")
+}
+
+// link writes the transposition link of box i, if it has one (see
+// linkClass): a dashed purple edge to the node first searched that does
+// not constrain the layout, invisible before the hit.
+func (d *drawing) link(i int) {
+	j, ok := d.drawn.linked(i, d.final)
+	if !ok {
+		return
+	}
+	id := d.drawn.node(i)
+	status := linkStatus(d.t.Node(id))
+	style := "dashed"
+	if status == trace.StatusNotReached {
+		style = "invis"
+	}
+	sid := strconv.Itoa(int(id))
+	w := d.w
+	w.WriteString("\tn" + sid + " -> n" + strconv.Itoa(int(d.drawn.node(j))))
+	w.WriteString(` [id="s` + sid + `" class="` + linkClass + ` ` + lookOf(status).class + `" constraint="false"`)
+	w.WriteString(` style="` + style + `" color="` + colorPurple + `" penwidth="1.5" arrowhead="normal" arrowsize="0.6"];` + "\n")
 }
 
 // lookAttrs writes the attributes of a look that nodes and edges share.

@@ -86,6 +86,34 @@ func (d drawn) box(id trace.NodeID) int {
 	return i
 }
 
+// find returns the box of node id and whether it is drawn.
+func (d drawn) find(id trace.NodeID) (int, bool) {
+	if d.shown == nil {
+		return int(id), id >= 0 && int(id) < d.t.Size()
+	}
+	return d.shown.Index(id)
+}
+
+// linked returns the boxes of node i's transposition link, from i to
+// the node first searched, and whether it is drawn: the node's value came
+// from a transposition table, in the final tree, and both ends are drawn.
+func (d drawn) linked(i int, final *trace.Tree) (to int, ok bool) {
+	same := final.Node(d.node(i)).Same
+	if same == 0 {
+		return 0, false
+	}
+	return d.find(same)
+}
+
+// linkStatus is the status a transposition link from node n is drawn in:
+// n's, once n has its value from the table, else not reached.
+func linkStatus(n trace.NodeState) trace.Status {
+	if !n.HasValue {
+		return trace.StatusNotReached
+	}
+	return n.Status
+}
+
 // groups returns the number of placeholders drawn.
 func (d drawn) groups() int {
 	if d.shown == nil {

@@ -41,6 +41,7 @@ var goldenCases = []goldenCase{
 	{name: "tictactoe-alphabeta-boards-legend-step40", game: "tictactoe", algo: "alphabeta", position: "x.o/.x./..o", step: 40, opts: Options{Legend: true}, boards: true},
 	{name: "maze-beam-boards-legend-last", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Legend: true}, boards: true},
 	{name: "tictactoe-mcts40-legend-last", game: "tictactoe", algo: "mcts playouts=40", position: "x.o/.x./..o", step: lastStep, opts: Options{Legend: true}},
+	{name: "tree-alphabeta-tt-last", game: "tree", algo: "alphabeta tt=1", position: ttTree, step: lastStep},
 	{name: "maze-chokudai-step30", game: "maze", algo: "chokudai width=1 depth=3 passes=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: 30},
 }
 

@@ -13,7 +13,14 @@ const (
 	colorVermillion = "#D55E00"
 	colorGrey       = "#999999"
 	colorBlack      = "#000000"
+	colorPurple     = "#CC79A7"
 )
+
+// linkClass is the class of a transposition link, the dashed arrow from a
+// node whose value a transposition table gave to the node first searched
+// (trace.NodeState.Same): group "s<id>" for node id, with the class of
+// its status, or st_not_reached before the hit.
+const linkClass = "link"
 
 // colorVisits draws the edges of searched nodes that are widened by their
 // visits (see NodeDisplay.Weight): a slate grey, so that among them the

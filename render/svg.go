@@ -228,6 +228,9 @@ func (d *svgDrawing) write() {
 		d.moreEdge(g)
 	}
 	for i := range d.drawn.nodes() {
+		d.link(i)
+	}
+	for i := range d.drawn.nodes() {
 		d.node(i)
 	}
 	for g := range d.drawn.groups() {
@@ -491,6 +494,58 @@ func (d *svgDrawing) edge(i int) {
 	}
 	w.WriteString("</g>\n")
 }
+
+// linkRise is how far above its ends a transposition link's arc rises.
+const linkRise = 24
+
+// link writes the transposition link of box i (see linkClass), if it has
+// one: an arc from the top of its node over to the top of the node first
+// searched, dashed purple, with an arrowhead. A drawing for a page holds
+// it hidden until the hit; one for a file, only from the hit on.
+func (d *svgDrawing) link(i int) {
+	j, ok := d.drawn.linked(i, d.final)
+	if !ok {
+		return
+	}
+	id := d.drawn.node(i)
+	status := linkStatus(d.t.Node(id))
+	if status == trace.StatusNotReached && !d.page {
+		return
+	}
+	sid, tid := strconv.Itoa(int(id)), strconv.Itoa(int(d.drawn.node(j)))
+	d.group("s"+sid, linkClass+" "+lookOf(status).class, status, "n"+sid+" has the value of n"+tid)
+	from, to := d.boxOf(i), d.boxOf(j)
+	x0, y0, x1, y1 := from.x, from.top(), to.x, to.top()-arrowLength
+	top := min(y0, y1) - linkRise
+	w := d.w
+	w.WriteString(`<path`)
+	if !d.page {
+		w.WriteString(` fill="none"`)
+		d.stroke(colorPurple, 1.5, "dashed")
+	}
+	w.WriteString(` d="M`)
+	w.point(x0, y0)
+	w.WriteByte('C')
+	w.point(x0, top)
+	w.WriteByte(' ')
+	w.point(x1, top)
+	w.WriteByte(' ')
+	w.point(x1, y1)
+	w.WriteString("\"/>")
+	d.eol()
+	w.WriteString(`<polygon`)
+	if !d.page {
+		w.WriteString(` fill="` + colorPurple + `" stroke="none"`)
+	}
+	w.WriteString(` points="`)
+	w.points([]float64{x1 - arrowLength/2, y1, x1 + arrowLength/2, y1, x1, to.top()})
+	w.WriteString("\"/>")
+	d.eol()
+	w.WriteString("</g>\n")
+}
+
+// arrowLength is the length of a transposition link's arrowhead.
+const arrowLength = 6
 
 // line writes an edge's line from x0, y0 to x1, y1 in look lk.
 func (d *svgDrawing) line(lk look, x0, y0, x1, y1 float64) {

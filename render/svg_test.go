@@ -126,6 +126,7 @@ func tidySVG(tb testing.TB, tr *trace.Tree, opts Options) []byte {
 var tidyGoldenCases = []goldenCase{
 	{name: "rn-alphabeta-root-legend-last-tidy", game: "tree", algo: "alphabeta", position: rnTree, step: lastStep, opts: Options{Legend: true}},
 	{name: "rn-alphabeta-side-patchable-step12-tidy", game: "tree", algo: "alphabeta", position: rnTree, step: 12, opts: Options{View: ViewSide, Patchable: true}},
+	{name: "tree-alphabeta-tt-last-tidy", game: "tree", algo: "alphabeta tt=1", position: ttTree, step: lastStep},
 	{name: "maze-beam-boards-legend-last-tidy", game: "maze", algo: "beam width=2 depth=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: lastStep, opts: Options{Legend: true}, boards: true},
 }
 

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/searchviz/searchviz/spec"
@@ -20,32 +21,84 @@ import (
 // pruned moves are listed in that order too, and with an ordering other
 // than OrderNone a note on the root, after its window, says how the moves
 // are ordered.
+//
+// With opts.Table, a transposition table (see MaxTableEntries) spares
+// the search of a position met again with the same depth left, when the
+// value stored for it settles its window; the traced node takes the value
+// in an eval event whose Same names the node first searched, and notes on
+// the root say how the table works and, at the end, how often it hit.
+//
+// With opts.Quiescence q > 0, a position at the depth limit whose side to
+// move has noisy moves (a game's state says which, with a method
+// Noisy(action int) bool; in Othello, discs on corners and edges) is not
+// evaluated and left: its evaluation becomes a floor the side to move can
+// stand on, and its noisy moves are searched on in the same way, up to q
+// plies below the limit, so that a corner taken just past the horizon is
+// seen. Traced, such a node has an eval event, then a note naming its
+// noisy moves, then its children; a note on the root says what the
+// search does.
 func AlphaBeta[S Alternating[S]](ctx context.Context, root S, opts Options) (Result, error) {
+	return alphaBeta(ctx, root, opts, MaxTableEntries)
+}
+
+// alphaBeta is AlphaBeta with a transposition table of at most
+// tableSize positions.
+func alphaBeta[S Alternating[S]](ctx context.Context, root S, opts Options, tableSize int) (Result, error) {
 	if err := opts.Ordering.check(); err != nil {
 		return Result{Action: -1}, err
 	}
+	if q := opts.Quiescence; q < 0 || q > MaxQuiescence {
+		return Result{Action: -1}, fmt.Errorf("search: quiescence %d is outside 0 to %d plies", q, MaxQuiescence)
+	}
 	e := newDFS[S](ctx, opts)
+	if opts.Table {
+		e.table = newTable(tableSize)
+	}
 	return e.root(root, func(s S, ply, depth int, id trace.NodeID) float64 {
+		interior := depth > 0 && !s.Done()
 		if e.tr != nil {
 			e.emitBounds(id, math.Inf(-1), math.Inf(1))
-			if note := opts.Ordering.note(); note != "" && depth > 0 && !s.Done() {
+			if note := opts.Ordering.note(); note != "" && interior {
 				e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: note})
 			}
+			if e.table != nil && interior {
+				e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: tableNote})
+			}
+			if q := opts.Quiescence; q > 0 && interior {
+				_, noisy := any(s).(noisyGame)
+				e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: quiescenceNote(q, noisy)})
+			}
 		}
-		return e.alphabeta(s, ply, depth, math.Inf(-1), math.Inf(1), id)
+		v := e.alphabeta(s, ply, depth, math.Inf(-1), math.Inf(1), id)
+		if e.tr != nil && e.table != nil && interior {
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: id, Text: e.table.summary()})
+		}
+		return v
 	})
 }
 
 // alphabeta returns the value of s from the side to move's view within the
 // window (alpha, beta), fail-soft. The caller has reported the window.
 func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.NodeID) float64 {
+	if depth == 0 && e.opts.Quiescence > 0 {
+		return e.quiesce(s, ply, e.opts.Quiescence, alpha, beta, id)
+	}
 	if depth == 0 || s.Done() {
 		return e.leaf(s, id)
+	}
+	var key string
+	if e.table != nil {
+		key = s.String()
+		if v, same, ok := e.table.probe(key, depth, alpha, beta); ok {
+			e.fromTable(id, v, same)
+			return v
+		}
 	}
 	moves := e.legal(s, ply)
 	if e.opts.Ordering != OrderNone {
 		e.order(s, ply, moves)
 	}
+	alpha0 := alpha
 	best := math.Inf(-1)
 	for i, a := range moves {
 		child, cid, ok := e.child(s, a, ply, id, true, -beta, -alpha)
@@ -60,14 +113,29 @@ func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.No
 			best = v
 			e.improved(ply, a, id, cid, best)
 			if best >= beta {
+				if i+1 < len(moves) { // a cut that prunes, as the trace shows
+					e.learn(ply, depth, a)
+				}
 				e.cut(id, ply, s, best, alpha, beta, moves[i+1:])
 				break
 			}
 			alpha = e.raise(id, alpha, beta, best)
 		}
 	}
+	if e.table != nil && e.err == nil {
+		e.table.store(key, depth, best, alpha0, beta, id)
+	}
 	e.leave(id)
 	return best
+}
+
+// fromTable gives node id the value v that the transposition table
+// stored for node same, and leaves it: it is not searched.
+func (e *dfs[S]) fromTable(id trace.NodeID, v float64, same trace.NodeID) {
+	if e.tr != nil {
+		e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: id, Value: v, Same: same})
+		e.emitLeave(id)
+	}
 }
 
 // AlphaBetaEntry is AlphaBeta for the catalog.
@@ -76,13 +144,15 @@ func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 		Algorithm: Algorithm{
 			Name: "alphabeta", Family: FamilyAlternating,
 			Help:   "AlphaBeta: MiniMax's value, pruning lines the opponent would never allow",
-			Params: []spec.Param{paramDepth, paramAlphaBetaOrdering, paramNodes},
+			Params: []spec.Param{paramDepth, paramAlphaBetaOrdering, paramTable, paramQuiescence, paramNodes},
 			Code:   alphaBetaCode(),
 			MaxMin: alphaBetaMaxMin(),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
 			opts := depthFirstOptions(v, tracing)
 			opts.Ordering = Ordering(v.Int(paramAlphaBetaOrdering))
+			opts.Table = v.Int(paramTable) == 1
+			opts.Quiescence = v.Int(paramQuiescence)
 			return AlphaBeta(ctx, root, opts)
 		},
 	}
@@ -94,17 +164,28 @@ func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 // node's light the loop's recursive call, which also takes the value the
 // call returns.
 func alphaBetaCode() Code {
+	plain := not(quiescing)
 	return Code{
 		line("function ALPHABETA(node, depth, α, β)", calls(atRoot)...),
-		line("  if depth = 0 or node is terminal then"),
-		line("    return EVALUATE(node)          ▷ from the side to move's view", on(trace.KindEval), onIf(trace.KindLeave, atLeaf)),
+		line("  if depth = 0 or node is terminal then  ▷ quiescence=q: at depth 0, return QUIESCE(node, q, α, β)"),
+		line("    return EVALUATE(node)          ▷ from the side to move's view", onIf(trace.KindEval, both(plain, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, plain), not(fromTable)))),
+		line("  if TABLE[node, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, fromTable), onIf(trace.KindLeave, fromTable)),
 		line("  value ← −∞"),
-		line("  for each child of node do        ▷ ordering=1: best static value first", onIf(trace.KindNote, atRoot)),
-		line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", lights(calls(not(atRoot)), []Light{on(trace.KindValue)})...),
+		line("  for each child of node do        ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)),
+		line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", lights(calls(both(not(atRoot), not(calledByQuiesce))), []Light{onIf(trace.KindValue, plain)})...),
 		line("    if value ≥ β then"),
-		line("      return value                 ▷ cut: the rest of the children are pruned", on(trace.KindCut)),
-		line("    α ← max(α, value)", onIf(trace.KindBounds, not(entering))),
-		line("  return value", onIf(trace.KindLeave, not(atLeaf))),
+		line("      return value                 ▷ cut: the rest of the children are pruned", onIf(trace.KindCut, plain)),
+		line("    α ← max(α, value)", onIf(trace.KindBounds, both(not(entering), plain))),
+		line("  TABLE[node, depth] ← value, exact or a bound  ▷ tt=1"),
+		line("  return value", onIf(trace.KindLeave, both(not(atLeaf), plain))),
+		line("function QUIESCE(node, q, α, β)    ▷ below the depth limit"),
+		line("  value ← EVALUATE(node)           ▷ stand pat: a floor", onIf(trace.KindEval, quiescing)),
+		line("  if q = 0 or no move is noisy or value ≥ β then return value", onIf(trace.KindLeave, both(atLeaf, quiescing)), onIf(trace.KindCut, both(atLeaf, quiescing))),
+		line("  for each noisy child of node do", onIf(trace.KindNote, quiescing)),
+		line("    value ← max(value, −QUIESCE(child, q − 1, −β, −α))", lights(calls(calledByQuiesce), []Light{onIf(trace.KindValue, quiescing)})...),
+		line("    if value ≥ β then return value  ▷ cut", onIf(trace.KindCut, both(not(atLeaf), quiescing))),
+		line("    α ← max(α, value)             ▷ the floor rises", onIf(trace.KindBounds, both(not(entering), quiescing))),
+		line("  return value                     ▷ the floor or a noisy line's", onIf(trace.KindLeave, both(not(atLeaf), quiescing))),
 	}
 }
 
@@ -120,20 +201,24 @@ func alphaBetaMaxMin() Code {
 		line("  v ← MAX-VALUE(state, −∞, +∞, depth)", onIf(trace.KindEnter, atRoot), onIf(trace.KindBounds, both(entering, atRoot))),
 		line("  return the action in ACTIONS(state) with value v", on(trace.KindDecision)),
 		line("function MAX-VALUE(state, α, β, depth)"),
-		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, atMax), onIf(trace.KindLeave, both(atLeaf, atMax))),
+		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, both(atMax, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, atMax), not(fromTable)))),
+		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMax, fromTable)), onIf(trace.KindLeave, both(atMax, fromTable))),
 		line("  v ← −∞"),
-		line("  for each a in ACTIONS(state) do  ▷ ordering=1: best first", onIf(trace.KindNote, atRoot)),
+		line("  for each a in ACTIONS(state) do  ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)),
 		line("    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β, depth − 1))", lights(calls(below(atMin)), []Light{onIf(trace.KindValue, atMax)})...),
 		line("    if v ≥ β then return v  ▷ β cut: prune the rest", onIf(trace.KindCut, atMax)),
 		line("    α ← MAX(α, v)", onIf(trace.KindBounds, both(not(entering), atMax))),
+		line("  TABLE[state, depth] ← v  ▷ tt=1"),
 		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMax))),
 		line("function MIN-VALUE(state, α, β, depth)"),
-		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, atMin), onIf(trace.KindLeave, both(atLeaf, atMin))),
+		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, both(atMin, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, atMin), not(fromTable)))),
+		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMin, fromTable)), onIf(trace.KindLeave, both(atMin, fromTable))),
 		line("  v ← +∞"),
 		line("  for each a in ACTIONS(state) do"),
 		line("    v ← MIN(v, MAX-VALUE(RESULT(state, a), α, β, depth − 1))", lights(calls(below(atMax)), []Light{onIf(trace.KindValue, atMin)})...),
 		line("    if v ≤ α then return v  ▷ α cut: prune the rest", onIf(trace.KindCut, atMin)),
 		line("    β ← MIN(β, v)", onIf(trace.KindBounds, both(not(entering), atMin))),
+		line("  TABLE[state, depth] ← v  ▷ tt=1"),
 		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMin))),
 	}
 }

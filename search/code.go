@@ -146,6 +146,30 @@ func atLeaf(t *trace.Tree, e trace.Event) bool {
 	return true
 }
 
+// standing reports whether node id stood pat in a quiescence search: it
+// was evaluated and then searched on (its children may all be pruned).
+func standing(t *trace.Tree, id trace.NodeID) bool {
+	_, ok := t.FirstEval(id)
+	return ok && len(t.Node(id).Children) > 0
+}
+
+// quiescing holds for the events of a node a quiescence search handles:
+// one that stood pat, or a child of one.
+func quiescing(t *trace.Tree, e trace.Event) bool {
+	return standing(t, e.Node) || calledByQuiesce(t, e)
+}
+
+// calledByQuiesce holds for the events of a node whose parent stood pat:
+// QUIESCE searched it, where ALPHABETA searched the others.
+func calledByQuiesce(t *trace.Tree, e trace.Event) bool {
+	p := t.Node(e.Node).Parent
+	return p != trace.NoNode && standing(t, p)
+}
+
+// fromTable holds for the events of a node whose value a transposition
+// table gave.
+func fromTable(t *trace.Tree, e trace.Event) bool { return t.Node(e.Node).Same != 0 }
+
 // entering holds for the bounds event that gives a node the window it is
 // searched with, right after the focus enters it, rather than a raised
 // alpha.

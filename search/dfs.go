@@ -18,7 +18,14 @@ type dfs[S Alternating[S]] struct {
 	cuts   int
 	labels []string    // scratch for cut events
 	keyed  []keyedMove // scratch for move ordering
-	best   int         // the root's best action so far, or -1
+
+	// What the orderings that learn from cuts have learnt: by ply, its
+	// two killer moves, the latest first (-1 for none); by action, its
+	// history score.
+	killers [][2]int
+	history []float64
+	best    int    // the root's best action so far, or -1
+	table   *table // AlphaBeta's transposition table, or nil
 
 	// Iterative deepening's additions; zero for the other engines.
 	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep

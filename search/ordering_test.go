@@ -18,12 +18,14 @@ import (
 )
 
 // orderings are the orderings the tests try; OrderNone first.
-var orderings = []search.Ordering{search.OrderNone, search.OrderScore}
+var orderings = []search.Ordering{search.OrderNone, search.OrderScore, search.OrderKiller, search.OrderHistory}
 
-// checkOrderedValues runs MiniMax and AlphaBeta with every ordering from
-// root to depth and checks that they agree on the root's value, that no
-// AlphaBeta looks at more nodes than MiniMax, and that each ordering's
-// traced run validates and matches its untraced run.
+// checkOrderedValues runs MiniMax and AlphaBeta with every ordering, with
+// and without a transposition table, from root to depth and checks that
+// they agree on the root's value, that no AlphaBeta looks at more nodes
+// than MiniMax, nor with the table than without, and that each traced run
+// validates, matches its untraced run and links each table hit to an
+// earlier node of the same position and depth.
 func checkOrderedValues[S search.Alternating[S]](t *testing.T, name string, root S, depth int) {
 	t.Helper()
 	ctx := context.Background()
@@ -32,32 +34,52 @@ func checkOrderedValues[S search.Alternating[S]](t *testing.T, name string, root
 		t.Fatalf("%s: %v", name, err)
 	}
 	for _, o := range orderings {
-		opts := search.Options{Depth: depth, Ordering: o}
-		ab, err := search.AlphaBeta(ctx, root, opts)
-		if err != nil {
-			t.Fatalf("%s ordering %v: %v", name, o, err)
+		var plainNodes int
+		for _, table := range []bool{false, true} {
+			checkOrderedRun(t, name, root, search.Options{Depth: depth, Ordering: o, Table: table}, mm, &plainNodes)
 		}
-		if ab.Value != mm.Value {
-			t.Errorf("%s depth %d: AlphaBeta with ordering %v has value %v, MiniMax %v", name, depth, o, ab.Value, mm.Value)
-		}
-		if ab.Nodes > mm.Nodes {
-			t.Errorf("%s depth %d: AlphaBeta with ordering %v looked at %d nodes, MiniMax at %d", name, depth, o, ab.Nodes, mm.Nodes)
-		}
-		if !root.Done() && depth > 0 && ab.Action < 0 {
-			t.Errorf("%s depth %d: AlphaBeta with ordering %v chose no move", name, depth, o)
-		}
-		rec := trace.NewRecorder(0)
-		opts.Tracing = search.Tracing{Tracer: rec, Boards: true}
-		traced, err := search.AlphaBeta(ctx, root, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if traced.Action != ab.Action || traced.Value != ab.Value || traced.Nodes != ab.Nodes || traced.Evals != ab.Evals || traced.Cuts != ab.Cuts {
-			t.Errorf("%s depth %d ordering %v: untraced %+v, traced %+v", name, depth, o, ab, traced)
-		}
-		if err := tracetest.Validate(rec.Events()); err != nil {
-			t.Errorf("%s depth %d ordering %v: invalid trace: %v", name, depth, o, err)
-		}
+	}
+}
+
+// checkOrderedRun is checkOrderedValues for one AlphaBeta's options;
+// plainNodes holds the nodes of the run without a table, which comes first.
+func checkOrderedRun[S search.Alternating[S]](t *testing.T, name string, root S, opts search.Options, mm search.Result, plainNodes *int) {
+	t.Helper()
+	ctx := context.Background()
+	depth, o := opts.Depth, opts.Ordering
+	name = fmt.Sprintf("%s tt=%v", name, opts.Table)
+	ab, err := search.AlphaBeta(ctx, root, opts)
+	if err != nil {
+		t.Fatalf("%s ordering %v: %v", name, o, err)
+	}
+	if !opts.Table {
+		*plainNodes = ab.Nodes
+	} else if ab.Nodes > *plainNodes {
+		t.Errorf("%s depth %d ordering %v: %d nodes with the table, %d without", name, depth, o, ab.Nodes, *plainNodes)
+	}
+	if ab.Value != mm.Value {
+		t.Errorf("%s depth %d: AlphaBeta with ordering %v has value %v, MiniMax %v", name, depth, o, ab.Value, mm.Value)
+	}
+	if ab.Nodes > mm.Nodes {
+		t.Errorf("%s depth %d: AlphaBeta with ordering %v looked at %d nodes, MiniMax at %d", name, depth, o, ab.Nodes, mm.Nodes)
+	}
+	if !root.Done() && depth > 0 && ab.Action < 0 {
+		t.Errorf("%s depth %d: AlphaBeta with ordering %v chose no move", name, depth, o)
+	}
+	rec := trace.NewRecorder(0)
+	opts.Tracing = search.Tracing{Tracer: rec, Boards: true}
+	traced, err := search.AlphaBeta(ctx, root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if traced.Action != ab.Action || traced.Value != ab.Value || traced.Nodes != ab.Nodes || traced.Evals != ab.Evals || traced.Cuts != ab.Cuts {
+		t.Errorf("%s depth %d ordering %v: untraced %+v, traced %+v", name, depth, o, ab, traced)
+	}
+	if err := tracetest.Validate(rec.Events()); err != nil {
+		t.Errorf("%s depth %d ordering %v: invalid trace: %v", name, depth, o, err)
+	}
+	if err := checkTableLinks(rec.Events()); err != nil {
+		t.Errorf("%s depth %d ordering %v: %v", name, depth, o, err)
 	}
 }
 
@@ -139,10 +161,10 @@ func TestOrderingEveryPosition(t *testing.T) {
 }
 
 // TestOrderingSavesNodes searches the whole of tic-tac-toe from the empty
-// board with and without move ordering: both find the draw, and ordering
-// looks at strictly fewer nodes.
+// board with and without move ordering: all find the draw, and every
+// ordering looks at strictly fewer nodes than the game's order.
 func TestOrderingSavesNodes(t *testing.T) {
-	var nodes [2]int
+	nodes := make([]int, len(orderings))
 	for i, o := range orderings {
 		res, err := search.AlphaBeta(context.Background(), tictactoe.New(), search.Options{Depth: search.MaxDepth, Ordering: o})
 		if err != nil {
@@ -157,8 +179,10 @@ func TestOrderingSavesNodes(t *testing.T) {
 	if nodes[0] != 18297 {
 		t.Errorf("AlphaBeta without ordering looked at %d nodes, want its known 18,297", nodes[0])
 	}
-	if nodes[1] >= nodes[0] {
-		t.Errorf("AlphaBeta with ordering looked at %d nodes, without %d: want fewer", nodes[1], nodes[0])
+	for i, o := range orderings[1:] {
+		if nodes[i+1] >= nodes[0] {
+			t.Errorf("AlphaBeta with ordering %v looked at %d nodes, without %d: want fewer", o, nodes[i+1], nodes[0])
+		}
 	}
 }
 
@@ -316,7 +340,10 @@ func TestOrderingCatalog(t *testing.T) {
 	for _, tt := range []struct {
 		spec string
 		o    search.Ordering
-	}{{"alphabeta", search.OrderNone}, {"alphabeta ordering=0", search.OrderNone}, {"alphabeta ordering=1", search.OrderScore}} {
+	}{
+		{"alphabeta", search.OrderNone}, {"alphabeta ordering=0", search.OrderNone}, {"alphabeta ordering=1", search.OrderScore},
+		{"alphabeta ordering=2", search.OrderKiller}, {"alphabeta ordering=3", search.OrderHistory},
+	} {
 		v, err := resolve(tt.spec)
 		if err != nil {
 			t.Fatal(err)
@@ -333,7 +360,7 @@ func TestOrderingCatalog(t *testing.T) {
 			t.Errorf("%s: catalog run %+v, direct run with ordering %v %+v", tt.spec, got, tt.o, want)
 		}
 	}
-	for _, bad := range []string{"alphabeta ordering=2", "alphabeta ordering=-1", "alphabeta ordering=score"} {
+	for _, bad := range []string{"alphabeta ordering=4", "alphabeta ordering=-1", "alphabeta ordering=score"} {
 		if _, err := resolve(bad); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
@@ -343,5 +370,83 @@ func TestOrderingCatalog(t *testing.T) {
 	}
 	if s := search.OrderScore.String(); s != "score" {
 		t.Errorf("OrderScore is %q, want score", s)
+	}
+}
+
+// TestOrderingLearnsFromCuts checks the orderings that learn from cuts
+// on traces of tic-tac-toe: with killer moves, each interior node
+// searches first, of its ply's last two moves that caused a cut before
+// the node was entered, those that are legal there, the latest first;
+// with history, its moves in descending order of depth² summed over the
+// earlier cuts each caused, ties in the game's order.
+func TestOrderingLearnsFromCuts(t *testing.T) {
+	for _, o := range []search.Ordering{search.OrderKiller, search.OrderHistory} {
+		for _, position := range []string{".../.../...", "x../.o./..."} {
+			root := mustTicTacToe(t, position)
+			rec := trace.NewRecorder(0)
+			if _, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: search.MaxDepth, Ordering: o, Tracing: search.Tracing{Tracer: rec}}); err != nil {
+				t.Fatal(err)
+			}
+			states := map[trace.NodeID]tictactoe.State{0: root}
+			depth := map[trace.NodeID]int{0: 0}
+			var killers [][]int          // by ply, latest first, as learnt up to now
+			history := map[int]float64{} // by action
+			wants := map[trace.NodeID][]int{}
+			order := map[trace.NodeID][]int{}
+			lastChild := map[trace.NodeID]int{}
+			for _, e := range rec.Events() {
+				switch e.Kind {
+				case trace.KindNode:
+					if e.Parent != trace.NoNode {
+						states[e.Node] = states[e.Parent].Play(e.Action)
+						depth[e.Node] = e.Depth
+						order[e.Parent] = append(order[e.Parent], e.Action)
+						lastChild[e.Parent] = e.Action
+					}
+				case trace.KindEnter:
+					s := states[e.Node]
+					moves := s.Legal(nil)
+					if o == search.OrderKiller {
+						var first []int
+						if d := depth[e.Node]; d < len(killers) {
+							for _, k := range killers[d] {
+								if slices.Contains(moves, k) && !slices.Contains(first, k) {
+									first = append(first, k)
+								}
+							}
+						}
+						rest := slices.DeleteFunc(slices.Clone(moves), func(a int) bool { return slices.Contains(first, a) })
+						wants[e.Node] = append(first, rest...)
+					} else {
+						slices.SortStableFunc(moves, func(a, b int) int { return cmp.Compare(history[b], history[a]) })
+						wants[e.Node] = moves
+					}
+				case trace.KindCut:
+					order[e.Node] = append(order[e.Node], e.Pruned...)
+					d, a := depth[e.Node], lastChild[e.Node]
+					for len(killers) <= d {
+						killers = append(killers, nil)
+					}
+					if len(killers[d]) == 0 || killers[d][0] != a {
+						killers[d] = append([]int{a}, killers[d]...)
+						if len(killers[d]) > 2 {
+							killers[d] = killers[d][:2]
+						}
+					}
+					left := search.MaxDepth - d
+					history[a] += float64(left * left)
+				}
+			}
+			checked := 0
+			for id, got := range order {
+				if want := wants[id]; !slices.Equal(got, want) {
+					t.Errorf("%v from %s: node %d (%s) searches and prunes %v, want %v", o, position, id, states[id], got, want)
+				}
+				checked++
+			}
+			if checked < 100 {
+				t.Errorf("%v from %s: only %d interior nodes checked", o, position, checked)
+			}
+		}
 	}
 }

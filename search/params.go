@@ -37,7 +37,15 @@ var (
 
 	paramAlphaBetaOrdering = spec.Param{Name: "ordering", Type: spec.Int, Default: float64(OrderNone), Min: 0, Max: float64(numOrderings - 1), Help: "move ordering: 0 searches each node's children in the game's order; " +
 		"1 searches first those whose static evaluation looks best for the side to move, ties in the game's order, so cuts come sooner " +
-		"(a note on the root says so; these evaluations are not traced as eval events, nor counted)"}
+		"(these evaluations are not traced as eval events, nor counted); " +
+		"2 searches first the killer moves, the last two that caused a cut at the same depth; " +
+		"3 sorts the moves by their history, depth² summed over the cuts each caused; a note on the root says which"}
+
+	paramTable = spec.Param{Name: "tt", Type: spec.Int, Default: 0, Min: 0, Max: 1, Help: "1 keeps a transposition table: a position met again with the same depth left takes the value stored when it was first searched, " +
+		"if that value settles its window, and links to that node instead of being searched again (notes on the root count the hits); 0 searches every node"}
+
+	paramQuiescence = spec.Param{Name: "quiescence", Type: spec.Int, Default: 0, Min: 0, Max: MaxQuiescence, Help: "plies a quiescence search may go on below the depth limit: a position there whose side to move has noisy moves " +
+		"(in Othello, a disc on a corner or an edge) is evaluated as a floor and its noisy moves searched on; 0 evaluates every position at the limit"}
 
 	paramIterativeDepth  = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "the deepest iteration, in plies; states at each iteration's depth are evaluated by the game's heuristic"}
 	paramIterativeTime   = spec.Param{Name: "time", Type: spec.Int, Default: 1000, Min: 0, Max: maxTimeMS, Help: "time limit in milliseconds, 0 for none: the depth under way when it runs out is discarded"}

@@ -71,6 +71,14 @@ type Options struct {
 	// children; the zero value, OrderNone, is the game's order. MiniMax
 	// and NegaMax ignore it: they always search in the game's order.
 	Ordering Ordering
+	// Table gives AlphaBeta a transposition table (see AlphaBeta);
+	// MiniMax and NegaMax ignore it.
+	Table bool
+	// Quiescence is how many plies AlphaBeta may search on below the
+	// depth limit from a position with noisy moves (see AlphaBeta), at
+	// most MaxQuiescence; 0 evaluates every position at the limit.
+	// MiniMax and NegaMax ignore it.
+	Quiescence int
 	Limits
 	Tracing
 }

@@ -555,7 +555,8 @@
   // weight k > 0 draws the edge into the node k points wide (class "vw<k>"
   // in /tree.css), by the share of the iterations through the node. A
   // node not reached is not displayed, and keeps its texts until a patch
-  // that displays it, which carries them all.
+  // that displays it, which carries them all. A node's transposition link
+  // ("s<id>") shows once the node has the value the table gave it.
   function applyNodes(nodes) {
     for (const [id, cls, value, win, weight] of nodes) {
       const hidden = cls === HIDDEN;
@@ -563,6 +564,12 @@
       if (e) {
         e.setAttribute("class", "edge " + cls + (weight > 0 ? " vw" + weight : ""));
         stash(e, hidden);
+      }
+      const s = document.getElementById("s" + id);
+      if (s) {
+        const off = hidden || !value;
+        s.setAttribute("class", "link " + (off ? HIDDEN : cls));
+        stash(s, off);
       }
       const g = document.getElementById("n" + id);
       if (!g) continue;
@@ -938,6 +945,10 @@
     }
     for (const g of st.svg.querySelectorAll("g.edge")) {
       g.setAttribute("class", "edge " + (g.id.startsWith("em") ? "more " : "") + "st_not_reached");
+      stash(g, true);
+    }
+    for (const g of st.svg.querySelectorAll("g.link")) {
+      g.setAttribute("class", "link st_not_reached");
       stash(g, true);
     }
   }

@@ -40,8 +40,9 @@ type Builder struct {
 type nodeInfo struct {
 	parent       NodeID
 	label, board uint32
-	joint        int32 // an index into the Tree's joints, or -1
-	prob         int32 // an index into the Tree's probs, or -1
+	joint        int32  // an index into the Tree's joints, or -1
+	prob         int32  // an index into the Tree's probs, or -1
+	same         NodeID // the node whose stored value this one took, or 0
 	typ          NodeType
 	placeholder  bool
 	action       int
@@ -236,6 +237,18 @@ func (b *Builder) check(e *Event) error {
 		}
 		*b.entered.at(int(e.Node)) = false
 		b.stack = b.stack[:len(b.stack)-1]
+	case KindEval:
+		switch {
+		case e.Same == 0:
+		case !exists(e.Same) || e.Same >= e.Node:
+			return fail("node %d takes its value from node %d, which is not an earlier node", e.Node, e.Same)
+		case *b.entered.at(int(e.Same)):
+			return fail("node %d takes its value from node %d, which is still being searched", e.Node, e.Same)
+		case e.Terminal:
+			return fail("node %d is both a terminal outcome and a transposition table's hit", e.Node)
+		default:
+			b.nodes.at(int(e.Node)).same = e.Same
+		}
 	case KindValue:
 		if e.Best != NoNode && (!exists(e.Best) || b.nodes.at(int(e.Best)).parent != e.Node) {
 			return fail("best child %d is not a child of node %d", e.Best, e.Node)

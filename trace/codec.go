@@ -328,6 +328,8 @@ func isZero(id fieldID, e *Event) bool {
 		return e.Board == ""
 	case fBest:
 		return e.Best == NoNode
+	case fSame:
+		return e.Same == 0
 	case fNode:
 		return e.Node == NoNode
 	case fDepth:

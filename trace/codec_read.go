@@ -373,7 +373,7 @@ func decodeEvent(line []byte, step int, e *Event) error {
 			if !f.Optional {
 				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
 			}
-			if f.typ == tNode {
+			if f.typ == tNode && f.id != fSame { // Same's none is 0, as the root never is one
 				*nodeMember(f.id, e) = NoNode
 			}
 			continue

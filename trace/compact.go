@@ -238,6 +238,8 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		e.Explore = 0
 	case fProb:
 		e.Prob = 0
+	case fSame:
+		e.Same = 0
 	default:
 		return false
 	}

@@ -214,6 +214,11 @@ type Event struct {
 	Value    float64
 	Terminal bool   // KindEval: the game is over at Node and Value is its outcome
 	Best     NodeID // KindValue: the best child so far, or NoNode
+	// Same is, on a KindEval that is a transposition table's hit, the
+	// earlier node of the same position, searched to the same depth,
+	// whose stored value Value is; 0 on any other event. The root cannot
+	// be one, as it is left after every other node.
+	Same NodeID
 
 	// KindBounds, KindCut.
 	Alpha, Beta float64

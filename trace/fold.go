@@ -681,7 +681,7 @@ func (t *Tree) Node(id NodeID) NodeState {
 	n := NodeState{
 		ID: id, Parent: info.parent, Action: info.action, Label: f.strs[info.label],
 		Depth: info.depth, Type: info.typ, Board: f.strs[info.board], Iteration: info.iteration,
-		Placeholder: info.placeholder,
+		Placeholder: info.placeholder, Same: info.same,
 	}
 	if info.joint >= 0 {
 		n.Joint = &f.joints[info.joint]

@@ -36,6 +36,8 @@ func nodeMember(id fieldID, e *Event) *NodeID {
 		return &e.Best
 	case fChild:
 		return &e.Child
+	case fSame:
+		return &e.Same
 	}
 	return nil
 }

@@ -48,6 +48,7 @@ const (
 	pkText
 	pkTruncated
 	pkProb
+	pkSame
 )
 
 // strTable numbers the strings of a Tree's events and nodes, so that a
@@ -183,6 +184,7 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	set(pkText, e.Text != "")
 	set(pkTruncated, e.Truncated != 0)
 	set(pkProb, math.Float64bits(e.Prob) != 0)
+	set(pkSame, e.Same != 0)
 
 	b = append(b, byte(e.Kind))
 	b = binary.AppendUvarint(b, mask)
@@ -308,6 +310,9 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	}
 	if has(pkProb) {
 		b = appendFloat(b, e.Prob)
+	}
+	if has(pkSame) {
+		b = appendInt(b, int64(e.Same))
 	}
 	return b
 }
@@ -452,6 +457,9 @@ func unpackEvent(rec []byte, e *Event, strs []string, reuse bool) {
 	}
 	if has(pkProb) {
 		e.Prob = u.float()
+	}
+	if has(pkSame) {
+		e.Same = NodeID(u.int())
 	}
 }
 

@@ -85,6 +85,7 @@ const (
 	fVisits
 	fExplore
 	fProb
+	fSame
 
 	// The header's fields.
 	fFormat
@@ -149,7 +150,7 @@ var fieldInfos = [numFieldIDs]struct {
 	fPath: {"path", tNodes}, fValues: {"values", tNumbers}, fKept: {"kept", tNodes},
 	fDropped: {"dropped", tNodes}, fIteration: {"iteration", tInteger}, fDiscarded: {"discarded", tBoolean},
 	fCounters: {"counters", tCounters}, fText: {"text", tString}, fJoint: {"joint", tJoint},
-	fTruncated: {"truncated", tTruncation}, fVisits: {"t", tInteger}, fExplore: {"c", tNumber}, fProb: {"prob", tNumber}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
+	fTruncated: {"truncated", tTruncation}, fVisits: {"t", tInteger}, fExplore: {"c", tNumber}, fProb: {"prob", tNumber}, fSame: {"same", tNode}, fFormat: {"format", tString}, fVersion: {"version", tInteger},
 	fGame: {"game", tString}, fPosition: {"position", tString}, fAlgorithm: {"algorithm", tString},
 	fParams: {"params", tParams}, fSeed: {"seed", tInteger}, fProgram: {"program", tString},
 	fTime: {"time", tTime},
@@ -219,6 +220,7 @@ var specs = [numKinds]kindSpec{
 		req(fNode, "the node evaluated"),
 		req(fValue, "the value, in the view of the side to move at node (at a chance node, the root player's)"),
 		req(fTerminal, "the game is over at node and value is its outcome"),
+		opt(fSame, "on a transposition table's hit, the earlier node of the same position searched to the same depth, whose stored value this is: no evaluation was made and node's subtree is not searched again"),
 	)},
 	KindValue: {"a backed-up value and the best child so far", fields(
 		req(fNode, "the node whose value improved"),

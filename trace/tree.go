@@ -74,6 +74,12 @@ type NodeState struct {
 	Visits int
 	Total  float64
 
+	// Same is the earlier node of the same position and depth whose value
+	// a transposition table gave this one, sparing its search (the eval
+	// event's Same), or 0 if none did. It is the final tree's: whether
+	// the hit has happened at the current step, HasValue says.
+	Same NodeID
+
 	// PrunedBy is the node whose cut pruned this one, or NoNode.
 	PrunedBy NodeID
 

@@ -45,13 +45,16 @@ type Eval struct {
 	Node     NodeID  // the node evaluated
 	Value    float64 // in the view of the side to move at Node
 	Terminal bool    // the game is over at Node and Value is its outcome
+	// Same is, on a transposition table's hit, the earlier node of the
+	// same position and depth whose stored value Value is; 0 otherwise.
+	Same NodeID
 }
 
 // Eval returns the view of an eval event. It panics if e.Kind is not
 // KindEval.
 func (e Event) Eval() Eval {
 	e.must(KindEval, "Eval")
-	return Eval{Node: e.Node, Value: e.Value, Terminal: e.Terminal}
+	return Eval{Node: e.Node, Value: e.Value, Terminal: e.Terminal, Same: e.Same}
 }
 
 // ValueUpdate is the view of a value event (KindValue): a node's backed-up

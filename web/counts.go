@@ -22,6 +22,7 @@ type depthCounts struct {
 	terminalEvals  int // evaluations of finished games
 	heuristicEvals int // static evaluations of unfinished positions
 	visits         int // Monte Carlo visits of the nodes, backprop's n at the last step
+	tableHits      int // nodes whose value a transposition table gave, not evaluated nor searched
 }
 
 // cuts returns the cuts of both kinds.
@@ -39,6 +40,7 @@ func (d *depthCounts) add(o depthCounts) {
 	d.terminalEvals += o.terminalEvals
 	d.heuristicEvals += o.heuristicEvals
 	d.visits += o.visits
+	d.tableHits += o.tableHits
 }
 
 // counts is what one traced search did at each depth of its tree.
@@ -150,9 +152,12 @@ func (c *counts) countEval(ev trace.Eval, depth int) error {
 	if err != nil {
 		return fmt.Errorf("evaluation of node %d: %w", ev.Node, err)
 	}
-	if ev.Terminal {
+	switch {
+	case ev.Same != 0:
+		d.tableHits++
+	case ev.Terminal:
 		d.terminalEvals++
-	} else {
+	default:
 		d.heuristicEvals++
 	}
 	return nil

@@ -357,3 +357,51 @@ func BenchmarkCountTrace(b *testing.B) {
 		})
 	}
 }
+
+// TestCountsTableHits counts a search with a transposition table: each
+// hit, an eval event naming the node first searched, is counted at its
+// depth as a hit and not as an evaluation; the table and the words say
+// so, and a search without the table has no hits column.
+func TestCountsTableHits(t *testing.T) {
+	req := catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1", Position: "x../.o./..."}
+	tree := foldedTrace(t, req)
+	var hits, evals []int
+	for k := range tree.Len() {
+		e := tree.Event(k)
+		if e.Kind != trace.KindEval {
+			continue
+		}
+		d := tree.Node(e.Node).Depth
+		for len(hits) <= d {
+			hits, evals = append(hits, 0), append(evals, 0)
+		}
+		if e.Same != 0 {
+			hits[d]++
+		} else {
+			evals[d]++
+		}
+	}
+	c := mustCount(t, tree)
+	if got := perDepth(c, func(d depthCounts) int { return d.tableHits }); !slices.Equal(got, hits) {
+		t.Errorf("hits per depth %v, want %v", got, hits)
+	}
+	if got := perDepth(c, depthCounts.evals); !slices.Equal(got, evals) {
+		t.Errorf("evaluations per depth %v, want %v", got, evals)
+	}
+	if c.total.tableHits == 0 {
+		t.Fatal("no table hits in a search of an opening with transpositions")
+	}
+	with := countedTrace{name: "AlphaBeta tt=1", counts: c}
+	tab := countsTable(with, with, true)
+	if !slices.Contains(tab.Head, "table hits") || tab.Total[len(tab.Total)-1] != thousands(c.total.tableHits) {
+		t.Errorf("table head %v, total %v: want a table hits column of %d", tab.Head, tab.Total, c.total.tableHits)
+	}
+	if s := totalsSentence(with, with, true); !strings.Contains(s, "its transposition table spared the search of "+plural(c.total.tableHits, "position")) {
+		t.Errorf("totals sentence %q does not count the hits", s)
+	}
+	req.Algo = "alphabeta"
+	plain := countedTrace{name: "AlphaBeta", counts: mustCount(t, foldedTrace(t, req))}
+	if tab := countsTable(plain, plain, true); slices.Contains(tab.Head, "table hits") {
+		t.Errorf("a search without a table has the head %v", tab.Head)
+	}
+}

@@ -148,6 +148,9 @@ func totalsSentence(t, first countedTrace, isFirst bool) string {
 	default:
 		fmt.Fprintf(&b, "; it pruned %s, cutting off %s", plural(cuts, "time"), plural(c.total.pruned, "move"))
 	}
+	if hits := c.total.tableHits; hits > 0 {
+		fmt.Fprintf(&b, "; its transposition table spared the search of %s", plural(hits, "position"))
+	}
 	b.WriteString(".")
 	return b.String()
 }
@@ -231,6 +234,7 @@ var chartMetrics = []metric{
 	{"cuts", "Cuts per depth (α and β)", "cuts", depthCounts.cuts},
 	{"evals", "Evaluations per depth", "evaluations", depthCounts.evals},
 	{"visits", "Monte Carlo visits per depth", "visits", func(d depthCounts) int { return d.visits }},
+	{"table", "Transposition table hits per depth", "hits", func(d depthCounts) int { return d.tableHits }},
 }
 
 // depthRows returns the labels of a chart's rows for traces of depths
@@ -301,6 +305,10 @@ func countsTable(t, first countedTrace, isFirst bool) templates.CountsTable {
 	if visits {
 		tab.Head = append(tab.Head, "visits")
 	}
+	hits := c.total.tableHits > 0
+	if hits {
+		tab.Head = append(tab.Head, "table hits")
+	}
 	row := func(label string, d depthCounts, ref int) []string {
 		r := []string{label, thousands(d.nodes)}
 		if compared {
@@ -313,6 +321,9 @@ func countsTable(t, first countedTrace, isFirst bool) templates.CountsTable {
 		r = append(r, thousands(d.pruned), thousands(d.alphaCuts), thousands(d.betaCuts), thousands(d.terminalEvals), thousands(d.heuristicEvals))
 		if visits {
 			r = append(r, thousands(d.visits))
+		}
+		if hits {
+			r = append(r, thousands(d.tableHits))
 		}
 		return r
 	}

@@ -97,6 +97,24 @@ var examples = []example{
 		req:   catalog.Request{Game: "othello", Algo: "alphabeta depth=5"},
 	},
 	{
+		name: "othello-horizon", title: "Othello: the horizon effect, AlphaBeta 3 plies deep",
+		watch: "White plays a6, worth +9 at depth 3: the line it sees, a6, Black a3, White b4, ends just before Black takes the corner a8.",
+		about: horizonAbout,
+		req:   catalog.Request{Game: "othello", Algo: "alphabeta depth=3 ordering=1", Position: horizonPosition},
+	},
+	{
+		name: "othello-horizon-deep", title: "Othello: the same position 5 plies deep",
+		watch: "Two plies more show Black's a8 after a6, a3, b4: a6 drops to -106, and White plays c2, worth -1.",
+		about: horizonAbout,
+		req:   catalog.Request{Game: "othello", Algo: "alphabeta depth=5 ordering=1", Position: horizonPosition},
+	},
+	{
+		name: "othello-horizon-quiescence", title: "Othello: the same position 3 plies deep with quiescence",
+		watch: "At the depth limit, Black's corner and edge moves are searched on: after a6, a3, b4 the node stands pat, then finds a8. White plays c2, as 5 plies deep, in a fifth of the nodes.",
+		about: horizonAbout,
+		req:   catalog.Request{Game: "othello", Algo: "alphabeta depth=3 ordering=1 quiescence=2", Position: horizonPosition},
+	},
+	{
 		name: "twin-turns", title: "The twin maze as if the players took turns (AlphaBeta)",
 		watch: "A and B stand either side of a 6. In this tree A moves first and takes it, so B finds the cell empty: look at the values of B's replies after A's step onto the 6.",
 		about: twinAbout,
@@ -200,7 +218,26 @@ var comparisons = []comparison{
 		about: monteCarloAbout, left: "ttt-mcts", right: "ttt-pmc",
 		valueHead: "x's win rate with that move", terms: termsRate, player: "x", match: matchPlayout,
 	},
+	{
+		name: "othello-horizon-depths", title: "Othello's horizon effect: AlphaBeta 3 plies deep vs 5",
+		watch: "The same position searched 3 and 5 plies deep: the shallow search likes a6 because it stops one ply before Black's corner.",
+		point: "At depth 3 White plays a6 and expects +9; at depth 5 the same a6 is worth -106, because Black takes the corner a8 on the fourth ply, and White plays c2 instead.",
+		about: horizonAbout, left: "othello-horizon", right: "othello-horizon-deep",
+		valueHead: "White's evaluation", terms: termsExpect, player: "White", match: matchNode,
+	},
 }
+
+// horizonPosition is the Othello position of the horizon effect, White
+// to move, reached from the start by c4 c3 d3 c5 b6 c6 e6 a7 b3 f5 g4 a2
+// b5 a4 a5.
+const horizonPosition = "......../o......./.oxx..../o.xxx.x./xxxxxx../.oo.x.../o......./........ o"
+
+// horizonAbout says what the horizon effect is and where to see it.
+const horizonAbout = "A search with a depth limit scores the positions at its depth as if the game stopped there: whatever comes one ply later is beyond its horizon. " +
+	"Here AlphaBeta 3 plies deep picks a6 for White, worth +9, along the line a6, a3 (Black), b4 (White). " +
+	"But Black's a3 has lined up the a-column, and on the fourth ply, just past the horizon, Black takes the corner a8 and turns a4 to a7 over for good. " +
+	"Type alphabeta depth=5 ordering=1 on the same position, or open the two side by side: 5 plies deep the search sees a8 coming, values a6 at -106, and plays c2, worth -1. " +
+	"Or keep 3 plies and add quiescence=2: a position at the limit whose side to move can take a corner or an edge is not trusted to its evaluation, its corner and edge moves are searched on, and c2 is found from far fewer nodes."
 
 // pruningAbout says why AlphaBeta finds MiniMax's value with fewer nodes.
 const pruningAbout = "AlphaBeta searches the same tree in the same order as MiniMax, but carries a window (α, β): the value MAX is already sure of, and the value MIN is. " +

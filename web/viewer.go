@@ -689,6 +689,9 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	if n.Best != trace.NoNode {
 		m.Facts = append(m.Facts, variable{explain.FactBestMove, explain.BestMove(vw.tree, n)})
 	}
+	if n.Same != 0 && n.HasValue {
+		m.Facts = append(m.Facts, variable{explain.FactSame, "the value of " + vw.pathName(n.Same) + ", the same position searched to the same depth"})
+	}
 	if p := n.Iteration; p > 0 {
 		m.Facts = append(m.Facts, variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
 	}

@@ -37,7 +37,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, othello, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct, expectimax)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, nodes)`},
+		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, tt, quiescence, nodes)`},
 		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "position: tictactoe"},
 		{[]string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "position: tree"},
 		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --boards, --game, --out, --position, --seed, --trace-nodes)"},
