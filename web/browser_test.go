@@ -108,24 +108,13 @@ func newBrowser(t *testing.T, app *httptest.Server) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1400, 900),
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	b := &browser{t: t, ctx: ctx, base: app.URL}
-	t.Cleanup(func() {
-		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		chromedp.Cancel(cctx)
-		cancelTab()
-		cancelAlloc()
-	})
-	// The first action starts the browser; it must not run under a timeout,
-	// which would end the browser with it.
-	if err := chromedp.Do(ctx); err != nil {
+	ctx, err := startChromium(t, opts)
+	if err != nil {
 		t.Fatalf("starting %s: %v", path, err)
 	}
+	b := &browser{t: t, ctx: ctx, base: app.URL}
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -147,6 +136,43 @@ func newBrowser(t *testing.T, app *httptest.Server) *browser {
 		}
 	})
 	return b
+}
+
+// chromiumStarts is how many times startChromium tries to start the
+// browser: on a loaded machine Chromium now and then fails to fork its
+// helper processes as it starts, right after another test's closed.
+const chromiumStarts = 3
+
+// startChromium starts a browser with opts until t ends and returns its
+// tab's context, trying up to chromiumStarts times, each in a new user
+// data directory.
+func startChromium(t *testing.T, opts []chromedp.ExecAllocatorOption) (context.Context, error) {
+	var err error
+	for try := range chromiumStarts {
+		if try > 0 {
+			t.Logf("Chromium failed to start (%v); trying again", err)
+			time.Sleep(time.Duration(try) * 500 * time.Millisecond)
+		}
+		dir := chromedp.UserDataDir(t.TempDir())
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(slices.Clip(opts), dir)...)
+		ctx, cancelTab := chromedp.NewContext(actx)
+		// The first action starts the browser; it must not run under a
+		// timeout, which would end the browser with it.
+		if err = chromedp.Do(ctx); err != nil {
+			cancelTab()
+			cancelAlloc()
+			continue
+		}
+		t.Cleanup(func() {
+			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			chromedp.Cancel(cctx)
+			cancelTab()
+			cancelAlloc()
+		})
+		return ctx, nil
+	}
+	return nil, err
 }
 
 // do runs actions, failing the test with what if they do not finish within

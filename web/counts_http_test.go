@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"html"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/games/tictactoe"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -277,5 +280,51 @@ func TestCountsWholeTicTacToe(t *testing.T) {
 	words := strings.Join(textsOf(page, "counts-words"), " ")
 	if !strings.Contains(words, "AlphaBeta saves the most at depth") || !strings.Contains(words, "AlphaBeta ordering=1 saves the most at depth") {
 		t.Errorf("the words do not say where both AlphaBetas save: %q", words)
+	}
+}
+
+// TestCompareTableAndLearntOrderings opens the gallery's comparisons of
+// AlphaBeta with a transposition table and with the orderings that learn
+// from cuts: each counts its searches, whose nodes the words give as the
+// engine itself counts them, all finding the draw in fewer nodes than
+// AlphaBeta in the board's order, and the table's hits.
+func TestCompareTableAndLearntOrderings(t *testing.T) {
+	_, ts := newTestServer(t)
+	nodes := func(o search.Options) int {
+		o.Depth = search.MaxDepth
+		res, err := search.AlphaBeta(context.Background(), tictactoe.New(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Value != 0 {
+			t.Fatalf("%+v: value %v, want the draw", o, res.Value)
+		}
+		return res.Nodes
+	}
+	plain := nodes(search.Options{})
+	for _, tt := range []struct {
+		comparison string
+		want       map[string]search.Options
+	}{
+		{"ttt-table", map[string]search.Options{"AlphaBeta tt=1": {Table: true}}},
+		{"ttt-learnt-ordering", map[string]search.Options{"AlphaBeta ordering=2": {Ordering: search.OrderKiller}, "AlphaBeta ordering=3": {Ordering: search.OrderHistory}}},
+	} {
+		_, page := comparisonCounts(t, ts.URL, tt.comparison)
+		words := strings.Join(textsOf(page, "counts-words"), " ")
+		if !strings.Contains(words, fmt.Sprintf("AlphaBeta looked at %s nodes", thousands(plain))) {
+			t.Errorf("%s: the words do not give AlphaBeta's %d nodes: %q", tt.comparison, plain, words)
+		}
+		for name, o := range tt.want {
+			n := nodes(o)
+			if n >= plain {
+				t.Errorf("%s: %s looks at %d nodes, AlphaBeta at %d: want fewer", tt.comparison, name, n, plain)
+			}
+			if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, thousands(n), relative(n, plain))) {
+				t.Errorf("%s: the words do not give %s's %d nodes against AlphaBeta's: %q", tt.comparison, name, n, words)
+			}
+		}
+		if tt.comparison == "ttt-table" && !strings.Contains(words, "its transposition table spared the search of ") {
+			t.Errorf("%s: the words do not count the table's hits: %q", tt.comparison, words)
+		}
 	}
 }

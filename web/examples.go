@@ -67,6 +67,26 @@ var examples = []example{
 		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta ordering=1 nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
 	},
 	{
+		name: "ttt-whole-alphabeta-tt", title: "The whole of tic-tac-toe with AlphaBeta and a transposition table",
+		watch: "A dashed purple arrow leaves each node whose position was met before with the same depth left: its value comes from the table, and its subtree is not searched again. The same draw from about a quarter of the nodes.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1 nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
+	},
+	{
+		name: "ttt-alphabeta-tt", title: "Tic-tac-toe mid-game with AlphaBeta and a transposition table",
+		watch: "x then o in one order or the other can make the same board: the second time, a dashed purple arrow points back to where it was searched, and the node takes its value from the table. Click one to see which.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1", Position: "x.o/.x./..o"},
+	},
+	{
+		name: "ttt-whole-alphabeta-killer", title: "The whole of tic-tac-toe with AlphaBeta and killer moves",
+		watch: "Each depth remembers the last two moves that caused a cut there and tries them first at the next node of that depth: no evaluation needed, and the counts show the nodes saved.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta ordering=2 nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
+	},
+	{
+		name: "ttt-whole-alphabeta-history", title: "The whole of tic-tac-toe with AlphaBeta and the history heuristic",
+		watch: "Every cut adds depth² to its move's score; every node tries the moves of highest score first, wherever in the tree they scored.",
+		req:   catalog.Request{Game: "tictactoe", Algo: "alphabeta ordering=3 nodes=" + strconv.Itoa(wholeTicTacToeNodes)},
+	},
+	{
 		name: "ttt-mcts", title: "MCTS on tic-tac-toe: visits converge on the right move",
 		watch: "x must block at c2. Watch the four phases in the pseudocode, and the chart of the root's visits: UCB1 sends more and more visits to the block, and the most visited move is the one chosen.",
 		req:   catalog.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1},
@@ -205,6 +225,21 @@ var comparisons = []comparison{
 		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
 	},
 	{
+		name: "ttt-learnt-ordering", title: "The whole of tic-tac-toe: orderings that learn from cuts",
+		watch: "AlphaBeta in the board's order against killer moves, with the history heuristic as a third: both learn from the cuts already made and cost no evaluation; the counts per depth show what each saves.",
+		point: "The same draw three ways: killer moves and history reorder the search with what earlier cuts taught, and look at fewer nodes than the board's order.",
+		about: learntAbout, left: "ttt-whole-alphabeta", right: "ttt-whole-alphabeta-killer",
+		extra:     []string{"ttt-whole-alphabeta-history"},
+		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
+	},
+	{
+		name: "ttt-table", title: "The whole of tic-tac-toe: AlphaBeta with and without a transposition table",
+		watch: "The same AlphaBeta, once searching every position it meets and once remembering them: positions reached by moves in another order are answered from the table.",
+		point: "The same draw; the table turns the tree into a graph, each dashed arrow a subtree not searched twice, and the counts show the nodes spared at each depth.",
+		about: tableAbout, left: "ttt-whole-alphabeta", right: "ttt-whole-alphabeta-tt",
+		valueHead: "Value for x", terms: termsGame, player: "x", match: matchNode,
+	},
+	{
 		name: "ttt-minimax-alphabeta", title: "Tic-tac-toe mid-game: MiniMax vs AlphaBeta",
 		watch: "The same position searched with and without pruning: the same move and value, and the nodes AlphaBeta's cuts save.",
 		point: "MiniMax and AlphaBeta choose the same move with the same value; AlphaBeta's cuts skip the replies that cannot change it, so it searches fewer nodes.",
@@ -269,6 +304,17 @@ const orderingAbout = "Both are the same AlphaBeta from the empty board, and bot
 	"On the left each node searches its moves in the order of the board's cells, from the top left. On the right it first sorts them by how good each child looks to the game's evaluation (the lines still open to the side to move, less the opponent's), and searches the best-looking first: the centre, then the corners. " +
 	"A good first move raises α early, so each later sibling's window is narrower from its start, and a reply that refutes it is found sooner: the later siblings are cut after fewer of their own children. " +
 	"AlphaBeta does best when the best move comes first everywhere; a cheap evaluation gets close enough to save most of the nodes. Sorting costs an evaluation of every child, which the trace does not show as eval events."
+
+// learntAbout says how killer moves and the history heuristic order moves.
+const learntAbout = "Move ordering by evaluation costs an evaluation of every child. Killer moves and the history heuristic cost nothing: they learn from the cuts the search has already made. " +
+	"A killer move is one that caused a cut at the same depth elsewhere in the tree: a reply that refuted one move often refutes its siblings too, so each depth keeps its last two killers and tries them first. " +
+	"The history heuristic keeps a score per move, adding depth² at every cut the move causes anywhere, so moves that refuted deep searches come first everywhere. " +
+	"Neither changes a value; both change which nodes are looked at."
+
+// tableAbout says what a transposition table does and why it keeps the value.
+const tableAbout = "Moves played in another order often reach the same position: x on a1 then o on b2 then x on c3 gives the board x on c3, o on b2, x on a1 does. " +
+	"A transposition table remembers, for each position searched, its value and how far below it was searched. Met again with the same depth left, the position takes the stored value when it settles the window, an exact value or a bound beyond it, and is not searched again: the tree becomes a graph, and each dashed arrow in the drawing points to the node searched first. " +
+	"Only entries of the same depth are used, so the value found is exactly AlphaBeta's without the table."
 
 // comparisonOf returns the comparison an example is part of, or nil.
 func comparisonOf(example string) *comparison {

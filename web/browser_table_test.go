@@ -1,0 +1,76 @@
+package web_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// linksJS lists the transposition links the tree shows: the ids of the
+// groups of class link not hidden by st_not_reached.
+const linksJS = `[...document.querySelectorAll("#tree g.link")].filter((g) => !g.classList.contains("st_not_reached") && getComputedStyle(g).display !== "none").map((g) => g.id)`
+
+// TestBrowserTranspositionLinks opens the gallery's AlphaBeta with a
+// transposition table: at the start no link shows; at the last step one
+// dashed link shows for each hit the search made, from the node the hit
+// gave its value to; clicking that node says whose value it took.
+func TestBrowserTranspositionLinks(t *testing.T) {
+	run, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1", Position: "x.o/.x./..o"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := run.Search(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	hits := map[string]int{} // "s<node>" to the node searched first
+	for _, e := range rec.Events() {
+		if e.Kind == trace.KindEval && e.Same != 0 {
+			hits["s"+strconv.Itoa(int(e.Node))] = int(e.Same)
+		}
+	}
+	if len(hits) == 0 {
+		t.Fatal("the search made no hit")
+	}
+
+	b := openExample(t, "ttt-alphabeta-tt")
+	if links := get(b, "listing the links", chromedp.Evaluate[[]string](linksJS)); len(links) != 0 {
+		t.Errorf("at step 0 the tree shows links %v", links)
+	}
+	b.toLastStep()
+	links := get(b, "listing the links", chromedp.Evaluate[[]string](linksJS))
+	if len(links) != len(hits) {
+		t.Errorf("at the last step the tree shows %d links %v, want one for each of the %d hits", len(links), links, len(hits))
+	}
+	for _, id := range links {
+		if _, ok := hits[id]; !ok {
+			t.Errorf("link %s is not from a node the table answered", id)
+		}
+	}
+	b.screenshot("viewer-transpositions.png")
+
+	var from string
+	for id := range hits {
+		from = "n" + strings.TrimPrefix(id, "s")
+		break
+	}
+	b.do("selecting "+from, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+from+`").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+	facts := b.text("#node-facts")
+	if !strings.Contains(facts, "from the table") || !strings.Contains(facts, "the same position searched to the same depth") {
+		t.Errorf("node %s's facts %q do not say its value came from the table", from, facts)
+	}
+	b.screenshot("viewer-transposition-selected.png")
+	b.do("pressing Home", chromedp.KeyEvent(kb.Home))
+	b.waitStep(0)
+	if links := get(b, "listing the links", chromedp.Evaluate[[]string](linksJS)); len(links) != 0 {
+		t.Errorf("back at step 0 the tree shows links %v", links)
+	}
+}
