@@ -46,14 +46,18 @@ func newBufs(depth int) [][]int {
 }
 
 // TestPerftFromStart checks the published perft counts from the start,
-// which every correct move generator reproduces; no game ends before the
-// ninth ply, the shortest possible game.
+// which every correct move generator reproduces, through Legal and Play
+// and with Perft's make and unmake; no game ends before the ninth ply,
+// the shortest possible game.
 func TestPerftFromStart(t *testing.T) {
 	want := []int{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288}
 	for depth := 1; depth < len(want); depth++ {
 		ended := make([]int, depth)
 		if got := perft(othello.New(), depth, newBufs(depth), ended); got != want[depth] {
 			t.Errorf("perft(%d) = %d, want %d", depth, got, want[depth])
+		}
+		if got := othello.Perft(othello.New(), depth); got != want[depth] {
+			t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
 		}
 		if slices.ContainsFunc(ended, func(n int) bool { return n > 0 }) {
 			t.Errorf("perft(%d): games ended at plies %v, but the shortest game has nine", depth, ended)
@@ -168,6 +172,9 @@ func TestPerftAgainstNaive(t *testing.T) {
 			got := perft(tt.s, depth, newBufs(depth), make([]int, depth))
 			if want := naiveOf(tt.s).perft(depth); got != want {
 				t.Errorf("%s: perft(%d) = %d, the square-by-square count is %d", tt.name, depth, got, want)
+			}
+			if got := othello.Perft(tt.s, depth); got != naiveOf(tt.s).perft(depth) {
+				t.Errorf("%s: Perft(%d) = %d, the square-by-square count is %d", tt.name, depth, got, naiveOf(tt.s).perft(depth))
 			}
 		}
 	}
