@@ -199,14 +199,14 @@ func PlayPageView(p PlayPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</select> <label for=\"play-side\">You play</label> <select id=\"play-side\" data-testid=\"play-side\"></select> <label for=\"play-engine\">Engine</label> <input type=\"text\" id=\"play-engine\" spellcheck=\"false\" autocomplete=\"off\" data-testid=\"play-engine\"><p class=\"help\">An algorithm's spec, as viz run's --algo takes it, such as <code>minimax depth=5</code> or <code>iterative time=1000</code>, without <code>seed=</code>. It may think ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</select> <label for=\"play-side\">You play</label> <select id=\"play-side\" data-testid=\"play-side\"></select> <label for=\"play-engine\">Engine</label> <input type=\"text\" id=\"play-engine\" spellcheck=\"false\" autocomplete=\"off\" data-testid=\"play-engine\"><p class=\"help\">An algorithm's spec, as viz run's --algo takes it, such as <code>minimax depth=5</code>, <code>alphabeta depth=6 ordering=1 tt=1 quiescence=2</code> or <code>iterative budget=1000 time=0</code> (a second a move, up to four when its answer is unsettled), without <code>seed=</code>. It may think ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(p.MaxMoveTime)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/play.templ`, Line: 42, Col: 203}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/play.templ`, Line: 42, Col: 332}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
