@@ -155,6 +155,27 @@ func labels(s othello.State) []string {
 	return l
 }
 
+// TestPerftMidGame checks the counts from a mid-game position, after f5
+// d6 c3 d3 c4 f4 f6 f3 e6 e7 c6 g5, against another implementation's:
+// kjirou's reversi (npm reversi 3.0.0, a square-by-square JavaScript
+// engine) played the same line and counted 11, 113, 1,385, 15,665,
+// 203,894 and 2,425,975 move sequences at depths 1 to 6, a pass counting
+// as a move and a finished game ending a sequence.
+func TestPerftMidGame(t *testing.T) {
+	want := []int{1, 11, 113, 1385, 15665, 203894, 2425975}
+	s := playLine(t, midGame)
+	for depth := 1; depth < len(want); depth++ {
+		if got := othello.Perft(s, depth); got != want[depth] {
+			t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
+		}
+		if depth <= 5 {
+			if got := perft(s, depth, newBufs(depth), make([]int, depth)); got != want[depth] {
+				t.Errorf("perft(%d) through Legal and Play = %d, want %d", depth, got, want[depth])
+			}
+		}
+	}
+}
+
 // TestPerftAgainstNaive counts move sequences from positions of every
 // phase, passes and ends included, with both move generators.
 func TestPerftAgainstNaive(t *testing.T) {
