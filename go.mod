@@ -9,6 +9,7 @@ require (
 	github.com/goccy/go-graphviz v0.2.10
 	github.com/gorilla/websocket v1.5.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
+	rsc.io/qr v0.2.0
 )
 
 require (

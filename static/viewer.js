@@ -62,6 +62,8 @@
     legend: null, // the legend asked for with its button, or null for the mode's default
     boxes: null, // the overview's nodes: [group, x, y, w, h], found once per drawing
     vars: new Map(), // the variables the last frame showed, to mark those that changed
+    remote: null, // the state of a room's presenter this viewer follows, or null
+    remoteWaiting: false, // remote came before the socket opened: the first frame applies it
   };
   for (const k of ["value", "edge", "window"]) document.documentElement.style.setProperty("--present-" + k, PRESENT_TEXT[k] + "px");
   document.documentElement.classList.toggle("present", st.present);
@@ -352,6 +354,7 @@
     st.box = b;
     st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
     drawOverviewSoon();
+    emitState();
   }
 
   // leastScale is the scale, in screen pixels per unit of the drawing,
@@ -1180,6 +1183,7 @@
       follow(f.current);
       showAnswer(f);
     }
+    if (st.remote && st.remote.box && st.svg) setBox(st.remote.box); // a presenter's view, not the follow's
     st.hold = false;
     st.anchor = -1;
     if (st.rest) st.rest.frames.push(f); // for the nodes the drawing's rest adds
@@ -1235,7 +1239,56 @@
     history.replaceState(null, "", "?" + q.toString());
     scrollLog();
     showLit();
+    emitState();
+    if (st.remoteWaiting && st.remote) {
+      st.remoteWaiting = false;
+      applyState(st.remote);
+    }
   }
+
+  // ---- a classroom room (room.js) ----
+
+  // emitState tells room.js what the viewer shows, for a presenter's
+  // followers: the step, the view, the node selected, the part of the
+  // tree shown, presentation mode and the open panels.
+  function emitState() {
+    const panels = [...document.querySelectorAll("details[data-room-panel]")].filter((d) => d.open).map((d) => d.dataset.roomPanel);
+    const box = st.box ? st.box.map((x) => Math.round(x * 10) / 10) : null;
+    root.dispatchEvent(new CustomEvent("searchviz:state", {
+      detail: { step: st.step, view: st.view, selected: st.selected, box: box, present: st.present, panels: panels },
+    }));
+  }
+
+  // applyState shows what a room's presenter shows: one sync command for
+  // the step, the view and the selection, then the part of the tree,
+  // presentation mode and the panels.
+  function applyState(s) {
+    st.remote = s;
+    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) {
+      st.remoteWaiting = true; // the first frame applies it
+      return;
+    }
+    const step = Math.max(0, Math.min(st.steps - 1, s.step));
+    if (step !== st.wanted || s.view !== st.view || s.selected !== st.selected) {
+      st.wanted = step;
+      send({ type: "sync", step: step, view: s.view, node: s.selected });
+    }
+    if (s.present !== st.present) setPresent(s.present, false);
+    if (s.box && s.box.length === 4 && st.svg) {
+      setBox(s.box);
+      st.userMoved = true;
+    }
+    for (const d of document.querySelectorAll("details[data-room-panel]")) {
+      const open = (s.panels || []).includes(d.dataset.roomPanel);
+      if (d.open !== open) d.open = open;
+    }
+  }
+  root.addEventListener("searchviz:apply", (e) => applyState(e.detail));
+  root.addEventListener("searchviz:release", () => {
+    st.remote = null;
+    st.remoteWaiting = false;
+  });
+  for (const d of document.querySelectorAll("details[data-room-panel]")) d.addEventListener("toggle", emitState);
 
   // drawGrains shows the server's counter and, from a full frame, the
   // grains the trace has and the scrubber's marks: iterations above, cuts
@@ -1384,6 +1437,7 @@
     showLegend();
     fit();
     showLit();
+    emitState();
     if (asked && window.parent !== window) window.parent.postMessage({ type: "searchviz:present", on: on }, location.origin);
   }
 

@@ -441,7 +441,7 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 		step = q.Get("step")
 	}
 	to := exampleURL(ex, id, step, false)
-	for _, k := range []string{"view", "present"} {
+	for _, k := range []string{"view", "present", "room"} {
 		if q.Has(k) {
 			to += "&" + k + "=" + url.QueryEscape(q.Get(k))
 		}

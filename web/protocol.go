@@ -27,10 +27,11 @@ const (
 	cmdUp       = "up"       // view the subtree of the parent of the view's root
 	cmdReveal   = "reveal"   // view the subtree around node "node" and select it
 	cmdFilter   = "filter"   // step only to events that touch node "node"'s subtree; -1 for every step
+	cmdSync     = "sync"     // at once: go to step "step", show "view", select node "node" (-1 for none), as a room's presenter does
 )
 
 // commandTypes are the commands a page may send, as an error lists them.
-var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter}
+var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync}
 
 // Limits on what a page may ask.
 const (
@@ -96,6 +97,16 @@ func (c command) check(steps, nodes int) error {
 	case cmdSelect, cmdFilter:
 		if c.Node == nil || *c.Node < -1 || *c.Node >= nodes {
 			return fmt.Errorf("%s needs a node in 0..%d, or -1 for none", c.Type, nodes-1)
+		}
+	case cmdSync:
+		switch {
+		case c.Step == nil || *c.Step < 0 || *c.Step >= steps:
+			return fmt.Errorf("sync needs a step in 0..%d", steps-1)
+		case c.Node == nil || *c.Node < -1 || *c.Node >= nodes:
+			return fmt.Errorf("sync needs a node in 0..%d, or -1 for none", nodes-1)
+		}
+		if _, err := trace.ParseView(c.View); err != nil {
+			return fmt.Errorf("sync's view must be root or side, not %q", c.View)
 		}
 	case cmdExpand, cmdCollapse, cmdRoot, cmdReveal:
 		if c.Node == nil || *c.Node < 0 || *c.Node >= nodes {

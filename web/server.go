@@ -110,6 +110,7 @@ type Server struct {
 
 	arenas  arenaHub // the arena matches started from the page
 	players players  // the games played against an engine from play pages
+	rooms   *rooms   // the classroom rooms open, by code
 
 	// matchMu guards the nodeSteps of the traces "step both" last paired
 	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
@@ -161,7 +162,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		players:  newPlayers(MaxPlayGames),
+		rooms:    newRooms(cfg.Log),
 	}
+	context.AfterFunc(ctx, func() { s.rooms.endAll("The room ended: the server is stopping.") })
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
 	hosts, err := newHostPolicy(cfg.Listen, cfg.AllowHosts)
@@ -210,6 +213,11 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /play", s.handlePlay)
 	s.mux.HandleFunc("GET /play/ws", s.handlePlaySocket)
 	s.mux.HandleFunc("POST /play/tree", s.handlePlayTree)
+	s.mux.HandleFunc("POST /rooms", s.handleRoomOpen)
+	s.mux.HandleFunc("GET /r", s.handleRoomJoin)
+	s.mux.HandleFunc("GET /r/{code}", s.handleRoomJoin)
+	s.mux.HandleFunc("GET /rooms/{code}/qr.svg", s.handleRoomQR)
+	s.mux.HandleFunc("GET /rooms/{code}/ws", s.handleRoomSocket)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)
 	s.mux.HandleFunc("DELETE /t/{id}", s.handleDelete)
 	s.mux.HandleFunc("GET /t/{id}/layout.svg", s.handleLayout)

@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 
 // newTestServer returns a server on a fresh data directory, its Config
 // changed by each of configure.
-func newTestServer(t *testing.T, configure ...func(*Config)) (*Server, *httptest.Server) {
+func newTestServer(t testing.TB, configure ...func(*Config)) (*Server, *httptest.Server) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := Config{DataDir: t.TempDir(), Layouter: layouter, Program: "viz test"}

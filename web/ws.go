@@ -206,7 +206,7 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 				continue
 			}
 			switch c.Type {
-			case cmdSeek, cmdStep:
+			case cmdSeek, cmdStep, cmdSync:
 				if step == last && !live {
 					stop()
 				}
@@ -263,6 +263,12 @@ func (vw *viewer) command(c command, step *int) string {
 		v, _ := trace.ParseView(c.View)
 		vw.setView(v)
 	case cmdSelect:
+		vw.selected = trace.NodeID(*c.Node)
+	case cmdSync:
+		*step = *c.Step
+		if v, _ := trace.ParseView(c.View); v != vw.view {
+			vw.setView(v) // a full frame, as the view changes every value's text
+		}
 		vw.selected = trace.NodeID(*c.Node)
 	case cmdExpand:
 		vw.nav.expand(trace.NodeID(*c.Node))

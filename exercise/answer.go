@@ -1,0 +1,276 @@
+package exercise
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Limits on the answers ParseAnswer reads.
+const (
+	MaxAnswerLen = 4096 // bytes of one answer
+	MaxNameLen   = 8    // bytes of a node's name or an edge's label
+	MaxNumberLen = 32   // bytes of one value
+)
+
+// ValueTolerance is how far a value may be from the right one and still
+// count as right: two decimals are enough.
+const ValueTolerance = 0.005
+
+// Answer is an answer to an exercise, the correct one Solve computes or
+// one a person typed. Which fields count depends on the exercise's Kind.
+type Answer struct {
+	// Pruned are the labels of the pruned edges, such as "c2", in the
+	// order typed, or searched for Solve's; AlphaBeta only.
+	Pruned []string
+	// Values maps node names, such as "B", to values: in MAX's view, or
+	// in the side to move's view for NegaMax. Every kind but UCB1.
+	Values map[string]float64
+	// Child is the label of the child UCB1 picks; UCB1 only.
+	Child string
+}
+
+// String returns the answer in the form ParseAnswer reads: the pruned
+// edges, the values by name (A, B, ..., Z, AA, ...) and the child, each
+// in a clause of its own when it has any.
+func (a Answer) String() string {
+	var clauses []string
+	if len(a.Pruned) > 0 {
+		clauses = append(clauses, "pruned: "+strings.Join(a.Pruned, " "))
+	}
+	if len(a.Values) > 0 {
+		names := make([]string, 0, len(a.Values))
+		for name := range a.Values {
+			names = append(names, name)
+		}
+		slices.SortFunc(names, byName)
+		for i, name := range names {
+			names[i] = name + "=" + strconv.FormatFloat(a.Values[name], 'g', -1, 64)
+		}
+		clauses = append(clauses, strings.Join(names, " "))
+	}
+	if a.Child != "" {
+		clauses = append(clauses, "child: "+a.Child)
+	}
+	return strings.Join(clauses, "; ")
+}
+
+// byName orders node names as the tree names them: A, ..., Z, AA, ...
+func byName(a, b string) int {
+	return cmp.Or(cmp.Compare(len(a), len(b)), cmp.Compare(a, b))
+}
+
+// ParseAnswer reads an answer to an exercise of the given kind, typed in
+// the form the package documentation describes, such as
+// "pruned: c2 c3; B=3 C=2 D=2; A=3". It refuses clauses the kind has no
+// use for, a node given two different values, and text longer than
+// MaxAnswerLen.
+func ParseAnswer(kind Kind, text string) (Answer, error) {
+	if err := kind.check(); err != nil {
+		return Answer{}, err
+	}
+	if len(text) > MaxAnswerLen {
+		return Answer{}, fmt.Errorf("exercise: the answer has %d bytes, more than %d", len(text), MaxAnswerLen)
+	}
+	text = strings.ReplaceAll(text, "−", "-")
+	var a Answer
+	for i, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '\n' }) {
+		clause = strings.TrimSpace(clause)
+		if clause == "" {
+			continue
+		}
+		if err := a.clause(kind, clause); err != nil {
+			return Answer{}, fmt.Errorf("exercise: answer clause %d, %q: %w", i+1, clause, err)
+		}
+	}
+	return a, nil
+}
+
+// clause reads one clause of an answer into a.
+func (a *Answer) clause(kind Kind, clause string) error {
+	if key, rest, ok := strings.Cut(clause, ":"); ok {
+		switch strings.ToLower(strings.TrimSpace(key)) {
+		case "pruned", "prune":
+			if kind != AlphaBeta {
+				return fmt.Errorf("a %s answer has no pruned edges", kind)
+			}
+			return a.pruned(rest)
+		case "child":
+			if kind != UCB1 {
+				return fmt.Errorf("a %s answer has no child to pick", kind)
+			}
+			return a.child(strings.TrimSpace(rest))
+		}
+		return fmt.Errorf("unknown keyword %q: want pruned or child", strings.TrimSpace(key))
+	}
+	if kind == UCB1 {
+		return a.child(clause)
+	}
+	return a.values(clause)
+}
+
+// fields splits s at spaces and commas.
+func fields(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
+}
+
+// pruned reads the edges of a "pruned:" clause.
+func (a *Answer) pruned(rest string) error {
+	labels := fields(rest)
+	if len(labels) == 1 && strings.EqualFold(labels[0], "none") {
+		return nil
+	}
+	for _, l := range labels {
+		l = strings.ToLower(l)
+		if !isLabel(l) {
+			return fmt.Errorf("%q is not an edge label such as c2", l)
+		}
+		if !slices.Contains(a.Pruned, l) {
+			a.Pruned = append(a.Pruned, l)
+		}
+	}
+	return nil
+}
+
+// child reads the edge of a "child:" clause.
+func (a *Answer) child(label string) error {
+	label = strings.ToLower(label)
+	switch {
+	case !isLabel(label):
+		return fmt.Errorf("%q is not an edge label such as a2", label)
+	case a.Child != "" && a.Child != label:
+		return fmt.Errorf("two children, %s and %s: UCB1 picks one", a.Child, label)
+	}
+	a.Child = label
+	return nil
+}
+
+// values reads the assignments of a clause of values, such as
+// "B=3 C = -2, D=7/3".
+func (a *Answer) values(clause string) error {
+	rest := clause
+	for rest = strings.TrimLeft(rest, " \t\r,"); rest != ""; rest = strings.TrimLeft(rest, " \t\r,") {
+		name, after, ok := strings.Cut(rest, "=")
+		if !ok {
+			return fmt.Errorf("expected a value such as B=3, found %q", rest)
+		}
+		name = strings.ToUpper(strings.TrimSpace(name))
+		if !isName(name) {
+			return fmt.Errorf("%q is not a node name such as B", name)
+		}
+		after = strings.TrimLeft(after, " \t\r")
+		end := strings.IndexAny(after, " \t\r,")
+		if end < 0 {
+			end = len(after)
+		}
+		v, err := parseValue(after[:end])
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if old, ok := a.Values[name]; ok && old != v {
+			return fmt.Errorf("%s has two values, %s and %s", name, formatValue(old), formatValue(v))
+		}
+		if a.Values == nil {
+			a.Values = map[string]float64{}
+		}
+		a.Values[name] = v
+		rest = after[end:]
+	}
+	return nil
+}
+
+// parseValue reads a value: a decimal with an optional sign and exponent,
+// or a fraction of two whole numbers.
+func parseValue(s string) (float64, error) {
+	switch {
+	case s == "":
+		return 0, fmt.Errorf("expected a number after '='")
+	case len(s) > MaxNumberLen:
+		return 0, fmt.Errorf("a number of %d bytes: a number has at most %d", len(s), MaxNumberLen)
+	}
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		if !isWhole(num) || !isWhole(den) {
+			return 0, fmt.Errorf("%q is not a fraction of two whole numbers such as 7/3", s)
+		}
+		n, _ := strconv.ParseFloat(num, 64) // isWhole checked the syntax
+		d, _ := strconv.ParseFloat(den, 64)
+		if d == 0 {
+			return 0, fmt.Errorf("%q divides by zero", s)
+		}
+		return n / d, nil
+	}
+	if !isDecimal(s) {
+		return 0, fmt.Errorf("%q is not a number such as -2.5", s)
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is out of range", s)
+	}
+	return v, nil
+}
+
+// isWhole reports whether s is a whole number with an optional sign.
+func isWhole(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	return s != "" && isDigits(s)
+}
+
+// isDigits reports whether s has only decimal digits.
+func isDigits(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
+}
+
+// isDecimal reports whether s is a decimal with an optional sign,
+// fraction and exponent, such as "-2.5" or "1e3", without the words
+// strconv.ParseFloat also reads ("inf", "0x1p3", "1_000").
+func isDecimal(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	switch {
+	case whole == "" && frac == "", !isDigits(whole), !isDigits(frac):
+		return false
+	case hasExp:
+		return isWhole(exp)
+	}
+	return true
+}
+
+// isName reports whether s is a node's name: upper-case letters.
+func isName(s string) bool {
+	if s == "" || len(s) > MaxNameLen {
+		return false
+	}
+	for i := range len(s) {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isLabel reports whether s is an edge's label: lower-case letters and a
+// number from 1, such as "c2".
+func isLabel(s string) bool {
+	if len(s) > MaxNameLen {
+		return false
+	}
+	i := 0
+	for i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	digits := s[i:]
+	return i > 0 && digits != "" && digits[0] != '0' && isDigits(digits)
+}
+
+// formatValue formats a value for feedback.
+func formatValue(v float64) string {
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}

@@ -1,0 +1,122 @@
+package web_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// tab opens another tab of b's browser, for another person in the room.
+func (b *browser) tab() *browser {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	b.t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		b.t.Fatalf("opening a tab: %v", err)
+	}
+	return &browser{t: b.t, ctx: ctx, base: b.base}
+}
+
+// waitJS waits until the expression js is true on b's page.
+func (b *browser) waitJS(what, js string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(waitFor))); err != nil {
+		status := get(b, "reading the status", chromedp.Evaluate[string](`[(document.getElementById("status") || {}).textContent, (document.getElementById("room-status") || {}).textContent].join(" | ")`))
+		b.t.Fatalf("waiting for %s: %v; the page says %q", what, err, status)
+	}
+}
+
+// TestBrowserRoom runs a lecture in one Chromium: the presenter opens a
+// room from the viewer of the textbook tree, three followers join by its
+// address; the presenter's steps and selection show on every follower;
+// a follower who detaches stays where they are while the others follow,
+// and catches up when they attach again; the presenter switches the room
+// to another example and everyone follows; ending the room tells them.
+func TestBrowserRoom(t *testing.T) {
+	p := openExample(t, "rn-alphabeta")
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+	join := p.text("#room-join")
+	if !strings.HasSuffix(join, "/r/"+code) {
+		t.Fatalf("the room's address is %q, its code %q", join, code)
+	}
+	if strings.Contains(get(p, "reading the address", chromedp.Evaluate[string](`location.href`)), "key") {
+		t.Error("the presenter's address shows the room's key")
+	}
+	p.waitJS("the QR code", `document.getElementById("room-qr").complete && document.getElementById("room-qr").naturalWidth > 0`)
+
+	var fs []*browser
+	for range 3 {
+		f := p.tab()
+		f.open("/r/" + code)
+		f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+		fs = append(fs, f)
+	}
+	p.waitJS("3 followers", `document.getElementById("room-count").textContent === "3 following"`)
+
+	for range 4 {
+		p.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	at := p.waitStep(4)
+	for i, f := range fs {
+		if got := f.waitStep(4); got.Node != at.Node || got.Lit != at.Lit {
+			t.Errorf("follower %d at step 4 shows node %q, line %q; the presenter %q, %q", i, got.Node, got.Lit, at.Node, at.Lit)
+		}
+	}
+	p.do("selecting node 2", chromedp.Evaluate[chromedp.Void](`document.getElementById("n2").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	p.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+	title := p.text("#node-title")
+	for _, f := range fs {
+		f.waitJS("the presenter's selection", `!document.getElementById("node-panel").hidden && document.getElementById("node-title").textContent === `+jsString(title))
+	}
+	p.screenshot("room-presenter.png")
+	fs[0].screenshot("room-follower.png")
+
+	fs[0].click("#room-attach")
+	fs[0].waitJS("detached", `document.getElementById("viewer").dataset.room === "detached"`)
+	for range 3 {
+		p.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	p.waitStep(7)
+	fs[1].waitStep(7)
+	fs[2].waitStep(7)
+	time.Sleep(300 * time.Millisecond)
+	if s := fs[0].shown(); s.Step != "4" {
+		t.Errorf("the detached follower moved to step %s", s.Step)
+	}
+	fs[0].click("#room-attach")
+	fs[0].waitStep(7)
+
+	p.open("/example/rn-minimax")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.waitJS("presenting again", `document.getElementById("viewer").dataset.room === "presenter"`)
+	p.waitStep(0)
+	p.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	p.waitStep(1)
+	for _, f := range fs {
+		f.waitJS("the new example", `new URLSearchParams(location.search).get("example") === "rn-minimax"`)
+		f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		f.waitStep(1)
+	}
+
+	p.do("ending the room", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	p.click("#room-end")
+	for _, f := range fs {
+		f.waitJS("the room's end", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.includes("The presenter ended the room.")`)
+	}
+	fs[1].screenshot("room-ended.png")
+}
+
+// jsString quotes s for JavaScript.
+func jsString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}

@@ -1,0 +1,490 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/url"
+	"regexp"
+	"sync"
+	"time"
+)
+
+// The limits of classroom rooms.
+const (
+	// MaxRooms caps the rooms open at once on one server; past it a new
+	// room is refused until one ends.
+	MaxRooms = 64
+	// MaxRoomFollowers caps the followers of one room: a lecture hall's
+	// worth, each a socket the presenter's every step is written to.
+	MaxRoomFollowers = 1_000
+	// RoomLifetime ends a room this long after it opened, presenter or
+	// not: a lecture's length with room to spare.
+	RoomLifetime = 6 * time.Hour
+	// RoomIdle ends a room whose presenter has been away this long.
+	RoomIdle = 10 * time.Minute
+	// RoomMessagesPerSecond caps what a presenter's page sends: its
+	// steps while playing at full speed, its pans and zooms; past it a
+	// message is dropped and the page told.
+	RoomMessagesPerSecond = 60
+	// maxRoomMessage caps one message from a room's page: a state is a
+	// few hundred bytes.
+	maxRoomMessage = 4 << 10
+	// roomCodeLen is the length of a room's code, from roomCodeAlphabet:
+	// about a billion codes, few enough letters to read off a screen.
+	roomCodeLen = 6
+	// maxRoomPanels caps the panels a state may say are open.
+	maxRoomPanels = 16
+)
+
+// roomCodeAlphabet has no letters that read alike: no I, O, 0 or 1.
+const roomCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// Errors that a room's page or a request is told.
+var (
+	errRoomsFull   = fmt.Errorf("%d rooms are open, the most this server holds; try again when one ends", MaxRooms)
+	errRoomFull    = fmt.Errorf("the room is full: it has %d followers, the most a room holds", MaxRoomFollowers)
+	errNoRoom      = errors.New("no room has this code: it has ended, or the code is mistyped")
+	errRoomKey     = errors.New("this is not the room's presenter key")
+	errRoomPath    = errors.New("a room shows a trace or an example of this server: a path /t/ID, /t/ID?example=NAME or /example/NAME")
+	errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped", RoomMessagesPerSecond)
+)
+
+// roomPath matches the pages a room may show: a viewer's, with the
+// example it shows, if any.
+var roomPath = regexp.MustCompile(`^/(t|example)/[A-Za-z0-9._-]{1,100}(\?example=[a-z0-9-]{1,60})?$`)
+
+// roomState is what a presenter's viewer shows, as followers mirror it.
+// The server decodes and encodes it field by field, so that nothing else
+// a presenter's page sends reaches a follower.
+type roomState struct {
+	Step     int         `json:"step"`
+	View     string      `json:"view"`
+	Selected int         `json:"selected"`         // -1 for none
+	Box      *[4]float64 `json:"box,omitempty"`    // the tree's viewBox: x, y, width, height
+	Present  bool        `json:"present"`          // presentation mode
+	Panels   []string    `json:"panels,omitempty"` // the ids of the open panels
+}
+
+// panelID matches the id of a panel a state may open.
+var panelID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
+
+// check returns an error unless s is a state a viewer can show.
+func (s *roomState) check() error {
+	switch {
+	case s.Step < 0:
+		return fmt.Errorf("step %d is negative", s.Step)
+	case s.View != "root" && s.View != "side":
+		return fmt.Errorf("view %q is not root or side", s.View)
+	case s.Selected < -1:
+		return fmt.Errorf("selected node %d is not a node or -1", s.Selected)
+	case len(s.Panels) > maxRoomPanels:
+		return fmt.Errorf("%d open panels, more than %d", len(s.Panels), maxRoomPanels)
+	}
+	if s.Box != nil {
+		for _, x := range s.Box {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return errors.New("the box is not four finite numbers")
+			}
+		}
+		if s.Box[2] <= 0 || s.Box[3] <= 0 {
+			return errors.New("the box has no area")
+		}
+	}
+	for _, p := range s.Panels {
+		if !panelID.MatchString(p) {
+			return fmt.Errorf("panel %q is not a panel's id", p)
+		}
+	}
+	return nil
+}
+
+// roomMessage is a message between a room's page and the server. Pages
+// send hello (role, and for a presenter its key and page), state, page
+// and end; the server sends room, followers, error and ended.
+type roomMessage struct {
+	Type      string     `json:"type"`
+	Role      string     `json:"role,omitempty"`      // hello: "presenter" or "follower"
+	Key       string     `json:"key,omitempty"`       // hello: the presenter's key; never sent by the server
+	Path      string     `json:"path,omitempty"`      // hello, page, room: the viewer page the room shows
+	State     *roomState `json:"state,omitempty"`     // state, room: what the presenter's viewer shows
+	Code      string     `json:"code,omitempty"`      // room: the room's code
+	Followers *int       `json:"followers,omitempty"` // followers: how many follow
+	Live      *bool      `json:"live,omitempty"`      // room: whether the presenter is connected
+	Message   string     `json:"message,omitempty"`   // error, ended: what happened
+}
+
+// roomConn is one page's socket in a room. Its writer sends the latest
+// message of each slot: a slow page skips the states it missed and never
+// holds up the others.
+type roomConn struct {
+	mu    sync.Mutex
+	slots [numRoomSlots][]byte // the message of each slot to send next, nil when sent
+	final []byte               // the last message, after which the connection closes
+	wake  chan struct{}        // has a value when a slot or final is set
+}
+
+// roomSlot is a kind of message a page is sent, of which only the latest
+// matters.
+type roomSlot int
+
+const (
+	slotRoom      roomSlot = iota // the room: its page and the presenter's state
+	slotFollowers                 // the presenter's count of followers
+	slotError                     // what went wrong with the page's last message
+	numRoomSlots
+)
+
+func newRoomConn() *roomConn {
+	return &roomConn{wake: make(chan struct{}, 1)}
+}
+
+// offer makes msg the next message of its slot, in place of one not sent
+// yet.
+func (c *roomConn) offer(slot roomSlot, msg []byte) {
+	c.mu.Lock()
+	c.slots[slot] = msg
+	c.mu.Unlock()
+	c.poke()
+}
+
+// finish sends msg after what is waiting, then closes the connection.
+func (c *roomConn) finish(msg []byte) {
+	c.mu.Lock()
+	c.final = msg
+	c.mu.Unlock()
+	c.poke()
+}
+
+func (c *roomConn) poke() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the messages to send now and whether the last is final.
+func (c *roomConn) take() (msgs [][]byte, final bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, m := range c.slots {
+		if m != nil {
+			msgs = append(msgs, m)
+			c.slots[i] = nil
+		}
+	}
+	if c.final != nil {
+		msgs = append(msgs, c.final)
+		c.final = nil
+		final = true
+	}
+	return msgs, final
+}
+
+// room is one classroom: a presenter and the followers who mirror it.
+type room struct {
+	code string
+	key  string // the presenter's secret
+	hub  *rooms
+
+	mu        sync.Mutex
+	path      string     // the viewer page shown
+	state     *roomState // the presenter's last state, nil before the first
+	presenter *roomConn
+	followers map[*roomConn]struct{}
+	ended     bool
+	idle      *time.Timer // ends the room while its presenter is away
+	life      *time.Timer
+}
+
+// rooms is the server's rooms by code.
+type rooms struct {
+	log        *slog.Logger
+	idle, life time.Duration // RoomIdle and RoomLifetime; tests shorten them
+
+	mu     sync.Mutex
+	byCode map[string]*room
+}
+
+func newRooms(log *slog.Logger) *rooms {
+	return &rooms{log: log, idle: RoomIdle, life: RoomLifetime, byCode: map[string]*room{}}
+}
+
+// open opens a room showing path and returns it.
+func (h *rooms) open(path string) (*room, error) {
+	if !roomPath.MatchString(path) {
+		return nil, errRoomPath
+	}
+	key, err := randomKey()
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.byCode) >= MaxRooms {
+		return nil, errRoomsFull
+	}
+	var code string
+	for {
+		if code, err = randomCode(); err != nil {
+			return nil, err
+		}
+		if _, taken := h.byCode[code]; !taken {
+			break
+		}
+	}
+	r := &room{code: code, key: key, hub: h, path: path, followers: map[*roomConn]struct{}{}}
+	r.idle = time.AfterFunc(h.idle, func() { r.end("The room ended: its presenter was away for " + h.idle.String() + ".") })
+	r.life = time.AfterFunc(h.life, func() { r.end("The room ended: rooms last " + h.life.String() + " at most.") })
+	h.byCode[code] = r
+	return r, nil
+}
+
+// get returns the open room with code.
+func (h *rooms) get(code string) (*room, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	r, ok := h.byCode[code]
+	return r, ok
+}
+
+// count returns the rooms open.
+func (h *rooms) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.byCode)
+}
+
+// endAll ends every room with message, as the server stops.
+func (h *rooms) endAll(message string) {
+	h.mu.Lock()
+	all := make([]*room, 0, len(h.byCode))
+	for _, r := range h.byCode {
+		all = append(all, r)
+	}
+	h.mu.Unlock()
+	for _, r := range all {
+		r.end(message)
+	}
+}
+
+// randomKey returns a presenter's key: 128 random bits in hex.
+func randomKey() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("web: making a room's key: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// randomCode returns a room code of roomCodeLen letters.
+func randomCode() (string, error) {
+	b := make([]byte, roomCodeLen)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("web: making a room's code: %w", err)
+	}
+	for i := range b {
+		b[i] = roomCodeAlphabet[int(b[i])%len(roomCodeAlphabet)]
+	}
+	return string(b), nil
+}
+
+// normalCode returns a code as a person may type it, in capitals without
+// spaces or dashes, or false if it cannot be one.
+func normalCode(s string) (string, bool) {
+	out := make([]byte, 0, roomCodeLen)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '-':
+			continue
+		case 'a' <= c && c <= 'z':
+			c -= 'a' - 'A'
+		}
+		if len(out) == roomCodeLen || !validCodeByte(c) {
+			return "", false
+		}
+		out = append(out, c)
+	}
+	if len(out) != roomCodeLen {
+		return "", false
+	}
+	return string(out), true
+}
+
+func validCodeByte(c byte) bool {
+	for i := 0; i < len(roomCodeAlphabet); i++ {
+		if roomCodeAlphabet[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// isKey reports whether key is the room's presenter key, in constant time.
+func (r *room) isKey(key string) bool {
+	return subtle.ConstantTimeCompare([]byte(key), []byte(r.key)) == 1
+}
+
+// joinPresenter makes c the room's presenter, showing path; a presenter
+// already connected, an older page, is told and let go.
+func (r *room) joinPresenter(c *roomConn, path string) error {
+	if !roomPath.MatchString(path) {
+		return errRoomPath
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended {
+		return errNoRoom
+	}
+	if old := r.presenter; old != nil {
+		old.finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
+	}
+	r.presenter = c
+	r.idle.Stop()
+	if path != r.path {
+		r.path, r.state = path, nil
+	}
+	c.offer(slotRoom, r.roomMsgLocked())
+	r.countLocked()
+	r.broadcastLocked()
+	return nil
+}
+
+// joinFollower adds c to the room's followers and sends it the room.
+func (r *room) joinFollower(c *roomConn) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended {
+		return errNoRoom
+	}
+	if len(r.followers) >= MaxRoomFollowers {
+		return errRoomFull
+	}
+	r.followers[c] = struct{}{}
+	c.offer(slotRoom, r.roomMsgLocked())
+	r.countLocked()
+	return nil
+}
+
+// leave removes c, presenter or follower, from the room.
+func (r *room) leave(c *roomConn) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.presenter == c {
+		r.presenter = nil
+		if !r.ended {
+			r.idle.Reset(r.hub.idle)
+			r.broadcastLocked()
+		}
+		return
+	}
+	if _, ok := r.followers[c]; ok {
+		delete(r.followers, c)
+		r.countLocked()
+	}
+}
+
+// setState records the presenter c's state and sends it to the
+// followers; a page that is no longer the presenter is ignored.
+func (r *room) setState(c *roomConn, s roomState) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.presenter != c || r.ended {
+		return
+	}
+	r.state = &s
+	r.broadcastLocked()
+}
+
+// setPath switches the room to another page, as its presenter c goes
+// there.
+func (r *room) setPath(c *roomConn, path string) error {
+	if !roomPath.MatchString(path) {
+		return errRoomPath
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.presenter != c || r.ended {
+		return nil
+	}
+	r.path, r.state = path, nil
+	r.broadcastLocked()
+	return nil
+}
+
+// roomMsgLocked is the room as its pages see it: never its key.
+func (r *room) roomMsgLocked() []byte {
+	live := r.presenter != nil
+	return mustJSON(roomMessage{Type: "room", Code: r.code, Path: r.path, State: r.state, Live: &live})
+}
+
+// broadcastLocked sends the room to every follower.
+func (r *room) broadcastLocked() {
+	msg := r.roomMsgLocked()
+	for f := range r.followers {
+		f.offer(slotRoom, msg)
+	}
+}
+
+// countLocked tells the presenter how many follow.
+func (r *room) countLocked() {
+	if r.presenter == nil {
+		return
+	}
+	n := len(r.followers)
+	r.presenter.offer(slotFollowers, mustJSON(roomMessage{Type: "followers", Followers: &n}))
+}
+
+// followerCount returns how many follow the room.
+func (r *room) followerCount() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.followers)
+}
+
+// end ends the room: every page is told message and let go, and the
+// code is free again.
+func (r *room) end(message string) {
+	r.mu.Lock()
+	if r.ended {
+		r.mu.Unlock()
+		return
+	}
+	r.ended = true
+	r.idle.Stop()
+	r.life.Stop()
+	msg := mustJSON(roomMessage{Type: "ended", Message: message})
+	if r.presenter != nil {
+		r.presenter.finish(msg)
+	}
+	for f := range r.followers {
+		f.finish(msg)
+	}
+	r.mu.Unlock()
+	r.hub.mu.Lock()
+	delete(r.hub.byCode, r.code)
+	r.hub.mu.Unlock()
+}
+
+// mustJSON encodes a value the server built, which always encodes.
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("web: encoding %T: %v", v, err))
+	}
+	return b
+}
+
+// joinURL is the address followers open to join the room with code,
+// on the server at base (scheme and host).
+func joinURL(base *url.URL, code string) string {
+	u := *base
+	u.Path, u.RawQuery, u.Fragment = "/r/"+code, "", ""
+	return u.String()
+}

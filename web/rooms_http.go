@@ -1,0 +1,348 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"rsc.io/qr"
+)
+
+// helloWait is how long a room's page has to say who it is.
+const helloWait = 10 * time.Second
+
+// roomOpened answers the opening of a room: its code, the presenter's
+// key, and the address followers join at.
+type roomOpened struct {
+	Code string `json:"code"`
+	Key  string `json:"key"`
+	Join string `json:"join"`
+}
+
+// handleRoomOpen opens a room showing the viewer page given in the form's
+// "path", for the page that asks to present it.
+func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxRoomMessage)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "A room is opened with a form of at most 4 KiB: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	rm, err := s.rooms.open(r.PostForm.Get("path"))
+	switch {
+	case errors.Is(err, errRoomsFull):
+		http.Error(w, capital(err.Error())+".", http.StatusTooManyRequests)
+		return
+	case errors.Is(err, errRoomPath):
+		http.Error(w, capital(err.Error())+".", http.StatusBadRequest)
+		return
+	case err != nil:
+		s.log.Error("opening a room", "err", err)
+		http.Error(w, "The room could not be opened; the error is in the server's log.", http.StatusInternalServerError)
+		return
+	}
+	s.log.Info("room opened", "room", rm.code, "path", rm.path)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(roomOpened{Code: rm.code, Key: rm.key, Join: joinURL(requestBase(r), rm.code)})
+}
+
+// handleRoomJoin sends a follower to the page the room with the code in
+// the path, or in the query's "code", shows, following it.
+func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
+	typed := r.PathValue("code")
+	if typed == "" {
+		typed = r.URL.Query().Get("code")
+	}
+	code, ok := normalCode(typed)
+	if !ok {
+		s.message(w, r, http.StatusBadRequest, "Not a room code",
+			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", roomCodeLen, typed))
+		return
+	}
+	rm, ok := s.rooms.get(code)
+	if !ok {
+		s.message(w, r, http.StatusNotFound, "No room "+code, capital(errNoRoom.Error())+".")
+		return
+	}
+	rm.mu.Lock()
+	path := rm.path
+	rm.mu.Unlock()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	http.Redirect(w, r, path+sep+"room="+code, http.StatusSeeOther)
+}
+
+// handleRoomQR draws the QR code of a room's join address as SVG, for the
+// presenter's screen.
+func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
+	code, ok := normalCode(r.PathValue("code"))
+	if !ok {
+		http.Error(w, "Not a room code.", http.StatusBadRequest)
+		return
+	}
+	if _, ok := s.rooms.get(code); !ok {
+		http.Error(w, capital(errNoRoom.Error())+".", http.StatusNotFound)
+		return
+	}
+	svg, err := qrSVG(joinURL(requestBase(r), code))
+	if err != nil {
+		s.log.Error("drawing a room's QR code", "room", code, "err", err)
+		http.Error(w, "The QR code could not be drawn.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(svg)
+}
+
+// qrSVG draws text's QR code, medium error correction, as an SVG of one
+// path, dark modules on white with the standard four-module margin.
+func qrSVG(text string) ([]byte, error) {
+	c, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return nil, fmt.Errorf("web: encoding %q as a QR code: %w", text, err)
+	}
+	const margin = 4
+	n := c.Size + 2*margin
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img" aria-label="QR code of %s">`, n, n, htmlEscaper.Replace(text))
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n)
+	for y := range c.Size {
+		for x := range c.Size {
+			if c.Black(x, y) {
+				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x+margin, y+margin)
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}
+
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+// requestBase is the scheme and host a page reached the server at.
+func requestBase(r *http.Request) *url.URL {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return &url.URL{Scheme: scheme, Host: r.Host}
+}
+
+// capital returns s with its first letter in capitals.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// handleRoomSocket runs one page's socket in a room: after its hello, a
+// presenter's states and page changes go to the followers, and every page
+// is sent the latest of what the room has for it.
+func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
+	code, ok := normalCode(r.PathValue("code"))
+	if !ok {
+		http.Error(w, "Not a room code.", http.StatusBadRequest)
+		return
+	}
+	rm, ok := s.rooms.get(code)
+	if !ok {
+		http.Error(w, capital(errNoRoom.Error())+".", http.StatusNotFound)
+		return
+	}
+	conn, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.log.Info("room websocket refused", "err", err, "remote", r.RemoteAddr)
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	log := s.log.With("room", code, "remote", r.RemoteAddr)
+	c := newRoomConn()
+	go func() {
+		defer func() {
+			if recovered(log, recover(), "a room page's writer") {
+				cancel()
+			}
+		}()
+		roomWriter(ctx, cancel, conn, c, log)
+	}()
+	defer func() {
+		if recovered(log, recover(), "a room page's reader") {
+			cancel()
+		}
+	}()
+	conn.SetReadLimit(maxRoomMessage)
+	conn.SetReadDeadline(time.Now().Add(helloWait))
+	presenter, err := roomHello(conn, rm, c)
+	if err != nil {
+		c.finish(mustJSON(roomMessage{Type: "ended", Message: capital(err.Error()) + "."}))
+		<-ctx.Done()
+		return
+	}
+	defer rm.leave(c)
+	conn.SetReadDeadline(time.Now().Add(pongWait))
+	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
+	limit := newRateWindow(RoomMessagesPerSecond, time.Now)
+	for {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			if websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
+				log.Info("room websocket closed", "err", err)
+			}
+			return
+		}
+		if !limit.allow() {
+			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(errRoomTooFast.Error()) + "."}))
+			continue
+		}
+		if !presenter {
+			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: "A follower sends nothing: the presenter drives the room."}))
+			continue
+		}
+		m, err := decodeRoomMessage(data)
+		if err != nil {
+			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(err.Error()) + "."}))
+			continue
+		}
+		switch m.Type {
+		case "state":
+			rm.setState(c, *m.State)
+		case "page":
+			if err := rm.setPath(c, m.Path); err != nil {
+				c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(err.Error()) + "."}))
+			}
+		case "end":
+			log.Info("room ended by its presenter")
+			rm.end("The presenter ended the room.")
+		}
+	}
+}
+
+// roomHello reads a page's first message, which says who it is, and
+// joins it to the room: it reports whether the page presents.
+func roomHello(conn *websocket.Conn, rm *room, c *roomConn) (presenter bool, err error) {
+	_, data, err := conn.ReadMessage()
+	if err != nil {
+		return false, fmt.Errorf("no hello: %w", err)
+	}
+	m, err := decodeRoomMessage(data)
+	if err != nil {
+		return false, err
+	}
+	if m.Type != "hello" {
+		return false, fmt.Errorf("a page says hello first, not %s", m.Type)
+	}
+	switch m.Role {
+	case "presenter":
+		if !rm.isKey(m.Key) {
+			return false, errRoomKey
+		}
+		return true, rm.joinPresenter(c, m.Path)
+	case "follower":
+		return false, rm.joinFollower(c)
+	}
+	return false, fmt.Errorf("a page is a presenter or a follower, not %q", m.Role)
+}
+
+// decodeRoomMessage reads one message from a room's page: one JSON object
+// of a type a page sends, with no unknown fields, its state checked.
+func decodeRoomMessage(data []byte) (roomMessage, error) {
+	var m roomMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, fmt.Errorf("bad message: %v", err)
+	}
+	if dec.More() {
+		return m, errors.New("bad message: one JSON object per message")
+	}
+	switch m.Type {
+	case "hello", "page", "end":
+	case "state":
+		if m.State == nil {
+			return m, errors.New("a state message needs a state")
+		}
+		if err := m.State.check(); err != nil {
+			return m, fmt.Errorf("bad state: %w", err)
+		}
+	default:
+		return m, fmt.Errorf("unknown message type %q (want hello, state, page or end)", m.Type)
+	}
+	return m, nil
+}
+
+// roomWriter sends c's messages and pings until ctx ends or a final
+// message is sent.
+func roomWriter(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *roomConn, log *slog.Logger) {
+	ticker := time.NewTicker(pingPeriod)
+	defer func() {
+		ticker.Stop()
+		cancel()
+		conn.Close()
+	}()
+	for {
+		select {
+		case <-c.wake:
+			msgs, final := c.take()
+			for _, m := range msgs {
+				conn.SetWriteDeadline(time.Now().Add(writeWait))
+				if err := conn.WriteMessage(websocket.TextMessage, m); err != nil {
+					log.Info("room websocket write failed", "err", err)
+					return
+				}
+			}
+			if final {
+				conn.SetWriteDeadline(time.Now().Add(writeWait))
+				conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
+				return
+			}
+		case <-ticker.C:
+			conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := conn.WriteMessage(websocket.PingMessage, nil); err != nil {
+				return
+			}
+		case <-ctx.Done():
+			conn.SetWriteDeadline(time.Now().Add(writeWait))
+			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
+			return
+		}
+	}
+}
+
+// rateWindow allows at most n events in any one-second window that
+// starts at an allowed event.
+type rateWindow struct {
+	n     int
+	now   func() time.Time
+	start time.Time
+	count int
+}
+
+func newRateWindow(n int, now func() time.Time) *rateWindow {
+	return &rateWindow{n: n, now: now}
+}
+
+// allow reports whether one more event is allowed now, and counts it.
+func (w *rateWindow) allow() bool {
+	t := w.now()
+	if t.Sub(w.start) >= time.Second {
+		w.start, w.count = t, 0
+	}
+	if w.count >= w.n {
+		return false
+	}
+	w.count++
+	return true
+}

@@ -1,0 +1,488 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+func TestNormalCode(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"K7QX2M", "K7QX2M", true},
+		{"k7qx2m", "K7QX2M", true},
+		{" k7q-x2m ", "K7QX2M", true},
+		{"K7QX2", "", false},   // too short
+		{"K7QX2MM", "", false}, // too long
+		{"K7QX2O", "", false},  // O is not in the alphabet
+		{"K7QX21", "", false},  // nor 1
+		{"K7QX2/", "", false},
+		{"", "", false},
+	} {
+		got, ok := normalCode(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("normalCode(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	for range 100 {
+		c, err := randomCode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, ok := normalCode(c); !ok || n != c {
+			t.Errorf("random code %q does not read back: %q, %v", c, n, ok)
+		}
+	}
+}
+
+func TestRateWindow(t *testing.T) {
+	now := time.Unix(0, 0)
+	w := newRateWindow(RoomMessagesPerSecond, func() time.Time { return now })
+	for i := range RoomMessagesPerSecond {
+		if !w.allow() {
+			t.Fatalf("message %d of the first second refused", i+1)
+		}
+	}
+	if w.allow() {
+		t.Errorf("message %d of one second allowed", RoomMessagesPerSecond+1)
+	}
+	now = now.Add(time.Second)
+	if !w.allow() {
+		t.Error("a message a second later refused")
+	}
+}
+
+// TestRoomsLimits crosses the rooms' limits: MaxRooms rooms, then a
+// refusal until one ends; MaxRoomFollowers followers, then a refusal;
+// pages a room may not show.
+func TestRoomsLimits(t *testing.T) {
+	h := newRooms(slog.New(slog.DiscardHandler))
+	var opened []*room
+	for range MaxRooms {
+		r, err := h.open("/example/rn-alphabeta")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opened = append(opened, r)
+	}
+	if _, err := h.open("/example/rn-alphabeta"); !errors.Is(err, errRoomsFull) {
+		t.Errorf("room %d: err = %v, want %v", MaxRooms+1, err, errRoomsFull)
+	}
+	opened[0].end("test")
+	if _, err := h.open("/example/rn-alphabeta"); err != nil {
+		t.Errorf("a room after one ended: %v", err)
+	}
+	r := opened[1]
+	for range MaxRoomFollowers {
+		if err := r.joinFollower(newRoomConn()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.joinFollower(newRoomConn()); !errors.Is(err, errRoomFull) {
+		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
+	}
+	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
+		if _, err := h.open(bad); !errors.Is(err, errRoomPath) {
+			t.Errorf("open(%q): err = %v, want %v", bad, err, errRoomPath)
+		}
+	}
+	h.endAll("test")
+	if n := h.count(); n != 0 {
+		t.Errorf("%d rooms left after endAll", n)
+	}
+}
+
+// TestRoomIdle checks that a room whose presenter leaves ends after the
+// idle time, telling its followers, unless the presenter comes back.
+func TestRoomIdle(t *testing.T) {
+	h := newRooms(slog.New(slog.DiscardHandler))
+	h.idle = 50 * time.Millisecond
+	r, err := h.open("/example/rn-alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, f := newRoomConn(), newRoomConn()
+	if err := r.joinPresenter(p, "/example/rn-alphabeta"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.joinFollower(f); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * h.idle)
+	if _, ok := h.get(r.code); !ok {
+		t.Fatal("the room ended while its presenter was there")
+	}
+	r.leave(p)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, ok := h.get(r.code); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the room did not end after its presenter left")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	msgs, final := f.take()
+	if !final || !bytes.Contains(msgs[len(msgs)-1], []byte("its presenter was away")) {
+		t.Errorf("the follower was told %q, final %v", msgs, final)
+	}
+}
+
+func TestQRSVG(t *testing.T) {
+	svg, err := qrSVG("http://127.0.0.1:8080/r/K7QX2M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	paths := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not XML: %v", err)
+		}
+		if e, ok := tok.(xml.StartElement); ok && e.Name.Local == "path" {
+			paths++
+		}
+	}
+	if paths != 1 || !bytes.Contains(svg, []byte(`aria-label="QR code of http://127.0.0.1:8080/r/K7QX2M"`)) {
+		t.Errorf("%d paths, SVG %.200s", paths, svg)
+	}
+}
+
+// roomPage is a room's socket as a test drives it, recording every
+// message it is sent.
+type roomPage struct {
+	t    testing.TB
+	conn *websocket.Conn
+
+	mu   sync.Mutex
+	msgs []roomMessage
+	raw  [][]byte
+	at   []time.Time   // when each message arrived
+	got  chan struct{} // a value after each message
+	done chan struct{} // closed when the socket ends
+}
+
+func dialRoom(t testing.TB, base, code string, hello roomMessage) *roomPage {
+	t.Helper()
+	conn, res, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/rooms/"+code+"/ws", http.Header{"Origin": {base}})
+	if err != nil {
+		t.Fatalf("dial: %v (response %v)", err, res)
+	}
+	p := &roomPage{t: t, conn: conn, got: make(chan struct{}, 1), done: make(chan struct{})}
+	t.Cleanup(func() { conn.Close(); <-p.done })
+	go func() {
+		defer close(p.done)
+		for {
+			_, data, err := conn.ReadMessage()
+			if err != nil {
+				return
+			}
+			var m roomMessage
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.Errorf("a room sent %q: %v", data, err)
+				return
+			}
+			p.mu.Lock()
+			p.msgs, p.raw, p.at = append(p.msgs, m), append(p.raw, data), append(p.at, time.Now())
+			p.mu.Unlock()
+			select {
+			case p.got <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	p.send(hello)
+	return p
+}
+
+func (p *roomPage) send(m any) {
+	p.t.Helper()
+	if err := p.conn.WriteJSON(m); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// wait waits until some message the page was sent satisfies ok, and
+// returns it.
+func (p *roomPage) wait(what string, ok func(roomMessage) bool) roomMessage {
+	p.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		p.mu.Lock()
+		for _, m := range p.msgs {
+			if ok(m) {
+				p.mu.Unlock()
+				return m
+			}
+		}
+		p.mu.Unlock()
+		select {
+		case <-p.got:
+		case <-p.done:
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			for _, m := range p.msgs {
+				if ok(m) {
+					return m
+				}
+			}
+			p.t.Fatalf("the socket ended before %s; it was sent %+v", what, p.msgs)
+		case <-deadline:
+			p.t.Fatalf("waiting for %s; the page was sent %+v", what, p.msgs)
+		}
+	}
+}
+
+// openRoom opens a room on the test server showing path.
+func openRoom(t testing.TB, base, path string) roomOpened {
+	t.Helper()
+	res, err := http.PostForm(base+"/rooms", url.Values{"path": {path}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("opening a room: %s: %s", res.Status, body)
+	}
+	var o roomOpened
+	if err := json.Unmarshal(body, &o); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func withState(step int) func(roomMessage) bool {
+	return func(m roomMessage) bool { return m.Type == "room" && m.State != nil && m.State.Step == step }
+}
+
+// TestRoomOverSockets drives a room over loopback sockets: a presenter and
+// three followers; the count reaches the presenter; every state and page
+// change reaches every follower as sent; a follower's messages and a
+// presenter's bad ones are answered with errors and break nothing; a
+// wrong key presents nothing; the key never reaches a follower; ending
+// the room tells everyone and frees its code.
+func TestRoomOverSockets(t *testing.T) {
+	_, ts := newTestServer(t)
+	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
+	if !strings.HasSuffix(o.Join, "/r/"+o.Code) {
+		t.Errorf("join address %q", o.Join)
+	}
+	res, err := http.Get(o.Join)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Request.URL; !strings.HasPrefix(got.Path, "/t/") || got.Query().Get("room") != o.Code || got.Query().Get("example") != "rn-alphabeta" {
+		t.Errorf("the join address leads to %s, want the example's viewer in the room", got)
+	}
+
+	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+	var fs []*roomPage
+	for range 3 {
+		fs = append(fs, dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower"}))
+	}
+	p.wait("3 followers", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 3 })
+
+	box := [4]float64{10, 20, 300, 200}
+	for step := 1; step <= 5; step++ {
+		p.send(roomMessage{Type: "state", State: &roomState{Step: step, View: "side", Selected: 2, Box: &box, Present: true, Panels: []string{"counts"}}})
+	}
+	for i, f := range fs {
+		m := f.wait("step 5", withState(5))
+		if m.Path != "/example/rn-alphabeta" || m.State.View != "side" || m.State.Selected != 2 || *m.State.Box != box || !m.State.Present || len(m.State.Panels) != 1 || !*m.Live {
+			t.Errorf("follower %d got %+v %+v", i, m, *m.State)
+		}
+	}
+
+	fs[0].send(roomMessage{Type: "state", State: &roomState{Step: 99, View: "root"}})
+	fs[0].wait("an error", func(m roomMessage) bool { return m.Type == "error" && strings.Contains(m.Message, "presenter drives") })
+	for _, bad := range []string{`{"type":"state"}`, `{"type":"state","state":{"step":-1,"view":"root"}}`, `{"type":"state","state":{"step":1,"view":"up"}}`,
+		`{"type":"launch"}`, `not json`, `{"type":"state","state":{"step":1,"view":"root","key":"x"}}`, `{"type":"page","path":"//evil.example/t/x"}`} {
+		if err := p.conn.WriteMessage(websocket.TextMessage, []byte(bad)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.wait("an error", func(m roomMessage) bool { return m.Type == "error" })
+
+	p.send(roomMessage{Type: "page", Path: "/example/rn-minimax"})
+	for _, f := range fs {
+		f.wait("the new page", func(m roomMessage) bool { return m.Type == "room" && m.Path == "/example/rn-minimax" && m.State == nil })
+	}
+	p.send(roomMessage{Type: "state", State: &roomState{Step: 7, View: "root", Selected: -1}})
+	for _, f := range fs {
+		f.wait("step 7", withState(7))
+	}
+
+	thief := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: strings.Repeat("0", 32), Path: "/example/rn-alphabeta"})
+	thief.wait("a refusal", func(m roomMessage) bool {
+		return m.Type == "ended" && strings.Contains(m.Message, "not the room's presenter key")
+	})
+
+	p.send(roomMessage{Type: "end"})
+	for _, page := range append(fs, p) {
+		page.wait("the end", func(m roomMessage) bool { return m.Type == "ended" && strings.Contains(m.Message, "presenter ended") })
+		<-page.done
+	}
+	for i, f := range fs {
+		f.mu.Lock()
+		for _, raw := range f.raw {
+			if bytes.Contains(raw, []byte(o.Key)) || bytes.Contains(raw, []byte(`"key"`)) {
+				t.Errorf("follower %d was sent the key: %s", i, raw)
+			}
+		}
+		f.mu.Unlock()
+	}
+	res, err = http.Get(ts.URL + "/r/" + o.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("an ended room's address answers %s", res.Status)
+	}
+}
+
+// TestRoomTooFast checks that a presenter sending faster than
+// RoomMessagesPerSecond is told, and its followers still get states.
+func TestRoomTooFast(t *testing.T) {
+	_, ts := newTestServer(t)
+	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
+	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+	f := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
+	p.wait("a follower", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 1 })
+	for step := range 2 * RoomMessagesPerSecond {
+		p.send(roomMessage{Type: "state", State: &roomState{Step: step, View: "root", Selected: -1}})
+	}
+	p.wait("the rate's error", func(m roomMessage) bool {
+		return m.Type == "error" && strings.Contains(m.Message, fmt.Sprintf("More than %d messages a second", RoomMessagesPerSecond))
+	})
+	f.wait("a state", func(m roomMessage) bool { return m.Type == "room" && m.State != nil })
+}
+
+// TestRoomPropagation is the room's load test on loopback: one presenter,
+// 200 followers, 50 states a little apart; every follower ends on the
+// last state, and the delays from send to receipt are reported.
+func TestRoomPropagation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200 sockets: not in -short mode")
+	}
+	delays := propagate(t, 200, 50)
+	t.Logf("200 followers, 50 states: p50 %v, p99 %v, max %v", percentile(delays, 0.5), percentile(delays, 0.99), percentile(delays, 1))
+}
+
+// BenchmarkRoomPropagation measures the delay from a presenter's state to
+// its followers', on loopback, for a class and a lecture hall.
+func BenchmarkRoomPropagation(b *testing.B) {
+	for _, n := range []int{200, 1000} {
+		b.Run(fmt.Sprintf("followers=%d", n), func(b *testing.B) {
+			var all []time.Duration
+			for b.Loop() {
+				all = append(all, propagate(b, n, 20)...)
+			}
+			b.ReportMetric(float64(percentile(all, 0.5).Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(percentile(all, 0.99).Microseconds())/1000, "p99-ms")
+		})
+	}
+}
+
+// propagate opens a room with n followers, sends states states 20 ms
+// apart, waits until every follower has the last, and returns each
+// state's delay to each follower that received it.
+func propagate(t testing.TB, n, states int) []time.Duration {
+	_, ts := newTestServer(t)
+	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
+	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+	fs := make([]*roomPage, n)
+	for i := range fs {
+		fs[i] = dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
+	}
+	p.wait(fmt.Sprintf("%d followers", n), func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == n })
+	sent := make([]time.Time, states)
+	for k := range states {
+		sent[k] = time.Now()
+		p.send(roomMessage{Type: "state", State: &roomState{Step: k, View: "root", Selected: -1}})
+		time.Sleep(20 * time.Millisecond)
+	}
+	var delays []time.Duration
+	for i, f := range fs {
+		f.wait(fmt.Sprintf("follower %d's last state", i), withState(states-1))
+		f.mu.Lock()
+		for j, m := range f.msgs {
+			if m.Type == "room" && m.State != nil {
+				delays = append(delays, f.at[j].Sub(sent[m.State.Step]))
+			}
+		}
+		f.mu.Unlock()
+	}
+	return delays
+}
+
+func percentile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// FuzzDecodeRoomMessage checks that no message a page sends makes the
+// decoder panic, and that what it accepts is a message of a page's type
+// whose state, if any, is one a viewer can show, and that encodes and
+// decodes to itself.
+func FuzzDecodeRoomMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"hello","role":"presenter","key":"00","path":"/t/abc"}`,
+		`{"type":"hello","role":"follower"}`,
+		`{"type":"state","state":{"step":3,"view":"side","selected":2,"box":[0,0,10,10],"present":true,"panels":["counts"]}}`,
+		`{"type":"page","path":"/example/rn-alphabeta"}`,
+		`{"type":"end"}`,
+		`{"type":"state","state":{"step":1,"view":"root","box":[0,0,0,1]}}`,
+		`{"type":"state"}{}`, `[]`, `null`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := decodeRoomMessage(data)
+		if err != nil {
+			return
+		}
+		switch m.Type {
+		case "hello", "page", "end":
+		case "state":
+			if m.State == nil || m.State.check() != nil {
+				t.Fatalf("accepted the state %+v", m.State)
+			}
+		default:
+			t.Fatalf("accepted the type %q", m.Type)
+		}
+		again, err := decodeRoomMessage(mustJSON(m))
+		if err != nil {
+			t.Fatalf("%+v encodes to a message the decoder refuses: %v", m, err)
+		}
+		if string(mustJSON(again)) != string(mustJSON(m)) {
+			t.Fatalf("%s decodes to %s", mustJSON(m), mustJSON(again))
+		}
+	})
+}
