@@ -213,6 +213,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /play", s.handlePlay)
 	s.mux.HandleFunc("GET /play/ws", s.handlePlaySocket)
 	s.mux.HandleFunc("POST /play/tree", s.handlePlayTree)
+	s.mux.HandleFunc("GET /exercise", s.handleExercise)
 	s.mux.HandleFunc("POST /rooms", s.handleRoomOpen)
 	s.mux.HandleFunc("GET /r", s.handleRoomJoin)
 	s.mux.HandleFunc("GET /r/{code}", s.handleRoomJoin)

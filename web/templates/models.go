@@ -231,3 +231,41 @@ func viewerKeys() []Key {
 		{[]string{"Esc"}, "close this list"},
 	}
 }
+
+// Exercise is the exercise page: the form that picks one, the exercise,
+// and when an answer was given, its grade.
+type Exercise struct {
+	Kinds    []Choice // the kinds of exercise
+	Levels   []Choice // the difficulties
+	Kind     string
+	Level    string
+	Seed     int64
+	Question string // what to find, in words
+	Format   string // how to type the answer
+	TreeSVG  string // the tree, drawn; "" for UCB1
+	Arms     []ExerciseArm
+	Visits   int     // UCB1's t
+	C        float64 // UCB1's C
+	Answer   string  // the answer given, "" for none yet
+	Graded   bool
+	Correct  bool
+	Feedback string
+	Counts   string // what was right and wrong, in words
+	Error    string // a bad answer or exercise, in words
+	// Solution runs the exercise's algorithm on its tree, to step through
+	// it in the viewer: the new-search form's fields.
+	SolveGame, SolveAlgo, SolvePosition string
+	Link                                string // this exercise's address, to hand out
+}
+
+// Choice is one option of a select.
+type Choice struct {
+	Name, Label string
+}
+
+// ExerciseArm is one child of a UCB1 exercise's parent.
+type ExerciseArm struct {
+	Label string
+	W     string
+	N     int
+}

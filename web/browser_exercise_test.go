@@ -1,0 +1,46 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/exercise"
+)
+
+// TestBrowserExercise works an AlphaBeta exercise as a student does: reads
+// the tree, types a wrong answer and is told the rule at the first
+// mistake, then types the right one and is told so.
+func TestBrowserExercise(t *testing.T) {
+	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	nodes := get(b, "counting the nodes drawn", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree [data-node]").length`))
+	if leaves := strings.Count(ex.Tree, ",") + 1; nodes < leaves {
+		t.Errorf("%d nodes drawn, fewer than the tree's %d leaves", nodes, leaves)
+	}
+
+	b.typeInto("answer", "pruned: none; A=0")
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "pruned") && !strings.Contains(fb, "value") {
+		t.Errorf("the feedback %q names neither a pruned branch nor a value", fb)
+	}
+	b.screenshot("exercise-wrong.png")
+
+	b.typeInto("answer", want.String())
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	if g := b.text(`[data-testid="grade"]`); !strings.HasPrefix(g, "Right") {
+		t.Errorf("the right answer is graded %q", g)
+	}
+}

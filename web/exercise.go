@@ -1,0 +1,192 @@
+package web
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// maxExerciseSeed bounds the seeds the exercise page draws and accepts:
+// six digits are easy to read out to a class.
+const maxExerciseSeed = 999_999
+
+// exerciseKinds are the exercises the page offers, with their questions,
+// the answer's form and the algorithm that solves them in the viewer.
+var exerciseKinds = []struct {
+	kind            exercise.Kind
+	label, question string
+	format          string
+	game, algorithm string
+}{
+	{exercise.AlphaBeta, "AlphaBeta: which branches are pruned?",
+		"AlphaBeta searches this tree, each node's children left to right. Which branches does it prune? And what value does each interior node get, in MAX's view?",
+		`Mark the branch where pruning starts, then the values: "pruned: c2 c3; B=3 C=2 D=2; A=3" ("pruned: none" if nothing is pruned).`,
+		"tree", "alphabeta"},
+	{exercise.MiniMax, "MiniMax values",
+		"What is the MiniMax value of each interior node, in MAX's view?",
+		`Each interior node's name and value: "B=3 C=2 D=2; A=3".`,
+		"tree", "minimax"},
+	{exercise.NegaMax, "NegaMax values: whose view?",
+		"What is the NegaMax value of each interior node, in the view of the side to move there?",
+		`Each interior node's name and value in the view of the side to move there: "B=-3 C=-2; A=3".`,
+		"tree", "negamax"},
+	{exercise.Expectimax, "Expectimax values with chance",
+		"What is the value of each interior node, chance nodes (circles) included, in MAX's view? A chance node's value is the expectation of its outcomes.",
+		`Each node's name and value, fractions allowed: "C=7/3 D=2.5; B=2.5; A=2.5".`,
+		"chancetree", "expectimax"},
+	{exercise.UCB1, "UCB1: which child next?",
+		"Which child does UCB1 pick next? UCB1 = w/n + C·√(2·ln t / n), and a child never visited is picked first.",
+		`The child's label: "a2".`,
+		"", ""},
+}
+
+// exerciseLevels are the difficulties the page offers.
+var exerciseLevels = []struct {
+	name, label string
+	d           exercise.Difficulty
+}{
+	{"easy", "easy: depth 2, one cut", exercise.Easy},
+	{"medium", "medium: depth 3, two cuts", exercise.Medium},
+	{"hard", "hard: depth 4, four cuts", exercise.Hard},
+}
+
+// handleExercise is the exercise page: with a kind, a level and a seed
+// it shows that exercise (without a seed it draws one and redirects, so
+// the address can be handed out), and with an answer it grades it.
+func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	kindName, level := q.Get("kind"), q.Get("level")
+	if kindName == "" {
+		kindName = string(exercise.AlphaBeta)
+	}
+	if level == "" {
+		level = exerciseLevels[0].name
+	}
+	if !q.Has("seed") {
+		to := exerciseURL(kindName, level, rand.Int64N(maxExerciseSeed+1))
+		http.Redirect(w, r, to, http.StatusSeeOther)
+		return
+	}
+	page := templates.Exercise{Kind: kindName, Level: level}
+	for _, k := range exerciseKinds {
+		page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
+	}
+	for _, l := range exerciseLevels {
+		page.Levels = append(page.Levels, templates.Choice{Name: l.name, Label: l.label})
+	}
+	seed, err := strconv.ParseInt(q.Get("seed"), 10, 64)
+	if err != nil || seed < 0 || seed > maxExerciseSeed {
+		page.Error = fmt.Sprintf("The seed is a whole number from 0 to %d, not %q.", maxExerciseSeed, q.Get("seed"))
+		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
+		return
+	}
+	page.Seed = seed
+	page.Link = exerciseURL(kindName, level, seed)
+	ex, err := s.makeExercise(kindName, level, seed, &page)
+	if err != nil {
+		page.Error = capital(err.Error()) + "."
+		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
+		return
+	}
+	if q.Has("answer") {
+		page.Answer = q.Get("answer")
+		grade(ex, &page)
+	}
+	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
+}
+
+// makeExercise makes the exercise of kind, level and seed and fills the
+// page's question, tree and solution from it.
+func (s *Server) makeExercise(kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
+	kind, err := exercise.ParseKind(kindName)
+	if err != nil {
+		return exercise.Exercise{}, err
+	}
+	var d exercise.Difficulty
+	found := false
+	for _, l := range exerciseLevels {
+		if l.name == level {
+			d, found = l.d, true
+		}
+	}
+	if !found {
+		return exercise.Exercise{}, fmt.Errorf("the difficulty is easy, medium or hard, not %q", level)
+	}
+	ex, err := exercise.Generate(kind, d, seed)
+	if err != nil {
+		return ex, err
+	}
+	for _, k := range exerciseKinds {
+		if k.kind == kind {
+			page.Question, page.Format = k.question, k.format
+			page.SolveGame, page.SolveAlgo, page.SolvePosition = k.game, k.algorithm, ex.Tree
+		}
+	}
+	if ex.Tree != "" {
+		svg, err := exerciseSVG(ex.Tree)
+		if err != nil {
+			return ex, err
+		}
+		page.TreeSVG = string(svg)
+	}
+	page.Visits, page.C = ex.Visits, ex.C
+	for _, a := range ex.Arms {
+		page.Arms = append(page.Arms, templates.ExerciseArm{Label: a.Label, W: strconv.FormatFloat(a.W, 'g', -1, 64), N: a.N})
+	}
+	return ex, nil
+}
+
+// grade grades the page's answer to ex and says how it went.
+func grade(ex exercise.Exercise, page *templates.Exercise) {
+	if len(page.Answer) > exercise.MaxAnswerLen {
+		page.Error = fmt.Sprintf("The answer is %d bytes long; answers of at most %d are graded.", len(page.Answer), exercise.MaxAnswerLen)
+		return
+	}
+	ans, err := exercise.ParseAnswer(ex.Kind, page.Answer)
+	if err != nil {
+		page.Error = "The answer cannot be read: " + strings.TrimPrefix(err.Error(), "exercise: ") + ". " + page.Format
+		return
+	}
+	res, err := exercise.Grade(ex, ans)
+	if err != nil {
+		page.Error = capital(strings.TrimPrefix(err.Error(), "exercise: ")) + "."
+		return
+	}
+	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback
+	page.Counts = gradeCounts(ex.Kind, res)
+}
+
+// gradeCounts says in words what an answer got right and wrong.
+func gradeCounts(kind exercise.Kind, r exercise.Result) string {
+	var parts []string
+	if kind == exercise.UCB1 {
+		if r.Correct {
+			return "that is the child UCB1 picks."
+		}
+		return "not the child UCB1 picks."
+	}
+	values := r.ValuesRight + r.ValuesWrong + r.ValuesMissing
+	parts = append(parts, fmt.Sprintf("%d of %d values right", r.ValuesRight, values))
+	if r.ValuesExtra > 0 {
+		parts = append(parts, fmt.Sprintf("%d given for nodes that have none", r.ValuesExtra))
+	}
+	if kind == exercise.AlphaBeta {
+		pruned := r.PrunedRight + r.PrunedMissing
+		parts = append(parts, fmt.Sprintf("%d of %d pruned branches marked", r.PrunedRight, pruned))
+		if r.PrunedExtra > 0 {
+			parts = append(parts, fmt.Sprintf("%d marked that %s not pruned", r.PrunedExtra, map[bool]string{true: "is", false: "are"}[r.PrunedExtra == 1]))
+		}
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// exerciseURL is the address of an exercise.
+func exerciseURL(kind, level string, seed int64) string {
+	return "/exercise?" + url.Values{"kind": {kind}, "level": {level}, "seed": {strconv.FormatInt(seed, 10)}}.Encode()
+}

@@ -1,0 +1,108 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/searchviz/searchviz/exercise"
+)
+
+// TestExercisePage drives the exercise page over HTTP: without a seed it
+// draws one and redirects; each kind and level shows its question and
+// tree (or the UCB1 table); the solved answer is graded right; a wrong
+// one gets the grader's feedback; bad seeds, kinds, levels and answers
+// get a message that says what is allowed.
+func TestExercisePage(t *testing.T) {
+	_, ts := newTestServer(t)
+	res, err := http.Get(ts.URL + "/exercise")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if q := res.Request.URL.Query(); q.Get("kind") != "alphabeta" || q.Get("level") != "easy" || q.Get("seed") == "" {
+		t.Errorf("/exercise leads to %s, want an exercise with a seed", res.Request.URL)
+	}
+	for _, k := range exerciseKinds {
+		for _, l := range exerciseLevels {
+			ex, err := exercise.Generate(k.kind, l.d, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := exercise.Solve(ex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := ts.URL + exerciseURL(string(k.kind), l.name, 7)
+			status, page := get(t, base)
+			if status != http.StatusOK || !strings.Contains(page, htmlText(k.question)) {
+				t.Errorf("%s %s: %d, question missing", k.kind, l.name, status)
+			}
+			if (ex.Tree != "") != strings.Contains(page, `class="exercise-tree"`) || (ex.Tree == "") != strings.Contains(page, `data-testid="exercise-arms"`) {
+				t.Errorf("%s %s: the page does not show the tree or the table it needs", k.kind, l.name)
+			}
+			_, page = get(t, base+"&answer="+url.QueryEscape(want.String()))
+			if !strings.Contains(page, `class="grade correct"`) {
+				t.Errorf("%s %s: the solution %q is not graded right", k.kind, l.name, want.String())
+			}
+		}
+	}
+	_, page := get(t, ts.URL+"/exercise?kind=alphabeta&level=easy&seed=3&answer="+url.QueryEscape("pruned: none; A=100"))
+	if !strings.Contains(page, `data-testid="feedback"`) || !strings.Contains(page, "class=\"grade wrong\"") {
+		t.Error("a wrong answer is not graded wrong with feedback")
+	}
+	for _, tt := range []struct{ query, want string }{
+		{"kind=alphabeta&level=easy&seed=-1", "from 0 to 999999"},
+		{"kind=alphabeta&level=easy&seed=1000000", "from 0 to 999999"},
+		{"kind=chess&level=easy&seed=1", "chess"},
+		{"kind=alphabeta&level=extreme&seed=1", "easy, medium or hard"},
+		{"kind=alphabeta&level=easy&seed=1&answer=" + url.QueryEscape("B=="), "cannot be read"},
+		{"kind=alphabeta&level=easy&seed=1&answer=" + strings.Repeat("x", exercise.MaxAnswerLen+1), "at most 4096"},
+	} {
+		_, page := get(t, ts.URL+"/exercise?"+tt.query)
+		if !strings.Contains(page, tt.want) {
+			t.Errorf("%s: the page does not say %q", tt.query, tt.want)
+		}
+	}
+}
+
+// htmlText is s as html/template escapes it in text.
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "'", "&#39;", `"`, "&#34;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// TestExerciseSVG checks the drawing of an exercise's tree: every interior
+// node's name and every leaf's value once, every edge's label, and a
+// chance node drawn as a circle with its outcomes' probabilities.
+func TestExerciseSVG(t *testing.T) {
+	svg, err := exerciseSVG("[[3,12,8],[2,4,6],[14,5,2]]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	for _, name := range []string{"A", "B", "C", "D", "3", "12", "8", "2", "4", "6", "14", "5"} {
+		if !strings.Contains(s, `data-node="`+name+`"`) {
+			t.Errorf("no node %s", name)
+		}
+	}
+	for _, e := range []string{"a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3"} {
+		if strings.Count(s, `data-edge="`+e+`"`) != 1 {
+			t.Errorf("edge %s drawn %d times", e, strings.Count(s, `data-edge="`+e+`"`))
+		}
+	}
+	if n := strings.Count(s, "ex-max"); n != 1 {
+		t.Errorf("%d MAX nodes, want the root", n)
+	}
+	chance, err := exerciseSVG("[{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := string(chance)
+	if strings.Count(c, "<circle") != 2 || !strings.Contains(c, "(0.167)") || !strings.Contains(c, "(0.5)") {
+		t.Errorf("the chance tree's drawing: %s", c)
+	}
+	if _, err := exerciseSVG("[1,"); err == nil {
+		t.Error("a bad tree was drawn")
+	}
+}
