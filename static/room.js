@@ -1,16 +1,20 @@
-// A classroom room on the viewer page. The presenter opens it with the
-// Room button: the tab keeps the room's key in its session storage, never
-// in the address (a projector shows the address bar), and every viewer it
-// opens drives the room. A follower's page has ?room=CODE: it shows what
-// the presenter's viewer shows, until the person detaches by exploring
-// on their own; one click attaches it again.
+// A classroom room on the viewer page and the exercise page. The
+// presenter opens it with the Room button: the tab keeps the room's key
+// in its session storage, never in the address (a projector shows the
+// address bar), and every viewer or exercise it opens drives the room. A
+// follower's page has ?room=CODE: a viewer shows what the presenter's
+// shows, until the person detaches by exploring on their own (one click
+// attaches it again); an exercise is answered, and the presenter sees
+// how the answers stand, without names.
 (() => {
   "use strict";
-  const root = document.getElementById("viewer");
+  const root = document.getElementById("viewer") || document.getElementById("exercise");
   if (!root || root.classList.contains("embedded")) return;
+  const viewer = root.id === "viewer";
   const $ = (id) => document.getElementById(id);
   const SESSION = "searchviz-room"; // session storage: {code, key, join} of the room this tab presents
   const SEND_EVERY = 50; // ms between a presenter's states, at most
+  const WHO = "searchviz-who"; // session storage: this tab's id for its answers to a room's exercises
 
   const rm = {
     role: "",
@@ -43,8 +47,68 @@
   // pagePath is this viewer's page as a room names it: its path, and the
   // example it shows.
   function pagePath() {
+    if (root.dataset.roomPath) return root.dataset.roomPath;
     const ex = new URLSearchParams(location.search).get("example");
     return location.pathname + (ex ? "?example=" + ex : "");
+  }
+
+  // answerInRoom makes the exercise's answers count in the room's tally:
+  // the form sends the room and this tab's id with them.
+  function answerInRoom() {
+    const form = document.querySelector("form.exercise-answer");
+    if (!form) return;
+    let who = sessionStorage.getItem(WHO);
+    if (!who) {
+      who = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      sessionStorage.setItem(WHO, who);
+    }
+    for (const [name, value] of [["room", rm.code], ["who", who]]) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    }
+  }
+
+  // mistakeWords says what an answer's key in the tally means.
+  function mistakeWords(key) {
+    const [kind, at] = key.split(" ");
+    switch (kind) {
+      case "right": return "right";
+      case "missed-prune": return "missed that " + at + " is pruned";
+      case "extra-prune": return "marked " + at + " as pruned";
+      case "value": return "a wrong value for " + at;
+      case "missing-value": return "no value for " + at;
+      case "extra-value": return "a value for " + at + ", which has none";
+      case "child": return "picked " + at;
+    }
+    return key;
+  }
+
+  function drawAnswers(answers) {
+    const box = $("room-answers");
+    if (!box) return;
+    box.hidden = false;
+    const total = answers.reduce((n, a) => n + a.count, 0);
+    $("room-answers-total").textContent = total === 1 ? "1 answer" : total + " answers";
+    const bars = $("room-answers-bars");
+    bars.replaceChildren();
+    for (const a of answers) {
+      const li = document.createElement("li");
+      li.dataset.key = a.key;
+      li.className = a.key === "right" ? "right" : "mistake";
+      const bar = document.createElement("span");
+      bar.className = "bar";
+      bar.style.width = (100 * a.count / Math.max(1, total)).toFixed(1) + "%";
+      const label = document.createElement("span");
+      label.className = "label";
+      label.textContent = mistakeWords(a.key) + ": " + a.count;
+      li.append(bar, label);
+      bars.appendChild(li);
+    }
+    const common = answers.find((a) => a.key !== "right");
+    root.dataset.roomCommon = common ? common.key : "";
   }
 
   $("room-open").hidden = rm.role !== "";
@@ -55,6 +119,8 @@
     sessionStorage.removeItem(SESSION);
   };
   $("room-attach").onclick = () => (rm.attached ? detach() : attach());
+  $("room-attach").hidden = !viewer;
+  if (!viewer && rm.role === "follower") answerInRoom();
 
   root.addEventListener("searchviz:state", (e) => {
     if (rm.role !== "presenter") return;
@@ -66,7 +132,7 @@
   // their own: the presenter's states stop moving their screen.
   for (const type of ["keydown", "pointerdown", "wheel"]) {
     document.addEventListener(type, (e) => {
-      if (rm.role !== "follower" || !rm.attached || !e.isTrusted) return;
+      if (!viewer || rm.role !== "follower" || !rm.attached || !e.isTrusted) return;
       if (e.target.closest && e.target.closest("#room-bar")) return;
       if (type === "keydown" && (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab")) return;
       detach();
@@ -93,7 +159,7 @@
       showPresenter(r.join);
       connect();
     } catch (err) {
-      $("status").textContent = "Cannot open a room: " + err.message;
+      showError("Cannot open a room: " + err.message);
     } finally {
       $("room-open").disabled = false;
     }
@@ -114,7 +180,7 @@
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       if (rm.ws !== ws || rm.ended) return;
-      if (rm.role === "presenter") $("status").textContent = "Reconnecting to room " + rm.code + "…";
+      if (rm.role === "presenter") showError("Reconnecting to room " + rm.code + "…");
       else setStatus("Reconnecting to room " + rm.code + "…");
       setTimeout(connect, 1500);
     };
@@ -150,12 +216,15 @@
           showFollower();
         }
         break;
+      case "answers":
+        drawAnswers(m.answers || []);
+        break;
       case "followers":
         $("room-count").textContent = m.followers === 1 ? "1 following" : m.followers + " following";
         root.dataset.roomFollowers = String(m.followers);
         break;
       case "error":
-        $("status").textContent = m.message;
+        showError(m.message);
         break;
       case "ended":
         end(m.message);
@@ -207,12 +276,20 @@
     $("room-bar").hidden = false;
     $("room-follower").hidden = false;
     const who = rm.live ? "the presenter" : "the presenter (away for now)";
-    setStatus(rm.attached ? "Following " + who + " in room " + rm.code + "." : "Exploring on your own; room " + rm.code + " goes on.");
+    if (!viewer) setStatus("Room " + rm.code + ": answer the exercise " + who + " set; your answer counts, without your name.");
+    else setStatus(rm.attached ? "Following " + who + " in room " + rm.code + "." : "Exploring on your own; room " + rm.code + " goes on.");
     $("room-attach").textContent = rm.attached ? "Detach" : "Follow the presenter again";
     root.dataset.room = rm.attached ? "attached" : "detached";
   }
 
   function setStatus(text) {
     $("room-status").textContent = text;
+  }
+
+  // showError says what went wrong where the page shows its status.
+  function showError(text) {
+    const s = $("status");
+    if (s) s.textContent = text;
+    else setStatus(text);
   }
 })();

@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/exercise"
 )
 
 // tab opens another tab of b's browser, for another person in the room.
@@ -21,12 +23,21 @@ func (b *browser) tab() *browser {
 	return &browser{t: b.t, ctx: ctx, base: b.base}
 }
 
-// waitJS waits until the expression js is true on b's page.
+// waitJS waits until the expression js is true on b's page, through
+// the page's navigations: a room moves its followers to other pages.
 func (b *browser) waitJS(what, js string) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(waitFor))); err != nil {
+	deadline := time.Now().Add(waitFor)
+	for {
+		ctx, cancel := context.WithDeadline(b.ctx, deadline)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
+		cancel()
+		if err == nil {
+			return
+		}
+		if (strings.Contains(err.Error(), "navigated or closed") || strings.Contains(err.Error(), "Cannot find context")) && time.Now().Before(deadline) {
+			continue
+		}
 		status := get(b, "reading the status", chromedp.Evaluate[string](`[(document.getElementById("status") || {}).textContent, (document.getElementById("room-status") || {}).textContent].join(" | ")`))
 		b.t.Fatalf("waiting for %s: %v; the page says %q", what, err, status)
 	}
@@ -119,4 +130,57 @@ func TestBrowserRoom(t *testing.T) {
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
 	return `"` + r.Replace(s) + `"`
+}
+
+// TestBrowserRoomExercise sets an exercise to a room: two followers join
+// by the start page's code box, one answers right and one wrong, and the
+// presenter's tally shows one of each, the mistake in words; a new
+// exercise on the presenter's page moves the followers to it.
+func TestBrowserRoomExercise(t *testing.T) {
+	p := newBrowser(t, newApp(t))
+	p.open("/exercise?kind=alphabeta&level=easy&seed=5")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+
+	var fs []*browser
+	for range 2 {
+		f := p.tab()
+		f.open("/")
+		f.typeInto("join-code", strings.ToLower(code))
+		f.click(`[data-testid="join"]`)
+		f.do("waiting for the exercise", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+		f.waitJS("in the room", `document.getElementById("room-status").textContent.includes("`+code+`")`)
+		fs = append(fs, f)
+	}
+	p.waitJS("2 followers", `document.getElementById("room-count").textContent === "2 following"`)
+
+	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Easy, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range []string{right.String(), "pruned: none; A=100"} {
+		fs[i].typeInto("answer", text)
+		fs[i].click(`[data-testid="check"]`)
+		fs[i].do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="grade"]`)))
+		fs[i].waitJS("still in the room", `document.getElementById("room-status").textContent.includes("`+code+`")`)
+	}
+	p.waitJS("the tally", `document.querySelectorAll("#room-answers-bars li").length === 2`)
+	bars := p.text("#room-answers-bars")
+	if !strings.Contains(bars, "right: 1") || strings.Count(bars, ": 1") != 2 {
+		t.Errorf("the tally reads %q, want one right and one mistake", bars)
+	}
+	p.screenshot("room-exercise-tally.png")
+
+	p.do("setting seed 6", chromedp.SetValue(chromedp.ID("exercise-seed"), "6"))
+	p.click(`[data-testid="exercise-pick"] button[type="submit"]`)
+	p.waitJS("the new exercise", `new URLSearchParams(location.search).get("seed") === "6"`)
+	for _, f := range fs {
+		f.waitJS("the new exercise", `new URLSearchParams(location.search).get("seed") === "6"`)
+	}
 }

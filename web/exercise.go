@@ -96,7 +96,13 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	}
 	if q.Has("answer") {
 		page.Answer = q.Get("answer")
-		grade(ex, &page)
+		if key := grade(ex, &page); key != "" && q.Has("room") {
+			if code, ok := normalCode(q.Get("room")); ok {
+				if rm, ok := s.rooms.get(code); ok {
+					rm.answer(page.Link, q.Get("who"), key)
+				}
+			}
+		}
 	}
 	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
 }
@@ -142,24 +148,30 @@ func (s *Server) makeExercise(kindName, level string, seed int64, page *template
 	return ex, nil
 }
 
-// grade grades the page's answer to ex and says how it went.
-func grade(ex exercise.Exercise, page *templates.Exercise) {
+// grade grades the page's answer to ex and says how it went. It returns
+// the answer's key for a room's tally: answerRight, or its first
+// mistake's key; "" when the answer could not be graded.
+func grade(ex exercise.Exercise, page *templates.Exercise) string {
 	if len(page.Answer) > exercise.MaxAnswerLen {
 		page.Error = fmt.Sprintf("The answer is %d bytes long; answers of at most %d are graded.", len(page.Answer), exercise.MaxAnswerLen)
-		return
+		return ""
 	}
 	ans, err := exercise.ParseAnswer(ex.Kind, page.Answer)
 	if err != nil {
 		page.Error = "The answer cannot be read: " + strings.TrimPrefix(err.Error(), "exercise: ") + ". " + page.Format
-		return
+		return ""
 	}
 	res, err := exercise.Grade(ex, ans)
 	if err != nil {
 		page.Error = capital(strings.TrimPrefix(err.Error(), "exercise: ")) + "."
-		return
+		return ""
 	}
 	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback
 	page.Counts = gradeCounts(ex.Kind, res)
+	if res.Correct {
+		return answerRight
+	}
+	return res.MistakeKey()
 }
 
 // gradeCounts says in words what an answer got right and wrong.

@@ -11,6 +11,8 @@ import (
 	"math"
 	"net/url"
 	"regexp"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -51,13 +53,17 @@ var (
 	errRoomFull    = fmt.Errorf("the room is full: it has %d followers, the most a room holds", MaxRoomFollowers)
 	errNoRoom      = errors.New("no room has this code: it has ended, or the code is mistyped")
 	errRoomKey     = errors.New("this is not the room's presenter key")
-	errRoomPath    = errors.New("a room shows a trace or an example of this server: a path /t/ID, /t/ID?example=NAME or /example/NAME")
+	errRoomPath    = errors.New("a room shows a trace, an example or an exercise of this server: a path /t/ID, /t/ID?example=NAME, /example/NAME or /exercise?kind=K&level=L&seed=N")
 	errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped", RoomMessagesPerSecond)
 )
 
 // roomPath matches the pages a room may show: a viewer's, with the
-// example it shows, if any.
-var roomPath = regexp.MustCompile(`^/(t|example)/[A-Za-z0-9._-]{1,100}(\?example=[a-z0-9-]{1,60})?$`)
+// example it shows, if any, or an exercise's.
+var roomPath = regexp.MustCompile(`^(/(t|example)/[A-Za-z0-9._-]{1,100}(\?example=[a-z0-9-]{1,60})?|/exercise\?kind=[a-z0-9]{1,20}&level=[a-z]{1,20}&seed=[0-9]{1,6})$`)
+
+// answerWho matches the id a follower's exercise page answers with: a
+// random id of its tab, so that answering again replaces its answer.
+var answerWho = regexp.MustCompile(`^[a-z0-9]{8,32}$`)
 
 // roomState is what a presenter's viewer shows, as followers mirror it.
 // The server decodes and encodes it field by field, so that nothing else
@@ -108,15 +114,16 @@ func (s *roomState) check() error {
 // send hello (role, and for a presenter its key and page), state, page
 // and end; the server sends room, followers, error and ended.
 type roomMessage struct {
-	Type      string     `json:"type"`
-	Role      string     `json:"role,omitempty"`      // hello: "presenter" or "follower"
-	Key       string     `json:"key,omitempty"`       // hello: the presenter's key; never sent by the server
-	Path      string     `json:"path,omitempty"`      // hello, page, room: the viewer page the room shows
-	State     *roomState `json:"state,omitempty"`     // state, room: what the presenter's viewer shows
-	Code      string     `json:"code,omitempty"`      // room: the room's code
-	Followers *int       `json:"followers,omitempty"` // followers: how many follow
-	Live      *bool      `json:"live,omitempty"`      // room: whether the presenter is connected
-	Message   string     `json:"message,omitempty"`   // error, ended: what happened
+	Type      string        `json:"type"`
+	Role      string        `json:"role,omitempty"`      // hello: "presenter" or "follower"
+	Key       string        `json:"key,omitempty"`       // hello: the presenter's key; never sent by the server
+	Path      string        `json:"path,omitempty"`      // hello, page, room: the viewer page the room shows
+	State     *roomState    `json:"state,omitempty"`     // state, room: what the presenter's viewer shows
+	Code      string        `json:"code,omitempty"`      // room: the room's code
+	Followers *int          `json:"followers,omitempty"` // followers: how many follow
+	Answers   []answerCount `json:"answers,omitempty"`   // answers: the answers to the exercise shown, by first mistake, most common first
+	Live      *bool         `json:"live,omitempty"`      // room: whether the presenter is connected
+	Message   string        `json:"message,omitempty"`   // error, ended: what happened
 }
 
 // roomConn is one page's socket in a room. Its writer sends the latest
@@ -136,6 +143,7 @@ type roomSlot int
 const (
 	slotRoom      roomSlot = iota // the room: its page and the presenter's state
 	slotFollowers                 // the presenter's count of followers
+	slotAnswers                   // the presenter's tally of the answers to an exercise
 	slotError                     // what went wrong with the page's last message
 	numRoomSlots
 )
@@ -197,6 +205,7 @@ type room struct {
 	state     *roomState // the presenter's last state, nil before the first
 	presenter *roomConn
 	followers map[*roomConn]struct{}
+	answers   map[string]string // the page's exercise: each follower tab's first mistake's key, or answerRight
 	ended     bool
 	idle      *time.Timer // ends the room while its presenter is away
 	life      *time.Timer
@@ -348,10 +357,11 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 	r.presenter = c
 	r.idle.Stop()
 	if path != r.path {
-		r.path, r.state = path, nil
+		r.path, r.state, r.answers = path, nil, nil
 	}
 	c.offer(slotRoom, r.roomMsgLocked())
 	r.countLocked()
+	r.tallyLocked()
 	r.broadcastLocked()
 	return nil
 }
@@ -413,9 +423,63 @@ func (r *room) setPath(c *roomConn, path string) error {
 	if r.presenter != c || r.ended {
 		return nil
 	}
-	r.path, r.state = path, nil
+	r.path, r.state, r.answers = path, nil, nil
 	r.broadcastLocked()
+	r.tallyLocked()
 	return nil
+}
+
+// answerRight is the tally's key of a right answer.
+const answerRight = "right"
+
+// answerCount is how many followers gave one kind of answer.
+type answerCount struct {
+	Key   string `json:"key"` // answerRight, or the first mistake's key (exercise.Result.MistakeKey)
+	Count int    `json:"count"`
+}
+
+// answer records follower tab who's answer to the exercise at path, the
+// key of its first mistake or answerRight, and tells the presenter the
+// tally. An answer to another page than the room's, or past
+// MaxRoomFollowers tabs, is not counted.
+func (r *room) answer(path, who, key string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended || path != r.path || !answerWho.MatchString(who) {
+		return false
+	}
+	if r.answers == nil {
+		r.answers = map[string]string{}
+	}
+	if _, ok := r.answers[who]; !ok && len(r.answers) >= MaxRoomFollowers {
+		return false
+	}
+	r.answers[who] = key
+	r.tallyLocked()
+	return true
+}
+
+// tallyLocked tells the presenter how the answers stand: a count per
+// kind of answer, the most common first, no names.
+func (r *room) tallyLocked() {
+	if r.presenter == nil {
+		return
+	}
+	counts := map[string]int{}
+	for _, k := range r.answers {
+		counts[k]++
+	}
+	tally := make([]answerCount, 0, len(counts))
+	for k, n := range counts {
+		tally = append(tally, answerCount{Key: k, Count: n})
+	}
+	slices.SortFunc(tally, func(a, b answerCount) int {
+		if a.Count != b.Count {
+			return b.Count - a.Count
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
+	r.presenter.offer(slotAnswers, mustJSON(roomMessage{Type: "answers", Answers: tally}))
 }
 
 // roomMsgLocked is the room as its pages see it: never its key.

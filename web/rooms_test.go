@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/searchviz/searchviz/exercise"
 )
 
 func TestNormalCode(t *testing.T) {
@@ -485,4 +487,60 @@ func FuzzDecodeRoomMessage(f *testing.F) {
 			t.Fatalf("%s decodes to %s", mustJSON(m), mustJSON(again))
 		}
 	})
+}
+
+// TestRoomExercise sets an exercise to a room: followers' answers, given
+// with the room and their tab's id, reach the presenter as a tally by
+// first mistake, the most common first, without names; answering again
+// replaces a tab's answer; answers to another exercise, or from an id
+// that is not one, are not counted.
+func TestRoomExercise(t *testing.T) {
+	_, ts := newTestServer(t)
+	path := exerciseURL("alphabeta", "easy", 5)
+	o := openRoom(t, ts.URL, path)
+	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: path})
+	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Easy, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := func(p, who, text string) {
+		t.Helper()
+		status, _ := get(t, ts.URL+p+"&"+url.Values{"answer": {text}, "room": {o.Code}, "who": {who}}.Encode())
+		if status != http.StatusOK {
+			t.Fatalf("answering: %d", status)
+		}
+	}
+	answer(path, "aaaaaaaa1", right.String())
+	answer(path, "bbbbbbbb2", "pruned: none; A=100")
+	answer(path, "cccccccc3", "pruned: none; A=100")
+	answer(path, "dddddddd4", "pruned: none; A=100")
+	answer(path, "dddddddd4", right.String()) // changed their mind
+	answer(exerciseURL("alphabeta", "easy", 6), "eeeeeeee5", "pruned: none; A=100")
+	answer(path, "NOT AN ID", "pruned: none; A=100")
+	m := p.wait("the tally of 4 answers, 2 right", func(m roomMessage) bool {
+		n, right := 0, 0
+		for _, a := range m.Answers {
+			n += a.Count
+			if a.Key == answerRight {
+				right = a.Count
+			}
+		}
+		return m.Type == "answers" && n == 4 && right == 2
+	})
+	if len(m.Answers) != 2 || m.Answers[0].Count != 2 || m.Answers[1].Count != 2 || m.Answers[0].Key == m.Answers[1].Key {
+		t.Errorf("tally %+v, want 2 right and 2 with one mistake", m.Answers)
+	}
+	p.mu.Lock()
+	for _, raw := range p.raw {
+		for _, who := range []string{"aaaaaaaa1", "bbbbbbbb2"} {
+			if bytes.Contains(raw, []byte(who)) {
+				t.Errorf("the presenter was sent a follower's id: %s", raw)
+			}
+		}
+	}
+	p.mu.Unlock()
 }
