@@ -32,6 +32,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		SocketURL:  base + "/ws",
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
+		HandoutURL: base + "/handout.zip",
 		TraceURL:   base + "/trace",
 		HasBoards:  sh.hasBoards(),
 		TwoPlayer:  twoViews(sh.tree.Node(sh.tree.Root()).Type),

@@ -100,6 +100,7 @@ type Viewer struct {
 	SocketURL  string
 	LayoutURL  string // the drawing, without its view parameter
 	ExportURL  string // the base of the export links
+	HandoutURL string // the zip of one drawing per step
 	TraceURL   string
 	HasBoards  bool
 	SpeedSteps []string
