@@ -25,6 +25,7 @@
   const CLICK_SLACK = 12; // how near a node, in screen pixels, a click selects it
   const FOCUS_MOST_SCALE = 1.6; // how far Fit in presentation mode zooms in past the least, on a few nodes
   const OVERVIEW_W = 240, OVERVIEW_H = 90; // the overview's most width and height, in CSS pixels
+  const offline = root.dataset.offline === "true"; // a handout file: its frames are inside it (offlineSocket)
 
   const st = {
     steps: Number(root.dataset.steps),
@@ -73,6 +74,11 @@
   async function loadLayout(view) {
     const tree = $("tree");
     const started = performance.now();
+    if (offline) {
+      install($("offline-layout").textContent, null);
+      st.whole = true;
+      return true;
+    }
     const res = await fetch(root.dataset.layout + "?view=" + encodeURIComponent(view));
     if (!res.ok) {
       tree.innerHTML = "";
@@ -1327,10 +1333,63 @@
     st.ws.send(JSON.stringify(cmd));
   }
 
+  // offlineSocket is a handout's stand-in for the server's socket: it
+  // answers the viewer's commands with the frames the file holds, one
+  // full frame per step, and says what only the server can do.
+  function offlineSocket() {
+    const frames = JSON.parse($("offline-frames").textContent);
+    const last = frames.length - 1;
+    let at = Math.max(0, Math.min(last, st.wanted)), timer = 0;
+    const sock = { readyState: WebSocket.OPEN, onmessage: null, onclose: null, send: (data) => answer(JSON.parse(data)) };
+    const deliver = (msg) => setTimeout(() => sock.onmessage({ data: JSON.stringify(msg) }), 0);
+    const emit = (k, playing) => {
+      at = Math.max(0, Math.min(last, k));
+      deliver(Object.assign({}, frames[at], { playing: playing }));
+    };
+    const stop = () => {
+      clearInterval(timer);
+      timer = 0;
+    };
+    function answer(c) {
+      switch (c.type) {
+        case "seek":
+        case "sync":
+          stop();
+          emit(c.step, false);
+          break;
+        case "step":
+          stop();
+          emit(at + c.by, false);
+          break;
+        case "play":
+          stop();
+          if (at >= last) at = 0;
+          timer = setInterval(() => {
+            if (at >= last - 1) {
+              stop();
+              emit(last, false);
+            } else emit(at + 1, true);
+          }, 1000 / c.speed);
+          emit(at, true);
+          break;
+        case "pause":
+          stop();
+          emit(at, false);
+          break;
+        default:
+          deliver({ type: "error", message: c.type === "view"
+            ? "This handout holds one point of view; the server's viewer shows both."
+            : "This handout steps through the search offline; selecting nodes and navigating the tree need the server's viewer." });
+      }
+    }
+    emit(at, false); // the first frame comes unasked
+    return sock;
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const url = proto + "//" + location.host + root.dataset.socket + "?step=" + st.wanted + "&view=" + st.view;
-    const ws = new WebSocket(url);
+    const ws = offline ? offlineSocket() : new WebSocket(url);
     st.ws = ws;
     st.busy = true; // the first frame comes unasked
     ws.onmessage = (ev) => {

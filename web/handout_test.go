@@ -164,3 +164,35 @@ func searchEventsFor(t *testing.T, game, algo, position string) []trace.Event {
 	}
 	return rec.Events()
 }
+
+// TestOfflineHandoutLimits checks the offline handout's file and limits:
+// the textbook tree's holds every step's frame and no address of the
+// server; a trace of more steps than MaxHandoutHTMLSteps, or of more
+// nodes drawn in all than MaxHandoutNodeDrawings, is refused with what
+// to do instead.
+func TestOfflineHandoutLimits(t *testing.T) {
+	_, ts := newTestServer(t)
+	res, err := http.Get(ts.URL + "/example/rn-alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	code, page := get(t, ts.URL+res.Request.URL.Path+"/handout.html")
+	events := searchEventsFor(t, "tree", "alphabeta", "[[3,12,8],[2,4,6],[14,5,2]]")
+	if code != http.StatusOK || strings.Count(page, `"type":"frame"`) != len(events) || !strings.Contains(page, `data-offline="true"`) {
+		t.Errorf("%d: the handout holds %d frames, want %d", code, strings.Count(page, `"type":"frame"`), len(events))
+	}
+	for _, tt := range []struct {
+		form url.Values
+		want string
+	}{
+		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}, fmt.Sprintf("at most %s steps", thousands(MaxHandoutHTMLSteps))},
+		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}, "alphabeta.ordering": {"1"}}, fmt.Sprintf("at most %s nodes drawn in all", thousands(MaxHandoutNodeDrawings))},
+	} {
+		path := runSearch(t, ts.URL, tt.form)
+		code, body := get(t, ts.URL+path+"/handout.html")
+		if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, tt.want) {
+			t.Errorf("%v: %d %q, want 413 saying %q", tt.form, code, body, tt.want)
+		}
+	}
+}

@@ -226,6 +226,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /t/{id}/export.svg", s.handleExport("svg"))
 	s.mux.HandleFunc("GET /t/{id}/export.dot", s.handleExport("dot"))
 	s.mux.HandleFunc("GET /t/{id}/handout.zip", s.handleHandout)
+	s.mux.HandleFunc("GET /t/{id}/handout.html", s.handleHandoutHTML)
 	s.mux.HandleFunc("GET /t/{id}/trace", s.handleTraceFile)
 	s.mux.HandleFunc("GET /t/{id}/ws", s.handleSocket)
 	s.mux.HandleFunc("GET /tree.css", s.handleTreeCSS)

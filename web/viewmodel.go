@@ -33,6 +33,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
 		HandoutURL: base + "/handout.zip",
+		OfflineURL: base + "/handout.html",
 		TraceURL:   base + "/trace",
 		HasBoards:  sh.hasBoards(),
 		TwoPlayer:  twoViews(sh.tree.Node(sh.tree.Root()).Type),

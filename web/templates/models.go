@@ -101,6 +101,9 @@ type Viewer struct {
 	LayoutURL  string // the drawing, without its view parameter
 	ExportURL  string // the base of the export links
 	HandoutURL string // the zip of one drawing per step
+	OfflineURL string // the viewer as one HTML file, stepping offline
+	// Offline is a viewer in a handout file, stepping with no server.
+	Offline    bool
 	TraceURL   string
 	HasBoards  bool
 	SpeedSteps []string

@@ -1,0 +1,142 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+
+	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/static"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/templates"
+)
+
+// MaxHandoutHTMLSteps caps the steps of an offline handout: each is a
+// frame of the whole tree kept in the file.
+const MaxHandoutHTMLSteps = 2_000
+
+// handleHandoutHTML sends the viewer of a trace as one HTML file that
+// steps through it offline: its drawing, every step's frame, the styles
+// and the scripts inside, nothing fetched from a server. It holds one
+// point of view, and the details of a node selected need the server.
+func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
+	sh, _ := s.loadShow(w, r)
+	if sh == nil {
+		return
+	}
+	_, v, err := stepAndView(r, sh.tree.Len())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	steps, nodes := sh.tree.Len(), sh.tree.Size()
+	switch {
+	case !sh.wholeFits():
+		http.Error(w, fmt.Sprintf("An offline handout draws the whole tree, and this tree of %s nodes is bigger than the %s nodes drawn at once: use the slides, or a smaller search.", thousands(nodes), thousands(render.DefaultBudget)), http.StatusRequestEntityTooLarge)
+		return
+	case steps > MaxHandoutHTMLSteps:
+		http.Error(w, fmt.Sprintf("An offline handout holds at most %s steps, and this trace has %s: use the slides with from= and to=.", thousands(MaxHandoutHTMLSteps), thousands(steps)), http.StatusRequestEntityTooLarge)
+		return
+	case steps*nodes > MaxHandoutNodeDrawings:
+		http.Error(w, fmt.Sprintf("An offline handout holds at most %s nodes drawn in all, and %s steps of %s nodes are %s: use the slides with from= and to=.", thousands(MaxHandoutNodeDrawings), thousands(steps), thousands(nodes), thousands(steps*nodes)), http.StatusRequestEntityTooLarge)
+		return
+	}
+	layout, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	if err != nil {
+		s.drawError(w, r, sh, err)
+		return
+	}
+	frames, err := offlineFrames(sh, v)
+	if err != nil {
+		s.log.Error("making a handout's frames", "trace", sh.id, "err", err)
+		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
+		return
+	}
+	css, err := assets("app.css")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	var scripts []string
+	for _, name := range []string{"board.js", "viewer.js"} {
+		js, err := assets(name)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		scripts = append(scripts, js)
+	}
+	m := viewerModel(sh, 0, v)
+	m.Offline = true
+	var doc bytes.Buffer
+	if err := offlineDocument(r.Context(), &doc, m, css+"\n"+render.StyleSheet(), scripts, layout, frames); err != nil {
+		s.log.Error("writing a handout", "trace", sh.id, "err", err)
+		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.html"`, sh.id))
+	w.Write(doc.Bytes())
+}
+
+// offlineDocument writes a handout file: the viewer m with the styles,
+// scripts, drawing and frames inside. Unlike the server's pages, which
+// the Content-Security-Policy keeps to the server's own files, a handout
+// is downloaded (an attachment) and opened from a disk, so its styles and
+// scripts must be inline; the frames are JSON, which escapes '<', so
+// nothing in them can end their script element.
+func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css string, scripts []string, layout, frames []byte) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+	fmt.Fprintf(bw, "<title>%s · searchviz handout</title><style>%s</style></head><body>", html.EscapeString(m.Title), css)
+	bw.WriteString(`<header class="topbar"><span class="brand">search<span>viz</span></span> <span class="muted">handout: steps through the search with no server</span></header>`)
+	if err := templates.ViewerMain(m).Render(ctx, bw); err != nil {
+		return fmt.Errorf("web: writing a handout's viewer: %w", err)
+	}
+	fmt.Fprintf(bw, `<script type="image/svg+xml" id="offline-layout">%s</script>`, layout)
+	fmt.Fprintf(bw, `<script type="application/json" id="offline-frames">%s</script>`, frames)
+	for _, js := range scripts {
+		fmt.Fprintf(bw, "<script>%s</script>", js)
+	}
+	bw.WriteString("</body></html>\n")
+	return bw.Flush()
+}
+
+// offlineFrames returns every step's full frame in view v, as JSON: each
+// restyles every node, so a page can show any step from it alone.
+func offlineFrames(sh *show, v trace.View) ([]byte, error) {
+	vw := newViewer(sh, v)
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for k := range sh.tree.Len() {
+		vw.setView(v) // forget what was sent: a full frame
+		_, f, err := vw.frame(k, false)
+		if err != nil {
+			return nil, err
+		}
+		data, err := json.Marshal(f)
+		if err != nil {
+			return nil, fmt.Errorf("web: encoding a handout's frame %d: %w", k, err)
+		}
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(data)
+	}
+	b.WriteByte(']')
+	return b.Bytes(), nil
+}
+
+// assets returns the embedded static file name.
+func assets(name string) (string, error) {
+	data, err := static.FS.ReadFile(name)
+	if err != nil {
+		return "", fmt.Errorf("web: reading the embedded %s: %w", name, err)
+	}
+	return string(data), nil
+}
