@@ -246,7 +246,22 @@
     const help = document.createElement("p");
     help.className = "help";
     help.textContent = "Edit the leaves' values, add or remove children; the text above follows. Nodes and moves are named as the search names them.";
-    ed.append(named("tree-node", "r"), list(tree, "r"), help);
+    const text = JSON.stringify(tree);
+    const links = document.createElement("p");
+    links.className = "tree-links";
+    const link = (label, href, testid) => {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = label;
+      a.dataset.testid = testid;
+      return a;
+    };
+    links.append(
+      link("Link to this tree", "/?" + new URLSearchParams({ game: "tree", position: text }).toString() + "#new", "tree-share"),
+      " · ",
+      link("Make it an exercise", "/exercise?" + new URLSearchParams({ kind: "alphabeta", tree: text }).toString(), "tree-exercise"),
+    );
+    ed.append(named("tree-node", "r"), list(tree, "r"), help, links);
     nameTree();
   }
 

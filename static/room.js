@@ -11,6 +11,10 @@
   const root = document.getElementById("viewer") || document.getElementById("exercise");
   if (!root || root.classList.contains("embedded")) return;
   const viewer = root.id === "viewer";
+  if (!viewer && !root.dataset.roomPath) {
+    document.getElementById("room-open").hidden = true; // a typed tree's exercise: a room cannot show it
+    return;
+  }
   const $ = (id) => document.getElementById(id);
   const SESSION = "searchviz-room"; // session storage: {code, key, join} of the room this tab presents
   const SEND_EVERY = 50; // ms between a presenter's states, at most

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
@@ -43,4 +44,28 @@ func TestBrowserExercise(t *testing.T) {
 	if g := b.text(`[data-testid="grade"]`); !strings.HasPrefix(g, "Right") {
 		t.Errorf("the right answer is graded %q", g)
 	}
+}
+
+// TestBrowserTreeEditorExercise builds a tree in the start page's editor,
+// follows its link to share it, then makes it an exercise: the exercise
+// draws the edited tree and grades its AlphaBeta answer.
+func TestBrowserTreeEditorExercise(t *testing.T) {
+	b := newBrowser(t, newApp(t))
+	b.open("/?game=tree&position=" + url.QueryEscape("[[3,12],[2,4]]") + "#new")
+	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
+	b.click(`#tree-editor > ul > li:last-child button[title="add a leaf"]`)
+	b.waitJS("the edited text", `document.getElementById("position").value === "[[3,12],[2,4],0]"`)
+	share := get(b, "reading the link", chromedp.Evaluate[string](`document.querySelector('[data-testid="tree-share"]').href`))
+	if !strings.Contains(share, url.QueryEscape("[[3,12],[2,4],0]")) {
+		t.Errorf("the link to the tree is %s", share)
+	}
+	b.click(`[data-testid="tree-exercise"]`)
+	b.do("waiting for the exercise", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	names := get(b, "reading the nodes drawn", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".exercise-tree [data-node]")].map((e) => e.dataset.node)`))
+	if strings.Join(names, " ") != "A B 3 12 C 2 4 0" {
+		t.Errorf("the exercise draws %v", names)
+	}
+	b.typeInto("answer", "pruned: c2; B=3 C=2; A=3")
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
 }

@@ -16,6 +16,10 @@ import (
 // six digits are easy to read out to a class.
 const maxExerciseSeed = 999_999
 
+// MaxExerciseTree caps the text of a tree typed for an exercise, as the
+// tree editor's "Make it an exercise" link sends it.
+const MaxExerciseTree = 4 << 10
+
 // exerciseKinds are the exercises the page offers, with their questions,
 // the answer's form and the algorithm that solves them in the viewer.
 var exerciseKinds = []struct {
@@ -68,6 +72,10 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	if level == "" {
 		level = exerciseLevels[0].name
 	}
+	if q.Has("tree") {
+		s.typedExercise(w, r, kindName, q.Get("tree"))
+		return
+	}
 	if !q.Has("seed") {
 		to := exerciseURL(kindName, level, rand.Int64N(maxExerciseSeed+1))
 		http.Redirect(w, r, to, http.StatusSeeOther)
@@ -107,6 +115,45 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
 }
 
+// typedExercise is the exercise page for a tree typed by hand, as the
+// start page's tree editor sends it: AlphaBeta, MiniMax or NegaMax on a
+// tree, expectimax on a tree with chance nodes.
+func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName, text string) {
+	page := templates.Exercise{Kind: kindName, Typed: text, Link: typedExerciseURL(kindName, text)}
+	for _, k := range exerciseKinds {
+		if k.kind != exercise.UCB1 {
+			page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
+		}
+	}
+	fail := func(msg string) {
+		page.Error = msg
+		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
+	}
+	if len(text) > MaxExerciseTree {
+		fail(fmt.Sprintf("The tree's text is %d bytes long; exercises take trees of at most %d.", len(text), MaxExerciseTree))
+		return
+	}
+	kind, err := exercise.ParseKind(kindName)
+	if err != nil || kind == exercise.UCB1 {
+		fail(fmt.Sprintf("A typed tree's exercise is alphabeta, minimax, negamax or expectimax, not %q.", kindName))
+		return
+	}
+	ex := exercise.Exercise{Kind: kind, Tree: text}
+	if _, err := exercise.Solve(ex); err != nil {
+		fail("This tree cannot be an exercise: " + strings.TrimPrefix(err.Error(), "exercise: ") + ".")
+		return
+	}
+	if err := fillExercise(ex, &page); err != nil {
+		fail(capital(err.Error()) + ".")
+		return
+	}
+	if r.URL.Query().Has("answer") {
+		page.Answer = r.URL.Query().Get("answer")
+		grade(ex, &page)
+	}
+	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
+}
+
 // makeExercise makes the exercise of kind, level and seed and fills the
 // page's question, tree and solution from it.
 func (s *Server) makeExercise(kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
@@ -128,8 +175,13 @@ func (s *Server) makeExercise(kindName, level string, seed int64, page *template
 	if err != nil {
 		return ex, err
 	}
+	return ex, fillExercise(ex, page)
+}
+
+// fillExercise fills the page's question, tree and solution from ex.
+func fillExercise(ex exercise.Exercise, page *templates.Exercise) error {
 	for _, k := range exerciseKinds {
-		if k.kind == kind {
+		if k.kind == ex.Kind {
 			page.Question, page.Format = k.question, k.format
 			page.SolveGame, page.SolveAlgo, page.SolvePosition = k.game, k.algorithm, ex.Tree
 		}
@@ -137,7 +189,7 @@ func (s *Server) makeExercise(kindName, level string, seed int64, page *template
 	if ex.Tree != "" {
 		svg, err := exerciseSVG(ex.Tree)
 		if err != nil {
-			return ex, err
+			return err
 		}
 		page.TreeSVG = string(svg)
 	}
@@ -145,7 +197,7 @@ func (s *Server) makeExercise(kindName, level string, seed int64, page *template
 	for _, a := range ex.Arms {
 		page.Arms = append(page.Arms, templates.ExerciseArm{Label: a.Label, W: strconv.FormatFloat(a.W, 'g', -1, 64), N: a.N})
 	}
-	return ex, nil
+	return nil
 }
 
 // grade grades the page's answer to ex and says how it went. It returns
@@ -196,6 +248,11 @@ func gradeCounts(kind exercise.Kind, r exercise.Result) string {
 		}
 	}
 	return strings.Join(parts, "; ") + "."
+}
+
+// typedExerciseURL is the address of an exercise on a typed tree.
+func typedExerciseURL(kind, tree string) string {
+	return "/exercise?" + url.Values{"kind": {kind}, "tree": {tree}}.Encode()
 }
 
 // exerciseURL is the address of an exercise.

@@ -106,3 +106,34 @@ func TestExerciseSVG(t *testing.T) {
 		t.Error("a bad tree was drawn")
 	}
 }
+
+// TestTypedExercise checks the exercise page on a tree typed by hand, as
+// the tree editor's link sends it: the textbook tree's AlphaBeta answer
+// is graded right, kinds switch on the same tree, expectimax takes a tree
+// with chance nodes, and a bad tree, UCB1 or a tree over MaxExerciseTree
+// get a message.
+func TestTypedExercise(t *testing.T) {
+	_, ts := newTestServer(t)
+	rn := "[[3,12,8],[2,4,6],[14,5,2]]"
+	for _, tt := range []struct {
+		kind, tree, answer, want string
+	}{
+		{"alphabeta", rn, "pruned: c2 c3; B=3 C=2 D=2; A=3", `class="grade correct"`},
+		{"alphabeta", rn, "pruned: c2; B=3 C=2 D=2; A=3", "c3"},
+		{"minimax", rn, "B=3 C=2 D=2; A=3", `class="grade correct"`},
+		{"negamax", rn, "B=-3 C=-2 D=-2; A=3", `class="grade correct"`},
+		{"expectimax", "[{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]", "", "chance nodes (circles)"},
+		{"alphabeta", "[[1,", "", "cannot be an exercise"},
+		{"ucb1", rn, "", "not \"ucb1\""},
+		{"alphabeta", "[" + strings.Repeat("1,", MaxExerciseTree/2) + "1]", "", "at most 4096"},
+	} {
+		u := ts.URL + typedExerciseURL(tt.kind, tt.tree)
+		if tt.answer != "" {
+			u += "&answer=" + url.QueryEscape(tt.answer)
+		}
+		_, page := get(t, u)
+		if !strings.Contains(page, htmlText(tt.want)) && !strings.Contains(page, tt.want) {
+			t.Errorf("%s on %.40q with %q: the page does not show %q", tt.kind, tt.tree, tt.answer, tt.want)
+		}
+	}
+}

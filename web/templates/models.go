@@ -244,6 +244,7 @@ type Exercise struct {
 	Kind     string
 	Level    string
 	Seed     int64
+	Typed    string // a tree typed by hand, in place of Level and Seed
 	Question string // what to find, in words
 	Format   string // how to type the answer
 	TreeSVG  string // the tree, drawn; "" for UCB1
