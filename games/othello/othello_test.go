@@ -159,10 +159,13 @@ func labels(s othello.State) []string {
 // d6 c3 d3 c4 f4 f6 f3 e6 e7 c6 g5, against another implementation's:
 // kjirou's reversi (npm reversi 3.0.0, a square-by-square JavaScript
 // engine) played the same line and counted 11, 113, 1,385, 15,665,
-// 203,894 and 2,425,975 move sequences at depths 1 to 6, a pass counting
-// as a move and a finished game ending a sequence.
+// 203,894, 2,425,975 and 32,552,786 move sequences at depths 1 to 7, a
+// pass counting as a move and a finished game ending a sequence.
 func TestPerftMidGame(t *testing.T) {
-	want := []int{1, 11, 113, 1385, 15665, 203894, 2425975}
+	want := []int{1, 11, 113, 1385, 15665, 203894, 2425975, 32552786}
+	if testing.Short() {
+		want = want[:7]
+	}
 	s := playLine(t, midGame)
 	for depth := 1; depth < len(want); depth++ {
 		if got := othello.Perft(s, depth); got != want[depth] {
