@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -68,4 +69,30 @@ func TestBrowserTreeEditorExercise(t *testing.T) {
 	b.typeInto("answer", "pruned: c2; B=3 C=2; A=3")
 	b.click(`[data-testid="check"]`)
 	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+}
+
+// TestBrowserChanceTreeEditor edits a tree with chance nodes in the start
+// page's editor: a chance node's probabilities and a new leaf change the
+// text; made an exercise, the tree is drawn with its chance nodes and the
+// expectimax answer worked by hand is graded right.
+func TestBrowserChanceTreeEditor(t *testing.T) {
+	b := newBrowser(t, newApp(t))
+	b.open("/?game=chancetree&position=" + url.QueryEscape("[{0.5:3,0.5:12},{0.5:2,0.5:20}]") + "#new")
+	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
+	for i, p := range []string{"1/4", "3/4"} {
+		sel := fmt.Sprintf(`(document.querySelectorAll("#tree-editor input.prob")[%d])`, i)
+		b.do("setting a probability", chromedp.Evaluate[chromedp.Void](sel+`.value = "`+p+`"; `+sel+`.dispatchEvent(new Event("change"))`))
+	}
+	b.click(`#tree-editor > ul > li:last-child button[title="add a leaf"]`)
+	b.waitJS("the edited text", `document.getElementById("position").value === "[{1/4:3,3/4:12},{0.5:2,0.5:20},0]"`)
+	b.click(`[data-testid="tree-exercise"]`)
+	b.do("waiting for the exercise", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	if n := get(b, "counting the chance nodes", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree circle").length`)); n != 2 {
+		t.Errorf("%d chance nodes drawn, want 2", n)
+	}
+	// B = 1/4·3 + 3/4·12 = 9.75, C = (2 + 20)/2 = 11, A = max(9.75, 11, 0).
+	b.typeInto("answer", "B=9.75 C=11; A=11")
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.screenshot("exercise-chance.png")
 }

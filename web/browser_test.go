@@ -249,9 +249,23 @@ func (b *browser) typeInto(id, text string) {
 }
 
 // click clicks the element sel selects with the mouse.
+//
+// A page that redraws the element between finding and clicking it (a
+// board redrawn as a state arrives) is clicked again on the new one.
 func (b *browser) click(sel string) {
 	b.t.Helper()
-	b.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+	for try := 0; ; try++ {
+		ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+		_, err := chromedp.Run(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try < 3 && strings.Contains(err.Error(), "Could not find node with given id") {
+			continue
+		}
+		b.t.Fatalf("clicking %s: %v", sel, err)
+	}
 }
 
 // text returns the visible text of the element sel selects.

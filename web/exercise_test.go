@@ -99,7 +99,7 @@ func TestExerciseSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := string(chance)
-	if strings.Count(c, "<circle") != 2 || !strings.Contains(c, "(0.167)") || !strings.Contains(c, "(0.5)") {
+	if strings.Count(c, "<circle") != 2 || !strings.Contains(c, ">0.167</tspan>") || !strings.Contains(c, ">0.5</tspan>") {
 		t.Errorf("the chance tree's drawing: %s", c)
 	}
 	if _, err := exerciseSVG("[1,"); err == nil {

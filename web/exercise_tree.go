@@ -15,7 +15,7 @@ import (
 // circles, each interior node with its name, each leaf with its value,
 // each edge with its label, and nothing the student is asked to find.
 const (
-	exLeafGap = 46 // between two leaves' centres
+	exLeafGap = 60 // between two leaves' centres
 	exRowGap  = 78 // between two levels
 	exMargin  = 28
 	exSize    = 30 // a node's width and height
@@ -112,12 +112,18 @@ func exerciseSVG(text string) ([]byte, error) {
 func exEdges(b *bytes.Buffer, n *exNode) {
 	for _, k := range n.kids {
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ex-edge"/>`, n.x, n.y+exSize/2, k.x, k.y-exSize/2)
-		label := k.edge
-		if k.prob != "" {
-			label += " (" + k.prob + ")"
+		// Past the middle of the edge, on its outer side, so that the
+		// labels of a node's edges stay apart.
+		lx, ly := n.x+(k.x-n.x)*0.6, n.y+(k.y-n.y)*0.6
+		anchor, dx := "start", 5.0
+		if k.x < n.x {
+			anchor, dx = "end", -5
 		}
-		mx, my := (n.x+k.x)/2, (n.y+k.y)/2
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" class="ex-label" data-edge="%s">%s</text>`, mx+4, my, html.EscapeString(k.edge), html.EscapeString(label))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="%s" class="ex-label" data-edge="%s">%s`, lx+dx, ly, anchor, html.EscapeString(k.edge), html.EscapeString(k.edge))
+		if k.prob != "" { // the probability under the label, narrow
+			fmt.Fprintf(b, `<tspan x="%.1f" dy="11" class="ex-prob">%s</tspan>`, lx+dx, html.EscapeString(k.prob))
+		}
+		b.WriteString(`</text>`)
 		exEdges(b, k)
 	}
 }
