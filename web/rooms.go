@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math"
 	"net/url"
 	"regexp"
@@ -112,7 +111,7 @@ func (s *roomState) check() error {
 
 // roomMessage is a message between a room's page and the server. Pages
 // send hello (role, and for a presenter its key and page), state, page
-// and end; the server sends room, followers, error and ended.
+// and end; the server sends room, followers, answers, error and ended.
 type roomMessage struct {
 	Type      string        `json:"type"`
 	Role      string        `json:"role,omitempty"`      // hello: "presenter" or "follower"
@@ -213,15 +212,14 @@ type room struct {
 
 // rooms is the server's rooms by code.
 type rooms struct {
-	log        *slog.Logger
 	idle, life time.Duration // RoomIdle and RoomLifetime; tests shorten them
 
 	mu     sync.Mutex
 	byCode map[string]*room
 }
 
-func newRooms(log *slog.Logger) *rooms {
-	return &rooms{log: log, idle: RoomIdle, life: RoomLifetime, byCode: map[string]*room{}}
+func newRooms() *rooms {
+	return &rooms{idle: RoomIdle, life: RoomLifetime, byCode: map[string]*room{}}
 }
 
 // open opens a room showing path and returns it.
@@ -503,13 +501,6 @@ func (r *room) countLocked() {
 	}
 	n := len(r.followers)
 	r.presenter.offer(slotFollowers, mustJSON(roomMessage{Type: "followers", Followers: &n}))
-}
-
-// followerCount returns how many follow the room.
-func (r *room) followerCount() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.followers)
 }
 
 // end ends the room: every page is told message and let go, and the

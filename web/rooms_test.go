@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"sort"
@@ -73,7 +72,7 @@ func TestRateWindow(t *testing.T) {
 // refusal until one ends; MaxRoomFollowers followers, then a refusal;
 // pages a room may not show.
 func TestRoomsLimits(t *testing.T) {
-	h := newRooms(slog.New(slog.DiscardHandler))
+	h := newRooms()
 	var opened []*room
 	for range MaxRooms {
 		r, err := h.open("/example/rn-alphabeta")
@@ -112,7 +111,7 @@ func TestRoomsLimits(t *testing.T) {
 // TestRoomIdle checks that a room whose presenter leaves ends after the
 // idle time, telling its followers, unless the presenter comes back.
 func TestRoomIdle(t *testing.T) {
-	h := newRooms(slog.New(slog.DiscardHandler))
+	h := newRooms()
 	h.idle = 50 * time.Millisecond
 	r, err := h.open("/example/rn-alphabeta")
 	if err != nil {

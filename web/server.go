@@ -162,7 +162,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		players:  newPlayers(MaxPlayGames),
-		rooms:    newRooms(cfg.Log),
+		rooms:    newRooms(),
 	}
 	context.AfterFunc(ctx, func() { s.rooms.endAll("The room ended: the server is stopping.") })
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
