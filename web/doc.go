@@ -61,6 +61,7 @@
 //	{"type":"up"}                   view the subtree of the parent of the view's root
 //	{"type":"reveal","node":N}      view the subtree of node N's parent and select N (a click on the minimap)
 //	{"type":"filter","node":N}      make step (and play) go only to steps whose events change a node of N's subtree; -1 for every step
+//	{"type":"sync","step":K,"view":"root","node":N}  at once: go to step K, show view V, select node N (-1 for none), as a room's follower does
 //
 // A page's navigation remembers at most 256 expansions and as many
 // collapses (maxChoices), forgetting the oldest.
@@ -118,6 +119,30 @@
 // pinged every 54 s and dropped after 60 s of silence; a page that falls
 // 32 messages behind is dropped rather than waited on. Only pages of the
 // server's own origin may connect.
+//
+// # Rooms
+//
+// A room (rooms.go) mirrors one presenter's viewer, or exercise page, on
+// its followers' pages. POST /rooms with the form field "path" (a viewer's
+// /t/ID, /t/ID?example=NAME or /example/NAME, or an exercise's
+// /exercise?kind=K&level=L&seed=N) opens one and answers
+// {"code","key","join"}; GET /r/CODE (or /r?code=CODE) sends a follower to
+// the room's page with ?room=CODE, and /rooms/CODE/qr.svg is the join
+// address's QR code. A room's pages open /rooms/CODE/ws and say hello
+// first:
+//
+//	{"type":"hello","role":"presenter","key":"...","path":"/t/ID"}  present the room, showing that page
+//	{"type":"hello","role":"follower"}                              follow it
+//
+// then the presenter sends {"type":"state","state":{"step","view",
+// "selected","box","present","panels"}} as its viewer changes,
+// {"type":"page","path":P} to move the room, and {"type":"end"}. Pages are
+// sent the latest of each kind: {"type":"room","code","path","state",
+// "live"} to followers, {"type":"followers","followers":N} and
+// {"type":"answers","answers":[{"key","count"}]} (an exercise's answers by
+// first mistake) to the presenter, {"type":"error","message"}, and
+// {"type":"ended","message"} before the socket closes. The key is never
+// sent by the server; states are decoded and encoded field by field.
 //
 // # Host checks, other sites and limits
 //
