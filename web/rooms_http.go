@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -115,7 +116,7 @@ func qrSVG(text string) ([]byte, error) {
 	const margin = 4
 	n := c.Size + 2*margin
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img" aria-label="QR code of %s">`, n, n, htmlEscaper.Replace(text))
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img" aria-label="QR code of %s">`, n, n, html.EscapeString(text))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n)
 	for y := range c.Size {
 		for x := range c.Size {
@@ -127,8 +128,6 @@ func qrSVG(text string) ([]byte, error) {
 	b.WriteString(`"/></svg>`)
 	return b.Bytes(), nil
 }
-
-var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // requestBase is the scheme and host a page reached the server at.
 func requestBase(r *http.Request) *url.URL {
