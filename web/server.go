@@ -65,6 +65,11 @@ type Config struct {
 	Listen string
 	// AllowHosts are more host names requests may be addressed to.
 	AllowHosts []string
+	// NATS is the address of a NATS server with JetStream, for replicas of
+	// the server behind a load balancer: every trace saved goes to its
+	// object store too, and a trace this replica lacks is fetched from
+	// there. Empty keeps everything in DataDir.
+	NATS string
 }
 
 // setDefaults fills in the zero fields of cfg.
@@ -146,6 +151,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.NATS != "" {
+		shared, err := dialShared(ctx, cfg.NATS, "viz "+cfg.Program)
+		if err != nil {
+			return nil, err
+		}
+		st.shared = shared
+		context.AfterFunc(ctx, shared.close)
+	}
 	assets, err := fs.Sub(static.FS, ".")
 	if err != nil {
 		return nil, err
@@ -170,6 +183,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	hosts, err := newHostPolicy(cfg.Listen, cfg.AllowHosts)
 	if err != nil {
 		return nil, err
+	}
+	if st.shared != nil {
+		err := st.shared.watch(func(id string) {
+			defer func() { recovered(s.log, recover(), "dropping a trace another replica deleted", "trace", id) }()
+			st.dropCopy(id)
+			s.shows.drop(id)
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	s.routes()
 	s.handler = guard(s.mux, hosts, s.log)

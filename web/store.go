@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -63,8 +64,14 @@ var errNoTrace = errors.New("web: no such trace")
 // store keeps traces as gzip-compressed files in one directory, one file
 // per trace named by its id. It is safe for concurrent use: files are
 // written to a temporary name and renamed into place.
+//
+// With a shared store (Config.NATS), every trace saved is also put there,
+// and a trace the directory lacks is fetched from it, so that the
+// replicas of a server serve each other's traces.
 type store struct {
-	dir string
+	dir    string
+	shared sharedStore // nil without Config.NATS
+	log    *slog.Logger
 }
 
 // savedTrace describes one stored trace for the list of saved traces.
@@ -90,7 +97,7 @@ func newStore(dir string, log *slog.Logger) (*store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("web: creating the data directory: %w", err)
 	}
-	s := &store{dir: dir}
+	s := &store{dir: dir, log: log}
 	removed, err := s.removeStaleTemp(time.Now().Add(-staleTemp))
 	if err != nil {
 		log.Warn("cleaning the data directory", "err", err)
@@ -155,7 +162,55 @@ func (s *store) has(id string) bool {
 		return false
 	}
 	_, err := os.Stat(s.path(id))
-	return err == nil
+	return err == nil || s.fetch(id)
+}
+
+// share puts trace id and its description in the shared store, if there
+// is one. A trace that cannot be shared stays on this replica, and the
+// log says why.
+func (s *store) share(id string) {
+	if s.shared == nil {
+		return
+	}
+	for _, p := range []string{s.path(id), s.metaPath(id)} {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			err = s.shared.put(context.Background(), filepath.Base(p), data)
+		}
+		if err != nil {
+			s.log.Error("sharing a trace", "trace", id, "err", err)
+			return
+		}
+	}
+}
+
+// fetch copies trace id and its description from the shared store into
+// the directory and reports whether it did: false without a shared store
+// or a trace of id there.
+func (s *store) fetch(id string) bool {
+	if s.shared == nil || !validID(id) {
+		return false
+	}
+	for i, p := range []string{s.path(id), s.metaPath(id)} {
+		data, err := s.shared.get(context.Background(), filepath.Base(p))
+		if err != nil {
+			if !errors.Is(err, errNoTrace) {
+				s.log.Error("fetching a shared trace", "trace", id, "err", err)
+			}
+			return i > 0 // a trace without its description is listed all the same
+		}
+		tmp := filepath.Join(s.dir, "."+filepath.Base(p)+".tmp")
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			s.log.Error("keeping a shared trace", "trace", id, "err", err)
+			return false
+		}
+		if err := os.Rename(tmp, p); err != nil {
+			os.Remove(tmp)
+			s.log.Error("keeping a shared trace", "trace", id, "err", err)
+			return false
+		}
+	}
+	return true
 }
 
 // checkWritable returns why the store cannot save a trace now, if it
@@ -236,6 +291,7 @@ func (s *store) write(id string, h trace.Header, events iter.Seq[trace.Event], m
 		os.Remove(tmp)
 		return fmt.Errorf("web: saving trace %s's description: %w", id, err)
 	}
+	s.share(id)
 	return nil
 }
 
@@ -261,6 +317,19 @@ func (s *store) remove(id string) error {
 	if !validID(id) {
 		return errNoTrace
 	}
+	if s.shared != nil {
+		if !s.has(id) {
+			return errNoTrace
+		}
+		for _, p := range []string{s.path(id), s.metaPath(id)} {
+			if err := s.shared.remove(context.Background(), filepath.Base(p)); err != nil {
+				return fmt.Errorf("web: deleting trace %s: %w", id, err)
+			}
+		}
+		if err := s.shared.announce(id); err != nil {
+			s.log.Error("deleting a shared trace", "trace", id, "err", err)
+		}
+	}
 	err := os.Remove(s.path(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return errNoTrace
@@ -274,6 +343,19 @@ func (s *store) remove(id string) error {
 	return nil
 }
 
+// dropCopy removes this replica's copy of trace id, which another
+// replica deleted.
+func (s *store) dropCopy(id string) {
+	if !validID(id) {
+		return
+	}
+	for _, p := range []string{s.path(id), s.metaPath(id)} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.log.Error("removing a trace another replica deleted", "trace", id, "err", err)
+		}
+	}
+}
+
 // load reads the trace with the given id and folds it as it reads, within
 // MaxFoldBytes, with its boards.
 func (s *store) load(id string) (trace.Header, *trace.Tree, error) {
@@ -281,6 +363,9 @@ func (s *store) load(id string) (trace.Header, *trace.Tree, error) {
 		return trace.Header{}, nil, errNoTrace
 	}
 	h, t, err := catalog.ReadTreeFile(s.path(id), traceLimits, MaxFoldBytes)
+	if errors.Is(err, fs.ErrNotExist) && s.fetch(id) {
+		h, t, err = catalog.ReadTreeFile(s.path(id), traceLimits, MaxFoldBytes)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, nil, errNoTrace
 	}
@@ -293,6 +378,9 @@ func (s *store) raw(id string) ([]byte, error) {
 		return nil, errNoTrace
 	}
 	data, err := os.ReadFile(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) && s.fetch(id) {
+		data, err = os.ReadFile(s.path(id))
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errNoTrace
 	}

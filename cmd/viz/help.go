@@ -22,13 +22,13 @@ type command struct {
 var commands = []command{
 	{
 		name:     "serve",
-		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v]",
+		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v]",
 		summary:  "serve the web app on localhost (the default command)",
 		about:    "Serve the web app on localhost until Ctrl-C: run searches, step through them and open saved traces.",
 	},
 	{
 		name:     "replay",
-		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v] TRACE",
+		synopsis: "[--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v] TRACE",
 		summary:  "serve the web app and print the address of a trace file's page",
 	},
 	{

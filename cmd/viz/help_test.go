@@ -48,7 +48,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "render"}, renderHelp},
 		{[]string{"serve", "--help"}, []string{"Usage: viz serve [--addr HOST:PORT]", "\n  --addr host:port\n      the address to listen on, host:port (default 127.0.0.1:8080)\n", "\n  --v\n      log every request (default false)\n"}},
 		{[]string{"--addr", "127.0.0.1:0", "--help"}, []string{"Usage: viz serve [--addr HOST:PORT]"}},
-		{[]string{"replay", "-h"}, []string{"Usage: viz replay [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v] TRACE\n", "\n  --allow-host name\n      a further host name pages may use"}},
+		{[]string{"replay", "-h"}, []string{"Usage: viz replay [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v] TRACE\n", "\n  --allow-host name\n      a further host name pages may use"}},
 		{[]string{"list", "--help"}, []string{"Usage: viz list\n\nShow every game and algorithm with its parameters.\n\nlist takes no flags.\n"}},
 	}
 	for _, tt := range tests {

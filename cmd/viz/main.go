@@ -5,8 +5,8 @@
 //
 // Usage:
 //
-//	viz [serve] [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v]
-//	viz replay [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [-v] TRACE
+//	viz [serve] [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v]
+//	viz replay [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v] TRACE
 //	viz list
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE] [--trace-nodes N] [--boards]
 //	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--memory MiB] [--out FILE] TRACE

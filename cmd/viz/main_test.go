@@ -29,7 +29,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
 		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
-		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --v)"},
+		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --nats, --v)"},
 		{[]string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
 		{[]string{"layout-worker", "x"}, "layout-worker takes no arguments"},
 		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},

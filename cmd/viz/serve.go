@@ -64,6 +64,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	verbose := fs.Bool("v", false, "log every request")
 	var allow hostList
 	fs.Var(&allow, "allow-host", "a further host `name` pages may use to reach the server (repeatable, or names separated by commas)")
+	natsURL := fs.String("nats", "", "the `URL` of a NATS server with JetStream that replicas of the server share their traces through, e.g. nats://127.0.0.1:4222")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	case replay && fs.NArg() != 1:
 		return usagef("replay: want exactly one trace file, got %d arguments", fs.NArg())
 	case !replay && fs.NArg() != 0:
-		return usagef("%s: unexpected argument %q (flags: --addr, --allow-host, --data, -v)", name, fs.Arg(0))
+		return usagef("%s: unexpected argument %q (flags: --addr, --allow-host, --data, --nats, -v)", name, fs.Arg(0))
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(serveMemoryLimit)
@@ -94,7 +95,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 		return cmd
 	}}
 	defer layouter.Close()
-	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: layouter, Log: log, Program: programVersion(), Listen: *addr, AllowHosts: allow})
+	srv, err := web.New(ctx, web.Config{DataDir: *data, Layouter: layouter, Log: log, Program: programVersion(), Listen: *addr, AllowHosts: allow, NATS: *natsURL})
 	if err != nil {
 		return err
 	}
