@@ -113,7 +113,7 @@ func newStore(dir string, log *slog.Logger) (*store, error) {
 // trace's description, or checkWritable's.
 func isTemp(name string) bool {
 	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") &&
-		(strings.Contains(name, traceExt+".") || strings.HasSuffix(name, metaExt+".tmp") || strings.HasPrefix(name, ".probe-"))
+		(strings.Contains(name, traceExt+".") || strings.Contains(name, metaExt+".") || strings.HasPrefix(name, ".probe-"))
 }
 
 // removeStaleTemp removes the temporary files of saves last written
@@ -199,13 +199,7 @@ func (s *store) fetch(id string) bool {
 			}
 			return i > 0 // a trace without its description is listed all the same
 		}
-		tmp := filepath.Join(s.dir, "."+filepath.Base(p)+".tmp")
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
-			s.log.Error("keeping a shared trace", "trace", id, "err", err)
-			return false
-		}
-		if err := os.Rename(tmp, p); err != nil {
-			os.Remove(tmp)
+		if err := s.keep(p, data); err != nil {
 			s.log.Error("keeping a shared trace", "trace", id, "err", err)
 			return false
 		}
@@ -354,6 +348,30 @@ func (s *store) dropCopy(id string) {
 			s.log.Error("removing a trace another replica deleted", "trace", id, "err", err)
 		}
 	}
+}
+
+// keep writes data to the file at path through a temporary file of its
+// own, so that two requests fetching one trace at once do not collide.
+func (s *store) keep(path string, data []byte) error {
+	f, err := os.CreateTemp(s.dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // load reads the trace with the given id and folds it as it reads, within
