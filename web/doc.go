@@ -144,6 +144,13 @@
 // {"type":"ended","message"} before the socket closes. The key is never
 // sent by the server; states are decoded and encoded field by field.
 //
+// With Config.NATS, replicas share traces through a JetStream object
+// store and rooms through a key-value store of the codes open and a
+// subject per room (rooms_nats.go): every replica with pages in a room
+// applies the others' events (the presenter's page and state, follower
+// counts, answers, the end), so a presenter and followers may be on
+// different replicas.
+//
 // # Host checks, other sites and limits
 //
 // The server answers only requests addressed to a host it allows

@@ -208,11 +208,21 @@ type room struct {
 	ended     bool
 	idle      *time.Timer // ends the room while its presenter is away
 	life      *time.Timer
+
+	// With a bus, what the other replicas say: whether the presenter is
+	// connected to one of them, and how many follow on each.
+	remoteLive bool
+	counts     map[string]int
+	unsub      func()
 }
 
 // rooms is the server's rooms by code.
 type rooms struct {
 	idle, life time.Duration // RoomIdle and RoomLifetime; tests shorten them
+	// bus carries rooms between replicas (Config.NATS), nil for none;
+	// replica names this one in its events.
+	bus     roomBus
+	replica string
 
 	mu     sync.Mutex
 	byCode map[string]*room
@@ -220,6 +230,44 @@ type rooms struct {
 
 func newRooms() *rooms {
 	return &rooms{idle: RoomIdle, life: RoomLifetime, byCode: map[string]*room{}}
+}
+
+// roomBus carries rooms between the replicas of a server behind a load
+// balancer: a registry of the rooms open, by code, and a stream of events
+// per room that every replica with pages in it applies.
+type roomBus interface {
+	// register records a new room; errRoomTaken if its code is in use.
+	register(code string, info roomInfo) error
+	// lookup returns a room's record, or errNoRoom.
+	lookup(code string) (roomInfo, error)
+	unregister(code string)
+	publish(code string, ev roomEvent)
+	// subscribe calls fn with every event of the room, on a goroutine of
+	// the bus's, until unsubscribe.
+	subscribe(code string, fn func(roomEvent)) (unsubscribe func(), err error)
+}
+
+// errRoomTaken says a code is already a room's.
+var errRoomTaken = errors.New("the room code is taken")
+
+// roomInfo is a room's record in the bus's registry.
+type roomInfo struct {
+	Key    string    `json:"key"`
+	Path   string    `json:"path"`
+	Opened time.Time `json:"opened"`
+}
+
+// roomEvent is what one replica tells the others about a room.
+type roomEvent struct {
+	Origin  string     `json:"origin"` // the replica that sent it
+	Kind    string     `json:"kind"`   // "room", "count", "answer", "end" or "hello"
+	Path    string     `json:"path,omitempty"`
+	State   *roomState `json:"state,omitempty"`
+	Live    bool       `json:"live,omitempty"`    // room: the presenter is connected to Origin
+	Count   int        `json:"count,omitempty"`   // count: Origin's followers
+	Who     string     `json:"who,omitempty"`     // answer: the follower tab
+	Answer  string     `json:"answer,omitempty"`  // answer: its key
+	Message string     `json:"message,omitempty"` // end: what followers are told
 }
 
 // open opens a room showing path and returns it.
@@ -237,27 +285,66 @@ func (h *rooms) open(path string) (*room, error) {
 		return nil, errRoomsFull
 	}
 	var code string
+	info := roomInfo{Key: key, Path: path, Opened: time.Now()}
 	for {
 		if code, err = randomCode(); err != nil {
 			return nil, err
 		}
-		if _, taken := h.byCode[code]; !taken {
+		if _, taken := h.byCode[code]; taken {
+			continue
+		}
+		if h.bus == nil {
 			break
 		}
+		err := h.bus.register(code, info)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, errRoomTaken) {
+			return nil, err
+		}
 	}
-	r := &room{code: code, key: key, hub: h, path: path, followers: map[*roomConn]struct{}{}}
+	return h.addLocked(code, info)
+}
+
+// addLocked makes the room of code and info on this replica, following
+// the other replicas' events with a bus; h.mu is held.
+func (h *rooms) addLocked(code string, info roomInfo) (*room, error) {
+	r := &room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[*roomConn]struct{}{}, counts: map[string]int{}}
 	r.idle = time.AfterFunc(h.idle, func() { r.end("The room ended: its presenter was away for " + h.idle.String() + ".") })
-	r.life = time.AfterFunc(h.life, func() { r.end("The room ended: rooms last " + h.life.String() + " at most.") })
+	r.life = time.AfterFunc(max(0, h.life-time.Since(info.Opened)), func() { r.end("The room ended: rooms last " + h.life.String() + " at most.") })
+	if h.bus != nil {
+		unsub, err := h.bus.subscribe(code, r.apply)
+		if err != nil {
+			r.idle.Stop()
+			r.life.Stop()
+			return nil, err
+		}
+		r.unsub = unsub
+	}
 	h.byCode[code] = r
 	return r, nil
 }
 
-// get returns the open room with code.
+// get returns the open room with code: this replica's, or with a bus
+// one another replica opened, which this one then follows.
 func (h *rooms) get(code string) (*room, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	r, ok := h.byCode[code]
-	return r, ok
+	if ok || h.bus == nil || len(h.byCode) >= MaxRooms {
+		return r, ok
+	}
+	info, err := h.bus.lookup(code)
+	if err != nil {
+		return nil, false
+	}
+	r, err = h.addLocked(code, info)
+	if err != nil {
+		return nil, false
+	}
+	h.bus.publish(code, roomEvent{Origin: h.replica, Kind: "hello"})
+	return r, true
 }
 
 // count returns the rooms open.
@@ -357,10 +444,12 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 	if path != r.path {
 		r.path, r.state, r.answers = path, nil, nil
 	}
+	r.remoteLive = false
 	c.offer(slotRoom, r.roomMsgLocked())
 	r.countLocked()
 	r.tallyLocked()
 	r.broadcastLocked()
+	r.announceLocked()
 	return nil
 }
 
@@ -377,6 +466,7 @@ func (r *room) joinFollower(c *roomConn) error {
 	r.followers[c] = struct{}{}
 	c.offer(slotRoom, r.roomMsgLocked())
 	r.countLocked()
+	r.publishCountLocked()
 	return nil
 }
 
@@ -389,12 +479,14 @@ func (r *room) leave(c *roomConn) {
 		if !r.ended {
 			r.idle.Reset(r.hub.idle)
 			r.broadcastLocked()
+			r.announceLocked()
 		}
 		return
 	}
 	if _, ok := r.followers[c]; ok {
 		delete(r.followers, c)
 		r.countLocked()
+		r.publishCountLocked()
 	}
 }
 
@@ -408,6 +500,7 @@ func (r *room) setState(c *roomConn, s roomState) {
 	}
 	r.state = &s
 	r.broadcastLocked()
+	r.announceLocked()
 }
 
 // setPath switches the room to another page, as its presenter c goes
@@ -423,6 +516,7 @@ func (r *room) setPath(c *roomConn, path string) error {
 	}
 	r.path, r.state, r.answers = path, nil, nil
 	r.broadcastLocked()
+	r.announceLocked()
 	r.tallyLocked()
 	return nil
 }
@@ -446,6 +540,15 @@ func (r *room) answer(path, who, key string) bool {
 	if r.ended || path != r.path || !answerWho.MatchString(who) {
 		return false
 	}
+	if r.hub.bus != nil {
+		r.hub.bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "answer", Path: path, Who: who, Answer: key})
+	}
+	return r.recordLocked(who, key)
+}
+
+// recordLocked records follower tab who's answer key to the room's
+// exercise and tells the presenter the tally.
+func (r *room) recordLocked(who, key string) bool {
 	if r.answers == nil {
 		r.answers = map[string]string{}
 	}
@@ -482,7 +585,7 @@ func (r *room) tallyLocked() {
 
 // roomMsgLocked is the room as its pages see it: never its key.
 func (r *room) roomMsgLocked() []byte {
-	live := r.presenter != nil
+	live := r.presenter != nil || r.remoteLive
 	return mustJSON(roomMessage{Type: "room", Code: r.code, Path: r.path, State: r.state, Live: &live})
 }
 
@@ -494,18 +597,96 @@ func (r *room) broadcastLocked() {
 	}
 }
 
-// countLocked tells the presenter how many follow.
+// countLocked tells the presenter how many follow, on every replica.
 func (r *room) countLocked() {
 	if r.presenter == nil {
 		return
 	}
 	n := len(r.followers)
+	for _, k := range r.counts {
+		n += k
+	}
 	r.presenter.offer(slotFollowers, mustJSON(roomMessage{Type: "followers", Followers: &n}))
 }
 
-// end ends the room: every page is told message and let go, and the
-// code is free again.
+// announceLocked tells the other replicas, if any, the room as this
+// replica's presenter shows it, or that the presenter left.
+func (r *room) announceLocked() {
+	if r.hub.bus != nil {
+		r.hub.bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "room", Path: r.path, State: r.state, Live: r.presenter != nil})
+	}
+}
+
+// publishCountLocked tells the other replicas, if any, how many follow
+// on this one.
+func (r *room) publishCountLocked() {
+	if r.hub.bus != nil {
+		r.hub.bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "count", Count: len(r.followers)})
+	}
+}
+
+// apply applies another replica's event to this replica's pages.
+func (r *room) apply(ev roomEvent) {
+	if ev.Origin == r.hub.replica {
+		return
+	}
+	if ev.Kind == "end" {
+		r.endHere(ev.Message)
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended {
+		return
+	}
+	switch ev.Kind {
+	case "room":
+		if ev.State != nil && ev.State.check() != nil || !roomPath.MatchString(ev.Path) {
+			return
+		}
+		if ev.Live && r.presenter != nil {
+			r.presenter.finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
+			r.presenter = nil
+		}
+		if ev.Path != r.path {
+			r.answers = nil
+		}
+		r.path, r.state, r.remoteLive = ev.Path, ev.State, ev.Live
+		if ev.Live {
+			r.idle.Stop()
+		} else {
+			r.idle.Reset(r.hub.idle)
+		}
+		r.broadcastLocked()
+	case "count":
+		r.counts[ev.Origin] = max(0, min(ev.Count, MaxRoomFollowers))
+		r.countLocked()
+	case "answer":
+		if ev.Path == r.path && answerWho.MatchString(ev.Who) {
+			r.recordLocked(ev.Who, ev.Answer)
+		}
+	case "hello":
+		if r.presenter != nil {
+			r.announceLocked()
+		}
+		if len(r.followers) > 0 {
+			r.publishCountLocked()
+		}
+	}
+}
+
+// end ends the room on every replica: every page is told message and
+// let go, and the code is free again.
 func (r *room) end(message string) {
+	if bus := r.hub.bus; bus != nil {
+		bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "end", Message: message})
+		bus.unregister(r.code)
+	}
+	r.endHere(message)
+}
+
+// endHere ends the room on this replica.
+func (r *room) endHere(message string) {
 	r.mu.Lock()
 	if r.ended {
 		r.mu.Unlock()
@@ -521,7 +702,11 @@ func (r *room) end(message string) {
 	for f := range r.followers {
 		f.finish(msg)
 	}
+	unsub := r.unsub
 	r.mu.Unlock()
+	if unsub != nil {
+		unsub()
+	}
 	r.hub.mu.Lock()
 	delete(r.hub.byCode, r.code)
 	r.hub.mu.Unlock()

@@ -388,35 +388,50 @@ func TestRoomPropagation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200 sockets: not in -short mode")
 	}
-	delays := propagate(t, 200, 50)
+	_, ts := newTestServer(t)
+	delays := propagate(t, ts.URL, ts.URL, 200, 50)
 	t.Logf("200 followers, 50 states: p50 %v, p99 %v, max %v", percentile(delays, 0.5), percentile(delays, 0.99), percentile(delays, 1))
 }
 
 // BenchmarkRoomPropagation measures the delay from a presenter's state to
-// its followers', on loopback, for a class and a lecture hall.
+// its followers', on loopback, for a class and a lecture hall, on one
+// server and across two replicas through NATS (the presenter on one, the
+// followers on the other).
 func BenchmarkRoomPropagation(b *testing.B) {
-	for _, n := range []int{200, 1000} {
-		b.Run(fmt.Sprintf("followers=%d", n), func(b *testing.B) {
-			var all []time.Duration
-			for b.Loop() {
-				all = append(all, propagate(b, n, 20)...)
-			}
-			b.ReportMetric(float64(percentile(all, 0.5).Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(percentile(all, 0.99).Microseconds())/1000, "p99-ms")
-		})
+	for _, replicas := range []int{1, 2} {
+		for _, n := range []int{200, 1000} {
+			b.Run(fmt.Sprintf("replicas=%d/followers=%d", replicas, n), func(b *testing.B) {
+				var all []time.Duration
+				for b.Loop() {
+					var a, f string
+					if replicas == 1 {
+						_, ts := newTestServer(b)
+						a, f = ts.URL, ts.URL
+					} else {
+						nats := startNATS(b)
+						_, tsA := newTestServer(b, func(c *Config) { c.NATS = nats })
+						_, tsB := newTestServer(b, func(c *Config) { c.NATS = nats })
+						a, f = tsA.URL, tsB.URL
+					}
+					all = append(all, propagate(b, a, f, n, 20)...)
+				}
+				b.ReportMetric(float64(percentile(all, 0.5).Microseconds())/1000, "p50-ms")
+				b.ReportMetric(float64(percentile(all, 0.99).Microseconds())/1000, "p99-ms")
+			})
+		}
 	}
 }
 
-// propagate opens a room with n followers, sends states states 20 ms
-// apart, waits until every follower has the last, and returns each
-// state's delay to each follower that received it.
-func propagate(t testing.TB, n, states int) []time.Duration {
-	_, ts := newTestServer(t)
-	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
-	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+// propagate opens a room on the server at presenter with n followers on
+// the one at followers, sends states states 20 ms apart, waits until
+// every follower has the last, and returns each state's delay to each
+// follower that received it.
+func propagate(t testing.TB, presenter, followers string, n, states int) []time.Duration {
+	o := openRoom(t, presenter, "/example/rn-alphabeta")
+	p := dialRoom(t, presenter, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
 	fs := make([]*roomPage, n)
 	for i := range fs {
-		fs[i] = dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
+		fs[i] = dialRoom(t, followers, o.Code, roomMessage{Type: "hello", Role: "follower"})
 	}
 	p.wait(fmt.Sprintf("%d followers", n), func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == n })
 	sent := make([]time.Time, states)

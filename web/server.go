@@ -151,6 +151,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	var (
+		bus     roomBus // with cfg.NATS, the rooms' bus between replicas
+		replica string  // and this replica's name on it
+	)
 	if cfg.NATS != "" {
 		shared, err := dialShared(ctx, cfg.NATS, "viz "+cfg.Program)
 		if err != nil {
@@ -158,6 +162,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		st.shared = shared
 		context.AfterFunc(ctx, shared.close)
+		if bus, err = newNATSRooms(ctx, shared, cfg.Log); err != nil {
+			return nil, err
+		}
+		if replica, err = randomKey(); err != nil {
+			return nil, err
+		}
 	}
 	assets, err := fs.Sub(static.FS, ".")
 	if err != nil {
@@ -177,6 +187,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		players:  newPlayers(MaxPlayGames),
 		rooms:    newRooms(),
 	}
+	s.rooms.bus, s.rooms.replica = bus, replica
 	context.AfterFunc(ctx, func() { s.rooms.endAll("The room ended: the server is stopping.") })
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })

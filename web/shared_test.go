@@ -97,3 +97,70 @@ func TestSharedUnreachable(t *testing.T) {
 		t.Errorf("err = %v, want one naming the NATS address", err)
 	}
 }
+
+// TestRoomAcrossReplicas runs a room over two replicas of the server on
+// one NATS server: the presenter on A, three followers on B, which joins
+// them by the code A gave; the count, every state and an exercise's
+// answers cross over; the key never reaches a follower; ending the room
+// on A tells B's followers and frees the code on both.
+func TestRoomAcrossReplicas(t *testing.T) {
+	nats := startNATS(t)
+	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
+	_, tsB := newTestServer(t, func(c *Config) { c.NATS = nats })
+	o := openRoom(t, tsA.URL, "/example/rn-alphabeta")
+	res, err := http.Get(tsB.URL + "/r/" + o.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.Request.URL.Query().Get("room") != o.Code {
+		t.Fatalf("replica B's join address leads to %s", res.Request.URL)
+	}
+	p := dialRoom(t, tsA.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+	var fs []*roomPage
+	for range 3 {
+		fs = append(fs, dialRoom(t, tsB.URL, o.Code, roomMessage{Type: "hello", Role: "follower"}))
+	}
+	p.wait("3 followers on the other replica", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 3 })
+	for step := 1; step <= 5; step++ {
+		p.send(roomMessage{Type: "state", State: &roomState{Step: step, View: "root", Selected: -1}})
+	}
+	for _, f := range fs {
+		m := f.wait("step 5 from the other replica", withState(5))
+		if !*m.Live || m.Path != "/example/rn-alphabeta" {
+			t.Errorf("a follower on B got %+v", m)
+		}
+	}
+
+	path := exerciseURL("alphabeta", "easy", 5)
+	p.send(roomMessage{Type: "page", Path: path})
+	for _, f := range fs {
+		f.wait("the exercise", func(m roomMessage) bool { return m.Type == "room" && m.Path == path })
+	}
+	status, _ := get(t, tsB.URL+path+"&"+url.Values{"answer": {"pruned: none; A=100"}, "room": {o.Code}, "who": {"abcdefgh1"}}.Encode())
+	if status != http.StatusOK {
+		t.Fatalf("answering on B: %d", status)
+	}
+	p.wait("the answer given on B", func(m roomMessage) bool { return m.Type == "answers" && len(m.Answers) == 1 && m.Answers[0].Count == 1 })
+
+	p.send(roomMessage{Type: "end"})
+	for _, f := range fs {
+		f.wait("the end", func(m roomMessage) bool { return m.Type == "ended" && strings.Contains(m.Message, "presenter ended") })
+		<-f.done
+		f.mu.Lock()
+		for _, raw := range f.raw {
+			if strings.Contains(string(raw), o.Key) {
+				t.Errorf("a follower on B was sent the key: %s", raw)
+			}
+		}
+		f.mu.Unlock()
+	}
+	for _, base := range []string{tsA.URL, tsB.URL} {
+		if code, _ := get(t, base+"/r/"+o.Code); code != http.StatusNotFound {
+			t.Errorf("%s: the ended room's address answers %d", base, code)
+		}
+	}
+
+	delays := propagate(t, tsA.URL, tsB.URL, 200, 30)
+	t.Logf("200 followers on B of a presenter on A, 30 states: p50 %v, p99 %v, max %v", percentile(delays, 0.5), percentile(delays, 0.99), percentile(delays, 1))
+}
