@@ -284,6 +284,7 @@ func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, node
 			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it."
 	} else {
 		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", t.Len())
+		sh.store = s.store // saved: its layout can be shared like a loaded trace's
 	}
 	s.shows.put(sh)
 	// Unlisted before the last frame goes out, so that a page which has

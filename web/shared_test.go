@@ -1,16 +1,20 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/searchviz/searchviz/render"
 )
 
 // startNATS runs a NATS server with JetStream on a free loopback port
@@ -86,6 +90,37 @@ func TestSharedTraces(t *testing.T) {
 	_, tsC := newTestServer(t, func(c *Config) { c.NATS = nats })
 	if code, _ := get(t, tsC.URL+"/t/"+id+"/trace"); code != http.StatusNotFound {
 		t.Errorf("a new replica finds the deleted trace: %d", code)
+	}
+}
+
+// countingLayouter is a Layouter that counts the drawings it makes.
+type countingLayouter struct {
+	render.Layouter
+	n atomic.Int32
+}
+
+func (c *countingLayouter) SVG(ctx context.Context, dot []byte) ([]byte, error) {
+	c.n.Add(1)
+	return c.Layouter.SVG(ctx, dot)
+}
+
+// TestSharedLayouts checks that a tree drawn on one replica is not drawn
+// again on another: B serves A's layout, byte for byte, without a call to
+// its own Graphviz.
+func TestSharedLayouts(t *testing.T) {
+	nats := startNATS(t)
+	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
+	counted := &countingLayouter{Layouter: layouter}
+	_, tsB := newTestServer(t, func(c *Config) { c.NATS = nats; c.Layouter = counted })
+	path := runSearch(t, tsA.URL, url.Values{"game": {"tictactoe"}, "position": {"x.o/.x./..o"}, "algo": {"alphabeta"}})
+	get(t, tsA.URL+path+"/trace") // once the search has saved it
+	codeA, fromA := get(t, tsA.URL+path+"/layout.svg")
+	codeB, fromB := get(t, tsB.URL+path+"/layout.svg")
+	if codeA != http.StatusOK || codeB != http.StatusOK || fromA != fromB {
+		t.Fatalf("layouts: A %d (%d bytes), B %d (%d bytes), want the same", codeA, len(fromA), codeB, len(fromB))
+	}
+	if n := counted.n.Load(); n != 0 {
+		t.Errorf("replica B drew the tree %d times, want none: A shared it", n)
 	}
 }
 

@@ -54,6 +54,11 @@ type show struct {
 	notesOnce   sync.Once
 	noteTexts   []string
 	shownDraws  shownDrawings // drawings of display sets, shared by viewers
+
+	// store is the store a saved trace was loaded from or saved to, whose
+	// shared store, with Config.NATS, also keeps its layouts; nil for a
+	// running search's snapshot and a trace that could not be saved.
+	store *store
 }
 
 // errTooBigToDraw marks a drawing that took longer than its time limit.
@@ -258,6 +263,11 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 	if s.layoutErr[i] != nil && time.Since(s.failedAt[i]) < redrawAfter {
 		return nil, s.layoutErr[i]
 	}
+	if data, ok := s.store.sharedLayout(s.id, v); ok {
+		s.layouts[i] = data
+		s.drawn.Add(int64(len(data)))
+		return data, nil
+	}
 	var buf bytes.Buffer
 	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto}
 	if s.tree.Size() <= maxBoardNodes {
@@ -274,6 +284,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 	}
 	s.layouts[i] = buf.Bytes()
 	s.drawn.Add(int64(buf.Len()))
+	s.store.shareLayout(s.id, v, s.layouts[i])
 	return s.layouts[i], nil
 }
 
@@ -422,6 +433,9 @@ func (c *showCache) load(st *store, id string, call *loadCall) {
 	h, t, err := st.load(id)
 	if err == nil {
 		call.sh, err = newShow(id, h, t)
+	}
+	if err == nil {
+		call.sh.store = st
 	}
 	if err != nil {
 		call.err = err

@@ -184,6 +184,37 @@ func (s *store) share(id string) {
 	}
 }
 
+// layoutName is the shared store's name of trace id's layout in view v.
+func layoutName(id string, v trace.View) string { return id + ".layout-" + v.String() + ".svg" }
+
+// sharedLayout returns the layout of trace id in view v that a replica
+// drew and shared, if there is one; never with no shared store, nor for a
+// nil store.
+func (s *store) sharedLayout(id string, v trace.View) ([]byte, bool) {
+	if s == nil || s.shared == nil {
+		return nil, false
+	}
+	data, err := s.shared.get(context.Background(), layoutName(id, v))
+	if err != nil {
+		if !errors.Is(err, errNoTrace) {
+			s.log.Error("fetching a shared layout", "trace", id, "err", err)
+		}
+		return nil, false
+	}
+	return data, true
+}
+
+// shareLayout puts the layout of trace id in view v in the shared store,
+// if there is one, so that other replicas need not draw it again.
+func (s *store) shareLayout(id string, v trace.View, data []byte) {
+	if s == nil || s.shared == nil {
+		return
+	}
+	if err := s.shared.put(context.Background(), layoutName(id, v), data); err != nil {
+		s.log.Error("sharing a layout", "trace", id, "err", err)
+	}
+}
+
 // fetch copies trace id and its description from the shared store into
 // the directory and reports whether it did: false without a shared store
 // or a trace of id there.
@@ -315,8 +346,8 @@ func (s *store) remove(id string) error {
 		if !s.has(id) {
 			return errNoTrace
 		}
-		for _, p := range []string{s.path(id), s.metaPath(id)} {
-			if err := s.shared.remove(context.Background(), filepath.Base(p)); err != nil {
+		for _, name := range []string{filepath.Base(s.path(id)), filepath.Base(s.metaPath(id)), layoutName(id, trace.ViewRoot), layoutName(id, trace.ViewSide)} {
+			if err := s.shared.remove(context.Background(), name); err != nil {
 				return fmt.Errorf("web: deleting trace %s: %w", id, err)
 			}
 		}
