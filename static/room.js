@@ -113,6 +113,9 @@
     }
     const common = answers.find((a) => a.key !== "right");
     root.dataset.roomCommon = common ? common.key : "";
+    $("room-answers-common").textContent = common
+      ? "The most common mistake: " + mistakeWords(common.key) + " (" + common.count + " of " + total + ")."
+      : total > 0 ? "No mistakes so far." : "";
   }
 
   $("room-open").hidden = rm.role !== "";

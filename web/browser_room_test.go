@@ -175,6 +175,9 @@ func TestBrowserRoomExercise(t *testing.T) {
 	if !strings.Contains(bars, "right: 1") || strings.Count(bars, ": 1") != 2 {
 		t.Errorf("the tally reads %q, want one right and one mistake", bars)
 	}
+	if common := p.text("#room-answers-common"); !strings.HasPrefix(common, "The most common mistake: ") || !strings.HasSuffix(common, "(1 of 2).") {
+		t.Errorf("the most common mistake reads %q", common)
+	}
 	p.screenshot("room-exercise-tally.png")
 
 	p.do("setting seed 6", chromedp.SetValue(chromedp.ID("exercise-seed"), "6"))
