@@ -35,7 +35,7 @@ func (b *browser) waitJS(what, js string) {
 		if err == nil {
 			return
 		}
-		if (strings.Contains(err.Error(), "navigated or closed") || strings.Contains(err.Error(), "Cannot find context")) && time.Now().Before(deadline) {
+		if navigating(err) && time.Now().Before(deadline) {
 			continue
 		}
 		status := get(b, "reading the status", chromedp.Evaluate[string](`[(document.getElementById("status") || {}).textContent, (document.getElementById("room-status") || {}).textContent].join(" | ")`))
@@ -124,6 +124,29 @@ func TestBrowserRoom(t *testing.T) {
 		f.waitJS("the room's end", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.includes("The presenter ended the room.")`)
 	}
 	fs[1].screenshot("room-ended.png")
+}
+
+// evaluateThrough evaluates js on b's page and returns its string value,
+// or false when the page was navigating away as it ran: a page that
+// moves on its own (an upload that opens its viewer) is read through it.
+func (b *browser) evaluateThrough(what, js string) (string, bool) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		if navigating(err) {
+			return "", false
+		}
+		b.t.Fatalf("%s: %v", what, err)
+	}
+	return s, true
+}
+
+// navigating reports whether err says the page was navigating away as
+// an action ran.
+func navigating(err error) bool {
+	return strings.Contains(err.Error(), "navigated or closed") || strings.Contains(err.Error(), "Cannot find context")
 }
 
 // jsString quotes s for JavaScript.

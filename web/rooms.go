@@ -679,13 +679,17 @@ func (r *room) apply(ev roomEvent) {
 // let go, and the code is free again.
 func (r *room) end(message string) {
 	if bus := r.hub.bus; bus != nil {
-		bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "end", Message: message})
+		// Out of the registry first, so that no replica the end reaches
+		// finds the room there again.
 		bus.unregister(r.code)
+		bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "end", Message: message})
 	}
 	r.endHere(message)
 }
 
-// endHere ends the room on this replica.
+// endHere ends the room on this replica: it leaves the replica's rooms
+// before its pages are told, so that a page told it ended finds no room
+// of its code here.
 func (r *room) endHere(message string) {
 	r.mu.Lock()
 	if r.ended {
@@ -695,21 +699,27 @@ func (r *room) endHere(message string) {
 	r.ended = true
 	r.idle.Stop()
 	r.life.Stop()
-	msg := mustJSON(roomMessage{Type: "ended", Message: message})
+	pages := make([]*roomConn, 0, len(r.followers)+1)
 	if r.presenter != nil {
-		r.presenter.finish(msg)
+		pages = append(pages, r.presenter)
 	}
 	for f := range r.followers {
-		f.finish(msg)
+		pages = append(pages, f)
 	}
 	unsub := r.unsub
 	r.mu.Unlock()
+	r.hub.mu.Lock()
+	if r.hub.byCode[r.code] == r {
+		delete(r.hub.byCode, r.code)
+	}
+	r.hub.mu.Unlock()
 	if unsub != nil {
 		unsub()
 	}
-	r.hub.mu.Lock()
-	delete(r.hub.byCode, r.code)
-	r.hub.mu.Unlock()
+	msg := mustJSON(roomMessage{Type: "ended", Message: message})
+	for _, c := range pages {
+		c.finish(msg)
+	}
 }
 
 // mustJSON encodes a value the server built, which always encodes.
