@@ -164,7 +164,7 @@ func (d describer) name(id trace.NodeID) string {
 // never for a move's label, which is the game's ("b3", "e2e4").
 func (d describer) subject(id trace.NodeID) string {
 	if n := d.t.Node(id); n.Parent == trace.NoNode || n.Action < 0 {
-		return capital(d.name(id))
+		return Capital(d.name(id))
 	}
 	return d.name(id)
 }
@@ -203,7 +203,7 @@ func (d describer) jointSelection(s trace.Selection) string {
 			other = 1
 		}
 	}
-	player := capital(simPlayers[other])
+	player := Capital(simPlayers[other])
 	child := d.t.Node(s.Chosen)
 	move := child.Label
 	if child.Joint != nil {
@@ -321,15 +321,15 @@ func (d describer) cut(c trace.Cutoff) string {
 // sentence makes a note written as a phrase ("depth 3: 120 nodes") read
 // as the log's other lines do: a capital letter first, a full stop last.
 func sentence(s string) string {
-	s = capital(strings.TrimSpace(s))
+	s = Capital(strings.TrimSpace(s))
 	if last, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…", last) {
 		return s
 	}
 	return s + "."
 }
 
-// capital starts s with a capital letter, for the start of a sentence.
-func capital(s string) string {
+// Capital starts s with a capital letter, for the start of a sentence.
+func Capital(s string) string {
 	if s == "" {
 		return s
 	}

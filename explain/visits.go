@@ -49,7 +49,7 @@ var rootWords = [...]RootWords{
 	MeasurePlayerVisits: {
 		Title: "Root visits of each player's actions",
 		Help: "Both players move at once, so DUCT counts each player's visits of its own actions, summed over the other's: " +
-			capital(simPlayers[0]) + " plays its most visited action; " + simPlayers[1] + "'s most visited is the reply A's search expects.",
+			Capital(simPlayers[0]) + " plays its most visited action; " + simPlayers[1] + "'s most visited is the reply A's search expects.",
 		Top:  "most visited",
 		Tied: "tied for most visited",
 	},

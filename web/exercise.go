@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -98,7 +99,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	page.Link = exerciseURL(kindName, level, seed)
 	ex, err := s.makeExercise(kindName, level, seed, &page)
 	if err != nil {
-		page.Error = capital(err.Error()) + "."
+		page.Error = explain.Capital(err.Error()) + "."
 		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
 		return
 	}
@@ -144,7 +145,7 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 		return
 	}
 	if err := fillExercise(ex, &page); err != nil {
-		fail(capital(err.Error()) + ".")
+		fail(explain.Capital(err.Error()) + ".")
 		return
 	}
 	if r.URL.Query().Has("answer") {
@@ -215,7 +216,7 @@ func grade(ex exercise.Exercise, page *templates.Exercise) string {
 	}
 	res, err := exercise.Grade(ex, ans)
 	if err != nil {
-		page.Error = capital(strings.TrimPrefix(err.Error(), "exercise: ")) + "."
+		page.Error = explain.Capital(strings.TrimPrefix(err.Error(), "exercise: ")) + "."
 		return ""
 	}
 	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback

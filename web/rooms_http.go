@@ -15,6 +15,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"rsc.io/qr"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // helloWait is how long a room's page has to say who it is.
@@ -39,10 +41,10 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 	rm, err := s.rooms.open(r.PostForm.Get("path"))
 	switch {
 	case errors.Is(err, errRoomsFull):
-		http.Error(w, capital(err.Error())+".", http.StatusTooManyRequests)
+		http.Error(w, explain.Capital(err.Error())+".", http.StatusTooManyRequests)
 		return
 	case errors.Is(err, errRoomPath):
-		http.Error(w, capital(err.Error())+".", http.StatusBadRequest)
+		http.Error(w, explain.Capital(err.Error())+".", http.StatusBadRequest)
 		return
 	case err != nil:
 		s.log.Error("opening a room", "err", err)
@@ -70,7 +72,7 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 	}
 	rm, ok := s.rooms.get(code)
 	if !ok {
-		s.message(w, r, http.StatusNotFound, "No room "+code, capital(errNoRoom.Error())+".")
+		s.message(w, r, http.StatusNotFound, "No room "+code, explain.Capital(errNoRoom.Error())+".")
 		return
 	}
 	rm.mu.Lock()
@@ -92,7 +94,7 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := s.rooms.get(code); !ok {
-		http.Error(w, capital(errNoRoom.Error())+".", http.StatusNotFound)
+		http.Error(w, explain.Capital(errNoRoom.Error())+".", http.StatusNotFound)
 		return
 	}
 	svg, err := qrSVG(joinURL(requestBase(r), code))
@@ -138,14 +140,6 @@ func requestBase(r *http.Request) *url.URL {
 	return &url.URL{Scheme: scheme, Host: r.Host}
 }
 
-// capital returns s with its first letter in capitals.
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // handleRoomSocket runs one page's socket in a room: after its hello, a
 // presenter's states and page changes go to the followers, and every page
 // is sent the latest of what the room has for it.
@@ -157,7 +151,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	rm, ok := s.rooms.get(code)
 	if !ok {
-		http.Error(w, capital(errNoRoom.Error())+".", http.StatusNotFound)
+		http.Error(w, explain.Capital(errNoRoom.Error())+".", http.StatusNotFound)
 		return
 	}
 	conn, err := upgrader.Upgrade(w, r, nil)
@@ -186,7 +180,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadDeadline(time.Now().Add(helloWait))
 	presenter, err := roomHello(conn, rm, c)
 	if err != nil {
-		c.finish(mustJSON(roomMessage{Type: "ended", Message: capital(err.Error()) + "."}))
+		c.finish(mustJSON(roomMessage{Type: "ended", Message: explain.Capital(err.Error()) + "."}))
 		<-ctx.Done()
 		return
 	}
@@ -203,7 +197,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !limit.allow() {
-			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(errRoomTooFast.Error()) + "."}))
+			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(errRoomTooFast.Error()) + "."}))
 			continue
 		}
 		if !presenter {
@@ -212,7 +206,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		m, err := decodeRoomMessage(data)
 		if err != nil {
-			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(err.Error()) + "."}))
+			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
 			continue
 		}
 		switch m.Type {
@@ -220,7 +214,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 			rm.setState(c, *m.State)
 		case "page":
 			if err := rm.setPath(c, m.Path); err != nil {
-				c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: capital(err.Error()) + "."}))
+				c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
 			}
 		case "end":
 			log.Info("room ended by its presenter")
