@@ -47,32 +47,37 @@ func run(t *testing.T, cfg Config) *Report {
 // played one game at a time or two at once, every game's every move is
 // the same; another seed plays other games.
 func TestSameSeedSameGames(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ game, a, b string }{
 		{"tictactoe", "mcts playouts=60", "pmc playouts=10"},
 		{"twinmaze turns=6", "duct playouts=40", "duct playouts=20"},
 		{"dice", "expectimax depth=1", "pmc playouts=4"},
 	} {
-		cfg := Config{Game: tt.game, Engines: [2]string{tt.a, tt.b}, Games: 6, Seed: 7, Parallel: 1}
-		one := run(t, cfg)
-		cfg.Parallel = 2
-		two := run(t, cfg)
-		if !reflect.DeepEqual(moves(one.Records), moves(two.Records)) {
-			t.Errorf("%s: the games differ with --parallel 1 and 2", tt.game)
-		}
-		if one.Stats != two.Stats {
-			t.Errorf("%s: stats %+v and %+v", tt.game, one.Stats, two.Stats)
-		}
-		cfg.Seed = 8
-		other := run(t, cfg)
-		if reflect.DeepEqual(moves(one.Records), moves(other.Records)) {
-			t.Errorf("%s: seeds 7 and 8 play the same games", tt.game)
-		}
+		t.Run(tt.game, func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{Game: tt.game, Engines: [2]string{tt.a, tt.b}, Games: 6, Seed: 7, Parallel: 1}
+			one := run(t, cfg)
+			cfg.Parallel = 2
+			two := run(t, cfg)
+			if !reflect.DeepEqual(moves(one.Records), moves(two.Records)) {
+				t.Errorf("%s: the games differ with --parallel 1 and 2", tt.game)
+			}
+			if one.Stats != two.Stats {
+				t.Errorf("%s: stats %+v and %+v", tt.game, one.Stats, two.Stats)
+			}
+			cfg.Seed = 8
+			other := run(t, cfg)
+			if reflect.DeepEqual(moves(one.Records), moves(other.Records)) {
+				t.Errorf("%s: seeds 7 and 8 play the same games", tt.game)
+			}
+		})
 	}
 }
 
 // TestFirstMoverAlternates checks that A moves first in even games and B
 // in odd ones, and that the engines then take turns.
 func TestFirstMoverAlternates(t *testing.T) {
+	t.Parallel()
 	rep := run(t, Config{Game: "tictactoe", Engines: [2]string{"pmc playouts=5", "mcts playouts=5"}, Games: 5, Parallel: 2})
 	for i, r := range rep.Records {
 		first := "AB"[i%2 : i%2+1]
@@ -95,6 +100,7 @@ func TestFirstMoverAlternates(t *testing.T) {
 // it is a draw with perfect play, which AlphaBeta searching to the end
 // (depth 9) plays, so two of them draw every game and one never loses.
 func TestTicTacToeResults(t *testing.T) {
+	t.Parallel()
 	rep := run(t, Config{Game: "tictactoe", Engines: [2]string{"alphabeta depth=9", "alphabeta depth=9"}, Games: 4})
 	if st := rep.Stats; st.Draws != 4 || st.Score != 0.5 || st.Elo != 0 {
 		t.Errorf("perfect play against itself: %+v, want 4 draws, score 0.5, Elo 0", st)
@@ -117,55 +123,60 @@ func TestTicTacToeResults(t *testing.T) {
 // search again from the record alone, as viz run would: it chooses the
 // recorded action.
 func TestRecordsRerun(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ game, a, b string }{
 		{"tictactoe", "mcts playouts=50", "pmc playouts=8"},
 		{"twinmaze turns=5", "duct playouts=30", "duct playouts=60"},
 		{"dice", "pmc playouts=3", "expectimax depth=1"},
 	} {
-		dir := t.TempDir()
-		rep := run(t, Config{Game: tt.game, Engines: [2]string{tt.a, tt.b}, Games: 2, Seed: 5, RecordDir: dir})
-		// The two games of a pair play the same board, engines swapped.
-		if r0, r1 := rep.Records[0], rep.Records[1]; r0.Seed != r1.Seed || r0.Start != r1.Start || r0.First == r1.First {
-			t.Errorf("%s: games 0 and 1 start from %q (seed %d, %s first) and %q (seed %d, %s first)", tt.game, r0.Start, r0.Seed, r0.First, r1.Start, r1.Seed, r1.First)
-		}
-		for i := range 2 {
-			r, err := ReadRecord(filepath.Join(dir, RecordFile(i)))
-			if err != nil {
-				t.Fatal(err)
+		t.Run(tt.game, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			rep := run(t, Config{Game: tt.game, Engines: [2]string{tt.a, tt.b}, Games: 2, Seed: 5, RecordDir: dir})
+			// The two games of a pair play the same board, engines swapped.
+			if r0, r1 := rep.Records[0], rep.Records[1]; r0.Seed != r1.Seed || r0.Start != r1.Start || r0.First == r1.First {
+				t.Errorf("%s: games 0 and 1 start from %q (seed %d, %s first) and %q (seed %d, %s first)", tt.game, r0.Start, r0.Seed, r0.First, r1.Start, r1.Seed, r1.First)
 			}
-			if !reflect.DeepEqual(r, rep.Records[i]) {
-				t.Errorf("%s game %d: the file differs from the report", tt.game, i)
-			}
-			if r.Start == "" || r.End == "" || len(r.Moves) == 0 || r.Outcome != outcomeName(r.Result) {
-				t.Errorf("%s game %d: record %+v lacks a part", tt.game, i, r)
-			}
-			for _, m := range r.Moves {
-				if chance := tt.game == "dice"; chance != (m.Chance >= 0 && m.ChanceLabel != "") {
-					t.Errorf("%s game %d move %d: chance %d %q", tt.game, i, m.Ply, m.Chance, m.ChanceLabel)
+			for i := range 2 {
+				r, err := ReadRecord(filepath.Join(dir, RecordFile(i)))
+				if err != nil {
+					t.Fatal(err)
 				}
-				for _, tn := range m.Turns {
-					run, err := catalog.Prepare(catalog.Request{Game: r.Game, Algo: tn.Algo, Position: m.Position, Seed: tn.Seed, SeedSet: true})
-					if err != nil {
-						t.Fatal(err)
+				if !reflect.DeepEqual(r, rep.Records[i]) {
+					t.Errorf("%s game %d: the file differs from the report", tt.game, i)
+				}
+				if r.Start == "" || r.End == "" || len(r.Moves) == 0 || r.Outcome != outcomeName(r.Result) {
+					t.Errorf("%s game %d: record %+v lacks a part", tt.game, i, r)
+				}
+				for _, m := range r.Moves {
+					if chance := tt.game == "dice"; chance != (m.Chance >= 0 && m.ChanceLabel != "") {
+						t.Errorf("%s game %d move %d: chance %d %q", tt.game, i, m.Ply, m.Chance, m.ChanceLabel)
 					}
-					res, err := run.Search(context.Background(), nil)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got := res.Action
-					if tn.Side == 1 && len(m.Turns) == 2 {
-						got = res.Action1
-					}
-					if got != tn.Action {
-						t.Errorf("%s game %d move %d: rerun chose %d, the record %d", tt.game, i, m.Ply, got, tn.Action)
+					for _, tn := range m.Turns {
+						run, err := catalog.Prepare(catalog.Request{Game: r.Game, Algo: tn.Algo, Position: m.Position, Seed: tn.Seed, SeedSet: true})
+						if err != nil {
+							t.Fatal(err)
+						}
+						res, err := run.Search(context.Background(), nil)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got := res.Action
+						if tn.Side == 1 && len(m.Turns) == 2 {
+							got = res.Action1
+						}
+						if got != tn.Action {
+							t.Errorf("%s game %d move %d: rerun chose %d, the record %d", tt.game, i, m.Ply, got, tn.Action)
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
 func TestBadConfigs(t *testing.T) {
+	t.Parallel()
 	ok := [2]string{"alphabeta", "alphabeta"}
 	tests := []struct {
 		cfg  Config
@@ -235,6 +246,7 @@ func fakes(plies int, panicSeed int64) func(int64) (game, error) {
 // games and the most games at once are played, one more refused (see
 // TestBadConfigs); a game of MaxPlies moves ends, a longer one fails.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	engines := [2]string{"x", "y"}
 	rep := run(t, Config{Game: "fake", Engines: engines, Games: MaxGames, open: fakes(1, -1)})
 	// Side 0 wins every game: A in the even games, B in the odd.
@@ -253,6 +265,7 @@ func TestLimits(t *testing.T) {
 }
 
 func TestPanicNamesGame(t *testing.T) {
+	t.Parallel()
 	// Games 2 and 3 share the seed of their pair, 1, and panic.
 	_, err := Run(context.Background(), Config{Game: "fake", Engines: [2]string{"x", "y"}, Games: 4, open: fakes(3, Seed(0, 1, 0))})
 	if err == nil || !strings.Contains(err.Error(), "panicked: the engine broke") || !strings.Contains(err.Error(), "arena: game 2") && !strings.Contains(err.Error(), "arena: game 3") {
@@ -263,6 +276,7 @@ func TestPanicNamesGame(t *testing.T) {
 // TestCancel stops a match after its third game: the report has the
 // games played, and the error says why it stopped.
 func TestCancel(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cfg := Config{Game: "tictactoe", Engines: [2]string{"mcts playouts=50", "mcts playouts=50"}, Games: 200, Parallel: 1}
@@ -283,6 +297,7 @@ func TestCancel(t *testing.T) {
 // TestSummaryJSON checks that the summary's JSON has every documented
 // field, Elo differences at a score of 1 as "+Inf".
 func TestSummaryJSON(t *testing.T) {
+	t.Parallel()
 	rep := run(t, Config{Game: "fake", Engines: [2]string{"x", "y"}, Games: 1, open: fakes(2, -1)})
 	data, err := json.Marshal(rep.Summary())
 	if err != nil {

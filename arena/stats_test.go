@@ -4,9 +4,13 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 func TestTally(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the statistics of tallies against values worked out by hand")
+	t.Parallel()
 	inf := math.Inf(1)
 	tests := []struct {
 		name                 string
@@ -51,12 +55,16 @@ func TestTally(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks a count of results against Tally")
+	t.Parallel()
 	if got, want := Count([]float64{1, 0.5, 0, 1, 1}), Tally(3, 1, 1); got != want {
 		t.Errorf("Count = %+v, want %+v", got, want)
 	}
 }
 
 func TestFormatElo(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the formatting of Elo differences")
+	t.Parallel()
 	for _, tt := range []struct {
 		elo  float64
 		want string
@@ -73,6 +81,8 @@ func TestFormatElo(t *testing.T) {
 // interval should contain 0.55 in about 95% of them; with 2,000 trials
 // the count's standard deviation is about 0.5%, so 93–97% allows four.
 func TestIntervalCoverage(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the interval's coverage on simulated matches")
+	t.Parallel()
 	const (
 		trials = 2000
 		games  = 200
@@ -106,6 +116,8 @@ func TestIntervalCoverage(t *testing.T) {
 }
 
 func TestSeed(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the seeds derived for games and streams")
+	t.Parallel()
 	// SplitMix64 seeded with 0 first returns 0xe220a8397b1dcdaf
 	// (Vigna's reference implementation).
 	if got := splitmix64(0); got != 0xe220a8397b1dcdaf {
@@ -132,6 +144,8 @@ func TestSeed(t *testing.T) {
 }
 
 func TestJSONEloRoundTrip(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks Elo differences through JSON")
+	t.Parallel()
 	for _, e := range []float64{math.Inf(1), math.Inf(-1), 0, 147.2, -42.8} {
 		data, err := JSONElo(e).MarshalJSON()
 		if err != nil {

@@ -19,6 +19,7 @@ func mustGame(t *testing.T, name string) catalog.Game {
 }
 
 func TestGameBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, position string
 		rows, cols     int // 0 for no board
@@ -59,6 +60,7 @@ func TestGameBoard(t *testing.T) {
 }
 
 func TestLookupGameSpec(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec, want, err string
 	}{
@@ -84,6 +86,7 @@ func TestLookupGameSpec(t *testing.T) {
 }
 
 func TestOpenEditorBoards(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec     string
 		seed     int64
@@ -121,6 +124,7 @@ func TestOpenEditorBoards(t *testing.T) {
 }
 
 func TestEditorNames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec, position string
 		cell           int
@@ -145,6 +149,7 @@ func TestEditorNames(t *testing.T) {
 }
 
 func TestOpenEditorErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec, position, want string
 	}{
@@ -168,6 +173,7 @@ func TestOpenEditorErrors(t *testing.T) {
 }
 
 func TestEditorEdit(t *testing.T) {
+	t.Parallel()
 	player := board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"}
 	tests := []struct {
 		spec, position string
@@ -216,6 +222,7 @@ func TestEditorEdit(t *testing.T) {
 }
 
 func TestOpenEditorTree(t *testing.T) {
+	t.Parallel()
 	// Interior nodes are named breadth-first, A the root; a leaf is no
 	// node of the outline. [[1,[2,3]],[[4,-5.5],6],0.25]: B and C are A's
 	// interior children, D is B's, E is C's.

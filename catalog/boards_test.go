@@ -17,6 +17,7 @@ import (
 // second trace exactly the boards the first recorded, the search having
 // made them from the states themselves.
 func TestFillBoards(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.Games() {
 		for _, a := range catalog.Algorithms() {
 			if a.Family != g.Family {
@@ -26,23 +27,30 @@ func TestFillBoards(t *testing.T) {
 			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
 				algo += " depth=3"
 			}
-			for _, pos := range testPositions[g.Name] {
-				_, with := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1}, false)
-				r, without := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1}, true)
-				if slices.ContainsFunc(without, func(e trace.Event) bool { return e.Board != "" }) {
-					t.Fatalf("%s %s %q: a node has a board after OmitBoards", g.Name, algo, pos)
-				}
-				if err := catalog.FillBoards(r.Header(), without); err != nil {
-					t.Fatalf("%s %s %q: %v", g.Name, algo, pos, err)
-				}
-				if !reflect.DeepEqual(normalize(without), normalize(with)) {
-					for i := range with {
-						if with[i].Board != without[i].Board {
-							t.Errorf("%s %s %q: event %d: filled board %q, recorded %q", g.Name, algo, pos, i, without[i].Board, with[i].Board)
+			for i, pos := range testPositions[g.Name] {
+				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
+					t.Parallel()
+					_, with := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1}, false)
+					r, without := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1}, true)
+					if slices.ContainsFunc(without, func(e trace.Event) bool { return e.Board != "" }) {
+						t.Fatalf("%s %s %q: a node has a board after OmitBoards", g.Name, algo, pos)
+					}
+					if err := catalog.FillBoards(r.Header(), without); err != nil {
+						t.Fatalf("%s %s %q: %v", g.Name, algo, pos, err)
+					}
+					if len(without) != len(with) {
+						t.Fatalf("%s %s %q: %d events without boards, %d with", g.Name, algo, pos, len(without), len(with))
+					}
+					filled, recorded := normalize(without), normalize(with)
+					for i := range recorded {
+						// The two runs took their own time.
+						filled[i].Counters.Elapsed, recorded[i].Counters.Elapsed = 0, 0
+						if !reflect.DeepEqual(filled[i], recorded[i]) {
+							t.Errorf("%s %s %q: event %d: filled %+v, recorded %+v", g.Name, algo, pos, i, filled[i], recorded[i])
 							break
 						}
 					}
-				}
+				})
 			}
 		}
 	}
@@ -52,6 +60,7 @@ func TestFillBoards(t *testing.T) {
 // refuses: a game it does not know, nodes that have their boards, a move
 // that is not legal, and a position that does not parse.
 func TestFillBoardsLeavesOthers(t *testing.T) {
+	t.Parallel()
 	root := trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}
 	child := func(action int) trace.Event {
 		return trace.Event{Kind: trace.KindNode, Node: 1, Parent: 0, Action: action, Depth: 1, Type: trace.TypeMin}

@@ -19,6 +19,7 @@ import (
 )
 
 func TestPrepareErrors(t *testing.T) {
+	t.Parallel()
 	var games []string
 	for _, g := range catalog.Games() {
 		games = append(games, g.Name)
@@ -76,6 +77,7 @@ var testDepth = map[string]int{"dice": 1}
 // TestEveryGameHasTestPositions fails for a game of the catalog that the
 // tests would otherwise not search.
 func TestEveryGameHasTestPositions(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.Games() {
 		if len(testPositions[g.Name]) < 2 {
 			t.Errorf("game %s has %d test positions in testPositions, want its start and at least one more", g.Name, len(testPositions[g.Name]))
@@ -93,62 +95,81 @@ func TestEveryGameHasTestPositions(t *testing.T) {
 // the events against the validator, and the round trip against what the
 // algorithm emitted.
 func TestRealTraces(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.Games() {
 		for _, a := range catalog.Algorithms() {
 			if a.Family != g.Family {
 				continue
 			}
 			hasDepth := slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
-			for _, pos := range testPositions[g.Name] {
-				algo := a.Name
-				if hasDepth {
-					algo += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
-				}
-				r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				rec := trace.NewRecorder(0)
-				res, err := r.Search(context.Background(), rec)
-				if err != nil {
-					t.Fatalf("%s %s %q: %v", g.Name, algo, pos, err)
-				}
-				if err := tracetest.Validate(rec.Events()); err != nil {
-					t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
-				}
-				var buf bytes.Buffer
-				w, err := trace.NewWriter(&buf, r.Header())
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, e := range rec.Events() {
-					w.Emit(e)
-				}
-				if err := w.Flush(); err != nil {
-					t.Fatal(err)
-				}
-				if err := tracetest.CheckJSONL(buf.Bytes()); err != nil {
-					t.Errorf("%s %s %q: schema: %v", g.Name, algo, pos, err)
-				}
-				h, events, err := trace.ReadAll(&buf)
-				if err != nil {
-					t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
-				}
-				if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != fmt.Sprint(cmp.Or(testDepth[g.Name], 4)) || h.Position == "" {
-					t.Errorf("header %+v does not describe the run", h)
-				}
-				if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {
-					t.Errorf("%s %s %q: events changed in the round trip", g.Name, algo, pos)
-				}
-				last := events[len(events)-1]
-				if last.Kind != trace.KindDecision || last.Action != res.Action || last.Value != res.Value {
-					t.Errorf("%s %s %q: last event %+v, want the decision %+v", g.Name, algo, pos, last, res)
-				}
-				if _, err := trace.NewTree(events); err != nil {
-					t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
-				}
+			algo := a.Name
+			if hasDepth {
+				algo += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
+			}
+			for i, pos := range testPositions[g.Name] {
+				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
+					t.Parallel()
+					checkRealTrace(t, g, a, algo, pos, hasDepth)
+				})
 			}
 		}
+	}
+}
+
+// positionName names the i-th of a game's testPositions in a subtest's
+// name: the first is its start.
+func positionName(i int) string {
+	if i == 0 {
+		return "start"
+	}
+	return fmt.Sprintf("pos%d", i)
+}
+
+// checkRealTrace is TestRealTraces for algo, a spec of algorithm a, on
+// game g from pos.
+func checkRealTrace(t *testing.T, g catalog.Game, a search.Algorithm, algo, pos string, hasDepth bool) {
+	r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	res, err := r.Search(context.Background(), rec)
+	if err != nil {
+		t.Fatalf("%s %s %q: %v", g.Name, algo, pos, err)
+	}
+	if err := tracetest.Validate(rec.Events()); err != nil {
+		t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
+	}
+	var buf bytes.Buffer
+	w, err := trace.NewWriter(&buf, r.Header())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rec.Events() {
+		w.Emit(e)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := tracetest.CheckJSONL(buf.Bytes()); err != nil {
+		t.Errorf("%s %s %q: schema: %v", g.Name, algo, pos, err)
+	}
+	h, events, err := trace.ReadAll(&buf)
+	if err != nil {
+		t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
+	}
+	if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != fmt.Sprint(cmp.Or(testDepth[g.Name], 4)) || h.Position == "" {
+		t.Errorf("header %+v does not describe the run", h)
+	}
+	if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {
+		t.Errorf("%s %s %q: events changed in the round trip", g.Name, algo, pos)
+	}
+	last := events[len(events)-1]
+	if last.Kind != trace.KindDecision || last.Action != res.Action || last.Value != res.Value {
+		t.Errorf("%s %s %q: last event %+v, want the decision %+v", g.Name, algo, pos, last, res)
+	}
+	if _, err := trace.NewTree(events); err != nil {
+		t.Errorf("%s %s %q: %v", g.Name, algo, pos, err)
 	}
 }
 
@@ -177,6 +198,7 @@ func normalize(events []trace.Event) []trace.Event {
 }
 
 func TestSeedReachesTheAlgorithm(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		algo string
 		seed int64
@@ -215,6 +237,7 @@ func TestSeedReachesTheAlgorithm(t *testing.T) {
 // games with and without chance, share their parameters, so that one form
 // and one spec serve them all.
 func TestOneNameOneForm(t *testing.T) {
+	t.Parallel()
 	seen := map[string]search.Algorithm{}
 	for _, a := range catalog.Algorithms() {
 		if b, ok := seen[a.Name]; ok {

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
@@ -41,6 +43,7 @@ func record(t *testing.T, game, algo, position string) *trace.Tree {
 // both points of view. It also checks that each family's runs produced every event
 // kind its algorithms emit, so no kind goes unexamined.
 func TestEveryEventHasALineAndWords(t *testing.T) {
+	t.Parallel()
 	// The kinds each family's algorithms emit, together.
 	wantKinds := map[search.Family][]trace.Kind{
 		search.FamilyAlternating: {
@@ -59,7 +62,11 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 			trace.KindExpand, trace.KindPlayout, trace.KindBackprop, trace.KindIteration, trace.KindDecision, trace.KindNote,
 		},
 	}
-	seen := map[search.Family]map[trace.Kind]bool{}
+	var (
+		mu         sync.Mutex
+		seen       = map[search.Family]map[trace.Kind]bool{}
+		cells, ran int
+	)
 	for _, g := range catalog.Games() {
 		for _, a := range catalog.Algorithms() {
 			if a.Family != g.Family {
@@ -74,20 +81,37 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 				specs[0] += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
 			}
 			specs = append(specs, moreSpecs[g.Name+" "+a.Name]...)
-			for _, pos := range testPositions[g.Name] {
+			for i, pos := range testPositions[g.Name] {
 				for _, algo := range specs {
-					checkLinesAndWords(t, g, a, algo, pos, seen)
+					cells++
+					t.Run(g.Name+"/"+algo+"/"+positionName(i), func(t *testing.T) {
+						t.Parallel()
+						kinds := checkLinesAndWords(t, g, a, algo, pos)
+						mu.Lock()
+						defer mu.Unlock()
+						if seen[g.Family] == nil {
+							seen[g.Family] = map[trace.Kind]bool{}
+						}
+						maps.Copy(seen[g.Family], kinds)
+						ran++
+					})
 				}
 			}
 		}
 	}
-	for fam, kinds := range wantKinds {
-		for _, k := range kinds {
-			if !seen[fam][k] {
-				t.Errorf("no %s game's run emitted a %s event, so its words and lines went unchecked", fam, k)
+	// Cleanup runs once the parallel runs above have ended.
+	t.Cleanup(func() {
+		if ran < cells {
+			return // -run chose some runs, or one stopped early: only all of them emit every kind
+		}
+		for fam, kinds := range wantKinds {
+			for _, k := range kinds {
+				if !seen[fam][k] {
+					t.Errorf("no %s game's run emitted a %s event, so its words and lines went unchecked", fam, k)
+				}
 			}
 		}
-	}
+	})
 }
 
 // moreSpecs are the runs of an algorithm on a game, "game algorithm", that
@@ -100,19 +124,17 @@ var moreSpecs = map[string][]string{
 
 // checkLinesAndWords records algo, a spec of algorithm a, on game g from
 // pos and checks that every step lights one line of each form of its
-// pseudocode and has words in both views, noting the kinds seen.
-func checkLinesAndWords(t *testing.T, g catalog.Game, a search.Algorithm, algo, pos string, seen map[search.Family]map[trace.Kind]bool) {
+// pseudocode and has words in both views. It returns the kinds seen.
+func checkLinesAndWords(t *testing.T, g catalog.Game, a search.Algorithm, algo, pos string) map[trace.Kind]bool {
 	t.Helper()
 	tr := record(t, g.Name, algo, pos)
-	if seen[g.Family] == nil {
-		seen[g.Family] = map[trace.Kind]bool{}
-	}
+	seen := map[trace.Kind]bool{}
 	for k := range tr.Len() {
 		if err := tr.Seek(k); err != nil {
 			t.Fatal(err)
 		}
 		e := tr.Event(k)
-		seen[g.Family][e.Kind] = true
+		seen[e.Kind] = true
 		for form, code := range forms(a) {
 			lit := code.Lighting(tr)
 			if len(lit) > 1 || len(lit) == 0 && e.Kind != trace.KindDecision {
@@ -125,6 +147,7 @@ func checkLinesAndWords(t *testing.T, g catalog.Game, a search.Algorithm, algo, 
 			}
 		}
 	}
+	return seen
 }
 
 // forms returns the forms of a's pseudocode by name: "code" and, when a
@@ -142,6 +165,7 @@ func forms(a search.Algorithm) map[string]search.Code {
 // the form of the pseudocode shown with the test's view (the zero view is
 // the root player's: the MAX/MIN form where there is one).
 func TestLitLinesAreTheLinesRun(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, algo, position string
 		kind                 trace.Kind
@@ -179,29 +203,32 @@ func TestLitLinesAreTheLinesRun(t *testing.T) {
 		{"twinmaze", "duct playouts=30", "", trace.KindBackprop, nil, "gain", trace.ViewRoot},
 	}
 	for _, tt := range tests {
-		a, err := catalog.LookupAlgorithm(strings.Fields(tt.algo)[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr := record(t, tt.game, tt.algo, tt.position)
-		found := false
-		for k := range tr.Len() {
-			if err := tr.Seek(k); err != nil {
+		t.Run(fmt.Sprintf("%s/%s/%v/%v", tt.game, tt.algo, tt.kind, tt.view), func(t *testing.T) {
+			t.Parallel()
+			a, err := catalog.LookupAlgorithm(strings.Fields(tt.algo)[0])
+			if err != nil {
 				t.Fatal(err)
 			}
-			e := tr.Event(k)
-			if e.Kind != tt.kind || tt.when != nil && !tt.when(tr, e) {
-				continue
+			tr := record(t, tt.game, tt.algo, tt.position)
+			found := false
+			for k := range tr.Len() {
+				if err := tr.Seek(k); err != nil {
+					t.Fatal(err)
+				}
+				e := tr.Event(k)
+				if e.Kind != tt.kind || tt.when != nil && !tt.when(tr, e) {
+					continue
+				}
+				found = true
+				code := a.CodeFor(tt.view)
+				if n := code.Lit(tr); n == 0 || !strings.Contains(code[n-1].Text, tt.want) {
+					t.Errorf("%s on %s in the %s view, step %d (%s): lights line %d, want the line with %q", tt.algo, tt.game, tt.view, k, e.Kind, n, tt.want)
+				}
 			}
-			found = true
-			code := a.CodeFor(tt.view)
-			if n := code.Lit(tr); n == 0 || !strings.Contains(code[n-1].Text, tt.want) {
-				t.Errorf("%s on %s in the %s view, step %d (%s): lights line %d, want the line with %q", tt.algo, tt.game, tt.view, k, e.Kind, n, tt.want)
+			if !found {
+				t.Errorf("%s on %s: no %s event to check", tt.algo, tt.game, tt.kind)
 			}
-		}
-		if !found {
-			t.Errorf("%s on %s: no %s event to check", tt.algo, tt.game, tt.kind)
-		}
+		})
 	}
 }
 
@@ -214,6 +241,7 @@ func notRoot(tr *trace.Tree, e trace.Event) bool { return e.Node != tr.Root() }
 // TestLitLinesOfTheTextbook checks the lines AlphaBeta's steps light on the
 // textbook tree built by hand from the lecture (tracetest.AlphaBeta).
 func TestLitLinesOfTheTextbook(t *testing.T) {
+	t.Parallel()
 	a, err := catalog.LookupAlgorithm("alphabeta")
 	if err != nil {
 		t.Fatal(err)
@@ -256,6 +284,7 @@ func TestLitLinesOfTheTextbook(t *testing.T) {
 // the table's line, in both forms of AlphaBeta's pseudocode, and not the
 // evaluation's: the tree's second MIN node has the first's MAX children.
 func TestLitLinesOfATableHit(t *testing.T) {
+	t.Parallel()
 	a, err := catalog.LookupAlgorithm("alphabeta")
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -26,6 +27,7 @@ var othelloEngines = map[string]string{
 // family against itself from random openings to the end of the game, and
 // checks each move against Othello's own rules.
 func TestEveryAlgorithmPlaysOthello(t *testing.T) {
+	t.Parallel()
 	for _, a := range catalog.Algorithms() {
 		if a.Family != search.FamilyAlternating {
 			continue
@@ -36,43 +38,46 @@ func TestEveryAlgorithmPlaysOthello(t *testing.T) {
 			continue
 		}
 		for seed := range uint64(2) {
-			opening := randomOpening(seed, 2+int(seed)*5)
-			m, err := catalog.NewMatch("othello", opening.String(), 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for ply := 0; !m.Done(); ply++ {
-				s, err := othello.Parse(m.Position())
+			t.Run(fmt.Sprintf("%s/seed%d", a.Name, seed), func(t *testing.T) {
+				t.Parallel()
+				opening := randomOpening(seed, 2+int(seed)*5)
+				m, err := catalog.NewMatch("othello", opening.String(), 0)
 				if err != nil {
-					t.Fatalf("%s: the match's position: %v", engine, err)
-				}
-				side := m.Movers()[0]
-				c, err := m.Think(context.Background(), side, engine, int64(ply))
-				if err != nil {
-					t.Fatalf("%s from %s, ply %d: %v", engine, opening, ply, err)
-				}
-				if !slices.Contains(s.Legal(nil), c.Action) {
-					t.Fatalf("%s plays %s in %s, not a legal move", engine, c.Label, s)
-				}
-				if _, err := m.Play(c.Action); err != nil {
 					t.Fatal(err)
 				}
-			}
-			s, _ := othello.Parse(m.Position())
-			if !s.Done() {
-				t.Errorf("%s: the match ended in %s, where Othello goes on", engine, s)
-			}
-			black, white := s.Discs()
-			want := 0.5
-			switch {
-			case black > white && opening.ToMove() == 'x', white > black && opening.ToMove() == 'o':
-				want = 1
-			case black != white:
-				want = 0
-			}
-			if got := m.Result(); got != want {
-				t.Errorf("%s: the match scores %v for side 0 at %d–%d, want %v", engine, got, black, white, want)
-			}
+				for ply := 0; !m.Done(); ply++ {
+					s, err := othello.Parse(m.Position())
+					if err != nil {
+						t.Fatalf("%s: the match's position: %v", engine, err)
+					}
+					side := m.Movers()[0]
+					c, err := m.Think(context.Background(), side, engine, int64(ply))
+					if err != nil {
+						t.Fatalf("%s from %s, ply %d: %v", engine, opening, ply, err)
+					}
+					if !slices.Contains(s.Legal(nil), c.Action) {
+						t.Fatalf("%s plays %s in %s, not a legal move", engine, c.Label, s)
+					}
+					if _, err := m.Play(c.Action); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s, _ := othello.Parse(m.Position())
+				if !s.Done() {
+					t.Errorf("%s: the match ended in %s, where Othello goes on", engine, s)
+				}
+				black, white := s.Discs()
+				want := 0.5
+				switch {
+				case black > white && opening.ToMove() == 'x', white > black && opening.ToMove() == 'o':
+					want = 1
+				case black != white:
+					want = 0
+				}
+				if got := m.Result(); got != want {
+					t.Errorf("%s: the match scores %v for side 0 at %d–%d, want %v", engine, got, black, white, want)
+				}
+			})
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 )
 
 func TestNewMatchRefuses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, position string
 		want           string
@@ -34,6 +35,7 @@ func TestNewMatchRefuses(t *testing.T) {
 // turns, x being side 0, and three in a row wins for the side that made
 // it, whoever is to move at the end.
 func TestMatchTicTacToe(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		actions []int // cells 0..8, row by row from the top
@@ -81,6 +83,7 @@ func TestMatchTicTacToe(t *testing.T) {
 }
 
 func TestMatchPlayRefuses(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch("tictactoe", "x../.../...", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +99,7 @@ func TestMatchPlayRefuses(t *testing.T) {
 }
 
 func TestThink(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m, err := NewMatch("tictactoe", "xx./oo./...", 0)
 	if err != nil {
@@ -137,6 +141,7 @@ func TestThink(t *testing.T) {
 // once and that side 1's engine plays the action its search chose for
 // player 1: the same search, run again, reports it as Action1.
 func TestThinkSimultaneous(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m, err := NewMatch("twinmaze", "", 3)
 	if err != nil {
@@ -181,6 +186,7 @@ func TestThinkSimultaneous(t *testing.T) {
 }
 
 func TestSideResult(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		score float64
 		turn  int
@@ -198,6 +204,7 @@ func TestSideResult(t *testing.T) {
 }
 
 func TestDrawOutcome(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		probs []float64
 		u     float64
@@ -220,6 +227,7 @@ func TestDrawOutcome(t *testing.T) {
 // referee with random moves: the sides alternate, every move is followed
 // by an outcome the game allows, and the game ends with a result.
 func TestChanceReferee(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	ref := chanceReferee(dice.Start(), 0)
 	for ply := 0; len(ref.movers) > 0; ply++ {
@@ -252,6 +260,7 @@ func TestChanceReferee(t *testing.T) {
 // scores in the last turn, stepping left onto the 9 (A cannot reach it):
 // B's engine must play it, whatever A's engine chooses.
 func TestThinkPlayerOne(t *testing.T) {
+	t.Parallel()
 	m, err := NewMatch("twinmaze", "1:A..../...9B", 0)
 	if err != nil {
 		t.Fatal(err)

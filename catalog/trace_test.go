@@ -15,6 +15,7 @@ import (
 // as the events recorded, and that version 3 is smaller than version 2
 // for the Monte Carlo searches whose statistics it predicts.
 func TestTraceVersions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game, algo string
 		smaller    bool // version 3 must be smaller than version 2
@@ -26,6 +27,7 @@ func TestTraceVersions(t *testing.T) {
 		{"tictactoe", "pmc playouts=20", false},
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
+			t.Parallel()
 			r, err := catalog.Prepare(catalog.Request{Game: tc.game, Algo: tc.algo, Seed: 1})
 			if err != nil {
 				t.Fatal(err)

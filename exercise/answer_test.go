@@ -10,6 +10,7 @@ import (
 
 // TestParseAnswer checks answers as people type them.
 func TestParseAnswer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind exercise.Kind
 		text string
@@ -68,6 +69,7 @@ func TestParseAnswer(t *testing.T) {
 
 // TestAnswerString checks the form String writes.
 func TestAnswerString(t *testing.T) {
+	t.Parallel()
 	a := exercise.Answer{Pruned: []string{"c2", "c3"}, Values: map[string]float64{"AA": 1, "B": 3, "A": -2.5}}
 	if got, want := a.String(), "pruned: c2 c3; A=-2.5 B=3 AA=1"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)

@@ -2,6 +2,7 @@ package exercise_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -53,30 +54,34 @@ func sameValues(a, b map[string]float64) bool {
 // every pruned edge and every value against the tests' own alpha-beta,
 // and the number of cuts against the difficulty.
 func TestAlphaBetaAgainstReference(t *testing.T) {
+	t.Parallel()
 	trees := 0
 	for _, d := range difficulties {
 		for seed := range int64(100) {
 			for _, kind := range []exercise.Kind{exercise.AlphaBeta, exercise.MiniMax} {
-				ex, err := exercise.Generate(kind, d, seed)
-				if err != nil {
-					t.Fatalf("Generate(%s, %+v, %d): %v", kind, d, seed, err)
-				}
-				ex.Kind = exercise.AlphaBeta // minimax's trees have any number of cuts
-				got, err := exercise.Solve(ex)
-				if err != nil {
-					t.Fatalf("Solve(%s): %v", ex.Tree, err)
-				}
-				ref := refAlphaBeta{values: map[string]float64{}}
-				ref.search(mustParse(t, ex.Tree), true, math.Inf(-1), math.Inf(1))
-				if !slices.Equal(got.Pruned, ref.pruned) {
-					t.Errorf("%s: pruned %v, want %v", ex.Tree, got.Pruned, ref.pruned)
-				}
-				if !sameValues(got.Values, ref.values) {
-					t.Errorf("%s: values %v, want %v", ex.Tree, got.Values, ref.values)
-				}
-				if kind == exercise.AlphaBeta && ref.cuts != d.Cuts {
-					t.Errorf("%s: %d cuts, want %d", ex.Tree, ref.cuts, d.Cuts)
-				}
+				t.Run(fmt.Sprintf("%s/%s/seed%d", difficultyName(d), kind, seed), func(t *testing.T) {
+					t.Parallel()
+					ex, err := exercise.Generate(kind, d, seed)
+					if err != nil {
+						t.Fatalf("Generate(%s, %+v, %d): %v", kind, d, seed, err)
+					}
+					ex.Kind = exercise.AlphaBeta // minimax's trees have any number of cuts
+					got, err := exercise.Solve(ex)
+					if err != nil {
+						t.Fatalf("Solve(%s): %v", ex.Tree, err)
+					}
+					ref := refAlphaBeta{values: map[string]float64{}}
+					ref.search(mustParse(t, ex.Tree), true, math.Inf(-1), math.Inf(1))
+					if !slices.Equal(got.Pruned, ref.pruned) {
+						t.Errorf("%s: pruned %v, want %v", ex.Tree, got.Pruned, ref.pruned)
+					}
+					if !sameValues(got.Values, ref.values) {
+						t.Errorf("%s: values %v, want %v", ex.Tree, got.Values, ref.values)
+					}
+					if kind == exercise.AlphaBeta && ref.cuts != d.Cuts {
+						t.Errorf("%s: %d cuts, want %d", ex.Tree, ref.cuts, d.Cuts)
+					}
+				})
 				trees++
 			}
 		}
@@ -86,9 +91,16 @@ func TestAlphaBetaAgainstReference(t *testing.T) {
 	}
 }
 
+// difficultyName names d in a subtest's name: its depth, branching and
+// cuts.
+func difficultyName(d exercise.Difficulty) string {
+	return fmt.Sprintf("d%db%dc%d", d.Depth, d.Branching, d.Cuts)
+}
+
 // TestLeafRange checks that generated leaves are whole numbers from
 // MinLeaf to MaxLeaf, both ends met.
 func TestLeafRange(t *testing.T) {
+	t.Parallel()
 	seen := map[float64]bool{}
 	var walk func(n *rnode)
 	walk = func(n *rnode) {
@@ -116,6 +128,7 @@ func TestLeafRange(t *testing.T) {
 
 // TestParseKind checks kind names.
 func TestParseKind(t *testing.T) {
+	t.Parallel()
 	if k, err := exercise.ParseKind(" AlphaBeta "); k != exercise.AlphaBeta || err != nil {
 		t.Errorf("ParseKind(AlphaBeta) = %q, %v", k, err)
 	}
@@ -127,38 +140,42 @@ func TestParseKind(t *testing.T) {
 // TestValuesAgainstReference checks MiniMax, NegaMax and Expectimax
 // values on generated trees against the tests' own searches.
 func TestValuesAgainstReference(t *testing.T) {
+	t.Parallel()
 	for _, d := range difficulties {
 		for seed := range int64(40) {
 			for _, kind := range []exercise.Kind{exercise.MiniMax, exercise.NegaMax, exercise.Expectimax} {
-				ex, err := exercise.Generate(kind, d, seed)
-				if err != nil {
-					t.Fatalf("Generate(%s, %+v, %d): %v", kind, d, seed, err)
-				}
-				got, err := exercise.Solve(ex)
-				if err != nil {
-					t.Fatalf("Solve(%s): %v", ex.Tree, err)
-				}
-				want := map[string]float64{}
-				root := mustParse(t, ex.Tree)
-				switch kind {
-				case exercise.MiniMax:
-					refMiniMax(root, true, want)
-				case exercise.NegaMax:
-					refNegaMax(root, 1, want)
-					// NegaMax's values are MiniMax's, negated where MIN moves.
-					mm := map[string]float64{}
-					refMiniMax(root, true, mm)
-					for name, v := range want {
-						if v != mm[name] && v != -mm[name] {
-							t.Errorf("%s: negamax %s=%v is not ±minimax %v", ex.Tree, name, v, mm[name])
-						}
+				t.Run(fmt.Sprintf("%s/%s/seed%d", difficultyName(d), kind, seed), func(t *testing.T) {
+					t.Parallel()
+					ex, err := exercise.Generate(kind, d, seed)
+					if err != nil {
+						t.Fatalf("Generate(%s, %+v, %d): %v", kind, d, seed, err)
 					}
-				default:
-					refExpectimax(root, true, want)
-				}
-				if !sameValues(got.Values, want) {
-					t.Errorf("%s %s: values %v, want %v", kind, ex.Tree, got.Values, want)
-				}
+					got, err := exercise.Solve(ex)
+					if err != nil {
+						t.Fatalf("Solve(%s): %v", ex.Tree, err)
+					}
+					want := map[string]float64{}
+					root := mustParse(t, ex.Tree)
+					switch kind {
+					case exercise.MiniMax:
+						refMiniMax(root, true, want)
+					case exercise.NegaMax:
+						refNegaMax(root, 1, want)
+						// NegaMax's values are MiniMax's, negated where MIN moves.
+						mm := map[string]float64{}
+						refMiniMax(root, true, mm)
+						for name, v := range want {
+							if v != mm[name] && v != -mm[name] {
+								t.Errorf("%s: negamax %s=%v is not ±minimax %v", ex.Tree, name, v, mm[name])
+							}
+						}
+					default:
+						refExpectimax(root, true, want)
+					}
+					if !sameValues(got.Values, want) {
+						t.Errorf("%s %s: values %v, want %v", kind, ex.Tree, got.Values, want)
+					}
+				})
 			}
 		}
 	}
@@ -167,6 +184,7 @@ func TestValuesAgainstReference(t *testing.T) {
 // TestUCB1AgainstReference checks the pick of generated UCB1 exercises
 // against the tests' own formula.
 func TestUCB1AgainstReference(t *testing.T) {
+	t.Parallel()
 	unvisited := 0
 	for seed := range int64(300) {
 		ex, err := exercise.Generate(exercise.UCB1, exercise.Difficulty{Branching: 4}, seed)
@@ -196,6 +214,7 @@ func TestUCB1AgainstReference(t *testing.T) {
 
 // TestTextbook checks Figure 5.2 of Russell and Norvig by hand.
 func TestTextbook(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind   exercise.Kind
 		pruned []string
@@ -220,6 +239,7 @@ func TestTextbook(t *testing.T) {
 // documentation: D = min(3, 12) = 3, E = min(2, 4) = 2, B = 0.5×3 +
 // 0.5×2 = 2.5, C = 9/6 - 5/6 = 2/3, A = max(2.5, 2/3) = 2.5.
 func TestExpectimaxByHand(t *testing.T) {
+	t.Parallel()
 	ex := exercise.Exercise{Kind: exercise.Expectimax, Tree: "[{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]"}
 	got, err := exercise.Solve(ex)
 	if err != nil {
@@ -258,6 +278,7 @@ func grade(t *testing.T, ex exercise.Exercise, text string) exercise.Result {
 // TestGrade checks the grade and feedback of answers to hand-checked
 // trees, one mistake or a few at a time.
 func TestGrade(t *testing.T) {
+	t.Parallel()
 	ab := exercise.Exercise{Kind: exercise.AlphaBeta, Tree: textbook}
 	// In deep, C's first child D = max(1, 2) = 2 ≤ α = 3 prunes c2, the
 	// edge to E = [9,9], whose edges are e1 and e2.
@@ -312,6 +333,7 @@ func TestGrade(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := grade(t, tt.ex, tt.text)
 			if got := r.MistakeKey(); got != tt.key {
 				t.Errorf("key %q, want %q; feedback: %s", got, tt.key, r.Feedback)
@@ -330,6 +352,7 @@ func TestGrade(t *testing.T) {
 
 // TestGradeCounts checks the counts of a grade with one of each mistake.
 func TestGradeCounts(t *testing.T) {
+	t.Parallel()
 	ex := exercise.Exercise{Kind: exercise.AlphaBeta, Tree: textbook}
 	r := grade(t, ex, "pruned: c2 d2; A=3 B=4 C=2 Q=1")
 	want := exercise.Result{ValuesRight: 2, ValuesWrong: 1, ValuesMissing: 1, ValuesExtra: 1, PrunedRight: 1, PrunedMissing: 1, PrunedExtra: 1}
@@ -357,6 +380,7 @@ func TestGradeCounts(t *testing.T) {
 // a1 scores 3/5 + √(2 ln 10 / 5) ≈ 1.560, a2 scores 4/4 + √(2 ln 10 / 4)
 // ≈ 2.073, a3 scores 0/1 + √(2 ln 10) ≈ 2.146, so UCB1 picks a3.
 func TestGradeUCB1(t *testing.T) {
+	t.Parallel()
 	ex := exercise.Exercise{Kind: exercise.UCB1, Visits: 10, C: 1,
 		Arms: []exercise.Arm{{Label: "a1", W: 3, N: 5}, {Label: "a2", W: 4, N: 4}, {Label: "a3", W: 0, N: 1}}}
 	if r := grade(t, ex, "child: a3"); !r.Correct {
@@ -379,6 +403,7 @@ func TestGradeUCB1(t *testing.T) {
 
 // TestGenerateDeterministic checks that a seed makes one exercise.
 func TestGenerateDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []exercise.Kind{exercise.AlphaBeta, exercise.MiniMax, exercise.NegaMax, exercise.UCB1, exercise.Expectimax} {
 		a, err := exercise.Generate(kind, exercise.Medium, 42)
 		if err != nil {
@@ -407,6 +432,7 @@ func TestGenerateDeterministic(t *testing.T) {
 // TestGenerateLimits checks that Generate refuses difficulties beyond
 // its limits and accepts those at them.
 func TestGenerateLimits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind exercise.Kind
 		d    exercise.Difficulty
@@ -440,6 +466,7 @@ func TestGenerateLimits(t *testing.T) {
 // MaxAttempts: the root of a tree of depth 1 has an open window and
 // never cuts.
 func TestGenerateNoFit(t *testing.T) {
+	t.Parallel()
 	_, err := exercise.Generate(exercise.AlphaBeta, exercise.Difficulty{Depth: 1, Branching: 3, Cuts: 1}, 1)
 	if !errors.Is(err, exercise.ErrNoFit) {
 		t.Errorf("error %v, want ErrNoFit", err)
@@ -449,6 +476,7 @@ func TestGenerateNoFit(t *testing.T) {
 // TestSolveErrors checks that Solve refuses broken exercises typed by
 // hand, limits crossed included, without panicking.
 func TestSolveErrors(t *testing.T) {
+	t.Parallel()
 	arms := make([]exercise.Arm, exercise.MaxArms+1)
 	for i := range arms {
 		arms[i] = exercise.Arm{Label: "a" + strconv.Itoa(i+1), N: 1}

@@ -58,6 +58,7 @@ func jointTrace(t *testing.T, joint bool) *trace.Tree {
 }
 
 func TestDescribeJointSelection(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		joint bool
 		step  int

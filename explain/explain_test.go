@@ -17,6 +17,7 @@ func textbook(t *testing.T) *trace.Tree {
 }
 
 func TestDescribeTextbook(t *testing.T) {
+	t.Parallel()
 	tr := textbook(t)
 	tests := []struct {
 		step int

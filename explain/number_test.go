@@ -8,6 +8,7 @@ import (
 )
 
 func TestNumber(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   float64
 		want string
@@ -37,6 +38,7 @@ func TestNumber(t *testing.T) {
 // TestDescribeNotesAsSentences checks that a note, which engines write as
 // a phrase, reads in the log as the other lines do.
 func TestDescribeNotesAsSentences(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ text, want string }{
 		{"depth 3: 120 nodes", "Depth 3: 120 nodes."},
 		{"search stopped early: time limit of 1s reached", "Search stopped early: time limit of 1s reached."},
@@ -61,6 +63,7 @@ func TestDescribeNotesAsSentences(t *testing.T) {
 // TestBestMoveThroughIterations checks that the best move of an iterative
 // deepening root names a move, not the iteration's copy of the root.
 func TestBestMoveThroughIterations(t *testing.T) {
+	t.Parallel()
 	node := func(step int, id, parent trace.NodeID, action int, label string) trace.Event {
 		return trace.Event{Step: step, Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: 1, Type: trace.TypeMax}
 	}
@@ -100,6 +103,7 @@ func TestBestMoveThroughIterations(t *testing.T) {
 // TestProbability checks that probabilities read as typed when short, as
 // the fractions dice give, in lowest terms, and as decimals otherwise.
 func TestProbability(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		p    float64
 		want string

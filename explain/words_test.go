@@ -49,6 +49,7 @@ func tree(t *testing.T, events []trace.Event) *trace.Tree {
 // both points of view, and every node type, status, view and cut kind has
 // words of its own rather than a fallback to its name.
 func TestEveryValueHasWords(t *testing.T) {
+	t.Parallel()
 	tr := tree(t, tracetest.EveryKind())
 	described := map[trace.Kind]bool{}
 	for k := range tr.Len() {
@@ -159,6 +160,7 @@ func allWords(t *testing.T) map[string]string {
 // player at the root is MAX, never "the root player", and the views'
 // short names are what their long forms, captions and value labels say.
 func TestOneVocabulary(t *testing.T) {
+	t.Parallel()
 	for what, w := range allWords(t) {
 		for _, old := range []string{"root player", "the opponent"} {
 			if strings.Contains(w, old) {
@@ -206,6 +208,7 @@ func TestOneVocabulary(t *testing.T) {
 }
 
 func TestOutcome(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		r    float64
 		want string
@@ -224,6 +227,7 @@ func TestOutcome(t *testing.T) {
 }
 
 func TestPruneReason(t *testing.T) {
+	t.Parallel()
 	inf := math.Inf(1)
 	tests := []struct {
 		name   string
@@ -264,6 +268,7 @@ func TestPruneReason(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := PruneReason(tt.c, "a2", tt.pruned...); got != tt.want {
 				t.Errorf("PruneReason:\n got %q\nwant %q", got, tt.want)
 			}
@@ -278,6 +283,7 @@ func TestPruneReason(t *testing.T) {
 // tree MAX's b2 is cut at 6 ≥ β=5, pruning e2, and MIN's a2 at 2 ≤ α=5,
 // pruning c2.
 func TestPruneReasonOfRealCuts(t *testing.T) {
+	t.Parallel()
 	deeper := func(t *testing.T) []trace.Event {
 		r, err := catalog.Prepare(catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[[3,5],[6,9]],[[1,2],[0,-1]]]"})
 		if err != nil {
@@ -307,6 +313,7 @@ func TestPruneReasonOfRealCuts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tr := tree(t, tt.events(t))
 			if err := tr.Seek(tr.Len() - 1); err != nil {
 				t.Fatal(err)

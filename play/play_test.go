@@ -3,13 +3,18 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 func TestNewRefuses(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the configurations New refuses")
+	t.Parallel()
 	tests := []struct {
 		name string
 		cfg  Config
@@ -25,6 +30,7 @@ func TestNewRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := New(tt.cfg)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("New(%+v) = %v, want an error containing %q", tt.cfg, err, tt.want)
@@ -70,20 +76,24 @@ func playOut(t *testing.T, g *Game, rng *rand.Rand) {
 // to the end: tic-tac-toe is a draw with perfect play, so a person moving
 // at random can never win, from either side.
 func TestPerfectPlayNeverLoses(t *testing.T) {
+	t.Parallel()
 	for person := range 2 {
 		for seed := range int64(20) {
-			g, err := New(Config{Game: "tictactoe", Engine: "alphabeta", Person: person, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			playOut(t, g, rand.New(rand.NewPCG(uint64(seed), 1)))
-			st := g.State()
-			if st.Result == 1 {
-				t.Fatalf("person %d, seed %d: the person won against perfect play: %+v", person, seed, st.Plies)
-			}
-			if st.Over == "" || st.Turn != TurnOver {
-				t.Fatalf("a finished game says %q, turn %q", st.Over, st.Turn)
-			}
+			t.Run(fmt.Sprintf("person%d/seed%d", person, seed), func(t *testing.T) {
+				t.Parallel()
+				g, err := New(Config{Game: "tictactoe", Engine: "alphabeta", Person: person, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				playOut(t, g, rand.New(rand.NewPCG(uint64(seed), 1)))
+				st := g.State()
+				if st.Result == 1 {
+					t.Fatalf("person %d, seed %d: the person won against perfect play: %+v", person, seed, st.Plies)
+				}
+				if st.Over == "" || st.Turn != TurnOver {
+					t.Fatalf("a finished game says %q, turn %q", st.Over, st.Turn)
+				}
+			})
 		}
 	}
 }
@@ -91,6 +101,7 @@ func TestPerfectPlayNeverLoses(t *testing.T) {
 // TestEveryTwoSidedGamePlaysToTheEnd plays each two-player game of the
 // catalog from its start with an engine of its family.
 func TestEveryTwoSidedGamePlaysToTheEnd(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ game, engine string }{
 		{"tictactoe", "mcts playouts=50"},
 		{"connectfour", "alphabeta depth=2"},
@@ -101,6 +112,7 @@ func TestEveryTwoSidedGamePlaysToTheEnd(t *testing.T) {
 	for _, tt := range tests {
 		for person := range 2 {
 			t.Run(tt.game+" side "+string(rune('0'+person)), func(t *testing.T) {
+				t.Parallel()
 				g, err := New(Config{Game: tt.game, Engine: tt.engine, Person: person, Seed: 7})
 				if err != nil {
 					t.Fatal(err)
@@ -117,6 +129,7 @@ func TestEveryTwoSidedGamePlaysToTheEnd(t *testing.T) {
 }
 
 func TestIllegalMoveLeavesTheGame(t *testing.T) {
+	t.Parallel()
 	g, err := New(Config{Game: "tictactoe", Engine: "alphabeta depth=2", Person: 0})
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +156,7 @@ func TestIllegalMoveLeavesTheGame(t *testing.T) {
 // TestUndo takes back the person's move and the engine's answer, and in a
 // game with chance comes back to the same dice.
 func TestUndo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g, err := New(Config{Game: "dice", Engine: "expectimax depth=1", Person: 1, Seed: 3})
 	if err != nil {
@@ -186,6 +200,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestRecordOpens(t *testing.T) {
+	t.Parallel()
 	g, err := New(Config{Game: "dice", Engine: "expectimax depth=1", Person: 0, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
@@ -239,6 +254,7 @@ func TestRecordOpens(t *testing.T) {
 // TestMoveTime crosses MaxMoveTime, shortened: a search too deep to end in
 // time is stopped and the game stays at the engine's turn.
 func TestMoveTime(t *testing.T) {
+	t.Parallel()
 	g, err := New(Config{Game: "connectfour", Engine: "minimax depth=12 nodes=200000000", Person: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -258,6 +274,8 @@ func TestMoveTime(t *testing.T) {
 // Connect Four's column d is the bottom cell of column d; the dice game's
 // moves, decided by the dice, have none.
 func TestCellsOfMoves(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the cells the moves of a start position fill")
+	t.Parallel()
 	cellName := func(rows, cols, cell int) string {
 		r, c := cell/cols, cell%cols
 		return string(rune('a'+c)) + string(rune('1'+(rows-1-r)))

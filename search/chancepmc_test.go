@@ -15,6 +15,7 @@ import (
 // Rolls must follow the probabilities for the rates to come out, and the
 // best rate must win.
 func TestChancePMC(t *testing.T) {
+	t.Parallel()
 	win, loss, draw := &dieNode{value: 1}, &dieNode{value: -1}, &dieNode{value: 0}
 	root := &dieNode{moves: [][]dieOutcome{
 		{{0.8, win}, {0.2, loss}},

@@ -191,6 +191,7 @@ func checkCoverage(t *testing.T, want lines, met ...map[string]bool) {
 // and its window light the recursive call in the loop, not the header;
 // α is raised at MAX nodes and β lowered at MIN nodes in the MAX/MIN form.
 func TestAlphaBetaLines(t *testing.T) {
+	t.Parallel()
 	const (
 		search0  = "function ALPHA-BETA-SEARCH(state) ▷ values from MAX's view"
 		first    = "v ← MAX-VALUE(state, −∞, +∞, depth)"
@@ -261,6 +262,7 @@ func TestAlphaBetaLines(t *testing.T) {
 // forms, that each kind of event lights on the textbook tree. In the
 // negamax form MiniMax is NegaMax.
 func TestMiniMaxLines(t *testing.T) {
+	t.Parallel()
 	const (
 		decision = "function MINIMAX-DECISION(state) ▷ values from MAX's view"
 		first    = "v ← MAX-VALUE(state, depth)"
@@ -306,6 +308,7 @@ func TestMiniMaxLines(t *testing.T) {
 // TestNegaMaxLines checks the line of NegaMax's one form of pseudocode
 // that each kind of event lights on the textbook tree.
 func TestNegaMaxLines(t *testing.T) {
+	t.Parallel()
 	const (
 		header   = "function NEGAMAX(node, depth)"
 		evaluate = "return EVALUATE(node) ▷ from the side to move's view"
@@ -347,6 +350,7 @@ func TestNegaMaxLines(t *testing.T) {
 // tree: the driver's lines, and the call of AlphaBeta for every event of
 // an iteration's search.
 func TestIterativeLines(t *testing.T) {
+	t.Parallel()
 	const (
 		header  = "function ITERATIVEDEEPENING(root, time, cap)"
 		loop    = "for depth ← 1 to cap do"

@@ -22,6 +22,7 @@ import (
 //     its second move against Black's best defence, the least of all the
 //     placements searched.
 func TestDiceStart(t *testing.T) {
+	t.Parallel()
 	s := dice.Start()
 	for _, a := range s.Legal(nil) {
 		for o := range s.Chances(a, nil) {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/searchviz/searchviz/search"
@@ -618,6 +619,7 @@ func ductCases(t testing.TB) []ductCase {
 // trees, where a node's t (its children's visits) differs most from its
 // visits.
 func TestDUCTTraces(t *testing.T) {
+	t.Parallel()
 	configs := []struct {
 		c         float64
 		threshold int
@@ -628,23 +630,38 @@ func TestDUCTTraces(t *testing.T) {
 		{1, 5, true, true},
 		{2.5, 1, true, false},
 	}
-	var evals, playouts, depth int
+	var (
+		mu                     sync.Mutex
+		evals, playouts, depth int
+		cells, ran             int
+	)
 	for _, cf := range configs {
 		for k, tc := range ductCases(t) {
+			cells++
 			t.Run(fmt.Sprintf("%s/c=%v/expand=%d", tc.name, cf.c, cf.threshold), func(t *testing.T) {
+				t.Parallel()
 				opts := search.MonteCarloOptions{Playouts: 300, C: cf.c, ExpandThreshold: cf.threshold, Seed: 42, Tracing: search.Tracing{Boards: cf.boards}}
 				st := tc.check(t, opts, cf.full && k == 0)
+				mu.Lock()
+				defer mu.Unlock()
 				evals += st.evals
 				playouts += st.playouts
 				depth = max(depth, st.depth)
+				ran++
 			})
 		}
 	}
 	// Guards the premise of the cases: both kinds of leaves, and selection
-	// below the root's children, are tested.
-	if evals == 0 || playouts == 0 || depth < 3 {
-		t.Errorf("%d terminal evaluations, %d playouts, trees %d deep; want both kinds of leaves and trees at least 3 deep", evals, playouts, depth)
-	}
+	// below the root's children, are tested. Cleanup runs once the parallel
+	// runs above have ended.
+	t.Cleanup(func() {
+		if ran < cells {
+			return // -run chose some cases, or one stopped early: the premise is about the whole set
+		}
+		if evals == 0 || playouts == 0 || depth < 3 {
+			t.Errorf("%d terminal evaluations, %d playouts, trees %d deep; want both kinds of leaves and trees at least 3 deep", evals, playouts, depth)
+		}
+	})
 }
 
 // TestDUCTByHand follows a DUCT search of a one-turn matrix game with
@@ -689,6 +706,7 @@ func TestDUCTTraces(t *testing.T) {
 // and the most visited actions are not the best rated, so that a decision
 // by win rate shows.
 func TestDUCTByHand(t *testing.T) {
+	t.Parallel()
 	const top, bottom, left, middle, right = 0, 1, 0, 1, 2
 	root := newMatrix([2][3]float64{{1, 0, 0.5}, {0.5, 1, 0}})
 	res, events, tr := recordDUCT(t, "matrix", root, search.MonteCarloOptions{Playouts: 8, C: 1}, true)
@@ -844,34 +862,38 @@ func checkMirrored(t *testing.T, name string, runs []*rootStats, mirror map[stri
 // values or has its action swapped with the other's in the child matrix
 // misses by more: tried, each made the largest difference 0.09 to 0.95.
 func TestDUCTSymmetric(t *testing.T) {
+	t.Parallel()
 	const seeds, iterations = 20, 2000
 	same := map[string]string{"rock": "rock", "paper": "paper", "scissors": "scissors"}
 	row := map[string]string{"right": "left", "left": "right", "stay": "stay"}
 	maze := map[string]string{"right": "left", "left": "right", "down": "down", "up": "up"}
 	games := []struct {
 		name   string
-		run    func(opts search.MonteCarloOptions) *rootStats
+		run    func(t *testing.T, opts search.MonteCarloOptions) *rootStats
 		mirror map[string]string
 		tol    float64
 	}{
-		{"rps 3 turns", rootStatsOf(t, rpsGame{turns: 3}), same, 0.03},
-		{"line", rootStatsOf(t, newLine("3150513", 1, 5, 4)), row, 0.03},
-		{"twinmaze 5x5 seed 0", rootStatsOf(t, mustTwinMaze(t, 5, 5, 20, 0)), maze, 0.06},
-		{"twinmaze 5x5 seed 3, 10 turns", rootStatsOf(t, mustTwinMaze(t, 5, 5, 10, 3)), maze, 0.06},
+		{"rps 3 turns", rootStatsOf(rpsGame{turns: 3}), same, 0.03},
+		{"line", rootStatsOf(newLine("3150513", 1, 5, 4)), row, 0.03},
+		{"twinmaze 5x5 seed 0", rootStatsOf(mustTwinMaze(t, 5, 5, 20, 0)), maze, 0.06},
+		{"twinmaze 5x5 seed 3, 10 turns", rootStatsOf(mustTwinMaze(t, 5, 5, 10, 3)), maze, 0.06},
 	}
 	for _, g := range games {
-		var runs []*rootStats
-		for seed := range uint64(seeds) {
-			runs = append(runs, g.run(search.MonteCarloOptions{Playouts: iterations, C: 1, Seed: seed}))
-		}
-		checkMirrored(t, g.name, runs, g.mirror, g.tol)
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			var runs []*rootStats
+			for seed := range uint64(seeds) {
+				runs = append(runs, g.run(t, search.MonteCarloOptions{Playouts: iterations, C: 1, Seed: seed}))
+			}
+			checkMirrored(t, g.name, runs, g.mirror, g.tol)
+		})
 	}
 }
 
 // rootStatsOf returns a function that runs a DUCT search of root and
 // returns the players' statistics at the root.
-func rootStatsOf[S search.Simultaneous[S]](t *testing.T, root S) func(search.MonteCarloOptions) *rootStats {
-	return func(opts search.MonteCarloOptions) *rootStats {
+func rootStatsOf[S search.Simultaneous[S]](root S) func(*testing.T, search.MonteCarloOptions) *rootStats {
+	return func(t *testing.T, opts search.MonteCarloOptions) *rootStats {
 		t.Helper()
 		r := &rootStats{label: root.Label}
 		opts.Tracer = r
@@ -916,6 +938,7 @@ func (r *rootBest) Emit(e trace.Event) {
 //     right to its own 9, even if A could then see B's moves. By symmetry
 //     B must walk right.
 func TestDUCTDominant(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		run        func(opts search.MonteCarloOptions) (search.Result, error)
@@ -929,14 +952,17 @@ func TestDUCTDominant(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for seed := range uint64(10) {
-			r := &rootBest{labels: map[trace.NodeID]string{}}
-			res, err := tt.run(search.MonteCarloOptions{Playouts: tt.iterations, C: 1, Seed: seed, Tracing: search.Tracing{Tracer: r}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a, _, _ := strings.Cut(tt.want, "/"); res.Label != a || r.best != tt.want {
-				t.Errorf("%s seed %d: A plays %s (value %v), the trace's best pair is %s; want %s", tt.name, seed, res.Label, res.Value, r.best, tt.want)
-			}
+			t.Run(fmt.Sprintf("%s/seed%d", tt.name, seed), func(t *testing.T) {
+				t.Parallel()
+				r := &rootBest{labels: map[trace.NodeID]string{}}
+				res, err := tt.run(search.MonteCarloOptions{Playouts: tt.iterations, C: 1, Seed: seed, Tracing: search.Tracing{Tracer: r}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a, _, _ := strings.Cut(tt.want, "/"); res.Label != a || r.best != tt.want {
+					t.Errorf("%s seed %d: A plays %s (value %v), the trace's best pair is %s; want %s", tt.name, seed, res.Label, res.Value, r.best, tt.want)
+				}
+			})
 		}
 	}
 }
@@ -952,6 +978,7 @@ func ductWith[S search.Simultaneous[S]](root S) func(search.MonteCarloOptions) (
 // seed gives the same trace, byte for byte, boards included, and another
 // seed a different one, so the seed does reach the playouts.
 func TestDUCTDeterministic(t *testing.T) {
+	t.Parallel()
 	root := mustTwinMaze(t, 5, 5, 20, 0)
 	traces := map[uint64][]byte{}
 	for _, seed := range []uint64{7, 7, 8} {
@@ -974,6 +1001,7 @@ func TestDUCTDeterministic(t *testing.T) {
 // search: with the same seed, a traced search returns what an untraced
 // one does, its win rate to the last bit.
 func TestDUCTTracedEqualsUntraced(t *testing.T) {
+	t.Parallel()
 	runs := []func(search.MonteCarloOptions) (search.Result, error){
 		ductWith(newLine("3150513", 1, 5, 4)),
 		ductWith(newLine("90109", 0, 4, 6)),
@@ -981,20 +1009,23 @@ func TestDUCTTracedEqualsUntraced(t *testing.T) {
 	}
 	for k, run := range runs {
 		for seed := range uint64(5) {
-			opts := search.MonteCarloOptions{Playouts: 500, C: 1.5, ExpandThreshold: 3, Seed: seed}
-			plain, err := run(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts.Tracer, opts.Boards = trace.NewRecorder(0), true
-			traced, err := run(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain.Elapsed, traced.Elapsed = 0, 0
-			if plain != traced {
-				t.Errorf("root %d seed %d: untraced %+v, traced %+v", k, seed, plain, traced)
-			}
+			t.Run(fmt.Sprintf("root%d/seed%d", k, seed), func(t *testing.T) {
+				t.Parallel()
+				opts := search.MonteCarloOptions{Playouts: 500, C: 1.5, ExpandThreshold: 3, Seed: seed}
+				plain, err := run(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opts.Tracer, opts.Boards = trace.NewRecorder(0), true
+				traced, err := run(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain.Elapsed, traced.Elapsed = 0, 0
+				if plain != traced {
+					t.Errorf("root %d seed %d: untraced %+v, traced %+v", k, seed, plain, traced)
+				}
+			})
 		}
 	}
 }
@@ -1003,6 +1034,7 @@ func TestDUCTTracedEqualsUntraced(t *testing.T) {
 // action, the root's outcome for player 0 as the value, and a trace of
 // the root, its terminal evaluation and the decision.
 func TestDUCTTerminalRoot(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		root rpsGame
 		want float64
@@ -1028,6 +1060,7 @@ func TestDUCTTerminalRoot(t *testing.T) {
 // ends within the budget and within one expansion of it, and its trace
 // ends with a note on the budget before the decision.
 func TestDUCTBudget(t *testing.T) {
+	t.Parallel()
 	// The players start inside the row: an expansion adds at most 3x3
 	// children.
 	const maxKids = 9
@@ -1078,6 +1111,7 @@ func (c *cancelAtIteration) Emit(e trace.Event) {
 // the doc comment says it looks at it: before the first iteration and
 // every 4096 iterations.
 func TestDUCTCancel(t *testing.T) {
+	t.Parallel()
 	root := newLine("3150513", 1, 5, 6)
 	// Cancelled before the start: no playout, the first action (no action
 	// has visits: a tie), the value of no visits.
@@ -1107,6 +1141,7 @@ func TestDUCTCancel(t *testing.T) {
 // of range are refused, and the simultaneous and alternating families do
 // not run each other's algorithms.
 func TestDUCTCatalog(t *testing.T) {
+	t.Parallel()
 	root := newLine("3150513", 1, 5, 4)
 	for _, tt := range []struct {
 		spec string

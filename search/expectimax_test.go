@@ -126,28 +126,32 @@ func expectiminimax(n *dieNode, maxToMove, randomMin bool, depth int) float64 {
 // at several depths (an interior node at the depth limit is worth its
 // value field, 0, to both), and checks its trace.
 func TestExpectimaxEqualsBruteForce(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 11))
 	for i := range 300 {
 		root := randomDieTree(r, 1+r.IntN(4))
 		for _, random := range []bool{false, true} {
 			for _, depth := range []int{1, 2, 4} {
-				want := expectiminimax(root, true, random, depth)
-				rec := trace.NewRecorder(0)
-				res, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: depth, Random: random, Tracing: Tracing{Tracer: rec}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if math.Abs(res.Value-want) > 1e-9 {
-					t.Fatalf("tree %d, random %v, depth %d: value %v, want %v", i, random, depth, res.Value, want)
-				}
-				if err := tracetest.Validate(rec.Events()); err != nil {
-					t.Fatalf("tree %d: %v", i, err)
-				}
-				checkChanceValues(t, rec.Events(), want)
-				untraced, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: depth, Random: random})
-				if err != nil || untraced != withoutElapsed(untraced, res) {
-					t.Fatalf("tree %d: untraced %+v, traced %+v (%v)", i, untraced, res, err)
-				}
+				t.Run(fmt.Sprintf("tree%d/random=%v/depth=%d", i, random, depth), func(t *testing.T) {
+					t.Parallel()
+					want := expectiminimax(root, true, random, depth)
+					rec := trace.NewRecorder(0)
+					res, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: depth, Random: random, Tracing: Tracing{Tracer: rec}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if math.Abs(res.Value-want) > 1e-9 {
+						t.Fatalf("tree %d, random %v, depth %d: value %v, want %v", i, random, depth, res.Value, want)
+					}
+					if err := tracetest.Validate(rec.Events()); err != nil {
+						t.Fatalf("tree %d: %v", i, err)
+					}
+					checkChanceValues(t, rec.Events(), want)
+					untraced, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: depth, Random: random})
+					if err != nil || untraced != withoutElapsed(untraced, res) {
+						t.Fatalf("tree %d: untraced %+v, traced %+v (%v)", i, untraced, res, err)
+					}
+				})
 			}
 		}
 	}
@@ -199,6 +203,7 @@ func checkChanceValues(t *testing.T, events []trace.Event, want float64) {
 // hand: MAX over two chance nodes of equal odds, {3, 12} and {2, 20},
 // worth 7.5 and 11, so MAX takes the second move, worth 11.
 func TestExpectimaxLectureExample(t *testing.T) {
+	t.Parallel()
 	leaf := func(v float64) *dieNode { return &dieNode{value: v} }
 	root := &dieNode{moves: [][]dieOutcome{
 		{{0.5, leaf(3)}, {0.5, leaf(12)}},
@@ -221,32 +226,36 @@ func TestExpectimaxLectureExample(t *testing.T) {
 // that can win at once, and with an infinite margin it keeps every move
 // and finds the same value.
 func TestExpectimaxForwardCut(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 5))
 	for i := range 200 {
 		root := randomDieTree(r, 5)
-		full, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		wide, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5, Cut: true, Margin: math.Inf(1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if wide.Value != full.Value || wide.Action != full.Action || wide.Cuts != 0 {
-			t.Fatalf("tree %d: an infinite margin gives %v (%d) with %d cuts, the full search %v (%d)", i, wide.Value, wide.Action, wide.Cuts, full.Value, full.Action)
-		}
-		rec := trace.NewRecorder(0)
-		cut, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5, Cut: true, Margin: 2, Tracing: Tracing{Tracer: rec}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := tracetest.Validate(rec.Events()); err != nil {
-			t.Fatalf("tree %d: %v", i, err)
-		}
-		checkCuts(t, root, rec.Events(), 2)
-		if cut.Value > full.Value+1e-9 {
-			t.Errorf("tree %d: the cut's value %v exceeds the full search's %v, which maximises over more moves", i, cut.Value, full.Value)
-		}
+		t.Run(fmt.Sprintf("tree%d", i), func(t *testing.T) {
+			t.Parallel()
+			full, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wide, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5, Cut: true, Margin: math.Inf(1)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wide.Value != full.Value || wide.Action != full.Action || wide.Cuts != 0 {
+				t.Fatalf("tree %d: an infinite margin gives %v (%d) with %d cuts, the full search %v (%d)", i, wide.Value, wide.Action, wide.Cuts, full.Value, full.Action)
+			}
+			rec := trace.NewRecorder(0)
+			cut, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: 5, Cut: true, Margin: 2, Tracing: Tracing{Tracer: rec}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tracetest.Validate(rec.Events()); err != nil {
+				t.Fatalf("tree %d: %v", i, err)
+			}
+			checkCuts(t, root, rec.Events(), 2)
+			if cut.Value > full.Value+1e-9 {
+				t.Errorf("tree %d: the cut's value %v exceeds the full search's %v, which maximises over more moves", i, cut.Value, full.Value)
+			}
+		})
 	}
 }
 
@@ -308,6 +317,7 @@ func canWin(outs []dieOutcome) bool {
 // TestExpectimaxCutKeepsWinningMoves checks that the cut never drops a
 // move that can win at once, however poor it looks at a shallow depth.
 func TestExpectimaxCutKeepsWinningMoves(t *testing.T) {
+	t.Parallel()
 	// Values are from the first player's view; a leaf where the second
 	// player is to move and the game is over with value 9 is the first
 	// player's win. Move m0 wins with probability 1/10 and otherwise
@@ -344,6 +354,7 @@ func TestExpectimaxCutKeepsWinningMoves(t *testing.T) {
 // TestExpectimaxObvious checks that an obvious move is played without a
 // search, and that without the option the hook is not consulted.
 func TestExpectimaxObvious(t *testing.T) {
+	t.Parallel()
 	root := randomDieTree(rand.New(rand.NewPCG(1, 2)), 3)
 	for len(root.moves) < 2 {
 		root = randomDieTree(rand.New(rand.NewPCG(uint64(len(root.moves)), 9)), 3)
@@ -369,6 +380,7 @@ func TestExpectimaxObvious(t *testing.T) {
 // TestExpectimaxEvaluate checks that the evaluation kind reaches the
 // game's Evaluate at the depth limit, and that kind 0 uses Score.
 func TestExpectimaxEvaluate(t *testing.T) {
+	t.Parallel()
 	root := &dieNode{moves: [][]dieOutcome{{{1, &dieNode{value: 4, moves: [][]dieOutcome{{{1, &dieNode{}}}}}}}}}
 	kinds := map[int]bool{}
 	h := Heuristics[dieGame]{Evaluate: func(_ dieGame, kind int) float64 { kinds[kind] = true; return float64(10 * kind) }}
@@ -391,6 +403,7 @@ func TestExpectimaxEvaluate(t *testing.T) {
 
 // TestExpectimaxLimits checks the depth's range and the node budget.
 func TestExpectimaxLimits(t *testing.T) {
+	t.Parallel()
 	root := randomDieTree(rand.New(rand.NewPCG(5, 5)), 6)
 	for _, d := range []int{0, MaxDepth + 1} {
 		if _, err := Expectimax(context.Background(), dieGame{n: root}, Heuristics[dieGame]{}, ExpectimaxOptions{Depth: d}); err == nil {
@@ -410,6 +423,7 @@ func TestExpectimaxLimits(t *testing.T) {
 // TestExpectimaxTypedTrees checks Expectimax on typed trees with chance
 // nodes against values worked out by hand.
 func TestExpectimaxTypedTrees(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text  string
 		depth int

@@ -66,70 +66,75 @@ func runIterative(t testing.TB, p tictactoe.State, opts search.IterativeOptions)
 // at its deepest completed depth on every reachable tic-tac-toe position,
 // with and without move ordering, and that ordering saves nodes.
 func TestIterativeEveryPosition(t *testing.T) {
+	t.Parallel()
 	positions := reachable(t)
-	memo := map[string]float64{}
 	ctx := context.Background()
 	for _, maxDepth := range []int{1, 2, 3, 4, search.MaxDepth} {
-		var final, total [2]int // summed over positions, [0] unordered, [1] ordered
-		for _, p := range positions {
-			var results [2]search.Result
-			for o, ordering := range []bool{false, true} {
-				res, c := runIterative(t, p, search.IterativeOptions{Depth: maxDepth, Ordering: ordering})
-				results[o] = res
-				d := c.completed()
-				if d < 1 || d > maxDepth || c.discarded || res.Nodes != 1+sum(c.nodes) {
-					t.Fatalf("%s depth %d: completed %d of %v nodes per depth, %d nodes in all", p, maxDepth, d, c.nodes, res.Nodes)
-				}
-				if d > max(1, strings.Count(p.String(), ".")) {
-					t.Errorf("%s depth %d: searched to depth %d, past the end of the game", p, maxDepth, d)
-				}
-				final[o] += c.nodes[d-1]
-				total[o] += res.Nodes
-				ab, err := search.AlphaBeta(ctx, p, search.Options{Depth: d})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Value != ab.Value {
-					t.Errorf("%s depth %d ordering %v: value %v, AlphaBeta at depth %d: %v", p, maxDepth, ordering, res.Value, d, ab.Value)
-				}
-				if maxDepth == search.MaxDepth && res.Value != solve(p, memo) {
-					t.Errorf("%s: value %v, exact value %v", p, res.Value, solve(p, memo))
-				}
-				if !ordering && (res.Action != ab.Action || c.nodes[d-1] != ab.Nodes) {
-					t.Errorf("%s depth %d: last iteration chose %d after %d nodes, AlphaBeta %d after %d", p, d, res.Action, c.nodes[d-1], ab.Action, ab.Nodes)
-				}
-				if p.Done() {
-					if res.Action != -1 {
-						t.Errorf("%s: chose %d in a finished game", p, res.Action)
+		t.Run(fmt.Sprintf("depth=%d", maxDepth), func(t *testing.T) {
+			t.Parallel()
+			memo := map[string]float64{}
+			var final, total [2]int // summed over positions, [0] unordered, [1] ordered
+			for _, p := range positions {
+				var results [2]search.Result
+				for o, ordering := range []bool{false, true} {
+					res, c := runIterative(t, p, search.IterativeOptions{Depth: maxDepth, Ordering: ordering})
+					results[o] = res
+					d := c.completed()
+					if d < 1 || d > maxDepth || c.discarded || res.Nodes != 1+sum(c.nodes) {
+						t.Fatalf("%s depth %d: completed %d of %v nodes per depth, %d nodes in all", p, maxDepth, d, c.nodes, res.Nodes)
 					}
-					continue
+					if d > max(1, strings.Count(p.String(), ".")) {
+						t.Errorf("%s depth %d: searched to depth %d, past the end of the game", p, maxDepth, d)
+					}
+					final[o] += c.nodes[d-1]
+					total[o] += res.Nodes
+					ab, err := search.AlphaBeta(ctx, p, search.Options{Depth: d})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Value != ab.Value {
+						t.Errorf("%s depth %d ordering %v: value %v, AlphaBeta at depth %d: %v", p, maxDepth, ordering, res.Value, d, ab.Value)
+					}
+					if maxDepth == search.MaxDepth && res.Value != solve(p, memo) {
+						t.Errorf("%s: value %v, exact value %v", p, res.Value, solve(p, memo))
+					}
+					if !ordering && (res.Action != ab.Action || c.nodes[d-1] != ab.Nodes) {
+						t.Errorf("%s depth %d: last iteration chose %d after %d nodes, AlphaBeta %d after %d", p, d, res.Action, c.nodes[d-1], ab.Action, ab.Nodes)
+					}
+					if p.Done() {
+						if res.Action != -1 {
+							t.Errorf("%s: chose %d in a finished game", p, res.Action)
+						}
+						continue
+					}
+					if res.Action < 0 || p.Play(res.Action).String() == p.String() || res.Label != p.Label(res.Action) {
+						t.Fatalf("%s depth %d: chose %d (%s)", p, maxDepth, res.Action, res.Label)
+					}
+					child, err := search.AlphaBeta(ctx, p.Play(res.Action), search.Options{Depth: d - 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if -child.Value != res.Value {
+						t.Errorf("%s depth %d: chose %s of value %v, the root's value is %v", p, d, res.Label, -child.Value, res.Value)
+					}
 				}
-				if res.Action < 0 || p.Play(res.Action).String() == p.String() || res.Label != p.Label(res.Action) {
-					t.Fatalf("%s depth %d: chose %d (%s)", p, maxDepth, res.Action, res.Label)
-				}
-				child, err := search.AlphaBeta(ctx, p.Play(res.Action), search.Options{Depth: d - 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if -child.Value != res.Value {
-					t.Errorf("%s depth %d: chose %s of value %v, the root's value is %v", p, d, res.Label, -child.Value, res.Value)
+				if results[0].Value != results[1].Value {
+					t.Errorf("%s depth %d: ordering changed the value from %v to %v", p, maxDepth, results[0].Value, results[1].Value)
 				}
 			}
-			if results[0].Value != results[1].Value {
-				t.Errorf("%s depth %d: ordering changed the value from %v to %v", p, maxDepth, results[0].Value, results[1].Value)
+			t.Logf("depth cap %d, over %d positions: last iterations %d nodes unordered, %d ordered; all iterations %d and %d",
+				maxDepth, len(positions), final[0], final[1], total[0], total[1])
+			if final[1] > final[0] || maxDepth >= 3 && (final[1] >= final[0] || total[1] >= total[0]) {
+				t.Errorf("depth cap %d: ordering took %d nodes in the last iterations and %d in all, without %d and %d", maxDepth, final[1], total[1], final[0], total[0])
 			}
-		}
-		t.Logf("depth cap %d, over %d positions: last iterations %d nodes unordered, %d ordered; all iterations %d and %d",
-			maxDepth, len(positions), final[0], final[1], total[0], total[1])
-		if final[1] > final[0] || maxDepth >= 3 && (final[1] >= final[0] || total[1] >= total[0]) {
-			t.Errorf("depth cap %d: ordering took %d nodes in the last iterations and %d in all, without %d and %d", maxDepth, final[1], total[1], final[0], total[0])
-		}
+		})
 	}
 }
 
 // TestIterativeEmptyBoard reports the nodes per depth from the empty
 // board, with and without ordering; without, each depth is AlphaBeta's.
 func TestIterativeEmptyBoard(t *testing.T) {
+	t.Parallel()
 	root := tictactoe.New()
 	var perDepth [2][]int
 	for o, ordering := range []bool{false, true} {
@@ -157,6 +162,7 @@ func TestIterativeEmptyBoard(t *testing.T) {
 // TestIterativeBudget cuts a depth short with the node budget: the answer
 // is the previous depth's, whether the depth started or not.
 func TestIterativeBudget(t *testing.T) {
+	t.Parallel()
 	p, err := tictactoe.Parse("x../.o./...")
 	if err != nil {
 		t.Fatal(err)
@@ -227,6 +233,7 @@ var _ search.Alternating[slowState] = slowState{}
 // answer is the previous depth's, no error, and the search stops at the
 // first read of the clock past the limit.
 func TestIterativeClock(t *testing.T) {
+	t.Parallel()
 	const limit = 100 * time.Millisecond
 	_, c := runIterative(t, tictactoe.New(), search.IterativeOptions{Ordering: true})
 	// The clock is read every 4,096 nodes: stall in a depth long enough
@@ -338,73 +345,77 @@ func checkIterativeTrace(t *testing.T, name string, events []trace.Event, res se
 // folded, and, without ordering, each iteration traced exactly as
 // AlphaBeta traces a search of its depth.
 func TestIterativeTrace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	for _, pos := range []string{".../.../...", "x../.o./...", "xo./.x./...", "xox/oox/x..", "xxx/oo./..."} {
-		p, err := tictactoe.Parse(pos)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, pos := range []string{".../.../...", "x../.o./...", "xo./.x./...", "xox/oox/x..", "xxx/oo./..."} {
 		for _, ordering := range []bool{false, true} {
-			name := fmt.Sprintf("%s ordering %v", p, ordering)
-			opts := search.IterativeOptions{Depth: 5, Ordering: ordering, Tracing: search.Tracing{Boards: true}}
-			var traces [2][]trace.Event
-			var res search.Result
-			for i := range traces {
-				rec := trace.NewRecorder(0)
-				opts.Tracer = rec
-				res, err = search.Iterative(ctx, p, opts)
+			t.Run(fmt.Sprintf("pos%d/ordering=%v", i, ordering), func(t *testing.T) {
+				t.Parallel()
+				p, err := tictactoe.Parse(pos)
 				if err != nil {
 					t.Fatal(err)
 				}
-				traces[i] = rec.Events()
-				traces[i][len(traces[i])-1].Counters.Elapsed = 0
-			}
-			if fmt.Sprint(traces[0]) != fmt.Sprint(traces[1]) {
-				t.Errorf("%s: two runs gave different traces", name)
-			}
-			plain, err := search.Iterative(ctx, p, search.IterativeOptions{Depth: 5, Ordering: ordering})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if plain.Action != res.Action || plain.Value != res.Value || plain.Nodes != res.Nodes || plain.Cuts != res.Cuts || plain.Evals != res.Evals {
-				t.Errorf("%s: untraced %+v, traced %+v", name, plain, res)
-			}
-			events := traces[0]
-			var iterations []int // the index of each iteration event
-			for i, e := range events {
-				if e.Kind == trace.KindIteration {
-					iterations = append(iterations, i)
-				}
-			}
-			checkIterativeTrace(t, name, events, res, len(iterations))
-			for i, start := range iterations {
-				end := len(events)
-				if i+1 < len(iterations) {
-					end = iterations[i+1]
-				}
-				nodes, text := 0, ""
-				for _, e := range events[start:end] {
-					if e.Kind == trace.KindNode {
-						nodes++
+				name := fmt.Sprintf("%s ordering %v", p, ordering)
+				opts := search.IterativeOptions{Depth: 5, Ordering: ordering, Tracing: search.Tracing{Boards: true}}
+				var traces [2][]trace.Event
+				var res search.Result
+				for i := range traces {
+					rec := trace.NewRecorder(0)
+					opts.Tracer = rec
+					res, err = search.Iterative(ctx, p, opts)
+					if err != nil {
+						t.Fatal(err)
 					}
-					if e.Kind == trace.KindNote && e.Node == events[start+1].Node && strings.HasPrefix(e.Text, "depth") && text == "" {
-						text = e.Text
+					traces[i] = rec.Events()
+					traces[i][len(traces[i])-1].Counters.Elapsed = 0
+				}
+				if fmt.Sprint(traces[0]) != fmt.Sprint(traces[1]) {
+					t.Errorf("%s: two runs gave different traces", name)
+				}
+				plain, err := search.Iterative(ctx, p, search.IterativeOptions{Depth: 5, Ordering: ordering})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if plain.Action != res.Action || plain.Value != res.Value || plain.Nodes != res.Nodes || plain.Cuts != res.Cuts || plain.Evals != res.Evals {
+					t.Errorf("%s: untraced %+v, traced %+v", name, plain, res)
+				}
+				events := traces[0]
+				var iterations []int // the index of each iteration event
+				for i, e := range events {
+					if e.Kind == trace.KindIteration {
+						iterations = append(iterations, i)
 					}
 				}
-				want := fmt.Sprintf("depth %d: %d nodes", i+1, nodes)
-				if ordering && i > 0 {
-					want += fmt.Sprintf(" with move ordering from depth %d", i)
+				checkIterativeTrace(t, name, events, res, len(iterations))
+				for i, start := range iterations {
+					end := len(events)
+					if i+1 < len(iterations) {
+						end = iterations[i+1]
+					}
+					nodes, text := 0, ""
+					for _, e := range events[start:end] {
+						if e.Kind == trace.KindNode {
+							nodes++
+						}
+						if e.Kind == trace.KindNote && e.Node == events[start+1].Node && strings.HasPrefix(e.Text, "depth") && text == "" {
+							text = e.Text
+						}
+					}
+					want := fmt.Sprintf("depth %d: %d nodes", i+1, nodes)
+					if ordering && i > 0 {
+						want += fmt.Sprintf(" with move ordering from depth %d", i)
+					}
+					if text != want {
+						t.Errorf("%s: note %q, want %q", name, text, want)
+					}
 				}
-				if text != want {
-					t.Errorf("%s: note %q, want %q", name, text, want)
+				if ordering {
+					return
 				}
-			}
-			if ordering {
-				continue
-			}
-			for i, start := range iterations {
-				checkSameAsAlphaBeta(t, name, p, i+1, events[start+1:])
-			}
+				for i, start := range iterations {
+					checkSameAsAlphaBeta(t, name, p, i+1, events[start+1:])
+				}
+			})
 		}
 	}
 }
@@ -448,6 +459,7 @@ func checkSameAsAlphaBeta(t *testing.T, name string, p tictactoe.State, d int, e
 }
 
 func TestIterativeCatalog(t *testing.T) {
+	t.Parallel()
 	entry := search.IterativeEntry[tictactoe.State]()
 	s, err := spec.Parse("iterative depth=4")
 	if err != nil {
@@ -498,6 +510,7 @@ func TestIterativeCatalog(t *testing.T) {
 // starts after B/2, and a depth whose root finds a better move than the
 // previous depth's best earns 2B, one whose previous best fails low 4B.
 func TestIterativeTimeBudget(t *testing.T) {
+	t.Parallel()
 	const budget = 50 * time.Millisecond
 	// Each read of the clock advances it 10ms: the start, then one read
 	// before each depth (tic-tac-toe's first three depths have far fewer

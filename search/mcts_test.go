@@ -321,30 +321,37 @@ func checkMCTSTree(t *testing.T, name string, events []trace.Event, tr *trace.Tr
 // and of typed trees with several exploration constants and thresholds,
 // and checks every select event against UCB1 and the replayed tree.
 func TestMCTSTraces(t *testing.T) {
+	t.Parallel()
 	ttt := []string{".../.../...", "x.o/.x./..o", "xo./.x./o..", "xx./oo./...", "xox/oox/x.."}
 	trees := []string{"[[3,12,8],[2,4,6],[14,5,2]]", "[[1,[2,3]],[[4,-5.5],6],0.25]", "[[0,[-1,[2,-3]]],[[4,[-5,0]],[6,[7,-8]]]]"}
 	for _, c := range []float64{0, 1, 2.5} {
 		for _, threshold := range []int{1, 3, 10} {
 			opts := search.MonteCarloOptions{Playouts: 300, C: c, ExpandThreshold: threshold, Seed: 42, Tracing: search.Tracing{Boards: true}}
 			schema := c == 1 && threshold == 10
-			for _, pos := range ttt {
-				name := fmt.Sprintf("tictactoe %s c=%v expand=%d", pos, c, threshold)
-				root := mustTicTacToe(t, pos)
-				res, events, tr := record(t, name, search.MCTS[tictactoe.State], root, opts, schema)
-				checkMCTSTree(t, name, events, tr, threshold, opts.Playouts)
-				if checkSelects(t, name, events, c) < opts.Playouts {
-					t.Errorf("%s: fewer select events than iterations", name)
-				}
-				checkBoards(t, name, events)
-				if res.Cuts != 0 || res.Nodes != tr.Size() || res.Evals != opts.Playouts {
-					t.Errorf("%s: counters %+v, tree of %d nodes", name, res.Counters, tr.Size())
-				}
+			for i, pos := range ttt {
+				t.Run(fmt.Sprintf("tictactoe/c=%v/expand=%d/pos%d", c, threshold, i), func(t *testing.T) {
+					t.Parallel()
+					name := fmt.Sprintf("tictactoe %s c=%v expand=%d", pos, c, threshold)
+					root := mustTicTacToe(t, pos)
+					res, events, tr := record(t, name, search.MCTS[tictactoe.State], root, opts, schema)
+					checkMCTSTree(t, name, events, tr, threshold, opts.Playouts)
+					if checkSelects(t, name, events, c) < opts.Playouts {
+						t.Errorf("%s: fewer select events than iterations", name)
+					}
+					checkBoards(t, name, events)
+					if res.Cuts != 0 || res.Nodes != tr.Size() || res.Evals != opts.Playouts {
+						t.Errorf("%s: counters %+v, tree of %d nodes", name, res.Counters, tr.Size())
+					}
+				})
 			}
-			for _, pos := range trees {
-				name := fmt.Sprintf("tree %s c=%v expand=%d", pos, c, threshold)
-				_, events, tr := record(t, name, search.MCTS[tree.State], mustTree(t, pos), opts, schema)
-				checkMCTSTree(t, name, events, tr, threshold, opts.Playouts)
-				checkSelects(t, name, events, c)
+			for i, pos := range trees {
+				t.Run(fmt.Sprintf("tree/c=%v/expand=%d/pos%d", c, threshold, i), func(t *testing.T) {
+					t.Parallel()
+					name := fmt.Sprintf("tree %s c=%v expand=%d", pos, c, threshold)
+					_, events, tr := record(t, name, search.MCTS[tree.State], mustTree(t, pos), opts, schema)
+					checkMCTSTree(t, name, events, tr, threshold, opts.Playouts)
+					checkSelects(t, name, events, c)
+				})
 			}
 		}
 	}
@@ -380,61 +387,65 @@ func checkBoards(t *testing.T, name string, events []trace.Event) {
 // TestPMCTrace checks the events of a small Primitive Monte Carlo search
 // one by one, and the choice of the best win rate.
 func TestPMCTrace(t *testing.T) {
-	for _, pos := range []string{"xx./oo./...", "x.o/.x./..o", ".../.../..."} {
-		root := mustTicTacToe(t, pos)
-		const playouts = 7
-		res, events, tr := record(t, pos, search.PMC[tictactoe.State], root, search.MonteCarloOptions{Playouts: playouts, Seed: 3}, true)
-		moves := root.Legal(nil)
-		if res.Nodes != 1+len(moves) || res.Evals != playouts*len(moves) || res.Cuts != 0 {
-			t.Errorf("%s: counters %+v", pos, res.Counters)
-		}
-		k := 0
-		ev := func(kind trace.Kind, node trace.NodeID) trace.Event {
-			t.Helper()
-			e := events[k]
-			k++
-			if e.Kind != kind || e.Node != node {
-				t.Fatalf("%s step %d: %+v, want a %v event about node %d", pos, e.Step, e, kind, node)
+	t.Parallel()
+	for i, pos := range []string{"xx./oo./...", "x.o/.x./..o", ".../.../..."} {
+		t.Run(fmt.Sprintf("pos%d", i), func(t *testing.T) {
+			t.Parallel()
+			root := mustTicTacToe(t, pos)
+			const playouts = 7
+			res, events, tr := record(t, pos, search.PMC[tictactoe.State], root, search.MonteCarloOptions{Playouts: playouts, Seed: 3}, true)
+			moves := root.Legal(nil)
+			if res.Nodes != 1+len(moves) || res.Evals != playouts*len(moves) || res.Cuts != 0 {
+				t.Errorf("%s: counters %+v", pos, res.Counters)
 			}
-			return e
-		}
-		ev(trace.KindNode, 0)
-		for i, a := range moves {
-			if e := ev(trace.KindNode, trace.NodeID(i+1)); e.Action != a || e.Parent != 0 || e.Type != trace.TypeMin {
-				t.Errorf("%s: child event %+v, want action %d", pos, e, a)
-			}
-		}
-		ev(trace.KindExpand, 0)
-		best, bestRate := trace.NodeID(-1), -1.0
-		for i := range moves {
-			c := trace.NodeID(i + 1)
-			if e := ev(trace.KindIteration, 0); e.Iteration != i+1 {
-				t.Errorf("%s: iteration %d, want %d", pos, e.Iteration, i+1)
-			}
-			wins := 0.0
-			for range playouts {
-				ev(trace.KindEnter, c)
-				p := ev(trace.KindPlayout, c)
-				b := events[k]
+			k := 0
+			ev := func(kind trace.Kind, node trace.NodeID) trace.Event {
+				t.Helper()
+				e := events[k]
 				k++
-				if b.Kind != trace.KindBackprop || !slices.Equal(b.Path, []trace.NodeID{c, 0}) || !slices.Equal(b.Values, []float64{1 - p.Result, p.Result}) {
-					t.Fatalf("%s step %d: %+v, want a backprop [%d 0] of [%v %v]", pos, b.Step, b, c, 1-p.Result, p.Result)
+				if e.Kind != kind || e.Node != node {
+					t.Fatalf("%s step %d: %+v, want a %v event about node %d", pos, e.Step, e, kind, node)
 				}
-				ev(trace.KindLeave, c)
-				wins += p.Result
+				return e
 			}
-			if rate := wins / playouts; rate > bestRate {
-				best, bestRate = c, rate
+			ev(trace.KindNode, 0)
+			for i, a := range moves {
+				if e := ev(trace.KindNode, trace.NodeID(i+1)); e.Action != a || e.Parent != 0 || e.Type != trace.TypeMin {
+					t.Errorf("%s: child event %+v, want action %d", pos, e, a)
+				}
 			}
-		}
-		v := ev(trace.KindValue, 0)
-		d := ev(trace.KindDecision, 0)
-		if v.Best != best || v.Value != bestRate || d.Action != moves[best-1] || res.Value != bestRate {
-			t.Errorf("%s: value %+v, decision %+v, want child %d with win rate %v", pos, v, d, best, bestRate)
-		}
-		if n := tr.Node(0); n.Visits != playouts*len(moves) {
-			t.Errorf("%s: root visited %d times", pos, n.Visits)
-		}
+			ev(trace.KindExpand, 0)
+			best, bestRate := trace.NodeID(-1), -1.0
+			for i := range moves {
+				c := trace.NodeID(i + 1)
+				if e := ev(trace.KindIteration, 0); e.Iteration != i+1 {
+					t.Errorf("%s: iteration %d, want %d", pos, e.Iteration, i+1)
+				}
+				wins := 0.0
+				for range playouts {
+					ev(trace.KindEnter, c)
+					p := ev(trace.KindPlayout, c)
+					b := events[k]
+					k++
+					if b.Kind != trace.KindBackprop || !slices.Equal(b.Path, []trace.NodeID{c, 0}) || !slices.Equal(b.Values, []float64{1 - p.Result, p.Result}) {
+						t.Fatalf("%s step %d: %+v, want a backprop [%d 0] of [%v %v]", pos, b.Step, b, c, 1-p.Result, p.Result)
+					}
+					ev(trace.KindLeave, c)
+					wins += p.Result
+				}
+				if rate := wins / playouts; rate > bestRate {
+					best, bestRate = c, rate
+				}
+			}
+			v := ev(trace.KindValue, 0)
+			d := ev(trace.KindDecision, 0)
+			if v.Best != best || v.Value != bestRate || d.Action != moves[best-1] || res.Value != bestRate {
+				t.Errorf("%s: value %+v, decision %+v, want child %d with win rate %v", pos, v, d, best, bestRate)
+			}
+			if n := tr.Node(0); n.Visits != playouts*len(moves) {
+				t.Errorf("%s: root visited %d times", pos, n.Visits)
+			}
+		})
 	}
 }
 
@@ -442,6 +453,7 @@ func TestPMCTrace(t *testing.T) {
 // positions (rows top to bottom; cells a3 b3 c3 / a2 b2 c2 / a1 b1 c1), for
 // several seeds, with 300 playouts (MCTS iterations, PMC playouts per move).
 func TestMonteCarloFindsWins(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pos, want, why string
 	}{
@@ -459,17 +471,20 @@ func TestMonteCarloFindsWins(t *testing.T) {
 		// make two x threats but lose at once to o's c3.
 		{"oo./x../x..", "c3", "x blocks"},
 	}
-	for _, tt := range tests {
-		root := mustTicTacToe(t, tt.pos)
+	for i, tt := range tests {
 		for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
 			for seed := range uint64(10) {
-				res, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 300, C: 1, Seed: seed})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Label != tt.want {
-					t.Errorf("%s %s (%s), seed %d: played %s, want %s", name, tt.pos, tt.why, seed, res.Label, tt.want)
-				}
+				t.Run(fmt.Sprintf("%s/pos%d/seed%d", name, i, seed), func(t *testing.T) {
+					t.Parallel()
+					root := mustTicTacToe(t, tt.pos)
+					res, err := run(context.Background(), root, search.MonteCarloOptions{Playouts: 300, C: 1, Seed: seed})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Label != tt.want {
+						t.Errorf("%s %s (%s), seed %d: played %s, want %s", name, tt.pos, tt.why, seed, res.Label, tt.want)
+					}
+				})
 			}
 		}
 	}
@@ -481,6 +496,7 @@ func TestMonteCarloFindsWins(t *testing.T) {
 // a win. MCTS must win at least 90% of the games. (Measured: 98 of 100 as
 // x, 89 of 100 as o, 187 in all; one loss as o.)
 func TestMCTSBeatsRandom(t *testing.T) {
+	t.Parallel()
 	const games = 200
 	rng := rand.New(rand.NewPCG(1, 2))
 	var wins, draws, losses [2]int // by MCTS's side: 0 x, 1 o
@@ -518,43 +534,51 @@ func TestMCTSBeatsRandom(t *testing.T) {
 }
 
 func TestMonteCarloDeterministic(t *testing.T) {
+	t.Parallel()
 	root := tictactoe.New()
 	for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
-		traces := map[uint64][]byte{}
-		for _, seed := range []uint64{7, 7, 8} {
-			opts := search.MonteCarloOptions{Playouts: 200, C: 1, Seed: seed}
-			_, events, _ := record(t, name, run, root, opts, seed == 7)
-			data := encode(t, events)
-			if prev, ok := traces[seed]; ok && !bytes.Equal(prev, data) {
-				t.Errorf("%s: two runs with seed %d gave different traces", name, seed)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			traces := map[uint64][]byte{}
+			for _, seed := range []uint64{7, 7, 8} {
+				opts := search.MonteCarloOptions{Playouts: 200, C: 1, Seed: seed}
+				_, events, _ := record(t, name, run, root, opts, seed == 7)
+				data := encode(t, events)
+				if prev, ok := traces[seed]; ok && !bytes.Equal(prev, data) {
+					t.Errorf("%s: two runs with seed %d gave different traces", name, seed)
+				}
+				traces[seed] = data
 			}
-			traces[seed] = data
-		}
-		if bytes.Equal(traces[7], traces[8]) {
-			t.Errorf("%s: seeds 7 and 8 gave the same trace", name)
-		}
+			if bytes.Equal(traces[7], traces[8]) {
+				t.Errorf("%s: seeds 7 and 8 gave the same trace", name)
+			}
+		})
 	}
 }
 
 func TestMonteCarloTracedEqualsUntraced(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	for _, pos := range []string{".../.../...", "x.o/.x./..o", "xx./oo./..."} {
-		root := mustTicTacToe(t, pos)
+	for i, pos := range []string{".../.../...", "x.o/.x./..o", "xx./oo./..."} {
 		for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
 			for seed := range uint64(5) {
-				opts := search.MonteCarloOptions{Playouts: 500, C: 1.5, ExpandThreshold: 4, Seed: seed}
-				plain, err := run(ctx, root, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				opts.Tracer, opts.Boards = trace.NewRecorder(0), true
-				traced, err := run(ctx, root, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if plain.Action != traced.Action || plain.Value != traced.Value || plain.Nodes != traced.Nodes || plain.Evals != traced.Evals {
-					t.Errorf("%s %s seed %d: untraced %+v, traced %+v", name, pos, seed, plain, traced)
-				}
+				t.Run(fmt.Sprintf("%s/pos%d/seed%d", name, i, seed), func(t *testing.T) {
+					t.Parallel()
+					root := mustTicTacToe(t, pos)
+					opts := search.MonteCarloOptions{Playouts: 500, C: 1.5, ExpandThreshold: 4, Seed: seed}
+					plain, err := run(ctx, root, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					opts.Tracer, opts.Boards = trace.NewRecorder(0), true
+					traced, err := run(ctx, root, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if plain.Action != traced.Action || plain.Value != traced.Value || plain.Nodes != traced.Nodes || plain.Evals != traced.Evals {
+						t.Errorf("%s %s seed %d: untraced %+v, traced %+v", name, pos, seed, plain, traced)
+					}
+				})
 			}
 		}
 	}
@@ -563,6 +587,7 @@ func TestMonteCarloTracedEqualsUntraced(t *testing.T) {
 // TestMonteCarloTerminalRoot searches positions where the game is over:
 // no action, the root's outcome for the root player as the value.
 func TestMonteCarloTerminalRoot(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pos  string
 		want float64
@@ -589,21 +614,25 @@ func TestMonteCarloTerminalRoot(t *testing.T) {
 }
 
 func TestMonteCarloBudget(t *testing.T) {
+	t.Parallel()
 	root := tictactoe.New()
 	for _, budget := range []int{10, 11, 50, 1000} {
-		rec := trace.NewRecorder(0)
-		res, err := search.MCTS(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
-		if !errors.Is(err, search.ErrBudget) {
-			t.Fatalf("budget %d: err = %v, want ErrBudget", budget, err)
-		}
-		if res.Nodes > budget || res.Nodes+8 < budget || !slices.Contains(root.Legal(nil), res.Action) {
-			t.Errorf("budget %d: %d nodes, action %d", budget, res.Nodes, res.Action)
-		}
-		events := rec.Events()
-		checkMCTrace(t, "budget", events, true)
-		if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "node budget") {
-			t.Errorf("budget %d: the event before the decision is %+v, want a note on the budget", budget, note)
-		}
+		t.Run(fmt.Sprintf("mcts/nodes=%d", budget), func(t *testing.T) {
+			t.Parallel()
+			rec := trace.NewRecorder(0)
+			res, err := search.MCTS(context.Background(), root, search.MonteCarloOptions{Playouts: 100_000, C: 1, ExpandThreshold: 2, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
+			if !errors.Is(err, search.ErrBudget) {
+				t.Fatalf("budget %d: err = %v, want ErrBudget", budget, err)
+			}
+			if res.Nodes > budget || res.Nodes+8 < budget || !slices.Contains(root.Legal(nil), res.Action) {
+				t.Errorf("budget %d: %d nodes, action %d", budget, res.Nodes, res.Action)
+			}
+			events := rec.Events()
+			checkMCTrace(t, "budget", events, true)
+			if note := events[len(events)-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "node budget") {
+				t.Errorf("budget %d: the event before the decision is %+v, want a note on the budget", budget, note)
+			}
+		})
 	}
 	// A budget too small for the root's children: no action.
 	for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
@@ -635,6 +664,7 @@ func (c *cancelAt) Emit(e trace.Event) {
 }
 
 func TestMonteCarloCancel(t *testing.T) {
+	t.Parallel()
 	root := tictactoe.New()
 	for name, run := range map[string]mcEngine[tictactoe.State]{"mcts": search.MCTS[tictactoe.State], "pmc": search.PMC[tictactoe.State]} {
 		// Cancelled before the start: no playout, the first move.
@@ -662,6 +692,7 @@ var mcEntries = map[string]search.Entry[tictactoe.State]{
 }
 
 func TestMonteCarloCatalog(t *testing.T) {
+	t.Parallel()
 	root := mustTicTacToe(t, "x.o/.x./..o")
 	for _, tt := range []struct {
 		spec string
@@ -673,31 +704,34 @@ func TestMonteCarloCatalog(t *testing.T) {
 		{"mcts", search.MonteCarloOptions{Playouts: 100, C: 1, ExpandThreshold: 10, Limits: search.Limits{MaxNodes: search.DefaultMaxNodes}}, search.MCTS[tictactoe.State]},
 		{"mcts playouts=400 c=1.4 expand=3 seed=12 nodes=300", search.MonteCarloOptions{Playouts: 400, C: 1.4, ExpandThreshold: 3, Seed: 12, Limits: search.Limits{MaxNodes: 300}}, search.MCTS[tictactoe.State]},
 	} {
-		s, err := spec.Parse(tt.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		entry := mcEntries[s.Name]
-		if entry.Family != search.FamilyAlternating || entry.Help == "" {
-			t.Errorf("%s: family %q, help %q", tt.spec, entry.Family, entry.Help)
-		}
-		v, err := spec.Resolve(s, entry.Params)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := trace.NewRecorder(0)
-		got, err := entry.Run(context.Background(), root, v, search.Tracing{Tracer: rec, Boards: true})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.spec, err)
-		}
-		checkMCTrace(t, tt.spec, rec.Events(), true)
-		want, err := tt.run(context.Background(), root, tt.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Action != want.Action || got.Value != want.Value || got.Nodes != want.Nodes || got.Evals != want.Evals {
-			t.Errorf("%s: catalog run %+v, direct run %+v", tt.spec, got, want)
-		}
+		t.Run(tt.spec, func(t *testing.T) {
+			t.Parallel()
+			s, err := spec.Parse(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entry := mcEntries[s.Name]
+			if entry.Family != search.FamilyAlternating || entry.Help == "" {
+				t.Errorf("%s: family %q, help %q", tt.spec, entry.Family, entry.Help)
+			}
+			v, err := spec.Resolve(s, entry.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := trace.NewRecorder(0)
+			got, err := entry.Run(context.Background(), root, v, search.Tracing{Tracer: rec, Boards: true})
+			if err != nil {
+				t.Fatalf("%s: %v", tt.spec, err)
+			}
+			checkMCTrace(t, tt.spec, rec.Events(), true)
+			want, err := tt.run(context.Background(), root, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Action != want.Action || got.Value != want.Value || got.Nodes != want.Nodes || got.Evals != want.Evals {
+				t.Errorf("%s: catalog run %+v, direct run %+v", tt.spec, got, want)
+			}
+		})
 	}
 	for _, bad := range []string{"mcts c=11", "mcts expand=0", "mcts time=60001", "pmc playouts=0", "pmc seed=-1", "pmc c=1"} {
 		s, err := spec.Parse(bad)

@@ -49,9 +49,11 @@ func mcCases() []mcCase {
 // ignores the limit into an error rather than a hang. How soon after the
 // limit it stops is a matter of speed, which is for benchmarks.
 func TestMonteCarloTimeLimit(t *testing.T) {
+	t.Parallel()
 	const limit, step = 10 * time.Millisecond, time.Millisecond
 	for _, tc := range mcCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			clock := newTestClock(step)
 			opts := search.MonteCarloOptions{Playouts: 1 << 40, C: 1, Limits: search.Limits{TimeLimit: limit, Now: clock.Now}, Tracing: search.Tracing{Tracer: clock}}
 			res, err := tc.run(context.Background(), opts)
@@ -104,6 +106,7 @@ func checkLimitNote(t *testing.T, events []trace.Event, want string) {
 // TestMonteCarloBadOptions checks that every Monte Carlo engine refuses
 // options out of range with an error that names the option, and no action.
 func TestMonteCarloBadOptions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		opts search.MonteCarloOptions
 		want string
@@ -119,10 +122,13 @@ func TestMonteCarloBadOptions(t *testing.T) {
 	}
 	for _, tc := range mcCases() {
 		for _, tt := range tests {
-			res, err := tc.run(context.Background(), tt.opts)
-			if err == nil || !strings.Contains(err.Error(), tt.want) || res.Action != -1 {
-				t.Errorf("%s %+v: %+v, %v; want an error containing %q", tc.name, tt.opts, res, err, tt.want)
-			}
+			t.Run(tc.name+"/"+tt.want, func(t *testing.T) {
+				t.Parallel()
+				res, err := tc.run(context.Background(), tt.opts)
+				if err == nil || !strings.Contains(err.Error(), tt.want) || res.Action != -1 {
+					t.Errorf("%s %+v: %+v, %v; want an error containing %q", tc.name, tt.opts, res, err, tt.want)
+				}
+			})
 		}
 	}
 }

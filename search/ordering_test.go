@@ -87,6 +87,7 @@ func checkOrderedRun[S search.Alternating[S]](t *testing.T, name string, root S,
 // MiniMax and AlphaBeta without it on tic-tac-toe, Connect Four and typed
 // trees.
 func TestOrderingKeepsTheValue(t *testing.T) {
+	t.Parallel()
 	ttt := []struct {
 		position string
 		depth    int
@@ -101,8 +102,11 @@ func TestOrderingKeepsTheValue(t *testing.T) {
 		{"xox/oxo/ox.", search.MaxDepth},
 		{"xxx/oo./...", search.MaxDepth}, // over: x has won
 	}
-	for _, tt := range ttt {
-		checkOrderedValues(t, "tictactoe "+tt.position, mustTicTacToe(t, tt.position), tt.depth)
+	for i, tt := range ttt {
+		t.Run(fmt.Sprintf("tictactoe/pos%d", i), func(t *testing.T) {
+			t.Parallel()
+			checkOrderedValues(t, "tictactoe "+tt.position, mustTicTacToe(t, tt.position), tt.depth)
+		})
 	}
 	c4 := []struct {
 		position string
@@ -113,14 +117,17 @@ func TestOrderingKeepsTheValue(t *testing.T) {
 		{"......./......./......./...o.../...x.../..xxo.o", 5},
 		{"......./......./...x.../...o.../..ox.../.xxoo..", 4},
 	}
-	for _, tt := range c4 {
-		root, err := connectfour.Parse(tt.position)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.position, err)
-		}
-		checkOrderedValues(t, "connectfour "+tt.position, root, tt.depth)
+	for i, tt := range c4 {
+		t.Run(fmt.Sprintf("connectfour/pos%d", i), func(t *testing.T) {
+			t.Parallel()
+			root, err := connectfour.Parse(tt.position)
+			if err != nil {
+				t.Fatalf("%q: %v", tt.position, err)
+			}
+			checkOrderedValues(t, "connectfour "+tt.position, root, tt.depth)
+		})
 	}
-	for _, text := range []string{
+	for i, text := range []string{
 		rn,
 		"[[[1,5],[7,2]],[[3,9],[4,-6]],[[8,0],[2,2]]]",
 		"[[1,[2,3]],[[4,5],6,7],[-1,[8,[9,-9]]]]",
@@ -128,7 +135,10 @@ func TestOrderingKeepsTheValue(t *testing.T) {
 		"[[-2,7,-4,1],[6,-3,0],[2,9]]",
 		"42",
 	} {
-		checkOrderedValues(t, "tree "+text, mustTree(t, text), search.MaxDepth)
+		t.Run(fmt.Sprintf("tree/pos%d", i), func(t *testing.T) {
+			t.Parallel()
+			checkOrderedValues(t, "tree "+text, mustTree(t, text), search.MaxDepth)
+		})
 	}
 }
 
@@ -137,6 +147,7 @@ func TestOrderingKeepsTheValue(t *testing.T) {
 // it searches to the end, and AlphaBeta's without ordering at a depth
 // limit.
 func TestOrderingEveryPosition(t *testing.T) {
+	t.Parallel()
 	memo := map[string]float64{}
 	ctx := context.Background()
 	for _, p := range reachable(t) {
@@ -164,6 +175,7 @@ func TestOrderingEveryPosition(t *testing.T) {
 // board with and without move ordering: all find the draw, and every
 // ordering looks at strictly fewer nodes than the game's order.
 func TestOrderingSavesNodes(t *testing.T) {
+	t.Parallel()
 	nodes := make([]int, len(orderings))
 	for i, o := range orderings {
 		res, err := search.AlphaBeta(context.Background(), tictactoe.New(), search.Options{Depth: search.MaxDepth, Ordering: o})
@@ -191,6 +203,7 @@ func TestOrderingSavesNodes(t *testing.T) {
 // already below MAX's 3 and prunes the other two: 9 nodes and two cuts
 // where the game's order takes 11 and one.
 func TestOrderingTextbookTree(t *testing.T) {
+	t.Parallel()
 	rec := trace.NewRecorder(0)
 	res, err := search.AlphaBeta(context.Background(), mustTree(t, rn), search.Options{Depth: search.MaxDepth, Ordering: search.OrderScore, Tracing: search.Tracing{Tracer: rec}})
 	if err != nil {
@@ -221,6 +234,7 @@ func TestOrderingTextbookTree(t *testing.T) {
 // traces the textbook tree exactly as the lecture's hand-built trace does,
 // and emits no note.
 func TestOrderingNoneIsTheGameOrder(t *testing.T) {
+	t.Parallel()
 	rec := trace.NewRecorder(0)
 	if _, err := search.AlphaBeta(context.Background(), mustTree(t, rn), search.Options{Depth: search.MaxDepth, Ordering: search.OrderNone, Tracing: search.Tracing{Tracer: rec}}); err != nil {
 		t.Fatal(err)
@@ -243,6 +257,7 @@ func TestOrderingNoneIsTheGameOrder(t *testing.T) {
 // the legal moves sorted by the child's score, ascending, ties in the
 // game's order.
 func TestOrderingTrace(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		position string
 		depth    int
@@ -252,60 +267,64 @@ func TestOrderingTrace(t *testing.T) {
 		{"x../.o./...", 3},
 		{"xo./.x./o..", search.MaxDepth},
 	}
-	for _, tt := range tests {
-		root := mustTicTacToe(t, tt.position)
-		rec := trace.NewRecorder(0)
-		if _, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: tt.depth, Ordering: search.OrderScore, Tracing: search.Tracing{Tracer: rec}}); err != nil {
-			t.Fatal(err)
-		}
-		events := rec.Events()
-		name := fmt.Sprintf("%s depth %d", tt.position, tt.depth)
-		if len(events) < 4 || events[3].Kind != trace.KindNote || events[3].Node != 0 || !strings.Contains(events[3].Text, "best-looking first") {
-			t.Fatalf("%s: the fourth event is %+v, want the note on the root that the moves are ordered", name, events[3])
-		}
-		states := map[trace.NodeID]tictactoe.State{0: root}
-		order := map[trace.NodeID][]int{} // each node's children's actions, as searched, then the pruned ones
-		notes := 0
-		for _, e := range events {
-			switch e.Kind {
-			case trace.KindNode:
-				if e.Parent != trace.NoNode {
-					states[e.Node] = states[e.Parent].Play(e.Action)
-					order[e.Parent] = append(order[e.Parent], e.Action)
-				}
-			case trace.KindCut:
-				order[e.Node] = append(order[e.Node], e.Pruned...)
-			case trace.KindNote:
-				notes++
+	for i, tt := range tests {
+		t.Run(fmt.Sprintf("pos%d", i), func(t *testing.T) {
+			t.Parallel()
+			root := mustTicTacToe(t, tt.position)
+			rec := trace.NewRecorder(0)
+			if _, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: tt.depth, Ordering: search.OrderScore, Tracing: search.Tracing{Tracer: rec}}); err != nil {
+				t.Fatal(err)
 			}
-		}
-		if notes != 1 {
-			t.Errorf("%s: %d notes, want one", name, notes)
-		}
-		checked := 0
-		for id, got := range order {
-			s := states[id]
-			want := s.Legal(nil)
-			slices.SortStableFunc(want, func(a, b int) int { return cmp.Compare(s.Play(a).Score(), s.Play(b).Score()) })
-			if !slices.Equal(got, want) {
-				t.Errorf("%s: node %d (%s) searches and prunes %v, want %v, the moves by the child's score", name, id, s, got, want)
+			events := rec.Events()
+			name := fmt.Sprintf("%s depth %d", tt.position, tt.depth)
+			if len(events) < 4 || events[3].Kind != trace.KindNote || events[3].Node != 0 || !strings.Contains(events[3].Text, "best-looking first") {
+				t.Fatalf("%s: the fourth event is %+v, want the note on the root that the moves are ordered", name, events[3])
 			}
-			for i := 1; i < len(got); i++ {
-				if s.Play(got[i-1]).Score() > s.Play(got[i]).Score() {
-					t.Errorf("%s: node %d (%s): child %d scores more than child %d after it", name, id, s, got[i-1], got[i])
+			states := map[trace.NodeID]tictactoe.State{0: root}
+			order := map[trace.NodeID][]int{} // each node's children's actions, as searched, then the pruned ones
+			notes := 0
+			for _, e := range events {
+				switch e.Kind {
+				case trace.KindNode:
+					if e.Parent != trace.NoNode {
+						states[e.Node] = states[e.Parent].Play(e.Action)
+						order[e.Parent] = append(order[e.Parent], e.Action)
+					}
+				case trace.KindCut:
+					order[e.Node] = append(order[e.Node], e.Pruned...)
+				case trace.KindNote:
+					notes++
 				}
 			}
-			checked++
-		}
-		if checked < 10 {
-			t.Errorf("%s: only %d interior nodes checked", name, checked)
-		}
+			if notes != 1 {
+				t.Errorf("%s: %d notes, want one", name, notes)
+			}
+			checked := 0
+			for id, got := range order {
+				s := states[id]
+				want := s.Legal(nil)
+				slices.SortStableFunc(want, func(a, b int) int { return cmp.Compare(s.Play(a).Score(), s.Play(b).Score()) })
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: node %d (%s) searches and prunes %v, want %v, the moves by the child's score", name, id, s, got, want)
+				}
+				for i := 1; i < len(got); i++ {
+					if s.Play(got[i-1]).Score() > s.Play(got[i]).Score() {
+						t.Errorf("%s: node %d (%s): child %d scores more than child %d after it", name, id, s, got[i-1], got[i])
+					}
+				}
+				checked++
+			}
+			if checked < 10 {
+				t.Errorf("%s: only %d interior nodes checked", name, checked)
+			}
+		})
 	}
 }
 
 // TestOrderingNoNoteWithoutChildren checks that a search whose root is not
 // searched further, at the game's end, says nothing of an ordering.
 func TestOrderingNoNoteWithoutChildren(t *testing.T) {
+	t.Parallel()
 	rec := trace.NewRecorder(0)
 	if _, err := search.AlphaBeta(context.Background(), mustTicTacToe(t, "xxx/oo./..."), search.Options{Depth: search.MaxDepth, Ordering: search.OrderScore, Tracing: search.Tracing{Tracer: rec}}); err != nil {
 		t.Fatal(err)
@@ -321,6 +340,7 @@ func TestOrderingNoNoteWithoutChildren(t *testing.T) {
 // by default, ordering=1 the same search as OrderScore, unknown orderings
 // refused by the spec and by AlphaBeta itself.
 func TestOrderingCatalog(t *testing.T) {
+	t.Parallel()
 	entry := search.AlphaBetaEntry[tictactoe.State]()
 	resolve := func(text string) (spec.Values, error) {
 		s, err := spec.Parse(text)
@@ -380,73 +400,77 @@ func TestOrderingCatalog(t *testing.T) {
 // with history, its moves in descending order of depth² summed over the
 // earlier cuts each caused, ties in the game's order.
 func TestOrderingLearnsFromCuts(t *testing.T) {
+	t.Parallel()
 	for _, o := range []search.Ordering{search.OrderKiller, search.OrderHistory} {
-		for _, position := range []string{".../.../...", "x../.o./..."} {
-			root := mustTicTacToe(t, position)
-			rec := trace.NewRecorder(0)
-			if _, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: search.MaxDepth, Ordering: o, Tracing: search.Tracing{Tracer: rec}}); err != nil {
-				t.Fatal(err)
-			}
-			states := map[trace.NodeID]tictactoe.State{0: root}
-			depth := map[trace.NodeID]int{0: 0}
-			var killers [][]int          // by ply, latest first, as learnt up to now
-			history := map[int]float64{} // by action
-			wants := map[trace.NodeID][]int{}
-			order := map[trace.NodeID][]int{}
-			lastChild := map[trace.NodeID]int{}
-			for _, e := range rec.Events() {
-				switch e.Kind {
-				case trace.KindNode:
-					if e.Parent != trace.NoNode {
-						states[e.Node] = states[e.Parent].Play(e.Action)
-						depth[e.Node] = e.Depth
-						order[e.Parent] = append(order[e.Parent], e.Action)
-						lastChild[e.Parent] = e.Action
-					}
-				case trace.KindEnter:
-					s := states[e.Node]
-					moves := s.Legal(nil)
-					if o == search.OrderKiller {
-						var first []int
-						if d := depth[e.Node]; d < len(killers) {
-							for _, k := range killers[d] {
-								if slices.Contains(moves, k) && !slices.Contains(first, k) {
-									first = append(first, k)
+		for i, position := range []string{".../.../...", "x../.o./..."} {
+			t.Run(fmt.Sprintf("%v/pos%d", o, i), func(t *testing.T) {
+				t.Parallel()
+				root := mustTicTacToe(t, position)
+				rec := trace.NewRecorder(0)
+				if _, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: search.MaxDepth, Ordering: o, Tracing: search.Tracing{Tracer: rec}}); err != nil {
+					t.Fatal(err)
+				}
+				states := map[trace.NodeID]tictactoe.State{0: root}
+				depth := map[trace.NodeID]int{0: 0}
+				var killers [][]int          // by ply, latest first, as learnt up to now
+				history := map[int]float64{} // by action
+				wants := map[trace.NodeID][]int{}
+				order := map[trace.NodeID][]int{}
+				lastChild := map[trace.NodeID]int{}
+				for _, e := range rec.Events() {
+					switch e.Kind {
+					case trace.KindNode:
+						if e.Parent != trace.NoNode {
+							states[e.Node] = states[e.Parent].Play(e.Action)
+							depth[e.Node] = e.Depth
+							order[e.Parent] = append(order[e.Parent], e.Action)
+							lastChild[e.Parent] = e.Action
+						}
+					case trace.KindEnter:
+						s := states[e.Node]
+						moves := s.Legal(nil)
+						if o == search.OrderKiller {
+							var first []int
+							if d := depth[e.Node]; d < len(killers) {
+								for _, k := range killers[d] {
+									if slices.Contains(moves, k) && !slices.Contains(first, k) {
+										first = append(first, k)
+									}
 								}
 							}
+							rest := slices.DeleteFunc(slices.Clone(moves), func(a int) bool { return slices.Contains(first, a) })
+							wants[e.Node] = append(first, rest...)
+						} else {
+							slices.SortStableFunc(moves, func(a, b int) int { return cmp.Compare(history[b], history[a]) })
+							wants[e.Node] = moves
 						}
-						rest := slices.DeleteFunc(slices.Clone(moves), func(a int) bool { return slices.Contains(first, a) })
-						wants[e.Node] = append(first, rest...)
-					} else {
-						slices.SortStableFunc(moves, func(a, b int) int { return cmp.Compare(history[b], history[a]) })
-						wants[e.Node] = moves
-					}
-				case trace.KindCut:
-					order[e.Node] = append(order[e.Node], e.Pruned...)
-					d, a := depth[e.Node], lastChild[e.Node]
-					for len(killers) <= d {
-						killers = append(killers, nil)
-					}
-					if len(killers[d]) == 0 || killers[d][0] != a {
-						killers[d] = append([]int{a}, killers[d]...)
-						if len(killers[d]) > 2 {
-							killers[d] = killers[d][:2]
+					case trace.KindCut:
+						order[e.Node] = append(order[e.Node], e.Pruned...)
+						d, a := depth[e.Node], lastChild[e.Node]
+						for len(killers) <= d {
+							killers = append(killers, nil)
 						}
+						if len(killers[d]) == 0 || killers[d][0] != a {
+							killers[d] = append([]int{a}, killers[d]...)
+							if len(killers[d]) > 2 {
+								killers[d] = killers[d][:2]
+							}
+						}
+						left := search.MaxDepth - d
+						history[a] += float64(left * left)
 					}
-					left := search.MaxDepth - d
-					history[a] += float64(left * left)
 				}
-			}
-			checked := 0
-			for id, got := range order {
-				if want := wants[id]; !slices.Equal(got, want) {
-					t.Errorf("%v from %s: node %d (%s) searches and prunes %v, want %v", o, position, id, states[id], got, want)
+				checked := 0
+				for id, got := range order {
+					if want := wants[id]; !slices.Equal(got, want) {
+						t.Errorf("%v from %s: node %d (%s) searches and prunes %v, want %v", o, position, id, states[id], got, want)
+					}
+					checked++
 				}
-				checked++
-			}
-			if checked < 100 {
-				t.Errorf("%v from %s: only %d interior nodes checked", o, position, checked)
-			}
+				if checked < 100 {
+					t.Errorf("%v from %s: only %d interior nodes checked", o, position, checked)
+				}
+			})
 		}
 	}
 }

@@ -51,7 +51,8 @@ const horizon = "......../o......./.oxx..../o.xxx.x./xxxxxx../.oo.x.../o......./
 // ordering, with and without the table, against the unpruned definition
 // on Othello positions, and that its traces are valid.
 func TestQuiescenceValue(t *testing.T) {
-	for _, tt := range []struct {
+	t.Parallel()
+	for i, tt := range []struct {
 		position string
 		depth, q int
 	}{
@@ -69,18 +70,21 @@ func TestQuiescenceValue(t *testing.T) {
 		want := quiesced(root, tt.depth, tt.q)
 		for _, o := range orderings {
 			for _, table := range []bool{false, true} {
-				name := fmt.Sprintf("%q depth %d quiescence %d ordering %v tt=%v", tt.position, tt.depth, tt.q, o, table)
-				rec := trace.NewRecorder(0)
-				res, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: tt.depth, Quiescence: tt.q, Ordering: o, Table: table, Tracing: search.Tracing{Tracer: rec}})
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if res.Value != want {
-					t.Errorf("%s: value %v, want %v", name, res.Value, want)
-				}
-				if err := tracetest.Validate(rec.Events()); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
+				t.Run(fmt.Sprintf("case%d/ordering=%v/tt=%v", i, o, table), func(t *testing.T) {
+					t.Parallel()
+					name := fmt.Sprintf("%q depth %d quiescence %d ordering %v tt=%v", tt.position, tt.depth, tt.q, o, table)
+					rec := trace.NewRecorder(0)
+					res, err := search.AlphaBeta(context.Background(), root, search.Options{Depth: tt.depth, Quiescence: tt.q, Ordering: o, Table: table, Tracing: search.Tracing{Tracer: rec}})
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					if res.Value != want {
+						t.Errorf("%s: value %v, want %v", name, res.Value, want)
+					}
+					if err := tracetest.Validate(rec.Events()); err != nil {
+						t.Errorf("%s: %v", name, err)
+					}
+				})
 			}
 		}
 	}
@@ -90,6 +94,7 @@ func TestQuiescenceValue(t *testing.T) {
 // position: AlphaBeta 3 plies deep plays a6 without it, and with it
 // plays what 5 plies deep plays without it, in fewer nodes.
 func TestQuiescenceHorizon(t *testing.T) {
+	t.Parallel()
 	root, err := othello.Parse(horizon)
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +120,7 @@ func TestQuiescenceHorizon(t *testing.T) {
 // note naming exactly its noisy moves, then children by noisy moves only
 // (searched or pruned), deeper than the depth limit.
 func TestQuiescenceTrace(t *testing.T) {
+	t.Parallel()
 	root, err := othello.Parse(horizon)
 	if err != nil {
 		t.Fatal(err)
@@ -180,6 +186,7 @@ func TestQuiescenceTrace(t *testing.T) {
 // is refused, and that a game without noisy moves searches as without
 // quiescence but for the root's note saying so.
 func TestQuiescenceLimits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, q := range []int{-1, search.MaxQuiescence + 1} {
 		if _, err := search.AlphaBeta(ctx, othello.New(), search.Options{Depth: 2, Quiescence: q}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("quiescence %d is outside 0 to %d", q, search.MaxQuiescence)) {
@@ -213,6 +220,7 @@ func TestQuiescenceLimits(t *testing.T) {
 // noisy child; ALPHABETA's evaluation for a node at the limit without
 // noisy moves.
 func TestQuiescenceLines(t *testing.T) {
+	t.Parallel()
 	root, err := othello.Parse(horizon)
 	if err != nil {
 		t.Fatal(err)

@@ -60,6 +60,7 @@ func (g pennyGame) Label(p, a int) string {
 // game where they are known, the choices, the counters, the trace's
 // validity and what it holds, and that a seed gives the same search.
 func TestSimultaneousPMC(t *testing.T) {
+	t.Parallel()
 	const playouts = 4000
 	rec := trace.NewRecorder(0)
 	opts := MonteCarloOptions{Playouts: playouts, Seed: 7, Tracing: Tracing{Tracer: rec, Boards: true}}
@@ -138,6 +139,7 @@ func TestSimultaneousPMC(t *testing.T) {
 // seed, trace included, and that seeds matter: with 5 playouts per
 // action in a round of matching pennies, the win rates vary by seed.
 func TestSimultaneousPMCSeeds(t *testing.T) {
+	t.Parallel()
 	values := map[float64]bool{}
 	for seed := range uint64(20) {
 		var events [2][]trace.Event
@@ -169,6 +171,7 @@ func TestSimultaneousPMCSeeds(t *testing.T) {
 // TestSimultaneousPMCEdges checks a finished root, a node budget and a
 // cancelled context.
 func TestSimultaneousPMCEdges(t *testing.T) {
+	t.Parallel()
 	rec := trace.NewRecorder(0)
 	res, err := SimultaneousPMC(context.Background(), pennyGame{stage: 2, score: -1}, MonteCarloOptions{Playouts: 3, Tracing: Tracing{Tracer: rec}})
 	if err != nil || res.Action != -1 || res.Action1 != -1 || res.Value != 0 || res.Evals != 1 {

@@ -125,14 +125,19 @@ func checkExhaustive[S search.Single[S]](t *testing.T, name string, root S, turn
 }
 
 func TestSingleExhaustiveWalk(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(200) {
 		for turns := 1; turns <= 6; turns++ {
-			checkExhaustive(t, "walk", newWalk(turns, seed, false), turns)
+			t.Run(fmt.Sprintf("seed%d/turns=%d", seed, turns), func(t *testing.T) {
+				t.Parallel()
+				checkExhaustive(t, "walk", newWalk(turns, seed, false), turns)
+			})
 		}
 	}
 }
 
 func TestSingleExhaustiveMaze(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for seed := range int64(30) {
 		for _, h := range []int{3, 5} {
@@ -141,7 +146,10 @@ func TestSingleExhaustiveMaze(t *testing.T) {
 					if seed >= 10 && turns > 4 && h*w > 15 {
 						continue // keep the run short
 					}
-					checkExhaustive(t, "maze", mustMaze(t, h, w, turns, seed), turns)
+					t.Run(fmt.Sprintf("seed%d/%dx%d/turns=%d", seed, h, w, turns), func(t *testing.T) {
+						t.Parallel()
+						checkExhaustive(t, "maze", mustMaze(t, h, w, turns, seed), turns)
+					})
 					n++
 				}
 			}
@@ -155,6 +163,7 @@ func TestSingleExhaustiveMaze(t *testing.T) {
 // TestGreedyIsFirstBest checks Greedy against its definition: the first
 // action in move order whose state scores strictly best.
 func TestGreedyIsFirstBest(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for seed := range uint64(300) {
 		root := newWalk(3, seed, true)
@@ -180,24 +189,28 @@ func TestGreedyIsFirstBest(t *testing.T) {
 // TestGreedyIsNarrowBeam plays whole games choosing each move with Greedy
 // and with Beam of width 1 and depth 1: they must agree at every turn.
 func TestGreedyIsNarrowBeam(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, g := range []struct{ h, w, turns int }{{5, 5, 20}, {31, 11, 100}} {
 		for seed := range int64(3) {
-			s := mustMaze(t, g.h, g.w, g.turns, seed)
-			for turn := 0; !s.Done(); turn++ {
-				gr, err := search.Greedy(ctx, s, search.SingleOptions{})
-				if err != nil {
-					t.Fatal(err)
+			t.Run(fmt.Sprintf("%dx%d/seed%d", g.h, g.w, seed), func(t *testing.T) {
+				t.Parallel()
+				s := mustMaze(t, g.h, g.w, g.turns, seed)
+				for turn := 0; !s.Done(); turn++ {
+					gr, err := search.Greedy(ctx, s, search.SingleOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					bm, err := search.Beam(ctx, s, search.SingleOptions{Width: 1, Depth: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if gr.Action != bm.Action || gr.Value != bm.Value || gr.Nodes != bm.Nodes {
+						t.Fatalf("%dx%d seed %d turn %d %s: greedy %+v, beam %+v", g.h, g.w, seed, turn, s, gr, bm)
+					}
+					s = s.Play(gr.Action)
 				}
-				bm, err := search.Beam(ctx, s, search.SingleOptions{Width: 1, Depth: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if gr.Action != bm.Action || gr.Value != bm.Value || gr.Nodes != bm.Nodes {
-					t.Fatalf("%dx%d seed %d turn %d %s: greedy %+v, beam %+v", g.h, g.w, seed, turn, s, gr, bm)
-				}
-				s = s.Play(gr.Action)
-			}
+			})
 		}
 	}
 }
@@ -205,23 +218,27 @@ func TestGreedyIsNarrowBeam(t *testing.T) {
 // TestChokudaiOnePassIsBeam checks that one pass of Chokudai search is a
 // beam search of the same width and depth.
 func TestChokudaiOnePassIsBeam(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for seed := range int64(40) {
 		root := mustMaze(t, 5+2*int(seed%3), 5+2*int(seed%4), 3+int(seed%6), seed)
 		for width := 1; width <= 3; width++ {
 			for depth := 1; depth <= 6; depth++ {
-				opts := search.SingleOptions{Width: width, Depth: depth, Passes: 1}
-				bm, err := search.Beam(ctx, root, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ch, err := search.Chokudai(ctx, root, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if bm.Action != ch.Action || bm.Value != ch.Value || bm.Nodes != ch.Nodes {
-					t.Errorf("%s width %d depth %d: beam %+v, chokudai %+v", root, width, depth, bm, ch)
-				}
+				t.Run(fmt.Sprintf("seed%d/width=%d/depth=%d", seed, width, depth), func(t *testing.T) {
+					t.Parallel()
+					opts := search.SingleOptions{Width: width, Depth: depth, Passes: 1}
+					bm, err := search.Beam(ctx, root, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ch, err := search.Chokudai(ctx, root, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if bm.Action != ch.Action || bm.Value != ch.Value || bm.Nodes != ch.Nodes {
+						t.Errorf("%s width %d depth %d: beam %+v, chokudai %+v", root, width, depth, bm, ch)
+					}
+				})
 			}
 		}
 	}
@@ -231,6 +248,7 @@ func TestChokudaiOnePassIsBeam(t *testing.T) {
 // until it is taken, so more passes never lower the best score at a
 // fixed depth, and they explore other first moves.
 func TestChokudaiMorePassesNoWorse(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := mustMaze(t, 31, 11, 100, 0)
 	prev := math.Inf(-1)
@@ -250,6 +268,7 @@ func TestChokudaiMorePassesNoWorse(t *testing.T) {
 }
 
 func TestSingleRootWithoutMoves(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root, err := maze.Parse("0:1@2")
 	if err != nil {
@@ -271,6 +290,7 @@ func TestSingleRootWithoutMoves(t *testing.T) {
 }
 
 func TestSingleBadOptions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := newWalk(3, 1, false)
 	for _, opts := range []search.SingleOptions{
@@ -426,150 +446,176 @@ func checkBeamEvents(t *testing.T, name string, events []trace.Event, width int)
 }
 
 func TestBeamTrace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for seed := range int64(8) {
 		for _, width := range []int{1, 2, 3, 7} {
-			root := mustMaze(t, 5, 7, 6, seed)
-			rec := trace.NewRecorder(0)
-			res, err := search.Beam(ctx, root, search.SingleOptions{Width: width, Depth: 4, Tracing: search.Tracing{Tracer: rec, Boards: seed%2 == 0}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := fmt.Sprintf("beam seed %d width %d", seed, width)
-			checkTrace(t, name, rec.Events())
-			checkBeamEvents(t, name, rec.Events(), width)
-			nodes, _ := nodesOf(rec.Events())
-			if len(nodes) != res.Nodes {
-				t.Errorf("%s: %d node events, %d nodes counted", name, len(nodes), res.Nodes)
-			}
+			t.Run(fmt.Sprintf("maze/seed%d/width=%d", seed, width), func(t *testing.T) {
+				t.Parallel()
+				root := mustMaze(t, 5, 7, 6, seed)
+				rec := trace.NewRecorder(0)
+				res, err := search.Beam(ctx, root, search.SingleOptions{Width: width, Depth: 4, Tracing: search.Tracing{Tracer: rec, Boards: seed%2 == 0}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("beam seed %d width %d", seed, width)
+				checkTrace(t, name, rec.Events())
+				checkBeamEvents(t, name, rec.Events(), width)
+				nodes, _ := nodesOf(rec.Events())
+				if len(nodes) != res.Nodes {
+					t.Errorf("%s: %d node events, %d nodes counted", name, len(nodes), res.Nodes)
+				}
+			})
 		}
 	}
 	// The walk game ends early on some lines; its beams hold done states.
 	for seed := range uint64(30) {
-		root := newWalk(6, seed, true)
-		rec := trace.NewRecorder(0)
-		if _, err := search.Beam(ctx, root, search.SingleOptions{Width: 2, Depth: 6, Tracing: search.Tracing{Tracer: rec}}); err != nil {
-			t.Fatal(err)
-		}
-		name := fmt.Sprintf("beam walk %d", seed)
-		checkTrace(t, name, rec.Events())
-		checkBeamEvents(t, name, rec.Events(), 2)
+		t.Run(fmt.Sprintf("walk/seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			root := newWalk(6, seed, true)
+			rec := trace.NewRecorder(0)
+			if _, err := search.Beam(ctx, root, search.SingleOptions{Width: 2, Depth: 6, Tracing: search.Tracing{Tracer: rec}}); err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("beam walk %d", seed)
+			checkTrace(t, name, rec.Events())
+			checkBeamEvents(t, name, rec.Events(), 2)
+		})
 	}
 }
 
 func TestGreedyTrace(t *testing.T) {
+	t.Parallel()
 	for seed := range int64(10) {
-		rec := trace.NewRecorder(0)
-		root := mustMaze(t, 5, 5, 3, seed)
-		if _, err := search.Greedy(context.Background(), root, search.SingleOptions{Tracing: search.Tracing{Tracer: rec, Boards: true}}); err != nil {
-			t.Fatal(err)
-		}
-		name := fmt.Sprintf("greedy seed %d", seed)
-		checkTrace(t, name, rec.Events())
-		checkBeamEvents(t, name, rec.Events(), 1)
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			rec := trace.NewRecorder(0)
+			root := mustMaze(t, 5, 5, 3, seed)
+			if _, err := search.Greedy(context.Background(), root, search.SingleOptions{Tracing: search.Tracing{Tracer: rec, Boards: true}}); err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("greedy seed %d", seed)
+			checkTrace(t, name, rec.Events())
+			checkBeamEvents(t, name, rec.Events(), 1)
+		})
 	}
 }
 
 func TestChokudaiTrace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	// The walk game ends early on some lines: done states block queues.
 	for seed := range uint64(30) {
-		rec := trace.NewRecorder(0)
-		if _, err := search.Chokudai(ctx, newWalk(6, seed, true), search.SingleOptions{Width: 2, Depth: 6, Passes: 5, Tracing: search.Tracing{Tracer: rec}}); err != nil {
-			t.Fatal(err)
-		}
-		checkTrace(t, fmt.Sprintf("chokudai walk %d", seed), rec.Events())
+		t.Run(fmt.Sprintf("walk/seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			rec := trace.NewRecorder(0)
+			if _, err := search.Chokudai(ctx, newWalk(6, seed, true), search.SingleOptions{Width: 2, Depth: 6, Passes: 5, Tracing: search.Tracing{Tracer: rec}}); err != nil {
+				t.Fatal(err)
+			}
+			checkTrace(t, fmt.Sprintf("chokudai walk %d", seed), rec.Events())
+		})
 	}
 	for seed := range int64(10) {
-		const width, depth, passes = 2, 5, 4
-		rec := trace.NewRecorder(0)
-		root := mustMaze(t, 7, 7, 8, seed)
-		res, err := search.Chokudai(ctx, root, search.SingleOptions{Width: width, Depth: depth, Passes: passes, Tracing: search.Tracing{Tracer: rec}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := fmt.Sprintf("chokudai seed %d", seed)
-		events := rec.Events()
-		checkTrace(t, name, events)
-		nodes, _ := nodesOf(events)
-		if len(nodes) != res.Nodes {
-			t.Errorf("%s: %d node events, %d nodes counted", name, len(nodes), res.Nodes)
-		}
-		pass, entered, taken := 0, map[trace.NodeID]bool{}, map[trace.NodeID]bool{}
-		var pending []trace.NodeID // entered since the last beam event
-		for _, e := range events {
-			switch e.Kind {
-			case trace.KindIteration:
-				pass++
-				if e.Iteration != pass || len(pending) > 0 {
-					t.Errorf("%s: iteration %d as pass %d, %d expansions unreported", name, e.Iteration, pass, len(pending))
-				}
-			case trace.KindEnter:
-				if entered[e.Node] {
-					t.Errorf("%s: node %d expanded twice", name, e.Node)
-				}
-				entered[e.Node] = true
-				pending = append(pending, e.Node)
-			case trace.KindBeam:
-				if !slices.Equal(e.Kept, pending) || len(e.Dropped) != 0 || len(e.Kept) > width {
-					t.Errorf("%s pass %d: beam at depth %d keeps %v drops %v; the states taken were %v", name, pass, e.Depth, e.Kept, e.Dropped, pending)
-				}
-				for _, id := range e.Kept {
-					if nodes[id].Depth != e.Depth {
-						t.Errorf("%s: beam at depth %d keeps node %d of depth %d", name, e.Depth, id, nodes[id].Depth)
-					}
-					taken[id] = true
-				}
-				pending = nil
+		t.Run(fmt.Sprintf("maze/seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			const width, depth, passes = 2, 5, 4
+			rec := trace.NewRecorder(0)
+			root := mustMaze(t, 7, 7, 8, seed)
+			res, err := search.Chokudai(ctx, root, search.SingleOptions{Width: width, Depth: depth, Passes: passes, Tracing: search.Tracing{Tracer: rec}})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if pass != passes || len(taken) != len(entered) {
-			t.Errorf("%s: %d passes, %d taken, %d expanded", name, pass, len(taken), len(entered))
-		}
+			name := fmt.Sprintf("chokudai seed %d", seed)
+			events := rec.Events()
+			checkTrace(t, name, events)
+			nodes, _ := nodesOf(events)
+			if len(nodes) != res.Nodes {
+				t.Errorf("%s: %d node events, %d nodes counted", name, len(nodes), res.Nodes)
+			}
+			pass, entered, taken := 0, map[trace.NodeID]bool{}, map[trace.NodeID]bool{}
+			var pending []trace.NodeID // entered since the last beam event
+			for _, e := range events {
+				switch e.Kind {
+				case trace.KindIteration:
+					pass++
+					if e.Iteration != pass || len(pending) > 0 {
+						t.Errorf("%s: iteration %d as pass %d, %d expansions unreported", name, e.Iteration, pass, len(pending))
+					}
+				case trace.KindEnter:
+					if entered[e.Node] {
+						t.Errorf("%s: node %d expanded twice", name, e.Node)
+					}
+					entered[e.Node] = true
+					pending = append(pending, e.Node)
+				case trace.KindBeam:
+					if !slices.Equal(e.Kept, pending) || len(e.Dropped) != 0 || len(e.Kept) > width {
+						t.Errorf("%s pass %d: beam at depth %d keeps %v drops %v; the states taken were %v", name, pass, e.Depth, e.Kept, e.Dropped, pending)
+					}
+					for _, id := range e.Kept {
+						if nodes[id].Depth != e.Depth {
+							t.Errorf("%s: beam at depth %d keeps node %d of depth %d", name, e.Depth, id, nodes[id].Depth)
+						}
+						taken[id] = true
+					}
+					pending = nil
+				}
+			}
+			if pass != passes || len(taken) != len(entered) {
+				t.Errorf("%s: %d passes, %d taken, %d expanded", name, pass, len(taken), len(entered))
+			}
+		})
 	}
 }
 
 // TestSingleDeterministic records each engine twice on the same maze and
 // parameters: the traces must be the same, event for event.
 func TestSingleDeterministic(t *testing.T) {
+	t.Parallel()
 	root := mustMaze(t, 9, 9, 12, 7)
-	opts := search.SingleOptions{Width: 3, Depth: 8, Passes: 5, Tracing: search.Tracing{Boards: true}}
 	for name, run := range map[string]single[maze.State]{"greedy": search.Greedy[maze.State], "beam": search.Beam[maze.State], "chokudai": search.Chokudai[maze.State]} {
-		var traces [2][]trace.Event
-		for i := range traces {
-			rec := trace.NewRecorder(0)
-			opts.Tracer = rec
-			if _, err := run(context.Background(), root, opts); err != nil {
-				t.Fatal(err)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := search.SingleOptions{Width: 3, Depth: 8, Passes: 5, Tracing: search.Tracing{Boards: true}}
+			var traces [2][]trace.Event
+			for i := range traces {
+				rec := trace.NewRecorder(0)
+				opts.Tracer = rec
+				if _, err := run(context.Background(), root, opts); err != nil {
+					t.Fatal(err)
+				}
+				traces[i] = rec.Events()
+				traces[i][len(traces[i])-1].Counters.Elapsed = 0
 			}
-			traces[i] = rec.Events()
-			traces[i][len(traces[i])-1].Counters.Elapsed = 0
-		}
-		if !reflect.DeepEqual(traces[0], traces[1]) {
-			t.Errorf("%s: two runs gave different traces", name)
-		}
+			if !reflect.DeepEqual(traces[0], traces[1]) {
+				t.Errorf("%s: two runs gave different traces", name)
+			}
+		})
 	}
 }
 
 func TestSingleTracedEqualsUntraced(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for seed := range int64(10) {
 		root := mustMaze(t, 11, 9, 20, seed)
 		opts := search.SingleOptions{Width: 3, Depth: 10, Passes: 3}
 		for name, run := range map[string]single[maze.State]{"greedy": search.Greedy[maze.State], "beam": search.Beam[maze.State], "chokudai": search.Chokudai[maze.State]} {
-			plain, err := run(ctx, root, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			traced := opts
-			traced.Tracer = trace.NewRecorder(0)
-			got, err := run(ctx, root, traced)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if plain.Action != got.Action || plain.Value != got.Value || plain.Nodes != got.Nodes || plain.Evals != got.Evals {
-				t.Errorf("%s seed %d: untraced %+v, traced %+v", name, seed, plain, got)
-			}
+			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
+				t.Parallel()
+				plain, err := run(ctx, root, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				traced := opts
+				traced.Tracer = trace.NewRecorder(0)
+				got, err := run(ctx, root, traced)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if plain.Action != got.Action || plain.Value != got.Value || plain.Nodes != got.Nodes || plain.Evals != got.Evals {
+					t.Errorf("%s seed %d: untraced %+v, traced %+v", name, seed, plain, got)
+				}
+			})
 		}
 	}
 }
@@ -585,6 +631,7 @@ func TestSingleTracedEqualsUntraced(t *testing.T) {
 // into an error rather than a hang. How soon after the limit they stop is a
 // matter of speed, which is for benchmarks.
 func TestSingleTimeLimit(t *testing.T) {
+	t.Parallel()
 	const limit, step = 10 * time.Millisecond, time.Millisecond
 	root := mustMaze(t, 31, 11, 100, 0)
 	wide := search.SingleOptions{Width: 10_000, Depth: 1_000, Passes: 100_000, Limits: search.Limits{TimeLimit: limit}}
@@ -660,6 +707,7 @@ func TestSingleTimeLimit(t *testing.T) {
 }
 
 func TestSingleBudget(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := mustMaze(t, 31, 11, 100, 3)
 	for _, budget := range []int{2, 5, 17, 100, 300} {
@@ -667,24 +715,28 @@ func TestSingleBudget(t *testing.T) {
 			if name == "greedy" && budget > 4 {
 				continue
 			}
-			rec := trace.NewRecorder(0)
-			res, err := run(ctx, root, search.SingleOptions{Width: 3, Depth: 50, Passes: 10, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
-			if !errors.Is(err, search.ErrBudget) {
-				t.Fatalf("%s budget %d: err = %v, want ErrBudget", name, budget, err)
-			}
-			if res.Nodes != budget || !isLegal(root, res.Action) {
-				t.Errorf("%s budget %d: %d nodes, action %d", name, budget, res.Nodes, res.Action)
-			}
-			events := rec.Events()
-			checkTrace(t, name, events)
-			if note := events[len(events)-2]; note.Kind != trace.KindNote {
-				t.Errorf("%s budget %d: no note before the decision", name, budget)
-			}
+			t.Run(fmt.Sprintf("%s/nodes=%d", name, budget), func(t *testing.T) {
+				t.Parallel()
+				rec := trace.NewRecorder(0)
+				res, err := run(ctx, root, search.SingleOptions{Width: 3, Depth: 50, Passes: 10, Limits: search.Limits{MaxNodes: budget}, Tracing: search.Tracing{Tracer: rec}})
+				if !errors.Is(err, search.ErrBudget) {
+					t.Fatalf("%s budget %d: err = %v, want ErrBudget", name, budget, err)
+				}
+				if res.Nodes != budget || !isLegal(root, res.Action) {
+					t.Errorf("%s budget %d: %d nodes, action %d", name, budget, res.Nodes, res.Action)
+				}
+				events := rec.Events()
+				checkTrace(t, name, events)
+				if note := events[len(events)-2]; note.Kind != trace.KindNote {
+					t.Errorf("%s budget %d: no note before the decision", name, budget)
+				}
+			})
 		}
 	}
 }
 
 func TestSingleCancel(t *testing.T) {
+	t.Parallel()
 	root := mustMaze(t, 31, 11, 100, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -707,6 +759,7 @@ var singleEntries = map[string]search.Entry[maze.State]{
 }
 
 func TestSingleCatalog(t *testing.T) {
+	t.Parallel()
 	root := mustMaze(t, 5, 5, 3, 0)
 	for name, entry := range singleEntries {
 		if entry.Family != search.FamilySingle || entry.Help == "" {

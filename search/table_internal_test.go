@@ -13,6 +13,7 @@ import (
 // value always, a lower bound only at or above beta, an upper bound only
 // at or below alpha, and never one of another depth.
 func TestTableProbe(t *testing.T) {
+	t.Parallel()
 	tab := newTable(10)
 	tab.store("exact", 3, 5, 0, 10, 1)
 	tab.store("lower", 3, 12, 0, 10, 2)
@@ -43,6 +44,7 @@ func TestTableProbe(t *testing.T) {
 // stores no more, still finds the value of one without a table, and
 // its closing note says how many positions the table refused.
 func TestTableFull(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	plain, err := AlphaBeta(ctx, tictactoe.New(), Options{Depth: MaxDepth})
 	if err != nil {

@@ -61,21 +61,26 @@ const othelloMidGame = "......../......../..xo.o../..xxoo../...xooo./..xxxo../..
 // MiniMax and AlphaBeta without it on Othello, where move orders meet in
 // the same position from the fourth ply on.
 func TestTableOthello(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
+		name     string
 		position string
 		depth    int
 	}{
-		{"", 4},
-		{"", 5},
-		{othelloMidGame, 3},
-		{othelloMidGame, 4},
-		{"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxoo/xxxxxx.. o", 3}, // White must pass, then the end
+		{"start", "", 4},
+		{"start", "", 5},
+		{"midgame", othelloMidGame, 3},
+		{"midgame", othelloMidGame, 4},
+		{"pass", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxoo/xxxxxx.. o", 3}, // White must pass, then the end
 	} {
-		root, err := othello.Parse(tt.position)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.position, err)
-		}
-		checkOrderedValues(t, fmt.Sprintf("othello %q", tt.position), root, tt.depth)
+		t.Run(fmt.Sprintf("%s/depth=%d", tt.name, tt.depth), func(t *testing.T) {
+			t.Parallel()
+			root, err := othello.Parse(tt.position)
+			if err != nil {
+				t.Fatalf("%q: %v", tt.position, err)
+			}
+			checkOrderedValues(t, fmt.Sprintf("othello %q", tt.position), root, tt.depth)
+		})
 	}
 }
 
@@ -84,6 +89,7 @@ func TestTableOthello(t *testing.T) {
 // start, with and without ordering, find the same value in strictly
 // fewer nodes, and the closing note counts the hits the trace shows.
 func TestTableSavesNodes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name  string
@@ -94,35 +100,38 @@ func TestTableSavesNodes(t *testing.T) {
 		{"othello", func(o search.Options) (search.Result, error) { return search.AlphaBeta(ctx, othello.New(), o) }, 6},
 	} {
 		for _, o := range orderings {
-			plain, err := tt.run(search.Options{Depth: tt.depth, Ordering: o})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec := trace.NewRecorder(0)
-			with, err := tt.run(search.Options{Depth: tt.depth, Ordering: o, Table: true, Tracing: search.Tracing{Tracer: rec}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s depth %d ordering %v: %d nodes without the table, %d with", tt.name, tt.depth, o, plain.Nodes, with.Nodes)
-			if with.Value != plain.Value || with.Nodes >= plain.Nodes {
-				t.Errorf("%s ordering %v: value %v in %d nodes with the table, %v in %d without: want the same value in fewer", tt.name, o, with.Value, with.Nodes, plain.Value, plain.Nodes)
-			}
-			hits := 0
-			var last string
-			for _, e := range rec.Events() {
-				if e.Kind == trace.KindEval && e.Same != 0 {
-					hits++
+			t.Run(fmt.Sprintf("%s/ordering=%v", tt.name, o), func(t *testing.T) {
+				t.Parallel()
+				plain, err := tt.run(search.Options{Depth: tt.depth, Ordering: o})
+				if err != nil {
+					t.Fatal(err)
 				}
-				if e.Kind == trace.KindNote {
-					last = e.Text
+				rec := trace.NewRecorder(0)
+				with, err := tt.run(search.Options{Depth: tt.depth, Ordering: o, Table: true, Tracing: search.Tracing{Tracer: rec}})
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			if want := fmt.Sprintf("Transposition table: %d hits, ", hits); hits == 0 || len(last) < len(want) || last[:len(want)] != want {
-				t.Errorf("%s ordering %v: %d hits traced, closing note %q", tt.name, o, hits, last)
-			}
-			if err := tracetest.Validate(rec.Events()); err != nil {
-				t.Error(err)
-			}
+				t.Logf("%s depth %d ordering %v: %d nodes without the table, %d with", tt.name, tt.depth, o, plain.Nodes, with.Nodes)
+				if with.Value != plain.Value || with.Nodes >= plain.Nodes {
+					t.Errorf("%s ordering %v: value %v in %d nodes with the table, %v in %d without: want the same value in fewer", tt.name, o, with.Value, with.Nodes, plain.Value, plain.Nodes)
+				}
+				hits := 0
+				var last string
+				for _, e := range rec.Events() {
+					if e.Kind == trace.KindEval && e.Same != 0 {
+						hits++
+					}
+					if e.Kind == trace.KindNote {
+						last = e.Text
+					}
+				}
+				if want := fmt.Sprintf("Transposition table: %d hits, ", hits); hits == 0 || len(last) < len(want) || last[:len(want)] != want {
+					t.Errorf("%s ordering %v: %d hits traced, closing note %q", tt.name, o, hits, last)
+				}
+				if err := tracetest.Validate(rec.Events()); err != nil {
+					t.Error(err)
+				}
+			})
 		}
 	}
 }
@@ -130,6 +139,7 @@ func TestTableSavesNodes(t *testing.T) {
 // TestTableEveryPosition checks AlphaBeta with the table on every
 // reachable tic-tac-toe position against the exact game value.
 func TestTableEveryPosition(t *testing.T) {
+	t.Parallel()
 	memo := map[string]float64{}
 	for _, p := range reachable(t) {
 		res, err := search.AlphaBeta(context.Background(), p, search.Options{Depth: search.MaxDepth, Ordering: search.OrderScore, Table: true})

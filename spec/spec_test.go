@@ -7,6 +7,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    string // canonical form; empty when an error is expected
@@ -57,6 +58,7 @@ var params = []Param{
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		depth   int
@@ -92,6 +94,7 @@ func TestResolve(t *testing.T) {
 }
 
 func TestStrings(t *testing.T) {
+	t.Parallel()
 	sp, _ := Parse("x c=0.25")
 	v, err := Resolve(sp, params)
 	if err != nil {
@@ -107,6 +110,7 @@ func TestStrings(t *testing.T) {
 // a spec, resolves back to the same value: integers in plain decimal even
 // when large, floats in any form ParseFloat reads, exactly.
 func TestFormatRoundTrip(t *testing.T) {
+	t.Parallel()
 	n := Param{Name: "n", Type: Int, Min: -1e12, Max: 1e12}
 	x := Param{Name: "x", Type: Float, Min: -1e300, Max: 1e300}
 	tests := []struct {
@@ -170,6 +174,7 @@ func FuzzParse(f *testing.F) {
 // indexes, any other text is refused with the names allowed, and its
 // values format back to their names.
 func TestChoice(t *testing.T) {
+	t.Parallel()
 	eval := Param{Name: "eval", Type: Choice, Default: 1, Max: 2, Choices: []string{"score", "typeA", "typeB"}, Help: "evaluation"}
 	tests := []struct {
 		in      string

@@ -10,6 +10,7 @@ import (
 )
 
 func TestCellJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		cell board.Cell
 		json string
@@ -33,6 +34,7 @@ func TestCellJSON(t *testing.T) {
 }
 
 func TestCellJSONErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		json, want string
 	}{
@@ -53,6 +55,7 @@ func TestCellJSONErrors(t *testing.T) {
 }
 
 func TestChanged(t *testing.T) {
+	t.Parallel()
 	x := board.Cell{Kind: board.Piece, Owner: board.First, Mark: "x"}
 	before := board.New(2, 2, "2 turns left")
 	after := board.New(2, 2, "1 turn left")
@@ -75,6 +78,7 @@ func TestChanged(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		b    board.Board
 		want string // "" for none

@@ -8,6 +8,7 @@ import "testing"
 // A larger set has a line exactly when one of its sets of four does, so
 // this covers every position.
 func TestHasFourEverySetOfFour(t *testing.T) {
+	t.Parallel()
 	type cell struct{ col, row int }
 	var cells []cell
 	for col := range Cols {

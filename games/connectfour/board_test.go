@@ -17,6 +17,7 @@ var (
 )
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		moves   string
 		text    string
@@ -57,6 +58,7 @@ func TestBoard(t *testing.T) {
 // TestBoardChanged checks that the one cell a move changes is where the
 // disc lands: the lowest empty cell of the column, counted from the top.
 func TestBoardChanged(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		moves    string
 		action   int
@@ -75,6 +77,7 @@ func TestBoardChanged(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	s := connectfour.New()
 	palette := s.Palette()
 	if len(palette) != 3 || palette[0] != empty || palette[1] != xDisc || palette[2] != oDisc {
@@ -97,6 +100,7 @@ func TestEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	wide := board.New(6, 8, "")
 	foreign := connectfour.New().Board()
 	foreign.Set(1, 2, board.Cell{Kind: board.Wall, Mark: "#"})

@@ -148,6 +148,7 @@ func byPly(maxPly int) [][]connectfour.State {
 var a212693 = []int{1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275}
 
 func TestPositionsByPly(t *testing.T) {
+	t.Parallel()
 	for ply, states := range byPly(len(a212693) - 1) {
 		if len(states) != a212693[ply] {
 			t.Errorf("distinct positions after %d plies: %d, want %d", ply, len(states), a212693[ply])
@@ -178,6 +179,7 @@ func newBufs(depth int) [][]int {
 }
 
 func TestPerft(t *testing.T) {
+	t.Parallel()
 	// No game ends before the seventh disc and no column fills before the
 	// sixth, so the first six depths are powers of seven; at depth 7 the
 	// seven games that filled one column have six moves instead of seven.
@@ -209,6 +211,7 @@ func randomGames(n int, seed uint64, visit func(connectfour.State)) {
 }
 
 func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	if len(allWindows) != 69 {
 		t.Fatalf("the board has %d windows of four, want 69: 21 upright, 24 level, 24 diagonal", len(allWindows))
 	}
@@ -247,6 +250,7 @@ func TestAgainstBruteForce(t *testing.T) {
 }
 
 func TestWins(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		moves  string
@@ -284,6 +288,7 @@ func TestWins(t *testing.T) {
 }
 
 func TestNoWinAcrossColumns(t *testing.T) {
+	t.Parallel()
 	// Each position has four discs of one player that a layout without a
 	// spare bit per column would read as a line: consecutive bits that run
 	// from the top of one column into the bottom of the next, or from the
@@ -310,6 +315,7 @@ func TestNoWinAcrossColumns(t *testing.T) {
 }
 
 func TestGravity(t *testing.T) {
+	t.Parallel()
 	s := play(t, "dd")
 	if s.Cell(3, 0) != 'x' || s.Cell(3, 1) != 'o' || s.Cell(3, 2) != '.' || s.Height(3) != 2 {
 		t.Errorf("after d, d: column d is %c%c%c, height %d; want x, o, empty from the bottom, height 2",
@@ -344,6 +350,7 @@ func TestGravity(t *testing.T) {
 }
 
 func TestPlayPanicsOnIllegalAction(t *testing.T) {
+	t.Parallel()
 	full := "o....../x....../o....../x....../o....../x......"
 	tests := []struct {
 		position string
@@ -366,6 +373,7 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 const drawn = "xxooxxo/ooxxoox/xxooxxo/ooxxoox/xxooxxo/ooxxoox"
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		moves string
 		want  float64
@@ -391,6 +399,7 @@ func TestScore(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	want := map[int]string{
 		0: "a", 1: "b", 2: "c", 3: "d", 4: "e", 5: "f", 6: "g",
 		-1: "?-1", 7: "?7", 100: "?100",
@@ -404,6 +413,7 @@ func TestLabels(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
+	t.Parallel()
 	s := play(t, "dcd")
 	tests := []struct {
 		col, row int
@@ -425,6 +435,7 @@ func TestCell(t *testing.T) {
 }
 
 func TestZeroValueIsNew(t *testing.T) {
+	t.Parallel()
 	var s connectfour.State
 	if s != connectfour.New() || s.String() != "......./......./......./......./......./......." || s.ToMove() != 'x' {
 		t.Errorf("zero State = %s with %q to move, want the empty board with x to move", s, s.ToMove())
@@ -446,6 +457,7 @@ func TestNoAllocations(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	roots := []connectfour.State{connectfour.New(), play(t, "ddddccceegbf")}
 	gametest.Alternating(t, roots, connectfour.Parse, 2000)
 }

@@ -13,6 +13,7 @@ import (
 const emptyText = "......./......./......./......./......./......."
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		toMove byte
@@ -35,6 +36,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseEmptyText(t *testing.T) {
+	t.Parallel()
 	s, err := connectfour.Parse("")
 	if err != nil || s != connectfour.New() {
 		t.Errorf("Parse(\"\") = %s, %v; want the empty board", s, err)
@@ -42,6 +44,7 @@ func TestParseEmptyText(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want string
@@ -122,6 +125,7 @@ func assign(heights [connectfour.Cols]int, k int, visit func(text string)) {
 }
 
 func TestParseAcceptsExactlyTheReachable(t *testing.T) {
+	t.Parallel()
 	// Parse accepts as many boards of each number of discs as published,
 	// and every position play reaches: so it accepts exactly those.
 	for k, states := range byPly(len(a212693) - 1) {

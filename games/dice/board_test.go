@@ -14,6 +14,7 @@ var (
 )
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, startText)
 	gametest.CheckBoard(t, "start", s.Board(), gametest.Drawn{
 		Rows: 7, Cols: 7, Caption: "White to move, ply 0 of 200, no diagonal King move",
@@ -34,12 +35,14 @@ func TestBoard(t *testing.T) {
 }
 
 func TestBoardChanged(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, startText)
 	next := s.Roll(action(t, "1 N"), 2) // a2 to a5
 	gametest.CheckChanged(t, "1 N rolling 3-6", next.Board(), s.Board(), [2]int{5, 0}, [2]int{2, 0})
 }
 
 func TestCellName(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, startText)
 	tests := []struct {
 		row, col int
@@ -55,6 +58,7 @@ func TestCellName(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, spread)
 	gametest.CheckEdit(t, "spread", s, nil, spread)
 	// White's King from a1 to b1, Black's 4 onto a1.

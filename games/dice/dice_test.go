@@ -74,6 +74,7 @@ func cellAt(t testing.TB, s dice.State, b board.Board, name string) board.Cell {
 }
 
 func TestStart(t *testing.T) {
+	t.Parallel()
 	s := dice.Start()
 	if got := s.String(); got != startText {
 		t.Fatalf("Start() = %q, want %q", got, startText)
@@ -104,6 +105,7 @@ func TestStart(t *testing.T) {
 // TestStartNoFirstMoveWin checks the package comment's claim that White's
 // first move cannot make a line whatever the die shows.
 func TestStartNoFirstMoveWin(t *testing.T) {
+	t.Parallel()
 	s := dice.Start()
 	for _, a := range s.Legal(nil) {
 		for o := range s.Chances(a, nil) {
@@ -115,6 +117,7 @@ func TestStartNoFirstMoveWin(t *testing.T) {
 }
 
 func TestChances(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		pos    string
@@ -181,6 +184,7 @@ func TestChances(t *testing.T) {
 }
 
 func TestChancesAppend(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, spread)
 	buf := []float64{-1}
 	got := s.Chances(action(t, "K NE"), buf)
@@ -196,6 +200,7 @@ func TestChancesAppend(t *testing.T) {
 // TestProbabilitiesSumToOne checks every legal action of the positions of
 // random games.
 func TestProbabilitiesSumToOne(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
 		s := dice.Start()
@@ -220,6 +225,7 @@ func TestProbabilitiesSumToOne(t *testing.T) {
 }
 
 func TestWinByRoll(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		pos     string
@@ -389,6 +395,7 @@ func park(t *testing.T, g *grid, letters string, avoid [][2]int) {
 // and three pieces on them, and with a gap before the third, which it does
 // not.
 func TestEveryLine(t *testing.T) {
+	t.Parallel()
 	lines := 0
 	for _, run := range lineRuns {
 		for r := range 7 {
@@ -483,6 +490,7 @@ func checkLine(t *testing.T, cells [][2]int, white bool) {
 }
 
 func TestFirstMoveRule(t *testing.T) {
+	t.Parallel()
 	board := strings.Fields(startText)[0]
 	tests := []struct {
 		tail string
@@ -523,6 +531,7 @@ func TestFirstMoveRule(t *testing.T) {
 }
 
 func TestRoll(t *testing.T) {
+	t.Parallel()
 	s := dice.Start()
 	before := s
 	a := action(t, "1 E")
@@ -547,6 +556,7 @@ func TestRoll(t *testing.T) {
 }
 
 func TestRollPanics(t *testing.T) {
+	t.Parallel()
 	s := dice.Start()
 	gametest.Panics(t, "Roll(K NE) at the start", `dice: Roll(1, 0) in "`+startText+`": K NE is not a legal action`,
 		func() { s.Roll(1, 0) })
@@ -561,6 +571,7 @@ func TestRollPanics(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	var s dice.State
 	tests := []struct {
 		action int
@@ -584,6 +595,7 @@ func TestLabels(t *testing.T) {
 const stuckText = "ABCd.../DKbc.../ka.#.../..###../...#.../......./....... w 0"
 
 func TestPass(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, stuckText)
 	if got := s.Legal(nil); !slices.Equal(got, []int{dice.Pass}) {
 		t.Fatalf("%q: Legal = %v, want only the pass", stuckText, labels(s))
@@ -617,6 +629,7 @@ func TestPass(t *testing.T) {
 // have at least six free neighbours, more than five opponent pieces can
 // fill.
 func TestNoSideWalledIn(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("visits every set of five cells")
 	}
@@ -664,6 +677,7 @@ func TestNoSideWalledIn(t *testing.T) {
 }
 
 func TestMoveLimit(t *testing.T) {
+	t.Parallel()
 	// One ply before the limit, a move that makes no line draws.
 	s := mustParse(t, strings.Replace(startText, "w 0", "w 199", 1))
 	end := s.Roll(action(t, "1 N"), 0)
@@ -690,6 +704,7 @@ func TestMoveLimit(t *testing.T) {
 // that just moved with a line through its King, and a drawn one reached
 // the limit with no line.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 11))
 	ends := map[int]int{}
 	for range 500 {

@@ -206,6 +206,7 @@ func randomPositions(games int, seed uint64) []dice.State {
 // TestEvaluateByHand checks values worked out from the package comment's
 // formulas.
 func TestEvaluateByHand(t *testing.T) {
+	t.Parallel()
 	// rowWin, White to move. White: threats 25, as only c1 makes a line
 	// (b1, c1, d1) and 2 S lands there with faces 2-6 (1 E lands there
 	// too but leaves b1); closeness 12 - 11*(10-4)/20 = 8.7, from
@@ -246,6 +247,7 @@ func TestEvaluateByHand(t *testing.T) {
 }
 
 func TestEvaluateWinThreat(t *testing.T) {
+	t.Parallel()
 	with, without := mustParse(t, rowWin), mustParse(t, noThreat)
 	if !canWinNow(with) || canWinNow(without) {
 		t.Fatalf("White can win at once: %t in rowWin, %t in noThreat; want true, false", canWinNow(with), canWinNow(without))
@@ -258,6 +260,7 @@ func TestEvaluateWinThreat(t *testing.T) {
 }
 
 func TestEvaluateEnd(t *testing.T) {
+	t.Parallel()
 	won := mustParse(t, rowWin).Roll(action(t, "2 S"), 1)
 	if won.Winner() != dice.White {
 		t.Fatalf("rowWin, 2 S rolling 2-6: Winner %d, want White", won.Winner())
@@ -287,6 +290,7 @@ func TestEvaluateEnd(t *testing.T) {
 // evaluation of the package comment's formulas on every position of
 // random games.
 func TestEvaluateDefinition(t *testing.T) {
+	t.Parallel()
 	games := 60
 	if testing.Short() {
 		games = 10
@@ -307,6 +311,7 @@ func TestEvaluateDefinition(t *testing.T) {
 // random games has values strictly inside (-Win, Win), in the documented
 // ranges, and that ends are ±Win or 0.
 func TestEvaluateRange(t *testing.T) {
+	t.Parallel()
 	ranges := map[int][2]float64{dice.TypeA: {-62, 199}, dice.TypeB: {-61, 261}, dice.TypeAB: {-62, 261}}
 	for _, s := range randomPositions(300, 5) {
 		for _, k := range kinds {
@@ -327,6 +332,7 @@ func TestEvaluateRange(t *testing.T) {
 // the side that just moved, at most 62, plus the penalty, so it is
 // positive exactly when the penalty applies.
 func TestExposure(t *testing.T) {
+	t.Parallel()
 	seen := map[bool]int{}
 	for _, s := range randomPositions(100, 7) {
 		if s.Done() {
@@ -348,6 +354,7 @@ func TestExposure(t *testing.T) {
 // penalty, in the same position with the other side to move; and so that
 // typeB less the penalty is antisymmetric.
 func TestTypeBOpponentTerm(t *testing.T) {
+	t.Parallel()
 	for _, s := range randomPositions(100, 9) {
 		if s.Done() {
 			continue
@@ -374,6 +381,7 @@ func TestTypeBOpponentTerm(t *testing.T) {
 // losing by typeA's measure, its placement below the other side's, and
 // typeA otherwise.
 func TestTypeAB(t *testing.T) {
+	t.Parallel()
 	seen := map[bool]int{}
 	for _, s := range randomPositions(100, 11) {
 		if s.Done() {
@@ -403,6 +411,7 @@ func TestTypeAB(t *testing.T) {
 // which the point-symmetric board and rules cannot tell apart, has the
 // same values.
 func TestEvaluateMirror(t *testing.T) {
+	t.Parallel()
 	for _, s := range randomPositions(50, 13) {
 		m := mirrored(t, s)
 		for _, k := range kinds {

@@ -40,6 +40,7 @@ func blockedThreat(s dice.State, action int) int {
 }
 
 func TestObviousWinNow(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, pos, move, why string
 	}{
@@ -66,6 +67,7 @@ func TestObviousWinNow(t *testing.T) {
 }
 
 func TestObviousBlock(t *testing.T) {
+	t.Parallel()
 	// rowWin with Black to move: White threatens 2 S to c1 (5/6). Only
 	// Black's 4 (g5) SW, through f4, e3 and d2 to c1 with faces 4-6, can
 	// stop it; faces 1-3 leave the threat, so it falls to 3*5/36.
@@ -87,6 +89,7 @@ func TestObviousBlock(t *testing.T) {
 }
 
 func TestObviousNothing(t *testing.T) {
+	t.Parallel()
 	won := mustParse(t, rowWin).Roll(action(t, "2 S"), 1)
 	tests := []struct {
 		name string
@@ -109,6 +112,7 @@ func TestObviousNothing(t *testing.T) {
 // games: a win at once when there is one, else the best block when it
 // lowers the other side's chance, else nothing.
 func TestObviousRandom(t *testing.T) {
+	t.Parallel()
 	seen := map[string]int{}
 	for _, s := range randomPositions(40, 17) {
 		a, why, ok := s.Obvious()

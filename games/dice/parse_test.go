@@ -9,6 +9,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		toMove int
@@ -33,6 +34,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	rows := strings.Fields(startText)[0]
 	tests := []struct {
 		text string

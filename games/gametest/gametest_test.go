@@ -102,6 +102,7 @@ func parser(bug string) func(string) (nim, error) {
 }
 
 func TestAlternatingCatchesBugs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		bug  string
 		want string // in some failure; "" for none
@@ -129,6 +130,7 @@ func TestAlternatingCatchesBugs(t *testing.T) {
 }
 
 func TestAlternatingLimit(t *testing.T) {
+	t.Parallel()
 	// From a pile of 10, breadth-first order visits 10, 9, 8, 7, ...: the
 	// bug at a pile of 2 is found only when the ninth state is visited.
 	tests := []struct {
@@ -150,6 +152,7 @@ func TestAlternatingLimit(t *testing.T) {
 }
 
 func TestAlternatingStopsAfterManyFailures(t *testing.T) {
+	t.Parallel()
 	r := &gametest.Recorder{}
 	gametest.Alternating(r, []nim{newNim(1000, "empty-label")}, parser("empty-label"), 0)
 	if len(r.Errors) != 21 || !strings.Contains(r.Errors[20], "stopping after 20 failures") {

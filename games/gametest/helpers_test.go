@@ -49,6 +49,7 @@ func (r row) Edit(b board.Board) (string, error) {
 // the test's fail: "" for none, else a part of one failure.
 
 func TestCheckBoard(t *testing.T) {
+	t.Parallel()
 	b := row("x.").Board()
 	tests := []struct {
 		name string
@@ -72,6 +73,7 @@ func TestCheckBoard(t *testing.T) {
 }
 
 func TestCheckChanged(t *testing.T) {
+	t.Parallel()
 	before, after := row("...").Board(), row(".x.").Board()
 	tests := []struct {
 		name   string
@@ -95,6 +97,7 @@ func TestCheckChanged(t *testing.T) {
 }
 
 func TestCheckEdit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		edits gametest.Cells
 		want  string
@@ -115,6 +118,7 @@ func TestCheckEdit(t *testing.T) {
 }
 
 func TestCheckEditError(t *testing.T) {
+	t.Parallel()
 	bad := row("x.").Board()
 	bad.Set(0, 1, wall)
 	tests := []struct {
@@ -135,6 +139,7 @@ func TestCheckEditError(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		f    func()
 		fail string
@@ -153,6 +158,7 @@ func TestPanics(t *testing.T) {
 }
 
 func TestParseError(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text, want string
 		fail       string
@@ -172,6 +178,7 @@ func TestParseError(t *testing.T) {
 }
 
 func TestMustParse(t *testing.T) {
+	t.Parallel()
 	if s := gametest.MustParse(t, parser(""), "4"); s.String() != "4" {
 		t.Errorf("MustParse(4) = %s", s)
 	}
@@ -204,6 +211,7 @@ func (r *fatalRecorder) Fatalf(format string, args ...any) {
 }
 
 func TestRecorderMatches(t *testing.T) {
+	t.Parallel()
 	r := &gametest.Recorder{}
 	if !r.Matches("") || r.Matches("x") {
 		t.Errorf("no failures: Matches(\"\") = %t, Matches(x) = %t; want true, false", r.Matches(""), r.Matches("x"))

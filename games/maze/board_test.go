@@ -19,6 +19,7 @@ var (
 func points(mark string) board.Cell { return board.Cell{Kind: board.Points, Mark: mark} }
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text       string
 		rows, cols int
@@ -39,6 +40,7 @@ func TestBoard(t *testing.T) {
 // TestBoardAfterPlay checks that a move empties the cell the player
 // leaves and the points of the cell it enters, and changes no other cell.
 func TestBoardAfterPlay(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		actions []int
 		from    [2]int // the player's cell before the last move
@@ -61,6 +63,7 @@ func TestBoardAfterPlay(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	palette := maze.State{}.Palette()
 	want := []board.Cell{floor, wall, player, points("1"), points("2"), points("3"), points("4"), points("5"), points("6"), points("7"), points("8"), points("9")}
 	if len(palette) != len(want) {
@@ -90,6 +93,7 @@ func TestEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	foreign := mustParse(t, small).Board()
 	foreign.Set(2, 3, board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "B"})
 	zero := mustParse(t, small).Board()

@@ -52,6 +52,7 @@ const (
 )
 
 func TestPlaySmall(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		actions []int
 		text    string
@@ -103,6 +104,7 @@ func labelsOf(s maze.State, actions []int) []string {
 }
 
 func TestEqualStates(t *testing.T) {
+	t.Parallel()
 	// Both paths collect the 1 and come back to the start, one through the
 	// empty cell above it, the other through the empty cell to its left.
 	start := mustParse(t, "4:#.5#/.@18/3#..")
@@ -123,6 +125,7 @@ func TestEqualStates(t *testing.T) {
 }
 
 func TestWalledIn(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"5:###/#@#/###", "7:@", "1:#/@/#", "2:@#"} {
 		s := mustParse(t, text)
 		if legal := s.Legal(nil); len(legal) != 0 || !s.Done() {
@@ -136,6 +139,7 @@ func TestWalledIn(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	want := map[int]string{0: "right", 1: "left", 2: "down", 3: "up", -1: "?-1", 4: "?4"}
 	var s maze.State
 	for action, label := range want {
@@ -146,6 +150,7 @@ func TestLabels(t *testing.T) {
 }
 
 func TestZeroState(t *testing.T) {
+	t.Parallel()
 	var s maze.State
 	row, col := s.Pos()
 	if s.String() != "0:@" || !s.Done() || len(s.Legal(nil)) != 0 || s.Score() != 0 ||
@@ -159,6 +164,7 @@ func TestZeroState(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
+	t.Parallel()
 	s := at(mustParse(t, small), r)
 	want := []string{"#.5#", "..@8", "3#.."}
 	for row := range 3 {
@@ -179,6 +185,7 @@ func TestCell(t *testing.T) {
 }
 
 func TestPlayPanicsOnIllegalAction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		actions []int
 		action  int
@@ -199,6 +206,7 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 }
 
 func TestGeneratePrimerBoard(t *testing.T) {
+	t.Parallel()
 	// The primer's board for 5x5 and seed 0; the generator draws four
 	// numbers for the pillars before the first cell's points.
 	s := mustGenerate(t, 5, 5, 3, 0)
@@ -211,10 +219,12 @@ func TestGeneratePrimerBoard(t *testing.T) {
 }
 
 func TestGenerateSeedIsLow32Bits(t *testing.T) {
+	t.Parallel()
 	gridtest.SeedIsLow32Bits(t, func(seed int64) string { return mustGenerate(t, 7, 9, 5, seed).String() })
 }
 
 func TestGenerateLayout(t *testing.T) {
+	t.Parallel()
 	for h := 3; h <= maze.MaxSize; h += 2 {
 		for w := 3; w <= maze.MaxSize; w += 2 {
 			seed := int64(h*100 + w)
@@ -231,6 +241,7 @@ func TestGenerateLayout(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Parallel()
 	gridtest.GenerateErrors(t, "maze", func(h, w, turns int) error {
 		_, err := maze.Generate(h, w, turns, 0)
 		return err
@@ -303,6 +314,7 @@ func sequences(s maze.State, k int, moves string, out *[]sequence) {
 }
 
 func TestPerft(t *testing.T) {
+	t.Parallel()
 	// The number of sequences of k moves from the start of the primer's
 	// 5x5 board of seed 0. The start has four moves; each of its
 	// neighbours lies between two pillars and has two, back and out to the
@@ -363,6 +375,7 @@ func roots(t testing.TB) []maze.State {
 }
 
 func TestRandomPlay(t *testing.T) {
+	t.Parallel()
 	// Random games of at most 200 moves from every root, checking each
 	// visited state against the rules read off its cells.
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -485,6 +498,7 @@ func parseCollected(text string) (collected, error) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	var rs []collected
 	for _, s := range roots(t) {
 		rs = append(rs, collected{State: s})

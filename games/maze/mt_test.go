@@ -7,6 +7,7 @@ import (
 )
 
 func TestGenerateDrawsForStartPillar(t *testing.T) {
+	t.Parallel()
 	// On 31x11 the start (15, 5) is one of the 15*5 cells whose row and
 	// column are odd: the sample code draws for it too, though it makes no
 	// wall there, so the top-left cell gets the 76th draw, not the 75th.

@@ -10,6 +10,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	big := "1000:" + strings.Repeat(strings.Repeat("9", 31)+"/", 15) + strings.Repeat("9", 15) + "@" + strings.Repeat("9", 15) +
 		strings.Repeat("/"+strings.Repeat("9", 31), 15)
 	tests := []struct {
@@ -47,6 +48,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	row31 := strings.Repeat(".", 31)
 	tests := []struct {
 		text   string

@@ -56,6 +56,7 @@ func walkCopy(s State, depth int) (nodes, leaves int) {
 // TestMutableWalk checks make and unmake against the package's moves:
 // same counts, and the board back as it was.
 func TestMutableWalk(t *testing.T) {
+	t.Parallel()
 	for depth := range 6 {
 		m := mutable(New())
 		n, l := m.walk(depth)

@@ -15,6 +15,7 @@ var (
 )
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text    string
 		caption string
@@ -34,12 +35,14 @@ func TestBoard(t *testing.T) {
 // TestBoardChanged checks that a move changes on the board the square
 // played and the discs turned over, and nothing else.
 func TestBoardChanged(t *testing.T) {
+	t.Parallel()
 	s := othello.New()
 	// f5 (row 5, column f) turns over e5.
 	gametest.CheckChanged(t, "f5", s.Play(4*8+5).Board(), s.Board(), [2]int{4, 5}, [2]int{4, 4})
 }
 
 func TestCellName(t *testing.T) {
+	t.Parallel()
 	var s othello.State
 	tests := []struct {
 		row, col int
@@ -53,6 +56,7 @@ func TestCellName(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text  string
 		edits gametest.Cells
@@ -68,6 +72,7 @@ func TestEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	small := board.New(6, 7, "")
 	foreign := othello.New().Board()
 	foreign.Set(1, 2, board.Cell{Kind: board.Wall, Mark: "#"})

@@ -37,6 +37,7 @@ func transform(b uint64, f func(int) int) uint64 {
 // see: a position rotated or mirrored is worth the same, and a position
 // is worth to one player what it costs the other.
 func TestEvaluateSymmetric(t *testing.T) {
+	t.Parallel()
 	randomGames(100, 3, func(s othello.State) {
 		x, o := bitsOf(s, 'x'), bitsOf(s, 'o')
 		v := othello.Evaluate(x, o)
@@ -54,6 +55,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 // TestEvaluateTerms checks each term of the evaluation on positions that
 // differ in it alone, by the phase's weights that Evaluate documents.
 func TestEvaluateTerms(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string
@@ -85,6 +87,7 @@ func TestEvaluateTerms(t *testing.T) {
 // TestScoreBounds checks that no heuristic value reaches a decided game's
 // and that Score takes the side to move's view.
 func TestScoreBounds(t *testing.T) {
+	t.Parallel()
 	randomGames(300, 4, func(s othello.State) {
 		v := s.Score()
 		if s.Done() {
@@ -104,6 +107,7 @@ func TestScoreBounds(t *testing.T) {
 }
 
 func TestNoisy(t *testing.T) {
+	t.Parallel()
 	// Black to move can take a1, turning over b2 toward c3, or play
 	// inside the board.
 	corner := mustParse(t, "......../.o....../..xo..../...ox.../...xo.../......../......../........ x")

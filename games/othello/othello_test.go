@@ -50,18 +50,22 @@ func newBufs(depth int) [][]int {
 // and with Perft's make and unmake; no game ends before the ninth ply,
 // the shortest possible game.
 func TestPerftFromStart(t *testing.T) {
+	t.Parallel()
 	want := []int{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288}
 	for depth := 1; depth < len(want); depth++ {
-		ended := make([]int, depth)
-		if got := perft(othello.New(), depth, newBufs(depth), ended); got != want[depth] {
-			t.Errorf("perft(%d) = %d, want %d", depth, got, want[depth])
-		}
-		if got := othello.Perft(othello.New(), depth); got != want[depth] {
-			t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
-		}
-		if slices.ContainsFunc(ended, func(n int) bool { return n > 0 }) {
-			t.Errorf("perft(%d): games ended at plies %v, but the shortest game has nine", depth, ended)
-		}
+		t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
+			t.Parallel()
+			ended := make([]int, depth)
+			if got := perft(othello.New(), depth, newBufs(depth), ended); got != want[depth] {
+				t.Errorf("perft(%d) = %d, want %d", depth, got, want[depth])
+			}
+			if got := othello.Perft(othello.New(), depth); got != want[depth] {
+				t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
+			}
+			if slices.ContainsFunc(ended, func(n int) bool { return n > 0 }) {
+				t.Errorf("perft(%d): games ended at plies %v, but the shortest game has nine", depth, ended)
+			}
+		})
 	}
 }
 
@@ -88,6 +92,7 @@ func randomGames(n int, seed uint64, visit func(othello.State)) {
 // version in every position of random games: the legal moves, each move's
 // result, the end of the game and its winner.
 func TestAgainstNaive(t *testing.T) {
+	t.Parallel()
 	positions, passes, ends := 0, 0, 0
 	randomGames(400, 1, func(s othello.State) {
 		positions++
@@ -162,26 +167,31 @@ func labels(s othello.State) []string {
 // 203,894, 2,425,975 and 32,552,786 move sequences at depths 1 to 7, a
 // pass counting as a move and a finished game ending a sequence.
 func TestPerftMidGame(t *testing.T) {
+	t.Parallel()
 	want := []int{1, 11, 113, 1385, 15665, 203894, 2425975, 32552786}
 	if testing.Short() {
 		want = want[:7]
 	}
 	s := playLine(t, midGame)
 	for depth := 1; depth < len(want); depth++ {
-		if got := othello.Perft(s, depth); got != want[depth] {
-			t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
-		}
-		if depth <= 5 {
-			if got := perft(s, depth, newBufs(depth), make([]int, depth)); got != want[depth] {
-				t.Errorf("perft(%d) through Legal and Play = %d, want %d", depth, got, want[depth])
+		t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
+			t.Parallel()
+			if got := othello.Perft(s, depth); got != want[depth] {
+				t.Errorf("Perft(%d) = %d, want %d", depth, got, want[depth])
 			}
-		}
+			if depth <= 5 {
+				if got := perft(s, depth, newBufs(depth), make([]int, depth)); got != want[depth] {
+					t.Errorf("perft(%d) through Legal and Play = %d, want %d", depth, got, want[depth])
+				}
+			}
+		})
 	}
 }
 
 // TestPerftAgainstNaive counts move sequences from positions of every
 // phase, passes and ends included, with both move generators.
 func TestPerftAgainstNaive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		s     othello.State
@@ -211,6 +221,7 @@ const mustPass = "o......./.o....../..o...../...oo.../...oo.../.....o../......x.
 // TestPassAndEnd plays hand-built positions through a pass and to the end
 // of the game.
 func TestPassAndEnd(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, mustPass)
 	if got := labels(s); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("Black's actions are %v, want [pass]", got)
@@ -255,6 +266,7 @@ func TestPassAndEnd(t *testing.T) {
 }
 
 func TestPlayPanicsOnIllegalAction(t *testing.T) {
+	t.Parallel()
 	start := othello.New().String()
 	over := "......../......../......../...xx.../...xx.../......../......../........ o"
 	tests := []struct {
@@ -276,6 +288,7 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	s := othello.New()
 	tests := []struct {
 		action int
@@ -308,6 +321,7 @@ func TestNoAllocations(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	roots := []othello.State{othello.New(), playLine(t, midGame), mustParse(t, mustPass)}
 	gametest.Alternating(t, roots, othello.Parse, 3000)
 }

@@ -10,6 +10,7 @@ import (
 const startText = "......../......../......../...ox.../...xo.../......../......../........ x"
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want string // String of the position read
@@ -34,6 +35,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ text, want string }{
 		{"......../......../......../...ox.../...xo.../......../......../........", "at offset 71: expected a space and the side to move, 'x' (Black) or 'o' (White), after the 64 squares, found end of input"},
 		{"......../......../......../...ox.../...xo.../......../......../........ ", "at offset 72: expected the side to move, 'x' (Black) or 'o' (White), found end of input"},

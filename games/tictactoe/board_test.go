@@ -16,6 +16,7 @@ var (
 )
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text  string
 		cells gametest.Cells
@@ -36,6 +37,7 @@ func TestBoard(t *testing.T) {
 // TestBoardChanged checks that the cells a move changes are the cell it
 // marks, named by the move's label.
 func TestBoardChanged(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text     string
 		action   int
@@ -53,6 +55,7 @@ func TestBoardChanged(t *testing.T) {
 }
 
 func TestCellName(t *testing.T) {
+	t.Parallel()
 	s := tictactoe.New()
 	tests := []struct {
 		row, col int
@@ -74,6 +77,7 @@ func TestCellName(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	s := tictactoe.New()
 	palette := s.Palette()
 	if len(palette) != 3 || palette[0] != empty || palette[1] != xMark || palette[2] != oMark {
@@ -96,6 +100,7 @@ func TestEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	wide := board.New(3, 4, "")
 	foreign := tictactoe.New().Board()
 	foreign.Set(1, 2, board.Cell{Kind: board.Wall, Mark: "#"})

@@ -88,6 +88,7 @@ func reachable() [10][]tictactoe.State {
 }
 
 func TestReachablePositions(t *testing.T) {
+	t.Parallel()
 	// The published counts of distinct positions by number of marks; they
 	// sum to 5,478.
 	want := [10]int{1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78}
@@ -104,6 +105,7 @@ func TestReachablePositions(t *testing.T) {
 }
 
 func TestEveryPositionAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	for ply, states := range reachable() {
 		for _, s := range states {
 			text := s.String()
@@ -140,6 +142,7 @@ func TestEveryPositionAgainstBruteForce(t *testing.T) {
 }
 
 func TestGameTree(t *testing.T) {
+	t.Parallel()
 	// The published counts: 549,946 nodes and 255,168 games, of which x
 	// wins 131,184, o wins 77,904 and 46,080 are drawn. By plies, no game
 	// ends before the fifth, so the first levels are 9*8*7*...
@@ -184,6 +187,7 @@ func TestGameTree(t *testing.T) {
 }
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		position string
 		want     float64
@@ -208,6 +212,7 @@ func TestScore(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	want := map[int]string{
 		0: "a3", 1: "b3", 2: "c3",
 		3: "a2", 4: "b2", 5: "c2",
@@ -223,6 +228,7 @@ func TestLabels(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, "x.o/.x./..o")
 	want := "x.o.x...o"
 	for i := range 9 {
@@ -238,6 +244,7 @@ func TestCell(t *testing.T) {
 }
 
 func TestZeroValueIsNew(t *testing.T) {
+	t.Parallel()
 	var s tictactoe.State
 	if s != tictactoe.New() || s.String() != ".../.../..." || s.ToMove() != 'x' {
 		t.Errorf("zero State = %s with %q to move, want the empty board with x to move", s, s.ToMove())
@@ -245,6 +252,7 @@ func TestZeroValueIsNew(t *testing.T) {
 }
 
 func TestPlay(t *testing.T) {
+	t.Parallel()
 	for _, states := range reachable() {
 		for _, s := range states {
 			before := s
@@ -268,6 +276,7 @@ func TestPlay(t *testing.T) {
 }
 
 func TestPlayPanicsOnIllegalAction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		position string
 		action   int
@@ -284,6 +293,7 @@ func TestPlayPanicsOnIllegalAction(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	gametest.Alternating(t, []tictactoe.State{tictactoe.New()}, tictactoe.Parse, 0)
 }
 

@@ -64,6 +64,7 @@ func sameChance(a, b tree.ChanceState) bool {
 }
 
 func TestParseChance(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text  string
 		nodes int // chance nodes included
@@ -113,6 +114,7 @@ func rootName(s tree.ChanceState) string {
 }
 
 func TestParseChanceReadsPlainTreesAsParse(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{rn, "[[[1,2],3],[4,[5,6]]]", "-7", "[1e3, 2.50, -0.0, .5, 5., 007, 1E-2]"} {
 		plain := mustParse(t, text)
 		s, err := tree.ParseChance(text)
@@ -144,6 +146,7 @@ func sameAsPlain(s tree.ChanceState, p tree.State) bool {
 }
 
 func TestParseChanceErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		offset int
@@ -210,6 +213,7 @@ func TestParseChanceErrors(t *testing.T) {
 }
 
 func TestParseRefusesChance(t *testing.T) {
+	t.Parallel()
 	const msg = "found '{', a chance node: chance nodes need the chance tree game, chancetree"
 	tests := []struct {
 		text   string
@@ -229,6 +233,7 @@ func TestParseRefusesChance(t *testing.T) {
 }
 
 func TestParseChanceLimits(t *testing.T) {
+	t.Parallel()
 	// A list of n chance nodes {1:0} has 2n+1 nodes; the k-th (from 0)
 	// starts at offset 1+6k and its leaf at offset 4+6k.
 	chances := func(n int) string { return "[" + strings.Repeat("{1:0},", n-1) + "{1:0}]" }

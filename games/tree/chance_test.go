@@ -72,6 +72,7 @@ func expectinegamax(s tree.ChanceState) float64 {
 }
 
 func TestExpectiminimax(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want float64 // worked by hand
@@ -109,6 +110,7 @@ func TestExpectiminimax(t *testing.T) {
 }
 
 func TestChanceScoreSigns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text    string
 		path    [][2]int
@@ -137,6 +139,7 @@ func TestChanceScoreSigns(t *testing.T) {
 }
 
 func TestChanceNamesAndLabels(t *testing.T) {
+	t.Parallel()
 	// A is the root; B and C its chance nodes; D and E the lists under B.
 	root := mustParseChance(t, lecture)
 	tests := []struct {
@@ -195,6 +198,7 @@ func TestChanceNamesAndLabels(t *testing.T) {
 }
 
 func TestChances(t *testing.T) {
+	t.Parallel()
 	s := mustParseChance(t, "[{1/6:9,5/6:-1},4,[1],{.25:0,0.75:7}]")
 	tests := []struct {
 		action int
@@ -217,6 +221,7 @@ func TestChances(t *testing.T) {
 }
 
 func TestRollPanicsOnIllegalRoll(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		path            [][2]int
 		action, outcome int
@@ -238,6 +243,7 @@ func TestRollPanicsOnIllegalRoll(t *testing.T) {
 }
 
 func TestChanceZeroState(t *testing.T) {
+	t.Parallel()
 	var s tree.ChanceState
 	if !s.Done() || s.Score() != 0 || s.String() != "0" || s.Depth() != 0 || !s.MaxToMove() || s.Name() != "0" ||
 		len(s.Legal(nil)) != 0 || len(s.Chances(0, nil)) != 0 || s.Label(0) != "?0" || s.OutcomeLabel(0, 0) != "?0" {
@@ -248,6 +254,7 @@ func TestChanceZeroState(t *testing.T) {
 // TestChanceConformance walks at random from several roots and checks the
 // rules of search.Chance at every state it meets.
 func TestChanceConformance(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, text := range []string{
 		lecture, rn, "7", "[{1:5}]",

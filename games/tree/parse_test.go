@@ -33,6 +33,7 @@ func sameBits(a, b []float64) bool {
 }
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		nodes  int
@@ -70,6 +71,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		offset int
@@ -122,6 +124,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseLimits(t *testing.T) {
+	t.Parallel()
 	// A list of n zeros has n+1 nodes, and its k-th zero (from 0) starts at
 	// offset 1+2k.
 	zeros := func(n int) string { return "[" + strings.Repeat("0,", n-1) + "0]" }

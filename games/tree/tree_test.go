@@ -69,6 +69,7 @@ func negamax(s tree.State) float64 {
 }
 
 func TestMinimax(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want float64 // worked by hand
@@ -90,6 +91,7 @@ func TestMinimax(t *testing.T) {
 }
 
 func TestScoreSigns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text    string
 		path    []int
@@ -118,6 +120,7 @@ func TestScoreSigns(t *testing.T) {
 }
 
 func TestRussellNorvigLabels(t *testing.T) {
+	t.Parallel()
 	root := mustParse(t, rn)
 	tests := []struct {
 		path   []int
@@ -149,6 +152,7 @@ func TestRussellNorvigLabels(t *testing.T) {
 }
 
 func TestNamesBreadthFirst(t *testing.T) {
+	t.Parallel()
 	many := "[" + strings.Repeat("[1],", 701) + "[1]]" // a root over 702 interior nodes
 	tests := []struct {
 		text  string
@@ -183,6 +187,7 @@ func TestNamesBreadthFirst(t *testing.T) {
 }
 
 func TestZeroState(t *testing.T) {
+	t.Parallel()
 	var s tree.State
 	if !s.Done() || s.Score() != 0 || s.String() != "0" || s.Depth() != 0 || !s.MaxToMove() || len(s.Legal(nil)) != 0 || s.Tree() != nil {
 		t.Errorf("zero State: done %t, score %v, text %q; want a leaf of value 0", s.Done(), s.Score(), s.String())
@@ -190,6 +195,7 @@ func TestZeroState(t *testing.T) {
 }
 
 func TestPlayDoesNotMutate(t *testing.T) {
+	t.Parallel()
 	root := mustParse(t, rn)
 	b := at(root, 0)
 	before := b
@@ -204,6 +210,7 @@ func TestPlayDoesNotMutate(t *testing.T) {
 }
 
 func TestPlayPanicsOnIllegalAction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		path   []int
 		action int
@@ -256,6 +263,7 @@ func parseSided(text string) (sided, error) {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	var roots []sided
 	for _, text := range []string{rn, "[[[1,2],3],[4,[5,6]]]", "7", "[[-1.5],0.25]", "[1,[2,[3,[4,[5]]]]]", "[[1],[1],[[1]]]"} {
 		roots = append(roots, sided{mustParse(t, text)})

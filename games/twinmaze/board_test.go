@@ -30,6 +30,7 @@ func parseEither(t *testing.T, text string, sequential bool) gametest.Editor {
 }
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text       string
 		sequential bool
@@ -55,6 +56,7 @@ func TestBoard(t *testing.T) {
 // simultaneous game both players' cells, in the turn-taking one only the
 // mover's, and the caption's side to move.
 func TestBoardAfterPlay(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, "1:A9B")
 	both := gametest.Drawn{Rows: 1, Cols: 3, Caption: "no turns left", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pX}}
 	gametest.CheckBoard(t, "both onto the 9", s.Play(r, l).Board(), both)
@@ -67,6 +69,7 @@ func TestBoardAfterPlay(t *testing.T) {
 }
 
 func TestEdit(t *testing.T) {
+	t.Parallel()
 	palette := twinmaze.State{}.Palette()
 	if len(palette) != 14 || palette[0] != floor || palette[1] != wall || palette[2] != pA || palette[3] != pB || palette[4] != pX || palette[13] != points("9") {
 		t.Errorf("Palette = %+v, want floor, wall, A, B, X, 1..9", palette)
@@ -95,6 +98,7 @@ func TestEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	foreign := mustParse(t, small).Board()
 	foreign.Set(1, 0, board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"})
 	tests := []struct {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestGenerateDraws(t *testing.T) {
+	t.Parallel()
 	// The sample code draws once for each of the four pillar cells of a 5x5
 	// board, then once for each cell of columns 0..2, row by row, giving
 	// the draw to the cell and to its mirror image in column 4-col unless
@@ -47,6 +48,7 @@ func TestGenerateDraws(t *testing.T) {
 }
 
 func TestGenerateDrawsForStartPillar(t *testing.T) {
+	t.Parallel()
 	// On 7x5 the start cells (3, 1) and (3, 3) are among the 3*2 cells whose
 	// row and column are odd: the sample code draws for them too, though it
 	// makes no wall there, so the top-left cell gets the 7th draw.

@@ -10,6 +10,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	big := "1000:" + strings.Repeat(strings.Repeat("9", 31)+"/", 15) + strings.Repeat("9", 14) + "A9B" + strings.Repeat("9", 14) +
 		strings.Repeat("/"+strings.Repeat("9", 31), 15)
 	tests := []struct {
@@ -65,6 +66,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	row31 := strings.Repeat(".", 31)
 	tests := []struct {
 		text   string
@@ -113,6 +115,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseSequentialErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		offset int

@@ -17,6 +17,7 @@ func mustParseSequential(t testing.TB, text string) twinmaze.Sequential {
 }
 
 func TestStolenPoints(t *testing.T) {
+	t.Parallel()
 	// A and B stand one step from the same 9, with one turn left. In the
 	// real game they move at the same time, both land on the 9 and both
 	// score it: 9 to 9, a draw. Played as if they alternated, A moves
@@ -48,6 +49,7 @@ func TestStolenPoints(t *testing.T) {
 }
 
 func TestSequentialPlay(t *testing.T) {
+	t.Parallel()
 	start := mustParse(t, small).Alternating()
 	tests := []struct {
 		actions []int
@@ -91,6 +93,7 @@ func roots(t testing.TB) []twinmaze.State {
 }
 
 func TestRandomPlay(t *testing.T) {
+	t.Parallel()
 	// Random games of at most 100 turns from every root, checking each
 	// visited state against the rules read off its cells, and its
 	// alternating view against it.
@@ -295,6 +298,7 @@ func parseCollected(text string) (collected, error) {
 }
 
 func TestConformanceSequential(t *testing.T) {
+	t.Parallel()
 	var rs []collected
 	for _, s := range roots(t) {
 		rs = append(rs, collected{Sequential: s.Alternating()})

@@ -52,6 +52,7 @@ func at(s twinmaze.State, actions ...[2]int) twinmaze.State {
 }
 
 func TestPlaySmall(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		actions [][2]int
@@ -99,6 +100,7 @@ func TestPlaySmall(t *testing.T) {
 }
 
 func TestSwap(t *testing.T) {
+	t.Parallel()
 	// A and B trade cells in one move: they pass each other, and each
 	// lands on the cell the other left, which holds no points.
 	s := mustParse(t, "2:7AB7")
@@ -117,6 +119,7 @@ func TestSwap(t *testing.T) {
 }
 
 func TestScoreAtTheEnd(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		a0, a1 int
@@ -141,6 +144,7 @@ func TestScoreAtTheEnd(t *testing.T) {
 }
 
 func TestWalledIn(t *testing.T) {
+	t.Parallel()
 	// A character walled in on all sides can never move: the game is over
 	// for both, with turns left.
 	for _, text := range []string{"5:#A#/###/B..", "5:A..#B", "3:X", "1:A#B", "2:A/#/B"} {
@@ -156,6 +160,7 @@ func TestWalledIn(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
+	t.Parallel()
 	want := map[int]string{0: "right", 1: "left", 2: "down", 3: "up", -1: "?-1", 4: "?4"}
 	var s twinmaze.State
 	for action, label := range want {
@@ -171,6 +176,7 @@ func TestLabels(t *testing.T) {
 }
 
 func TestZeroState(t *testing.T) {
+	t.Parallel()
 	var s twinmaze.State
 	ra, ca := s.Pos(0)
 	rb, cb := s.Pos(1)
@@ -190,6 +196,7 @@ func TestZeroState(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
+	t.Parallel()
 	s := at(mustParse(t, small), [2]int{r, l})
 	want := []string{"2.X.3", ".#5#.", "1...4"}
 	for row := range 3 {
@@ -212,6 +219,7 @@ func TestCell(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
+	t.Parallel()
 	s := mustParse(t, small)
 	tests := []struct {
 		s      twinmaze.State
@@ -240,6 +248,7 @@ func TestPanics(t *testing.T) {
 }
 
 func TestGeneratePrimerBoard(t *testing.T) {
+	t.Parallel()
 	// The sample code's boards. To check them, the constructor of the
 	// sample code's SimultaneousMazeState was compiled with g++ (its
 	// std::mt19937, as in the primer) and made to print each board in
@@ -277,10 +286,12 @@ func TestGeneratePrimerBoard(t *testing.T) {
 }
 
 func TestGenerateSeedIsLow32Bits(t *testing.T) {
+	t.Parallel()
 	gridtest.SeedIsLow32Bits(t, func(seed int64) string { return mustGenerate(t, 7, 9, 5, seed).String() })
 }
 
 func TestGenerateLayout(t *testing.T) {
+	t.Parallel()
 	// Every size: A and B where the sample code puts them, pillars on the
 	// cells whose row and column are odd, and the board left-right
 	// symmetric, with A and B mirror images of each other.
@@ -319,6 +330,7 @@ func TestGenerateLayout(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Parallel()
 	gridtest.GenerateErrors(t, "twinmaze", func(h, w, turns int) error {
 		_, err := twinmaze.Generate(h, w, turns, 0)
 		return err
@@ -326,6 +338,7 @@ func TestGenerateErrors(t *testing.T) {
 }
 
 func TestEqualStates(t *testing.T) {
+	t.Parallel()
 	// Two paths to 0:.A9B./.#5#./1...4 with 2 to 3: equal States.
 	start := mustParse(t, small)
 	a := at(start, [2]int{l, r}, [2]int{r, l}, [2]int{l, r}, [2]int{r, l})

@@ -15,6 +15,7 @@ var testPieces = []grid.Piece{
 }
 
 func TestDraw(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text     string
 		row, col int
@@ -46,6 +47,7 @@ func TestDraw(t *testing.T) {
 }
 
 func TestPalette(t *testing.T) {
+	t.Parallel()
 	p := grid.Palette(testPieces)
 	var marks []string
 	for _, c := range p {
@@ -64,6 +66,7 @@ func TestPalette(t *testing.T) {
 }
 
 func TestAppendBoardErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		b     board.Board
 		turns int
@@ -86,6 +89,7 @@ func TestAppendBoardErrors(t *testing.T) {
 }
 
 func TestTurnsLeft(t *testing.T) {
+	t.Parallel()
 	for turns, want := range map[int]string{0: "no turns left", 1: "1 turn left", 2: "2 turns left", 1000: "1000 turns left"} {
 		if got := grid.TurnsLeft(turns); got != want {
 			t.Errorf("TurnsLeft(%d) = %q, want %q", turns, got, want)

@@ -51,6 +51,7 @@ func text(b *grid.Board, turns int, emptied grid.Cells, letters map[[2]int]byte)
 }
 
 func TestCells(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		add  []int
 		want []int
@@ -79,6 +80,7 @@ func TestCells(t *testing.T) {
 }
 
 func TestMoveAndLabel(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		action   int
 		row, col int
@@ -105,6 +107,7 @@ func TestMoveAndLabel(t *testing.T) {
 }
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	// #.5#
 	// .@18
 	// 3#..
@@ -158,6 +161,7 @@ func TestBoard(t *testing.T) {
 }
 
 func TestAppendText(t *testing.T) {
+	t.Parallel()
 	b, _, _ := mustParse(t, "12:#.5#/.@18/3#..")
 	var emptied grid.Cells
 	emptied.Add(b.Index(0, 2))
@@ -180,6 +184,7 @@ func TestAppendText(t *testing.T) {
 }
 
 func TestCheckGenerate(t *testing.T) {
+	t.Parallel()
 	for _, ok := range [][3]int{{3, 3, 1}, {31, 31, 1000}, {5, 29, 20}} {
 		if err := grid.CheckGenerate("game", ok[0], ok[1], ok[2]); err != nil {
 			t.Errorf("CheckGenerate(%d, %d, %d) = %v, want nil", ok[0], ok[1], ok[2], err)
@@ -191,6 +196,7 @@ func TestCheckGenerate(t *testing.T) {
 }
 
 func TestGenerate(t *testing.T) {
+	t.Parallel()
 	// The boards of the primer's sample code: for the one-player maze
 	// (start at the centre) and the two-player one (mirrored, starts
 	// beside the centre), as games/maze and games/twinmaze check them.
@@ -226,6 +232,7 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestNilBoard(t *testing.T) {
+	t.Parallel()
 	var b *grid.Board
 	tests := []struct {
 		row, col int

@@ -26,6 +26,7 @@ func (r *placeRecorder) place(c byte, row, col, offset int) error {
 }
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	big := "1000:" + strings.Repeat(strings.Repeat("9", 31)+"/", 30) + strings.Repeat("9", 30) + "@"
 	tests := []struct {
 		text          string
@@ -57,6 +58,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	row31 := strings.Repeat(".", 31)
 	tests := []struct {
 		text    string
@@ -94,6 +96,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParsePlaceError(t *testing.T) {
+	t.Parallel()
 	// An error of place stops Parse, even with errors later in the text,
 	// and comes back as it is.
 	var r placeRecorder

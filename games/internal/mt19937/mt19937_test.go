@@ -3,6 +3,7 @@ package mt19937
 import "testing"
 
 func TestMT19937(t *testing.T) {
+	t.Parallel()
 	// The first outputs for seed 0, and the C++ standard's requirement that
 	// the 10000th output of a default-constructed std::mt19937 (seed 5489)
 	// is 4123659995.

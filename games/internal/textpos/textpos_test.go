@@ -3,6 +3,7 @@ package textpos
 import "testing"
 
 func TestFound(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		i    int

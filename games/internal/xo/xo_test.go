@@ -12,6 +12,7 @@ import (
 var game = xo.Game{Name: "test", Rows: 2, Cols: 3, CellName: func(row, col int) string { return fmt.Sprintf("r%dc%d", row, col) }}
 
 func TestDrawAndEdit(t *testing.T) {
+	t.Parallel()
 	x := board.Cell{Kind: board.Piece, Owner: board.First, Mark: "x"}
 	o := board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}
 	tests := []struct {
@@ -42,6 +43,7 @@ func TestDrawAndEdit(t *testing.T) {
 }
 
 func TestEditErrors(t *testing.T) {
+	t.Parallel()
 	foreign := board.New(2, 3, "")
 	foreign.Set(1, 2, board.Cell{Kind: board.Wall, Mark: "#"})
 	tests := []struct {

@@ -35,6 +35,7 @@ func parse(text string) (maze.State, error) {
 // failures with the test's fail: "" for none, else a part of one failure.
 
 func TestParseError(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		offset int
@@ -57,6 +58,7 @@ func TestParseError(t *testing.T) {
 }
 
 func TestSyntaxError(t *testing.T) {
+	t.Parallel()
 	_, bad := maze.Parse("3:@@") // at offset 3
 	tests := []struct {
 		game, text string
@@ -78,6 +80,7 @@ func TestSyntaxError(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		check func(h, w, turns int) error
@@ -97,6 +100,7 @@ func TestGenerateErrors(t *testing.T) {
 }
 
 func TestSeedIsLow32Bits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		board func(seed int64) string
@@ -116,6 +120,7 @@ func TestSeedIsLow32Bits(t *testing.T) {
 }
 
 func TestCheckLayout(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		p    position

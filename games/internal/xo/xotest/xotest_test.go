@@ -9,6 +9,7 @@ import (
 )
 
 func TestCheckParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want xotest.Outcome
@@ -30,6 +31,7 @@ func TestCheckParse(t *testing.T) {
 }
 
 func TestParseAny(t *testing.T) {
+	t.Parallel()
 	// mark reads a position and marks one more cell, so that the text it
 	// reads and the position it returns disagree.
 	mark := func(text string) (tictactoe.State, error) {
