@@ -8,6 +8,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -23,6 +24,8 @@ func gameBoards(tb testing.TB, game string) func(string) (board.Board, bool) {
 }
 
 func TestReadBoard(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws boards in the test goroutine")
+	t.Parallel()
 	tictactoe := gameBoards(t, "tictactoe")
 	huge := func(string) (board.Board, bool) { return board.New(board.MaxSide+1, 1, ""), true }
 	malformed := func(string) (board.Board, bool) { return board.Board{Rows: 2, Cols: 2}, true }
@@ -41,17 +44,22 @@ func TestReadBoard(t *testing.T) {
 		{"malformed", malformed, "x", 0, 0},
 	}
 	for _, tt := range tests {
-		b := readBoard(tt.read, tt.text)
-		switch {
-		case tt.rows == 0 && b != nil:
-			t.Errorf("%s: read a %dx%d board, want none", tt.name, b.Rows, b.Cols)
-		case tt.rows != 0 && (b == nil || b.Rows != tt.rows || b.Cols != tt.cols):
-			t.Errorf("%s: read %v, want a %dx%d board", tt.name, b, tt.rows, tt.cols)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b := readBoard(tt.read, tt.text)
+			switch {
+			case tt.rows == 0 && b != nil:
+				t.Errorf("read a %dx%d board, want none", b.Rows, b.Cols)
+			case tt.rows != 0 && (b == nil || b.Rows != tt.rows || b.Cols != tt.cols):
+				t.Errorf("read %v, want a %dx%d board", b, tt.rows, tt.cols)
+			}
+		})
 	}
 }
 
 func TestBoardTable(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws boards in the test goroutine")
+	t.Parallel()
 	maze := gameBoards(t, "maze")
 	twin := gameBoards(t, "twinmaze-turns")
 	tests := []struct {
@@ -72,30 +80,35 @@ func TestBoardTable(t *testing.T) {
 	}
 	cell := regexp.MustCompile(`<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"( BGCOLOR="` + colorYellow + `")?>(?:<FONT POINT-SIZE="10">(?:<B>)?([^<]*)(?:</B>)?</FONT>)?</TD>`)
 	for _, tt := range tests {
-		var parent *board.Board
-		if tt.parent != "" {
-			parent = readBoard(tt.read, tt.parent)
-		}
-		var b strings.Builder
-		boardTable(&b, readBoard(tt.read, tt.text), parent)
-		var marks, bold []string
-		yellow := 0
-		for _, m := range cell.FindAllStringSubmatch(b.String(), -1) {
-			marks = append(marks, m[2])
-			if m[1] != "" {
-				yellow++
-				if m[2] != "" {
-					bold = append(bold, m[2])
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var parent *board.Board
+			if tt.parent != "" {
+				parent = readBoard(tt.read, tt.parent)
+			}
+			var b strings.Builder
+			boardTable(&b, readBoard(tt.read, tt.text), parent)
+			var marks, bold []string
+			yellow := 0
+			for _, m := range cell.FindAllStringSubmatch(b.String(), -1) {
+				marks = append(marks, m[2])
+				if m[1] != "" {
+					yellow++
+					if m[2] != "" {
+						bold = append(bold, m[2])
+					}
 				}
 			}
-		}
-		if strings.Join(marks, ",") != strings.Join(tt.marks, ",") || strings.Join(bold, ",") != strings.Join(tt.bold, ",") || yellow != tt.yellow {
-			t.Errorf("%s: cells %q, bold %q, %d on yellow; want %q, %q, %d", tt.name, marks, bold, yellow, tt.marks, tt.bold, tt.yellow)
-		}
+			if strings.Join(marks, ",") != strings.Join(tt.marks, ",") || strings.Join(bold, ",") != strings.Join(tt.bold, ",") || yellow != tt.yellow {
+				t.Errorf("cells %q, bold %q, %d on yellow; want %q, %q, %d", marks, bold, yellow, tt.marks, tt.bold, tt.yellow)
+			}
+		})
 	}
 }
 
 func TestBoardCaption(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws boards in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		game, text string
 		caption    string // "" for no caption row
@@ -107,28 +120,31 @@ func TestBoardCaption(t *testing.T) {
 		{"twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;B", "20 turns left, B to move", 100},
 	}
 	for _, tt := range tests {
-		b := readBoard(gameBoards(t, tt.game), tt.text)
-		if b == nil {
-			t.Fatalf("%s: no board", tt.text)
-		}
-		g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b) // a box: its height is its content's
-		label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
-		row := `<FONT POINT-SIZE="8">` + tt.caption + `</FONT>`
-		if has := strings.Contains(label, row); has != (tt.caption != "") {
-			t.Errorf("%s: caption row %q present %v, want %v", tt.text, tt.caption, has, tt.caption != "")
-		}
-		height := b.Rows*cellSize + 2 + valueHeight + windowHeight
-		if tt.caption != "" {
-			height += captionHeight
-		}
-		if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption) {
-			t.Errorf("%s: label %d wide, too narrow for %d columns and the caption %q", tt.text, g.inner, b.Cols, tt.caption)
-		}
-		if want := `HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {
-			t.Errorf("%s: %d cells drawn, want %d", tt.text, strings.Count(label, want), b.Rows*b.Cols)
-		}
-		if got := int(g.height - edgeMargin); got != height {
-			t.Errorf("%s: content %d high, want %d", tt.text, got, height)
-		}
+		t.Run(tt.game+" "+tt.text, func(t *testing.T) {
+			t.Parallel()
+			b := readBoard(gameBoards(t, tt.game), tt.text)
+			if b == nil {
+				t.Fatal("no board")
+			}
+			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b) // a box: its height is its content's
+			label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
+			row := `<FONT POINT-SIZE="8">` + tt.caption + `</FONT>`
+			if has := strings.Contains(label, row); has != (tt.caption != "") {
+				t.Errorf("caption row %q present %v, want %v", tt.caption, has, tt.caption != "")
+			}
+			height := b.Rows*cellSize + 2 + valueHeight + windowHeight
+			if tt.caption != "" {
+				height += captionHeight
+			}
+			if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption) {
+				t.Errorf("label %d wide, too narrow for %d columns and the caption %q", g.inner, b.Cols, tt.caption)
+			}
+			if want := `HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {
+				t.Errorf("%d cells drawn, want %d", strings.Count(label, want), b.Rows*b.Cols)
+			}
+			if got := int(g.height - edgeMargin); got != height {
+				t.Errorf("content %d high, want %d", got, height)
+			}
+		})
 	}
 }

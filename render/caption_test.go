@@ -5,6 +5,8 @@ import (
 	"context"
 	"regexp"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // geometryAttr matches the attributes that place and size what a drawing
@@ -20,11 +22,14 @@ var geometryAttr = regexp.MustCompile(`(?:viewBox|width|height|points|d|cx|cy|rx
 // captions differ in width by half, which moved Graphviz's nodes by 5
 // points, and widened the tidy drawing's legend.
 func TestPatchableDrawingIsViewIndependent(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine, Graphviz one call at a time")
+	t.Parallel()
 	var g Graphviz
-	defer g.Close()
+	t.Cleanup(func() { g.Close() }) // after the parallel subtests
 	for _, c := range pageCases {
 		for _, layout := range []Layout{LayoutDot, LayoutTidy} {
 			t.Run(c.name+" "+layout.String(), func(t *testing.T) {
+				t.Parallel()
 				var drawn [2][][]byte
 				for i, v := range []View{ViewRoot, ViewSide} {
 					tr, opts := goldenTree(t, c)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // cropCases are drawn cropped by Render into testdata/<name>.svg: the
@@ -32,8 +34,11 @@ func renderSVG(tb testing.TB, c goldenCase, crop bool) []byte {
 var cropLayouter = &Graphviz{}
 
 func TestCropGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws and crops in the test goroutine")
+	t.Parallel()
 	for _, c := range cropCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			checkGolden(t, c.name+".svg", renderSVG(t, c, true))
 		})
 	}
@@ -78,6 +83,8 @@ func mustFloat(tb testing.TB, s string) float64 {
 // shown, that its size is the width and height, and that it is much
 // smaller than the whole canvas; at the last step Crop changes nothing.
 func TestCropContainsShown(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws and crops in the test goroutine")
+	t.Parallel()
 	cases := []struct {
 		c       goldenCase
 		atMost  float64 // the cropped area over the whole one
@@ -92,6 +99,7 @@ func TestCropContainsShown(t *testing.T) {
 	for _, tc := range cases {
 		name := tc.c.game + "-" + strconv.Itoa(tc.c.step) + "-" + tc.c.opts.Layout.String()
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			cropped, full := renderSVG(t, tc.c, true), renderSVG(t, tc.c, false)
 			vb, w, h := viewBox(t, cropped)
 			fvb, _, _ := viewBox(t, full)
@@ -133,6 +141,8 @@ func TestCropContainsShown(t *testing.T) {
 // TestCropKeepsPages checks that a Patchable drawing, which a page shows
 // at every step, is never cropped.
 func TestCropKeepsPages(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws and crops in the test goroutine")
+	t.Parallel()
 	c := goldenCase{game: "tree", algo: "alphabeta", position: rnTree, step: 4, opts: Options{Layout: LayoutTidy, Patchable: true}}
 	if a, b := renderSVG(t, c, true), renderSVG(t, c, false); !bytes.Equal(a, b) {
 		t.Error("Crop changes a Patchable drawing")
@@ -142,9 +152,19 @@ func TestCropKeepsPages(t *testing.T) {
 // TestCropSVGUnreadable checks that what cropSVG cannot read comes back
 // as it was.
 func TestCropSVGUnreadable(t *testing.T) {
-	for _, s := range []string{"", "<svg", "<svg width=\"1pt\"><g id=\"graph0\" transform=\"rotate(90)\"></g></svg>", "<svg><g id=\"graph0\"></g></svg>"} {
-		if got := cropSVG([]byte(s)); string(got) != s {
-			t.Errorf("cropSVG(%q) = %q", s, got)
-		}
+	testenv.SkipUnderRace(t, "draws and crops in the test goroutine")
+	t.Parallel()
+	for _, tt := range []struct{ name, svg string }{
+		{"empty", ""},
+		{"cut short", "<svg"},
+		{"rotated", "<svg width=\"1pt\"><g id=\"graph0\" transform=\"rotate(90)\"></g></svg>"},
+		{"no transform", "<svg><g id=\"graph0\"></g></svg>"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := cropSVG([]byte(tt.svg)); string(got) != tt.svg {
+				t.Errorf("cropSVG(%q) = %q", tt.svg, got)
+			}
+		})
 	}
 }

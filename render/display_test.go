@@ -1,16 +1,20 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
 func TestVisitWidth(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	// 1 + round(5·√share), worked by hand.
 	tests := []struct {
 		visits, root int
@@ -28,13 +32,18 @@ func TestVisitWidth(t *testing.T) {
 		{150, 100, 6}, // a trace whose backprop paths skip the root: the whole share
 	}
 	for _, tt := range tests {
-		if got := visitWidth(tt.visits, tt.root); got != tt.want {
-			t.Errorf("visitWidth(%d, %d) = %d, want %d", tt.visits, tt.root, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("%d of %d", tt.visits, tt.root), func(t *testing.T) {
+			t.Parallel()
+			if got := visitWidth(tt.visits, tt.root); got != tt.want {
+				t.Errorf("visitWidth(%d, %d) = %d, want %d", tt.visits, tt.root, got, tt.want)
+			}
+		})
 	}
 }
 
 func TestVisitWidthGrowsWithVisits(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	const root = 300
 	prev := 1
 	for v := 1; v <= root; v++ {
@@ -47,6 +56,8 @@ func TestVisitWidthGrowsWithVisits(t *testing.T) {
 }
 
 func TestWeight(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	// Edges of the current path, the current node and the best line are 3
 	// points wide, those of searched nodes 1 point.
 	tests := []struct {
@@ -70,6 +81,7 @@ func TestWeight(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			n := trace.NodeState{ID: 9, Parent: tt.parent, Status: tt.status, Visits: tt.visits, Total: float64(tt.visits) / 2}
 			if got := weight(n, tt.root); got != tt.want {
 				t.Errorf("weight of a %v node with %d of %d visits = %d, want %d", tt.status, tt.visits, tt.root, got, tt.want)
@@ -92,15 +104,16 @@ func statusWidth(class string) int {
 }
 
 func TestWriteDOTEdgeWidthByVisits(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	// MCTS from x.o/.x./..o, where x must block at c2: after 200
 	// iterations, every one through the root, c2 has most of them.
 	evs := searchEvents(t, "tictactoe", "mcts playouts=200", "x.o/.x./..o")
-	tr := mustTree(t, evs, lastStep)
-	for _, step := range []int{tr.Len() / 3, tr.Len() / 2, tr.Len() - 1} {
+	n := len(evs)
+	for _, step := range []int{n / 3, n / 2, n - 1} {
 		t.Run(strconv.Itoa(step), func(t *testing.T) {
-			if err := tr.Seek(step); err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			tr := mustTree(t, evs, step)
 			nodes, edges, parents, legend := parseDOT(t, writeDOT(t, tr, Options{Legend: true}))
 			visits := func(id int) int {
 				m := visitsText.FindStringSubmatch(nodes[id].html)
@@ -173,6 +186,8 @@ func TestWriteDOTEdgeWidthByVisits(t *testing.T) {
 }
 
 func TestWriteDOTNoWeightsWithoutVisits(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	// Alpha-beta backs up no results: no edge is weighted, and the legend
 	// has nothing to say about widths.
 	dot := writeDOT(t, mustTree(t, textbookEvents(), lastStep), Options{Legend: true})
@@ -182,6 +197,8 @@ func TestWriteDOTNoWeightsWithoutVisits(t *testing.T) {
 }
 
 func TestDisplayWeight(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	// The patch a page gets and WriteDOT's edge agree at every step.
 	evs := searchEvents(t, "tictactoe", "mcts playouts=30", "x.o/.x./..o")
 	tr := mustTree(t, evs, 0)
@@ -212,6 +229,8 @@ var (
 )
 
 func TestStyleSheetWeights(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the style sheet")
+	t.Parallel()
 	css := StyleSheet()
 	lastStatus, firstWeight := -1, -1
 	for i, line := range strings.Split(strings.TrimSpace(css), "\n") {
@@ -252,6 +271,8 @@ func TestStyleSheetWeights(t *testing.T) {
 // tidy drawing, which carry classes instead of presentation attributes,
 // in the sizes and weights a drawing for a file gives them.
 func TestStyleSheetTexts(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the style sheet")
+	t.Parallel()
 	rules := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(StyleSheet()), "\n") {
 		if m := cssRule.FindStringSubmatch(line); m != nil {
@@ -269,10 +290,13 @@ func TestStyleSheetTexts(t *testing.T) {
 		{classMore, moreFontBold, true},
 		{classLabel, fontEdge, false},
 	} {
-		decls := rules["text."+c.class]
-		if !strings.Contains(decls, "font-size: "+strconv.Itoa(c.size)+"px;") || strings.Contains(decls, "bold") != c.bold {
-			t.Errorf("text.%s is drawn with %q, want %d points, bold %v", c.class, decls, c.size, c.bold)
-		}
+		t.Run(fmt.Sprintf("%s %dpx", c.class, c.size), func(t *testing.T) {
+			t.Parallel()
+			decls := rules["text."+c.class]
+			if !strings.Contains(decls, "font-size: "+strconv.Itoa(c.size)+"px;") || strings.Contains(decls, "bold") != c.bold {
+				t.Errorf("text.%s is drawn with %q, want %d points, bold %v", c.class, decls, c.size, c.bold)
+			}
+		})
 	}
 	if decls := rules["text."+classLabel]; !strings.Contains(decls, "stroke: white; stroke-width: "+strconv.Itoa(labelHalo)+"; paint-order: stroke;") {
 		t.Errorf("an edge's label has no halo: %q", decls)
@@ -290,8 +314,11 @@ func TestStyleSheetTexts(t *testing.T) {
 // result, which the event gives in the root player's view, is written on
 // the node it starts from, in either view, and only at that step.
 func TestDisplayPlayoutResult(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	for _, algo := range []string{"mcts playouts=40", "pmc playouts=5"} {
 		t.Run(algo, func(t *testing.T) {
+			t.Parallel()
 			evs := searchEvents(t, "tictactoe", algo, "x.o/.x./..o")
 			tr := mustTree(t, evs, 0)
 			playouts := 0

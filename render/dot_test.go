@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -95,10 +96,13 @@ var textbookReached = map[int][]int{
 }
 
 func TestWriteDOTHasEveryNodeAtEveryStep(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	for step, reached := range textbookReached {
 		opts := map[string]Options{"legend": {Legend: true}, "side": {View: ViewSide}, "boards": {Board: gameBoards(t, "tictactoe"), Legend: true}}
 		for name, opts := range opts {
 			t.Run(fmt.Sprintf("step%d/%s", step, name), func(t *testing.T) {
+				t.Parallel()
 				tr := mustTree(t, textbookEvents(), step)
 				nodes, edges, parents, legend := parseDOT(t, writeDOT(t, tr, opts))
 				if len(nodes) != textbookSize {
@@ -142,10 +146,13 @@ func TestWriteDOTHasEveryNodeAtEveryStep(t *testing.T) {
 }
 
 func TestWriteDOTPrunedEdges(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	const wantLabel = `c2\nα-cut: 2 ≤ α=3`
 	for _, step := range []int{9, textbookCutStep, 62} {
 		for _, view := range []View{ViewRoot, ViewSide} {
 			t.Run(fmt.Sprintf("step%d/%v", step, view), func(t *testing.T) {
+				t.Parallel()
 				tr := mustTree(t, textbookEvents(), step)
 				nodes, edges, _, _ := parseDOT(t, writeDOT(t, tr, Options{View: view}))
 				if got := edges[idC2].attrs["label"]; got != wantLabel {
@@ -195,6 +202,8 @@ var valueCell = regexp.MustCompile(`<B>([^<]*)</B>`)
 var windowCell = regexp.MustCompile(`(α=[^<]*)</FONT>`)
 
 func TestWriteDOTValuesInEachView(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	// At the cut step: A has 3 (max, its own view is the root's), B 3 and
 	// C 2 in the root view but -3 and -2 in their own; C is current with
 	// the window (-∞, -3) in its own view, [3, ∞] in the root's; A is on
@@ -211,6 +220,7 @@ func TestWriteDOTValuesInEachView(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.view.String(), func(t *testing.T) {
+			t.Parallel()
 			tr := mustTree(t, textbookEvents(), textbookCutStep)
 			dot := writeDOT(t, tr, Options{View: tt.view, Title: "R&N 5.2"})
 			nodes, _, _, _ := parseDOT(t, dot)
@@ -249,6 +259,8 @@ func TestWriteDOTValuesInEachView(t *testing.T) {
 }
 
 func TestWriteDOTStatuses(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		step  int
 		class map[int]string
@@ -259,6 +271,7 @@ func TestWriteDOTStatuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Itoa(tt.step), func(t *testing.T) {
+			t.Parallel()
 			tr := mustTree(t, textbookEvents(), tt.step)
 			nodes, edges, _, _ := parseDOT(t, writeDOT(t, tr, Options{}))
 			for id, want := range tt.class {
@@ -294,6 +307,8 @@ func TestWriteDOTStatuses(t *testing.T) {
 var geometryAttrs = []string{"shape", "width", "height"}
 
 func TestWriteDOTGeometrySameAtEveryStep(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	traces := map[string][]trace.Event{
 		"textbook":  textbookEvents(),
 		"tictactoe": tictactoeEvents(),
@@ -303,6 +318,7 @@ func TestWriteDOTGeometrySameAtEveryStep(t *testing.T) {
 		opts := map[string]Options{"legend": {Legend: true}, "boards": {Board: gameBoards(t, "tictactoe"), Legend: true, View: ViewSide}}
 		for optsName, opts := range opts {
 			t.Run(name+"/"+optsName, func(t *testing.T) {
+				t.Parallel()
 				tr := mustTree(t, evs, lastStep)
 				lastNodes, lastEdges, _, lastLegend := parseDOT(t, writeDOT(t, tr, opts))
 				for step := -1; step < tr.Len(); step++ {
@@ -332,6 +348,8 @@ func TestWriteDOTGeometrySameAtEveryStep(t *testing.T) {
 }
 
 func TestWriteDOTBoards(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, tictactoeEvents(), lastStep)
 	nodes, edges, _, legend := parseDOT(t, writeDOT(t, tr, Options{Board: gameBoards(t, "tictactoe"), Legend: true}))
 	highlighted := regexp.MustCompile(`BGCOLOR="` + colorYellow + `">(?:<FONT POINT-SIZE="10"><B>([^<]*)</B></FONT>)?</TD>`)
@@ -369,6 +387,8 @@ func TestWriteDOTBoards(t *testing.T) {
 }
 
 func TestWriteDOTDoesNotMoveTheTree(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, textbookEvents(), 20)
 	boards := gameBoards(t, "tictactoe")
 	first := writeDOT(t, tr, Options{Legend: true, Board: boards})
@@ -385,6 +405,8 @@ type failWriter struct{ err error }
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestWriteDOTErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, textbookEvents(), 9)
 	errDisk := errors.New("disk full")
 	tests := []struct {
@@ -399,6 +421,7 @@ func TestWriteDOTErrors(t *testing.T) {
 		{name: "unknown view", w: &bytes.Buffer{}, tr: tr, opts: Options{View: 7}},
 		{name: "writer fails", fw: failWriter{errDisk}, tr: tr, is: errDisk},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error

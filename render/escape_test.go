@@ -1,8 +1,14 @@
 package render
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
+)
 
 func TestDOTString(t *testing.T) {
+	testenv.SkipUnderRace(t, "escapes text")
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 	}{
@@ -21,6 +27,7 @@ func TestDOTString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := dotString(tt.in); got != tt.want {
 				t.Errorf("dotString(%q) = %s, want %s", tt.in, got, tt.want)
 			}
@@ -29,6 +36,8 @@ func TestDOTString(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
+	testenv.SkipUnderRace(t, "escapes text")
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 	}{
@@ -44,6 +53,7 @@ func TestHTMLText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := htmlText(tt.in); got != tt.want {
 				t.Errorf("htmlText(%q) = %q, want %q", tt.in, got, tt.want)
 			}

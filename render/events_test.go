@@ -1,11 +1,13 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -197,7 +199,12 @@ func (s *searcher) search(id trace.NodeID, depth int, typ trace.NodeType, alpha,
 	if typ == trace.TypeMin {
 		child = trace.TypeMax
 	}
-	label := func(i int) string { return string(rune('a'+depth%26)) + strconv.Itoa(i+1) }
+	label := func(i int) string {
+		if s.dry {
+			return "" // a dry run records no label, and draws no number for one
+		}
+		return string(rune('a'+depth%26)) + strconv.Itoa(i+1)
+	}
 	left := budget - k
 	used := k
 	best, bestMove := -inf, move{}
@@ -213,7 +220,7 @@ func (s *searcher) search(id trace.NodeID, depth int, typ trace.NodeType, alpha,
 			s.emit(valueEv(id, best, cid))
 		}
 		if best >= beta {
-			if i < k-1 {
+			if i < k-1 && !s.dry {
 				var pruned []int
 				var labels []string
 				for j := i + 1; j < k; j++ {
@@ -256,16 +263,21 @@ func mustTree(tb testing.TB, events []trace.Event, step int) *trace.Tree {
 // TestTestTraces checks that the traces the other tests draw follow the
 // trace protocol, so that what they assert is about real traces.
 func TestTestTraces(t *testing.T) {
-	traces := map[string][]trace.Event{
-		"textbook":    textbookEvents(),
-		"tictactoe":   tictactoeEvents(),
-		"random 100":  randomEvents(1, 100),
-		"random 1000": randomEvents(2, 1000),
+	testenv.SkipUnderRace(t, "checks the test traces")
+	t.Parallel()
+	traces := map[string]func() []trace.Event{
+		"textbook":    textbookEvents,
+		"tictactoe":   tictactoeEvents,
+		"random 100":  func() []trace.Event { return randomEvents(1, 100) },
+		"random 1000": func() []trace.Event { return randomEvents(2, 1000) },
 	}
-	for name, evs := range traces {
-		if err := tracetest.Validate(evs); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
+	for name, events := range traces {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if err := tracetest.Validate(events()); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 	tr := mustTree(t, textbookEvents(), lastStep)
 	if tr.Len() != 63 || tr.Size() != textbookSize {
@@ -275,9 +287,12 @@ func TestTestTraces(t *testing.T) {
 		t.Errorf("textbook event %d is %v at node %d, want the cut at C", textbookCutStep, e.Kind, e.Node)
 	}
 	for _, n := range []int{100, 1000} {
-		size := mustTree(t, randomEvents(1, n), lastStep).Size()
-		if size < n-n/50 || size > n+n/50 {
-			t.Errorf("randomEvents(1, %d) has %d nodes", n, size)
-		}
+		t.Run(fmt.Sprint("size ", n), func(t *testing.T) {
+			t.Parallel()
+			size := mustTree(t, randomEvents(1, n), lastStep).Size()
+			if size < n-n/50 || size > n+n/50 {
+				t.Errorf("randomEvents(1, %d) has %d nodes", n, size)
+			}
+		})
 	}
 }

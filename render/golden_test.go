@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -70,8 +71,11 @@ func goldenDOT(tb testing.TB, c goldenCase) string {
 }
 
 func TestWriteDOTGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			got := goldenDOT(t, c)
 			if again := goldenDOT(t, c); again != got {
 				t.Fatal("two runs of the same search draw different DOT")
@@ -175,6 +179,8 @@ func rnNodes(t *testing.T, algo string, opts Options) (byPath map[string]int, no
 }
 
 func TestGoldenFactsTextbookMiniMax(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	byPath, nodes, edges := rnNodes(t, "minimax", Options{})
 	if len(nodes) != 13 || len(edges) != 12 {
 		t.Fatalf("%d nodes and %d edges, want the 13 nodes and 12 edges of Figure 5.2", len(nodes), len(edges))
@@ -210,8 +216,11 @@ func TestGoldenFactsTextbookMiniMax(t *testing.T) {
 }
 
 func TestGoldenFactsTextbookAlphaBeta(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	for _, view := range []View{ViewRoot, ViewSide} {
 		t.Run(view.String(), func(t *testing.T) {
+			t.Parallel()
 			byPath, nodes, edges := rnNodes(t, "alphabeta", Options{View: view})
 			if len(nodes) != 13 {
 				t.Errorf("%d nodes, want 13: 11 searched and 2 pruned", len(nodes))
@@ -261,6 +270,8 @@ func TestGoldenFactsTextbookAlphaBeta(t *testing.T) {
 }
 
 func TestGoldenFactsEarlyStep(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	// At step 12 only the nodes created by then are drawn; the rest keep
 	// their place, invisible.
 	evs := searchEvents(t, "tree", "alphabeta", rnTree)
@@ -287,7 +298,10 @@ func TestGoldenFactsEarlyStep(t *testing.T) {
 	}
 }
 
+// TestGoldenFilesAreSensible is not parallel: it reads the golden files,
+// which the parallel golden tests rewrite with -update.
 func TestGoldenFilesAreSensible(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the golden files")
 	// Nothing of the trace header, which holds the time, may reach the DOT.
 	r, err := catalog.Prepare(catalog.Request{Game: "tree", Algo: "alphabeta", Position: rnTree})
 	if err != nil {
@@ -296,25 +310,29 @@ func TestGoldenFilesAreSensible(t *testing.T) {
 	h := r.Header()
 	stamps := []string{h.Format, h.Time.Format("2006-01-02"), h.Time.Format("15:04:05")}
 	for _, c := range goldenCases {
-		dot, err := os.ReadFile(filepath.Join("testdata", c.name+".dot"))
-		if err != nil {
-			if *update {
-				continue
+		t.Run(c.name, func(t *testing.T) {
+			dot, err := os.ReadFile(filepath.Join("testdata", c.name+".dot"))
+			if err != nil {
+				if *update {
+					return
+				}
+				t.Fatal(err)
 			}
-			t.Fatal(err)
-		}
-		if !bytes.HasPrefix(dot, []byte("digraph")) || !bytes.Contains(dot, []byte("\tn0 [")) {
-			t.Errorf("%s.dot is not a drawing of a tree", c.name)
-		}
-		for _, bad := range stamps {
-			if bytes.Contains(dot, []byte(bad)) {
-				t.Errorf("%s.dot contains %q from the trace header", c.name, bad)
+			if !bytes.HasPrefix(dot, []byte("digraph")) || !bytes.Contains(dot, []byte("\tn0 [")) {
+				t.Errorf("%s.dot is not a drawing of a tree", c.name)
 			}
-		}
+			for _, bad := range stamps {
+				if bytes.Contains(dot, []byte(bad)) {
+					t.Errorf("%s.dot contains %q from the trace header", c.name, bad)
+				}
+			}
+		})
 	}
 }
 
 func TestGoldenFactsTicTacToeBoards(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	// x.o/.x./..o has 5 empty cells, so the root has 5 children; every
 	// node draws its 3x3 board, and the legend is there.
 	c := goldenCases[slices.IndexFunc(goldenCases, func(c goldenCase) bool { return c.game == "tictactoe" })]
@@ -354,6 +372,8 @@ func TestGoldenFactsTicTacToeBoards(t *testing.T) {
 }
 
 func TestGoldenFactsMazeBeam(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	// The primer's 5x5 board, seed 0, 3 turns, beam width 2. Worked by
 	// hand: depth 1 scores right 8, left 9, down 8, up 1: keep left and
 	// right (right before down on the tie), drop 2. Depth 2: from left, back
@@ -376,6 +396,8 @@ func TestGoldenFactsMazeBeam(t *testing.T) {
 }
 
 func TestGoldenFactsMazeChokudaiPasses(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	// Chokudai takes the root in its first pass only: every edge from the
 	// root is made by pass 1; later passes take other states at each depth
 	// and make edges of their own, each named on the drawing.

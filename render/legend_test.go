@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestLegendExplainsWhatIsDrawn checks that the legend explains pruning,
@@ -10,6 +12,8 @@ import (
 // AlphaBeta prunes and keeps windows on tic-tac-toe, MiniMax does
 // neither, MCTS backs up visits, and a beam drops states but prunes none.
 func TestLegendExplainsWhatIsDrawn(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	const (
 		pruned  = "pruned, never searched"
 		windows = "α-β window"
@@ -27,6 +31,7 @@ func TestLegendExplainsWhatIsDrawn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.algo, func(t *testing.T) {
+			t.Parallel()
 			dot := writeDOT(t, mustTree(t, searchEvents(t, tt.game, tt.algo, tt.position), lastStep), Options{Legend: true})
 			_, legend, ok := strings.Cut(dot, `legend [id="legend"`)
 			if !ok {

@@ -2,10 +2,12 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -20,6 +22,8 @@ const ttTree = "[[[1,2],[3,4]],[[3,4],[1,2]]]"
 // node the eval event names, and none for a hit to come; a page's drawing
 // has them all, hidden until their hit; DOT's do not constrain the layout.
 func TestTranspositionLinks(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	events := searchEvents(t, "tree", "alphabeta tt=1", ttTree)
 	hits := map[trace.NodeID]trace.NodeID{}
 	hitStep := map[trace.NodeID]int{}
@@ -38,24 +42,27 @@ func TestTranspositionLinks(t *testing.T) {
 	}
 	for _, step := range []int{first - 1, first, last} {
 		for _, page := range []bool{false, true} {
-			elems := parseSVG(t, tidySVG(t, mustTree(t, events, step), Options{Patchable: page}))
-			for id, same := range hits {
-				sid := "s" + strconv.Itoa(int(id))
-				el, ok := elems[sid]
-				done := hitStep[id] <= step
-				switch {
-				case !ok && (done || page):
-					t.Errorf("step %d page %v: no link %s from node %d to node %d", step, page, sid, id, same)
-				case ok && !done && !page:
-					t.Errorf("step %d: link %s drawn before its hit at step %d", step, sid, hitStep[id])
-				case ok && !strings.HasPrefix(el.class, linkClass+" "):
-					t.Errorf("step %d page %v: link %s has class %q", step, page, sid, el.class)
-				case ok && done != !el.hidden:
-					t.Errorf("step %d page %v: link %s hidden %v, its hit at step %d", step, page, sid, el.hidden, hitStep[id])
-				case ok && !page && el.title != "n"+strconv.Itoa(int(id))+" has the value of n"+strconv.Itoa(int(same)):
-					t.Errorf("step %d: link %s has the title %q, want it to name node %d", step, sid, el.title, same)
+			t.Run(fmt.Sprintf("step %d page %v", step, page), func(t *testing.T) {
+				t.Parallel()
+				elems := parseSVG(t, tidySVG(t, mustTree(t, events, step), Options{Patchable: page}))
+				for id, same := range hits {
+					sid := "s" + strconv.Itoa(int(id))
+					el, ok := elems[sid]
+					done := hitStep[id] <= step
+					switch {
+					case !ok && (done || page):
+						t.Errorf("no link %s from node %d to node %d", sid, id, same)
+					case ok && !done && !page:
+						t.Errorf("link %s drawn before its hit at step %d", sid, hitStep[id])
+					case ok && !strings.HasPrefix(el.class, linkClass+" "):
+						t.Errorf("link %s has class %q", sid, el.class)
+					case ok && done != !el.hidden:
+						t.Errorf("link %s hidden %v, its hit at step %d", sid, el.hidden, hitStep[id])
+					case ok && !page && el.title != "n"+strconv.Itoa(int(id))+" has the value of n"+strconv.Itoa(int(same)):
+						t.Errorf("link %s has the title %q, want it to name node %d", sid, el.title, same)
+					}
 				}
-			}
+			})
 		}
 	}
 	var dot bytes.Buffer

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -75,6 +76,8 @@ func wideEvents(n int) []trace.Event {
 }
 
 func TestPickTable(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
 	all := func(n int) []int {
 		out := make([]int, n)
 		for i := range out {
@@ -124,6 +127,7 @@ func TestPickTable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			o, tr := outlineOf(t, tt.events, tt.step)
 			s, err := o.Pick(tr, tt.c)
 			if err != nil {
@@ -148,6 +152,8 @@ func TestPickTable(t *testing.T) {
 // TestPickRanksByValue checks the wide tree's top children against the
 // values the trace gives them: the best first, then the highest for MAX.
 func TestPickRanksByValue(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
 	const n = 30
 	o, _ := outlineOf(t, wideEvents(n), lastStep)
 	final := mustTree(t, wideEvents(n), lastStep)
@@ -171,6 +177,8 @@ func TestPickRanksByValue(t *testing.T) {
 
 // TestPickRanksByVisits checks MCTS's top children: the most visited.
 func TestPickRanksByVisits(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
 	evs := searchEvents(t, "tictactoe", "mcts playouts=300", "")
 	o, tr := outlineOf(t, evs, lastStep)
 	if !o.MonteCarlo() {
@@ -208,24 +216,30 @@ func randomChoices(rng *rand.Rand, n int) Choices {
 	return c
 }
 
-// randomTraces returns traces of random trees, alpha-beta's with cuts
-// and MCTS's, of a few dozen to a few thousand nodes.
-func randomTraces(tb testing.TB) map[string][]trace.Event {
-	out := map[string][]trace.Event{}
+// randomTraces returns, by name, makers of traces of random trees,
+// alpha-beta's with cuts and MCTS's, of a few dozen to a few thousand
+// nodes.
+func randomTraces() map[string]func(testing.TB) []trace.Event {
+	out := map[string]func(testing.TB) []trace.Event{}
 	for seed := range uint64(12) {
 		n := 30 + int(seed*seed*25)
-		out["alphabeta seed "+strconv.Itoa(int(seed))+" n "+strconv.Itoa(n)] = randomEvents(seed, n)
+		out["alphabeta seed "+strconv.Itoa(int(seed))+" n "+strconv.Itoa(n)] = func(testing.TB) []trace.Event {
+			return randomEvents(seed, n)
+		}
 	}
 	for seed := range int64(3) {
-		r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "mcts playouts=200", Seed: seed})
-		if err != nil {
-			tb.Fatal(err)
+		out["mcts seed "+strconv.Itoa(int(seed))] = func(tb testing.TB) []trace.Event {
+			tb.Helper()
+			r, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "mcts playouts=200", Seed: seed})
+			if err != nil {
+				tb.Fatal(err)
+			}
+			rec := trace.NewRecorder(0)
+			if _, err := r.Search(context.Background(), rec); err != nil {
+				tb.Fatal(err)
+			}
+			return rec.Events()
 		}
-		rec := trace.NewRecorder(0)
-		if _, err := r.Search(context.Background(), rec); err != nil {
-			tb.Fatal(err)
-		}
-		out["mcts seed "+strconv.Itoa(int(seed))] = rec.Events()
 	}
 	return out
 }
@@ -238,8 +252,12 @@ func randomTraces(tb testing.TB) map[string][]trace.Event {
 // each placeholder stands for exactly what it hides, in the final tree
 // and at every step, as a Tally follows it.
 func TestPickProperties(t *testing.T) {
-	for name, events := range randomTraces(t) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
+	for name, gen := range randomTraces() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := gen(t)
 			rng := rand.New(rand.NewPCG(uint64(len(events)), 7))
 			final := mustTree(t, events, lastStep)
 			o, err := NewOutline(final)
@@ -425,6 +443,8 @@ func checkTally(t *testing.T, rng *rand.Rand, tr *trace.Tree, s *Shown, o *Outli
 // forwards keeps the nodes the search visits next, so that a viewer keeps
 // its drawing for many steps: more than a set picked with no way given.
 func TestPickLooksAhead(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
 	events := randomEvents(3, 3000)
 	o, tr := outlineOf(t, events, 1000)
 	covered := func(ahead int) int {
@@ -447,6 +467,8 @@ func TestPickLooksAhead(t *testing.T) {
 }
 
 func TestPickRefusesAnotherTree(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
 	o, _ := outlineOf(t, textbookEvents(), lastStep)
 	other := mustTree(t, tictactoeEvents(), lastStep)
 	if _, err := o.Pick(other, Choices{}); err == nil {

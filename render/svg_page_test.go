@@ -2,12 +2,14 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -18,52 +20,58 @@ import (
 // the first node and the nodes before the legend, have every element of
 // the whole drawing.
 func TestSplitPage(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws and splits in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, randomEvents(3, 600), lastStep)
 	whole := tidySVG(t, tr, Options{Patchable: true, Legend: true})
 	want := parseSVG(t, whole)
 	const reach = 300
-	for _, focus := range []trace.NodeID{0, trace.NodeID(tr.Size() / 2), trace.NodeID(tr.Size() - 1)} {
-		first, rest, ok := SplitPage(whole, focus, reach)
-		if !ok {
-			t.Fatalf("node %d: a drawing of %d nodes was not cut", focus, tr.Size())
-		}
-		got := parseSVG(t, first)
-		id := "n" + strconv.Itoa(int(focus))
-		if got[id] == nil {
-			t.Errorf("node %d is not in the first part", focus)
-		}
-		lo, hi, _ := lineSpan(groupOf(t, whole, id))
-		restLines := strings.Split(string(rest), "\n")
-		for _, l := range restLines {
-			x0, x1, ok := lineSpan([]byte(l))
-			if !groupLine([]byte(l)) || !ok || (x1 >= lo-reach && x0 <= hi+reach) {
-				t.Errorf("node %d: the rest has %.80s, within reach [%g, %g]", focus, l, lo-reach, hi+reach)
+	size := tr.Size()
+	for _, focus := range []trace.NodeID{0, trace.NodeID(size / 2), trace.NodeID(size - 1)} {
+		t.Run(fmt.Sprint("focus ", focus), func(t *testing.T) {
+			t.Parallel()
+			first, rest, ok := SplitPage(whole, focus, reach)
+			if !ok {
+				t.Fatalf("node %d: a drawing of %d nodes was not cut", focus, size)
 			}
-		}
-		if len(restLines) < 10 || len(got) < 10 {
-			t.Errorf("node %d: %d elements first and %d groups after", focus, len(got), len(restLines))
-		}
-		// As a page puts them together.
-		var edges, nodes []string
-		for _, l := range restLines {
-			if strings.HasPrefix(l, `<g id="e`) {
-				edges = append(edges, l)
-			} else {
-				nodes = append(nodes, l)
+			got := parseSVG(t, first)
+			id := "n" + strconv.Itoa(int(focus))
+			if got[id] == nil {
+				t.Errorf("node %d is not in the first part", focus)
 			}
-		}
-		joined := string(first)
-		i := strings.Index(joined, `<g id="n`)
-		joined = joined[:i] + strings.Join(edges, "\n") + "\n" + joined[i:]
-		i = strings.Index(joined, `<g id="legend"`)
-		joined = joined[:i] + strings.Join(nodes, "\n") + "\n" + joined[i:]
-		all := parseSVG(t, []byte(joined))
-		if !slices.Equal(slices.Sorted(maps.Keys(all)), slices.Sorted(maps.Keys(want))) {
-			t.Errorf("node %d: the parts put together have %d elements with ids, the whole drawing %d", focus, len(all), len(want))
-		}
-		if !strings.Contains(joined[:strings.Index(joined, `<g id="n`)], `<g id="e`) {
-			t.Errorf("node %d: no edge under the nodes", focus)
-		}
+			lo, hi, _ := lineSpan(groupOf(t, whole, id))
+			restLines := strings.Split(string(rest), "\n")
+			for _, l := range restLines {
+				x0, x1, ok := lineSpan([]byte(l))
+				if !groupLine([]byte(l)) || !ok || (x1 >= lo-reach && x0 <= hi+reach) {
+					t.Errorf("node %d: the rest has %.80s, within reach [%g, %g]", focus, l, lo-reach, hi+reach)
+				}
+			}
+			if len(restLines) < 10 || len(got) < 10 {
+				t.Errorf("node %d: %d elements first and %d groups after", focus, len(got), len(restLines))
+			}
+			// As a page puts them together.
+			var edges, nodes []string
+			for _, l := range restLines {
+				if strings.HasPrefix(l, `<g id="e`) {
+					edges = append(edges, l)
+				} else {
+					nodes = append(nodes, l)
+				}
+			}
+			joined := string(first)
+			i := strings.Index(joined, `<g id="n`)
+			joined = joined[:i] + strings.Join(edges, "\n") + "\n" + joined[i:]
+			i = strings.Index(joined, `<g id="legend"`)
+			joined = joined[:i] + strings.Join(nodes, "\n") + "\n" + joined[i:]
+			all := parseSVG(t, []byte(joined))
+			if !slices.Equal(slices.Sorted(maps.Keys(all)), slices.Sorted(maps.Keys(want))) {
+				t.Errorf("node %d: the parts put together have %d elements with ids, the whole drawing %d", focus, len(all), len(want))
+			}
+			if !strings.Contains(joined[:strings.Index(joined, `<g id="n`)], `<g id="e`) {
+				t.Errorf("node %d: no edge under the nodes", focus)
+			}
+		})
 	}
 	if _, _, ok := SplitPage(whole, 0, 1e9); ok {
 		t.Error("a drawing with everything within reach was cut")

@@ -2,9 +2,11 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"math"
@@ -13,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -141,8 +144,11 @@ func goldenTree(tb testing.TB, c goldenCase) (*trace.Tree, Options) {
 }
 
 func TestWriteTidySVGGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	for _, c := range tidyGoldenCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			tr, opts := goldenTree(t, c)
 			got := tidySVG(t, tr, opts)
 			parseSVG(t, got)
@@ -173,10 +179,13 @@ var pageCases = []goldenCase{
 // text element itself, not a group around an anchor around it, and nodes
 // and edges have no <title>, which the page removes from Graphviz's.
 func TestTidySVGHasWhatThePageUses(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	var g Graphviz
-	defer g.Close()
+	t.Cleanup(func() { g.Close() }) // after the parallel subtests
 	for _, c := range pageCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			tr, opts := goldenTree(t, c)
 			opts.Patchable, opts.Legend = true, true
 			var drawn bytes.Buffer
@@ -257,6 +266,8 @@ func samePageElems(tb testing.TB, id string, tidy, dot *svgElem) bool {
 // else, with boards in the nodes and without, so that a page can cut it by
 // lines.
 func TestTidySVGPageLines(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	draw := map[string]func(*testing.T) []byte{}
 	for _, c := range pageCases {
 		draw[c.name] = func(t *testing.T) []byte {
@@ -271,6 +282,7 @@ func TestTidySVGPageLines(t *testing.T) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(draw)) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			svg := draw[name](t)
 			groups := 0
 			for i, line := range strings.Split(string(svg), "\n") {
@@ -311,28 +323,36 @@ func equalElems(a, b *svgElem) bool {
 // every step, nodes are hidden exactly until they are reached, and the
 // page's ids are there from the first step on.
 func TestTidySVGStableLayout(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	evs := textbookEvents()
-	for _, opts := range []Options{{}, {Patchable: true, Legend: true, View: ViewSide}} {
-		last := parseSVG(t, tidySVG(t, mustTree(t, evs, lastStep), opts))
-		for step, reached := range textbookReached {
-			elems := parseSVG(t, tidySVG(t, mustTree(t, evs, step), opts))
-			if !slices.Equal(slices.Sorted(maps.Keys(elems)), slices.Sorted(maps.Keys(last))) {
-				t.Errorf("step %d has the ids %v, the last step %v", step, slices.Sorted(maps.Keys(elems)), slices.Sorted(maps.Keys(last)))
+	for name, opts := range map[string]Options{"file": {}, "page": {Patchable: true, Legend: true, View: ViewSide}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			last := parseSVG(t, tidySVG(t, mustTree(t, evs, lastStep), opts))
+			for step, reached := range textbookReached {
+				t.Run(fmt.Sprint("step ", step), func(t *testing.T) {
+					t.Parallel()
+					elems := parseSVG(t, tidySVG(t, mustTree(t, evs, step), opts))
+					if !slices.Equal(slices.Sorted(maps.Keys(elems)), slices.Sorted(maps.Keys(last))) {
+						t.Errorf("the ids %v, the last step %v", slices.Sorted(maps.Keys(elems)), slices.Sorted(maps.Keys(last)))
+					}
+					for id := range textbookSize {
+						n := elems["n"+strconv.Itoa(id)]
+						if n.shape == "" || n.shape != last["n"+strconv.Itoa(id)].shape {
+							t.Errorf("n%d is drawn as %q, at the last step as %q", id, n.shape, last["n"+strconv.Itoa(id)].shape)
+						}
+						shown := slices.Contains(reached, id)
+						if n.hidden == shown || strings.Contains(n.class, "st_not_reached") == shown {
+							t.Errorf("n%d reached %v, hidden %v, class %q", id, shown, n.hidden, n.class)
+						}
+						if e, ok := elems["e"+strconv.Itoa(id)]; ok && e.hidden == shown {
+							t.Errorf("the edge into n%d is hidden %v, the node reached %v", id, e.hidden, shown)
+						}
+					}
+				})
 			}
-			for id := range textbookSize {
-				n := elems["n"+strconv.Itoa(id)]
-				if n.shape == "" || n.shape != last["n"+strconv.Itoa(id)].shape {
-					t.Errorf("step %d: n%d is drawn as %q, at the last step as %q", step, id, n.shape, last["n"+strconv.Itoa(id)].shape)
-				}
-				shown := slices.Contains(reached, id)
-				if n.hidden == shown || strings.Contains(n.class, "st_not_reached") == shown {
-					t.Errorf("step %d: n%d reached %v, hidden %v, class %q", step, id, shown, n.hidden, n.class)
-				}
-				if e, ok := elems["e"+strconv.Itoa(id)]; ok && e.hidden == shown {
-					t.Errorf("step %d: the edge into n%d is hidden %v, the node reached %v", step, id, e.hidden, shown)
-				}
-			}
-		}
+		})
 	}
 }
 
@@ -364,31 +384,36 @@ func nodeBox(tb testing.TB, shape string) (x0, y0, x1, y1 float64) {
 // SVG that no two node shapes overlap, and that each parent is centred
 // over its first and last child.
 func TestTidySVGNoOverlaps(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	for seed := range uint64(8) {
-		tr := mustTree(t, randomEvents(seed, 40+int(seed)*60), lastStep)
-		elems := parseSVG(t, tidySVG(t, tr, Options{Legend: true}))
-		type rect struct{ x0, y0, x1, y1 float64 }
-		boxes := make([]rect, tr.Size())
-		for id := range boxes {
-			var r rect
-			r.x0, r.y0, r.x1, r.y1 = nodeBox(t, elems["n"+strconv.Itoa(id)].shape)
-			boxes[id] = r
-		}
-		for i, a := range boxes {
-			for j, b := range boxes[:i] {
-				if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
-					t.Fatalf("seed %d: n%d %v and n%d %v overlap", seed, i, a, j, b)
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			t.Parallel()
+			tr := mustTree(t, randomEvents(seed, 40+int(seed)*60), lastStep)
+			elems := parseSVG(t, tidySVG(t, tr, Options{Legend: true}))
+			type rect struct{ x0, y0, x1, y1 float64 }
+			boxes := make([]rect, tr.Size())
+			for id := range boxes {
+				var r rect
+				r.x0, r.y0, r.x1, r.y1 = nodeBox(t, elems["n"+strconv.Itoa(id)].shape)
+				boxes[id] = r
+			}
+			for i, a := range boxes {
+				for j, b := range boxes[:i] {
+					if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
+						t.Fatalf("n%d %v and n%d %v overlap", i, a, j, b)
+					}
+				}
+				kids := tr.Node(trace.NodeID(i)).Children
+				if len(kids) == 0 {
+					continue
+				}
+				first, last := boxes[kids[0]], boxes[kids[len(kids)-1]]
+				if mid := (first.x0 + first.x1 + last.x0 + last.x1) / 4; math.Abs((a.x0+a.x1)/2-mid) > 0.02 {
+					t.Errorf("n%d is centred at %g, its children's middle is %g", i, (a.x0+a.x1)/2, mid)
 				}
 			}
-			kids := tr.Node(trace.NodeID(i)).Children
-			if len(kids) == 0 {
-				continue
-			}
-			first, last := boxes[kids[0]], boxes[kids[len(kids)-1]]
-			if mid := (first.x0 + first.x1 + last.x0 + last.x1) / 4; math.Abs((a.x0+a.x1)/2-mid) > 0.02 {
-				t.Errorf("seed %d: n%d is centred at %g, its children's middle is %g", seed, i, (a.x0+a.x1)/2, mid)
-			}
-		}
+		})
 	}
 }
 
@@ -399,6 +424,8 @@ const hostileLabel = "<b>&amp;\"q\"'\x00\x1b\n\uFFFE\uFFFF\xff]]>"
 // markup and characters XML cannot hold: the SVG stays well-formed and
 // shows the text as text.
 func TestTidySVGEscapes(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	evs := textbookEvents()
 	for i := range evs {
 		if evs[i].Kind == trace.KindNode && evs[i].Parent != trace.NoNode {
@@ -419,27 +446,32 @@ func TestTidySVGEscapes(t *testing.T) {
 }
 
 func TestSVGWriterEscaped(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"", ""},
-		{"a1", "a1"},
-		{"α-cut: 2 ≤ α=3", "α-cut: 2 ≤ α=3"},
-		{`<&>"'`, "&lt;&amp;&gt;&quot;'"},
-		{"tab\there\nnl", "tab\uFFFDhere\uFFFDnl"},
-		{"del\x7f c1\u0085", "del\uFFFD c1\uFFFD"},
-		{"bad \xff\xfe utf-8", "bad \uFFFD\uFFFD utf-8"},
-		{"non\uFFFEchar\uFFFF", "non\uFFFDchar\uFFFD"},
-		{"\U0001F600 ok", "\U0001F600 ok"},
+	testenv.SkipUnderRace(t, "escapes text")
+	t.Parallel()
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"plain", "a1", "a1"},
+		{"non-ASCII", "α-cut: 2 ≤ α=3", "α-cut: 2 ≤ α=3"},
+		{"markup", `<&>"'`, "&lt;&amp;&gt;&quot;'"},
+		{"control characters", "tab\there\nnl", "tab\uFFFDhere\uFFFDnl"},
+		{"DEL and C1", "del\x7f c1\u0085", "del\uFFFD c1\uFFFD"},
+		{"invalid UTF-8", "bad \xff\xfe utf-8", "bad \uFFFD\uFFFD utf-8"},
+		{"noncharacters", "non\uFFFEchar\uFFFF", "non\uFFFDchar\uFFFD"},
+		{"astral", "\U0001F600 ok", "\U0001F600 ok"},
 	}
 	for _, tt := range tests {
-		var buf bytes.Buffer
-		w := newSVGWriter(&buf)
-		w.escaped(tt.in)
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		if buf.String() != tt.want {
-			t.Errorf("escaped(%q) = %q, want %q", tt.in, buf.String(), tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var buf bytes.Buffer
+			w := newSVGWriter(&buf)
+			w.escaped(tt.in)
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if buf.String() != tt.want {
+				t.Errorf("escaped(%q) = %q, want %q", tt.in, buf.String(), tt.want)
+			}
+		})
 	}
 }
 
@@ -470,6 +502,8 @@ func FuzzSVGWriterEscaped(f *testing.F) {
 }
 
 func TestParseLayout(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses layout names")
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Layout
@@ -483,17 +517,22 @@ func TestParseLayout(t *testing.T) {
 		{"neato", 0, true},
 	}
 	for _, tt := range tests {
-		got, err := ParseLayout(tt.in)
-		if (err != nil) != tt.err || got != tt.want {
-			t.Errorf("ParseLayout(%q) = %v, %v", tt.in, got, err)
-		}
-		if err == nil && got.String() != tt.in {
-			t.Errorf("%v.String() = %q, want %q", got, got.String(), tt.in)
-		}
+		t.Run(cmp.Or(tt.in, "empty"), func(t *testing.T) {
+			t.Parallel()
+			got, err := ParseLayout(tt.in)
+			if (err != nil) != tt.err || got != tt.want {
+				t.Errorf("ParseLayout(%q) = %v, %v", tt.in, got, err)
+			}
+			if err == nil && got.String() != tt.in {
+				t.Errorf("%v.String() = %q, want %q", got, got.String(), tt.in)
+			}
+		})
 	}
 }
 
 func TestLayoutFor(t *testing.T) {
+	testenv.SkipUnderRace(t, "chooses layouts")
+	t.Parallel()
 	tests := []struct {
 		l     Layout
 		nodes int
@@ -506,9 +545,12 @@ func TestLayoutFor(t *testing.T) {
 		{LayoutTidy, 1, LayoutTidy},
 	}
 	for _, tt := range tests {
-		if got := tt.l.For(tt.nodes); got != tt.want {
-			t.Errorf("%v.For(%d) = %v, want %v", tt.l, tt.nodes, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("%v %d", tt.l, tt.nodes), func(t *testing.T) {
+			t.Parallel()
+			if got := tt.l.For(tt.nodes); got != tt.want {
+				t.Errorf("%v.For(%d) = %v, want %v", tt.l, tt.nodes, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -536,6 +578,8 @@ func exactTree(tb testing.TB, n int) *trace.Tree {
 // node with LayoutAuto: the first through the Layouter, the second with
 // the tidy layout and none, each legend naming the layout and the rule.
 func TestRenderAutoCrossesMaxDotNodes(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	rule := "(automatic choice: dot up to " + thousands(MaxDotNodes) + " nodes, tidy tree above)"
 	tests := []struct {
 		nodes     int
@@ -548,6 +592,7 @@ func TestRenderAutoCrossesMaxDotNodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Itoa(tt.nodes), func(t *testing.T) {
+			t.Parallel()
 			var l recordingLayouter
 			var out bytes.Buffer
 			if err := Render(context.Background(), &out, exactTree(t, tt.nodes), Options{Legend: true, Layout: LayoutAuto}, &l); err != nil {
@@ -568,6 +613,8 @@ func TestRenderAutoCrossesMaxDotNodes(t *testing.T) {
 }
 
 func TestRenderLayouts(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, textbookEvents(), lastStep)
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -585,6 +632,7 @@ func TestRenderLayouts(t *testing.T) {
 		{"tidy, cancelled", cancelled, Options{Layout: LayoutTidy}, nil, ""},
 		{"unknown layout", context.Background(), Options{Layout: 9}, &recordingLayouter{}, ""},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
@@ -603,6 +651,8 @@ func TestRenderLayouts(t *testing.T) {
 }
 
 func TestWriteTidySVGErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
+	t.Parallel()
 	tr := mustTree(t, textbookEvents(), lastStep)
 	boom := errors.New("disk full")
 	tests := []struct {
@@ -616,6 +666,7 @@ func TestWriteTidySVGErrors(t *testing.T) {
 		{"unknown layout", io.Discard, tr, Options{Layout: 7}},
 		{"failing writer", failWriter{boom}, tr, Options{Legend: true}},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := WriteTidySVG(tt.w, tt.t, tt.opts)

@@ -1,13 +1,17 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
 func TestFormatValue(t *testing.T) {
+	testenv.SkipUnderRace(t, "formats numbers")
+	t.Parallel()
 	tests := []struct {
 		in   float64
 		want string
@@ -34,13 +38,18 @@ func TestFormatValue(t *testing.T) {
 		{-123456789, "-1.23e+08"},
 	}
 	for _, tt := range tests {
-		if got := formatValue(tt.in); got != tt.want {
-			t.Errorf("formatValue(%v) = %q, want %q", tt.in, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.in), func(t *testing.T) {
+			t.Parallel()
+			if got := formatValue(tt.in); got != tt.want {
+				t.Errorf("formatValue(%v) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 
 func TestCutReason(t *testing.T) {
+	testenv.SkipUnderRace(t, "words cuts")
+	t.Parallel()
 	tests := []struct {
 		name string
 		n    trace.NodeState
@@ -70,6 +79,7 @@ func TestCutReason(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := CutReason(tt.n); got != tt.want {
 				t.Errorf("CutReason = %q, want %q", got, tt.want)
 			}
@@ -78,6 +88,8 @@ func TestCutReason(t *testing.T) {
 }
 
 func TestWindowText(t *testing.T) {
+	testenv.SkipUnderRace(t, "words windows")
+	t.Parallel()
 	minNode := trace.NodeState{Type: trace.TypeMin, Alpha: math.Inf(-1), Beta: -3}
 	maxNode := trace.NodeState{Type: trace.TypeMax, Alpha: 3, Beta: math.Inf(1)}
 	tests := []struct {
@@ -93,6 +105,7 @@ func TestWindowText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if got := windowText(tt.n, tt.v); got != tt.want {
 				t.Errorf("windowText = %q, want %q", got, tt.want)
 			}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // forest is a tidy layout's input: parents before children, children in
@@ -230,23 +232,36 @@ func checkLayers(f forest, sp tidySpacing, l tidyLayout, depth []int) string {
 // random boxes and spacings, and checks checkTidy's facts and that two
 // layouts of one tree are the same.
 func TestTidyProperties(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
+	t.Parallel()
+	// One source makes every shape's trees, in turn, before the layouts
+	// run in parallel.
 	r := rand.New(rand.NewPCG(11, 3))
+	type trial struct {
+		f  forest
+		sp tidySpacing
+	}
 	for _, s := range shapes {
+		trials := make([]trial, 300)
+		for i := range trials {
+			n := 1 + r.IntN(60)
+			if i%10 == 0 {
+				n = 1 + r.IntN(2000)
+			}
+			f := randomForest(r, s.make, n)
+			trials[i] = trial{f, randomSpacing(r)}
+		}
 		t.Run(s.name, func(t *testing.T) {
-			for trial := range 300 {
-				n := 1 + r.IntN(60)
-				if trial%10 == 0 {
-					n = 1 + r.IntN(2000)
-				}
-				f := randomForest(r, s.make, n)
-				sp := randomSpacing(r)
+			t.Parallel()
+			for i, tt := range trials {
+				f, sp := tt.f, tt.sp
 				l := mustLayoutTidy(t, f, sp)
 				if msg := checkTidy(f, sp, l); msg != "" {
-					t.Fatalf("trial %d, %d nodes, parents %v: %s", trial, n, shortList(f.parent), msg)
+					t.Fatalf("trial %d, %d nodes, parents %v: %s", i, len(f.parent), shortList(f.parent), msg)
 				}
 				again := mustLayoutTidy(t, f, sp)
 				if !slices.Equal(l.x, again.x) || !slices.Equal(l.y, again.y) || l.width != again.width {
-					t.Fatalf("trial %d: two layouts of one tree differ", trial)
+					t.Fatalf("trial %d: two layouts of one tree differ", i)
 				}
 			}
 		})
@@ -292,22 +307,35 @@ func mirror(f forest) (forest, []int32) {
 // TestTidyMirror checks Buchheim, Jünger and Leipert's symmetry: the
 // mirror image of a tree is drawn as the mirror image of its drawing.
 func TestTidyMirror(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
+	t.Parallel()
+	// One source makes every shape's trees, in turn, before the layouts
+	// run in parallel.
 	r := rand.New(rand.NewPCG(5, 8))
+	type trial struct {
+		f  forest
+		sp tidySpacing
+	}
 	for _, s := range shapes {
+		trials := make([]trial, 100)
+		for i := range trials {
+			f := randomForest(r, s.make, 1+r.IntN(300))
+			trials[i] = trial{f, randomSpacing(r)}
+		}
 		t.Run(s.name, func(t *testing.T) {
-			for trial := range 100 {
-				f := randomForest(r, s.make, 1+r.IntN(300))
-				sp := randomSpacing(r)
+			t.Parallel()
+			for k, tt := range trials {
+				f, sp := tt.f, tt.sp
 				l := mustLayoutTidy(t, f, sp)
 				m, index := mirror(f)
 				ml := mustLayoutTidy(t, m, sp)
 				eps := 1e-7 * (l.width + 1)
 				if math.Abs(ml.width-l.width) > eps {
-					t.Fatalf("trial %d: the mirror is %g wide, the tree %g", trial, ml.width, l.width)
+					t.Fatalf("trial %d: the mirror is %g wide, the tree %g", k, ml.width, l.width)
 				}
 				for i := range f.parent {
 					if got, want := ml.x[index[i]], l.width-l.x[i]; math.Abs(got-want) > eps {
-						t.Fatalf("trial %d, parents %v: node %d mirrored is at %g, want %g", trial, shortList(f.parent), i, got, want)
+						t.Fatalf("trial %d, parents %v: node %d mirrored is at %g, want %g", k, shortList(f.parent), i, got, want)
 					}
 				}
 			}
@@ -317,6 +345,8 @@ func TestTidyMirror(t *testing.T) {
 
 // TestTidySmall checks drawings worked out by hand.
 func TestTidySmall(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
+	t.Parallel()
 	sp := tidySpacing{sibling: 10, subtree: 20, layer: 30}
 	tests := []struct {
 		name          string
@@ -345,6 +375,7 @@ func TestTidySmall(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			l := mustLayoutTidy(t, tt.f, sp)
 			if !slices.Equal(l.x, tt.x) || !slices.Equal(l.y, tt.y) || l.width != tt.width || l.height != tt.height {
 				t.Errorf("x %v y %v, %g by %g; want x %v y %v, %g by %g", l.x, l.y, l.width, l.height, tt.x, tt.y, tt.width, tt.height)
@@ -354,6 +385,8 @@ func TestTidySmall(t *testing.T) {
 }
 
 func TestTidyRefusesBadInput(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
+	t.Parallel()
 	sp := tidySpacing{sibling: 1, subtree: 2, layer: 3}
 	one := []float64{1}
 	tests := []struct {
@@ -374,6 +407,7 @@ func TestTidyRefusesBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if _, err := layoutTidy(tt.parent, tt.width, tt.height, tt.sp); err == nil {
 				t.Error("no error")
 			}
@@ -384,6 +418,8 @@ func TestTidyRefusesBadInput(t *testing.T) {
 // TestTidyDeepChain lays out a chain a million nodes deep, which a
 // recursive layout could not.
 func TestTidyDeepChain(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
+	t.Parallel()
 	n := 1_000_000
 	if testing.Short() {
 		n = 100_000
@@ -402,7 +438,9 @@ func TestTidyDeepChain(t *testing.T) {
 // bytes it allocates, grow in proportion to the nodes on every shape,
 // including the combs that make a layout without threads quadratic.
 func TestTidyLinear(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out in the test goroutine")
 	sp := tidySpacing{sibling: 5, subtree: 10, layer: 20}
+	// Not parallel: allocated counts what the whole process allocates.
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
 			var perNode []float64

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -12,9 +13,12 @@ import (
 // value events have given the best line's states the best score found
 // below them; the best line's leaf still shows that score.
 func TestDisplayOneMoveScores(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
 	const maze = "3:39737/3#1#6/69@86/6#8#4/36914"
 	for _, algo := range []string{"greedy", "beam width=2 depth=3", "chokudai width=1 depth=3 passes=3"} {
 		t.Run(algo, func(t *testing.T) {
+			t.Parallel()
 			tr, err := trace.NewTree(searchEvents(t, "maze", algo, maze))
 			if err != nil {
 				t.Fatal(err)

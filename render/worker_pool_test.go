@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // fakeSVG is what fakeLayouter draws for every DOT.
@@ -217,6 +219,8 @@ func (w *Worker) startCount() int {
 }
 
 func TestWorkerSizeRule(t *testing.T) {
+	testenv.SkipUnderRace(t, "sizes layouts")
+	t.Parallel()
 	for _, c := range []struct {
 		size int
 		big  bool
@@ -226,9 +230,12 @@ func TestWorkerSizeRule(t *testing.T) {
 		{SmallDOT, false},
 		{SmallDOT + 1, true},
 	} {
-		if got := bigLayout(make([]byte, c.size)); got != c.big {
-			t.Errorf("a DOT of %d bytes: big %v, want %v", c.size, got, c.big)
-		}
+		t.Run(fmt.Sprint(c.size, " bytes"), func(t *testing.T) {
+			t.Parallel()
+			if got := bigLayout(make([]byte, c.size)); got != c.big {
+				t.Errorf("a DOT of %d bytes: big %v, want %v", c.size, got, c.big)
+			}
+		})
 	}
 }
 
@@ -236,6 +243,8 @@ func TestWorkerSizeRule(t *testing.T) {
 // from: the 189-node export of the issue and a tree of 400 nodes are
 // small, one of 1,000 nodes is big.
 func TestWorkerSmallDOTFitsTrees(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
 	for _, c := range []struct {
 		nodes int
 		big   bool
@@ -244,20 +253,24 @@ func TestWorkerSmallDOTFitsTrees(t *testing.T) {
 		{400, false},
 		{1000, true},
 	} {
-		tr := mustTree(t, searchEvents(t, "tree", "minimax", benchPosition(c.nodes)), lastStep)
-		var buf bytes.Buffer
-		if err := WriteDOT(&buf, tr, Options{Legend: true}); err != nil {
-			t.Fatal(err)
-		}
-		if got := bigLayout(buf.Bytes()); got != c.big {
-			t.Errorf("a tree of %d nodes, %d bytes of DOT: big %v, want %v (SmallDOT is %d)", c.nodes, buf.Len(), got, c.big, SmallDOT)
-		}
+		t.Run(fmt.Sprint(c.nodes, " nodes"), func(t *testing.T) {
+			t.Parallel()
+			tr := mustTree(t, searchEvents(t, "tree", "minimax", benchPosition(c.nodes)), lastStep)
+			var buf bytes.Buffer
+			if err := WriteDOT(&buf, tr, Options{Legend: true}); err != nil {
+				t.Fatal(err)
+			}
+			if got := bigLayout(buf.Bytes()); got != c.big {
+				t.Errorf("a tree of %d nodes, %d bytes of DOT: big %v, want %v (SmallDOT is %d)", c.nodes, buf.Len(), got, c.big, SmallDOT)
+			}
+		})
 	}
 }
 
 // TestWorkerWaitHonoursContext has every process busy and a caller
 // waiting for one; cancelling the caller's context ends its wait at once.
 func TestWorkerWaitHonoursContext(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name      string
 		processes int
@@ -272,6 +285,7 @@ func TestWorkerWaitHonoursContext(t *testing.T) {
 		{"big behind two big, 3 processes", 3, []bool{true, true}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			g := newGate(t)
 			w := newTestWorker(t, workerFake, c.processes, 0)
 			waits := watchWaits(w)
@@ -304,8 +318,10 @@ func TestWorkerWaitHonoursContext(t *testing.T) {
 // TestWorkerSmallPassesBigLayout draws a small layout while a big one is
 // drawn.
 func TestWorkerSmallPassesBigLayout(t *testing.T) {
+	t.Parallel()
 	for _, processes := range []int{0, 2, 3} {
 		t.Run(fmt.Sprint("processes=", processes), func(t *testing.T) {
+			t.Parallel()
 			g := newGate(t)
 			w := newTestWorker(t, workerFake, processes, 0)
 			bigRes := goSVG(context.Background(), w, g.dot("big", true))
@@ -326,8 +342,10 @@ func TestWorkerSmallPassesBigLayout(t *testing.T) {
 // second big one waits for it, or for its context to end, while small
 // layouts get through.
 func TestWorkerSecondBigWaits(t *testing.T) {
+	t.Parallel()
 	for _, cancelSecond := range []bool{false, true} {
 		t.Run(fmt.Sprint("cancel second=", cancelSecond), func(t *testing.T) {
+			t.Parallel()
 			g := newGate(t)
 			w := newTestWorker(t, workerFake, 2, 0)
 			waits := watchWaits(w)
@@ -362,6 +380,7 @@ func TestWorkerSecondBigWaits(t *testing.T) {
 // for layouts drawn one after another, while another process may be busy
 // with a held layout that is not replaced.
 func TestWorkerReplacesEachProcessAfterMaxBytes(t *testing.T) {
+	t.Parallel()
 	two := 2 * len(fakeSVG)
 	for _, c := range []struct {
 		name       string
@@ -378,6 +397,7 @@ func TestWorkerReplacesEachProcessAfterMaxBytes(t *testing.T) {
 		{"every second layout beside a held one, 3 processes", 3, two, true, 5, 1 + 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			g := newGate(t)
 			w := newTestWorker(t, workerFake, c.processes, c.maxBytes)
 			var heldRes <-chan svgResult
@@ -404,8 +424,10 @@ func TestWorkerReplacesEachProcessAfterMaxBytes(t *testing.T) {
 // drawn: its process is killed, another layout being drawn goes on, and
 // the next layout starts a new process.
 func TestWorkerCancelledLayoutKillsOnlyItsProcess(t *testing.T) {
+	t.Parallel()
 	for _, processes := range []int{1, 2, 3} {
 		t.Run(fmt.Sprint("processes=", processes), func(t *testing.T) {
+			t.Parallel()
 			g := newGate(t)
 			w := newTestWorker(t, workerFake, processes, 0)
 			var otherRes <-chan svgResult
@@ -439,6 +461,7 @@ func TestWorkerCancelledLayoutKillsOnlyItsProcess(t *testing.T) {
 // TestWorkerCloseKillsBusyProcesses closes a Worker with a layout being
 // drawn and one waiting: both fail at once, and so do later calls.
 func TestWorkerCloseKillsBusyProcesses(t *testing.T) {
+	t.Parallel()
 	g := newGate(t)
 	w := newTestWorker(t, workerFake, 1, 0)
 	waits := watchWaits(w)
@@ -473,6 +496,8 @@ type panicWriter struct{}
 func (panicWriter) Write([]byte) (int, error) { panic("boom") }
 
 func TestWorkerExchange(t *testing.T) {
+	testenv.SkipUnderRace(t, "exchange runs in the test goroutine")
+	t.Parallel()
 	var ok bytes.Buffer
 	ok.WriteByte(replyOK)
 	writeFrame(&ok, []byte(fakeSVG))
@@ -490,6 +515,7 @@ func TestWorkerExchange(t *testing.T) {
 		{"panic", panicWriter{}, ok.Bytes(), 0, "", "panic talking to the process: boom"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := exchange(c.in, bufio.NewReader(bytes.NewReader(c.reply)), []byte(smallDOT))
 			switch {
 			case c.wantErr != "":
@@ -506,6 +532,8 @@ func TestWorkerExchange(t *testing.T) {
 // TestServeLayoutsFake runs ServeLayouts on a pipe: each request gets its
 // reply, and the loop ends when the requests do.
 func TestServeLayoutsFake(t *testing.T) {
+	testenv.SkipUnderRace(t, "ServeLayouts runs in the test goroutine")
+	t.Parallel()
 	var req bytes.Buffer
 	for range 2 {
 		writeFrame(&req, []byte(smallDOT))

@@ -71,6 +71,7 @@ func newTestWorker(t *testing.T, mode string, processes, maxBytes int) *Worker {
 const smallDOT = `digraph { a -> b; a -> c; }`
 
 func TestWorkerDrawsWhatGraphvizDraws(t *testing.T) {
+	t.Parallel()
 	var g Graphviz
 	defer g.Close()
 	want, err := g.SVG(context.Background(), []byte(smallDOT))
@@ -94,6 +95,7 @@ func TestWorkerDrawsWhatGraphvizDraws(t *testing.T) {
 }
 
 func TestWorkerKeepsProcessUnderLimit(t *testing.T) {
+	t.Parallel()
 	w := testWorker(t, 1<<30)
 	for range 3 {
 		if _, err := w.SVG(context.Background(), []byte(smallDOT)); err != nil {
@@ -106,6 +108,7 @@ func TestWorkerKeepsProcessUnderLimit(t *testing.T) {
 }
 
 func TestWorkerReportsBadDOTAndGoesOn(t *testing.T) {
+	t.Parallel()
 	w := testWorker(t, 0)
 	_, err := w.SVG(context.Background(), []byte(`digraph { a -> `))
 	if err == nil || !strings.Contains(err.Error(), "DOT") {
@@ -120,6 +123,7 @@ func TestWorkerReportsBadDOTAndGoesOn(t *testing.T) {
 }
 
 func TestWorkerAbandonsOnCancel(t *testing.T) {
+	t.Parallel()
 	w := testWorker(t, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -38,6 +39,8 @@ func cutLine(step, n, labels int) string {
 // over it. The limit is on the text, not on its JSON: escapes that
 // shrink in decoding and invalid UTF-8 that grows count as decoded.
 func TestCodecStringLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads strings at and over MaxString in the test goroutine")
+	t.Parallel()
 	at, over := strings.Repeat("s", trace.MaxString), strings.Repeat("s", trace.MaxString+1)
 	header := func(field, s string) string {
 		return `{"format":"searchviz-trace","version":1,"` + field + `":"` + s + `"}`
@@ -86,6 +89,7 @@ func TestCodecStringLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if _, _, err := trace.ReadAll(strings.NewReader(tt.ok)); err != nil {
 				t.Errorf("at the limit: %v", err)
 			}
@@ -100,8 +104,9 @@ func TestCodecStringLimit(t *testing.T) {
 
 // TestCodecStringLimitCheap checks that a string over MaxString is refused
 // before it is decoded: reading a line of a 15 MiB note costs the line and
-// little more.
+// little more. It is not parallel: it measures what the process allocates.
 func TestCodecStringLimitCheap(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads one line in the test goroutine")
 	input := minHeader + "\n" + `{"step":0,"kind":"note","text":"` + strings.Repeat("\xff", 15<<20) + `"}` + "\n"
 	var err error
 	alloc := allocated(func() { _, _, err = trace.ReadAll(strings.NewReader(input)) })
@@ -124,6 +129,8 @@ func allocated(f func()) uint64 {
 }
 
 func TestCodecParamsLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads headers at and over MaxParams in the test goroutine")
+	t.Parallel()
 	params := func(n int) string {
 		var b strings.Builder
 		b.WriteString(`{"format":"searchviz-trace","version":1,"params":{`)
@@ -147,8 +154,10 @@ func TestCodecParamsLimit(t *testing.T) {
 }
 
 // TestCodecPrunedLimit reads cuts at MaxPrunedPerCut and over it, whose
-// lists are refused before they are decoded.
+// lists are refused before they are decoded. It is not parallel: it
+// measures what the process allocates.
 func TestCodecPrunedLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads cuts in the test goroutine")
 	tests := []struct {
 		name         string
 		line         string
@@ -189,6 +198,8 @@ func TestCodecPrunedLimit(t *testing.T) {
 // writes what it reads: a string of MaxString bytes of control characters
 // is six times as long in JSON.
 func TestCodecWriterLimits(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes and reads traces at the limits in the test goroutine")
+	t.Parallel()
 	at, over := strings.Repeat("\x01", trace.MaxString), strings.Repeat("s", trace.MaxString+1)
 	invalid := strings.Repeat("\xff", trace.MaxString/3+1) // decodes to 3 bytes more than MaxString
 	ok := []trace.Event{
@@ -221,7 +232,10 @@ func TestCodecWriterLimits(t *testing.T) {
 		{"pruned labels", trace.Event{Kind: trace.KindCut, Cut: trace.CutBeta, PrunedLabels: make([]string, trace.MaxPrunedPerCut+1)}, `field "pruned_labels": 1025 pruned labels, over the limit of 1024 per cut`},
 	}
 	for _, tt := range events {
-		t.Run(tt.name, func(t *testing.T) { checkRefused(t, tt.e, tt.want) })
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			checkRefused(t, tt.e, tt.want)
+		})
 	}
 
 	many := map[string]string{}
@@ -241,6 +255,7 @@ func TestCodecWriterLimits(t *testing.T) {
 	}
 	for _, tt := range headers {
 		t.Run("header "+tt.name, func(t *testing.T) {
+			t.Parallel()
 			var buf bytes.Buffer
 			if _, err := trace.NewWriter(&buf, tt.h); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("NewWriter: %v, want an error saying %q", err, tt.want)
@@ -269,6 +284,8 @@ func gzipped(t testing.TB, data []byte) []byte {
 // TestReaderLimits reads traces at and just over a Reader's limits, plain
 // and compressed.
 func TestReaderLimits(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads traces at and over a Reader's limits in the test goroutine")
+	t.Parallel()
 	data := tracetest.Encode(t, testHeader(), tracetest.AlphaBeta()) // 63 events
 	size := int64(len(data))
 	headerSize := int64(bytes.IndexByte(data, '\n') + 1)
@@ -294,6 +311,7 @@ func TestReaderLimits(t *testing.T) {
 				input = gzipped(t, data)
 			}
 			t.Run(fmt.Sprintf("%s/gzip=%v", tt.name, compressed), func(t *testing.T) {
+				t.Parallel()
 				_, events, err := trace.ReadAllLimited(bytes.NewReader(input), tt.lim)
 				if tt.want == "" {
 					if err != nil || len(events) != 63 {
@@ -317,6 +335,7 @@ func TestReaderLimits(t *testing.T) {
 	}
 
 	t.Run("reader is sticky", func(t *testing.T) {
+		t.Parallel()
 		first, second := errorsAfterOne(t, bytes.NewReader(data), trace.Limits{Events: 1})
 		if !errors.Is(first, trace.ErrTooLarge) || second != first {
 			t.Errorf("errors %v then %v, want the same ErrTooLarge twice", first, second)
@@ -324,6 +343,7 @@ func TestReaderLimits(t *testing.T) {
 	})
 
 	t.Run("file", func(t *testing.T) {
+		t.Parallel()
 		path := filepath.Join(t.TempDir(), "run.jsonl.gz")
 		if err := os.WriteFile(path, gzipped(t, data), 0o644); err != nil {
 			t.Fatal(err)
@@ -342,7 +362,8 @@ func TestReaderLimits(t *testing.T) {
 // TestReaderGzipBomb reads a gzip stream that inflates to 1 GiB of valid
 // trace, made as it is read: a Reader limited to 8 MiB refuses it having
 // inflated, and so caused to be made, little more than 8 MiB, in little
-// memory. Without a limit it would read on to the end.
+// memory. Without a limit it would read on to the end. It is not
+// parallel: it measures what the whole process allocates.
 func TestReaderGzipBomb(t *testing.T) {
 	const (
 		total = 1 << 30

@@ -65,6 +65,10 @@ type Reader struct {
 	h     Header
 	err   error          // sticky: the first error, or io.EOF
 	v2    *compactReader // the version 2 and 3 decoder; nil for version 1
+
+	// lineLimit is the longest line accepted, in bytes; 0 means maxLine.
+	// Tests set it to cross the limit without lines of 16 MiB.
+	lineLimit int
 }
 
 // NewReader reads and checks the header of the trace in r and returns a
@@ -210,20 +214,35 @@ func ReadAllLimited(r io.Reader, lim Limits) (Header, []Event, error) {
 	}
 }
 
+// longestLine returns the longest line r accepts, in bytes.
+func (r *Reader) longestLine() int {
+	if r.lineLimit > 0 {
+		return r.lineLimit
+	}
+	return maxLine
+}
+
+// lineTooLong is the error of line n, longer than r accepts.
+func (r *Reader) lineTooLong(n int) error {
+	most := r.longestLine()
+	return &SyntaxError{Line: n, Err: fmt.Errorf("line longer than the limit of %d bytes (%g MiB)", most, float64(most)/(1<<20))}
+}
+
 // readLine returns the next line without its line end, valid until the
 // next call. It returns io.EOF only when no bytes are left.
 func (r *Reader) readLine() ([]byte, error) {
 	r.long = r.long[:0]
+	most := r.longestLine()
 	for {
 		chunk, err := r.br.ReadSlice('\n')
-		if len(r.long)+len(chunk) > maxLine+1 {
-			return nil, &SyntaxError{Line: r.line + 1, Err: fmt.Errorf("line longer than the limit of %d bytes (16 MiB)", maxLine)}
+		if len(r.long)+len(chunk) > most+1 {
+			return nil, r.lineTooLong(r.line + 1)
 		}
 		if err == bufio.ErrBufferFull {
 			// Double the buffer, up to the longest line: append's growth
 			// of a quarter would allocate five times a long line in all.
 			if need := len(r.long) + len(chunk); need > cap(r.long) {
-				long := make([]byte, len(r.long), max(min(2*cap(r.long), maxLine+1), need))
+				long := make([]byte, len(r.long), max(min(2*cap(r.long), most+1), need))
 				copy(long, r.long)
 				r.long = long
 			}
@@ -246,8 +265,8 @@ func (r *Reader) readLine() ([]byte, error) {
 		r.line++
 		r.open = err == io.EOF && chunk[len(chunk)-1] != '\n'
 		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
-		if len(chunk) > maxLine {
-			return nil, &SyntaxError{Line: r.line, Err: fmt.Errorf("line longer than the limit of %d bytes (16 MiB)", maxLine)}
+		if len(chunk) > most {
+			return nil, r.lineTooLong(r.line)
 		}
 		return chunk, nil
 	}

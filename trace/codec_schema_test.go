@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestMain defines the -update flag unless another test file of this
@@ -268,6 +270,8 @@ func generateSchema(t *testing.T) []byte {
 }
 
 func TestSchemaGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "generates the schema in the test goroutine")
+	t.Parallel()
 	got := generateSchema(t)
 	if updating() {
 		if err := os.WriteFile("schema.json", got, 0o644); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -72,6 +73,8 @@ func sizeEvents() []trace.Event {
 // testdata and tracetest, a long MCTS-like stream, and hand-made events
 // with long strings and lists and numbers of every length.
 func TestSizeBound(t *testing.T) {
+	testenv.SkipUnderRace(t, "estimates and encodes in the test goroutine")
+	t.Parallel()
 	_, golden, err := trace.ReadFile(filepath.Join("testdata", "alphabeta-rn.jsonl.golden"))
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +92,7 @@ func TestSizeBound(t *testing.T) {
 	}
 	for _, src := range sources {
 		t.Run(src.name, func(t *testing.T) {
+			t.Parallel()
 			var total, bound int
 			for i := range src.events {
 				e := &src.events[i]

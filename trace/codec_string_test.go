@@ -6,9 +6,13 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 func TestCodecAppendString(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes strings in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 	}{
@@ -30,6 +34,7 @@ func TestCodecAppendString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got := string(appendString([]byte("x"), tt.in))
 			if got != "x"+tt.want {
 				t.Errorf("appendString(%q) = %s, want %s", tt.in, got[1:], tt.want)

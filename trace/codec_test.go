@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -112,6 +113,8 @@ func diffHeaders(got, want trace.Header) string {
 }
 
 func TestCodecRoundTrip(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		events []trace.Event
@@ -122,6 +125,7 @@ func TestCodecRoundTrip(t *testing.T) {
 	} {
 		for _, version := range []int{1, trace.Version} {
 			t.Run(fmt.Sprintf("%s/v%d", tt.name, version), func(t *testing.T) {
+				t.Parallel()
 				// The Writer numbers the events itself, whatever the caller says.
 				emitted := slices.Clone(tt.events)
 				for i := range emitted {
@@ -146,6 +150,8 @@ func TestCodecRoundTrip(t *testing.T) {
 // TestCodecLines pins single lines of version 1 of the format, written
 // out by hand from the format's description.
 func TestCodecLines(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	h := testHeader()
 	h.Version = 1
 	lines := func(events []trace.Event) []string {
@@ -187,13 +193,19 @@ func TestCodecLines(t *testing.T) {
 		{"truncation note", every[38], `{"step":37,"kind":"note","text":"trace truncated: event budget of 39 events reached; later events are not recorded","truncated":"events"}`},
 	}
 	for _, tt := range tests {
-		if tt.got != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.name, tt.got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if tt.got != tt.want {
+				t.Errorf("\n got %s\nwant %s", tt.got, tt.want)
+			}
+		})
 	}
 }
 
+// TestCodecGolden is not parallel: with -update it rewrites files in
+// testdata that parallel tests read.
 func TestCodecGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes a trace in the test goroutine")
 	for _, tt := range []struct {
 		version int
 		path    string
@@ -201,28 +213,32 @@ func TestCodecGolden(t *testing.T) {
 		{1, "testdata/alphabeta-rn.jsonl.golden"},
 		{2, "testdata/alphabeta-rn.v2.jsonl.golden"},
 	} {
-		h := testHeader()
-		h.Version = tt.version
-		got := tracetest.Encode(t, h, tracetest.AlphaBeta())
-		if trace.Updating() {
-			if err := os.WriteFile(tt.path, got, 0o644); err != nil {
+		t.Run(fmt.Sprintf("v%d", tt.version), func(t *testing.T) {
+			h := testHeader()
+			h.Version = tt.version
+			got := tracetest.Encode(t, h, tracetest.AlphaBeta())
+			if trace.Updating() {
+				if err := os.WriteFile(tt.path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(tt.path)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		want, err := os.ReadFile(tt.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("encoding differs from %s; if the format changed on purpose, run go test ./trace -run TestCodecGolden -update", tt.path)
-		}
-		if n := bytes.Count(want, []byte("\n")); n != 64 {
-			t.Errorf("%s has %d lines, want a header and 63 events", tt.path, n)
-		}
+			if !bytes.Equal(got, want) {
+				t.Errorf("encoding differs from %s; if the format changed on purpose, run go test ./trace -run TestCodecGolden -update", tt.path)
+			}
+			if n := bytes.Count(want, []byte("\n")); n != 64 {
+				t.Errorf("%s has %d lines, want a header and 63 events", tt.path, n)
+			}
+		})
 	}
 }
 
 func TestCodecReadAccepts(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	const header = `{"format":"searchviz-trace","version":1}`
 	tests := []struct {
 		name  string
@@ -255,6 +271,7 @@ func TestCodecReadAccepts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h, got, err := trace.ReadAll(strings.NewReader(tt.input))
 			if err != nil {
 				t.Fatal(err)
@@ -270,6 +287,8 @@ func TestCodecReadAccepts(t *testing.T) {
 }
 
 func TestCodecReadGzip(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	h := testHeader()
@@ -296,6 +315,8 @@ func TestCodecReadGzip(t *testing.T) {
 }
 
 func TestCodecReadErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	const header = `{"format":"searchviz-trace","version":1}` + "\n"
 	ev := func(lines ...string) string { return header + strings.Join(lines, "\n") + "\n" }
 	tests := []struct {
@@ -357,6 +378,7 @@ func TestCodecReadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, _, err := trace.ReadAll(strings.NewReader(tt.input))
 			var se *trace.SyntaxError
 			if !errors.As(err, &se) {
@@ -376,6 +398,8 @@ func TestCodecReadErrors(t *testing.T) {
 // TestCodecReaderSticky checks that a decoding error ends the trace: the
 // reader does not resume on the next good line.
 func TestCodecReaderSticky(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	input := `{"format":"searchviz-trace","version":1}` + "\n" +
 		`{"step":0,"kind":"enter","node":0}` + "\n" + `oops` + "\n" + `{"step":1,"kind":"leave","node":0}` + "\n"
 	first, second := errorsAfterOne(t, strings.NewReader(input), trace.Limits{})
@@ -400,30 +424,74 @@ func errorsAfterOne(t *testing.T, r io.Reader, lim trace.Limits) (first, second 
 	return first, second
 }
 
+// TestCodecLongLines reads lines longer than a Reader's buffer, one at
+// the longest a Reader accepts and one a byte over it, under a limit of
+// 256 KiB; TestCodecLongLinesFull crosses MaxLine itself.
 func TestCodecLongLines(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads long lines in the test goroutine")
+	t.Parallel()
+	checkLongLines(t, 256<<10)
+}
+
+// TestCodecLongLinesFull is TestCodecLongLines at MaxLine, 16 MiB.
+func TestCodecLongLinesFull(t *testing.T) {
+	testenv.SkipUnlessFullLimits(t)
+	testenv.SkipUnderRace(t, "reads long lines in the test goroutine")
+	t.Parallel()
+	checkLongLines(t, 0)
+}
+
+// checkLongLines reads lines of a Reader whose longest line is limit
+// bytes, or MaxLine if limit is 0: one far longer than its buffer and
+// than bufio.Scanner's default 64 KiB, one at the limit and one over it.
+func checkLongLines(t *testing.T, limit int) {
+	t.Helper()
+	most := limit
+	if most == 0 {
+		most = trace.MaxLine
+	}
 	const header = `{"format":"searchviz-trace","version":1}` + "\n"
 	// Readers skip unknown fields: one pads the line to its length
 	// without a string over MaxString.
 	note := func(n int) string {
 		return `{"step":0,"kind":"note","text":"x","pad":"` + strings.Repeat("x", n) + `"}` + "\n"
 	}
-	// 1 MiB is far beyond bufio.Scanner's default 64 KiB line limit.
-	_, events, err := trace.ReadAll(strings.NewReader(header + note(1<<20)))
+	read := func(input string) ([]trace.Event, error) {
+		t.Helper()
+		r, err := trace.NewReader(strings.NewReader(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.SetLineLimit(limit)
+		var events []trace.Event
+		for {
+			e, err := r.ReadEvent()
+			if err == io.EOF {
+				return events, nil
+			}
+			if err != nil {
+				return events, err
+			}
+			events = append(events, e)
+		}
+	}
+	long := min(1<<20, most/2)
+	events, err := read(header + note(long))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(events) != 1 || events[0].Text != "x" {
-		t.Fatalf("read %d events, want one note on a line of 1 MiB", len(events))
+		t.Fatalf("read %d events, want one note on a line of %d bytes", len(events), long)
 	}
-	const limit = 16 << 20
 	overhead := len(note(0)) - 1 // the line without its padding and newline
-	if _, _, err := trace.ReadAll(strings.NewReader(header + note(limit-overhead))); err != nil {
-		t.Errorf("a line of exactly 16 MiB: %v", err)
+	if _, err := read(header + note(most-overhead)); err != nil {
+		t.Errorf("a line of exactly %d bytes: %v", most, err)
 	}
-	_, _, err = trace.ReadAll(strings.NewReader(header + note(limit-overhead+1)))
+	_, err = read(header + note(most-overhead+1))
+	want := fmt.Sprintf("line longer than the limit of %d bytes (%g MiB)", most, float64(most)/(1<<20))
 	var se *trace.SyntaxError
-	if !errors.As(err, &se) || se.Line != 2 || !strings.Contains(err.Error(), "16 MiB") {
-		t.Errorf("a line of 16 MiB + 1 byte: error %v, want a syntax error on line 2 naming the 16 MiB limit", err)
+	if !errors.As(err, &se) || se.Line != 2 || !strings.Contains(err.Error(), want) {
+		t.Errorf("a line of %d bytes: error %v, want a syntax error on line 2 saying %q", most+1, err, want)
 	}
 }
 
@@ -467,6 +535,8 @@ func checkRefused(t *testing.T, bad trace.Event, want string) {
 }
 
 func TestCodecWriterErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	valid := trace.Event{Kind: trace.KindEnter, Node: 0}
 	tests := []struct {
 		name string
@@ -483,9 +553,13 @@ func TestCodecWriterErrors(t *testing.T) {
 		{"bad cut", trace.Event{Kind: trace.KindCut}, `field "cut": invalid cut kind CutKind(0)`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkRefused(t, tt.bad, tt.want) })
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			checkRefused(t, tt.bad, tt.want)
+		})
 	}
 	t.Run("NaN ucb is fine", func(t *testing.T) {
+		t.Parallel()
 		var buf bytes.Buffer
 		w, _ := trace.NewWriter(&buf, trace.Header{})
 		w.Emit(trace.Event{Kind: trace.KindSelect, Scores: []trace.Score{{UCB: math.NaN()}}})
@@ -494,12 +568,14 @@ func TestCodecWriterErrors(t *testing.T) {
 		}
 	})
 	t.Run("header write fails", func(t *testing.T) {
+		t.Parallel()
 		_, err := trace.NewWriter(&failWriter{}, trace.Header{})
 		if !errors.Is(err, errDiskFull) {
 			t.Errorf("NewWriter error = %v, want one wrapping %v", err, errDiskFull)
 		}
 	})
 	t.Run("later write fails", func(t *testing.T) {
+		t.Parallel()
 		fw := &failWriter{ok: 1}
 		w, err := trace.NewWriter(fw, trace.Header{})
 		if err != nil {
@@ -519,6 +595,8 @@ func TestCodecWriterErrors(t *testing.T) {
 // TestCodecWriterCopiesNothing checks that the Writer is done with an
 // event's slices when Emit returns, so engines may reuse their buffers.
 func TestCodecWriterCopiesNothing(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	var buf bytes.Buffer
 	w, _ := trace.NewWriter(&buf, trace.Header{})
 	pruned, labels := []int{1, 2}, []string{"c2", "c3"}

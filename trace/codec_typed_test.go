@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -30,6 +31,8 @@ func readOne(t *testing.T, line string) (trace.Event, error) {
 // fields HeaderFields lists, in its order, and nothing else: the table
 // that documents the header is the one that writes it.
 func TestCodecHeaderFollowsTable(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	data := tracetest.Encode(t, testHeader(), nil)
 	line := bytes.TrimSuffix(data, []byte("\n"))
 	dec := json.NewDecoder(bytes.NewReader(line))
@@ -60,12 +63,15 @@ func TestCodecHeaderFollowsTable(t *testing.T) {
 // TestCodecHeaderFields reads headers that differ from a full one in one
 // field at a time, for every field of the table.
 func TestCodecHeaderFields(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	full := map[string]json.RawMessage{}
 	line := bytes.TrimSuffix(tracetest.Encode(t, testHeader(), nil), []byte("\n"))
 	if err := json.Unmarshal(line, &full); err != nil {
 		t.Fatal(err)
 	}
-	headerWith := func(change func(m map[string]json.RawMessage)) string {
+	headerWith := func(t *testing.T, change func(m map[string]json.RawMessage)) string {
+		t.Helper()
 		m := map[string]json.RawMessage{}
 		for k, v := range full {
 			m[k] = v
@@ -83,7 +89,8 @@ func TestCodecHeaderFields(t *testing.T) {
 	}
 
 	t.Run("unknown fields are skipped", func(t *testing.T) {
-		h, err := read(headerWith(func(m map[string]json.RawMessage) {
+		t.Parallel()
+		h, err := read(headerWith(t, func(m map[string]json.RawMessage) {
 			m["future"] = json.RawMessage(`{"a":[1,{"b":null}]}`)
 			m["colour"] = json.RawMessage(`"red"`)
 		}))
@@ -98,7 +105,8 @@ func TestCodecHeaderFields(t *testing.T) {
 	})
 	for _, f := range trace.HeaderFields() {
 		t.Run("without "+f.Name, func(t *testing.T) {
-			h, err := read(headerWith(func(m map[string]json.RawMessage) { delete(m, f.Name) }))
+			t.Parallel()
+			h, err := read(headerWith(t, func(m map[string]json.RawMessage) { delete(m, f.Name) }))
 			switch {
 			case f.Optional && err != nil:
 				t.Errorf("a header without optional field %q: %v", f.Name, err)
@@ -114,8 +122,9 @@ func TestCodecHeaderFields(t *testing.T) {
 			}
 		})
 		t.Run("wrong type of "+f.Name, func(t *testing.T) {
+			t.Parallel()
 			wrong := json.RawMessage(`[]`)
-			_, err := read(headerWith(func(m map[string]json.RawMessage) { m[f.Name] = wrong }))
+			_, err := read(headerWith(t, func(m map[string]json.RawMessage) { m[f.Name] = wrong }))
 			if err == nil || !strings.Contains(err.Error(), `trace: line 1: `) || !strings.Contains(err.Error(), `"`+f.Name+`"`) {
 				t.Errorf("a header whose %q is a list: error %v, want one on line 1 naming the field", f.Name, err)
 			}
@@ -126,46 +135,59 @@ func TestCodecHeaderFields(t *testing.T) {
 // TestCodecTruncation checks that a note's truncation round-trips through
 // the codec, on a line of its own, and that the reader refuses a bad one.
 func TestCodecTruncation(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	for _, tr := range []trace.Truncation{trace.NotTruncated, trace.TruncatedNodes, trace.TruncatedEvents, trace.TruncatedBytes} {
-		note := trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: "cut", Truncated: tr}
-		data := tracetest.Encode(t, trace.Header{Version: 1}, []trace.Event{note})
-		line := strings.Split(string(data), "\n")[1]
-		want := `{"step":0,"kind":"note","text":"cut","truncated":"` + tr.String() + `"}`
-		if tr == trace.NotTruncated {
-			want = `{"step":0,"kind":"note","text":"cut"}`
-		}
-		if line != want {
-			t.Errorf("%v: line %s, want %s", tr, line, want)
-		}
-		got, err := readOne(t, line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Note().Truncated != tr {
-			t.Errorf("%v: read back as %v", tr, got.Note().Truncated)
-		}
+		t.Run(tr.String(), func(t *testing.T) {
+			t.Parallel()
+			note := trace.Event{Kind: trace.KindNote, Node: trace.NoNode, Text: "cut", Truncated: tr}
+			data := tracetest.Encode(t, trace.Header{Version: 1}, []trace.Event{note})
+			line := strings.Split(string(data), "\n")[1]
+			want := `{"step":0,"kind":"note","text":"cut","truncated":"` + tr.String() + `"}`
+			if tr == trace.NotTruncated {
+				want = `{"step":0,"kind":"note","text":"cut"}`
+			}
+			if line != want {
+				t.Errorf("line %s, want %s", line, want)
+			}
+			got, err := readOne(t, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Note().Truncated != tr {
+				t.Errorf("read back as %v", got.Note().Truncated)
+			}
+		})
 	}
-	for _, tt := range []struct{ line, want string }{
-		{`{"step":0,"kind":"note","text":"t","truncated":"all"}`, `field "truncated": unknown truncation "all" (want nodes, events or bytes)`},
-		{`{"step":0,"kind":"note","text":"t","truncated":"none"}`, `field "truncated": unknown truncation "none"`},
-		{`{"step":0,"kind":"note","text":"t","truncated":1}`, `field "truncated": want a string, got the number 1`},
+	for _, tt := range []struct{ name, line, want string }{
+		{"unknown", `{"step":0,"kind":"note","text":"t","truncated":"all"}`, `field "truncated": unknown truncation "all" (want nodes, events or bytes)`},
+		{"none spelled out", `{"step":0,"kind":"note","text":"t","truncated":"none"}`, `field "truncated": unknown truncation "none"`},
+		{"a number", `{"step":0,"kind":"note","text":"t","truncated":1}`, `field "truncated": want a string, got the number 1`},
 	} {
-		if _, err := readOne(t, tt.line); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.line, err, tt.want)
+		t.Run("read "+tt.name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := readOne(t, tt.line); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: error %v, want %q", tt.line, err, tt.want)
+			}
+		})
+	}
+	t.Run("write invalid", func(t *testing.T) {
+		t.Parallel()
+		var buf bytes.Buffer
+		w, _ := trace.NewWriter(&buf, trace.Header{})
+		w.Emit(trace.Event{Kind: trace.KindNote, Text: "t", Truncated: 9})
+		if err := w.Flush(); err == nil || !strings.Contains(err.Error(), "invalid truncation") {
+			t.Errorf("writing truncation 9: error %v, want an invalid truncation", err)
 		}
-	}
-	var buf bytes.Buffer
-	w, _ := trace.NewWriter(&buf, trace.Header{})
-	w.Emit(trace.Event{Kind: trace.KindNote, Text: "t", Truncated: 9})
-	if err := w.Flush(); err == nil || !strings.Contains(err.Error(), "invalid truncation") {
-		t.Errorf("writing truncation 9: error %v, want an invalid truncation", err)
-	}
+	})
 }
 
 // TestCodecLegacyTruncatedNote reads notes as writers wrote them before
 // notes had a truncated field: a Limiter's note, recognised by its text,
 // and others, which are not truncation notes whatever they say.
 func TestCodecLegacyTruncatedNote(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		name  string
 		extra string // members after the text
@@ -184,6 +206,7 @@ func TestCodecLegacyTruncatedNote(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			text, _ := json.Marshal(tt.text)
 			e, err := readOne(t, `{"step":0,"kind":"note","text":`+string(text)+tt.extra+`}`)
 			if err != nil {
@@ -199,6 +222,8 @@ func TestCodecLegacyTruncatedNote(t *testing.T) {
 // TestCodecJoint checks a joint node's moves on its line, read back, and
 // the lines the reader refuses.
 func TestCodecJoint(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine")
+	t.Parallel()
 	node := trace.Event{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 5, Label: "a/b/c", Depth: 1, Type: trace.TypeJoint,
 		Joint: &trace.JointAction{{Action: 1, Label: "a/b"}, {Action: -2, Label: "c"}}}
 	data := tracetest.Encode(t, trace.Header{Version: 1}, []trace.Event{node})
@@ -216,34 +241,42 @@ func TestCodecJoint(t *testing.T) {
 		t.Errorf("joint read back as %v, want %v", j, *node.Joint)
 	}
 	const prefix = `{"step":0,"kind":"node","node":1,"parent":0,"action":5,"label":"x","depth":1,"node_kind":"joint","joint":`
-	for _, tt := range []struct{ joint, want string }{
-		{`[{"action":1,"label":"a"}]`, `field "joint": 1 moves, want 2: player 0's and player 1's`},
-		{`[{"action":1,"label":"a"},{"action":1,"label":"a"},{"action":1,"label":"a"}]`, `field "joint": 3 moves, want 2`},
-		{`[]`, `field "joint": 0 moves, want 2`},
-		{`{"action":1,"label":"a"}`, `field "joint": want a list, got an object`},
-		{`[{"action":1,"label":"a"},{"action":1}]`, `field "joint": element 1: missing required field "label"`},
-		{`[{"action":1.5,"label":"a"},{"action":1,"label":"b"}]`, `field "joint": element 0: field "action": want an integer`},
-		{`[{"action":1,"label":"a"},{"action":1,"label":2}]`, `field "joint": element 1: field "label": want a string`},
-		{`null`, `field "joint": want a list, got null`},
+	for _, tt := range []struct{ name, joint, want string }{
+		{"one move", `[{"action":1,"label":"a"}]`, `field "joint": 1 moves, want 2: player 0's and player 1's`},
+		{"three moves", `[{"action":1,"label":"a"},{"action":1,"label":"a"},{"action":1,"label":"a"}]`, `field "joint": 3 moves, want 2`},
+		{"no moves", `[]`, `field "joint": 0 moves, want 2`},
+		{"an object", `{"action":1,"label":"a"}`, `field "joint": want a list, got an object`},
+		{"a move without a label", `[{"action":1,"label":"a"},{"action":1}]`, `field "joint": element 1: missing required field "label"`},
+		{"a fractional action", `[{"action":1.5,"label":"a"},{"action":1,"label":"b"}]`, `field "joint": element 0: field "action": want an integer`},
+		{"a number for a label", `[{"action":1,"label":"a"},{"action":1,"label":2}]`, `field "joint": element 1: field "label": want a string`},
+		{"null", `null`, `field "joint": want a list, got null`},
 	} {
-		if _, err := readOne(t, prefix+tt.joint+`}`); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("joint %s: error %v, want %q", tt.joint, err, tt.want)
+		t.Run("read "+tt.name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := readOne(t, prefix+tt.joint+`}`); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("joint %s: error %v, want %q", tt.joint, err, tt.want)
+			}
+		})
+	}
+	t.Run("write a label over MaxString", func(t *testing.T) {
+		t.Parallel()
+		long := node
+		long.Joint = &trace.JointAction{{Label: "a"}, {Label: strings.Repeat("x", trace.MaxString+1)}}
+		var buf bytes.Buffer
+		w, _ := trace.NewWriter(&buf, trace.Header{})
+		w.Emit(long)
+		if err := w.Flush(); err == nil || !strings.Contains(err.Error(), `field "joint": a string of 65537 bytes`) {
+			t.Errorf("writing a joint label over MaxString: error %v", err)
 		}
-	}
-	long := node
-	long.Joint = &trace.JointAction{{Label: "a"}, {Label: strings.Repeat("x", trace.MaxString+1)}}
-	var buf bytes.Buffer
-	w, _ := trace.NewWriter(&buf, trace.Header{})
-	w.Emit(long)
-	if err := w.Flush(); err == nil || !strings.Contains(err.Error(), `field "joint": a string of 65537 bytes`) {
-		t.Errorf("writing a joint label over MaxString: error %v", err)
-	}
+	})
 }
 
 // TestLimiterNotesRoundTrip cuts the textbook trace short at each budget
 // and checks that the note says which budget, in its typed field and in
 // its text, through a Writer and a Reader as well as in memory.
 func TestLimiterNotesRoundTrip(t *testing.T) {
+	testenv.SkipUnderRace(t, "records and encodes in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		budget trace.Budget
 		want   trace.Truncation
@@ -255,6 +288,7 @@ func TestLimiterNotesRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.want.String(), func(t *testing.T) {
+			t.Parallel()
 			rec := trace.NewBudgetRecorder(tt.budget)
 			for _, e := range tracetest.AlphaBeta() {
 				rec.Emit(e)
@@ -283,6 +317,8 @@ func TestLimiterNotesRoundTrip(t *testing.T) {
 // TestRecorderCopiesJoint checks that the Recorder keeps its own copy of a
 // node's joint action, which an engine may reuse.
 func TestRecorderCopiesJoint(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	r := trace.NewRecorder(0)
 	j := &trace.JointAction{{Action: 1, Label: "up"}, {Action: 2, Label: "left"}}
 	r.Emit(trace.Event{Kind: trace.KindNode, Parent: trace.NoNode, Type: trace.TypeJoint})
@@ -295,6 +331,8 @@ func TestRecorderCopiesJoint(t *testing.T) {
 
 // TestTreeNodeJoint checks that the fold gives a node its joint action.
 func TestTreeNodeJoint(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	events := tracetest.EveryKind()
 	tr, err := trace.NewTree(events)
 	if err != nil {
@@ -320,6 +358,8 @@ func TestTreeNodeJoint(t *testing.T) {
 // TestTreeNodeProb checks that a chance outcome's probability survives the
 // file and the fold: it is on the node that was given one and on no other.
 func TestTreeNodeProb(t *testing.T) {
+	testenv.SkipUnderRace(t, "encodes and decodes in the test goroutine and folds")
+	t.Parallel()
 	events := tracetest.EveryKind()
 	_, read, err := trace.ReadAll(bytes.NewReader(tracetest.Encode(t, trace.Header{Format: trace.Format, Version: trace.Version}, events)))
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -29,8 +30,11 @@ func dirNames(t *testing.T, dir string) []string {
 }
 
 func TestFileRoundTrip(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes and reads files in the test goroutine")
+	t.Parallel()
 	for _, name := range []string{"run.jsonl", "run.jsonl.gz"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			path := filepath.Join(dir, name)
 			fw, err := trace.Create(path, testHeader())
@@ -93,6 +97,8 @@ func TestFileRoundTrip(t *testing.T) {
 }
 
 func TestFileAbort(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes and reads files in the test goroutine")
+	t.Parallel()
 	dir := t.TempDir()
 	fw, err := trace.Create(filepath.Join(dir, "run.jsonl.gz"), testHeader())
 	if err != nil {
@@ -105,6 +111,8 @@ func TestFileAbort(t *testing.T) {
 }
 
 func TestFileCloseAfterError(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes and reads files in the test goroutine")
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.jsonl")
 	fw, err := trace.Create(path, testHeader())
@@ -135,6 +143,8 @@ func checkDiscarded(t *testing.T, fw *trace.FileWriter, dir, what string) {
 }
 
 func TestFileErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes and reads files in the test goroutine")
+	t.Parallel()
 	dir := t.TempDir()
 	if _, err := trace.Create(filepath.Join(dir, "no", "such", "dir.jsonl"), testHeader()); err == nil {
 		t.Error("Create in a missing directory succeeded")

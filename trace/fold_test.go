@@ -8,7 +8,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // foldNumbered sets every event's Step to its index.
@@ -114,6 +117,8 @@ func foldBrief(n NodeState) string {
 }
 
 func TestTreeTextbookStates(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	const cutC = " cut=alpha(value=-2 window=[-Inf,-3])"
 	tests := []struct {
 		step int
@@ -168,29 +173,34 @@ func TestTreeTextbookStates(t *testing.T) {
 		{62, 11, "pruned prunedby=5"},
 		{62, 12, "pruned prunedby=5"},
 	}
-	tr, err := NewTree(foldTextbookEvents())
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Forwards in table order, then backwards, so both directions of
 	// every transition are seen.
 	for _, order := range []string{"forwards", "backwards"} {
-		for i := range tests {
-			tt := tests[i]
-			if order == "backwards" {
-				tt = tests[len(tests)-1-i]
-			}
-			if err := tr.Seek(tt.step); err != nil {
+		t.Run(order, func(t *testing.T) {
+			t.Parallel()
+			tr, err := NewTree(foldTextbookEvents())
+			if err != nil {
 				t.Fatal(err)
 			}
-			if got := foldBrief(tr.Node(tt.node)); got != tt.want {
-				t.Errorf("%s: step %d node %d: %q, want %q", order, tt.step, tt.node, got, tt.want)
+			for i := range tests {
+				tt := tests[i]
+				if order == "backwards" {
+					tt = tests[len(tests)-1-i]
+				}
+				if err := tr.Seek(tt.step); err != nil {
+					t.Fatal(err)
+				}
+				if got := foldBrief(tr.Node(tt.node)); got != tt.want {
+					t.Errorf("step %d node %d: %q, want %q", tt.step, tt.node, got, tt.want)
+				}
 			}
-		}
+		})
 	}
 }
 
 func TestTreeTextbookShape(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	tr, err := NewTree(foldTextbookEvents())
 	if err != nil {
 		t.Fatal(err)
@@ -219,17 +229,21 @@ func TestTreeTextbookShape(t *testing.T) {
 		{12, 5, 2, "c3", 2, TypeMax, true, nil},
 	}
 	for _, step := range []int{-1, 30, 62} {
-		if err := tr.Seek(step); err != nil {
-			t.Fatal(err)
-		}
-		for _, tt := range tests {
-			n := tr.Node(tt.id)
-			if n.ID != tt.id || n.Parent != tt.parent || n.Action != tt.action || n.Label != tt.label ||
-				n.Depth != tt.depth || n.Type != tt.typ || n.Placeholder != tt.placeholder || !slices.Equal(n.Children, tt.children) {
-				t.Errorf("step %d: node %d = {ID %d Parent %d Action %d Label %q Depth %d Type %v Placeholder %v Children %v}, want %+v",
-					step, tt.id, n.ID, n.Parent, n.Action, n.Label, n.Depth, n.Type, n.Placeholder, n.Children, tt)
+		tr := tr.Clone()
+		t.Run(fmt.Sprintf("step %d", step), func(t *testing.T) {
+			t.Parallel()
+			if err := tr.Seek(step); err != nil {
+				t.Fatal(err)
 			}
-		}
+			for _, tt := range tests {
+				n := tr.Node(tt.id)
+				if n.ID != tt.id || n.Parent != tt.parent || n.Action != tt.action || n.Label != tt.label ||
+					n.Depth != tt.depth || n.Type != tt.typ || n.Placeholder != tt.placeholder || !slices.Equal(n.Children, tt.children) {
+					t.Errorf("node %d = {ID %d Parent %d Action %d Label %q Depth %d Type %v Placeholder %v Children %v}, want %+v",
+						tt.id, n.ID, n.Parent, n.Action, n.Label, n.Depth, n.Type, n.Placeholder, n.Children, tt)
+				}
+			}
+		})
 	}
 	d, ok := tr.Decision()
 	if !ok || d.Kind != KindDecision || d.Step != 62 || d.Label != "a1" {
@@ -238,6 +252,8 @@ func TestTreeTextbookShape(t *testing.T) {
 }
 
 func TestTreeTextbookFocusAndTouched(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		step    int
 		current NodeID
@@ -264,18 +280,21 @@ func TestTreeTextbookFocusAndTouched(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The cases move one Tree forwards from step to step, in order.
 	for _, tt := range tests {
-		if err := tr.Seek(tt.step); err != nil {
-			t.Fatal(err)
-		}
-		if got := tr.Current(); got != tt.current {
-			t.Errorf("step %d: Current() = %d, want %d", tt.step, got, tt.current)
-		}
-		if tt.step >= 0 {
-			if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
-				t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
+		t.Run(fmt.Sprintf("step %d", tt.step), func(t *testing.T) {
+			if err := tr.Seek(tt.step); err != nil {
+				t.Fatal(err)
 			}
-		}
+			if got := tr.Current(); got != tt.current {
+				t.Errorf("Current() = %d, want %d", got, tt.current)
+			}
+			if tt.step >= 0 {
+				if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
+					t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
+				}
+			}
+		})
 	}
 }
 
@@ -283,6 +302,8 @@ func TestTreeTextbookFocusAndTouched(t *testing.T) {
 // are created but never entered, beam statuses, and kinds that change no
 // node.
 func TestTreeOtherKinds(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	events := foldNumbered(
 		Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeSingle},                              // 0
 		Event{Kind: KindNode, Node: 1, Parent: 0, Action: 0, Label: "x", Depth: 1, Type: TypeSingle},              // 1
@@ -323,30 +344,36 @@ func TestTreeOtherKinds(t *testing.T) {
 		t.Error("Decision() reports a decision in a trace without one")
 	}
 	for _, order := range []string{"forwards", "backwards"} {
-		for i := range tests {
-			tt := tests[i]
-			if order == "backwards" {
-				tt = tests[len(tests)-1-i]
-			}
-			if err := tr.Seek(tt.step); err != nil {
-				t.Fatal(err)
-			}
-			for id, want := range tt.status {
-				if got := tr.Node(NodeID(id)).Status; got != want {
-					t.Errorf("%s: step %d: node %d is %v, want %v", order, tt.step, id, got, want)
+		tr := tr.Clone()
+		t.Run(order, func(t *testing.T) {
+			t.Parallel()
+			for i := range tests {
+				tt := tests[i]
+				if order == "backwards" {
+					tt = tests[len(tests)-1-i]
+				}
+				if err := tr.Seek(tt.step); err != nil {
+					t.Fatal(err)
+				}
+				for id, want := range tt.status {
+					if got := tr.Node(NodeID(id)).Status; got != want {
+						t.Errorf("step %d: node %d is %v, want %v", tt.step, id, got, want)
+					}
+				}
+				if got := tr.Current(); got != tt.current {
+					t.Errorf("step %d: Current() = %d, want %d", tt.step, got, tt.current)
+				}
+				if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
+					t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
 				}
 			}
-			if got := tr.Current(); got != tt.current {
-				t.Errorf("%s: step %d: Current() = %d, want %d", order, tt.step, got, tt.current)
-			}
-			if got := tr.Touched(tt.step); !slices.Equal(got, tt.touched) {
-				t.Errorf("Touched(%d) = %v, want %v", tt.step, got, tt.touched)
-			}
-		}
+		})
 	}
 }
 
 func TestTreeDecisionAtLeafRoot(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	tr, err := NewTree(foldNumbered(
 		Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax},
 		Event{Kind: KindEnter, Node: 0},
@@ -369,6 +396,8 @@ func TestTreeDecisionAtLeafRoot(t *testing.T) {
 }
 
 func TestTreeEnds(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	tr, err := NewTree(foldTextbookEvents())
 	if err != nil {
 		t.Fatal(err)
@@ -393,6 +422,8 @@ func TestTreeEnds(t *testing.T) {
 // TestNewTreeNoNode checks that NewTree refuses a trace that creates no
 // node, which has no root to show; it used to fold into an empty Tree.
 func TestNewTreeNoNode(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	const want = "trace: the trace creates no node; a trace's first node event is its root, node 0"
 	tests := []struct {
 		name   string
@@ -406,6 +437,7 @@ func TestNewTreeNoNode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tr, err := NewTree(foldNumbered(tt.events...))
 			if err == nil {
 				t.Fatalf("NewTree accepted a trace of no node: Len %d, Size %d", tr.Len(), tr.Size())
@@ -426,6 +458,8 @@ func TestNewTreeNoNode(t *testing.T) {
 }
 
 func TestNewTreeErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	root := Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}
 	child := func(id, parent NodeID) Event {
 		return Event{Kind: KindNode, Node: id, Parent: parent, Depth: 1, Type: TypeMin}
@@ -472,6 +506,7 @@ func TestNewTreeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tr, err := NewTree(foldNumbered(tt.events...))
 			if err == nil {
 				t.Fatalf("NewTree succeeded with %d nodes, want an error", tr.Size())
@@ -484,6 +519,7 @@ func TestNewTreeErrors(t *testing.T) {
 	}
 
 	t.Run("step not the index", func(t *testing.T) {
+		t.Parallel()
 		events := foldNumbered(root, enter(0), leave(0))
 		events[1].Step = 5
 		_, err := NewTree(events)
@@ -653,6 +689,10 @@ func (g *foldGen) create(parent NodeID, action, depth int) NodeID {
 }
 
 func (g *foldGen) trace() []Event {
+	if g.events == nil {
+		// A little over maxEvents: the search ends the nodes it is in.
+		g.events = make([]Event, 0, g.maxEvents+16*g.maxDepth)
+	}
 	g.create(NoNode, -1, 0)
 	g.emit(Event{Kind: KindEnter, Node: 0})
 	v, a := g.search(0, 0, math.Inf(-1), math.Inf(1))
@@ -769,14 +809,17 @@ func foldTraces() map[string][]Event {
 // every step, visited forwards, backwards and in random jumps, with the
 // default checkpoints and with checkpoints after nearly every change.
 func TestTreeMatchesRefold(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	for name, events := range foldTraces() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			want := make([][]NodeState, len(events)+1)
 			focus := make([]NodeID, len(events)+1)
 			for k := -1; k < len(events); k++ {
 				want[k+1], focus[k+1] = foldRef(events, k)
 			}
-			check := func(tr *Tree, how string) {
+			check := func(t *testing.T, tr *Tree, how string) {
 				t.Helper()
 				k := tr.Step()
 				if tr.Size() != len(want[k+1]) {
@@ -807,45 +850,48 @@ func TestTreeMatchesRefold(t *testing.T) {
 				}
 			}
 			for _, spacing := range []int{0, 1, 7} {
-				tr, err := newTree(events, spacing)
-				if err != nil {
-					t.Fatal(err)
-				}
 				how := fmt.Sprintf("spacing %d", spacing)
-				check(tr, how+", new")
-				for tr.Forward() {
-					check(tr, how+", forwards")
-				}
-				if tr.Step() != len(events)-1 {
-					t.Fatalf("%s: Forward stopped at step %d of %d", how, tr.Step(), len(events))
-				}
-				for tr.Back() {
-					check(tr, how+", backwards")
-				}
-				if tr.Step() != -1 {
-					t.Fatalf("%s: Back stopped at step %d", how, tr.Step())
-				}
-				rng := rand.New(rand.NewPCG(uint64(spacing), 2))
-				for range 3 * len(events) {
-					k := rng.IntN(len(events)+1) - 1
-					if err := tr.Seek(k); err != nil {
+				t.Run(how, func(t *testing.T) {
+					t.Parallel()
+					tr, err := newTree(events, spacing)
+					if err != nil {
 						t.Fatal(err)
 					}
-					if tr.Step() != k {
-						t.Fatalf("%s: Seek(%d) moved to step %d", how, k, tr.Step())
+					check(t, tr, "new")
+					for tr.Forward() {
+						check(t, tr, "forwards")
 					}
-					check(tr, how+", jumps")
-					if rng.IntN(8) == 0 {
-						c := tr.Clone()
-						if err := c.Seek(rng.IntN(len(events))); err != nil {
+					if tr.Step() != len(events)-1 {
+						t.Fatalf("Forward stopped at step %d of %d", tr.Step(), len(events))
+					}
+					for tr.Back() {
+						check(t, tr, "backwards")
+					}
+					if tr.Step() != -1 {
+						t.Fatalf("Back stopped at step %d", tr.Step())
+					}
+					rng := rand.New(rand.NewPCG(uint64(spacing), 2))
+					for range 3 * len(events) {
+						k := rng.IntN(len(events)+1) - 1
+						if err := tr.Seek(k); err != nil {
 							t.Fatal(err)
 						}
-						check(c, how+", clone")
-						c.Back()
-						check(c, how+", clone")
-						check(tr, how+", original of a clone")
+						if tr.Step() != k {
+							t.Fatalf("Seek(%d) moved to step %d", k, tr.Step())
+						}
+						check(t, tr, "jumps")
+						if rng.IntN(8) == 0 {
+							c := tr.Clone()
+							if err := c.Seek(rng.IntN(len(events))); err != nil {
+								t.Fatal(err)
+							}
+							check(t, c, "clone")
+							c.Back()
+							check(t, c, "clone")
+							check(t, tr, "original of a clone")
+						}
 					}
-				}
+				})
 			}
 		})
 	}
@@ -854,15 +900,22 @@ func TestTreeMatchesRefold(t *testing.T) {
 // TestNewTreeMutated feeds NewTree damaged copies of valid traces: it must
 // return an error or a Tree that agrees with the refold, never panic.
 func TestNewTreeMutated(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	traces := foldTraces()
 	names := slices.Sorted(maps.Keys(traces))
 	rng := rand.New(rand.NewPCG(7, 7))
-	accepted := 0
-	for i := range 600 {
+	type mutant struct {
+		name   string
+		events []Event
+	}
+	mutants := make([]mutant, 600)
+	for i := range mutants {
 		base := traces[names[i%len(names)]]
 		events := slices.Clone(base)
 		j := rng.IntN(len(events))
-		switch rng.IntN(8) {
+		how := rng.IntN(8)
+		switch how {
 		case 0:
 			events = slices.Delete(events, j, j+1)
 		case 1:
@@ -881,31 +934,41 @@ func TestNewTreeMutated(t *testing.T) {
 		case 7:
 			events = events[:j]
 		}
-		foldNumbered(events...)
-		tr, err := NewTree(events)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "trace: ") {
-				t.Errorf("mutation %d: error %q lacks the package prefix", i, err)
-			}
-			continue
-		}
-		accepted++
-		for _, k := range []int{len(events) - 1, len(events)/2 - 1, -1} {
-			if err := tr.Seek(k); err != nil {
-				t.Fatal(err)
-			}
-			want, focus := foldRef(events, k)
-			for id, w := range want {
-				if got := tr.Node(NodeID(id)); !foldSame(got, w) {
-					t.Fatalf("mutation %d: step %d: node %d:\n got %+v\nwant %+v", i, k, id, got, w)
-				}
-			}
-			if tr.Current() != focus {
-				t.Fatalf("mutation %d: step %d: Current() = %d, want %d", i, k, tr.Current(), focus)
-			}
-		}
+		kind := [...]string{"delete", "swap", "node", "parent", "best", "kind", "repeat", "cut"}[how]
+		mutants[i] = mutant{fmt.Sprintf("%d %s at %d", i, kind, j), foldNumbered(events...)}
 	}
-	if accepted == 0 {
+	var accepted atomic.Int32
+	t.Run("mutants", func(t *testing.T) {
+		for _, m := range mutants {
+			t.Run(m.name, func(t *testing.T) {
+				t.Parallel()
+				events := m.events
+				tr, err := NewTree(events)
+				if err != nil {
+					if !strings.HasPrefix(err.Error(), "trace: ") {
+						t.Errorf("error %q lacks the package prefix", err)
+					}
+					return
+				}
+				accepted.Add(1)
+				for _, k := range []int{len(events) - 1, len(events)/2 - 1, -1} {
+					if err := tr.Seek(k); err != nil {
+						t.Fatal(err)
+					}
+					want, focus := foldRef(events, k)
+					for id, w := range want {
+						if got := tr.Node(NodeID(id)); !foldSame(got, w) {
+							t.Fatalf("step %d: node %d:\n got %+v\nwant %+v", k, id, got, w)
+						}
+					}
+					if tr.Current() != focus {
+						t.Fatalf("step %d: Current() = %d, want %d", k, tr.Current(), focus)
+					}
+				}
+			})
+		}
+	})
+	if accepted.Load() == 0 {
 		t.Error("every mutated trace was refused; the test checks nothing about accepted ones")
 	}
 }
@@ -973,6 +1036,8 @@ func BenchmarkNewTree(b *testing.B) {
 }
 
 func TestTreeIterationOfNodes(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	// Nodes remember the iteration under way when they were created: none
 	// before the first iteration event, then the latest one's number.
 	events := []Event{
@@ -1003,6 +1068,7 @@ func TestTreeIterationOfNodes(t *testing.T) {
 // allocated, which for MaxPlaceholders+1 placeholders would take over
 // 50 MB.
 func TestNewTreePrunedCaps(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
 	root := Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}
 	perCut := make([]int, MaxPrunedPerCut) // shared by the cuts: they cost no memory
 	cut := func(n int) Event {
@@ -1029,6 +1095,7 @@ func TestNewTreePrunedCaps(t *testing.T) {
 			"trace: event %d (cut): the cuts up to here prune 262145 actions, over the limit of 262144 placeholder nodes per trace",
 			MaxPlaceholders/MaxPrunedPerCut+1)},
 	}
+	// Not parallel: the subtests measure what the process allocates.
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -1063,8 +1130,10 @@ func countPruned(events []Event) int {
 }
 
 // TestTreeMemSize checks that MemSize grows with the trace and agrees,
-// within a factor of two, with the heap a trace and its Tree take.
+// within a factor of two, with the heap a trace and its Tree take. It is
+// not parallel: it measures the process's heap.
 func TestTreeMemSize(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
 	gen := func(n int) []Event {
 		g := &foldGen{rng: rand.New(rand.NewPCG(3, 3)), prune: true, extras: true, maxDepth: 14, minKids: 2, maxEvents: n}
 		return g.trace()

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // grainBeamEvents returns a beam search's trace with no iteration event:
@@ -80,6 +82,8 @@ func newGrainTree(t *testing.T, events []Event) *Tree {
 // TestGrainsByHand checks where each grain stops in small traces, worked
 // out by hand, from either end and from the middle.
 func TestGrainsByHand(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	type move struct {
 		k, dir int
 		want   int // -2 for none
@@ -116,6 +120,7 @@ func TestGrainsByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tr := newGrainTree(t, tt.events)
 			if got := grainSteps(tr, tt.grain); !slices.Equal(got, tt.steps) {
 				t.Errorf("grain %v stops at %v, want %v", tt.grain, got, tt.steps)
@@ -139,6 +144,8 @@ func TestGrainsByHand(t *testing.T) {
 // TestIterationSpanByHand checks the iterations of a Monte Carlo, a beam
 // and an iterative deepening trace, step by step from -1.
 func TestIterationSpanByHand(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	type span struct{ n, first, steps int }
 	none := span{}
 	mc := func(n int) span { return [...]span{none, {1, 1, 6}, {2, 7, 9}, {3, 16, 3}}[n] }
@@ -163,6 +170,7 @@ func TestIterationSpanByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			tr := newGrainTree(t, tt.events)
 			if len(tt.spans) != tr.Len()+1 {
 				t.Fatalf("the test has %d spans for %d steps from -1", len(tt.spans), tr.Len()+1)
@@ -227,8 +235,11 @@ func grainRef(events []Event) map[Grain][]bool {
 // against a scan of the events, and IterationSpan against a count of the
 // iteration starts before each step.
 func TestGrainsMatchScan(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	for name, events := range grainTraces() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tr := newGrainTree(t, events)
 			ref := grainRef(events)
 			n := len(events)
@@ -285,6 +296,8 @@ func TestGrainsMatchScan(t *testing.T) {
 // TestGrainNodeScanLimit crosses nodeScan: with more events than it
 // between two enters, a node step stops after nodeScan events each way.
 func TestGrainNodeScanLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	evs := []Event{
 		{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}, // 0
 		{Kind: KindEnter, Node: 0}, // 1
@@ -314,14 +327,19 @@ func TestGrainNodeScanLimit(t *testing.T) {
 		{tr.Len() - 1, -1, leave, true},
 		{1, -1, 1, false},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
-		if got, ok := tr.NextStep(tt.k, GrainNode, tt.dir); got != tt.want || ok != tt.ok {
-			t.Errorf("NextStep(%d, node, %d) = %d, %v; want %d, %v", tt.k, tt.dir, got, ok, tt.want, tt.ok)
-		}
+		t.Run(fmt.Sprintf("from %d dir %d", tt.k, tt.dir), func(t *testing.T) {
+			if got, ok := tr.NextStep(tt.k, GrainNode, tt.dir); got != tt.want || ok != tt.ok {
+				t.Errorf("NextStep(%d, node, %d) = %d, %v; want %d, %v", tt.k, tt.dir, got, ok, tt.want, tt.ok)
+			}
+		})
 	}
 }
 
 func TestParseGrain(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses grain names")
+	t.Parallel()
 	var names []string
 	for _, g := range Grains() {
 		names = append(names, g.String())
@@ -341,6 +359,8 @@ func TestParseGrain(t *testing.T) {
 }
 
 func TestGrainsPanic(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	tr := newGrainTree(t, queryEvents())
 	n := tr.Len()
 	tests := []struct {
@@ -359,8 +379,9 @@ func TestGrainsPanic(t *testing.T) {
 		{"GrainStep(event, 0)", func() { tr.GrainStep(GrainEvent, 0) }},
 		{"HasGrain(numGrains)", func() { tr.HasGrain(numGrains) }},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
-		func() {
+		t.Run(tt.name, func(t *testing.T) {
 			defer func() {
 				if p := recover(); p == nil {
 					t.Errorf("%s did not panic", tt.name)
@@ -369,12 +390,14 @@ func TestGrainsPanic(t *testing.T) {
 				}
 			}()
 			tt.call()
-		}()
+		})
 	}
 }
 
-// TestGrainsAllocate checks that the grain queries allocate nothing.
+// TestGrainsAllocate checks that the grain queries allocate nothing. It is
+// not parallel: AllocsPerRun counts the process's allocations.
 func TestGrainsAllocate(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
 	tr := newGrainTree(t, foldTextbookEvents())
 	allocs := testing.AllocsPerRun(100, func() {
 		for _, g := range Grains() {
@@ -392,31 +415,38 @@ func TestGrainsAllocate(t *testing.T) {
 // TestStepSet checks a stepSet's counts and members against a list, in
 // sets sparse and dense, across many rank blocks.
 func TestStepSet(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks step sets")
+	t.Parallel()
+	const n = 5000
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, density := range []float64{0, 0.001, 0.05, 0.5, 1} {
-		var s stepSet
 		var list []int
-		const n = 5000
 		for k := range n {
 			if rng.Float64() < density {
-				s.add(k)
 				list = append(list, k)
 			}
 		}
-		s = s.clip()
-		if s.n != len(list) {
-			t.Fatalf("density %v: %d members, want %d", density, s.n, len(list))
-		}
-		for i, k := range list {
-			if got := s.at(i); got != k {
-				t.Fatalf("density %v: member %d is %d, want %d", density, i, got, k)
+		t.Run(fmt.Sprint("density ", density), func(t *testing.T) {
+			t.Parallel()
+			var s stepSet
+			for _, k := range list {
+				s.add(k)
 			}
-		}
-		for k := -1; k < n+100; k++ {
-			want, _ := slices.BinarySearch(list, k+1)
-			if got := s.rank(k); got != want {
-				t.Fatalf("density %v: rank(%d) = %d, want %d", density, k, got, want)
+			s = s.clip()
+			if s.n != len(list) {
+				t.Fatalf("%d members, want %d", s.n, len(list))
 			}
-		}
+			for i, k := range list {
+				if got := s.at(i); got != k {
+					t.Fatalf("member %d is %d, want %d", i, got, k)
+				}
+			}
+			for k := -1; k < n+100; k++ {
+				want, _ := slices.BinarySearch(list, k+1)
+				if got := s.rank(k); got != want {
+					t.Fatalf("rank(%d) = %d, want %d", k, got, want)
+				}
+			}
+		})
 	}
 }

@@ -2,11 +2,14 @@ package trace
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // randomEvent returns an event of a random kind with each field set, or
@@ -149,6 +152,8 @@ func sameEvent(a, b Event) bool {
 // TestPackRoundTrip packs random events and checks that each unpacks to
 // itself, afresh and into an event whose slices are reused.
 func TestPackRoundTrip(t *testing.T) {
+	testenv.SkipUnderRace(t, "packs events in the test goroutine")
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 1))
 	strs := newStrTable()
 	var reused Event
@@ -179,7 +184,8 @@ func TestPackRoundTrip(t *testing.T) {
 // TestPackSize checks that the events a depth-first search makes most pack
 // into a few bytes, which is what lets a Tree hold millions of them.
 func TestPackSize(t *testing.T) {
-	strs := newStrTable()
+	testenv.SkipUnderRace(t, "packs events in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		name string
 		e    Event
@@ -193,15 +199,21 @@ func TestPackSize(t *testing.T) {
 		{"bounds", Event{Kind: KindBounds, Node: 10, Alpha: math.Inf(-1), Beta: math.Inf(1)}, 22},
 	}
 	for _, tt := range tests {
-		if n := len(packEvent(nil, &tt.e, &strs)); n > tt.max {
-			t.Errorf("%s packs into %d bytes, want at most %d", tt.name, n, tt.max)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			strs := newStrTable()
+			if n := len(packEvent(nil, &tt.e, &strs)); n > tt.max {
+				t.Errorf("packs into %d bytes, want at most %d", n, tt.max)
+			}
+		})
 	}
 }
 
 // TestRecordsAcrossChunks adds records of every size, some bigger than a
 // chunk, and reads each back by index and in order, from every start.
 func TestRecordsAcrossChunks(t *testing.T) {
+	testenv.SkipUnderRace(t, "stores records in the test goroutine")
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(2, 2))
 	var r records
 	var want [][]byte
@@ -226,11 +238,13 @@ func TestRecordsAcrossChunks(t *testing.T) {
 		}
 	}
 	for _, start := range []int{0, 1, recordBlock - 1, recordBlock, 1234} {
-		c := r.cursor(start)
-		for k := start; k < len(want); k++ {
-			if got := c.next(); !bytes.Equal(got, want[k]) {
-				t.Fatalf("from %d, record %d: %d bytes, want %d", start, k, len(got), len(want[k]))
+		t.Run(fmt.Sprint("from ", start), func(t *testing.T) {
+			c := r.cursor(start)
+			for k := start; k < len(want); k++ {
+				if got := c.next(); !bytes.Equal(got, want[k]) {
+					t.Fatalf("record %d: %d bytes, want %d", k, len(got), len(want[k]))
+				}
 			}
-		}
+		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // queryEvents returns a small Monte Carlo and beam trace whose answers are
@@ -37,6 +39,8 @@ func queryEvents() []Event {
 }
 
 func TestTreeQueries(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	type eval struct {
 		v  float64
 		ok bool
@@ -71,50 +75,53 @@ func TestTreeQueries(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		tr, err := NewTree(tt.events)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if len(tt.evals) != tr.Size() {
-			t.Fatalf("%s: %d evals for %d nodes", tt.name, len(tt.evals), tr.Size())
-		}
-		// The answers do not depend on the Tree's step, so ask at several.
-		for _, at := range []int{-1, tr.Len() / 2, tr.Len() - 1} {
-			if err := tr.Seek(at); err != nil {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tr, err := NewTree(tt.events)
+			if err != nil {
 				t.Fatal(err)
 			}
-			for k := -1; k < tr.Len(); k++ {
-				wantBeam, wantIter, wantVisits := -1, 0, []NodeID{}
-				if tt.beamAt != nil {
-					wantBeam, wantIter, wantVisits = tt.beamAt[k+1], tt.iteration[k+1], tt.rootVisits[k+1]
+			if len(tt.evals) != tr.Size() {
+				t.Fatalf("%d evals for %d nodes", len(tt.evals), tr.Size())
+			}
+			// The answers do not depend on the Tree's step, so ask at several.
+			for _, at := range []int{-1, tr.Len() / 2, tr.Len() - 1} {
+				if err := tr.Seek(at); err != nil {
+					t.Fatal(err)
 				}
-				got := -1
-				if e, ok := tr.LatestBeam(k); ok {
-					got = e.Step
-					if e.Kind != KindBeam {
-						t.Errorf("%s: LatestBeam(%d) is a %v event", tt.name, k, e.Kind)
+				for k := -1; k < tr.Len(); k++ {
+					wantBeam, wantIter, wantVisits := -1, 0, []NodeID{}
+					if tt.beamAt != nil {
+						wantBeam, wantIter, wantVisits = tt.beamAt[k+1], tt.iteration[k+1], tt.rootVisits[k+1]
+					}
+					got := -1
+					if e, ok := tr.LatestBeam(k); ok {
+						got = e.Step
+						if e.Kind != KindBeam {
+							t.Errorf("LatestBeam(%d) is a %v event", k, e.Kind)
+						}
+					}
+					if got != wantBeam {
+						t.Errorf("at %d: LatestBeam(%d) is at step %d, want %d (-1 for none)", at, k, got, wantBeam)
+					}
+					if got := tr.IterationAt(k); got != wantIter {
+						t.Errorf("at %d: IterationAt(%d) = %d, want %d", at, k, got, wantIter)
+					}
+					visits := tr.RootVisits(k)
+					if !slices.Equal(visits, wantVisits) {
+						t.Errorf("at %d: RootVisits(%d) = %v, want %v", at, k, visits, wantVisits)
+					}
+					if cap(visits) != len(visits) {
+						t.Errorf("RootVisits(%d) has capacity %d beyond its %d visits, which appending would overwrite", k, cap(visits), len(visits))
 					}
 				}
-				if got != wantBeam {
-					t.Errorf("%s at %d: LatestBeam(%d) is at step %d, want %d (-1 for none)", tt.name, at, k, got, wantBeam)
-				}
-				if got := tr.IterationAt(k); got != wantIter {
-					t.Errorf("%s at %d: IterationAt(%d) = %d, want %d", tt.name, at, k, got, wantIter)
-				}
-				visits := tr.RootVisits(k)
-				if !slices.Equal(visits, wantVisits) {
-					t.Errorf("%s at %d: RootVisits(%d) = %v, want %v", tt.name, at, k, visits, wantVisits)
-				}
-				if cap(visits) != len(visits) {
-					t.Errorf("%s: RootVisits(%d) has capacity %d beyond its %d visits, which appending would overwrite", tt.name, k, cap(visits), len(visits))
+				for id, want := range tt.evals {
+					if v, ok := tr.FirstEval(NodeID(id)); ok != want.ok || v != want.v {
+						t.Errorf("at %d: FirstEval(%d) = %v, %v, want %v, %v", at, id, v, ok, want.v, want.ok)
+					}
 				}
 			}
-			for id, want := range tt.evals {
-				if v, ok := tr.FirstEval(NodeID(id)); ok != want.ok || v != want.v {
-					t.Errorf("%s at %d: FirstEval(%d) = %v, %v, want %v, %v", tt.name, at, id, v, ok, want.v, want.ok)
-				}
-			}
-		}
+		})
 	}
 }
 
@@ -122,6 +129,8 @@ func TestTreeQueries(t *testing.T) {
 // iteration under way at the step that created it; a placeholder, created
 // by no event, has iteration 0.
 func TestTreeIterationAtCreation(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	events := queryEvents()
 	tr, err := NewTree(events)
 	if err != nil {
@@ -142,6 +151,8 @@ func TestTreeIterationAtCreation(t *testing.T) {
 }
 
 func TestTreeQueriesPanic(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	tr, err := NewTree(queryEvents())
 	if err != nil {
 		t.Fatal(err)
@@ -160,8 +171,9 @@ func TestTreeQueriesPanic(t *testing.T) {
 		{"FirstEval(-1)", func() { tr.FirstEval(-1) }},
 		{"FirstEval(Size())", func() { tr.FirstEval(size) }},
 	}
+	// The cases share tr, which is not safe for concurrent use.
 	for _, tt := range tests {
-		func() {
+		t.Run(tt.name, func(t *testing.T) {
 			defer func() {
 				if p := recover(); p == nil {
 					t.Errorf("%s did not panic", tt.name)
@@ -170,12 +182,14 @@ func TestTreeQueriesPanic(t *testing.T) {
 				}
 			}()
 			tt.call()
-		}()
+		})
 	}
 }
 
 // TestTreeQueriesShared checks that a clone answers as its original does.
 func TestTreeQueriesShared(t *testing.T) {
+	testenv.SkipUnderRace(t, "queries a Tree in the test goroutine")
+	t.Parallel()
 	tr, err := NewTree(queryEvents())
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,8 @@ import (
 // TestReadFromStops checks that ReadFrom stops its reading goroutine as
 // soon as an event is refused, an edit fails or panics, and returns that
 // event's error: the reader has read at most the batches in flight past
-// it, and no goroutine is left behind.
+// it, and no goroutine is left behind. It is not parallel: it counts the
+// process's goroutines.
 func TestReadFromStops(t *testing.T) {
 	events := busyTrace(10, 20_000) // 100,000 events, many batches
 	const bad = 3*readBatch + 17

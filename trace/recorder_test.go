@@ -2,12 +2,14 @@ package trace_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -32,14 +34,19 @@ func countKind(events []trace.Event, k trace.Kind) int {
 }
 
 func TestRecorderNoLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	for _, limit := range []int{0, -1, 11, 1000} {
-		r := record(limit, tracetest.AlphaBeta())
-		if r.Truncated() {
-			t.Errorf("budget %d: Truncated() = true for a trace of 11 nodes", limit)
-		}
-		if d := diffEvents(r.Events(), tracetest.AlphaBeta()); d != "" {
-			t.Errorf("budget %d: %s", limit, d)
-		}
+		t.Run(fmt.Sprint("budget ", limit), func(t *testing.T) {
+			t.Parallel()
+			r := record(limit, tracetest.AlphaBeta())
+			if r.Truncated() {
+				t.Errorf("Truncated() = true for a trace of 11 nodes")
+			}
+			if d := diffEvents(r.Events(), tracetest.AlphaBeta()); d != "" {
+				t.Error(d)
+			}
+		})
 	}
 }
 
@@ -49,6 +56,8 @@ func TestRecorderNoLimit(t *testing.T) {
 // first dropped, and of the rest only the root's leave and the decision
 // are about recorded nodes.
 func TestRecorderBudget(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		budget    int
 		wantLen   int
@@ -63,31 +72,34 @@ func TestRecorderBudget(t *testing.T) {
 		{budget: 10, wantLen: 54 + 1 + 4, wantNodes: 10},
 	}
 	for _, tt := range tests {
-		r := record(tt.budget, tracetest.AlphaBeta())
-		events := r.Events()
-		if !r.Truncated() {
-			t.Errorf("budget %d: Truncated() = false", tt.budget)
-		}
-		if len(events) != tt.wantLen {
-			t.Errorf("budget %d: recorded %d events, want %d", tt.budget, len(events), tt.wantLen)
-		}
-		if n := countKind(events, trace.KindNode); n != tt.wantNodes {
-			t.Errorf("budget %d: recorded %d nodes, want %d", tt.budget, n, tt.wantNodes)
-		}
-		if n := countKind(events, trace.KindNote); n != 1 {
-			t.Errorf("budget %d: %d notes, want 1", tt.budget, n)
-		}
-		for _, e := range events {
-			if e.Kind == trace.KindNote && !strings.Contains(e.Text, "node budget of "+strconv.Itoa(tt.budget)+" nodes reached") {
-				t.Errorf("budget %d: note %q does not name the budget", tt.budget, e.Text)
+		t.Run(fmt.Sprint("budget ", tt.budget), func(t *testing.T) {
+			t.Parallel()
+			r := record(tt.budget, tracetest.AlphaBeta())
+			events := r.Events()
+			if !r.Truncated() {
+				t.Errorf("Truncated() = false")
 			}
-		}
-		if last := events[len(events)-1]; last.Kind != trace.KindDecision || last.Label != "a1" {
-			t.Errorf("budget %d: last event %+v, want the decision a1", tt.budget, last)
-		}
-		if err := tracetest.Validate(events); err != nil {
-			t.Errorf("budget %d: recorded trace is invalid: %v", tt.budget, err)
-		}
+			if len(events) != tt.wantLen {
+				t.Errorf("recorded %d events, want %d", len(events), tt.wantLen)
+			}
+			if n := countKind(events, trace.KindNode); n != tt.wantNodes {
+				t.Errorf("recorded %d nodes, want %d", n, tt.wantNodes)
+			}
+			if n := countKind(events, trace.KindNote); n != 1 {
+				t.Errorf("%d notes, want 1", n)
+			}
+			for _, e := range events {
+				if e.Kind == trace.KindNote && !strings.Contains(e.Text, "node budget of "+strconv.Itoa(tt.budget)+" nodes reached") {
+					t.Errorf("note %q does not name the budget", e.Text)
+				}
+			}
+			if last := events[len(events)-1]; last.Kind != trace.KindDecision || last.Label != "a1" {
+				t.Errorf("last event %+v, want the decision a1", last)
+			}
+			if err := tracetest.Validate(events); err != nil {
+				t.Errorf("recorded trace is invalid: %v", err)
+			}
+		})
 	}
 	// With only the root recorded, its value stays but loses its best child.
 	events := record(1, tracetest.AlphaBeta()).Events()
@@ -101,6 +113,8 @@ func TestRecorderBudget(t *testing.T) {
 // beam and note events after two nodes: node 2 and everything under it is
 // dropped, and the events that also name recorded nodes lose node 2.
 func TestRecorderBudgetMCTS(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	events := record(2, tracetest.EveryKind()).Events()
 	if err := tracetest.Validate(events); err != nil {
 		t.Fatalf("recorded trace is invalid: %v", err)
@@ -144,6 +158,8 @@ func TestRecorderBudgetMCTS(t *testing.T) {
 // TestRecorderCopies checks that the Recorder does not keep the caller's
 // slices, which engines reuse between events.
 func TestRecorderCopies(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	r := trace.NewRecorder(0)
 	pruned, labels := []int{1, 2}, []string{"c2", "c3"}
 	scores := []trace.Score{{Child: 1, N: 3}}
@@ -170,30 +186,35 @@ func TestRecorderCopies(t *testing.T) {
 // TestLimitStreams checks that a Limiter in front of a Writer writes the
 // same trace a Recorder with the same budget keeps.
 func TestLimitStreams(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	for _, budget := range []int{0, 1, 5, 10} {
-		var buf bytes.Buffer
-		w, err := trace.NewWriter(&buf, trace.Header{Game: "tree", Algorithm: "alphabeta"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		l := trace.Limit(w, budget)
-		for _, e := range tracetest.AlphaBeta() {
-			l.Emit(e)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		_, got, err := trace.ReadAll(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := record(budget, tracetest.AlphaBeta())
-		if d := diffEvents(got, want.Events()); d != "" {
-			t.Errorf("budget %d: %s", budget, d)
-		}
-		if l.Truncated() != want.Truncated() {
-			t.Errorf("budget %d: Limiter.Truncated() = %v, Recorder's %v", budget, l.Truncated(), want.Truncated())
-		}
+		t.Run(fmt.Sprint("budget ", budget), func(t *testing.T) {
+			t.Parallel()
+			var buf bytes.Buffer
+			w, err := trace.NewWriter(&buf, trace.Header{Game: "tree", Algorithm: "alphabeta"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := trace.Limit(w, budget)
+			for _, e := range tracetest.AlphaBeta() {
+				l.Emit(e)
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			_, got, err := trace.ReadAll(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := record(budget, tracetest.AlphaBeta())
+			if d := diffEvents(got, want.Events()); d != "" {
+				t.Error(d)
+			}
+			if l.Truncated() != want.Truncated() {
+				t.Errorf("Limiter.Truncated() = %v, Recorder's %v", l.Truncated(), want.Truncated())
+			}
+		})
 	}
 }
 
@@ -202,7 +223,8 @@ func TestLimitStreams(t *testing.T) {
 // every child's statistics, a playout and a backprop, and at the end the
 // decision. It has about 9 events an iteration on only kids+1 nodes.
 func mctsStream(iterations, kids int) []trace.Event {
-	events := []trace.Event{{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}}
+	events := make([]trace.Event, 0, kids+9*iterations+3)
+	events = append(events, trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax})
 	var children []trace.NodeID
 	scores := make([]trace.Score, kids)
 	for c := range kids {
@@ -249,6 +271,8 @@ func mctsStream(iterations, kids int) []trace.Event {
 // validates, and, written by a Writer, takes no more bytes than the byte
 // budget.
 func TestRecorderEventBudget(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	stream := mctsStream(20_000, 30) // 180,000 events
 	tests := []struct {
 		name   string
@@ -264,6 +288,7 @@ func TestRecorderEventBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			rec := trace.NewBudgetRecorder(tt.budget)
 			var buf bytes.Buffer
 			w, err := trace.NewWriter(&buf, trace.Header{})
@@ -325,6 +350,8 @@ func TestRecorderEventBudget(t *testing.T) {
 // TestLimiterBudgetKeepsRoom checks the room a Limiter holds back, with
 // budgets just large enough and just too small for a trace.
 func TestLimiterBudgetKeepsRoom(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	events := tracetest.AlphaBeta() // 63 events
 	size := int64(0)
 	for i := range events {
@@ -349,6 +376,7 @@ func TestLimiterBudgetKeepsRoom(t *testing.T) {
 		{"nodes, then events", trace.Budget{Nodes: 2, Events: 10}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			rec := trace.NewBudgetRecorder(tt.budget)
 			for _, e := range events {
 				rec.Emit(e)
@@ -395,6 +423,8 @@ func TestLimiterBudgetKeepsRoom(t *testing.T) {
 // TestLimiterLongDecisionLabel checks that a decision whose label is
 // longer than the room held back for it is shortened to fit.
 func TestLimiterLongDecisionLabel(t *testing.T) {
+	testenv.SkipUnderRace(t, "records in the test goroutine")
+	t.Parallel()
 	budget := trace.Budget{Bytes: 2000}
 	rec := trace.NewBudgetRecorder(budget)
 	long := strings.Repeat("é", 2000)

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // checkAgainstRef checks tr, at every step visited forwards, backwards and
@@ -27,10 +29,22 @@ func checkAgainstRef(t *testing.T, how string, tr *Tree, events []Event, file bo
 			t.Fatalf("%s: Event(%d):\n got %+v\nwant %+v", how, k, got, want)
 		}
 	}
+	// Each step's refold is made once: the walks below visit steps again.
+	type ref struct {
+		nodes []NodeState
+		focus NodeID
+		done  bool
+	}
+	refs := make([]ref, len(events)+1)
 	check := func() {
 		t.Helper()
 		k := tr.Step()
-		want, focus := foldRef(events, k)
+		r := &refs[k+1]
+		if !r.done {
+			r.nodes, r.focus = foldRef(events, k)
+			r.done = true
+		}
+		want, focus := r.nodes, r.focus
 		if tr.Size() != len(want) {
 			t.Fatalf("%s: step %d: Size() = %d, want %d", how, k, tr.Size(), len(want))
 		}
@@ -85,9 +99,11 @@ func nilEmpty(e Event) Event {
 // file format, folds each file as it is read, and checks the Tree against
 // a refold of the events from nothing at every step.
 func TestReadTreeMatchesRefold(t *testing.T) {
+	t.Parallel()
 	for name, events := range foldTraces() {
 		for _, version := range []int{1, Version} {
 			t.Run(fmt.Sprintf("%s/v%d", name, version), func(t *testing.T) {
+				t.Parallel()
 				var buf bytes.Buffer
 				w, err := NewWriter(&buf, Header{Version: version, Game: "test", Algorithm: "test"})
 				if err != nil {
@@ -121,8 +137,11 @@ func TestReadTreeMatchesRefold(t *testing.T) {
 // at several points along the way, checking each snapshot against a refold
 // of the events so far, and the Recorder's events against the trace.
 func TestRecorderSnapshots(t *testing.T) {
+	testenv.SkipUnderRace(t, "records and folds in the test goroutine")
+	t.Parallel()
 	for name, events := range foldTraces() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			rec := NewRecorder(0)
 			for i, e := range events {
 				e.Step = 1000 + i // a Recorder numbers events itself
@@ -152,6 +171,7 @@ func TestRecorderSnapshots(t *testing.T) {
 // decode, is refused by ReadTree with the error NewTree or the Reader
 // gives, and that an error of edit stops the reading.
 func TestReadTreeErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		file string
@@ -173,6 +193,7 @@ func TestReadTreeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := NewReader(bytes.NewBufferString(tt.file))
 			if err != nil {
 				t.Fatal(err)
@@ -198,13 +219,16 @@ func checkSameTree(t *testing.T, how string, tr *Tree, events []Event) {
 	if tr.Len() != want.Len() || tr.Size() != want.Size() {
 		t.Fatalf("%s: %d events and %d nodes, want %d and %d", how, tr.Len(), tr.Size(), want.Len(), want.Size())
 	}
+	// The closures run at every step: they mark themselves helpers only
+	// to fail, as t.Helper costs more than the checks.
 	compare := func(ids []NodeID) {
-		t.Helper()
 		if tr.Step() != want.Step() || tr.Current() != want.Current() {
+			t.Helper()
 			t.Fatalf("%s: at step %d, Current() = %d, want %d at step %d", how, tr.Step(), tr.Current(), want.Current(), want.Step())
 		}
 		for _, id := range ids {
 			if g, w := tr.Node(id), want.Node(id); !foldSame(g, w) {
+				t.Helper()
 				t.Fatalf("%s: step %d: node %d:\n got %+v\nwant %+v", how, tr.Step(), id, g, w)
 			}
 		}
@@ -214,16 +238,18 @@ func checkSameTree(t *testing.T, how string, tr *Tree, events []Event) {
 		all[i] = NodeID(i)
 	}
 	step := func(ok, wantOK bool) bool {
-		t.Helper()
 		if ok != wantOK {
+			t.Helper()
 			t.Fatalf("%s: a step from %d reports %v, want %v", how, tr.Step(), ok, wantOK)
 		}
 		if ok {
 			k := max(tr.Step(), 0)
-			if !slices.Equal(tr.Touched(k), want.Touched(k)) {
-				t.Fatalf("%s: Touched(%d) = %v, want %v", how, k, tr.Touched(k), want.Touched(k))
+			touched := tr.Touched(k)
+			if w := want.Touched(k); !slices.Equal(touched, w) {
+				t.Helper()
+				t.Fatalf("%s: Touched(%d) = %v, want %v", how, k, touched, w)
 			}
-			compare(tr.Touched(k))
+			compare(touched)
 			if tr.Step()%97 == 0 {
 				compare(all)
 			}
@@ -249,7 +275,8 @@ func checkSameTree(t *testing.T, how string, tr *Tree, events []Event) {
 // searches make: a root and its children, entered, evaluated and left
 // over and over.
 func busyTrace(children, rounds int) []Event {
-	events := []Event{{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}, {Kind: KindEnter, Node: 0}}
+	events := make([]Event, 0, 3+children+5*rounds)
+	events = append(events, Event{Kind: KindNode, Node: 0, Parent: NoNode, Action: -1, Type: TypeMax}, Event{Kind: KindEnter, Node: 0})
 	for c := range children {
 		events = append(events, Event{Kind: KindNode, Node: NodeID(c + 1), Parent: 0, Action: c, Label: fmt.Sprintf("m%d", c), Depth: 1, Type: TypeMin})
 	}
@@ -272,29 +299,34 @@ func busyTrace(children, rounds int) []Event {
 // to the spill file, that the Tree agrees with a refold of the events at
 // every step, and that its memory stays within the budget.
 func TestLimitMemory(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds and spills in the test goroutine")
+	t.Parallel()
 	events := busyTrace(20, 40_000)
 	const budget = 1 << 20
 	for _, folding := range []bool{false, true} {
-		b := NewBuilder()
-		b.LimitMemory(budget, t.TempDir())
-		b.folding = folding
-		for i := range events {
-			if err := b.Add(&events[i]); err != nil {
+		t.Run(fmt.Sprintf("folding %v", folding), func(t *testing.T) {
+			t.Parallel()
+			b := NewBuilder()
+			b.LimitMemory(budget, t.TempDir())
+			b.folding = folding
+			for i := range events {
+				if err := b.Add(&events[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tr, err := b.Tree()
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		tr, err := b.Tree()
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkSpilled(t, fmt.Sprintf("folding %v", folding), tr, events, budget)
+			checkSpilled(t, tr, events, budget)
+		})
 	}
 }
 
 // checkSpilled checks that some of tr's events and changes went to its
 // spill file, that its memory stays within budget and that it agrees with
 // a refold of events at every step.
-func checkSpilled(t *testing.T, how string, tr *Tree, events []Event, budget int64) {
+func checkSpilled(t *testing.T, tr *Tree, events []Event, budget int64) {
 	t.Helper()
 	spilled := func(r *records) int {
 		n := 0
@@ -306,17 +338,19 @@ func checkSpilled(t *testing.T, how string, tr *Tree, events []Event, budget int
 		return n
 	}
 	if spilled(&tr.f.events) == 0 || spilled(&tr.f.changes) == 0 {
-		t.Fatalf("%s: %d of %d chunks of events and %d of %d of changes spilled, want some of each", how,
+		t.Fatalf("%d of %d chunks of events and %d of %d of changes spilled, want some of each",
 			spilled(&tr.f.events), len(tr.f.events.chunks), spilled(&tr.f.changes), len(tr.f.changes.chunks))
 	}
 	if m := tr.MemSize(); m > budget {
-		t.Errorf("%s: MemSize() = %d, over the budget of %d", how, m, budget)
+		t.Errorf("MemSize() = %d, over the budget of %d", m, budget)
 	}
-	checkSameTree(t, how, tr, events)
+	checkSameTree(t, "spilled", tr, events)
 }
 
 // TestLimitMemoryNodes crosses the most nodes a memory budget holds.
 func TestLimitMemoryNodes(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	const budget = 1 << 20
 	b := NewBuilder()
 	b.LimitMemory(budget, t.TempDir())
@@ -347,32 +381,37 @@ func TestLimitMemoryNodes(t *testing.T) {
 // TestLimitMemoryCheckpoints folds a trace that would make many
 // checkpoints under a budget that holds a few, and checks their number.
 func TestLimitMemoryCheckpoints(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
 	events := busyTrace(200, 20_000)
 	for _, folding := range []bool{false, true} {
 		how := fmt.Sprintf("folding %v", folding)
-		b := NewBuilder()
-		b.spacing = 100
-		b.folding = folding
-		budget := int64(8 * 3 * 201 * 120) // three checkpoints of 201 nodes in its eighth
-		b.LimitMemory(budget*64, t.TempDir())
-		for i := range events {
-			if err := b.Add(&events[i]); err != nil {
+		t.Run(how, func(t *testing.T) {
+			t.Parallel()
+			b := NewBuilder()
+			b.spacing = 100
+			b.folding = folding
+			budget := int64(8 * 3 * 201 * 120) // three checkpoints of 201 nodes in its eighth
+			b.LimitMemory(budget*64, t.TempDir())
+			for i := range events {
+				if err := b.Add(&events[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tr, err := b.Tree()
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		tr, err := b.Tree()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := len(tr.f.checkpoints) - 1; n < 96 || n > 192 {
-			t.Errorf("%s: %d checkpoints besides the first, want at most 192 and at least half that", how, n)
-		}
-		for i := 1; i < len(tr.f.checkpoints); i++ {
-			if tr.f.checkpoints[i].pos <= tr.f.checkpoints[i-1].pos {
-				t.Fatalf("%s: checkpoint %d at position %d, after one at %d", how, i, tr.f.checkpoints[i].pos, tr.f.checkpoints[i-1].pos)
+			if n := len(tr.f.checkpoints) - 1; n < 96 || n > 192 {
+				t.Errorf("%d checkpoints besides the first, want at most 192 and at least half that", n)
 			}
-		}
-		checkSameTree(t, how, tr, events)
+			for i := 1; i < len(tr.f.checkpoints); i++ {
+				if tr.f.checkpoints[i].pos <= tr.f.checkpoints[i-1].pos {
+					t.Fatalf("checkpoint %d at position %d, after one at %d", i, tr.f.checkpoints[i].pos, tr.f.checkpoints[i-1].pos)
+				}
+			}
+			checkSameTree(t, how, tr, events)
+		})
 	}
 }
 
@@ -382,6 +421,7 @@ func TestLimitMemoryCheckpoints(t *testing.T) {
 // race detector it also checks that the two goroutines share nothing they
 // both write.
 func TestFreezeWhileRecording(t *testing.T) {
+	t.Parallel()
 	events := busyTrace(30, 3_000)
 	rec := NewRecorder(0)
 	frozen := make(chan *Builder)

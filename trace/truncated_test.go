@@ -8,35 +8,64 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
 
-// checkCut checks what reading cut, the first bytes of the whole trace
-// full whose header line ends at headerEnd, gives: no error or a
-// *TruncatedError, never another, once the cut is past the header; and
-// the events of full up to the cut, the last of which may differ when a
-// cut line still decodes. Events are compared encoded, where a NaN
-// equals a NaN. It returns the events read and the error.
-func checkCut(t *testing.T, full, cut []byte, headerEnd int) ([]trace.Event, error) {
+// wholeTrace is a trace that reads whole, read once for checkCut, which
+// reads it cut at many bytes.
+type wholeTrace struct {
+	data      []byte
+	headerEnd int // the length of the header line, its line end included
+	header    trace.Header
+	events    []trace.Event
+	encoded   []byte // the events written again after header
+	ends      []int  // ends[k]: the length of encoded's header and first k events
+}
+
+// readWhole reads data, which must read whole, for checkCut.
+func readWhole(t *testing.T, data []byte) *wholeTrace {
 	t.Helper()
-	h, want, err := trace.ReadAll(bytes.NewReader(full))
+	h, events, err := trace.ReadAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("reading the whole trace: %v", err)
 	}
-	_, got, err := trace.ReadAll(bytes.NewReader(cut))
-	if len(cut) <= headerEnd {
+	w := &wholeTrace{data: data, headerEnd: bytes.IndexByte(data, '\n') + 1, header: h, events: events}
+	// A Writer writes a line for each event, so the events' lines start
+	// as those of any first events do.
+	w.encoded = tracetest.Encode(t, h, events)
+	for i, c := range w.encoded {
+		if c == '\n' {
+			w.ends = append(w.ends, i+1)
+		}
+	}
+	if len(w.ends) != len(events)+1 {
+		t.Fatalf("%d lines written for a header and %d events", len(w.ends), len(events))
+	}
+	return w
+}
+
+// checkCut checks what reading w's first n bytes gives: no error or a
+// *TruncatedError, never another, once the cut is past the header; and
+// the events of w up to the cut, the last of which may differ when a cut
+// line still decodes. Events are compared encoded, where a NaN equals a
+// NaN. It returns the events read and the error.
+func checkCut(t *testing.T, w *wholeTrace, n int) ([]trace.Event, error) {
+	t.Helper()
+	_, got, err := trace.ReadAll(bytes.NewReader(w.data[:n]))
+	if n <= w.headerEnd {
 		return got, err
 	}
 	var te *trace.TruncatedError
 	if err != nil && !errors.As(err, &te) {
-		t.Fatalf("cut at byte %d of %d: error %v, want none or a *TruncatedError", len(cut), len(full), err)
+		t.Fatalf("cut at byte %d of %d: error %v, want none or a *TruncatedError", n, len(w.data), err)
 	}
 	if te != nil && te.Events != len(got) {
-		t.Fatalf("cut at byte %d: the error counts %d events, %d were read", len(cut), te.Events, len(got))
+		t.Fatalf("cut at byte %d: the error counts %d events, %d were read", n, te.Events, len(got))
 	}
-	if len(got) > len(want) || len(got) > 0 && !bytes.Equal(tracetest.Encode(t, h, got[:len(got)-1]), tracetest.Encode(t, h, want[:len(got)-1])) {
-		t.Fatalf("cut at byte %d: %d events that are not the trace's first", len(cut), len(got))
+	if len(got) > len(w.events) || len(got) > 0 && !bytes.Equal(tracetest.Encode(t, w.header, got[:len(got)-1]), w.encoded[:w.ends[len(got)-1]]) {
+		t.Fatalf("cut at byte %d: %d events that are not the trace's first", n, len(got))
 	}
 	return got, err
 }
@@ -45,6 +74,8 @@ func checkCut(t *testing.T, full, cut []byte, headerEnd int) ([]trace.Event, err
 // every format version at every byte: each reads up to its cut and says
 // which line is cut, or reads whole when the cut falls at a line end.
 func TestTruncatedAtEveryByte(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads traces in the test goroutine")
+	t.Parallel()
 	golden, err := os.ReadFile(filepath.Join("testdata", "alphabeta-rn.jsonl.golden"))
 	if err != nil {
 		t.Fatal(err)
@@ -56,10 +87,11 @@ func TestTruncatedAtEveryByte(t *testing.T) {
 		"version 3": tracetest.Encode(t, h3, tracetest.EveryKind()),
 	} {
 		t.Run(name, func(t *testing.T) {
-			headerEnd := bytes.IndexByte(full, '\n') + 1
+			t.Parallel()
+			w := readWhole(t, full)
 			lines := 0
-			for n := headerEnd + 1; n < len(full); n++ {
-				got, err := checkCut(t, full, full[:n], headerEnd)
+			for n := w.headerEnd + 1; n < len(full); n++ {
+				got, err := checkCut(t, w, n)
 				atLineEnd := full[n-1] == '\n'
 				if atLineEnd {
 					lines++
@@ -77,6 +109,7 @@ func TestTruncatedAtEveryByte(t *testing.T) {
 		})
 	}
 	t.Run("compressed", func(t *testing.T) {
+		t.Parallel()
 		z := gzipped(t, golden)
 		truncated := 0
 		for n := 20; n < len(z); n++ {
@@ -103,6 +136,8 @@ func TestTruncatedAtEveryByte(t *testing.T) {
 // end, counts as cut: a bad line anywhere else is damage, refused with
 // its line number.
 func TestTruncatedOnlyAtTheEnd(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads traces in the test goroutine")
+	t.Parallel()
 	const header = `{"format":"searchviz-trace","version":1}` + "\n"
 	const root = `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"max"}`
 	const enter = `{"step":1,"kind":"enter","node":0}`
@@ -121,6 +156,7 @@ func TestTruncatedOnlyAtTheEnd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, events, err := trace.ReadAll(strings.NewReader(tt.text))
 			var te *trace.TruncatedError
 			var se *trace.SyntaxError
@@ -144,6 +180,7 @@ func TestTruncatedOnlyAtTheEnd(t *testing.T) {
 // TestReadFromKeepsWhatPrecedesTheCut checks that a Builder fed a trace
 // cut short holds every event before the cut and folds them.
 func TestReadFromKeepsWhatPrecedesTheCut(t *testing.T) {
+	t.Parallel()
 	golden, err := os.ReadFile(filepath.Join("testdata", "alphabeta-rn.jsonl.golden"))
 	if err != nil {
 		t.Fatal(err)
@@ -152,27 +189,31 @@ func TestReadFromKeepsWhatPrecedesTheCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, data := range [][]byte{golden[:len(golden)*2/3], gzipped(t, golden)[:len(gzipped(t, golden))*2/3]} {
-		r, err := trace.NewReader(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := trace.NewBuilder()
-		err = b.ReadFrom(r, nil)
-		var te *trace.TruncatedError
-		if !errors.As(err, &te) {
-			t.Fatalf("ReadFrom: %v, want a *TruncatedError", err)
-		}
-		if b.Len() != te.Events || te.Events == 0 || te.Events >= len(all) {
-			t.Fatalf("the builder holds %d events, the error says %d of %d were read", b.Len(), te.Events, len(all))
-		}
-		tree, err := b.Tree()
-		if err != nil {
-			t.Fatalf("folding the events before the cut: %v", err)
-		}
-		if tree.Len() != te.Events {
-			t.Errorf("the tree has %d steps, want %d", tree.Len(), te.Events)
-		}
+	z := gzipped(t, golden)
+	for name, data := range map[string][]byte{"plain": golden[:len(golden)*2/3], "compressed": z[:len(z)*2/3]} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			r, err := trace.NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := trace.NewBuilder()
+			err = b.ReadFrom(r, nil)
+			var te *trace.TruncatedError
+			if !errors.As(err, &te) {
+				t.Fatalf("ReadFrom: %v, want a *TruncatedError", err)
+			}
+			if b.Len() != te.Events || te.Events == 0 || te.Events >= len(all) {
+				t.Fatalf("the builder holds %d events, the error says %d of %d were read", b.Len(), te.Events, len(all))
+			}
+			tree, err := b.Tree()
+			if err != nil {
+				t.Fatalf("folding the events before the cut: %v", err)
+			}
+			if tree.Len() != te.Events {
+				t.Errorf("the tree has %d steps, want %d", tree.Len(), te.Events)
+			}
+		})
 	}
 }
 
@@ -195,10 +236,9 @@ func FuzzTruncated(f *testing.F) {
 		if _, _, err := trace.ReadAll(bytes.NewReader(data)); err != nil {
 			return
 		}
-		headerEnd := bytes.IndexByte(data, '\n') + 1
-		if headerEnd == 0 {
+		if bytes.IndexByte(data, '\n') < 0 {
 			return // a header alone: no event to cut
 		}
-		checkCut(t, data, data[:at%uint(len(data)+1)], headerEnd)
+		checkCut(t, readWhole(t, data), int(at%uint(len(data)+1)))
 	})
 }

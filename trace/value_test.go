@@ -1,11 +1,16 @@
 package trace
 
 import (
+	"fmt"
 	"math"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 func TestFormatValue(t *testing.T) {
+	testenv.SkipUnderRace(t, "formats numbers")
+	t.Parallel()
 	tests := []struct {
 		v    float64
 		want string
@@ -24,13 +29,18 @@ func TestFormatValue(t *testing.T) {
 		{math.NaN(), "?"},
 	}
 	for _, tt := range tests {
-		if got := FormatValue(tt.v); got != tt.want {
-			t.Errorf("FormatValue(%v) = %q, want %q", tt.v, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.v), func(t *testing.T) {
+			t.Parallel()
+			if got := FormatValue(tt.v); got != tt.want {
+				t.Errorf("FormatValue(%v) = %q, want %q", tt.v, got, tt.want)
+			}
+		})
 	}
 }
 
 func TestViewConversions(t *testing.T) {
+	testenv.SkipUnderRace(t, "converts values between views")
+	t.Parallel()
 	inf := math.Inf(1)
 	tests := []struct {
 		view         View
@@ -46,13 +56,16 @@ func TestViewConversions(t *testing.T) {
 		{ViewRoot, TypeChance, 1.5, 0, 1, 1.5, 0, 1},
 	}
 	for _, tt := range tests {
-		if got := tt.view.Value(tt.typ, tt.x); got != tt.wantX {
-			t.Errorf("%v.Value(%v, %v) = %v, want %v", tt.view, tt.typ, tt.x, got, tt.wantX)
-		}
-		a, b := tt.view.Window(tt.typ, tt.alpha, tt.beta)
-		if a != tt.wantA || b != tt.wantB {
-			t.Errorf("%v.Window(%v, %v, %v) = (%v, %v), want (%v, %v)", tt.view, tt.typ, tt.alpha, tt.beta, a, b, tt.wantA, tt.wantB)
-		}
+		t.Run(tt.view.String()+" "+tt.typ.String(), func(t *testing.T) {
+			t.Parallel()
+			if got := tt.view.Value(tt.typ, tt.x); got != tt.wantX {
+				t.Errorf("%v.Value(%v, %v) = %v, want %v", tt.view, tt.typ, tt.x, got, tt.wantX)
+			}
+			a, b := tt.view.Window(tt.typ, tt.alpha, tt.beta)
+			if a != tt.wantA || b != tt.wantB {
+				t.Errorf("%v.Window(%v, %v, %v) = (%v, %v), want (%v, %v)", tt.view, tt.typ, tt.alpha, tt.beta, a, b, tt.wantA, tt.wantB)
+			}
+		})
 	}
 	for _, name := range []string{"root", "side"} {
 		v, err := ParseView(name)

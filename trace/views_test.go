@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -60,10 +61,15 @@ var accessors = []struct {
 // kind uses, each from the right one: full gives every member its own
 // value.
 func TestViews(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads events through their views")
+	t.Parallel()
 	for _, a := range accessors {
-		if got := a.view(full(a.kind)); !reflect.DeepEqual(got, a.want) {
-			t.Errorf("%s:\n got %+v\nwant %+v", a.name, got, a.want)
-		}
+		t.Run(a.name, func(t *testing.T) {
+			t.Parallel()
+			if got := a.view(full(a.kind)); !reflect.DeepEqual(got, a.want) {
+				t.Errorf("\n got %+v\nwant %+v", got, a.want)
+			}
+		})
 	}
 }
 
@@ -71,6 +77,8 @@ func TestViews(t *testing.T) {
 // things in different kinds has a view: all but enter and leave, which
 // name only their node.
 func TestViewsCoverKinds(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads events through their views")
+	t.Parallel()
 	has := map[trace.Kind]bool{trace.KindEnter: true, trace.KindLeave: true}
 	for _, a := range accessors {
 		has[a.kind] = true
@@ -86,22 +94,27 @@ func TestViewsCoverKinds(t *testing.T) {
 // other kind, the invalid one included: each must panic, naming itself and
 // both kinds, which a caller that forgot to check Kind needs to know.
 func TestViewsPanicOnOtherKinds(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads events through their views")
+	t.Parallel()
 	kinds := append([]trace.Kind{trace.KindBad}, trace.Kinds()...)
 	for _, a := range accessors {
-		for _, k := range kinds {
-			if k == a.kind {
-				continue
+		t.Run(a.name, func(t *testing.T) {
+			t.Parallel()
+			for _, k := range kinds {
+				if k == a.kind {
+					continue
+				}
+				msg := func() (msg string) {
+					defer func() { msg = fmt.Sprint(recover()) }()
+					a.view(full(k))
+					return "no panic"
+				}()
+				want := fmt.Sprintf("trace: Event.%s called on a %v event, want a %v event", a.name, k, a.kind)
+				if msg != want {
+					t.Errorf("on a %v event: panic %q, want %q", k, msg, want)
+				}
 			}
-			msg := func() (msg string) {
-				defer func() { msg = fmt.Sprint(recover()) }()
-				a.view(full(k))
-				return "no panic"
-			}()
-			want := fmt.Sprintf("trace: Event.%s called on a %v event, want a %v event", a.name, k, a.kind)
-			if msg != want {
-				t.Errorf("%s on a %v event: panic %q, want %q", a.name, k, msg, want)
-			}
-		}
+		})
 	}
 }
 
@@ -109,6 +122,8 @@ func TestViewsPanicOnOtherKinds(t *testing.T) {
 // view without a panic, and checks views against facts of the textbook
 // trace.
 func TestViewsOfATrace(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads events through their views")
+	t.Parallel()
 	byKind := map[trace.Kind]func(trace.Event) any{}
 	for _, a := range accessors {
 		byKind[a.kind] = a.view

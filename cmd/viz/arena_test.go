@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/arena"
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestArena plays a few games of tic-tac-toe from the command line: the
@@ -20,6 +21,7 @@ import (
 // run and the flags the record's documentation gives, makes the recorded
 // move.
 func TestArena(t *testing.T) {
+	t.Parallel()
 	args := []string{"arena", "--game", "tictactoe", "--a", "alphabeta depth=9", "--b", "mcts playouts=40", "--games", "4", "--seed", "9", "--parallel", "2"}
 	code, stdout, stderr := runViz(t, args...)
 	if code != 0 || stderr != "" {
@@ -64,32 +66,39 @@ func TestArena(t *testing.T) {
 }
 
 func TestArenaUsageErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses command lines")
+	t.Parallel()
 	base := []string{"--game", "tictactoe", "--a", "alphabeta", "--b", "alphabeta"}
 	tests := []struct {
+		name string
 		args []string
 		want string
 	}{
-		{[]string{"arena", "--a", "x", "--b", "y", "--games", "2"}, "arena: --game is required"},
-		{[]string{"arena", "--game", "tictactoe", "--a", "alphabeta", "--games", "2"}, "--a and --b, the two engines' algorithm specs, are required"},
-		{append([]string{"arena"}, base...), "--games 0 is out of range (allowed 1..100000)"},
-		{append(append([]string{"arena"}, base...), "--games", "100001"), "--games 100001 is out of range (allowed 1..100000)"},
-		{append(append([]string{"arena"}, base...), "--games", "2", "--parallel", "0"), "--parallel 0 is out of range (allowed 1..256)"},
-		{append(append([]string{"arena"}, base...), "--games", "2", "extra"), `unexpected argument "extra"`},
-		{[]string{"arena", "--game", "chess", "--a", "alphabeta", "--b", "alphabeta", "--games", "2"}, `unknown game "chess"`},
-		{[]string{"arena", "--game", "maze", "--a", "greedy", "--b", "greedy", "--games", "2"}, "maze is a one-player game, and a match needs two players"},
-		{[]string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "engine A: catalog: duct searches games where two players move at once"},
+		{"no game", []string{"arena", "--a", "x", "--b", "y", "--games", "2"}, "arena: --game is required"},
+		{"one engine", []string{"arena", "--game", "tictactoe", "--a", "alphabeta", "--games", "2"}, "--a and --b, the two engines' algorithm specs, are required"},
+		{"no games", append([]string{"arena"}, base...), "--games 0 is out of range (allowed 1..100000)"},
+		{"too many games", append(append([]string{"arena"}, base...), "--games", "100001"), "--games 100001 is out of range (allowed 1..100000)"},
+		{"no parallel games", append(append([]string{"arena"}, base...), "--games", "2", "--parallel", "0"), "--parallel 0 is out of range (allowed 1..256)"},
+		{"an argument", append(append([]string{"arena"}, base...), "--games", "2", "extra"), `unexpected argument "extra"`},
+		{"an unknown game", []string{"arena", "--game", "chess", "--a", "alphabeta", "--b", "alphabeta", "--games", "2"}, `unknown game "chess"`},
+		{"a one-player game", []string{"arena", "--game", "maze", "--a", "greedy", "--b", "greedy", "--games", "2"}, "maze is a one-player game, and a match needs two players"},
+		{"an engine of another family", []string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "engine A: catalog: duct searches games where two players move at once"},
 	}
 	for _, tt := range tests {
-		code, _, stderr := runViz(t, tt.args...)
-		if code != 2 || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("viz %s: exit %d, stderr %q; want 2 and one line containing %q", strings.Join(tt.args, " "), code, stderr, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, _, stderr := runViz(t, tt.args...)
+			if code != 2 || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("viz %s: exit %d, stderr %q; want 2 and one line containing %q", strings.Join(tt.args, " "), code, stderr, tt.want)
+			}
+		})
 	}
 }
 
 // TestArenaInterrupted runs a match that a signal has already stopped:
 // it prints the games played, none, and exits with the signal's status.
 func TestArenaInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(stopSignal{syscall.SIGINT})
 	var stdout, stderr bytes.Buffer
@@ -103,6 +112,8 @@ func TestArenaInterrupted(t *testing.T) {
 // score with its margin and the time left, each update overwriting the
 // last from the line's start, and the line blanked at the end.
 func TestProgressLine(t *testing.T) {
+	testenv.SkipUnderRace(t, "writes a progress line")
+	t.Parallel()
 	var b bytes.Buffer
 	p := &progressLine{w: &b, games: 4}
 	p.clear()

@@ -3,12 +3,16 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestHelp checks that -h and --help, after viz or a command, and viz help
 // write the help to standard output and exit 0: viz's lists each command
 // on one line, a command's each flag with its meaning and its default.
 func TestHelp(t *testing.T) {
+	testenv.SkipUnderRace(t, "prints help")
+	t.Parallel()
 	commandLines := []string{
 		"\n  serve   serve the web app on localhost (the default command)\n",
 		"\n  replay  serve the web app and print the address of a trace file's page\n",
@@ -52,14 +56,17 @@ func TestHelp(t *testing.T) {
 		{[]string{"list", "--help"}, []string{"Usage: viz list\n\nShow every game and algorithm with its parameters.\n\nlist takes no flags.\n"}},
 	}
 	for _, tt := range tests {
-		code, stdout, stderr := runViz(t, tt.args...)
-		if code != 0 || stderr != "" {
-			t.Errorf("viz %s: exit %d, stderr %q; want 0 and nothing", strings.Join(tt.args, " "), code, stderr)
-		}
-		for _, want := range tt.wants {
-			if !strings.Contains(stdout, want) {
-				t.Errorf("viz %s: the help lacks %q:\n%s", strings.Join(tt.args, " "), want, stdout)
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runViz(t, tt.args...)
+			if code != 0 || stderr != "" {
+				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
 			}
-		}
+			for _, want := range tt.wants {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("the help lacks %q:\n%s", want, stdout)
+				}
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 )
 
@@ -15,6 +16,7 @@ import (
 // picture, and a layout that is not one of the three, or tidy asked for
 // DOT, is a usage error.
 func TestRenderLayout(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	small := filepath.Join(dir, "small.jsonl")
 	if code, _, stderr := runViz(t, "run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", small); code != 0 {
@@ -47,6 +49,7 @@ func TestRenderLayout(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			code, stdout, stderr := runViz(t, tt.args...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d: %s", code, tt.code, stderr)
@@ -66,6 +69,8 @@ func TestRenderLayout(t *testing.T) {
 
 // TestHelpNamesLayout checks that render's help shows the --layout flag.
 func TestHelpNamesLayout(t *testing.T) {
+	testenv.SkipUnderRace(t, "prints help")
+	t.Parallel()
 	code, stdout, _ := runViz(t, "render", "--help")
 	if code != 0 || !strings.Contains(stdout, "--layout auto|dot|tidy") {
 		t.Errorf("render --help: exit %d, no --layout auto|dot|tidy in %q", code, stdout)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/spec"
 )
 
@@ -14,6 +15,8 @@ import (
 // copied into a spec: "NAME PARAM=VALUE" parses and resolves against the
 // catalog's parameters to exactly the declared value.
 func TestListValuesParse(t *testing.T) {
+	testenv.SkipUnderRace(t, "lists the catalog")
+	t.Parallel()
 	code, stdout, stderr := runViz(t, "list")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -9,11 +9,12 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
 
-func runViz(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func runViz(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = run(context.Background(), args, &out, &errOut)
@@ -21,52 +22,58 @@ func runViz(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses command lines")
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.jsonl")
 	tests := []struct {
+		name string
 		args []string
 		want string // part of the one-line error
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
-		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
-		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --nats, --v)"},
-		{[]string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
-		{[]string{"layout-worker", "x"}, "layout-worker takes no arguments"},
-		{[]string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
-		{[]string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
-		{[]string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, othello, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct, expectimax)`},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, tt, quiescence, nodes)`},
-		{[]string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "position: tictactoe"},
-		{[]string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "position: tree"},
-		{[]string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --boards, --game, --out, --position, --seed, --trace-nodes)"},
-		{[]string{"run", "--game", "tictactoe", "--algo", "minimax", "--trace-nodes", "2000001", "--out", out}, "--trace-nodes 2000001 is out of range (allowed 1..2000000)"},
-		{[]string{"list", "extra"}, "list takes no arguments"},
-		{[]string{"render"}, "want exactly one trace file"},
-		{[]string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
-		{[]string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
-		{[]string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
-		{[]string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view)"},
-		{[]string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
-		{[]string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
-		{[]string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
-		{[]string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
+		{"serve with an argument", []string{"serve", "extra"}, `serve: unexpected argument "extra"`},
+		{"serve with an unknown flag", []string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --nats, --v)"},
+		{"replay without a trace", []string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
+		{"layout-worker with an argument", []string{"layout-worker", "x"}, "layout-worker takes no arguments"},
+		{"run without a game", []string{"run", "--algo", "alphabeta", "--out", out}, "--game is required"},
+		{"run without an algorithm", []string{"run", "--game", "tictactoe", "--out", out}, "--algo is required"},
+		{"run an unknown game", []string{"run", "--game", "chess", "--algo", "alphabeta", "--out", out}, `unknown game "chess" (known: tictactoe, othello, connectfour, tree, chancetree, dice, maze, twinmaze, twinmaze-turns)`},
+		{"run an unknown algorithm", []string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", out}, `unknown algorithm "alfabeta" (known: minimax, negamax, alphabeta, iterative, pmc, mcts, greedy, beam, chokudai, duct, expectimax)`},
+		{"run a parameter out of range", []string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=99", "--out", out}, "depth=99 is out of range (allowed 1..64)"},
+		{"run an unknown parameter", []string{"run", "--game", "tictactoe", "--algo", "alphabeta width=3", "--out", out}, `unknown parameter "width" (allowed: depth, ordering, tt, quiescence, nodes)`},
+		{"run a bad tictactoe position", []string{"run", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xxx/ooo/...", "--out", out}, "position: tictactoe"},
+		{"run a bad tree position", []string{"run", "--game", "tree", "--algo", "alphabeta", "--position", "[[1,2],", "--out", out}, "position: tree"},
+		{"run with an unknown flag", []string{"run", "--bogus", "--out", out}, "flag provided but not defined: -bogus (flags: --algo, --boards, --game, --out, --position, --seed, --trace-nodes)"},
+		{"run too many trace nodes", []string{"run", "--game", "tictactoe", "--algo", "minimax", "--trace-nodes", "2000001", "--out", out}, "--trace-nodes 2000001 is out of range (allowed 1..2000000)"},
+		{"list with an argument", []string{"list", "extra"}, "list takes no arguments"},
+		{"render without a trace", []string{"render"}, "want exactly one trace file"},
+		{"render an unknown view", []string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
+		{"render an unknown format", []string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
+		{"render a negative memory", []string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
+		{"render with an unknown flag", []string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view)"},
+		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
+		{"help on two commands", []string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
+		{"run with two seeds", []string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
+		{"run with two seeds, one of them 0", []string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},
 	}
+	// The cases share out, which each must leave unwritten.
 	for _, tt := range tests {
-		code, _, stderr := runViz(t, tt.args...)
-		if code != 2 {
-			t.Errorf("viz %s: exit %d, want 2", strings.Join(tt.args, " "), code)
-		}
-		if !strings.Contains(stderr, tt.want) {
-			t.Errorf("viz %s: stderr %q, want it to contain %q", strings.Join(tt.args, " "), stderr, tt.want)
-		}
-		if strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("viz %s: error is not one line: %q", strings.Join(tt.args, " "), stderr)
-		}
-		if _, err := os.Stat(out); !os.IsNotExist(err) {
-			t.Fatalf("viz %s left %s behind", strings.Join(tt.args, " "), out)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := runViz(t, tt.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q, want it to contain %q", stderr, tt.want)
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("error is not one line: %q", stderr)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Fatalf("left %s behind", out)
+			}
+		})
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("files left behind: %v", entries)
@@ -74,6 +81,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestRunAndRender(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tracePath := filepath.Join(dir, "t.jsonl.gz")
 	code, stdout, stderr := runViz(t, "run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", tracePath)
@@ -126,6 +134,7 @@ func TestRunAndRender(t *testing.T) {
 }
 
 func TestRenderMalformedTrace(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.jsonl")
 	if err := os.WriteFile(bad, []byte("{\"format\":\"searchviz-trace\",\"version\":1}\n{\"step\":0,\"kind\":\"nope\"}\n"), 0o644); err != nil {
@@ -138,6 +147,8 @@ func TestRenderMalformedTrace(t *testing.T) {
 }
 
 func TestList(t *testing.T) {
+	testenv.SkipUnderRace(t, "lists the catalog")
+	t.Parallel()
 	code, stdout, _ := runViz(t, "list")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -154,6 +165,8 @@ func TestList(t *testing.T) {
 // differ are refused (see TestUsageErrors) rather than one silently
 // chosen.
 func TestRunSeeds(t *testing.T) {
+	testenv.SkipUnderRace(t, "runs searches in the test goroutine")
+	t.Parallel()
 	tests := []struct {
 		algo string
 		seed []string // the --seed flag, if given
@@ -169,31 +182,34 @@ func TestRunSeeds(t *testing.T) {
 		{"mcts playouts=5 seed=2", []string{"--seed=7"}, "", 2, `seed 7 and seed=2`},
 	}
 	for _, tt := range tests {
-		path := filepath.Join(t.TempDir(), "t.jsonl")
-		args := append([]string{"run", "--game", "tictactoe", "--algo", tt.algo, "--out", path}, tt.seed...)
-		code, _, stderr := runViz(t, args...)
-		if code != tt.code || !strings.Contains(stderr, tt.says) {
-			t.Errorf("viz %s: exit %d, stderr %q; want %d and %q", strings.Join(args, " "), code, stderr, tt.code, tt.says)
-			continue
-		}
-		if code != 0 {
-			if _, err := os.Stat(path); !os.IsNotExist(err) {
-				t.Errorf("viz %s left %s behind", strings.Join(args, " "), path)
+		t.Run(strings.Join(append([]string{tt.algo}, tt.seed...), " "), func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "t.jsonl")
+			args := append([]string{"run", "--game", "tictactoe", "--algo", tt.algo, "--out", path}, tt.seed...)
+			code, _, stderr := runViz(t, args...)
+			if code != tt.code || !strings.Contains(stderr, tt.says) {
+				t.Fatalf("viz %s: exit %d, stderr %q; want %d and %q", strings.Join(args, " "), code, stderr, tt.code, tt.says)
 			}
-			continue
-		}
-		h, _, err := trace.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := h.Params["seed"]; got != tt.want {
-			t.Errorf("viz %s: the playouts' seed is %q, want %q", strings.Join(args, " "), got, tt.want)
-		}
+			if code != 0 {
+				if _, err := os.Stat(path); !os.IsNotExist(err) {
+					t.Errorf("viz %s left %s behind", strings.Join(args, " "), path)
+				}
+				return
+			}
+			h, _, err := trace.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Params["seed"]; got != tt.want {
+				t.Errorf("viz %s: the playouts' seed is %q, want %q", strings.Join(args, " "), got, tt.want)
+			}
+		})
 	}
 }
 
 // TestOutputModes checks that the files viz writes are readable by all,
-// mode 0644, whatever the umask, as traces always were.
+// mode 0644, whatever the umask, as traces always were. It is not
+// parallel: the umask is the whole process's.
 func TestOutputModes(t *testing.T) {
 	old := syscall.Umask(0o077)
 	defer syscall.Umask(old)

@@ -7,12 +7,15 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestReadme checks that the README, with its lines joined, describes
 // every game of the catalog in its Games section and states viz run's
 // trace node cap as the command has it.
 func TestReadme(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the README")
+	t.Parallel()
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -23,17 +26,21 @@ func TestReadme(t *testing.T) {
 	if !ok {
 		t.Fatal("the README has no Games section")
 	}
-	tests := []struct{ section, in, want string }{
-		{"Commands", readme, "up to `--trace-nodes` nodes (" + commas(defaultTraceNodes) + " by default, " + commas(maxTraceNodes) + " at most)"},
-		{"Commands", readme, "`viz COMMAND --help`"},
+	type check struct{ name, section, in, want string }
+	tests := []check{
+		{"trace nodes", "Commands", readme, "up to `--trace-nodes` nodes (" + commas(defaultTraceNodes) + " by default, " + commas(maxTraceNodes) + " at most)"},
+		{"help", "Commands", readme, "`viz COMMAND --help`"},
 	}
 	for _, g := range catalog.Games() {
-		tests = append(tests, struct{ section, in, want string }{"Games", games, "- `" + g.Name + "`: "})
+		tests = append(tests, check{g.Name, "Games", games, "- `" + g.Name + "`: "})
 	}
 	for _, tt := range tests {
-		if !strings.Contains(tt.in, tt.want) {
-			t.Errorf("the README's %s section lacks %q", tt.section, tt.want)
-		}
+		t.Run(tt.section+" "+tt.name, func(t *testing.T) {
+			t.Parallel()
+			if !strings.Contains(tt.in, tt.want) {
+				t.Errorf("the README's %s section lacks %q", tt.section, tt.want)
+			}
+		})
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -17,6 +18,7 @@ import (
 // and says whose turn it is, and --boards=false draws none. The trace
 // `viz run` writes holds no boards: render works them out from the game.
 func TestRenderBoards(t *testing.T) {
+	t.Parallel()
 	cell := regexp.MustCompile(`<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"[^>]*>(?:<FONT POINT-SIZE="10">(?:<B>)?([^<]*))?`)
 	tests := []struct {
 		game, position, algo string
@@ -31,37 +33,40 @@ func TestRenderBoards(t *testing.T) {
 		{"twinmaze-turns", "1:A9B;A", "alphabeta", "false", 0, nil, ";"},
 	}
 	for _, tt := range tests {
-		path := filepath.Join(t.TempDir(), "t.jsonl")
-		if code, _, stderr := runViz(t, "run", "--game", tt.game, "--position", tt.position, "--algo", tt.algo, "--out", path); code != 0 {
-			t.Fatalf("run %s %q: exit %d: %s", tt.game, tt.position, code, stderr)
-		}
-		if data, err := os.ReadFile(path); err != nil || strings.Contains(string(data), `"board"`) {
-			t.Fatalf("viz run wrote boards into the trace (error %v); render must work them out", err)
-		}
-		code, dot, stderr := runViz(t, "render", "--format", "dot", "--boards="+tt.boards, path)
-		if code != 0 {
-			t.Fatalf("render: exit %d: %s", code, stderr)
-		}
-		var root string
-		for line := range strings.SplitSeq(dot, "\n") {
-			if strings.HasPrefix(line, "\tn0 [") {
-				root = line
+		t.Run(tt.game+" boards="+tt.boards, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "t.jsonl")
+			if code, _, stderr := runViz(t, "run", "--game", tt.game, "--position", tt.position, "--algo", tt.algo, "--out", path); code != 0 {
+				t.Fatalf("run %s %q: exit %d: %s", tt.game, tt.position, code, stderr)
 			}
-		}
-		if got := len(cell.FindAllString(root, -1)); got != tt.cells {
-			t.Errorf("%s %q, --boards=%s: the root draws %d board cells, want %d", tt.game, tt.position, tt.boards, got, tt.cells)
-		}
-		for _, m := range cell.FindAllStringSubmatch(dot, -1) {
-			if m[1] == tt.stray {
-				t.Errorf("%s %q: a cell holds %q, which is no cell of the game", tt.game, tt.position, m[1])
-				break
+			if data, err := os.ReadFile(path); err != nil || strings.Contains(string(data), `"board"`) {
+				t.Fatalf("viz run wrote boards into the trace (error %v); render must work them out", err)
 			}
-		}
-		for _, c := range tt.captions {
-			if !strings.Contains(dot, `<FONT POINT-SIZE="8">`+c+`</FONT>`) {
-				t.Errorf("%s %q: no board is captioned %q", tt.game, tt.position, c)
+			code, dot, stderr := runViz(t, "render", "--format", "dot", "--boards="+tt.boards, path)
+			if code != 0 {
+				t.Fatalf("render: exit %d: %s", code, stderr)
 			}
-		}
+			var root string
+			for line := range strings.SplitSeq(dot, "\n") {
+				if strings.HasPrefix(line, "\tn0 [") {
+					root = line
+				}
+			}
+			if got := len(cell.FindAllString(root, -1)); got != tt.cells {
+				t.Errorf("%s %q, --boards=%s: the root draws %d board cells, want %d", tt.game, tt.position, tt.boards, got, tt.cells)
+			}
+			for _, m := range cell.FindAllStringSubmatch(dot, -1) {
+				if m[1] == tt.stray {
+					t.Errorf("%s %q: a cell holds %q, which is no cell of the game", tt.game, tt.position, m[1])
+					break
+				}
+			}
+			for _, c := range tt.captions {
+				if !strings.Contains(dot, `<FONT POINT-SIZE="8">`+c+`</FONT>`) {
+					t.Errorf("%s %q: no board is captioned %q", tt.game, tt.position, c)
+				}
+			}
+		})
 	}
 }
 
@@ -69,6 +74,7 @@ func TestRenderBoards(t *testing.T) {
 // the empty tic-tac-toe board: 1+9+72+504+3024) under a --memory bound
 // that holds fewer nodes, and one that holds them.
 func TestRenderMemory(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "t.jsonl")
 	if code, _, stderr := runViz(t, "run", "--game", "tictactoe", "--algo", "minimax depth=4", "--out", path); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, stderr)
@@ -90,43 +96,48 @@ func TestRenderMemory(t *testing.T) {
 // its 549,946 nodes, and by default, which records them all; a trace cut
 // short is said so on standard error, with the flag that records more.
 func TestRunTraceNodes(t *testing.T) {
-	dir := t.TempDir()
+	testenv.SkipUnderRace(t, "runs a search and reads its trace in the test goroutine")
+	t.Parallel()
 	for _, tc := range []struct {
+		name      string
 		args      []string
 		nodes     int
 		truncated bool
 		warning   string // standard error, all of it
 	}{
-		{[]string{"--trace-nodes", "1000"}, 1000, true, "viz: run: the trace is cut short: it records 1000 of the search's 549946 nodes, the most --trace-nodes 1000 allows (1000000 by default); --trace-nodes 549946 records them all\n"},
-		{nil, 549_946, false, ""},
+		{"1000", []string{"--trace-nodes", "1000"}, 1000, true, "viz: run: the trace is cut short: it records 1000 of the search's 549946 nodes, the most --trace-nodes 1000 allows (1000000 by default); --trace-nodes 549946 records them all\n"},
+		{"default", nil, 549_946, false, ""},
 	} {
-		path := filepath.Join(dir, "t.jsonl")
-		args := append([]string{"run", "--game", "tictactoe", "--algo", "minimax", "--out", path}, tc.args...)
-		code, _, stderr := runViz(t, args...)
-		if code != 0 {
-			t.Fatalf("viz %v: exit %d: %s", args, code, stderr)
-		}
-		if stderr != tc.warning {
-			t.Errorf("viz %v: stderr %q, want %q", args, stderr, tc.warning)
-		}
-		_, tr, err := catalog.ReadTreeFile(path, trace.Limits{}, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		created, truncated := 0, false
-		for id := range tr.Size() {
-			if !tr.Node(trace.NodeID(id)).Placeholder {
-				created++
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "t.jsonl")
+			args := append([]string{"run", "--game", "tictactoe", "--algo", "minimax", "--out", path}, tc.args...)
+			code, _, stderr := runViz(t, args...)
+			if code != 0 {
+				t.Fatalf("viz %v: exit %d: %s", args, code, stderr)
 			}
-		}
-		for k := range tr.Len() {
-			if e := tr.Event(k); e.Kind == trace.KindNote && e.Truncated == trace.TruncatedNodes {
-				truncated = true
+			if stderr != tc.warning {
+				t.Errorf("viz %v: stderr %q, want %q", args, stderr, tc.warning)
 			}
-		}
-		if created != tc.nodes || truncated != tc.truncated {
-			t.Errorf("viz %v: %d nodes recorded, truncated %v; want %d, %v", args, created, truncated, tc.nodes, tc.truncated)
-		}
+			_, tr, err := catalog.ReadTreeFile(path, trace.Limits{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			created, truncated := 0, false
+			for id := range tr.Size() {
+				if !tr.Node(trace.NodeID(id)).Placeholder {
+					created++
+				}
+			}
+			for k := range tr.Len() {
+				if e := tr.Event(k); e.Kind == trace.KindNote && e.Truncated == trace.TruncatedNodes {
+					truncated = true
+				}
+			}
+			if created != tc.nodes || truncated != tc.truncated {
+				t.Errorf("viz %v: %d nodes recorded, truncated %v; want %d, %v", args, created, truncated, tc.nodes, tc.truncated)
+			}
+		})
 	}
 }
 
@@ -134,6 +145,8 @@ func TestRunTraceNodes(t *testing.T) {
 // cut short, for --trace-nodes at its default, its maximum and between,
 // and searches that it could or could not record whole.
 func TestTruncatedWarning(t *testing.T) {
+	testenv.SkipUnderRace(t, "words a warning")
+	t.Parallel()
 	if defaultTraceNodes != 1_000_000 || maxTraceNodes != 2_000_000 {
 		t.Fatalf("the cases below assume --trace-nodes of 1000000 by default and 2000000 at most, not %d and %d", defaultTraceNodes, maxTraceNodes)
 	}
@@ -147,8 +160,11 @@ func TestTruncatedWarning(t *testing.T) {
 		{2_000_000, 5_000_000, "run: the trace is cut short: it records 2000000 of the search's 5000000 nodes, the most --trace-nodes 2000000 allows (1000000 by default); 2000000 is its maximum: search less (nodes= or depth= in --algo) to record the whole search"},
 	}
 	for _, tt := range tests {
-		if got := truncatedWarning(tt.traceNodes, tt.nodes); got != tt.want {
-			t.Errorf("truncatedWarning(%d, %d) =\n%s\nwant\n%s", tt.traceNodes, tt.nodes, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("%d of %d", tt.traceNodes, tt.nodes), func(t *testing.T) {
+			t.Parallel()
+			if got := truncatedWarning(tt.traceNodes, tt.nodes); got != tt.want {
+				t.Errorf("truncatedWarning(%d, %d) =\n%s\nwant\n%s", tt.traceNodes, tt.nodes, got, tt.want)
+			}
+		})
 	}
 }

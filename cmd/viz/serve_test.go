@@ -115,6 +115,9 @@ func get(t *testing.T, url string) (status int, body string) {
 	return res.StatusCode, string(b)
 }
 
+// TestServeAndStop is not parallel, nor is TestReplay: each serves on an
+// address freeAddr found free, which a test running beside it could take
+// first.
 func TestServeAndStop(t *testing.T) {
 	base, stdout, stop := serveInBackground(t, "serve")
 	if !strings.Contains(stdout.String(), "searchviz is serving "+base+"/") {
@@ -140,6 +143,7 @@ func TestServeAndStop(t *testing.T) {
 }
 
 func TestServePortTaken(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -18,25 +19,35 @@ import (
 // $id would do as well, but the compiler must not try to fetch anything.
 const schemaURL = "mem:///searchviz-trace.schema.json"
 
+// schemas are the definitions of trace.Schema that CheckJSONL checks
+// lines against.
+type schemas struct {
+	header, event, line *jsonschema.Schema
+}
+
+// compiledSchema compiles trace.Schema once: a compiled schema is only read
+// as it validates, so every check, in any goroutine, can share it.
+var compiledSchema = sync.OnceValues(compileSchema)
+
 // compileSchema compiles the header definition of trace.Schema and the
 // definitions of an event line in version 1 and in versions 2 and 3.
-func compileSchema() (header, event, line *jsonschema.Schema, err error) {
+func compileSchema() (schemas, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(trace.Schema()))
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
+		return schemas{}, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat() // the header's time must really be a date-time
 	if err := c.AddResource(schemaURL, doc); err != nil {
-		return nil, nil, nil, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
+		return schemas{}, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
 	}
 	var defs [3]*jsonschema.Schema
 	for i, name := range []string{"header", "event", "line"} {
 		if defs[i], err = c.Compile(schemaURL + "#/$defs/" + name); err != nil {
-			return nil, nil, nil, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
+			return schemas{}, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
 		}
 	}
-	return defs[0], defs[1], defs[2], nil
+	return schemas{header: defs[0], event: defs[1], line: defs[2]}, nil
 }
 
 // headerVersion returns the version a header line names, or 0.
@@ -54,10 +65,11 @@ func headerVersion(line []byte) int {
 // returns the violations, each naming its line, joined with errors.Join
 // (the first 50 of them and a count of the rest).
 func CheckJSONL(data []byte) error {
-	header, event, line2, err := compileSchema()
+	sch, err := compiledSchema()
 	if err != nil {
 		return err
 	}
+	header, event, line2 := sch.header, sch.event, sch.line
 	var errs []error
 	more := 0
 	for i, line := range bytes.Split(data, []byte("\n")) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -19,82 +20,98 @@ var fullHeader = trace.Header{
 }
 
 func TestCheckJSONLAccepts(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	for name, events := range map[string][]trace.Event{"alphabeta": AlphaBeta(), "every kind": EveryKind()} {
-		if err := CheckJSONL(Encode(t, fullHeader, events)); err != nil {
-			t.Errorf("%s: %v", name, err)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if err := CheckJSONL(Encode(t, fullHeader, events)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Run("golden", func(t *testing.T) {
+		t.Parallel()
+		golden, err := os.ReadFile(filepath.Join("..", "testdata", "alphabeta-rn.jsonl.golden"))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	golden, err := os.ReadFile(filepath.Join("..", "testdata", "alphabeta-rn.jsonl.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckJSONL(golden); err != nil {
-		t.Errorf("golden trace: %v", err)
-	}
+		if err := CheckJSONL(golden); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 // TestSchemaAgreesWithReader gives the schema and the reader the same
 // lines, as the second line of a trace, and checks that they accept and
 // refuse the same ones.
 func TestSchemaAgreesWithReader(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	const header = `{"format":"searchviz-trace","version":1}`
 	tests := []struct {
+		name string
 		line string
 		ok   bool
 	}{
-		{`{"step":0,"kind":"enter","node":0}`, true},
-		{`{"step":0,"kind":"enter","node":0,"future":"field"}`, true},
-		{`{"step":0,"kind":"enter"}`, false},
-		{`{"step":0,"kind":"enter","node":"0"}`, false},
-		{`{"step":0,"kind":"enter","node":2147483648}`, false},
-		{`{"step":0,"kind":"enter","node":-2147483648}`, true},
-		{`{"step":0,"kind":"warp","node":0}`, false},
-		{`{"kind":"enter","node":0}`, false},
-		{`{"step":0,"kind":"bounds","node":0,"alpha":"-inf","beta":"inf"}`, true},
-		{`{"step":0,"kind":"bounds","node":0,"alpha":"-Infinity","beta":"inf"}`, false},
-		{`{"step":0,"kind":"bounds","node":0,"alpha":null,"beta":1}`, false},
-		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, true},
-		{`{"step":0,"kind":"cut","node":0,"cut":"gamma","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, false},
-		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":[1]}`, false},
-		{`{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1]}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"chance"}`, true},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"bad"}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"max","board":7}`, false},
-		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":null}]}`, true},
-		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"inf"}]}`, true},
-		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"x"}]}`, false},
-		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":null,"n":0,"ucb":1}]}`, false},
-		{`{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0}]}`, false},
-		{`{"step":0,"kind":"iteration","iteration":1}`, true},
-		{`{"step":0,"kind":"iteration","iteration":1,"discarded":"yes"}`, false},
-		{`{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0,"elapsed_ns":5}}`, true},
-		{`{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0}}`, false},
-		{`{"step":0,"kind":"note","text":"hi"}`, true},
-		{`{"step":0,"kind":"note"}`, false},
-		{`{"step":0,"kind":"playout","node":0,"result":0.5,"length":1.5}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":2,"label":"left"}]}`, true},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"}]}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":1,"label":"a"},{"action":2,"label":"b"}]}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":2}]}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":0.5,"label":"x"}]}`, false},
-		{`{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":null}`, false},
-		{`{"step":0,"kind":"note","text":"hi","truncated":"nodes"}`, true},
-		{`{"step":0,"kind":"note","text":"hi","truncated":"bytes"}`, true},
-		{`{"step":0,"kind":"note","text":"hi","truncated":"none"}`, false},
-		{`{"step":0,"kind":"note","text":"hi","truncated":true}`, false},
-		{`[0,"enter",0]`, false},
+		{"enter", `{"step":0,"kind":"enter","node":0}`, true},
+		{"an unknown field", `{"step":0,"kind":"enter","node":0,"future":"field"}`, true},
+		{"no node", `{"step":0,"kind":"enter"}`, false},
+		{"a string for a node", `{"step":0,"kind":"enter","node":"0"}`, false},
+		{"a node over int32", `{"step":0,"kind":"enter","node":2147483648}`, false},
+		{"the least node", `{"step":0,"kind":"enter","node":-2147483648}`, true},
+		{"an unknown kind", `{"step":0,"kind":"warp","node":0}`, false},
+		{"no step", `{"kind":"enter","node":0}`, false},
+		{"infinite bounds", `{"step":0,"kind":"bounds","node":0,"alpha":"-inf","beta":"inf"}`, true},
+		{"JavaScript's infinity", `{"step":0,"kind":"bounds","node":0,"alpha":"-Infinity","beta":"inf"}`, false},
+		{"a null bound", `{"step":0,"kind":"bounds","node":0,"alpha":null,"beta":1}`, false},
+		{"cut", `{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, true},
+		{"an unknown cut", `{"step":0,"kind":"cut","node":0,"cut":"gamma","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":["x"]}`, false},
+		{"a number for a pruned label", `{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1],"pruned_labels":[1]}`, false},
+		{"no pruned labels", `{"step":0,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[1]}`, false},
+		{"chance node", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"chance"}`, true},
+		{"a bad node kind", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"bad"}`, false},
+		{"a number for a board", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"max","board":7}`, false},
+		{"a null ucb", `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":null}]}`, true},
+		{"an infinite ucb", `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"inf"}]}`, true},
+		{"a string for a ucb", `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0,"ucb":"x"}]}`, false},
+		{"a null w", `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":null,"n":0,"ucb":1}]}`, false},
+		{"no ucb", `{"step":0,"kind":"select","node":0,"child":1,"scores":[{"child":1,"action":0,"w":0,"n":0}]}`, false},
+		{"iteration", `{"step":0,"kind":"iteration","iteration":1}`, true},
+		{"a string for discarded", `{"step":0,"kind":"iteration","iteration":1,"discarded":"yes"}`, false},
+		{"decision", `{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0,"elapsed_ns":5}}`, true},
+		{"counters without elapsed_ns", `{"step":0,"kind":"decision","node":0,"action":0,"label":"a","value":1,"counters":{"nodes":1,"evals":1,"cuts":0}}`, false},
+		{"note", `{"step":0,"kind":"note","text":"hi"}`, true},
+		{"a note without text", `{"step":0,"kind":"note"}`, false},
+		{"a fractional length", `{"step":0,"kind":"playout","node":0,"result":0.5,"length":1.5}`, false},
+		{"joint node", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":2,"label":"left"}]}`, true},
+		{"one move", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"}]}`, false},
+		{"three moves", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":1,"label":"a"},{"action":2,"label":"b"}]}`, false},
+		{"a move without a label", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":2}]}`, false},
+		{"a fractional move", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":[{"action":0,"label":"up"},{"action":0.5,"label":"x"}]}`, false},
+		{"a null joint", `{"step":0,"kind":"node","node":0,"parent":-1,"action":-1,"label":"","depth":0,"node_kind":"joint","joint":null}`, false},
+		{"truncated nodes", `{"step":0,"kind":"note","text":"hi","truncated":"nodes"}`, true},
+		{"truncated bytes", `{"step":0,"kind":"note","text":"hi","truncated":"bytes"}`, true},
+		{"truncated none", `{"step":0,"kind":"note","text":"hi","truncated":"none"}`, false},
+		{"a boolean for truncated", `{"step":0,"kind":"note","text":"hi","truncated":true}`, false},
+		{"a list", `[0,"enter",0]`, false},
 	}
 	for _, tt := range tests {
-		data := []byte(header + "\n" + tt.line + "\n")
-		_, _, readErr := trace.ReadAll(bytes.NewReader(data))
-		schemaErr := CheckJSONL(data)
-		if (readErr == nil) != tt.ok || (schemaErr == nil) != tt.ok {
-			t.Errorf("%s\nwant accepted %v; reader: %v; schema: %v", tt.line, tt.ok, readErr, schemaErr)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			data := []byte(header + "\n" + tt.line + "\n")
+			_, _, readErr := trace.ReadAll(bytes.NewReader(data))
+			schemaErr := CheckJSONL(data)
+			if (readErr == nil) != tt.ok || (schemaErr == nil) != tt.ok {
+				t.Errorf("%s\nwant accepted %v; reader: %v; schema: %v", tt.line, tt.ok, readErr, schemaErr)
+			}
+		})
 	}
 }
 
 func TestCheckJSONLRejects(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	good := strings.Split(string(Encode(t, fullHeader, AlphaBeta())), "\n")
 	tests := []struct {
 		name string
@@ -113,6 +130,7 @@ func TestCheckJSONLRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			lines := append([]string(nil), good...)
 			lines[tt.line-1] = tt.with
 			err := CheckJSONL([]byte(strings.Join(lines, "\n")))
@@ -127,6 +145,8 @@ func TestCheckJSONLRejects(t *testing.T) {
 }
 
 func TestValidateFile(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.jsonl.gz")
 	fw, err := trace.Create(good, trace.Header{})

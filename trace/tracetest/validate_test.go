@@ -7,10 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
 func TestValidateAccepts(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	truncated := trace.NewRecorder(4)
 	for _, e := range AlphaBeta() {
 		truncated.Emit(e)
@@ -26,9 +29,12 @@ func TestValidateAccepts(t *testing.T) {
 		{"alphabeta truncated by a recorder", truncated.Events()},
 	}
 	for _, tt := range tests {
-		if err := Validate(tt.events); err != nil {
-			t.Errorf("%s: %v", tt.name, err)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if err := Validate(tt.events); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
 
@@ -44,6 +50,8 @@ func clone(events []trace.Event) []trace.Event {
 }
 
 func TestValidateRejects(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	ab := func(change func(es []trace.Event) []trace.Event) []trace.Event { return change(clone(AlphaBeta())) }
 	every := func(change func(es []trace.Event) []trace.Event) []trace.Event { return change(clone(EveryKind())) }
 	tests := []struct {
@@ -143,6 +151,7 @@ func TestValidateRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			err := Validate(tt.events)
 			if err == nil {
 				t.Fatalf("Validate accepted the trace, want %q", tt.want)
@@ -155,6 +164,8 @@ func TestValidateRejects(t *testing.T) {
 }
 
 func TestValidateLimitsViolations(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	events := []trace.Event{{Kind: trace.KindNode, Parent: trace.NoNode, Type: trace.TypeMax}}
 	for i := 1; i <= 200; i++ {
 		events = append(events, trace.Event{Step: i, Kind: trace.KindLeave, Node: 0})
@@ -173,6 +184,8 @@ func TestValidateLimitsViolations(t *testing.T) {
 // TestExamples checks the example traces against facts known without
 // the code: the textbook tree's minimax value and node counts.
 func TestExamples(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	events := AlphaBeta()
 	if len(events) != 63 {
 		t.Errorf("AlphaBeta has %d events, want 63", len(events))
@@ -214,6 +227,8 @@ func TestExamples(t *testing.T) {
 }
 
 func TestValidateScoresWithoutChild(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks traces in the test goroutine")
+	t.Parallel()
 	// At a simultaneous-move node a select event scores one player's
 	// actions, which are not children; anywhere else a score needs one.
 	events := func(typ trace.NodeType) []trace.Event {
