@@ -11,6 +11,7 @@ import (
 )
 
 func TestArenaFormRenders(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	code, body := get(t, ts.URL+"/arena")
 	if code != http.StatusOK {
@@ -34,6 +35,7 @@ func TestArenaFormRenders(t *testing.T) {
 }
 
 func TestArenaRefusesBadForms(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	base := url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=2"}, "b": {"mcts playouts=20"}, "games": {"4"}, "seed": {"1"}}
 	for _, c := range []struct {
@@ -51,6 +53,7 @@ func TestArenaRefusesBadForms(t *testing.T) {
 		{"no engine", "b", "", "Engine B needs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			form := url.Values{}
 			for k, v := range base {
 				form[k] = v
@@ -71,6 +74,7 @@ func TestArenaRefusesBadForms(t *testing.T) {
 }
 
 func TestArenaUnknownMatch(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	for _, p := range []string{"/arena/nosuch", "/arena/nosuch/status", "/arena/nosuch/game/0"} {
 		code, body := get(t, ts.URL+p)
@@ -114,6 +118,7 @@ func waitArena(t *testing.T, base, path string) arenaStatus {
 }
 
 func TestArenaMatchAndTree(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	path := startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=2"}, "b": {"mcts playouts=30"}, "games": {"4"}, "seed": {"7"}})
 	if !strings.HasPrefix(path, "/arena/") {
@@ -217,6 +222,7 @@ func srvArenaRecord(t *testing.T, base, path string, i int) struct {
 }
 
 func TestArenaLimitOfMatches(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	slow := url.Values{"game": {"connectfour"}, "a": {"mcts playouts=200000"}, "b": {"mcts playouts=200000"}, "games": {"200"}}
 	for range webArenaMaxMatches {

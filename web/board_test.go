@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -43,6 +44,8 @@ func pathTo(t *testing.T, tr *trace.Tree, labels ...string) trace.NodeID {
 }
 
 func TestViewerBoard(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws boards of searches folded in one goroutine")
+	t.Parallel()
 	tests := []struct {
 		name                   string
 		game, algo, position   string

@@ -12,6 +12,7 @@ import (
 // TestBrowserArena plays a small tic-tac-toe match from the arena page,
 // watches it to its end, and opens the tree of one of its moves.
 func TestBrowserArena(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/arena")

@@ -14,6 +14,7 @@ import (
 // nodes are drawn as circles with their expectations, and each outcome's
 // edge gives its probability.
 func TestBrowserExpectimaxTree(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")
@@ -60,6 +61,7 @@ func TestBrowserExpectimaxTree(t *testing.T) {
 // first outcome of a move with several is the die's 1, p = 1/6: a move
 // of one cell.
 func TestBrowserDiceOutcome(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")

@@ -60,6 +60,7 @@ func (b *browser) waitCode(want string) codeShown {
 // the values to the side to move's view; the point-of-view toggle switches
 // the form back.
 func TestBrowserPseudocodeForms(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "rn-alphabeta")
 	c := b.waitCode("MAX-VALUE")
 	if !strings.Contains(c.Text, "function ALPHA-BETA-SEARCH(state)") || !strings.Contains(c.Text, "function MIN-VALUE(state, α, β, depth)") || strings.Contains(c.Text, "ALPHABETA(") {

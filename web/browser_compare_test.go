@@ -68,6 +68,7 @@ func (b *browser) waitSide(name string, k int) sideShown {
 // app's header shown once, and each steps on its own: stepping back in
 // DUCT's viewer leaves AlphaBeta's where it was.
 func TestBrowserCompareTwinMaze(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")
@@ -199,6 +200,7 @@ func (b *browser) waitSideLeaves(name string, from int) int {
 // position: the node of the same moves, or the cut that skipped it.
 // Unticked, each steps on its own again.
 func TestBrowserCompareStepBoth(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")

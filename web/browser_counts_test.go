@@ -59,6 +59,7 @@ func (b *browser) counts(sel string) countsShown {
 // evaluations, and the tables once asked for; then the counts panel of
 // AlphaBeta's viewer, switched to a linear scale.
 func TestBrowserCounts(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	var ids []string
@@ -124,6 +125,7 @@ func TestBrowserCounts(t *testing.T) {
 // fetches the counts of both searches once they end: AlphaBeta's nodes and
 // cuts, DUCT's visits, and DUCT's 300 playouts through its root.
 func TestBrowserCompareCounts(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")

@@ -15,6 +15,7 @@ import (
 // the tree, types a wrong answer and is told the rule at the first
 // mistake, then types the right one and is told so.
 func TestBrowserExercise(t *testing.T) {
+	t.Parallel()
 	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +52,7 @@ func TestBrowserExercise(t *testing.T) {
 // follows its link to share it, then makes it an exercise: the exercise
 // draws the edited tree and grades its AlphaBeta answer.
 func TestBrowserTreeEditorExercise(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/?game=tree&position=" + url.QueryEscape("[[3,12],[2,4]]") + "#new")
 	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
@@ -76,6 +78,7 @@ func TestBrowserTreeEditorExercise(t *testing.T) {
 // text; made an exercise, the tree is drawn with its chance nodes and the
 // expectimax answer worked by hand is graded right.
 func TestBrowserChanceTreeEditor(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/?game=chancetree&position=" + url.QueryEscape("[{0.5:3,0.5:12},{0.5:2,0.5:20}]") + "#new")
 	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))

@@ -26,6 +26,7 @@ func (b *browser) waitCounter(want string) {
 // teacher would: chooses "iteration", presses → three times, and reads
 // the counter; then jumps with a mark of the scrubber.
 func TestBrowserStepByIteration(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "ttt-mcts")
 	_, events, err := trace.ReadAll(strings.NewReader(fetch(t, b.base, "/t/"+b.traceID()+"/trace")))
 	if err != nil {

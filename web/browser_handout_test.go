@@ -17,6 +17,7 @@ import (
 // tree, steps with the keys and plays to the end as the viewer does, and
 // says that selecting a node needs the server.
 func TestBrowserOfflineHandout(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	res, err := http.Get(app.URL + "/example/rn-alphabeta")
 	if err != nil {

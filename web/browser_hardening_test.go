@@ -32,6 +32,7 @@ const viewerStepJS = `(() => {
 })()`
 
 func TestBrowserTreeTooBigToDraw(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	srv, err := web.New(ctx, web.Config{DataDir: t.TempDir(), Layouter: stalledLayouter{}, LayoutTimeout: 500 * time.Millisecond})
 	if err != nil {

@@ -29,7 +29,7 @@ type bigTrace struct {
 
 // openBigTrace records the search req asks for, uploads its trace and
 // opens its viewer, as a person would, and waits for the first drawing.
-func openBigTrace(t *testing.T, req catalog.Request) *bigTrace {
+func openBigTrace(t testing.TB, req catalog.Request) *bigTrace {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "big.jsonl.gz")
 	web.WriteTrace(t, path, req)
@@ -164,6 +164,7 @@ func (bt *bigTrace) checkCore(k int) {
 // placeholder clicked shows the children it stood for; viewing a node's
 // subtree draws only it and the way down to it, until "up" and "root".
 func TestBrowserNavigateBigTree(t *testing.T) {
+	t.Parallel()
 	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
 	b := bt.b
 	first := bt.drawing()
@@ -326,6 +327,7 @@ func (bt *bigTrace) coreAt(k int) []trace.NodeID {
 // selected; then the node panel's "Steps of this subtree" makes → and ←
 // go only to the steps whose events change a node of that subtree.
 func TestBrowserBigTreeMinimapAndFilter(t *testing.T) {
+	t.Parallel()
 	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
 	b := bt.b
 	b.do("waiting for the minimap", chromedp.WaitVisible(chromedp.CSS(`[data-testid=minimap]`)))
@@ -416,72 +418,4 @@ func (bt *bigTrace) waitNewStep(prev int) int {
 		bt.b.t.Fatal(err)
 	}
 	return k
-}
-
-// TestBrowserBigTreeSpeed times AlphaBeta's whole search of tic-tac-toe
-// in the page: opening its viewer (the trace folded already), steps
-// forwards, and jumps, each from the person's action to the frame shown,
-// so that the test's own round trips do not count. The issue asks for a
-// first view under 2 s, a step under 50 ms and a jump under 300 ms; the
-// test logs the times and fails only far above them, so that a slow,
-// shared machine does not make it flaky. The benchmarks BenchmarkFrameStep,
-// BenchmarkFrameJump and BenchmarkFirstView measure the server's part.
-func TestBrowserBigTreeSpeed(t *testing.T) {
-	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
-	b := bt.b
-	viewer := "/t/" + b.traceID()
-	start := time.Now()
-	b.open(viewer + "?step=30000")
-	b.waitStepFor(30_000, 30*time.Second)
-	t.Logf("first view of 25,227 nodes, the trace folded: %v", time.Since(start).Round(time.Millisecond))
-
-	const arm = `((id) => {
-		const v = document.getElementById("viewer");
-		const before = v.dataset.shownStep;
-		window.stepTimed = null;
-		let started = 0;
-		document.getElementById(id).addEventListener("click", () => { started = performance.now(); }, {capture: true, once: true});
-		const obs = new MutationObserver(() => {
-			if (v.dataset.shownStep !== before) {
-				obs.disconnect();
-				window.stepTimed = performance.now() - started;
-			}
-		});
-		obs.observe(v, {attributes: true, attributeFilter: ["data-shown-step"]});
-	})`
-	timed := func(id string, act func()) time.Duration {
-		b.do("arming the timer", chromedp.Evaluate[chromedp.Void](arm+`("`+id+`")`))
-		act()
-		ctx, cancel := context.WithTimeout(b.ctx, 4*waitFor)
-		defer cancel()
-		ms, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.stepTimed`, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(4*waitFor)))
-		if err != nil {
-			t.Fatalf("timing a click on #%s: %v", id, err)
-		}
-		return time.Duration(ms * float64(time.Millisecond))
-	}
-	var steps, jumps []time.Duration
-	for k := 30_001; k <= 30_020; k++ {
-		steps = append(steps, timed("forward", func() { b.click("#forward") }))
-		b.waitStep(k)
-	}
-	rng := []int{5_000, 80_000, 45_000, 99_000, 12_345}
-	for _, k := range rng {
-		jumps = append(jumps, timed("log", func() {
-			b.do("jumping", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-				const li = document.createElement("li"); li.dataset.step = "%d";
-				document.getElementById("log").appendChild(li);
-				li.dispatchEvent(new MouseEvent("click", {bubbles: true}));
-			})()`, k)))
-		}))
-		b.waitStep(k)
-		bt.checkCore(k)
-	}
-	slices.Sort(steps)
-	slices.Sort(jumps)
-	t.Logf("a step, click to frame shown: median %v, max %v", steps[len(steps)/2].Round(time.Microsecond), steps[len(steps)-1].Round(time.Microsecond))
-	t.Logf("a jump, click to frame shown: median %v, max %v (all %v)", jumps[len(jumps)/2].Round(time.Millisecond), jumps[len(jumps)-1].Round(time.Millisecond), jumps)
-	if steps[len(steps)/2] > time.Second || jumps[len(jumps)/2] > 5*time.Second {
-		t.Errorf("a step takes %v and a jump %v, far above 50 ms and 300 ms", steps[len(steps)/2], jumps[len(jumps)/2])
-	}
 }

@@ -27,6 +27,7 @@ const yourMove = `document.getElementById("play-status").dataset.turn === "perso
 // person cannot win against perfect play; then opens an engine move's
 // tree.
 func TestBrowserPlayTicTacToe(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/play")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
@@ -85,6 +86,7 @@ func TestBrowserPlayTicTacToe(t *testing.T) {
 // TestBrowserPlayTwinMaze plays the twin maze, where both move at once,
 // by its move buttons.
 func TestBrowserPlayTwinMaze(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/play?game=twinmaze")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
@@ -102,6 +104,7 @@ func TestBrowserPlayTwinMaze(t *testing.T) {
 // TestBrowserPlayOthello plays the chapter's game: the person Black, the
 // engine White searching 5 plies with MiniMax.
 func TestBrowserPlayOthello(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/play")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))

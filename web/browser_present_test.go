@@ -146,6 +146,7 @@ func checkReadable(t *testing.T, what string, s sizesShown, windows, cells bool)
 // page lets and Fit keep them so; a tree too wide to read whole is shown
 // in part, with the overview of the whole.
 func TestBrowserPresentationReadable(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		path      string
@@ -160,6 +161,7 @@ func TestBrowserPresentationReadable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			b := presentBrowser(t, tt.path, "#tree svg")
 			if tt.iteration > 0 {
 				b.choose("grain", "iteration")
@@ -189,6 +191,7 @@ func TestBrowserPresentationReadable(t *testing.T) {
 // out: the button, the p key and the address, and the list of keys that ?
 // opens and Esc closes.
 func TestBrowserPresentationToggle(t *testing.T) {
+	t.Parallel()
 	b := presentBrowser(t, "/example/ttt-alphabeta?step=40", "#tree svg")
 	present := func() bool {
 		return get(b, "reading the mode", chromedp.Evaluate[bool](`document.documentElement.classList.contains("present") && document.getElementById("present").getAttribute("aria-pressed") === "true" && location.search.includes("present=1")`))
@@ -230,8 +233,10 @@ func TestBrowserPresentationToggle(t *testing.T) {
 // presentation mode: each embedded viewer follows it and keeps its tree
 // readable; the page's p key turns it off in both.
 func TestBrowserPresentationCompare(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"ttt-minimax-alphabeta", "ttt-mcts-pmc"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			b := presentBrowser(t, "/compare/"+name+"?present=1", "main.compare")
 			frames := `[...document.querySelectorAll("iframe[data-trace]")]`
 			inBoth := func(expr string) []bool {
@@ -267,6 +272,7 @@ func TestBrowserPresentationCompare(t *testing.T) {
 // where a pruned move's node is a few pixels wide, and clicks just beside
 // one: the node is selected, its panel saying why it was pruned.
 func TestBrowserClickNearSmallNode(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "ttt-alphabeta")
 	b.toLastStep()
 	b.click("#zoom-fit")

@@ -50,6 +50,7 @@ func (b *browser) waitJS(what, js string) {
 // and catches up when they attach again; the presenter switches the room
 // to another example and everyone follows; ending the room tells them.
 func TestBrowserRoom(t *testing.T) {
+	t.Parallel()
 	p := openExample(t, "rn-alphabeta")
 	p.click("#room-open")
 	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
@@ -160,6 +161,7 @@ func jsString(s string) string {
 // presenter's tally shows one of each, the mistake in words; a new
 // exercise on the presenter's page moves the followers to it.
 func TestBrowserRoomExercise(t *testing.T) {
+	t.Parallel()
 	p := newBrowser(t, newApp(t))
 	p.open("/exercise?kind=alphabeta&level=easy&seed=5")
 	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,7 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web"
 )
 
@@ -39,25 +37,14 @@ func (s slowBody) Close() error { return s.r.Close() }
 // newSlowApp is newApp whose uploads arrive at about 1 MiB a second.
 func newSlowApp(t *testing.T) *httptest.Server {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	layouter := &render.Graphviz{}
-	srv, err := web.New(ctx, web.Config{DataDir: t.TempDir(), Layouter: layouter, Program: "test"})
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/upload" {
-			r.Body = slowBody{r.Body, 32 << 10, 30 * time.Millisecond}
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() {
-		cancel()
-		ts.Close()
-		layouter.Close()
+	return newAppBehind(t, func(app http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/upload" {
+				r.Body = slowBody{r.Body, 32 << 10, 30 * time.Millisecond}
+			}
+			app.ServeHTTP(w, r)
+		})
 	})
-	return ts
 }
 
 // textbookFile writes the textbook tree's AlphaBeta as a trace file in
@@ -88,6 +75,7 @@ func inView(id string) string {
 // shown beside the upload control, in view and focused, on a window so
 // narrow that the control is far down the page.
 func TestBrowserUploadErrorInView(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	dir := t.TempDir()
 	good, text := textbookFile(t, dir)
@@ -124,6 +112,7 @@ func TestBrowserUploadErrorInView(t *testing.T) {
 // in percent, then that the trace is being opened, then the viewer; and
 // that a file cut short opens with a notice of where it ends.
 func TestBrowserUploadProgress(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newSlowApp(t))
 	dir := t.TempDir()
 	// About 6 MiB: a root and 100 children, each line padded with a
@@ -183,6 +172,7 @@ func TestBrowserUploadProgress(t *testing.T) {
 // TestBrowserNegativeSeed checks that the form refuses a negative seed
 // beside the field, before sending it.
 func TestBrowserNegativeSeed(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t, newApp(t))
 	b.open("/")
 	b.typeInto("seed", "-3")
@@ -209,6 +199,7 @@ func TestBrowserNegativeSeed(t *testing.T) {
 // TestBrowserDeleteSaved checks that a saved trace is deleted from the
 // start page after a confirmation, and a gallery example cannot be.
 func TestBrowserDeleteSaved(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	path, _ := textbookFile(t, t.TempDir())

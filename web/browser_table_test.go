@@ -22,6 +22,7 @@ const linksJS = `[...document.querySelectorAll("#tree g.link")].filter((g) => !g
 // dashed link shows for each hit the search made, from the node the hit
 // gave its value to; clicking that node says whose value it took.
 func TestBrowserTranspositionLinks(t *testing.T) {
+	t.Parallel()
 	run, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1", Position: "x.o/.x./..o"})
 	if err != nil {
 		t.Fatal(err)

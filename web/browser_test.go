@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,21 +20,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/web"
 )
 
 // The browser tests drive the app in a headless Chromium as a person would:
 // they fill in the forms, click the controls and read what the page shows.
-// They skip when no Chromium is installed and in -short mode.
+// They skip when no Chromium is installed and in -short mode. Each opens
+// its own tabs on its own app, in the binary's one Chromium.
 
-// waitFor bounds each wait for the page; a longer one is a failure.
-const waitFor = 5 * time.Second
+// waitFor bounds each wait for the page; a longer one is a failure. It is
+// generous, as the browser tests run in parallel beside other packages'
+// tests that keep every core busy.
+const waitFor = 15 * time.Second
 
 // screenshotsEnv names a directory the tests write screenshots to; unset,
 // they write none.
@@ -41,11 +46,26 @@ const screenshotsEnv = "SEARCHVIZ_SCREENSHOTS"
 // a skip into a failure, so that CI cannot pass without the browser tests.
 const requireBrowserEnv = "SEARCHVIZ_REQUIRE_BROWSER"
 
+// raceBrowserTests are the browser tests run under the race detector:
+// those that drive the server's goroutines hardest, a live search, a
+// room's presenter and followers, and a game over its socket. The others
+// would add the detector's cost to the browser's and check nothing more.
+var raceBrowserTests = map[string]bool{
+	"TestBrowserLiveSearch":     true,
+	"TestBrowserRoom":           true,
+	"TestBrowserRoomExercise":   true,
+	"TestBrowserPlayTicTacToe":  true,
+	"TestBrowserUploadProgress": true,
+}
+
 // chromium returns the path of a Chromium or Chrome, or skips t.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
+	}
+	if test, _, _ := strings.Cut(t.Name(), "/"); testenv.Race && !raceBrowserTests[test] {
+		t.Skip("under the race detector only the browser tests in raceBrowserTests run")
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if path, err := exec.LookPath(name); err == nil {
@@ -60,12 +80,19 @@ func chromium(t *testing.T) string {
 }
 
 // newApp serves a fresh app with its own data directory until t ends,
-// after applying each of setup to it.
-func newApp(t *testing.T, setup ...func(*web.Server)) *httptest.Server {
+// after applying each of setup to it. Its drawings come from the
+// binary's one Graphviz.
+func newApp(t testing.TB, setup ...func(*web.Server)) *httptest.Server {
+	t.Helper()
+	return newAppBehind(t, nil, setup...)
+}
+
+// newAppBehind is newApp whose requests pass through wrap, if it is not
+// nil, on their way to the app.
+func newAppBehind(t testing.TB, wrap func(http.Handler) http.Handler, setup ...func(*web.Server)) *httptest.Server {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	layouter := &render.Graphviz{}
-	srv, err := web.New(ctx, web.Config{DataDir: t.TempDir(), Layouter: layouter, Program: "test"})
+	srv, err := web.New(ctx, web.Config{DataDir: t.TempDir(), Layouter: web.SharedLayouter, Program: "test"})
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -73,18 +100,21 @@ func newApp(t *testing.T, setup ...func(*web.Server)) *httptest.Server {
 	for _, f := range setup {
 		f(srv)
 	}
-	ts := httptest.NewServer(srv)
+	var h http.Handler = srv
+	if wrap != nil {
+		h = wrap(srv)
+	}
+	ts := httptest.NewServer(h)
 	t.Cleanup(func() {
 		cancel() // ends the websockets, so that Close need not wait for them
 		ts.Close()
-		layouter.Close()
 	})
 	return ts
 }
 
 // browser is one headless Chromium tab on an app.
 type browser struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context // the tab's context; each action runs under a timeout derived from it
 	base string          // the app's URL
 
@@ -92,28 +122,28 @@ type browser struct {
 	exceptions []string // uncaught exceptions in the page
 }
 
-// newBrowser starts a headless Chromium on app until t ends; it fails t if
-// a page throws an exception nothing catches.
-func newBrowser(t *testing.T, app *httptest.Server) *browser {
+// windowWidth and windowHeight are the size of every tab's window, a
+// laptop's screen, until a test emulates another.
+const (
+	windowWidth  = 1400
+	windowHeight = 900
+)
+
+// newBrowser opens a tab on app until t ends, in a browser context of its
+// own (cookies, storage and cache apart from every other tab's) of the
+// binary's one Chromium; it fails t if a page throws an exception nothing
+// catches.
+func newBrowser(t testing.TB, app *httptest.Server) *browser {
 	t.Helper()
-	path := chromium(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1400, 900),
+	parent := sharedChromium(t)
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	// The first action opens the tab; it must not run under a timeout,
+	// which would close the tab with it.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(windowWidth, windowHeight)); err != nil {
+		cancel()
+		t.Fatalf("opening a tab in Chromium: %v", err)
 	}
-	ctx, err := startChromium(t, opts)
-	if err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
+	t.Cleanup(cancel)
 	b := &browser{t: t, ctx: ctx, base: app.URL}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -138,38 +168,84 @@ func newBrowser(t *testing.T, app *httptest.Server) *browser {
 	return b
 }
 
+// chromiumOnce starts the one Chromium the binary's browser tests open
+// their tabs in: a start costs a second or more of both cores, and now and
+// then fails right after another browser closed.
+var chromiumOnce struct {
+	sync.Once
+	ctx context.Context // the browser's first tab, the parent of every other
+	err error
+}
+
+// sharedChromium returns the context of the binary's Chromium, starting it
+// if no test has yet; it skips t where sharedChromium's Chromium does not
+// run, and fails it if the browser did not start.
+func sharedChromium(t testing.TB) context.Context {
+	t.Helper()
+	path := chromium(t)
+	chromiumOnce.Do(func() {
+		chromiumOnce.ctx, chromiumOnce.err = startChromium(t, path)
+	})
+	if chromiumOnce.err != nil {
+		t.Fatalf("starting %s: %v", path, chromiumOnce.err)
+	}
+	return chromiumOnce.ctx
+}
+
 // chromiumStarts is how many times startChromium tries to start the
 // browser: on a loaded machine Chromium now and then fails to fork its
-// helper processes as it starts, right after another test's closed.
+// helper processes as it starts.
 const chromiumStarts = 3
 
-// startChromium starts a browser with opts until t ends and returns its
-// tab's context, trying up to chromiumStarts times, each in a new user
-// data directory.
-func startChromium(t *testing.T, opts []chromedp.ExecAllocatorOption) (context.Context, error) {
+// startChromium starts the browser at path, trying up to chromiumStarts
+// times, each in a new user data directory, and has it stopped once every
+// test has ended; it returns its first tab's context.
+func startChromium(t testing.TB, path string) (context.Context, error) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		// Tabs of parallel tests are all in the background but one: they
+		// must keep their timers and drawing at full speed.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.WindowSize(windowWidth, windowHeight),
+	}
 	var err error
 	for try := range chromiumStarts {
 		if try > 0 {
 			t.Logf("Chromium failed to start (%v); trying again", err)
 			time.Sleep(time.Duration(try) * 500 * time.Millisecond)
 		}
-		dir := chromedp.UserDataDir(t.TempDir())
-		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(slices.Clip(opts), dir)...)
-		ctx, cancelTab := chromedp.NewContext(actx)
-		// The first action starts the browser; it must not run under a
-		// timeout, which would end the browser with it.
-		if err = chromedp.Do(ctx); err != nil {
-			cancelTab()
-			cancelAlloc()
-			continue
+		var dir string
+		if dir, err = os.MkdirTemp("", "searchviz-chromium-"); err != nil {
+			return nil, fmt.Errorf("making Chromium's user data directory: %w", err)
 		}
-		t.Cleanup(func() {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(slices.Clip(opts), chromedp.UserDataDir(dir))...)
+		ctx, cancelTab := chromedp.NewContext(actx)
+		stop := func() {
 			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
 			chromedp.Cancel(cctx)
 			cancelTab()
 			cancelAlloc()
-		})
+			os.RemoveAll(dir)
+		}
+		// The first action starts the browser; it must not run under a
+		// timeout, which would end the browser with it.
+		if err = chromedp.Do(ctx); err != nil {
+			stop()
+			continue
+		}
+		web.AfterTests(stop)
 		return ctx, nil
 	}
 	return nil, err
@@ -397,6 +473,7 @@ func (b *browser) traceID() string {
 }
 
 func TestBrowserSearchAndStep(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 
@@ -446,6 +523,7 @@ func TestBrowserSearchAndStep(t *testing.T) {
 }
 
 func TestBrowserPrunedNode(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "rn-alphabeta")
 	last := b.toLastStep()
 
@@ -488,6 +566,7 @@ func TestBrowserPrunedNode(t *testing.T) {
 }
 
 func TestBrowserUploadReplay(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	dir := t.TempDir()
@@ -537,111 +616,12 @@ func TestBrowserUploadReplay(t *testing.T) {
 	b.screenshot("upload-error.png")
 }
 
-// TestBrowserSpeed measures a drawing of about 1,000 nodes (844 searched,
-// the rest pruned placeholders): the time from opening its page to the
-// first frame shown, and of single steps. The issue asks for a first view
-// under 1.5 s and a step under 50 ms; the test logs the times and fails only
-// far above them, so that a slow machine does not make it flaky.
-func TestBrowserSpeed(t *testing.T) {
-	app := newApp(t)
-	b := newBrowser(t, app)
-
-	// alphabeta solving this position searches 844 nodes, under the page's
-	// budget, and prunes about 300 more.
-	form := url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(app.URL+"/run", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	viewer := res.Header.Get("Location")
-	if res.StatusCode != http.StatusSeeOther || viewer == "" {
-		t.Fatalf("POST /run: %s, location %q", res.Status, viewer)
-	}
-
-	// The page notes when the tree is inserted and when the first frame is
-	// shown, in ms since the navigation started.
-	const marks = `addEventListener("DOMContentLoaded", () => {
-		const v = document.getElementById("viewer"), tree = document.getElementById("tree");
-		if (!v || !tree) return;
-		const marks = window.viewMarks = {svg: 0, shown: 0};
-		new MutationObserver((_, obs) => {
-			if (tree.querySelector("svg")) { marks.svg = performance.now(); obs.disconnect(); }
-		}).observe(tree, {childList: true});
-		new MutationObserver((_, obs) => {
-			if (v.dataset.shownStep) { marks.shown = performance.now(); obs.disconnect(); }
-		}).observe(v, {attributes: true, attributeFilter: ["data-shown-step"]});
-	})`
-	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
-	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: marks})
-	cancel()
-	if err != nil {
-		t.Fatal(err)
-	}
-	type viewMarks struct {
-		SVG   float64 `json:"svg"`
-		Shown float64 `json:"shown"`
-	}
-	var first shown
-	for _, when := range []string{"first view", "second view (layout cached by the server)"} {
-		start := time.Now()
-		b.open(viewer)
-		first = b.waitStepFor(0, 60*time.Second)
-		took := time.Since(start)
-		m := get(b, "reading the marks", chromedp.Evaluate[viewMarks](`window.viewMarks`))
-		t.Logf("%s of %d nodes: %v; in the page: tree inserted at %.0f ms, first frame shown at %.0f ms", when, first.Nodes, took.Round(time.Millisecond), m.SVG, m.Shown)
-		if took > 30*time.Second {
-			t.Errorf("the %s took %v", when, took)
-		}
-	}
-	if first.Nodes < 1000 {
-		t.Errorf("the tree has %d nodes, want about 2,500", first.Nodes)
-	}
-
-	// Each step is timed in the page, from the click on ▶▮ to the frame
-	// shown, so that the test's own round trips do not count.
-	const arm = `(() => {
-		const v = document.getElementById("viewer");
-		const before = v.dataset.shownStep;
-		window.stepTimed = null;
-		let clicked = 0;
-		document.getElementById("forward").addEventListener("click", () => { clicked = performance.now(); }, {capture: true, once: true});
-		const obs = new MutationObserver(() => {
-			if (v.dataset.shownStep !== before) {
-				obs.disconnect();
-				window.stepTimed = performance.now() - clicked;
-			}
-		});
-		obs.observe(v, {attributes: true, attributeFilter: ["data-shown-step"]});
-	})()`
-	var times []time.Duration
-	for k := 1; k <= 5; k++ {
-		b.do("timing a step", chromedp.Evaluate[chromedp.Void](arm))
-		b.click("#forward")
-		b.waitStep(k)
-		ms := get(b, "reading the step time", chromedp.Evaluate[float64](`window.stepTimed`))
-		times = append(times, time.Duration(ms*float64(time.Millisecond)))
-	}
-	slices.Sort(times)
-	t.Logf("one step, click to frame shown: median %v, max %v (all %v)", times[len(times)/2].Round(time.Microsecond), times[len(times)-1].Round(time.Microsecond), times)
-	if worst := times[len(times)-1]; worst > 2*time.Second {
-		t.Errorf("a step took %v", worst)
-	}
-
-	last := b.lastStep()
-	start := time.Now()
-	b.click("#last")
-	b.waitStep(last)
-	t.Logf("jump to the last step %d: %v", last, time.Since(start).Round(time.Millisecond))
-	b.screenshot("viewer-speed.png")
-}
-
 // TestBrowserLiveSearch watches a search from the page while it runs: the
 // page says it is live, the step counter grows as snapshots arrive, the
 // person steps back through what has arrived, and when the search ends
 // the page shows its decision and is no longer live.
 func TestBrowserLiveSearch(t *testing.T) {
+	t.Parallel()
 	// 11 nodes at 200 ms: about 2 s of search, several snapshots.
 	app := newApp(t, func(s *web.Server) { web.SlowSearches(s, 200*time.Millisecond) })
 	b := newBrowser(t, app)
@@ -722,6 +702,7 @@ func (b *browser) editorCells() []editorCell {
 // position text must follow each edit, the editors show the games' own
 // boards and names, and a board that is no position yet says why.
 func TestBrowserPositionEditors(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")
@@ -765,6 +746,7 @@ func TestBrowserPositionEditors(t *testing.T) {
 // player becomes points, a picked wall is painted, and shift-click
 // cycles back.
 func TestBrowserMazeEditor(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	b.open("/")
@@ -812,6 +794,7 @@ func TestBrowserMazeEditor(t *testing.T) {
 // with the side to move in the caption, and a node after A's move marks
 // the two cells A's move changed.
 func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "twin-turns")
 	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
@@ -869,6 +852,7 @@ func readBoard(b *browser, sel string) boardShown {
 // AlphaBeta chooses the block at a, and the root's child a shows o's disc
 // landed in the bottom-left cell, the move just played.
 func TestBrowserConnectFour(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "c4-alphabeta")
 	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
@@ -898,6 +882,7 @@ func TestBrowserConnectFour(t *testing.T) {
 // best first, and a dropped state clicked in the list is selected in the
 // tree with its board, path and score.
 func TestBrowserBeamOnMaze(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "maze-beam")
 	b.toLastStep()
 	type ranked struct {
@@ -944,6 +929,7 @@ func TestBrowserBeamOnMaze(t *testing.T) {
 // search chose, and its visits add up to the iterations; stepping back to
 // the first iterations shows fewer.
 func TestBrowserMCTSVisits(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "ttt-mcts")
 	b.toLastStep()
 	type visits struct {
@@ -977,5 +963,33 @@ func TestBrowserMCTSVisits(t *testing.T) {
 	}
 	if early := read(); slices.Max(early.Counts) >= slices.Max(v.Counts) {
 		t.Errorf("at step 0 the visits are %v, as many as at the end", early.Counts)
+	}
+}
+
+// TestRaceBrowserTestsExist fails when raceBrowserTests names a test that
+// is not declared, renamed say, which the race stage would silently skip.
+func TestRaceBrowserTestsExist(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("browser*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+				declared[fn.Name.Name] = true
+			}
+		}
+	}
+	for name := range raceBrowserTests {
+		if !declared[name] {
+			t.Errorf("raceBrowserTests names %s, which no browser test file declares", name)
+		}
 	}
 }

@@ -45,6 +45,7 @@ var svgValue = regexp.MustCompile(`id="a_v(\d+)"[^>]*>(?:\s*<a[^>]*>\s*<text[^>]
 // and the caption change to the other view's, as the server draws that
 // view, and the page neither fetches the drawing again nor is sent one.
 func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
+	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
 	form := url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}

@@ -13,6 +13,7 @@ import (
 // own rule and marks the move the decision takes, not the first of equal
 // playout counts nor a pair of both players' moves.
 func TestBrowserVisitsPanelWords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		example  string
 		help     string // a phrase of the panel's help
@@ -27,6 +28,7 @@ func TestBrowserVisitsPanelWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.example, func(t *testing.T) {
+			t.Parallel()
 			b := openExample(t, tt.example)
 			b.toLastStep()
 			if help := b.text("[data-testid=visits-help]"); !strings.Contains(help, tt.help) || strings.Contains(help, tt.notHelp) {
@@ -81,6 +83,7 @@ func TestBrowserVisitsPanelWords(t *testing.T) {
 // TestBrowserLogStepNumbers jumps to the end of a search of more than
 // 10,000 steps: each step number of the log keeps a gap before its words.
 func TestBrowserLogStepNumbers(t *testing.T) {
+	t.Parallel()
 	b := openExample(t, "ttt-whole-alphabeta")
 	// The example's search may still be running when its page opens: the
 	// last step is known once it has ended.

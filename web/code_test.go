@@ -14,6 +14,7 @@ import (
 // that form. An algorithm with one form has no toggle and no lines in its
 // frames.
 func TestCodeFormFollowsView(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	_, page := get(t, base+loc)
 	if code := codeList(page); !strings.Contains(code, "function ALPHA-BETA-SEARCH(state)") || strings.Contains(code, "function ALPHABETA(") {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -102,6 +103,7 @@ func textOf(s string) string {
 // and MCTS spends more of the same 300 playouts on its move than Primitive
 // Monte Carlo's even 60 of 300.
 func TestCompareSummary(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	tests := []struct {
 		name  string
@@ -179,6 +181,7 @@ func TestCompareSummary(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := comparisonNamed(tt.name)
 			page, _ := openComparison(t, srv, ts.URL, tt.name)
 			if got := textsOf(page, "compare-point"); len(got) != 1 || got[0] != c.point {
@@ -209,6 +212,7 @@ func TestCompareSummary(t *testing.T) {
 // page does while the searches run: the answer waits for them and gives
 // the table; bad requests are refused.
 func TestCompareSummaryWhileRunning(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	code, page := get(t, ts.URL+"/compare/ttt-minimax-alphabeta")
 	if code != http.StatusOK {
@@ -289,9 +293,11 @@ func rootResults(t *trace.Tree, k int) int {
 // twin maze the same share of the search; the last step always matches
 // the last.
 func TestCompareMatch(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	for _, name := range smallComparisons {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			_, ids := openComparison(t, srv, ts.URL, name)
 			for dir := range 2 {
 				from, to := ids[dir], ids[1-dir]
@@ -386,6 +392,8 @@ func containsInt(s []int, x int) bool {
 // TestCompareGalleryOrder checks that the gallery lists each comparison
 // right after the later of its two examples.
 func TestCompareGalleryOrder(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the order of the gallery's cards")
+	t.Parallel()
 	cards := exampleCards()
 	at := map[string]int{}
 	for i, c := range cards {
@@ -408,6 +416,7 @@ func TestCompareGalleryOrder(t *testing.T) {
 // TestCompareNodeStepsCap checks that "step both" keeps the node steps of
 // at most maxNodeSteps traces.
 func TestCompareNodeStepsCap(t *testing.T) {
+	t.Parallel()
 	srv, _ := newTestServer(t)
 	_, events := recordSearch(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"})
 	tree, err := trace.NewTree(events)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -40,6 +42,8 @@ var goldenCharts = map[string]barChart{
 // testdata/counts; go test ./web -run CountsChartGolden -update rewrites
 // them.
 func TestCountsChartGolden(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws charts from counts")
+	t.Parallel()
 	for name, ch := range goldenCharts {
 		t.Run(name, func(t *testing.T) {
 			got := ch.svg()
@@ -158,6 +162,8 @@ func chartParts(t *testing.T, svg string) (width, height float64, texts []svgTex
 // up to a billion, and checks that no text overlaps another or a bar, and
 // every text is inside the chart.
 func TestCountsChartLabelsApart(t *testing.T) {
+	testenv.SkipUnderRace(t, "places a chart's labels")
+	t.Parallel()
 	big := []int{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 1_000_000_000}
 	small := []int{1, 0, 3, 1, 2, 0, 1, 0, 0, 1}
 	for _, scale := range []chartScale{scaleLog, scaleLinear} {
@@ -198,6 +204,8 @@ func TestCountsChartLabelsApart(t *testing.T) {
 // above zero, in rows, the longest for the largest count, a logarithmic
 // scale when one count is 30 times another and a linear one below that.
 func TestCountsChartBars(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws a chart's bars")
+	t.Parallel()
 	tests := []struct {
 		name   string
 		values []int
@@ -242,6 +250,8 @@ func TestCountsChartBars(t *testing.T) {
 // TestCountsChartPartial checks that the bars of a trace cut short are
 // not compared with others': its counts are of a part of its search.
 func TestCountsChartPartial(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws a chart of a trace cut short")
+	t.Parallel()
 	for _, partial := range []int{0, 1} {
 		ch := barChart{id: "t", title: "t", unit: "nodes", rows: depthRows(3), series: []chartSeries{
 			{name: "MiniMax", values: []int{1, 9, 72}}, {name: "AlphaBeta", values: []int{1, 9, 30}},
@@ -254,6 +264,8 @@ func TestCountsChartPartial(t *testing.T) {
 }
 
 func TestCountsRelative(t *testing.T) {
+	testenv.SkipUnderRace(t, "formats shares")
+	t.Parallel()
 	for _, tt := range []struct {
 		v, ref int
 		want   string
@@ -277,6 +289,8 @@ func TestCountsRelative(t *testing.T) {
 // a tick at each power of ten, beyond that at every other one, and it
 // ends at a tick.
 func TestCountsLogTicks(t *testing.T) {
+	testenv.SkipUnderRace(t, "places a scale's ticks")
+	t.Parallel()
 	for _, tt := range []struct{ hi, ticks int }{{1, 2}, {1_000_000_000, 10}, {10_000_000_000, 6}, {20_000_000_000, 7}} {
 		a := logAxis(tt.hi)
 		if len(a.ticks) != tt.ticks || len(a.ticks) > maxTicks || a.ticks[0] != 1 || a.ticks[len(a.ticks)-1] != a.top {
@@ -286,6 +300,8 @@ func TestCountsLogTicks(t *testing.T) {
 }
 
 func TestCountsCompactTicks(t *testing.T) {
+	testenv.SkipUnderRace(t, "formats a scale's ticks")
+	t.Parallel()
 	for v, want := range map[float64]string{0: "0", 10: "10", 1000: "1k", 2500: "2.5k", 100_000: "100k", 1e6: "1M", 1e9: "1G"} {
 		if got := compactCount(v); got != want {
 			t.Errorf("compactCount(%v) = %q, want %q", v, got, want)
@@ -296,6 +312,8 @@ func TestCountsCompactTicks(t *testing.T) {
 // TestCountsDeepTraceRows checks maxChartRows: a trace one depth deeper
 // than the chart has rows puts its two deepest depths in the last row.
 func TestCountsDeepTraceRows(t *testing.T) {
+	testenv.SkipUnderRace(t, "sums the rows of a deep trace")
+	t.Parallel()
 	rows := depthRows(maxChartRows + 1)
 	if len(rows) != maxChartRows || rows[maxChartRows-1] != "depth "+strconv.Itoa(maxChartRows-1)+"+" {
 		t.Fatalf("rows for %d depths: %d, the last %q", maxChartRows+1, len(rows), rows[len(rows)-1])

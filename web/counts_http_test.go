@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/tictactoe"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -74,6 +75,7 @@ func countsURLOf(ids []string, more url.Values) string {
 // page has a chart per count that is not zero everywhere and a table per
 // trace.
 func TestCountsPage(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	var ids []string
 	for _, algo := range []string{"minimax", "alphabeta", "negamax"} {
@@ -116,6 +118,7 @@ func TestCountsPage(t *testing.T) {
 // TestCountsBadRequests checks that the counts refuse what they cannot
 // count with a status and a message that says why.
 func TestCountsBadRequests(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	id := traceIDOf(t, runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"minimax"}, "position": {"[[1,2],[3,4]]"}}))
 	deep := traceIDOf(t, uploadEvents(t, ts.URL, chain(maxCountDepth+1)))
@@ -141,6 +144,7 @@ func TestCountsBadRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			code, body := get(t, ts.URL+tt.path)
 			if code != tt.code || !strings.Contains(html.UnescapeString(body), tt.want) {
 				t.Errorf("GET %s: status %d, want %d with %q; body:\n%.400s", tt.path, code, tt.code, tt.want, body)
@@ -154,6 +158,7 @@ func TestCountsBadRequests(t *testing.T) {
 // the viewer has the panel that fetches it, and an embedded viewer has
 // none.
 func TestCountsPanel(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}})
 	code, frag := get(t, ts.URL+loc+"/counts")
@@ -209,6 +214,7 @@ func comparisonCounts(t *testing.T, base, name string) (string, string) {
 // searches' totals in words and no comparison of the depths they do not
 // hold.
 func TestCountsWholeTicTacToeCutShort(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t, func(cfg *Config) { cfg.TraceNodes = 1_500 })
 	compare, page := comparisonCounts(t, ts.URL, "ttt-whole")
 	if !strings.Contains(compare, "Counts per depth of the 3 searches") {
@@ -241,6 +247,7 @@ func TestCountsWholeTicTacToeCutShort(t *testing.T) {
 // without move ordering: two viewers, two searches counted, and ordering
 // looks at fewer nodes for the same draw.
 func TestCompareOrdering(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	compare, page := comparisonCounts(t, ts.URL, "ttt-ordering")
 	if !strings.Contains(compare, "Counts per depth of both searches") || strings.Contains(compare, `data-testid="compare-extras"`) {
@@ -260,9 +267,11 @@ func TestCompareOrdering(t *testing.T) {
 // its table holds the known counts of the game tree's positions by ply,
 // and the words say where AlphaBeta saves the most.
 func TestCountsWholeTicTacToe(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts the whole of tic-tac-toe, 2.3 million events, in one goroutine")
+	t.Parallel()
 	switch {
-	case testing.Short() || raceEnabled:
-		t.Skip("records 2.3 million events: not in -short mode or under the race detector")
+	case testing.Short():
+		t.Skip("records 2.3 million events: not in -short mode")
 	case DefaultTraceNodes < 549_946:
 		t.Skip("the page's node budget, DefaultTraceNodes, records only the start of MiniMax's search")
 	}
@@ -289,8 +298,10 @@ func TestCountsWholeTicTacToe(t *testing.T) {
 // engine itself counts them, all finding the draw in fewer nodes than
 // AlphaBeta in the board's order, and the table's hits.
 func TestCompareTableAndLearntOrderings(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
-	nodes := func(o search.Options) int {
+	nodes := func(t *testing.T, o search.Options) int {
+		t.Helper()
 		o.Depth = search.MaxDepth
 		res, err := search.AlphaBeta(context.Background(), tictactoe.New(), o)
 		if err != nil {
@@ -301,7 +312,7 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 		}
 		return res.Nodes
 	}
-	plain := nodes(search.Options{})
+	plain := nodes(t, search.Options{})
 	for _, tt := range []struct {
 		comparison string
 		want       map[string]search.Options
@@ -309,22 +320,25 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 		{"ttt-table", map[string]search.Options{"AlphaBeta tt=1": {Table: true}}},
 		{"ttt-learnt-ordering", map[string]search.Options{"AlphaBeta ordering=2": {Ordering: search.OrderKiller}, "AlphaBeta ordering=3": {Ordering: search.OrderHistory}}},
 	} {
-		_, page := comparisonCounts(t, ts.URL, tt.comparison)
-		words := strings.Join(textsOf(page, "counts-words"), " ")
-		if !strings.Contains(words, fmt.Sprintf("AlphaBeta looked at %s nodes", thousands(plain))) {
-			t.Errorf("%s: the words do not give AlphaBeta's %d nodes: %q", tt.comparison, plain, words)
-		}
-		for name, o := range tt.want {
-			n := nodes(o)
-			if n >= plain {
-				t.Errorf("%s: %s looks at %d nodes, AlphaBeta at %d: want fewer", tt.comparison, name, n, plain)
+		t.Run(tt.comparison, func(t *testing.T) {
+			t.Parallel()
+			_, page := comparisonCounts(t, ts.URL, tt.comparison)
+			words := strings.Join(textsOf(page, "counts-words"), " ")
+			if !strings.Contains(words, fmt.Sprintf("AlphaBeta looked at %s nodes", thousands(plain))) {
+				t.Errorf("the words do not give AlphaBeta's %d nodes: %q", plain, words)
 			}
-			if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, thousands(n), relative(n, plain))) {
-				t.Errorf("%s: the words do not give %s's %d nodes against AlphaBeta's: %q", tt.comparison, name, n, words)
+			for name, o := range tt.want {
+				n := nodes(t, o)
+				if n >= plain {
+					t.Errorf("%s looks at %d nodes, AlphaBeta at %d: want fewer", name, n, plain)
+				}
+				if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, thousands(n), relative(n, plain))) {
+					t.Errorf("the words do not give %s's %d nodes against AlphaBeta's: %q", name, n, words)
+				}
 			}
-		}
-		if tt.comparison == "ttt-table" && !strings.Contains(words, "its transposition table spared the search of ") {
-			t.Errorf("%s: the words do not count the table's hits: %q", tt.comparison, words)
-		}
+			if tt.comparison == "ttt-table" && !strings.Contains(words, "its transposition table spared the search of ") {
+				t.Errorf("the words do not count the table's hits: %q", words)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -114,6 +115,8 @@ func ticTacToePlies(pos string) (positions, ends []int) {
 // compare with against the published counts of tic-tac-toe's game tree:
 // 549,946 positions, 255,168 games.
 func TestTicTacToePliesKnownCounts(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts tic-tac-toe's game tree by its rules")
+	t.Parallel()
 	positions, ends := ticTacToePlies(".../.../...")
 	if want := wholeTicTacToePositions; !slices.Equal(positions, want) {
 		t.Errorf("positions by ply: %v, want %v", positions, want)
@@ -133,13 +136,15 @@ var wholeTicTacToePositions = []int{1, 9, 72, 504, 3024, 15120, 54720, 148176, 2
 // the cut the textbook describes, and tic-tac-toe's game tree counted by
 // its rules.
 func TestCountsFacts(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts folded searches against facts")
+	t.Parallel()
 	const rn = "[[3,12,8],[2,4,6],[14,5,2]]"
 	midGame, midEnds := ticTacToePlies("x.o/.x./..o")
 	opening, openingEnds := ticTacToePlies("x../.o./...")
 	tests := []struct {
 		name                 string
 		req                  catalog.Request
-		whole                bool // too big for -short and the race detector
+		whole                bool // too big for -short
 		nodes, pruned, evals []int
 		terminal             bool // every evaluation is of a finished game
 		alphaCuts, betaCuts  []int
@@ -171,9 +176,10 @@ func TestCountsFacts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.whole && (testing.Short() || raceEnabled) {
-				t.Skip("2.3 million events: not in -short mode, nor under the race detector, which makes it ten seconds and finds nothing in one goroutine's count")
+			if tt.whole && testing.Short() {
+				t.Skip("2.3 million events: not in -short mode")
 			}
+			t.Parallel()
 			c := mustCount(t, foldedTrace(t, tt.req))
 			if got := perDepth(c, func(d depthCounts) int { return d.nodes }); !slices.Equal(got, tt.nodes) {
 				t.Errorf("nodes per depth %v, want %v", got, tt.nodes)
@@ -207,6 +213,8 @@ func TestCountsFacts(t *testing.T) {
 // the depths add up to the totals the search reports in its decision, and
 // the moves pruned to the placeholders the folded tree made for them.
 func TestCountsAddUp(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts folded searches against their totals")
+	t.Parallel()
 	for _, req := range []catalog.Request{
 		{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
 		{Game: "tictactoe", Algo: "alphabeta", Position: "x../.o./..."},
@@ -218,6 +226,7 @@ func TestCountsAddUp(t *testing.T) {
 		{Game: "maze h=5 w=5 turns=5", Algo: "beam width=3 depth=5"},
 	} {
 		t.Run(req.Algo+" "+req.Game, func(t *testing.T) {
+			t.Parallel()
 			tree := foldedTrace(t, req)
 			c := mustCount(t, tree)
 			d, ok := tree.Decision()
@@ -249,6 +258,8 @@ func TestCountsAddUp(t *testing.T) {
 // TestCountsMonteCarloVisits checks MCTS's visits: every playout goes
 // through the root, so the root's visits are the playouts asked for.
 func TestCountsMonteCarloVisits(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts a folded search's visits")
+	t.Parallel()
 	c := mustCount(t, foldedTrace(t, catalog.Request{Game: "tictactoe", Algo: "mcts playouts=300", Position: "x.o/.x./..o", Seed: 1}))
 	if c.depths[0].visits != 300 {
 		t.Errorf("the root has %d visits after 300 playouts", c.depths[0].visits)
@@ -264,6 +275,8 @@ func TestCountsMonteCarloVisits(t *testing.T) {
 // depths count what was recorded, and the whole search's counters are
 // kept for the words.
 func TestCountsTruncated(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts a folded trace cut short")
+	t.Parallel()
 	run, err := catalog.Prepare(catalog.Request{Game: "tictactoe", Algo: "minimax"})
 	if err != nil {
 		t.Fatal(err)
@@ -295,6 +308,8 @@ func chain(depth int) []trace.Event {
 // counted, one deeper or at a negative depth is refused with an error that
 // names the limit, and so is a tree not at its last step.
 func TestCountsDepthLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts folded traces at the depth limit")
+	t.Parallel()
 	c := mustCount(t, foldEvents(t, chain(maxCountDepth)))
 	if len(c.depths) != maxCountDepth+1 || c.depths[maxCountDepth].nodes != 1 || c.depths[maxCountDepth].terminalEvals != 1 {
 		t.Errorf("a node at depth %d: counted at %d depths", maxCountDepth, len(c.depths))
@@ -318,6 +333,7 @@ func TestCountsDepthLimit(t *testing.T) {
 // only: no more than reading every event of the trace does, whatever that
 // costs the Tree, and a few more for the depths.
 func TestCountsAllocateByDepth(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts the allocations of one goroutine's count")
 	for _, req := range []catalog.Request{
 		{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
 		{Game: "tictactoe", Algo: "alphabeta"},
@@ -363,6 +379,8 @@ func BenchmarkCountTrace(b *testing.B) {
 // depth as a hit and not as an evaluation; the table and the words say
 // so, and a search without the table has no hits column.
 func TestCountsTableHits(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts a folded search's table hits")
+	t.Parallel()
 	req := catalog.Request{Game: "tictactoe", Algo: "alphabeta tt=1", Position: "x../.o./..."}
 	tree := foldedTrace(t, req)
 	var hits, evals []int

@@ -29,6 +29,7 @@ func postEditor(t *testing.T, base string, form url.Values) (int, editorMsg, str
 }
 
 func TestEditorOpens(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		name     string
@@ -67,6 +68,7 @@ func TestEditorOpens(t *testing.T) {
 }
 
 func TestEditorEdits(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	wall := board.Cell{Kind: board.Wall, Mark: "#"}
 	player := board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"}
@@ -101,6 +103,7 @@ func TestEditorEdits(t *testing.T) {
 }
 
 func TestEditorErrors(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	ttt := func(extra ...string) url.Values {
 		v := url.Values{"game": {"tictactoe"}, "position": {".../.../..."}}

@@ -6,11 +6,14 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestExamplesPrepare checks that every example of the gallery is a
 // search the catalog accepts, so that no link of the start page fails.
 func TestExamplesPrepare(t *testing.T) {
+	testenv.SkipUnderRace(t, "prepares the gallery's searches")
+	t.Parallel()
 	for _, ex := range examples {
 		if _, err := catalog.Prepare(ex.req); err != nil {
 			t.Errorf("example %s: %v", ex.name, err)
@@ -23,6 +26,8 @@ func TestExamplesPrepare(t *testing.T) {
 // a2 ((2+20)/2, against (3+12)/2 = 7.5); against a random ghost a2 is
 // worth (2+14+20)/3 = 12, against a1's (3+12+9)/3 = 8.
 func TestChanceExamplesSayTrue(t *testing.T) {
+	testenv.SkipUnderRace(t, "runs searches and checks their values")
+	t.Parallel()
 	for _, tt := range []struct {
 		name, move string
 		value      float64

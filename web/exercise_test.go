@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // TestExercisePage drives the exercise page over HTTP: without a seed it
@@ -15,6 +16,7 @@ import (
 // one gets the grader's feedback; bad seeds, kinds, levels and answers
 // get a message that says what is allowed.
 func TestExercisePage(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	res, err := http.Get(ts.URL + "/exercise")
 	if err != nil {
@@ -76,6 +78,8 @@ func htmlText(s string) string {
 // node's name and every leaf's value once, every edge's label, and a
 // chance node drawn as a circle with its outcomes' probabilities.
 func TestExerciseSVG(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws an exercise's tree")
+	t.Parallel()
 	svg, err := exerciseSVG("[[3,12,8],[2,4,6],[14,5,2]]")
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +117,7 @@ func TestExerciseSVG(t *testing.T) {
 // with chance nodes, and a bad tree, UCB1 or a tree over MaxExerciseTree
 // get a message.
 func TestTypedExercise(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	rn := "[[3,12,8],[2,4,6],[14,5,2]]"
 	for _, tt := range []struct {

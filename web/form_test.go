@@ -23,6 +23,7 @@ var (
 // recorded whole, with no note that the trace was cut, and its viewer
 // says nothing of a drawing cut short.
 func TestFormDefaultsGiveTheWholeSearch(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	_, page := get(t, ts.URL+"/")
 	g := selectedGame.FindStringSubmatch(page)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -14,6 +15,8 @@ import (
 // a dropped move is said to have had at the shallower depth is the one the
 // engine's note gives it, and lies below the cut's threshold.
 func TestShallowValue(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads a folded search's forward cut")
+	t.Parallel()
 	r, err := catalog.Prepare(catalog.Request{Game: "dice", Algo: "expectimax depth=2 cut=1 margin=10"})
 	if err != nil {
 		t.Fatal(err)

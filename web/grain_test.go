@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -100,6 +101,7 @@ func walkGrain(p *page, g string, from, dir int) ([]int, string) {
 // every grain, both ways, and checks the steps against a scan of the
 // trace's events and the counter of each iteration's first step.
 func TestSocketStepsByGrain(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		run    func(*testing.T) (string, string)
@@ -109,6 +111,7 @@ func TestSocketStepsByGrain(t *testing.T) {
 		{"mcts", func(t *testing.T) (string, string) { return mcts(t, 20) }, []string{"event", "node", "iteration", "backup", "decision"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			base, loc := tt.run(t)
 			_, events := storedTrace(t, base+loc+"/trace")
 			stops := grainStops(events)
@@ -173,6 +176,7 @@ func TestSocketStepsByGrain(t *testing.T) {
 // filter's subtree as plain steps do: by backup within the subtree of the
 // root's last child, to the backups that change a node in it.
 func TestSocketStepsByGrainInASubtree(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	_, events := storedTrace(t, base+loc+"/trace")
 	tr, err := trace.NewTree(events)
@@ -214,6 +218,7 @@ func TestSocketStepsByGrainInASubtree(t *testing.T) {
 // TestSocketGrainErrors checks that a bad grain is refused with the
 // grains listed, and that the connection goes on.
 func TestSocketGrainErrors(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws")
 	p.readGrain()
@@ -241,6 +246,8 @@ func TestSocketGrainErrors(t *testing.T) {
 
 // TestCommandsCheckGrain checks the grain of step commands.
 func TestCommandsCheckGrain(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks decoded commands")
+	t.Parallel()
 	for _, tt := range []struct {
 		msg string
 		ok  bool
@@ -270,8 +277,10 @@ func TestCommandsCheckGrain(t *testing.T) {
 // it gives the scrubber maxMarks of them, evenly spread from the first;
 // with fewer, all of them.
 func TestGrainMarksThinned(t *testing.T) {
+	t.Parallel()
 	for _, playouts := range []int{maxMarks / 2, maxMarks + 100} {
 		t.Run(fmt.Sprint(playouts), func(t *testing.T) {
+			t.Parallel()
 			base, loc := mcts(t, playouts)
 			_, events := storedTrace(t, base+loc+"/trace")
 			its := grainStops(events)["iteration"]

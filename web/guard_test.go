@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 // The tests of this file send what other sites could make a browser send,
@@ -50,6 +52,8 @@ func guardServe(h http.Handler, method, path, host string, header http.Header) *
 }
 
 func TestGuardHost(t *testing.T) {
+	testenv.SkipUnderRace(t, "serves requests in the test's goroutine")
+	t.Parallel()
 	tests := []struct {
 		name   string
 		listen string
@@ -107,6 +111,8 @@ func TestGuardHost(t *testing.T) {
 // TestGuardAllInterfaces checks that a server listening on every address
 // answers to each of them, and a server listening on loopback to none.
 func TestGuardAllInterfaces(t *testing.T) {
+	testenv.SkipUnderRace(t, "serves requests in the test's goroutine")
+	t.Parallel()
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		t.Skipf("cannot list the machine's addresses: %v", err)
@@ -140,6 +146,8 @@ func TestGuardAllInterfaces(t *testing.T) {
 }
 
 func TestGuardCrossOrigin(t *testing.T) {
+	testenv.SkipUnderRace(t, "serves requests in the test's goroutine")
+	t.Parallel()
 	const host = "127.0.0.1:8080"
 	tests := []struct {
 		name   string
@@ -184,6 +192,7 @@ func TestGuardCrossOrigin(t *testing.T) {
 // and behind guard: gorilla refuses a page of another origin, but a DNS
 // rebinding page is of the origin it addresses, so only guard stops it.
 func TestGuardWebsocket(t *testing.T) {
+	t.Parallel()
 	upgrade := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if conn, err := upgrader.Upgrade(w, r, nil); err == nil {
 			conn.Close()
@@ -239,6 +248,8 @@ func TestGuardWebsocket(t *testing.T) {
 }
 
 func TestGuardHeaders(t *testing.T) {
+	testenv.SkipUnderRace(t, "serves requests in the test's goroutine")
+	t.Parallel()
 	h, _ := guardedOK(t, "")
 	for _, tt := range []struct {
 		name   string
@@ -289,6 +300,8 @@ func TestGuardHeaders(t *testing.T) {
 // attributes, javascript: URLs and eval. Move such code into
 // static/app.css or static/*.js, or widen the policy and say why.
 func TestGuardPagesNeedNoInline(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the templates and scripts")
+	t.Parallel()
 	forbidden := regexp.MustCompile(`(?i)style=|<style|<script>|<script [^>]*>[^<]|\son[a-z]+=|javascript:|\beval\(|new Function\(|setAttribute\(\s*["']style|\.cssText`)
 	var files []string
 	for _, pattern := range []string{"templates/*.templ", "../static/*.js", "../static/*.css"} {
@@ -315,6 +328,8 @@ func TestGuardPagesNeedNoInline(t *testing.T) {
 }
 
 func TestGuardHostPolicyErrors(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses host policies")
+	t.Parallel()
 	for _, tt := range []struct {
 		listen string
 		extra  []string

@@ -22,6 +22,7 @@ import (
 // a range gives those steps only; bad ranges and handouts over the
 // limits are refused with what is allowed.
 func TestHandout(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	res, err := http.Get(ts.URL + "/example/rn-alphabeta")
 	if err != nil {
@@ -171,6 +172,7 @@ func searchEventsFor(t *testing.T, game, algo, position string) []trace.Event {
 // nodes drawn in all than MaxHandoutNodeDrawings, is refused with what
 // to do instead.
 func TestOfflineHandoutLimits(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	res, err := http.Get(ts.URL + "/example/rn-alphabeta")
 	if err != nil {

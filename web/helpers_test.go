@@ -60,6 +60,30 @@ func recordSearch(t testing.TB, req catalog.Request) (trace.Header, []trace.Even
 	return run.Header(), rec.Events()
 }
 
+// recordShow runs the search req asks for and makes a show of its trace
+// as it was recorded, folded without unpacking its events, as a running
+// search's are.
+func recordShow(tb testing.TB, id string, req catalog.Request) *show {
+	tb.Helper()
+	run, err := catalog.Prepare(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec := trace.NewRecorder(0)
+	if _, err := run.Search(context.Background(), rec); err != nil {
+		tb.Fatal(err)
+	}
+	tree, err := rec.Tree()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sh, err := newShow(id, run.Header(), tree)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sh
+}
+
 // writeTrace records the search req asks for in a trace file at path,
 // compressed with gzip when path ends in ".gz".
 func writeTrace(t testing.TB, path string, req catalog.Request) {

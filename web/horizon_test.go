@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/othello"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 )
 
@@ -41,6 +42,8 @@ func isCorner(a int) bool { return a == 0 || a == 7 || a == 56 || a == 63 }
 // and values a6 far lower, and on the ply after the line depth 3 sees
 // Black takes the corner a8, which a6 alone does not yet allow.
 func TestHorizonExample(t *testing.T) {
+	testenv.SkipUnderRace(t, "searches Othello positions")
+	t.Parallel()
 	// The position is reached from the start by legal play.
 	s := othello.New()
 	for _, sq := range strings.Fields("c4 c3 d3 c5 b6 c6 e6 a7 b3 f5 g4 a2 b5 a4 a5") {

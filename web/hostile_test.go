@@ -21,6 +21,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
@@ -88,6 +89,7 @@ func saveRaw(t *testing.T, srv *Server, text string) string {
 
 // Item 1: a trace with no root node.
 func TestHostileTraceWithoutRoot(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	noRoot := gzipLines(t, func(w io.Writer) {
 		io.WriteString(w, `{"step":0,"kind":"note","text":"no node here"}`+"\n")
@@ -119,6 +121,7 @@ func (panicLayouter) SVG(context.Context, []byte) ([]byte, error) { panic("a lay
 // Item 1: a panic in a handler or in a goroutine the server starts ends
 // only that request.
 func TestHostilePanicEndsOnlyItsRequest(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t, func(c *Config) { c.Layouter = panicLayouter{} })
 	loc := runSearch(t, ts.URL, textbookForm) // its layout, prepared in the background, panics too
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -149,75 +152,100 @@ func (s *Server) liveSearchDone(t *testing.T, id string) {
 
 // Item 2: cuts whose pruned lists would make millions of placeholders.
 func TestHostilePrunedBomb(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
-	bomb := gzipLines(t, func(w io.Writer) {
-		io.WriteString(w, rootLine)
-		zeros := strings.Repeat("0,", 2_000_000) + "0"
-		for i := range 10 {
-			fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, zeros)
+	t.Run("per cut", func(t *testing.T) {
+		t.Parallel()
+		bomb := gzipLines(t, func(w io.Writer) {
+			io.WriteString(w, rootLine)
+			zeros := strings.Repeat("0,", 2_000_000) + "0"
+			for i := range 10 {
+				fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, zeros)
+			}
+		})
+		if len(bomb) > 100<<10 {
+			t.Fatalf("the bomb is %d bytes compressed; it should be small", len(bomb))
+		}
+		code, page := uploadMessage(t, ts.URL, bomb)
+		want := fmt.Sprint(trace.MaxPrunedPerCut)
+		if code != http.StatusBadRequest || !strings.Contains(page, want) {
+			t.Errorf("pruned bomb: status %d, want 400 naming the cap %s", code, want)
 		}
 	})
-	if len(bomb) > 100<<10 {
-		t.Fatalf("the bomb is %d bytes compressed; it should be small", len(bomb))
-	}
-	code, page := uploadMessage(t, ts.URL, bomb)
-	want := fmt.Sprint(trace.MaxPrunedPerCut)
-	if code != http.StatusBadRequest || !strings.Contains(page, want) {
-		t.Errorf("pruned bomb: status %d, want 400 naming the cap %s", code, want)
-	}
-
-	// Under the per-cut cap, but over the cap per trace.
-	many := gzipLines(t, func(w io.Writer) {
-		io.WriteString(w, rootLine)
-		list := strings.Repeat("0,", trace.MaxPrunedPerCut-1) + "0"
-		for i := range trace.MaxPlaceholders/trace.MaxPrunedPerCut + 1 {
-			fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, list)
+	t.Run("per trace", func(t *testing.T) {
+		t.Parallel()
+		// Under the per-cut cap, but over the cap per trace.
+		many := gzipLines(t, func(w io.Writer) {
+			io.WriteString(w, rootLine)
+			list := strings.Repeat("0,", trace.MaxPrunedPerCut-1) + "0"
+			for i := range trace.MaxPlaceholders/trace.MaxPrunedPerCut + 1 {
+				fmt.Fprintf(w, `{"step":%d,"kind":"cut","node":0,"cut":"beta","value":1,"alpha":0,"beta":1,"pruned":[%s],"pruned_labels":[]}`+"\n", i+1, list)
+			}
+		})
+		code, page := uploadMessage(t, ts.URL, many)
+		want := fmt.Sprint(trace.MaxPlaceholders)
+		if code != http.StatusBadRequest || !strings.Contains(page, want) {
+			t.Errorf("placeholders over the cap: status %d, want 400 naming the cap %s", code, want)
 		}
 	})
-	code, page = uploadMessage(t, ts.URL, many)
-	want = fmt.Sprint(trace.MaxPlaceholders)
-	if code != http.StatusBadRequest || !strings.Contains(page, want) {
-		t.Errorf("placeholders over the cap: status %d, want 400 naming the cap %s", code, want)
-	}
 }
 
-// Item 3: a small gzip that decompresses to more than the server opens.
+// Item 3: a small gzip that decompresses to more than the server opens,
+// here past limits of 1 MiB and 10,000 events.
 func TestHostileDecompressedSize(t *testing.T) {
-	_, ts := newTestServer(t)
+	t.Parallel()
+	testDecompressedSize(t, func(c *Config) { c.OpenBytes, c.OpenEvents = 1<<20, 10_000 })
+}
+
+// TestHostileDecompressedSizeFullLimits is TestHostileDecompressedSize past
+// MaxTraceBytes and MaxTraceEvents: 256 MiB decompressed.
+func TestHostileDecompressedSizeFullLimits(t *testing.T) {
+	testenv.SkipUnlessFullLimits(t)
+	t.Parallel()
+	testDecompressedSize(t)
+}
+
+// testDecompressedSize uploads small gzips that decompress past the
+// limits of a server configured by configure, each refused with a message
+// naming the limit in force.
+func testDecompressedSize(t *testing.T, configure ...func(*Config)) {
+	srv, ts := newTestServer(t, configure...)
+	bytesLimit, eventsLimit := srv.cfg.OpenBytes, srv.cfg.OpenEvents
 	tests := []struct {
 		name  string
 		write func(w io.Writer)
 		want  string
 	}{
-		{"a 15 MiB note", func(w io.Writer) {
+		{"a note longer than MaxString", func(w io.Writer) {
 			io.WriteString(w, rootLine)
-			fmt.Fprintf(w, `{"step":1,"kind":"note","node":0,"text":"%s"}`+"\n", strings.Repeat("a", 15<<20))
+			fmt.Fprintf(w, `{"step":1,"kind":"note","node":0,"text":"%s"}`+"\n", strings.Repeat("a", min(15<<20, int(bytesLimit)/2)))
 		}, fmt.Sprint(trace.MaxString)},
-		{"more bytes than MaxTraceBytes", func(w io.Writer) {
+		{"more bytes than the limit", func(w io.Writer) {
 			io.WriteString(w, rootLine)
 			text := strings.Repeat("b", 60<<10)
-			for i := 1; i <= MaxTraceBytes/len(text)+1; i++ {
+			for i := 1; i <= int(bytesLimit)/len(text)+1; i++ {
 				fmt.Fprintf(w, `{"step":%d,"kind":"note","node":0,"text":"%s"}`+"\n", i, text)
 			}
-		}, fmt.Sprint(MaxTraceBytes)},
-		{"more events than MaxTraceEvents", func(w io.Writer) {
+		}, fmt.Sprint(bytesLimit)},
+		{"more events than the limit", func(w io.Writer) {
 			// Version 2's shortest lines, so that the events and not the
 			// bytes are over their limit: a root, then empty notes.
 			io.WriteString(w, `["n",-1]`+"\n")
 			line := []byte(`["t",""]` + "\n")
-			for range MaxTraceEvents {
+			for range eventsLimit {
 				w.Write(line)
 			}
-		}, fmt.Sprint(MaxTraceEvents)},
+		}, fmt.Sprint(eventsLimit)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			header := traceHeader
 			if strings.Contains(tt.name, "events") {
 				header = strings.Replace(traceHeader, `"version":1`, `"version":2`, 1)
 			}
 			data := gzipLinesAfter(t, header, tt.write)
-			if len(data) >= DefaultMaxUpload {
+			if int64(len(data)) >= srv.cfg.MaxUpload {
 				t.Fatalf("the upload is %d bytes, not under the upload cap", len(data))
 			}
 			code, page := uploadMessage(t, ts.URL, data)
@@ -230,25 +258,27 @@ func TestHostileDecompressedSize(t *testing.T) {
 
 // Item 3: the viewer page carries a bounded part of a trace's notes.
 func TestHostileNotesBoundThePage(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
+	const notes = 200
 	text := strings.Repeat("n", 60<<10)
 	data := gzipLines(t, func(w io.Writer) {
 		io.WriteString(w, rootLine)
-		for i := 1; i <= 1000; i++ {
+		for i := 1; i <= notes; i++ {
 			fmt.Fprintf(w, `{"step":%d,"kind":"note","text":"%s"}`+"\n", i, text)
 		}
 	})
 	res := upload(t, ts.URL, "notes.jsonl.gz", data)
 	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("upload of 1,000 long notes: status %d, want 303", res.StatusCode)
+		t.Fatalf("upload of %d long notes: status %d, want 303", notes, res.StatusCode)
 	}
 	_, page := get(t, ts.URL+res.Header.Get("Location"))
 	if len(page) > 100<<10 {
-		t.Errorf("the viewer page is %d bytes for 60 MB of notes, want at most 100 KiB", len(page))
+		t.Errorf("the viewer page is %d bytes for 12 MB of notes, want at most 100 KiB", len(page))
 	}
 	// The last note, the trace's last event as a cut file's notice is, is
 	// shown after the count of those left out.
-	if want := fmt.Sprintf("%d more notes", 1000-maxNotesShown-1); !strings.Contains(page, want) {
+	if want := fmt.Sprintf("%d more notes", notes-maxNotesShown-1); !strings.Contains(page, want) {
 		t.Errorf("the viewer page does not say %q", want)
 	}
 }
@@ -256,6 +286,7 @@ func TestHostileNotesBoundThePage(t *testing.T) {
 // Item 4: a search from the page records a bounded trace, whatever its
 // parameters, and the server reopens what it saved.
 func TestHostileSearchEventBudget(t *testing.T) {
+	t.Parallel()
 	if DefaultTraceEvents >= MaxTraceEvents || DefaultTraceBytes >= MaxTraceBytes {
 		t.Fatalf("a search may record more than the server opens: %d events and %d bytes, against %d and %d",
 			DefaultTraceEvents, DefaultTraceBytes, MaxTraceEvents, MaxTraceBytes)
@@ -263,7 +294,7 @@ func TestHostileSearchEventBudget(t *testing.T) {
 	const events = 5_000
 	srv, ts := newTestServer(t, func(c *Config) { c.TraceEvents = events })
 	srv.idleCancel = time.Hour // nobody watches; under the race detector the search runs for seconds
-	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "position": {"x.o/.x./..o"}, "mcts.playouts": {"1000000"}})
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "position": {"x.o/.x./..o"}, "mcts.playouts": {"20000"}})
 	id := strings.TrimPrefix(loc, "/t/")
 	srv.liveSearchDone(t, id)
 
@@ -293,6 +324,8 @@ func TestHostileSearchEventBudget(t *testing.T) {
 // Item 5: the cache of folded traces keeps to its byte budget, dropping
 // the least recently used.
 func TestHostileCacheByteBudget(t *testing.T) {
+	testenv.SkipUnderRace(t, "fills a cache from one goroutine")
+	t.Parallel()
 	var shows []*show
 	for i, req := range []catalog.Request{
 		{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
@@ -342,6 +375,7 @@ func TestHostileCacheByteBudget(t *testing.T) {
 
 // Item 5: uploads past the cap on uploads read at once are refused.
 func TestHostileTooManyUploads(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t, func(c *Config) { c.MaxUploads = 1 })
 	// The first upload sends its head and stalls, holding its place.
 	pr, pw := io.Pipe()
@@ -384,14 +418,16 @@ func TestHostileTooManyUploads(t *testing.T) {
 
 // Item 5: searches past the cap on searches running at once are refused.
 func TestHostileTooManySearches(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t, func(c *Config) { c.MaxSearches = 1 })
-	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, 200 * time.Millisecond} }
+	release := gateSearches(t, srv)
 	first := runSearch(t, ts.URL, textbookForm)
 	res, body := postForm(t, ts.URL+"/run", textbookForm)
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "the most this server runs at once") {
 		t.Errorf("a second search past the cap: status %d, want 429 saying why", res.StatusCode)
 	}
 	srv.liveSearch(strings.TrimPrefix(first, "/t/")).cancel()
+	release()
 	srv.liveSearchDone(t, strings.TrimPrefix(first, "/t/"))
 	runSearch(t, ts.URL, textbookForm) // room again
 }
@@ -408,7 +444,8 @@ func (blockingLayouter) SVG(ctx context.Context, dot []byte) ([]byte, error) {
 // Item 6: a drawing past its time limit fails with a message, at once on
 // the next asking, and the viewer works without it.
 func TestHostileLayoutTimeLimit(t *testing.T) {
-	const limit = 300 * time.Millisecond
+	t.Parallel()
+	const limit = 100 * time.Millisecond
 	srv, ts := newTestServer(t, func(c *Config) { c.Layouter = blockingLayouter{}; c.LayoutTimeout = limit })
 	loc := runSearch(t, ts.URL, textbookForm)
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -432,6 +469,7 @@ func TestHostileLayoutTimeLimit(t *testing.T) {
 // Item 7: stopping the server saves what running searches recorded, with
 // a note that says they were cut short.
 func TestHostileShutdownSavesRunningSearches(t *testing.T) {
+	t.Parallel()
 	ctx, stop := context.WithCancel(context.Background())
 	dir := t.TempDir()
 	srv, err := New(ctx, Config{DataDir: dir, Layouter: layouter, Program: "viz test"})
@@ -445,7 +483,7 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond) // a few nodes in
+	waitRecorded(t, srv.liveSearch(id), 3) // a few nodes in
 	stop()
 	wctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -468,6 +506,27 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 	}
 }
 
+// waitRecorded waits until the running search ls has recorded n events.
+func waitRecorded(t *testing.T, ls *liveSearch, n int) {
+	t.Helper()
+	if ls == nil {
+		t.Fatal("the search is not running")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ls.recMu.Lock()
+		got := ls.rec.Len()
+		ls.recMu.Unlock()
+		if got >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the search recorded %d events in 10 s, want %d", got, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // untilDone is a slow tracer until ctx ends, and then a fast one.
 type untilDone struct {
 	ctx  context.Context
@@ -486,16 +545,18 @@ func (u untilDone) Emit(e trace.Event) {
 // is shown with the reason, its trace file is still sent, and no page
 // shows the server's paths.
 func TestHostileDiskFull(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
-	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, 20 * time.Millisecond} }
+	release := gateSearches(t, srv)
 	dir := srv.store.dir
-	loc := runSearch(t, ts.URL, textbookForm) // 11 nodes, over 200 ms
+	loc := runSearch(t, ts.URL, textbookForm)
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(dir, []byte("not a directory"), 0o644); err != nil { // every save fails, even as root
 		t.Fatal(err)
 	}
+	release()
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
 	code, page := get(t, ts.URL+loc)
 	if code != http.StatusOK || !strings.Contains(page, `data-testid="save-error"`) || !strings.Contains(page, "could not be saved") {
@@ -520,6 +581,7 @@ func TestHostileDiskFull(t *testing.T) {
 
 // Item 8: a damaged trace's error page names no path of the server.
 func TestHostileErrorPagesHideThePath(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	id := saveRaw(t, srv, traceHeader+"not json\n")
 	code, page := get(t, ts.URL+"/t/"+id)
@@ -534,6 +596,7 @@ func TestHostileErrorPagesHideThePath(t *testing.T) {
 // Item 9: temporary files of saves that a crash cut short are removed at
 // start; a fresh one, maybe another server's save in progress, is not.
 func TestHostileStaleTempFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	stale := filepath.Join(dir, ".0123456789ab"+traceExt+".123456.tmp")
 	fresh := filepath.Join(dir, ".ba9876543210"+traceExt+".654321.tmp")
@@ -565,6 +628,7 @@ func TestHostileStaleTempFiles(t *testing.T) {
 
 // Item 10: other sites cannot drive the server.
 func TestHostileOtherSites(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		name   string
@@ -582,6 +646,7 @@ func TestHostileOtherSites(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			req, err := http.NewRequest(tt.method, ts.URL+tt.path, strings.NewReader(textbookForm.Encode()))
 			if err != nil {
 				t.Fatal(err)
@@ -614,6 +679,7 @@ func TestHostileOtherSites(t *testing.T) {
 
 // Item 11: a form field cannot add parameters to a spec.
 func TestHostileFormInjection(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	for _, field := range []struct{ key, value string }{
 		{"alphabeta.depth", "3 nodes=1"},
@@ -639,6 +705,7 @@ var (
 // Item 1: a panic in one page's websocket session closes that page's
 // connection only; the server and the other pages go on.
 func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	good := runSearch(t, ts.URL, textbookForm)
 	bad := runSearch(t, ts.URL, textbookForm)
@@ -680,15 +747,28 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 }
 
 // TestHostileTraceOverFoldBudget uploads a small file of more nodes than
-// MaxFoldBytes holds folded: version 3 writes a child of the node entered
-// as ["n",0,"a"], so 1.5 million of them take 18 MB, or a few dozen kB
-// gzipped.
+// a fold budget of 4 MiB holds: version 3 writes a child of the node
+// entered as ["n",0,"a"], a dozen bytes a node.
 func TestHostileTraceOverFoldBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("folds 1.5 million nodes")
-	}
-	_, ts := newTestServer(t)
-	most := int(MaxFoldBytes / 2 / trace.BytesPerNode)
+	t.Parallel()
+	testTraceOverFoldBudget(t, func(c *Config) { c.FoldBytes = 4 << 20 })
+}
+
+// TestHostileTraceOverFoldBudgetFullLimits is TestHostileTraceOverFoldBudget
+// past MaxFoldBytes: 1.5 million nodes, 18 MB or a few dozen kB gzipped.
+func TestHostileTraceOverFoldBudgetFullLimits(t *testing.T) {
+	testenv.SkipUnlessFullLimits(t)
+	t.Parallel()
+	testTraceOverFoldBudget(t)
+}
+
+// testTraceOverFoldBudget uploads a trace of more nodes than the fold
+// budget of a server configured by configure holds, refused with a
+// message naming the budget in force.
+func testTraceOverFoldBudget(t *testing.T, configure ...func(*Config)) {
+	srv, ts := newTestServer(t, configure...)
+	budget := srv.cfg.FoldBytes
+	most := int(budget / 2 / trace.BytesPerNode)
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	io.WriteString(zw, `{"format":"searchviz-trace","version":3}`+"\n"+`["n",-1]`+"\n"+`"e"`+"\n")
@@ -697,7 +777,7 @@ func TestHostileTraceOverFoldBudget(t *testing.T) {
 	}
 	zw.Close()
 	code, page := uploadMessage(t, ts.URL, buf.Bytes())
-	want := fmt.Sprintf("more than %s nodes, the most a memory budget of %d MiB holds", strconv.Itoa(most), MaxFoldBytes>>20)
+	want := fmt.Sprintf("more than %s nodes, the most a memory budget of %d MiB holds", strconv.Itoa(most), budget>>20)
 	if code != http.StatusBadRequest || !strings.Contains(page, want) {
 		t.Errorf("upload of %d nodes: status %d, want 400 saying %q", most+10, code, want)
 	}

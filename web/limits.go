@@ -4,26 +4,28 @@ import "time"
 
 // The server's limits. Each is enforced with a message that names it and
 // says what is allowed; the README's Limits section lists them. Config
-// can lower or raise those marked as defaults.
+// can lower or raise those marked as defaults, and those on the traces
+// the server opens and folds.
 const (
 	// DefaultMaxUpload caps an uploaded trace file, as sent.
 	DefaultMaxUpload = 32 << 20
 
 	// MaxTraceBytes caps a trace the server opens (uploaded, replayed or
 	// saved) after decompression, so that a small gzip cannot claim
-	// unbounded memory.
+	// unbounded memory; Config.OpenBytes overrides it.
 	MaxTraceBytes = 256 << 20
 	// MaxFoldBytes caps the memory of one trace the server folds (saved,
 	// uploaded or replayed): its packed events past their share go to a
 	// temporary file, and a trace with more nodes than half of it holds
 	// (about 1.5 million) is refused. It holds a search of
-	// DefaultTraceNodes.
+	// DefaultTraceNodes. Config.FoldBytes overrides it.
 	MaxFoldBytes = 512 << 20
 	// MaxTraceEvents caps the events of a trace the server opens: the
 	// whole MiniMax search of tic-tac-toe (2.26 million) and more. What a
 	// trace costs folded is counted against the cache's byte budget
 	// (DefaultCacheBytes); a viewer makes a step's words when it shows
 	// the step, so nothing grows with the steps but the fold.
+	// Config.OpenEvents overrides it.
 	MaxTraceEvents = 4_000_000
 
 	// DefaultTraceNodes caps the nodes a search from the page records: a

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,9 +33,64 @@ func slowServer(t *testing.T, delay, idle time.Duration) (*Server, string) {
 	return srv, ts.URL
 }
 
+// pacedTracer sleeps for pause once in every run of every node events: a
+// big search slowed evenly, where a sleep per node would last as long as
+// the system timer's granularity, a millisecond or more.
+type pacedTracer struct {
+	next  trace.Tracer
+	every int
+	pause time.Duration
+	nodes int
+}
+
+func (p *pacedTracer) Emit(e trace.Event) {
+	if e.Kind == trace.KindNode {
+		if p.nodes++; p.nodes%p.every == 0 {
+			time.Sleep(p.pause)
+		}
+	}
+	p.next.Emit(e)
+}
+
+// pacedServer is a server whose searches make at most 16 nodes a
+// millisecond and run unwatched for idle: MiniMax over the whole
+// tic-tac-toe tree, 549,946 nodes, takes at least half a minute, and a
+// search that is cancelled sees it within its next 4,096 nodes, a quarter
+// of a second.
+func pacedServer(t *testing.T, idle time.Duration) (*Server, string) {
+	srv, ts := newTestServer(t)
+	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return &pacedTracer{next: tr, every: 16, pause: time.Millisecond} }
+	srv.idleCancel = idle
+	return srv, ts.URL
+}
+
+// gatedTracer holds every node event until open is closed.
+type gatedTracer struct {
+	next trace.Tracer
+	open <-chan struct{}
+}
+
+func (g gatedTracer) Emit(e trace.Event) {
+	if e.Kind == trace.KindNode {
+		<-g.open
+	}
+	g.next.Emit(e)
+}
+
+// gateSearches holds every search srv starts at its first node, running,
+// until release is called, as it is when t ends.
+func gateSearches(t *testing.T, srv *Server) (release func()) {
+	open := make(chan struct{})
+	release = sync.OnceFunc(func() { close(open) })
+	t.Cleanup(release)
+	srv.slowTracer = func(tr trace.Tracer) trace.Tracer { return gatedTracer{tr, open} }
+	return release
+}
+
 var textbookForm = url.Values{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}}
 
 func TestLiveSearchGrowsThenSaves(t *testing.T) {
+	t.Parallel()
 	// 11 nodes at 150 ms: the search runs about 1.7 s, several snapshots long.
 	srv, base := slowServer(t, 150*time.Millisecond, time.Minute)
 	loc := runSearch(t, base, textbookForm)
@@ -93,10 +149,9 @@ func TestLiveSearchGrowsThenSaves(t *testing.T) {
 }
 
 func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
-	// MiniMax over the whole tic-tac-toe tree, 549,946 nodes each delayed
-	// by at least a tenth of a millisecond, would take minutes; nobody
-	// watches for 200 ms, and the search sees its context every 4,096 nodes.
-	srv, base := slowServer(t, 100*time.Microsecond, 200*time.Millisecond)
+	t.Parallel()
+	// Nobody watches for 200 ms.
+	srv, base := pacedServer(t, 200*time.Millisecond)
 	loc := runSearch(t, base, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {".../.../..."}})
 	id := strings.TrimPrefix(loc, "/t/")
 	ls := srv.liveSearch(id)
@@ -129,16 +184,29 @@ func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
 }
 
 func TestLiveSearchCancelledWhenTheLastPageLeaves(t *testing.T) {
-	srv, base := slowServer(t, 100*time.Microsecond, 200*time.Millisecond)
+	t.Parallel()
+	const grace = 500 * time.Millisecond
+	srv, base := pacedServer(t, grace)
+	start := time.Now()
 	loc := runSearch(t, base, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {".../.../..."}})
 	ls := srv.liveSearch(strings.TrimPrefix(loc, "/t/"))
 	if ls == nil {
 		t.Fatal("the search is not running")
 	}
+	// A page watches a running search once it has its first snapshot,
+	// which may come after the grace on a loaded machine: the test holds
+	// the search meanwhile, as the server does for a page waiting for its
+	// end.
+	unwatch := ls.watch()
+	if held := time.Since(start); held >= grace {
+		t.Fatalf("the search was held %v after it started, past its grace of %v", held, grace)
+	}
 	p := dial(t, base, loc+"/ws")
 	p.read()
-	// Watched for longer than the grace, the search goes on.
-	time.Sleep(600 * time.Millisecond)
+	unwatch()
+	// Watched by the page alone for longer than the grace, the search
+	// goes on.
+	time.Sleep(grace + 250*time.Millisecond)
 	if _, done, _ := ls.current(); done {
 		t.Fatal("a watched search ended early")
 	}

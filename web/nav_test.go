@@ -14,32 +14,37 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
 
 // bigShows caches the folded traces of the searches the tests navigate,
-// each recorded once.
-var bigShows sync.Map // request -> *show
+// each recorded once, however many tests ask for it at once.
+var bigShows sync.Map // request -> *bigShowOnce
+
+// bigShowOnce is the show of one search, recorded by the first test to
+// ask for it.
+type bigShowOnce struct {
+	once sync.Once
+	sh   *show
+}
 
 // bigShow returns the show of the search req asks for, which must be too
 // big to draw whole.
 func bigShow(tb testing.TB, req catalog.Request) *show {
 	tb.Helper()
 	key := req.Game + "|" + req.Algo + "|" + req.Position
-	if sh, ok := bigShows.Load(key); ok {
-		return sh.(*show)
+	v, _ := bigShows.LoadOrStore(key, &bigShowOnce{})
+	o := v.(*bigShowOnce)
+	o.once.Do(func() { o.sh = recordShow(tb, "big", req) })
+	if o.sh == nil {
+		tb.Fatalf("%s of %s could not be recorded by the test that first asked", req.Algo, req.Game)
 	}
-	h, events := recordSearch(tb, req)
-	sh, err := loadShow("big", h, events)
-	if err != nil {
-		tb.Fatal(err)
+	if o.sh.wholeFits() {
+		tb.Fatalf("%s of %s has %d nodes, within the display budget", req.Algo, req.Game, o.sh.tree.Size())
 	}
-	if sh.wholeFits() {
-		tb.Fatalf("%s of %s has %d nodes, within the display budget", req.Algo, req.Game, sh.tree.Size())
-	}
-	bigShows.Store(key, sh)
-	return sh
+	return o.sh
 }
 
 // The searches the tests navigate: AlphaBeta's whole search of
@@ -119,8 +124,11 @@ func drawnState(t *testing.T, sh *show, s *render.Shown, svg string) *pageModel 
 // and by jumps: what a page has drawn after applying each frame's patches
 // must be what a full frame of the same display set at that step draws.
 func TestNavigatedFramesAddUp(t *testing.T) {
+	testenv.SkipUnderRace(t, "steps viewers of big folded traces in one goroutine")
+	t.Parallel()
 	for _, req := range []catalog.Request{alphabetaAll, mctsBig} {
 		t.Run(req.Algo, func(t *testing.T) {
+			t.Parallel()
 			sh := bigShow(t, req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
@@ -214,33 +222,38 @@ func fullFrame(t *testing.T, sh *show, s *render.Shown, k int) frameMsg {
 // at most the budget of nodes but for those and leaves in the place of
 // one-leaf placeholders.
 func TestNavigatedShowsWhatItMust(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets of big folded traces")
+	t.Parallel()
 	for _, req := range []catalog.Request{alphabetaAll, mctsBig} {
-		sh := bigShow(t, req)
-		vw := newViewer(sh, trace.ViewRoot)
-		vw.layouter = layouter
-		rng := rand.New(rand.NewPCG(3, 4))
-		for range 30 {
-			k := rng.IntN(sh.tree.Len())
-			if _, _, err := vw.frame(k, false); err != nil {
-				t.Fatal(err)
-			}
-			walk := vw.tree
-			var must []trace.NodeID
-			for id := walk.Current(); id != trace.NoNode; id = walk.Node(id).Parent {
-				must = append(must, id)
-			}
-			for id := walk.Root(); id != trace.NoNode; id = walk.Node(id).Best {
-				must = append(must, id)
-			}
-			for _, id := range must {
-				if !vw.shown.Has(id) {
-					t.Errorf("%s step %d: node %d, on the current path or the best line, is not drawn", req.Algo, k, id)
+		t.Run(req.Algo, func(t *testing.T) {
+			t.Parallel()
+			sh := bigShow(t, req)
+			vw := newViewer(sh, trace.ViewRoot)
+			vw.layouter = layouter
+			rng := rand.New(rand.NewPCG(3, 4))
+			for range 30 {
+				k := rng.IntN(sh.tree.Len())
+				if _, _, err := vw.frame(k, false); err != nil {
+					t.Fatal(err)
+				}
+				walk := vw.tree
+				var must []trace.NodeID
+				for id := walk.Current(); id != trace.NoNode; id = walk.Node(id).Parent {
+					must = append(must, id)
+				}
+				for id := walk.Root(); id != trace.NoNode; id = walk.Node(id).Best {
+					must = append(must, id)
+				}
+				for _, id := range must {
+					if !vw.shown.Has(id) {
+						t.Errorf("%s step %d: node %d, on the current path or the best line, is not drawn", req.Algo, k, id)
+					}
+				}
+				if n := vw.shown.Len(); n > render.DefaultBudget+len(vw.shown.Groups()) {
+					t.Errorf("%s step %d: %d nodes drawn", req.Algo, k, n)
 				}
 			}
-			if n := vw.shown.Len(); n > render.DefaultBudget+len(vw.shown.Groups()) {
-				t.Errorf("%s step %d: %d nodes drawn", req.Algo, k, n)
-			}
-		}
+		})
 	}
 }
 
@@ -249,6 +262,7 @@ func TestNavigatedShowsWhatItMust(t *testing.T) {
 // subtree and goes up, expands a placeholder, collapses a node, reveals
 // a node from the minimap, and steps through one subtree's events only.
 func TestNavigateCommands(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -656,6 +670,8 @@ func decodeFrame(t *testing.T, data []byte) frameMsg {
 // big trace changes the drawing rarely: the display set keeps the nodes
 // the search visits next.
 func TestNavigateKeepsDrawingWhileStepping(t *testing.T) {
+	testenv.SkipUnderRace(t, "steps a viewer of a big folded trace in one goroutine")
+	t.Parallel()
 	sh := bigShow(t, alphabetaAll)
 	vw := newViewer(sh, trace.ViewRoot)
 	vw.layouter = layouter
@@ -681,6 +697,8 @@ func TestNavigateKeepsDrawingWhileStepping(t *testing.T) {
 // centres on, with its current node, then the lines of the nodes and
 // edges out of reach, which together are the whole drawing.
 func TestNavigateSplitsBigDrawings(t *testing.T) {
+	testenv.SkipUnderRace(t, "splits drawings of a big folded trace")
+	t.Parallel()
 	sh := bigShow(t, alphabetaAll)
 	vw := newViewer(sh, trace.ViewRoot)
 	vw.layouter = layouter
@@ -725,11 +743,9 @@ func TestNavigateSplitsBigDrawings(t *testing.T) {
 // (the outline, the minimap, the drawings of display sets) and not the
 // frames its viewers make.
 func TestShowMemoryCountsNavigation(t *testing.T) {
-	h, events := recordSearch(t, alphabetaAll)
-	sh, err := loadShow("mem", h, events)
-	if err != nil {
-		t.Fatal(err)
-	}
+	testenv.SkipUnderRace(t, "counts the bytes a show holds")
+	t.Parallel()
+	sh := recordShow(t, "mem", alphabetaAll)
 	before := sh.memSize()
 	if before != sh.tree.MemSize()+int64(len(sh.decision)) {
 		t.Errorf("a show holds %d bytes once loaded, its fold %d: it keeps more than the fold", before, sh.tree.MemSize())
@@ -767,6 +783,8 @@ func TestShowMemoryCountsNavigation(t *testing.T) {
 // TestNavigationRemembersAtMostMaxChoices crosses the cap on the choices
 // a page's navigation remembers: past it the oldest are forgotten.
 func TestNavigationRemembersAtMostMaxChoices(t *testing.T) {
+	testenv.SkipUnderRace(t, "fills a navigation's lists")
+	t.Parallel()
 	n := newNavigation()
 	for id := range trace.NodeID(maxChoices + 10) {
 		n.expand(id)

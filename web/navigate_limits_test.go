@@ -14,6 +14,7 @@ import (
 // TestExportNodesLimit crosses the cap on the nodes of a tree exported
 // whole: a page's export link answers 413 with what to do instead.
 func TestExportNodesLimit(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t, func(c *Config) { c.ExportNodes = 12 })
 	loc := runSearch(t, ts.URL, textbookForm)
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -32,6 +33,7 @@ func TestExportNodesLimit(t *testing.T) {
 // `viz render --layout auto` lays them out: Graphviz up to
 // render.MaxDotNodes nodes, the tidy layout above, with every node.
 func TestExportsAreLaidOutAuto(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	small := runSearch(t, ts.URL, textbookForm)
 	big := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {"x../.o./..."}})
@@ -58,6 +60,7 @@ func TestExportsAreLaidOutAuto(t *testing.T) {
 // tree bigger than the display budget is refused, and that its page is
 // told to draw the parts the websocket sends.
 func TestNavigatedTreeHasNoWholeDrawing(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {"x../.o./..."}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -88,6 +91,7 @@ func TestNavigatedTreeHasNoWholeDrawing(t *testing.T) {
 // not much more than half its width; crop=0 keeps the whole tree's canvas, and the last step,
 // which shows every node, is the same either way.
 func TestExportAtAStepIsCropped(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {"x.o/.x./..o"}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))

@@ -13,6 +13,7 @@ import (
 // small things they notice: the favicon the pages name is served, and a
 // title that asks a question ends with its question mark alone.
 func TestPagesSmallWords(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		path    string
@@ -48,6 +49,7 @@ func TestPagesSmallWords(t *testing.T) {
 // the form's width, and that what each algorithm does is said beside its
 // parameters.
 func TestStartPageOptionsReadWhole(t *testing.T) {
+	t.Parallel()
 	const mostRunes = 48 // what the form's select shows at its narrowest, 340 px at about 7 px a character
 	_, ts := newTestServer(t)
 	_, body := get(t, ts.URL+"/")

@@ -73,6 +73,7 @@ func (p *playPage) settle() (play.State, []string) {
 // one: the server refuses it, with the legal moves named, and the game
 // goes on unchanged; every engine move is legal in the position before it.
 func TestPlaySocketChecksEveryMove(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		game, engine string
@@ -84,6 +85,7 @@ func TestPlaySocketChecksEveryMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s %s side %d", tt.game, tt.engine, tt.side), func(t *testing.T) {
+			t.Parallel()
 			p := dialPlay(t, ts.URL)
 			p.send(playCommand{Type: "new", Game: tt.game, Engine: tt.engine, Side: tt.side, Seed: 5})
 			st, errs := p.settle()
@@ -148,6 +150,7 @@ func checkPliesLegal(t *testing.T, game string, plies []play.Ply) {
 // answered with an error that says what is allowed, and the socket stays
 // open for a game after.
 func TestPlaySocketBadMessages(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	p := dialPlay(t, ts.URL)
 	tests := []struct {
@@ -197,6 +200,7 @@ func TestPlaySocketBadMessages(t *testing.T) {
 // TestPlaySocketUndoAndOpen takes a move back, then opens the game's
 // record on a new socket and finds the same position.
 func TestPlaySocketUndoAndOpen(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	p := dialPlay(t, ts.URL)
 	p.send(playCommand{Type: "new", Game: "connectfour", Engine: "alphabeta depth=2", Side: 0, Seed: 1})
@@ -236,6 +240,7 @@ func TestPlaySocketUndoAndOpen(t *testing.T) {
 // TestPlayGamesLimit crosses MaxPlayGames: one page more is refused with
 // 429 and a message, and a place freed is taken again.
 func TestPlayGamesLimit(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	var pages []*playPage
 	for range MaxPlayGames {
@@ -267,6 +272,7 @@ func TestPlayGamesLimit(t *testing.T) {
 // TestPlayTree runs an engine move's search again and lands on its
 // viewer at the decision.
 func TestPlayTree(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		form   url.Values

@@ -19,9 +19,12 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/internal/testenv"
 )
 
 func TestNormalCode(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads room codes")
+	t.Parallel()
 	for _, tt := range []struct {
 		in, want string
 		ok       bool
@@ -53,6 +56,8 @@ func TestNormalCode(t *testing.T) {
 }
 
 func TestRateWindow(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts messages on a fake clock")
+	t.Parallel()
 	now := time.Unix(0, 0)
 	w := newRateWindow(RoomMessagesPerSecond, func() time.Time { return now })
 	for i := range RoomMessagesPerSecond {
@@ -73,6 +78,7 @@ func TestRateWindow(t *testing.T) {
 // refusal until one ends; MaxRoomFollowers followers, then a refusal;
 // pages a room may not show.
 func TestRoomsLimits(t *testing.T) {
+	t.Parallel()
 	h := newRooms()
 	var opened []*room
 	for range MaxRooms {
@@ -112,6 +118,7 @@ func TestRoomsLimits(t *testing.T) {
 // TestRoomIdle checks that a room whose presenter leaves ends after the
 // idle time, telling its followers, unless the presenter comes back.
 func TestRoomIdle(t *testing.T) {
+	t.Parallel()
 	h := newRooms()
 	h.idle = 50 * time.Millisecond
 	r, err := h.open("/example/rn-alphabeta")
@@ -147,6 +154,8 @@ func TestRoomIdle(t *testing.T) {
 }
 
 func TestQRSVG(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws a QR code")
+	t.Parallel()
 	svg, err := qrSVG("http://127.0.0.1:8080/r/K7QX2M")
 	if err != nil {
 		t.Fatal(err)
@@ -285,6 +294,7 @@ func withState(step int) func(roomMessage) bool {
 // wrong key presents nothing; the key never reaches a follower; ending
 // the room tells everyone and frees its code.
 func TestRoomOverSockets(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
 	if !strings.HasSuffix(o.Join, "/r/"+o.Code) {
@@ -368,6 +378,7 @@ func TestRoomOverSockets(t *testing.T) {
 // TestRoomTooFast checks that a presenter sending faster than
 // RoomMessagesPerSecond is told, and its followers still get states.
 func TestRoomTooFast(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
 	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
@@ -395,6 +406,7 @@ func TestRoomTooFast(t *testing.T) {
 // 200 followers, 50 states a little apart; every follower ends on the
 // last state, and the delays from send to receipt are reported.
 func TestRoomPropagation(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("200 sockets: not in -short mode")
 	}
@@ -519,6 +531,7 @@ func FuzzDecodeRoomMessage(f *testing.F) {
 // replaces a tab's answer; answers to another exercise, or from an id
 // that is not one, are not counted.
 func TestRoomExercise(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	path := exerciseURL("alphabeta", "easy", 5)
 	o := openRoom(t, ts.URL, path)

@@ -60,6 +60,7 @@ func gzipOf(t *testing.T, data []byte) []byte {
 // whole line, with a notice in the viewer naming the last step, while a
 // file damaged in the middle is still refused with the line.
 func TestUploadTruncated(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	whole, n := textbookTrace(t)
 	z := gzipOf(t, whole)
@@ -77,6 +78,7 @@ func TestUploadTruncated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			res := upload(t, ts.URL, "cut.jsonl", tt.data)
 			body := htmlUnescape(readBody(t, res, nil))
 			if res.StatusCode != tt.status {
@@ -110,6 +112,7 @@ func TestUploadTruncated(t *testing.T) {
 // TestUploadSameFileTwice checks that a file uploaded twice is one saved
 // trace, and another file another.
 func TestUploadSameFileTwice(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	whole, _ := textbookTrace(t)
 	first := upload(t, ts.URL, "a.jsonl", whole)
@@ -136,6 +139,7 @@ func TestUploadSameFileTwice(t *testing.T) {
 // TestSavedListDescribes checks that the list of saved traces gives each
 // one's parameters, node count and where it came from.
 func TestSavedListDescribes(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, map[string][]string{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}, "alphabeta.ordering": {"1"}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
@@ -173,6 +177,7 @@ func TestSavedListDescribes(t *testing.T) {
 
 // TestDeleteTrace checks who may delete which trace.
 func TestDeleteTrace(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	whole, _ := textbookTrace(t)
 	res := upload(t, ts.URL, "a.jsonl", whole)
@@ -240,14 +245,17 @@ func TestDeleteTrace(t *testing.T) {
 // TestDeleteRunningSearch checks that a running search's trace is not
 // deleted under it.
 func TestDeleteRunningSearch(t *testing.T) {
-	srv, base := slowServer(t, 100*time.Millisecond, time.Minute)
-	loc := runSearch(t, base, textbookForm)
-	req, _ := http.NewRequest(http.MethodDelete, base+loc, nil)
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	release := gateSearches(t, srv)
+	loc := runSearch(t, ts.URL, textbookForm)
+	req, _ := http.NewRequest(http.MethodDelete, ts.URL+loc, nil)
 	res, err := http.DefaultClient.Do(req)
 	body := readBody(t, res, err)
 	if res.StatusCode != http.StatusConflict || !strings.Contains(body, "still running") {
 		t.Errorf("deleting a running search: status %d %q, want 409", res.StatusCode, body)
 	}
+	release()
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
 	if !srv.store.has(strings.TrimPrefix(loc, "/t/")) {
 		t.Errorf("the search's trace was not saved")
@@ -258,6 +266,7 @@ func TestDeleteRunningSearch(t *testing.T) {
 // saved is refused on the form, with the reason, rather than sent to a
 // page that says there is no such trace.
 func TestRunRefusedWhenUnsaveable(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	dir := srv.store.dir
 	if err := os.RemoveAll(dir); err != nil {
@@ -282,6 +291,7 @@ func TestRunRefusedWhenUnsaveable(t *testing.T) {
 // TestUploadAnswersTheScript checks the JSON answers the start page's
 // script reads: where to go, or what went wrong.
 func TestUploadAnswersTheScript(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	whole, _ := textbookTrace(t)
 	tests := []struct {
@@ -295,6 +305,7 @@ func TestUploadAnswersTheScript(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			res := uploadWith(t, ts.URL, "x.jsonl", tt.data, http.Header{"Accept": {"application/json"}})
 			body := readBody(t, res, nil)
 			var ans uploadAnswer
@@ -329,6 +340,7 @@ func uploadWith(t *testing.T, base, name string, data []byte, h http.Header) *ht
 // line opens as an upload does, up to its last whole line with the
 // notice, and damage in the middle is refused with the line named.
 func TestImportTruncated(t *testing.T) {
+	t.Parallel()
 	srv, ts := newTestServer(t)
 	whole, _ := textbookTrace(t)
 	dir := t.TempDir()
@@ -343,6 +355,7 @@ func TestImportTruncated(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			path := fmt.Sprintf("%s/trace%d.jsonl", dir, i)
 			if err := os.WriteFile(path, tt.data, 0o644); err != nil {
 				t.Fatal(err)

@@ -34,6 +34,17 @@ type Config struct {
 	Program string
 	// MaxUpload caps an uploaded trace in bytes; 0 means DefaultMaxUpload.
 	MaxUpload int64
+	// OpenBytes caps the bytes of a trace the server opens (uploaded,
+	// replayed or saved), after decompression; 0 means MaxTraceBytes.
+	// TraceBytes must stay under it, or the server cannot reopen the
+	// searches it saved.
+	OpenBytes int64
+	// OpenEvents caps the events of a trace the server opens; 0 means
+	// MaxTraceEvents. TraceEvents must stay under it.
+	OpenEvents int
+	// FoldBytes caps the memory of one trace the server folds, a whole
+	// number of MiB as its messages name it; 0 means MaxFoldBytes.
+	FoldBytes int64
 	// TraceNodes caps the nodes a search from the page records; 0 means
 	// DefaultTraceNodes.
 	TraceNodes int
@@ -78,6 +89,9 @@ func (cfg *Config) setDefaults() {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	setDefault(&cfg.MaxUpload, DefaultMaxUpload)
+	setDefault(&cfg.OpenBytes, MaxTraceBytes)
+	setDefault(&cfg.OpenEvents, MaxTraceEvents)
+	setDefault(&cfg.FoldBytes, MaxFoldBytes)
 	setDefault(&cfg.TraceNodes, DefaultTraceNodes)
 	setDefault(&cfg.SearchTime, DefaultSearchTime)
 	setDefault(&cfg.TraceEvents, DefaultTraceEvents)
@@ -147,7 +161,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("web: Config.DataDir is required")
 	}
 	cfg.setDefaults()
-	st, err := newStore(cfg.DataDir, cfg.Log)
+	st, err := newStore(cfg.DataDir, cfg.Log, trace.Limits{Bytes: cfg.OpenBytes, Events: cfg.OpenEvents}, cfg.FoldBytes)
 	if err != nil {
 		return nil, err
 	}

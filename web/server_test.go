@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"html"
 	"mime/multipart"
 	"net/http"
@@ -17,19 +18,10 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
-
-// layouter is one Graphviz for every test of the package: go-graphviz
-// serializes all renders anyway.
-var layouter = &render.Graphviz{}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	layouter.Close()
-	os.Exit(code)
-}
 
 // newTestServer returns a server on a fresh data directory, its Config
 // changed by each of configure.
@@ -69,6 +61,7 @@ func runSearch(t *testing.T, base string, form url.Values) string {
 }
 
 func TestIndexFormFromCatalog(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	code, body := get(t, ts.URL+"/")
 	if code != http.StatusOK {
@@ -87,6 +80,7 @@ func TestIndexFormFromCatalog(t *testing.T) {
 }
 
 func TestRunRejectsBadRequests(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	tests := []struct {
 		name string
@@ -104,6 +98,7 @@ func TestRunRejectsBadRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			res, page := postForm(t, ts.URL+"/run", tt.form)
 			if res.StatusCode != http.StatusBadRequest {
 				t.Fatalf("status %d, want 400", res.StatusCode)
@@ -127,6 +122,7 @@ func htmlEscape(s string) string {
 }
 
 func TestRunThenViewAndExport(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}})
 	if !strings.HasPrefix(loc, "/t/") || !validID(strings.TrimPrefix(loc, "/t/")) {
@@ -202,6 +198,7 @@ func storedTrace(t *testing.T, u string) (trace.Header, []trace.Event) {
 }
 
 func TestBadLinks(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"minimax"}, "position": {"[[1,2],[3,4]]"}})
 	tests := []struct {
@@ -272,7 +269,8 @@ func recordTrace(t *testing.T, req catalog.Request, gz bool) []byte {
 }
 
 func TestUpload(t *testing.T) {
-	srv, ts := newTestServer(t)
+	t.Parallel()
+	srv, ts := newTestServer(t, func(c *Config) { c.MaxUpload = 1 << 20 })
 	good := recordTrace(t, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[1,2],[3,4]]"}, false)
 	goodGz := recordTrace(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[1,2],[3,4]]"}, true)
 	lines := strings.SplitAfter(string(good), "\n")
@@ -288,7 +286,7 @@ func TestUpload(t *testing.T) {
 		{"unknown kind", []byte(lines[0] + `{"step":0,"kind":"nonsense"}` + "\n"), http.StatusBadRequest, "line 2"},
 		{"bad node id", []byte(lines[0] + lines[1] + `["e","root"]` + "\n"), http.StatusBadRequest, "line 3"},
 		{"header only", []byte(lines[0]), http.StatusBadRequest, "no events"},
-		{"too big", bytes.Repeat([]byte("x"), int(srv.cfg.MaxUpload)+1), http.StatusRequestEntityTooLarge, "too big"},
+		{"too big", bytes.Repeat([]byte("x"), int(srv.cfg.MaxUpload)+1), http.StatusRequestEntityTooLarge, "too big: traces of at most 1 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -317,7 +315,22 @@ func TestUpload(t *testing.T) {
 	}
 }
 
+// TestUploadFullLimits is TestUpload's file too big at DefaultMaxUpload:
+// one byte over 32 MiB.
+func TestUploadFullLimits(t *testing.T) {
+	testenv.SkipUnlessFullLimits(t)
+	t.Parallel()
+	_, ts := newTestServer(t)
+	res := upload(t, ts.URL, "trace.jsonl", bytes.Repeat([]byte("x"), DefaultMaxUpload+1))
+	page := readBody(t, res, nil)
+	want := fmt.Sprintf("too big: traces of at most %d MiB", DefaultMaxUpload>>20)
+	if res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(page, want) {
+		t.Errorf("status %d, want %d saying %q", res.StatusCode, http.StatusRequestEntityTooLarge, want)
+	}
+}
+
 func TestExampleRunsOnce(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	var locs []string
 	for range 2 {
@@ -341,6 +354,8 @@ func TestExampleRunsOnce(t *testing.T) {
 // exist and differ from them, no more than the counts can compare, and the
 // gallery lists it.
 func TestComparisonsNameTwoExamples(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks the gallery's comparisons")
+	t.Parallel()
 	cards := map[string]bool{}
 	for _, c := range exampleCards() {
 		cards[c.URL] = true
@@ -367,6 +382,7 @@ func TestComparisonsNameTwoExamples(t *testing.T) {
 // viewers of both examples' traces, the same traces their own example links
 // open, at their last step, and each example's viewer links back to it.
 func TestComparePage(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	code, body := get(t, ts.URL+"/compare/twin-maze")
 	if code != http.StatusOK {
@@ -408,6 +424,7 @@ func TestComparePage(t *testing.T) {
 }
 
 func TestTreeCSSCoversEveryStatus(t *testing.T) {
+	t.Parallel()
 	_, ts := newTestServer(t)
 	_, css := get(t, ts.URL+"/tree.css")
 	for _, class := range []string{"st_current", "st_path", "st_done", "st_generated", "st_pruned", "st_best", "st_kept", "st_dropped", "st_not_reached"} {
@@ -418,6 +435,7 @@ func TestTreeCSSCoversEveryStatus(t *testing.T) {
 }
 
 func TestTruncatedSearchSaysSo(t *testing.T) {
+	t.Parallel()
 	// AlphaBeta from the empty board searches 18,297 nodes, more than a
 	// page that records 1,500 does: the viewer says the drawing is cut and
 	// what to do.

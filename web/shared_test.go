@@ -38,6 +38,7 @@ func startNATS(t testing.TB) string {
 // whose data directory never held it; deleted on one, it is gone from
 // both.
 func TestSharedTraces(t *testing.T) {
+	t.Parallel()
 	nats := startNATS(t)
 	a, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
 	_, tsB := newTestServer(t, func(c *Config) { c.NATS = nats })
@@ -108,6 +109,7 @@ func (c *countingLayouter) SVG(ctx context.Context, dot []byte) ([]byte, error) 
 // again on another: B serves A's layout, byte for byte, without a call to
 // its own Graphviz.
 func TestSharedLayouts(t *testing.T) {
+	t.Parallel()
 	nats := startNATS(t)
 	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
 	counted := &countingLayouter{Layouter: layouter}
@@ -127,6 +129,7 @@ func TestSharedLayouts(t *testing.T) {
 // TestSharedUnreachable checks that a server whose NATS cannot be reached
 // does not start, and says where it looked.
 func TestSharedUnreachable(t *testing.T) {
+	t.Parallel()
 	_, err := New(t.Context(), Config{DataDir: t.TempDir(), Layouter: layouter, NATS: "nats://127.0.0.1:1"})
 	if err == nil || !strings.Contains(err.Error(), "connecting to NATS at nats://127.0.0.1:1") {
 		t.Errorf("err = %v, want one naming the NATS address", err)
@@ -139,6 +142,7 @@ func TestSharedUnreachable(t *testing.T) {
 // answers cross over; the key never reaches a follower; ending the room
 // on A tells B's followers and frees the code on both.
 func TestRoomAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	nats := startNATS(t)
 	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
 	_, tsB := newTestServer(t, func(c *Config) { c.NATS = nats })

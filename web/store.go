@@ -69,9 +69,11 @@ var errNoTrace = errors.New("web: no such trace")
 // and a trace the directory lacks is fetched from it, so that the
 // replicas of a server serve each other's traces.
 type store struct {
-	dir    string
-	shared sharedStore // nil without Config.NATS
-	log    *slog.Logger
+	dir       string
+	shared    sharedStore // nil without Config.NATS
+	log       *slog.Logger
+	limits    trace.Limits // what it accepts of any trace it opens
+	foldBytes int64        // the memory of one trace it folds
 }
 
 // savedTrace describes one stored trace for the list of saved traces.
@@ -84,12 +86,10 @@ type savedTrace struct {
 	Example bool      // a gallery example's trace, which cannot be deleted
 }
 
-// traceLimits are what the server accepts of any trace it opens.
-var traceLimits = trace.Limits{Bytes: MaxTraceBytes, Events: MaxTraceEvents}
-
 // newStore opens the store in dir, creating dir if missing, and removes
-// the temporary files that saves cut short by a crash left there.
-func newStore(dir string, log *slog.Logger) (*store, error) {
+// the temporary files that saves cut short by a crash left there. It
+// opens traces within limits and folds each within foldBytes.
+func newStore(dir string, log *slog.Logger, limits trace.Limits, foldBytes int64) (*store, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("web: the data directory: %w", err)
@@ -97,7 +97,7 @@ func newStore(dir string, log *slog.Logger) (*store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("web: creating the data directory: %w", err)
 	}
-	s := &store{dir: dir, log: log}
+	s := &store{dir: dir, log: log, limits: limits, foldBytes: foldBytes}
 	removed, err := s.removeStaleTemp(time.Now().Add(-staleTemp))
 	if err != nil {
 		log.Warn("cleaning the data directory", "err", err)
@@ -405,15 +405,15 @@ func (s *store) keep(path string, data []byte) error {
 	return err
 }
 
-// load reads the trace with the given id and folds it as it reads, within
-// MaxFoldBytes, with its boards.
+// load reads the trace with the given id within the store's limits and
+// folds it as it reads, within its fold budget, with its boards.
 func (s *store) load(id string) (trace.Header, *trace.Tree, error) {
 	if !validID(id) {
 		return trace.Header{}, nil, errNoTrace
 	}
-	h, t, err := catalog.ReadTreeFile(s.path(id), traceLimits, MaxFoldBytes)
+	h, t, err := catalog.ReadTreeFile(s.path(id), s.limits, s.foldBytes)
 	if errors.Is(err, fs.ErrNotExist) && s.fetch(id) {
-		h, t, err = catalog.ReadTreeFile(s.path(id), traceLimits, MaxFoldBytes)
+		h, t, err = catalog.ReadTreeFile(s.path(id), s.limits, s.foldBytes)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, nil, errNoTrace
@@ -471,17 +471,17 @@ func (s *store) list() ([]savedTrace, error) {
 }
 
 // readUpload reads an uploaded trace, plain or gzip-compressed, within
-// traceLimits, and folds it as it reads, within MaxFoldBytes, with its
-// boards. A file cut short, as a copy or download stopped early leaves
-// it, is read up to its last whole line, and a note at its end says so;
-// so is a file whose events stop before the search's decision.
-func readUpload(in io.Reader) (trace.Header, *trace.Tree, error) {
-	r, err := trace.NewLimitedReader(in, traceLimits)
+// the store's limits, and folds it as it reads, within its fold budget,
+// with its boards. A file cut short, as a copy or download stopped early
+// leaves it, is read up to its last whole line, and a note at its end
+// says so; so is a file whose events stop before the search's decision.
+func (s *store) readUpload(in io.Reader) (trace.Header, *trace.Tree, error) {
+	r, err := trace.NewLimitedReader(in, s.limits)
 	if err != nil {
 		return trace.Header{}, nil, err
 	}
 	b := trace.NewBuilder()
-	b.LimitMemory(MaxFoldBytes, "")
+	b.LimitMemory(s.foldBytes, "")
 	err = b.ReadFrom(r, catalog.BoardFiller(r.Header()))
 	var cut *trace.TruncatedError
 	if errors.As(err, &cut) && b.Len() > 0 {

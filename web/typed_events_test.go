@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -19,6 +20,8 @@ func numberedEvents(events ...trace.Event) []trace.Event {
 // TestShowNotesTruncation checks that the page explains a note by its
 // typed truncation, not by what its text says.
 func TestShowNotesTruncation(t *testing.T) {
+	testenv.SkipUnderRace(t, "explains a folded trace's notes")
+	t.Parallel()
 	const limiterText = "trace truncated: node budget of 1 nodes reached; later nodes are not recorded"
 	tests := []struct {
 		name  string
@@ -55,6 +58,8 @@ func TestShowNotesTruncation(t *testing.T) {
 // their joint actions: labels with a "/" of their own, which splitting
 // the combined label would get wrong, land in the right row and column.
 func TestViewerMatrixFromJointActions(t *testing.T) {
+	testenv.SkipUnderRace(t, "lays out a folded trace's joint actions")
+	t.Parallel()
 	child := func(id trace.NodeID, label string, a0 int, l0 string, a1 int, l1 string) trace.Event {
 		return trace.Event{Kind: trace.KindNode, Node: id, Parent: 0, Action: int(id) - 1, Label: label, Depth: 1, Type: trace.TypeJoint,
 			Joint: &trace.JointAction{{Action: a0, Label: l0}, {Action: a1, Label: l1}}}

@@ -87,7 +87,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		uploaded(w, r, id)
 		return
 	}
-	h, t, err := readUpload(bytes.NewReader(data))
+	h, t, err := s.store.readUpload(bytes.NewReader(data))
 	if pe := (*trace.PanicError)(nil); errors.As(err, &pe) {
 		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
 	}
@@ -115,7 +115,7 @@ func (s *Server) Import(path string) (string, error) {
 		return "", fmt.Errorf("web: %w", err)
 	}
 	defer f.Close()
-	h, t, err := readUpload(f)
+	h, t, err := s.store.readUpload(f)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -42,6 +43,8 @@ func (m textsModel) apply(patches []nodePatch) {
 // it, every node the page displays shows the new view's texts, though
 // the drawing's and the nodes hidden at the switch have the old view's.
 func TestViewSwitchKeepsTheDrawing(t *testing.T) {
+	testenv.SkipUnderRace(t, "switches the view of viewers in one goroutine")
+	t.Parallel()
 	small := catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"}
 	for _, c := range []struct {
 		name string
@@ -59,6 +62,7 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 		{"navigated", func(t *testing.T) *show { return bigShow(t, alphabetaAll) }, 0.3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			sh := c.sh(t)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter

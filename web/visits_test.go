@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -48,6 +49,8 @@ func firstStep(vw *viewer, want []int) int {
 // "most visited" move; DUCT counts each player's own actions, and marks
 // the action the decision names for player A.
 func TestViewerVisitsPanelPerAlgorithm(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the visits of folded searches")
+	t.Parallel()
 	tests := []struct {
 		name    string
 		example string
@@ -102,6 +105,7 @@ func TestViewerVisitsPanelPerAlgorithm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			vw := exampleViewer(t, tt.example)
 			k := vw.tree.Len() - 1
 			if tt.at != nil {
@@ -149,6 +153,8 @@ func TestViewerVisitsPanelPerAlgorithm(t *testing.T) {
 // TestViewerVisitsHistoryAddsUp checks the chart of DUCT's visits: each
 // player's series add up, at every point, to the results backed up then.
 func TestViewerVisitsHistoryAddsUp(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads the visits of a folded search")
+	t.Parallel()
 	vw := exampleViewer(t, "twin-duct")
 	k := vw.tree.Len() - 1
 	vw.tree.Seek(k)

@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -115,7 +116,9 @@ func mcts(t *testing.T, playouts int) (string, string) {
 }
 
 func TestSocketFramesAddUpToFullFrames(t *testing.T) {
+	t.Parallel()
 	t.Run("alphabeta", func(t *testing.T) {
+		t.Parallel()
 		base, loc := textbook(t)
 		testFramesAddUp(t, base, loc, [][]int{
 			{1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
@@ -124,6 +127,7 @@ func TestSocketFramesAddUpToFullFrames(t *testing.T) {
 		})
 	})
 	t.Run("mcts", func(t *testing.T) {
+		t.Parallel()
 		// Edge weights change with the root's visits even where a node's
 		// own do not: step by step through a few iterations, some frames
 		// change a node's weight alone.
@@ -185,6 +189,7 @@ func testFramesAddUp(t *testing.T, base, loc string, walks [][]int) {
 }
 
 func TestSocketFramesCarryEdgeWeights(t *testing.T) {
+	t.Parallel()
 	// After 200 iterations the root (node 0) shows n=200. An edge's
 	// weight is 1 + round(5·√(n/200)) points where that is wider than
 	// its status draws it: 3 points on the best line, else 1.
@@ -231,6 +236,7 @@ func TestSocketFramesCarryEdgeWeights(t *testing.T) {
 // both counted here from the trace's backprop events, and the playout's
 // result, which the event gives in the root player's view.
 func TestSocketMonteCarloVariables(t *testing.T) {
+	t.Parallel()
 	base, loc := mcts(t, 20)
 	_, events := storedTrace(t, base+loc+"/trace")
 	minNode := map[trace.NodeID]bool{} // o, the opponent, to move: its results are 1 − r for x
@@ -283,6 +289,7 @@ func TestSocketMonteCarloVariables(t *testing.T) {
 }
 
 func TestSocketBadMessagesKeepTheConnection(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws")
 	p.read()
@@ -319,6 +326,7 @@ func TestSocketBadMessagesKeepTheConnection(t *testing.T) {
 }
 
 func TestSocketRefusesHugeMessages(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws")
 	p.read()
@@ -335,6 +343,7 @@ func TestSocketRefusesHugeMessages(t *testing.T) {
 }
 
 func TestSocketChecksOrigin(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	u := "ws" + strings.TrimPrefix(base, "http") + loc + "/ws"
 	_, res, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {"http://evil.example"}})
@@ -347,6 +356,7 @@ func TestSocketChecksOrigin(t *testing.T) {
 }
 
 func TestSocketPlayRunsToTheEnd(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws?step=50")
 	first := p.read()
@@ -368,6 +378,7 @@ func TestSocketPlayRunsToTheEnd(t *testing.T) {
 }
 
 func TestSocketSelectExplainsThePrune(t *testing.T) {
+	t.Parallel()
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws?step=last")
 	f := p.read()
@@ -400,6 +411,8 @@ func TestSocketSelectExplainsThePrune(t *testing.T) {
 }
 
 func TestQueueDropsASlowPage(t *testing.T) {
+	testenv.SkipUnderRace(t, "fills a channel from one goroutine")
+	t.Parallel()
 	send := make(chan []byte, 2)
 	log := slog.New(slog.DiscardHandler)
 	for i := range 2 {
@@ -463,6 +476,8 @@ func FuzzParseCommand(f *testing.F) {
 // TestCommandsChecked checks each command's arguments against a trace of
 // 50 steps and 10 nodes: what a page may ask, and what it may not.
 func TestCommandsChecked(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks decoded commands")
+	t.Parallel()
 	tests := []struct {
 		msg string
 		ok  bool
