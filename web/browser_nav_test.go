@@ -3,10 +3,13 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,36 +30,85 @@ type bigTrace struct {
 	events []trace.Event
 }
 
-// openBigTrace records the search req asks for, uploads its trace and
-// opens its viewer, as a person would, and waits for the first drawing.
-func openBigTrace(t testing.TB, req catalog.Request) *bigTrace {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "big.jsonl.gz")
-	web.WriteTrace(t, path, req)
+// bigSearch is the search of the big trace: AlphaBeta's whole search of
+// tic-tac-toe, 25,227 nodes with its pruned moves.
+var bigSearch = catalog.Request{Game: "tictactoe", Algo: "alphabeta"}
+
+// bigShared is the big trace, recorded once for every test that opens it,
+// and the app that serves it: the search, its fold and its first drawings
+// cost seconds of both cores, and the pages that open it each keep their
+// own state on the server.
+var bigShared struct {
+	once   sync.Once
+	err    error
+	app    *httptest.Server
+	viewer string         // the path of the trace's viewer on app
+	parent []trace.NodeID // by node, from the node events and the cuts' placeholders
+	events []trace.Event
+}
+
+// loadBigShared records bigSearch, reads it back and saves it on an app of
+// its own, which it has stopped once every test has ended.
+func loadBigShared() error {
+	dir, err := os.MkdirTemp("", "searchviz-big-")
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := web.New(ctx, web.Config{DataDir: filepath.Join(dir, "data"), Layouter: web.SharedLayouter, Program: "test"})
+	if err != nil {
+		cancel()
+		return err
+	}
+	app := httptest.NewServer(srv)
+	web.AfterTests(func() {
+		cancel()
+		app.Close()
+		os.RemoveAll(dir)
+	})
+	path := filepath.Join(dir, "big.jsonl.gz")
+	if err := web.SearchToFile(path, bigSearch); err != nil {
+		return err
+	}
 	_, events, err := trace.ReadFile(path)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	bt := &bigTrace{events: events}
-	var holders []trace.NodeID // the parents of the placeholders, in cut order
+	var parent, holders []trace.NodeID // holders: the parents of the placeholders, in cut order
 	for _, e := range events {
 		switch e.Kind {
 		case trace.KindNode:
-			bt.parent = append(bt.parent, e.Parent)
+			parent = append(parent, e.Parent)
 		case trace.KindCut:
 			for range e.Pruned {
 				holders = append(holders, e.Node)
 			}
 		}
 	}
-	bt.parent = append(bt.parent, holders...)
-	if len(bt.parent) <= render.DefaultBudget {
-		t.Fatalf("the trace has %d nodes, not more than the display budget", len(bt.parent))
+	parent = append(parent, holders...)
+	if len(parent) <= render.DefaultBudget {
+		return fmt.Errorf("the big trace has %d nodes, not more than the display budget", len(parent))
 	}
-	bt.b = newBrowser(t, newApp(t))
-	bt.b.open("/")
-	bt.b.doWithin("uploading the trace", 30*time.Second,
-		chromedp.SetUploadFiles(chromedp.ID("trace-file"), []string{path}),
+	viewer, err := srv.Import(path)
+	if err != nil {
+		return err
+	}
+	bigShared.app, bigShared.viewer, bigShared.parent, bigShared.events = app, viewer, parent, events
+	return nil
+}
+
+// openBigTrace opens the viewer of the big trace in a tab of its own and
+// waits for the first drawing.
+func openBigTrace(t testing.TB) *bigTrace {
+	t.Helper()
+	bigShared.once.Do(func() { bigShared.err = loadBigShared() })
+	if bigShared.err != nil {
+		t.Fatalf("recording and saving the big trace: %v", bigShared.err)
+	}
+	bt := &bigTrace{parent: bigShared.parent, events: bigShared.events}
+	bt.b = newBrowser(t, bigShared.app)
+	bt.b.doWithin("opening the big trace", 30*time.Second,
+		chromedp.Navigate(bigShared.app.URL+bigShared.viewer),
 		chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	bt.b.waitStepFor(0, 30*time.Second)
 	return bt
@@ -165,7 +217,7 @@ func (bt *bigTrace) checkCore(k int) {
 // subtree draws only it and the way down to it, until "up" and "root".
 func TestBrowserNavigateBigTree(t *testing.T) {
 	t.Parallel()
-	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	bt := openBigTrace(t)
 	b := bt.b
 	first := bt.drawing()
 	singles := bt.singles(first.Nodes)
@@ -328,7 +380,7 @@ func (bt *bigTrace) coreAt(k int) []trace.NodeID {
 // go only to the steps whose events change a node of that subtree.
 func TestBrowserBigTreeMinimapAndFilter(t *testing.T) {
 	t.Parallel()
-	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	bt := openBigTrace(t)
 	b := bt.b
 	b.do("waiting for the minimap", chromedp.WaitVisible(chromedp.CSS(`[data-testid=minimap]`)))
 	before := bt.drawing()

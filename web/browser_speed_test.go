@@ -11,8 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"github.com/searchviz/searchviz/catalog"
 )
 
 // How fast the viewer shows a step is measured in the page, from the
@@ -174,7 +172,7 @@ func TestBrowserSpeed(t *testing.T) {
 // BenchmarkBrowserBigTreeStep and BenchmarkBrowserBigTreeJump measure them.
 func TestBrowserBigTreeSpeed(t *testing.T) {
 	t.Parallel()
-	bt := openBigTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	bt := openBigTrace(t)
 	b := bt.b
 	start := time.Now()
 	b.open("/t/" + b.traceID() + "?step=30000")
@@ -247,7 +245,7 @@ func BenchmarkBrowserStep(b *testing.B) {
 // search of tic-tac-toe (25,227 nodes, too many to draw whole) from step
 // 30,000; page-ms/op is the page's own time a step.
 func BenchmarkBrowserBigTreeStep(b *testing.B) {
-	bt := openBigTrace(b, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	bt := openBigTrace(b)
 	br := bt.b
 	br.open("/t/" + br.traceID() + "?step=30000")
 	br.waitStepFor(30_000, 30*time.Second)
@@ -264,7 +262,7 @@ func BenchmarkBrowserBigTreeStep(b *testing.B) {
 // tic-tac-toe as clicks on the log do; page-ms/op is the page's own time
 // a jump.
 func BenchmarkBrowserBigTreeJump(b *testing.B) {
-	bt := openBigTrace(b, catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	bt := openBigTrace(b)
 	br := bt.b
 	targets := []int{5_000, 80_000, 45_000, 99_000, 12_345}
 	var times []time.Duration

@@ -51,11 +51,9 @@ const requireBrowserEnv = "SEARCHVIZ_REQUIRE_BROWSER"
 // room's presenter and followers, and a game over its socket. The others
 // would add the detector's cost to the browser's and check nothing more.
 var raceBrowserTests = map[string]bool{
-	"TestBrowserLiveSearch":     true,
-	"TestBrowserRoom":           true,
-	"TestBrowserRoomExercise":   true,
-	"TestBrowserPlayTicTacToe":  true,
-	"TestBrowserUploadProgress": true,
+	"TestBrowserLiveSearch":    true,
+	"TestBrowserRoom":          true,
+	"TestBrowserPlayTicTacToe": true,
 }
 
 // chromium returns the path of a Chromium or Chrome, or skips t.

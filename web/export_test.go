@@ -12,9 +12,10 @@ func SlowSearches(s *Server, delay time.Duration) {
 	s.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, delay} }
 }
 
-// HTTPGet and WriteTrace are get and writeTrace for the tests outside
-// the package.
+// HTTPGet, WriteTrace and SearchToFile are get, writeTrace and
+// searchToFile for the tests outside the package.
 var (
-	HTTPGet    = get
-	WriteTrace = writeTrace
+	HTTPGet      = get
+	WriteTrace   = writeTrace
+	SearchToFile = searchToFile
 )

@@ -88,21 +88,26 @@ func recordShow(tb testing.TB, id string, req catalog.Request) *show {
 // compressed with gzip when path ends in ".gz".
 func writeTrace(t testing.TB, path string, req catalog.Request) {
 	t.Helper()
+	if err := searchToFile(path, req); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// searchToFile runs the search req asks for and writes its trace to path.
+func searchToFile(path string, req catalog.Request) error {
 	run, err := catalog.Prepare(req)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	fw, err := trace.Create(path, run.Header())
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	defer fw.Abort()
 	if _, err := run.Search(context.Background(), fw); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	return fw.Close()
 }
 
 // loadShow folds events and makes a show of them, as the server does with
