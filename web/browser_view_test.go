@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"html"
-	"net/http"
-	"net/url"
 	"regexp"
 	"testing"
 	"time"
@@ -48,17 +46,7 @@ func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
-	form := url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(app.URL+"/run", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	viewer := res.Header.Get("Location")
-	if res.StatusCode != http.StatusSeeOther || viewer == "" {
-		t.Fatalf("POST /run: %s, location %q", res.Status, viewer)
-	}
+	viewer := runSpeedSearch(t, app.URL)
 	b.open(viewer)
 	b.waitStepFor(0, 60*time.Second)
 	b.toLastStep()
