@@ -323,3 +323,54 @@ func TestLitLinesOfATableHit(t *testing.T) {
 		t.Fatal("no table hit to check")
 	}
 }
+
+// TestNodelessNoteLightsSafely cuts a recorded run of every algorithm on
+// every game of its family short halfway with a note made at no node, as
+// a search cut short by its budget ends, and checks that the pseudocode of each form
+// lights at most one line there, and that the step has words in both
+// views, rather than a line's condition asking about node -1.
+func TestNodelessNoteLightsSafely(t *testing.T) {
+	t.Parallel()
+	for _, g := range catalog.Games() {
+		for _, a := range catalog.Algorithms() {
+			if a.Family != g.Family {
+				continue
+			}
+			algo := a.Name
+			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
+				algo += " depth=2"
+			}
+			t.Run(g.Name+"/"+a.Name, func(t *testing.T) {
+				t.Parallel()
+				r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Seed: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec := trace.NewRecorder(0)
+				if _, err := r.Search(context.Background(), rec); err != nil {
+					t.Fatal(err)
+				}
+				// Cut short halfway, as a budget cuts a search.
+				events := rec.Events()
+				events = append(events[:len(events)/2:len(events)/2], trace.Event{Step: len(events) / 2, Kind: trace.KindNote, Node: trace.NoNode, Text: "the search was cut short"})
+				tr, err := trace.NewTree(events)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := tr.Seek(tr.Len() - 1); err != nil {
+					t.Fatal(err)
+				}
+				for form, code := range forms(a) {
+					if lit := code.Lighting(tr); len(lit) > 1 {
+						t.Errorf("%s (%s) on %s: the note at no node lights lines %v, want at most one", a.Name, form, g.Name, lit)
+					}
+				}
+				for _, v := range []trace.View{trace.ViewRoot, trace.ViewSide} {
+					if strings.TrimSpace(explain.Describe(tr, v)) == "" {
+						t.Errorf("%s on %s: the note at no node has no words in the %s view", a.Name, g.Name, v)
+					}
+				}
+			})
+		}
+	}
+}

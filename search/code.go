@@ -20,7 +20,8 @@ type Light struct {
 	When Cond
 }
 
-// Cond is a condition on event e, the event at t's current step.
+// Cond is a condition on event e, the event at t's current step, and its
+// node: an event at no node (a note on the whole search) meets none.
 type Cond func(t *trace.Tree, e trace.Event) bool
 
 // Text returns the lines' text, nil when there are none.
@@ -70,7 +71,7 @@ func (c Code) Lighting(t *trace.Tree) []int {
 
 func (l Line) lit(t *trace.Tree, e trace.Event) bool {
 	for _, x := range l.Lights {
-		if x.Kind == e.Kind && (x.When == nil || x.When(t, e)) {
+		if x.Kind == e.Kind && (x.When == nil || e.Node != trace.NoNode && x.When(t, e)) {
 			return true
 		}
 	}

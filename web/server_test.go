@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -445,6 +446,42 @@ func TestTruncatedSearchSaysSo(t *testing.T) {
 	for _, want := range []string{`data-testid="notice"`, "shows only the start of the search", "node budget of 1500 nodes", "Decision: play"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the viewer of a truncated search lacks %q", want)
+		}
+	}
+}
+
+// TestTruncatedSearchStepsThroughItsNotice steps a search cut short by
+// its node budget through the notice the budget left, made at no node,
+// in both views (each with its form of the pseudocode): it is a step the
+// page shows like any other.
+func TestTruncatedSearchStepsThroughItsNotice(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t, func(c *Config) { c.TraceNodes = 1500 })
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
+	_, events := storedTrace(t, ts.URL+loc+"/trace")
+	notice := slices.IndexFunc(events, func(e trace.Event) bool { return e.Kind == trace.KindNote && e.Node == trace.NoNode })
+	if notice < 1 || notice+1 >= len(events) {
+		t.Fatalf("the budget's notice at no node is event %d of %d, want one within the trace", notice, len(events))
+	}
+	// frame reads past the drawing, and the rest of it, that the server
+	// sends around a frame.
+	frame := func(p *page) wireFrame {
+		for {
+			if f := p.read(); f.Type != "layout" && f.Type != "rest" {
+				return f
+			}
+		}
+	}
+	for _, view := range []string{"root", "side"} {
+		p := dial(t, ts.URL, loc+"/ws?view="+view+"&step="+strconv.Itoa(notice-1))
+		if f := frame(p); f.Type != "frame" || f.Step != notice-1 {
+			t.Fatalf("in the %s view, the first message is %+v, want a frame of step %d", view, f, notice-1)
+		}
+		for _, k := range []int{notice, notice + 1, notice} {
+			p.send(`{"type":"seek","step":` + strconv.Itoa(k) + `}`)
+			if f := frame(p); f.Type != "frame" || f.Step != k {
+				t.Fatalf("in the %s view, after a seek to step %d: %+v", view, k, f)
+			}
 		}
 	}
 }
