@@ -176,8 +176,8 @@ var chromiumOnce struct {
 }
 
 // sharedChromium returns the context of the binary's Chromium, starting it
-// if no test has yet; it skips t where sharedChromium's Chromium does not
-// run, and fails it if the browser did not start.
+// if no test has yet; it skips t as chromium does, and fails it if the
+// browser did not start.
 func sharedChromium(t testing.TB) context.Context {
 	t.Helper()
 	path := chromium(t)
