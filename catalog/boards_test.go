@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -24,7 +23,7 @@ func TestFillBoards(t *testing.T) {
 				continue
 			}
 			algo := a.Name
-			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
+			if hasDepth(a) {
 				algo += " depth=3"
 			}
 			for i, pos := range testPositions[g.Name] {

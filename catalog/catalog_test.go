@@ -101,19 +101,24 @@ func TestRealTraces(t *testing.T) {
 			if a.Family != g.Family {
 				continue
 			}
-			hasDepth := slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
+			depth := hasDepth(a)
 			algo := a.Name
-			if hasDepth {
+			if depth {
 				algo += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
 			}
 			for i, pos := range testPositions[g.Name] {
 				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
 					t.Parallel()
-					checkRealTrace(t, g, a, algo, pos, hasDepth)
+					checkRealTrace(t, g, a, algo, pos, depth)
 				})
 			}
 		}
 	}
+}
+
+// hasDepth reports whether algorithm a takes a depth= parameter.
+func hasDepth(a search.Algorithm) bool {
+	return slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
 }
 
 // positionName names the i-th of a game's testPositions in a subtest's

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,7 +12,6 @@ import (
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/search"
-	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -77,7 +75,7 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 				continue
 			}
 			specs := []string{a.Name}
-			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
+			if hasDepth(a) {
 				specs[0] += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
 			}
 			specs = append(specs, moreSpecs[g.Name+" "+a.Name]...)
@@ -326,8 +324,8 @@ func TestLitLinesOfATableHit(t *testing.T) {
 
 // TestNodelessNoteLightsSafely cuts a recorded run of every algorithm on
 // every game of its family short halfway with a note made at no node, as
-// a search cut short by its budget ends, and checks that the pseudocode of each form
-// lights at most one line there, and that the step has words in both
+// a budget cuts a search, and checks that each form of the pseudocode
+// lights at most one line there and that the step has words in both
 // views, rather than a line's condition asking about node -1.
 func TestNodelessNoteLightsSafely(t *testing.T) {
 	t.Parallel()
@@ -337,21 +335,13 @@ func TestNodelessNoteLightsSafely(t *testing.T) {
 				continue
 			}
 			algo := a.Name
-			if slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" }) {
+			if hasDepth(a) {
 				algo += " depth=2"
 			}
 			t.Run(g.Name+"/"+a.Name, func(t *testing.T) {
 				t.Parallel()
-				r, err := catalog.Prepare(catalog.Request{Game: g.Name, Algo: algo, Seed: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				rec := trace.NewRecorder(0)
-				if _, err := r.Search(context.Background(), rec); err != nil {
-					t.Fatal(err)
-				}
 				// Cut short halfway, as a budget cuts a search.
-				events := rec.Events()
+				_, events := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Seed: 1}, false)
 				events = append(events[:len(events)/2:len(events)/2], trace.Event{Step: len(events) / 2, Kind: trace.KindNote, Node: trace.NoNode, Text: "the search was cut short"})
 				tr, err := trace.NewTree(events)
 				if err != nil {
