@@ -101,11 +101,24 @@ func (b *browser) waitCounterFrom(want string) {
 	}
 }
 
-// sizes measures what the page shows, once the frames asked for are in.
+// sizes measures what the page shows once it has settled: 300 ms after
+// the call, two measurements 150 ms apart agree, or waitFor has passed.
 func (b *browser) sizes() sizesShown {
 	b.t.Helper()
-	b.do("letting the page settle", chromedp.Sleep(300*time.Millisecond))
-	return get(b, "measuring the sizes on screen", chromedp.Evaluate[sizesShown](sizesShownJS))
+	measure := func() sizesShown {
+		return get(b, "measuring the sizes on screen", chromedp.Evaluate[sizesShown](sizesShownJS))
+	}
+	b.do("letting the frames asked for arrive", chromedp.Sleep(300*time.Millisecond))
+	last := measure()
+	for deadline := time.Now().Add(waitFor); time.Now().Before(deadline); {
+		b.do("letting the page settle", chromedp.Sleep(150*time.Millisecond))
+		now := measure()
+		if now == last {
+			break
+		}
+		last = now
+	}
+	return last
 }
 
 // checkReadable fails the test if what b shows is smaller than
@@ -244,13 +257,20 @@ func TestBrowserPresentationCompare(t *testing.T) {
 			}
 			get(b, "waiting for both trees", chromedp.Poll[bool](frames+`.every((f) => f.contentDocument && f.contentDocument.querySelector("#tree svg g.node"))`,
 				chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(waitFor)))
-			b.do("letting the viewers settle", chromedp.Sleep(500*time.Millisecond))
-			for i, on := range inBoth(`d.documentElement.classList.contains("present")`) {
+			// settled waits until expr holds in both viewers, which follow
+			// the page's mode a frame or two after their trees appear, and
+			// says where it holds; a timeout shows as a false, reported below.
+			settled := func(expr string) []bool {
+				all := frames + `.every((f) => { const d = f.contentDocument; return !!d && !!d.querySelector("#tree svg") && (` + expr + `); })`
+				_, _ = chromedp.Run(b.ctx, chromedp.Poll[bool](all, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(waitFor)))
+				return inBoth(expr)
+			}
+			for i, on := range settled(`d.documentElement.classList.contains("present")`) {
 				if !on {
 					t.Errorf("viewer %d is not in presentation mode", i)
 				}
 			}
-			least := inBoth(fmt.Sprintf(`(() => { const svg = d.querySelector("#tree svg"); const t = svg.querySelector('g.node:not(.st_not_reached) [id^="a_v"] text, g.node:not(.st_not_reached) text.tv'); return !!t && parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a >= %d; })()`, leastValuePx))
+			least := settled(fmt.Sprintf(`(() => { const svg = d.querySelector("#tree svg"); const t = svg.querySelector('g.node:not(.st_not_reached) [id^="a_v"] text, g.node:not(.st_not_reached) text.tv'); return !!t && parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a >= %d; })()`, leastValuePx))
 			for i, ok := range least {
 				if !ok {
 					t.Errorf("viewer %d draws its values smaller than %d px", i, leastValuePx)
@@ -258,9 +278,8 @@ func TestBrowserPresentationCompare(t *testing.T) {
 			}
 			b.screenshot("present-compare-" + name + ".png")
 			b.do("pressing p", chromedp.KeyEvent("p"))
-			b.do("letting the viewers follow", chromedp.Sleep(300*time.Millisecond))
-			for i, on := range inBoth(`d.documentElement.classList.contains("present")`) {
-				if on {
+			for i, off := range settled(`!d.documentElement.classList.contains("present")`) {
+				if !off {
 					t.Errorf("after p, viewer %d is still in presentation mode", i)
 				}
 			}
