@@ -56,6 +56,7 @@ func TestBrowserTreeEditorExercise(t *testing.T) {
 	b := newBrowser(t, newApp(t))
 	b.open("/?game=tree&position=" + url.QueryEscape("[[3,12],[2,4]]") + "#new")
 	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
+	b.waitTreeNamed()
 	b.click(`#tree-editor > ul > li:last-child button[title="add a leaf"]`)
 	b.waitJS("the edited text", `document.getElementById("position").value === "[[3,12],[2,4],0]"`)
 	share := get(b, "reading the link", chromedp.Evaluate[string](`document.querySelector('[data-testid="tree-share"]').href`))

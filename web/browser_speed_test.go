@@ -114,6 +114,7 @@ func TestBrowserSpeed(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
+	b.keepTabOut() // its script runs on every page the tab opens
 	viewer := runSpeedSearch(t, app.URL)
 
 	// The page notes when the tree is inserted and when the first frame is

@@ -11,12 +11,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,7 +22,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/web"
 )
 
@@ -54,27 +51,6 @@ var raceBrowserTests = map[string]bool{
 	"TestBrowserLiveSearch":    true,
 	"TestBrowserRoom":          true,
 	"TestBrowserPlayTicTacToe": true,
-}
-
-// chromium returns the path of a Chromium or Chrome, or skips t.
-func chromium(t testing.TB) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
-	if test, _, _ := strings.Cut(t.Name(), "/"); testenv.Race && !raceBrowserTests[test] {
-		t.Skip("under the race detector only the browser tests in raceBrowserTests run")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv(requireBrowserEnv) == "1" {
-		t.Fatalf("browser tests need Chromium and %s=1 requires them: install it (apt-get install chromium)", requireBrowserEnv)
-	}
-	t.Skip("browser tests need Chromium: install it (apt-get install chromium)")
-	return ""
 }
 
 // newApp serves a fresh app with its own data directory until t ends,
@@ -108,145 +84,6 @@ func newAppBehind(t testing.TB, wrap func(http.Handler) http.Handler, setup ...f
 		ts.Close()
 	})
 	return ts
-}
-
-// browser is one headless Chromium tab on an app.
-type browser struct {
-	t    testing.TB
-	ctx  context.Context // the tab's context; each action runs under a timeout derived from it
-	base string          // the app's URL
-
-	mu         sync.Mutex
-	exceptions []string // uncaught exceptions in the page
-}
-
-// windowWidth and windowHeight are the size of every tab's window, a
-// laptop's screen, until a test emulates another.
-const (
-	windowWidth  = 1400
-	windowHeight = 900
-)
-
-// newBrowser opens a tab on app until t ends, in a browser context of its
-// own (cookies, storage and cache apart from every other tab's) of the
-// binary's one Chromium; it fails t if a page throws an exception nothing
-// catches.
-func newBrowser(t testing.TB, app *httptest.Server) *browser {
-	t.Helper()
-	parent := sharedChromium(t)
-	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
-	// The first action opens the tab; it must not run under a timeout,
-	// which would close the tab with it.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(windowWidth, windowHeight)); err != nil {
-		cancel()
-		t.Fatalf("opening a tab in Chromium: %v", err)
-	}
-	t.Cleanup(cancel)
-	b := &browser{t: t, ctx: ctx, base: app.URL}
-	messages := chromedp.Console(ctx)
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.IsException() {
-				b.mu.Lock()
-				b.exceptions = append(b.exceptions, m.String())
-				b.mu.Unlock()
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		for _, e := range b.exceptions {
-			t.Errorf("the page threw: %s", e)
-		}
-	})
-	return b
-}
-
-// chromiumOnce starts the one Chromium the binary's browser tests open
-// their tabs in: a start costs a second or more of both cores, and now and
-// then fails right after another browser closed.
-var chromiumOnce struct {
-	sync.Once
-	ctx context.Context // the browser's first tab, the parent of every other
-	err error
-}
-
-// sharedChromium returns the context of the binary's Chromium, starting it
-// if no test has yet; it skips t as chromium does, and fails it if the
-// browser did not start.
-func sharedChromium(t testing.TB) context.Context {
-	t.Helper()
-	path := chromium(t)
-	chromiumOnce.Do(func() {
-		chromiumOnce.ctx, chromiumOnce.err = startChromium(t, path)
-	})
-	if chromiumOnce.err != nil {
-		t.Fatalf("starting %s: %v", path, chromiumOnce.err)
-	}
-	return chromiumOnce.ctx
-}
-
-// chromiumStarts is how many times startChromium tries to start the
-// browser: on a loaded machine Chromium now and then fails to fork its
-// helper processes as it starts.
-const chromiumStarts = 3
-
-// startChromium starts the browser at path, trying up to chromiumStarts
-// times, each in a new user data directory, and has it stopped once every
-// test has ended; it returns its first tab's context.
-func startChromium(t testing.TB, path string) (context.Context, error) {
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// Tabs of parallel tests are all in the background but one: they
-		// must keep their timers and drawing at full speed.
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.WindowSize(windowWidth, windowHeight),
-	}
-	var err error
-	for try := range chromiumStarts {
-		if try > 0 {
-			t.Logf("Chromium failed to start (%v); trying again", err)
-			time.Sleep(time.Duration(try) * 500 * time.Millisecond)
-		}
-		var dir string
-		if dir, err = os.MkdirTemp("", "searchviz-chromium-"); err != nil {
-			return nil, fmt.Errorf("making Chromium's user data directory: %w", err)
-		}
-		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(slices.Clip(opts), chromedp.UserDataDir(dir))...)
-		ctx, cancelTab := chromedp.NewContext(actx)
-		stop := func() {
-			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			defer cancel()
-			chromedp.Cancel(cctx)
-			cancelTab()
-			cancelAlloc()
-			os.RemoveAll(dir)
-		}
-		// The first action starts the browser; it must not run under a
-		// timeout, which would end the browser with it.
-		if err = chromedp.Do(ctx); err != nil {
-			stop()
-			continue
-		}
-		web.AfterTests(stop)
-		return ctx, nil
-	}
-	return nil, err
 }
 
 // do runs actions, failing the test with what if they do not finish within
@@ -686,6 +523,14 @@ type editorCell struct {
 	Text  string `json:"text"`
 }
 
+// waitTreeNamed waits until the tree editor names its root, as the
+// server's answer does a moment after each change; the names widen the
+// rows, moving their buttons, so a person clicks after them.
+func (b *browser) waitTreeNamed() {
+	b.t.Helper()
+	b.waitJS("the tree editor's names", `((document.querySelector('#tree-editor .tree-node[data-path="r"]') || {}).textContent || "").startsWith("A (")`)
+}
+
 // editorCells reads the board editor's cells, row by row.
 func (b *browser) editorCells() []editorCell {
 	b.t.Helper()
@@ -720,11 +565,14 @@ func TestBrowserPositionEditors(t *testing.T) {
 
 	b.choose("game", "tree")
 	b.typeInto("position", "[[1,2],[3,4]]")
+	b.waitTreeNamed()
 	b.do("changing the first leaf",
 		chromedp.SetValue(chromedp.CSS(`#tree-editor input[type=number]`), "7"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector("#tree-editor input[type=number]").dispatchEvent(new Event("change"))`),
 	)
+	b.waitTreeNamed()
 	b.click(`#tree-editor > ul > li:first-child > ul > li:last-child > button`) // "+ leaf" under B
+	b.waitTreeNamed()
 	b.click(`#tree-editor > ul > li:nth-child(2) > button[aria-label="remove this child"]`)
 	b.waitValue("position", "[[7,2,0]]")
 	// The names are the game's: A the root, its child B, B's moves b1 to b3.
