@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -24,6 +25,7 @@ var (
 // says nothing of a drawing cut short.
 func TestFormDefaultsGiveTheWholeSearch(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestLiveSearchGrowsThenSaves and TestBrowserLiveSearch")
 	srv, ts := newTestServer(t)
 	_, page := get(t, ts.URL+"/")
 	g := selectedGame.FindStringSubmatch(page)

@@ -259,6 +259,7 @@ func testDecompressedSize(t *testing.T, configure ...func(*Config)) {
 // Item 3: the viewer page carries a bounded part of a trace's notes.
 func TestHostileNotesBoundThePage(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestUpload and TestUploadTruncated")
 	_, ts := newTestServer(t)
 	const notes = 200
 	text := strings.Repeat("n", 60<<10)

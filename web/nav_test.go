@@ -263,6 +263,7 @@ func TestNavigatedShowsWhatItMust(t *testing.T) {
 // a node from the minimap, and steps through one subtree's events only.
 func TestNavigateCommands(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestNavigatedTreeHasNoWholeDrawing and TestSocketStepsByGrainInASubtree")
 	srv, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))

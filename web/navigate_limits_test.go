@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 )
 
@@ -34,6 +35,7 @@ func TestExportNodesLimit(t *testing.T) {
 // render.MaxDotNodes nodes, the tidy layout above, with every node.
 func TestExportsAreLaidOutAuto(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestRunThenViewAndExport and TestExportAtAStepIsCropped")
 	srv, ts := newTestServer(t)
 	small := runSearch(t, ts.URL, textbookForm)
 	big := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {"x../.o./..."}})

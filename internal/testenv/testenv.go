@@ -45,3 +45,14 @@ func SkipUnderRace(t testing.TB, why string) {
 		t.Skipf("no goroutines to check under the race detector: %s", why)
 	}
 }
+
+// SkipHeavyUnderRace skips t under the race detector: for a test whose
+// cost is CPU work (a whole search, a big fold or upload) around a few
+// goroutines of the server that lighter tests drive under the detector
+// too. coveredBy names those tests.
+func SkipHeavyUnderRace(t testing.TB, coveredBy string) {
+	t.Helper()
+	if Race {
+		t.Skipf("CPU-heavy under the race detector, whose goroutines %s check there", coveredBy)
+	}
+}
