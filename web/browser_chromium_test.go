@@ -212,6 +212,10 @@ func startChromium(t testing.TB, path string) (context.Context, error) {
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
+		// A tab goes from one test's app to the next one's: with the
+		// back-forward cache, each such navigation swaps in a new renderer
+		// process, which costs about a CPU-second; without it, a fraction.
+		chromedp.Flag("disable-features", "BackForwardCache,ProactivelySwapBrowsingInstance,RenderDocument"),
 		chromedp.WindowSize(windowWidth, windowHeight),
 	}
 	var err error

@@ -147,7 +147,8 @@ func (b *browser) evaluateThrough(what, js string) (string, bool) {
 // navigating reports whether err says the page was navigating away as
 // an action ran.
 func navigating(err error) bool {
-	return strings.Contains(err.Error(), "navigated or closed") || strings.Contains(err.Error(), "Cannot find context")
+	msg := err.Error()
+	return strings.Contains(msg, "navigated or closed") || strings.Contains(msg, "Cannot find context") || strings.Contains(msg, "Execution context was destroyed")
 }
 
 // jsString quotes s for JavaScript.
