@@ -95,9 +95,12 @@ func (r *Report) GamesPerSecond() float64 {
 
 // Times is one engine's time per move over a match.
 type Times struct {
-	Moves int           // the moves it chose
-	Mean  time.Duration // their mean time, 0 with none
-	Max   time.Duration // the longest
+	Moves int // the moves it chose
+	// Fallbacks are the moves among them its search stopped at its node
+	// budget before it searched any move to the end: its first legal move.
+	Fallbacks int
+	Mean      time.Duration // their mean time, 0 with none
+	Max       time.Duration // the longest
 }
 
 // Run plays the match cfg describes and reports it. The games are
@@ -218,6 +221,9 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 				e := engineIndex(t.Engine)
 				d := time.Duration(t.Nanos)
 				rep.Times[e].Moves++
+				if t.Fallback {
+					rep.Times[e].Fallbacks++
+				}
 				sums[e] += d
 				rep.Times[e].Max = max(rep.Times[e].Max, d)
 			}
@@ -302,7 +308,7 @@ func playGame(ctx context.Context, cfg Config, i int) (Record, error) {
 				return r, fmt.Errorf("engine %s at move %d: %w", engineNames[e], ply, err)
 			}
 			actions[k] = c.Action
-			m.Turns = append(m.Turns, Turn{Engine: engineNames[e], Side: side, Algo: cfg.Engines[e], Seed: moveSeed, Action: c.Action, Label: c.Label, Nanos: time.Since(began).Nanoseconds()})
+			m.Turns = append(m.Turns, Turn{Engine: engineNames[e], Side: side, Algo: cfg.Engines[e], Seed: moveSeed, Action: c.Action, Label: c.Label, Nanos: time.Since(began).Nanoseconds(), Fallback: c.Fallback})
 		}
 		p, err := g.Play(actions...)
 		if err != nil {

@@ -323,3 +323,50 @@ func TestSummaryJSON(t *testing.T) {
 		t.Errorf("the table lacks the Elo +Inf [-Inf, +Inf]:\n%s", b.String())
 	}
 }
+
+// TestBudgetCutEngineStillPlays pits an AlphaBeta whose node budget runs
+// out inside its first move's subtree at the opening (depth 64 on
+// Othello) against MCTS: the match goes on to its end, the cut engine
+// playing its first legal move, each such move marked in the record and
+// counted in the report.
+func TestBudgetCutEngineStillPlays(t *testing.T) {
+	t.Parallel()
+	rep := run(t, Config{Game: "othello", Engines: [2]string{"alphabeta nodes=2000", "mcts playouts=10"}, Games: 1})
+	r := rep.Records[0]
+	if r.Outcome == "" || len(r.Moves) < 50 {
+		t.Fatalf("the game ended after %d moves, outcome %q", len(r.Moves), r.Outcome)
+	}
+	first := r.Moves[0]
+	if turn := first.Turns[0]; turn.Engine != "A" || !turn.Fallback {
+		t.Errorf("the first move, by A from the opening, is %+v; want A's first legal move, marked a fallback", turn)
+	} else {
+		m, err := catalog.NewMatch("othello", first.Position, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if legal := m.Moves(0); turn.Label != legal[0].Label {
+			t.Errorf("A played %s, want its first legal move %s", turn.Label, legal[0].Label)
+		}
+	}
+	fallbacks := 0
+	for _, m := range r.Moves {
+		for _, turn := range m.Turns {
+			if turn.Fallback {
+				if turn.Engine != "A" {
+					t.Errorf("move %d: MCTS's turn is marked a fallback", m.Ply)
+				}
+				fallbacks++
+			}
+		}
+	}
+	if got := rep.Times[A].Fallbacks; got != fallbacks || got == 0 {
+		t.Errorf("the report counts %d fallbacks, the record %d", got, fallbacks)
+	}
+	var table strings.Builder
+	if err := rep.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "played its first legal move") {
+		t.Errorf("the table does not mention A's fallbacks:\n%s", table.String())
+	}
+}

@@ -63,6 +63,9 @@ type Turn struct {
 	Action int    `json:"action"` // the action chosen
 	Label  string `json:"label"`  // its label
 	Nanos  int64  `json:"ns"`     // the time the engine took, in nanoseconds
+	// Fallback says the engine's search stopped at its node budget before
+	// it searched any move to the end, and it played its first legal move.
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 // RecordFile is the name of game i's record in a record directory, e.g.

@@ -77,13 +77,16 @@ type JSONTime struct {
 	Moves  int     `json:"moves"`   // the moves it chose
 	MeanMS float64 `json:"mean_ms"` // their mean time
 	MaxMS  float64 `json:"max_ms"`  // the longest
+	// Fallbacks are the moves its search finished no move for, so that it
+	// played its first legal move (see Turn.Fallback).
+	Fallbacks int `json:"fallbacks,omitempty"`
 }
 
 // Summary returns the report's summary.
 func (r *Report) Summary() Summary {
 	st := r.Stats
 	ms := func(t Times) JSONTime {
-		return JSONTime{Moves: t.Moves, MeanMS: millis(t.Mean), MaxMS: millis(t.Max)}
+		return JSONTime{Moves: t.Moves, MeanMS: millis(t.Mean), MaxMS: millis(t.Max), Fallbacks: t.Fallbacks}
 	}
 	return Summary{
 		Game: r.Config.Game, Position: r.Config.Position, A: r.Config.Engines[A], B: r.Config.Engines[B],
@@ -112,6 +115,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(bw, "  %-8s %6s %12s %12s\n", "time", "moves", "mean/move", "max/move")
 	for e, t := range r.Times {
 		fmt.Fprintf(bw, "  %-8s %6d %12v %12v\n", engineNames[e], t.Moves, t.Mean.Round(time.Microsecond), t.Max.Round(time.Microsecond))
+	}
+	for e, t := range r.Times {
+		if t.Fallbacks > 0 {
+			fmt.Fprintf(bw, "\n  %s's node budget ran out before it searched any move to the end in %d of its %d moves, where it played its first legal move: lower its depth= or raise its nodes=\n", engineNames[e], t.Fallbacks, t.Moves)
+		}
 	}
 	fmt.Fprintf(bw, "\n  %.1f games/s in %v\n", s.GamesPerSecond, r.Elapsed.Round(time.Millisecond))
 	return bw.Flush()

@@ -36,6 +36,9 @@ type Choice struct {
 	Action int           // the action chosen
 	Label  string        // its label in the position
 	Search search.Result // the search's result, its counters and time included
+	// Fallback says the search stopped before it searched any move to the
+	// end, so the engine played its first legal move instead.
+	Fallback bool
 }
 
 // Ply is what playing one move did.
@@ -268,9 +271,10 @@ func unseeded(engine string) error {
 // --game G --algo engine --position P --seed seed does, and returns the
 // action it chooses for side: the search's action, or in a game where
 // both players move at once, for side 1, the search's Action1. A search
-// stopped by its node budget plays the best action it found. Think fails
-// for a side not to move, an engine Check refuses, a search that fails or
-// finds no action, and an action that is not legal.
+// stopped by its node budget plays the best action it searched to the
+// end, or with none, side's first legal action, marked as a Fallback.
+// Think fails for a side not to move, an engine Check refuses, a search
+// that fails or finds no action, and an action that is not legal.
 func (m *Match) Think(ctx context.Context, side int, engine string, seed int64) (Choice, error) {
 	if !slices.Contains(m.ref.movers, side) {
 		return Choice{}, fmt.Errorf("catalog: side %d is not to move in %s", side, m.ref.text)
@@ -283,17 +287,22 @@ func (m *Match) Think(ctx context.Context, side int, engine string, seed int64) 
 		return Choice{}, err
 	}
 	res, err := r.Search(ctx, nil)
-	if err != nil && !(errors.Is(err, search.ErrBudget) && res.Action >= 0) {
+	budget := errors.Is(err, search.ErrBudget)
+	fallback := budget && res.Action < 0 && len(res.Unfinished) > 0
+	if err != nil && !(budget && res.Action >= 0) && !fallback {
 		return Choice{}, fmt.Errorf("catalog: %s in %s: %w", engine, m.ref.text, err)
 	}
 	a := res.Action
 	if side == 1 && m.game.Family == search.FamilySimultaneous {
 		a = res.Action1
 	}
+	if fallback {
+		a = m.ref.legal(side, nil)[0]
+	}
 	if !slices.Contains(m.ref.legal(side, nil), a) {
 		return Choice{}, fmt.Errorf("catalog: %s chose action %d for side %d, which is not legal in %s", engine, a, side, m.ref.text)
 	}
-	return Choice{Side: side, Action: a, Label: m.ref.label(side, a), Search: res}, nil
+	return Choice{Side: side, Action: a, Label: m.ref.label(side, a), Search: res, Fallback: fallback}, nil
 }
 
 // Play plays one move: actions holds one action for each side to move, in

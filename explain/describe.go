@@ -88,6 +88,11 @@ func Describe(t *trace.Tree, v trace.View) string {
 		}
 		// A decision's value, like a playout's result, is in the root's view.
 		root := d.rootView()
+		if c.Action < 0 && t.Size() > 1 {
+			// The root has children, so the game is not over there: the
+			// search stopped before it finished any of them.
+			return fmt.Sprintf("No move: the search stopped before it searched any move of the root to the end (see its note). %s.", counters(c.Counters))
+		}
 		if c.Action < 0 {
 			return fmt.Sprintf("No move: the game is over, value %s%s. %s.", Number(c.Value), root, counters(c.Counters))
 		}

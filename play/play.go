@@ -71,6 +71,10 @@ type Thought struct {
 	Value  float64 `json:"value"`  // the search's value of the position, from the engine's view
 	Nodes  int     `json:"nodes"`  // the nodes it searched
 	Millis float64 `json:"millis"` // the time it took, in milliseconds
+	// Fallback says the search stopped at its node budget before it
+	// searched any move to the end, and the engine played its first
+	// legal move.
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 // Game is a game in progress. It is not safe for concurrent use.
@@ -183,6 +187,7 @@ func (g *Game) think(ctx context.Context, side int) (int, *Thought, error) {
 	return c.Action, &Thought{
 		Algo: g.cfg.Engine, Seed: seed, Label: c.Label, Value: c.Search.Value,
 		Nodes: c.Search.Nodes, Millis: float64(time.Since(start).Microseconds()) / 1000,
+		Fallback: c.Fallback,
 	}, nil
 }
 

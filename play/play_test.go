@@ -310,3 +310,25 @@ func TestCellsOfMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetCutEngineStillMoves plays against an AlphaBeta whose node
+// budget runs out inside its first move's subtree at Othello's opening:
+// it answers with its first legal move, marked as such, where it used to
+// be unable to move.
+func TestBudgetCutEngineStillMoves(t *testing.T) {
+	t.Parallel()
+	g, err := New(Config{Game: "othello", Engine: "alphabeta nodes=500", Person: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Answer(context.Background()); err != nil {
+		t.Fatalf("the engine could not move: %v", err)
+	}
+	plies := g.State().Plies
+	if len(plies) != 1 {
+		t.Fatalf("%d plies after the engine's answer, want 1", len(plies))
+	}
+	if p := plies[0]; p.Engine == nil || !p.Engine.Fallback || p.Labels[0] != "d3" {
+		t.Errorf("the engine played %v (thought %+v), want d3, the first legal move, marked a fallback", p.Labels, p.Engine)
+	}
+}

@@ -109,6 +109,7 @@ func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.No
 		if e.err != nil {
 			break
 		}
+		e.searched(ply, a)
 		if v > best {
 			best = v
 			e.improved(ply, a, id, cid, best)

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/searchviz/searchviz/trace"
@@ -55,7 +56,7 @@ func TestChancePMC(t *testing.T) {
 		}
 	}
 	again, err := ChancePMC(context.Background(), dieGame{n: root}, MonteCarloOptions{Playouts: playouts, Seed: 3})
-	if err != nil || again != withoutElapsed(again, res) {
+	if err != nil || !reflect.DeepEqual(again, withoutElapsed(again, res)) {
 		t.Errorf("the same seed gave %+v, then %+v (%v)", res, again, err)
 	}
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/searchviz/searchviz/trace"
 )
@@ -24,8 +25,12 @@ type dfs[S Alternating[S]] struct {
 	// history score.
 	killers [][2]int
 	history []float64
-	best    int    // the root's best action so far, or -1
-	table   *table // AlphaBeta's transposition table, or nil
+	best    int // the root's best action so far, or -1
+	// The root's moves: the one under search, and those searched to the
+	// end, which a search stopped early answers from.
+	rootMove int
+	rootDone []int
+	table    *table // AlphaBeta's transposition table, or nil
 
 	// Iterative deepening's additions; zero for the other engines.
 	deep   *deepening // move ordering and the horizon flag, for alphabetaDeep
@@ -36,7 +41,7 @@ type dfs[S Alternating[S]] struct {
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
-	return &dfs[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, tr: opts.Tracer, best: -1}
+	return &dfs[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, tr: opts.Tracer, best: -1, rootMove: -1}
 }
 
 // legal returns the legal actions of s in the move buffer of ply, which
@@ -154,11 +159,41 @@ func (e *dfs[S]) child(s S, a, ply int, id trace.NodeID, window bool, alpha, bet
 	if !ok {
 		return s, 0, false
 	}
+	if ply == 0 {
+		e.rootMove = a
+	}
 	c := s.Play(a)
 	if e.tr != nil {
 		e.emitChild(cid, id, s, a, ply+1, c, window, alpha, beta)
 	}
 	return c, cid, true
+}
+
+// searched records that action a of the node at ply has been searched to
+// the end: at the root, a move a search stopped early may answer with.
+func (e *dfs[S]) searched(ply, a int) {
+	if ply == 0 {
+		e.rootDone = append(e.rootDone, a)
+	}
+}
+
+// unfinished returns the labels of the root's moves not searched to the
+// end, as Result.Unfinished lists them, or nil if the search finished.
+func (e *dfs[S]) unfinished(root S) []string {
+	if e.err == nil {
+		return nil
+	}
+	var out []string
+	legal := root.Legal(nil)
+	if e.rootMove >= 0 && !slices.Contains(e.rootDone, e.rootMove) && slices.Contains(legal, e.rootMove) {
+		out = append(out, root.Label(e.rootMove))
+	}
+	for _, a := range legal {
+		if a != e.rootMove && !slices.Contains(e.rootDone, a) {
+			out = append(out, root.Label(a))
+		}
+	}
+	return out
 }
 
 // improved records that child cid, by action a, gave node id at ply its
@@ -220,7 +255,7 @@ func (e *dfs[S]) root(s S, search func(s S, ply, depth int, id trace.NodeID) flo
 		e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
 	}
 	value := search(s, 0, e.opts.Depth, 0)
-	res := Result{Action: e.best, Value: value}
+	res := Result{Action: e.best, Value: value, Unfinished: e.unfinished(s)}
 	if e.best >= 0 {
 		res.Label = s.Label(e.best)
 	}

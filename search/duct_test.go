@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -1022,7 +1023,7 @@ func TestDUCTTracedEqualsUntraced(t *testing.T) {
 					t.Fatal(err)
 				}
 				plain.Elapsed, traced.Elapsed = 0, 0
-				if plain != traced {
+				if !reflect.DeepEqual(plain, traced) {
 					t.Errorf("root %d seed %d: untraced %+v, traced %+v", k, seed, plain, traced)
 				}
 			})

@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/searchviz/searchviz/trace"
@@ -96,14 +98,19 @@ func (l *limiter) stopsBefore(it int) bool {
 // elapsed is the time since the search started, by its clock.
 func (l *limiter) elapsed() time.Duration { return l.now().Sub(l.start) }
 
+// StopNotePrefix begins the note on the root that a search stopped early
+// by its budget, time limit or context emits just before its decision,
+// saying why and what the decision is worth.
+const StopNotePrefix = "search stopped early: "
+
 // stopNote is the note a traced search ends with when it stopped early,
 // or "" when it did not.
 func (l *limiter) stopNote() string {
 	switch {
 	case l.err != nil:
-		return fmt.Sprintf("search stopped early: %v; the decision is the best move found so far", l.err)
+		return fmt.Sprintf(StopNotePrefix+"%v; the decision is the best move found so far", l.err)
 	case l.timedOut:
-		return fmt.Sprintf("search stopped early: time limit of %v reached; the decision is the best move found so far", l.limits.TimeLimit)
+		return fmt.Sprintf(StopNotePrefix+"time limit of %v reached; the decision is the best move found so far", l.limits.TimeLimit)
 	}
 	return ""
 }
@@ -113,8 +120,44 @@ func (l *limiter) stopNote() string {
 //
 //go:noinline
 func (l *limiter) emitDecision(tr trace.Tracer, res Result) {
-	if note := l.stopNote(); note != "" {
+	note := l.stopNote()
+	if res.Unfinished != nil {
+		note = unfinishedNote(l.err, res)
+	}
+	if note != "" {
 		tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: note})
 	}
 	tr.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: res.Action, Label: res.Label, Value: res.Value, Counters: res.Counters})
+}
+
+// unfinishedNote says how a depth-first search stopped early by err
+// answers: with the best of the root's moves searched to the end, or with
+// none, and what to change to search them all.
+func unfinishedNote(err error, res Result) string {
+	cause := strings.TrimPrefix(fmt.Sprint(err), "search: ")
+	remedy := "lower depth= or allow more time"
+	if errors.Is(err, ErrBudget) {
+		remedy = "lower depth= or raise nodes="
+	}
+	if res.Action < 0 {
+		return fmt.Sprintf(StopNotePrefix+"%s inside the subtree of the first move, %s, so no move of the root was searched to the end and there is no decision. To get one, %s.", cause, res.Unfinished[0], remedy)
+	}
+	return fmt.Sprintf(StopNotePrefix+"%s. The decision is the best of the root's moves searched to the end; %s not. To search them all, %s.", cause, listLabels(res.Unfinished), remedy)
+}
+
+// listLabels lists labels in words: "d3", "d3 and c4", "d3, c4 and f5", or
+// the first ten and how many more.
+func listLabels(labels []string) string {
+	const most = 10
+	shown, more := labels, 0
+	if len(labels) > most {
+		shown, more = labels[:most], len(labels)-most
+	}
+	switch {
+	case more > 0:
+		return strings.Join(shown, ", ") + fmt.Sprintf(" and %d more were", more)
+	case len(shown) == 1:
+		return shown[0] + " was"
+	}
+	return strings.Join(shown[:len(shown)-1], ", ") + " and " + shown[len(shown)-1] + " were"
 }

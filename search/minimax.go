@@ -41,6 +41,7 @@ func (e *dfs[S]) minimax(s S, ply, depth int, id trace.NodeID) float64 {
 		if e.err != nil {
 			break
 		}
+		e.searched(ply, a)
 		if maxToMove && v > best || !maxToMove && v < best {
 			best = v
 			sideView := best // value events are in the side to move's view

@@ -31,6 +31,7 @@ func (e *dfs[S]) negamax(s S, ply, depth int, id trace.NodeID) float64 {
 		if e.err != nil {
 			break
 		}
+		e.searched(ply, a)
 		if v > best {
 			best = v
 			e.improved(ply, a, id, cid, best)

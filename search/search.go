@@ -93,6 +93,13 @@ type Result struct {
 	// it has none; a match plays it for player 1. Searches of other
 	// families leave it 0.
 	Action1 int
+	// Unfinished, for MiniMax, NegaMax or AlphaBeta stopped early (by
+	// its node budget, time limit or context), lists the labels of the
+	// root's moves not searched to the end: first the one it stopped
+	// inside, if any, then those not begun, in the game's order. Action
+	// is then the best of the moves searched to the end, -1 when there
+	// is none. Nil for a search that finished.
+	Unfinished []string
 	trace.Counters
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/searchviz/searchviz/trace"
@@ -130,7 +131,7 @@ func TestSimultaneousPMC(t *testing.T) {
 	}
 
 	again, err := SimultaneousPMC(context.Background(), pennyGame{}, MonteCarloOptions{Playouts: playouts, Seed: 7})
-	if err != nil || again != withoutElapsed(again, res) {
+	if err != nil || !reflect.DeepEqual(again, withoutElapsed(again, res)) {
 		t.Errorf("the same seed gave %+v, then %+v (%v)", res, again, err)
 	}
 }
@@ -152,7 +153,7 @@ func TestSimultaneousPMCSeeds(t *testing.T) {
 			}
 			results[k], events[k] = res, rec.Events()
 		}
-		if results[1] != withoutElapsed(results[1], results[0]) || len(events[0]) != len(events[1]) {
+		if !reflect.DeepEqual(results[1], withoutElapsed(results[1], results[0])) || len(events[0]) != len(events[1]) {
 			t.Fatalf("seed %d: %+v then %+v", seed, results[0], results[1])
 		}
 		for i := range events[0] {

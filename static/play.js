@@ -191,7 +191,10 @@
       td(tr, p.sides.map((s) => sideName(st, s)).join(" + "));
       td(tr, p.labels.join(" + ") + (p.chance ? " — the die: " + p.chance : ""));
       const e = p.engine;
-      td(tr, e ? "value " + fmt(e.value) + ", " + e.nodes.toLocaleString("en") + " nodes, " + fmt(e.millis) + " ms" : "");
+      const searched = e && e.fallback
+        ? "its node budget ran out before it searched any move to the end, so it played its first legal move; "
+        : e ? "value " + fmt(e.value) + ", " : "";
+      td(tr, e ? searched + e.nodes.toLocaleString("en") + " nodes, " + fmt(e.millis) + " ms" : "");
       const cell = document.createElement("td");
       if (e) cell.appendChild(treeForm(st, p, e));
       tr.appendChild(cell);

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -122,7 +123,27 @@ func decisionText(t *trace.Tree) string {
 	if elapsed > 10*time.Millisecond {
 		elapsed = elapsed.Round(time.Millisecond)
 	}
-	return explain.Describe(t, trace.ViewRoot) + " Time: " + elapsed.String() + "."
+	text := explain.Describe(t, trace.ViewRoot) + " Time: " + elapsed.String() + "."
+	if _, why, ok := stopNote(t); ok {
+		text = "Cut short: " + why + " " + text
+	}
+	return text
+}
+
+// stopNote returns the step and the text, after search.StopNotePrefix, of
+// the note a search stopped early puts on the root just before its
+// decision, or false if the trace has none.
+func stopNote(t *trace.Tree) (int, string, bool) {
+	d, ok := t.Decision()
+	if !ok || d.Step == 0 {
+		return 0, "", false
+	}
+	e := t.Event(d.Step - 1)
+	if e.Kind != trace.KindNote || e.Node != t.Root() {
+		return 0, "", false
+	}
+	why, ok := strings.CutPrefix(e.Note().Text, search.StopNotePrefix)
+	return e.Step, why, ok
 }
 
 // navigation returns the outline and the minimap's overview of the
@@ -166,10 +187,11 @@ func (s *show) findNotes() []string {
 	var out []string
 	more := 0
 	final := "" // the trace's last event, a note left out: a cut file's notice, which is always shown
+	stopped, _, hasStop := stopNote(s.tree)
 	for k := range s.tree.Len() {
 		e := s.tree.Event(k)
-		if e.Kind != trace.KindNote {
-			continue
+		if e.Kind != trace.KindNote || hasStop && k == stopped {
+			continue // the decision's line says why the search stopped
 		}
 		note := e.Note()
 		text := note.Text

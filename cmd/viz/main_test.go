@@ -238,3 +238,42 @@ func TestOutputModes(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCutByItsBudget runs searches stopped by their node budget: one
+// inside its first move's subtree says there is no move and why, never
+// that the game is over; one after some moves answers the best of them
+// and names the others. The textbook tree's root moves a1 a2 a3 have
+// subtrees of 4 nodes each under MiniMax, and values 3, 2 and 2.
+func TestRunCutByItsBudget(t *testing.T) {
+	t.Parallel()
+	const textbook = "[[3,12,8],[2,4,6],[14,5,2]]"
+	tests := []struct {
+		name      string
+		args      []string
+		want, not []string
+	}{
+		{"inside the first move", []string{"--game", "othello", "--algo", "minimax nodes=100"},
+			[]string{"no move: the search stopped inside the first move's subtree (d3)", "lower depth=, or raise nodes="}, []string{"game is over"}},
+		{"after two moves", []string{"--game", "tree", "--position", textbook, "--algo", "minimax nodes=9"},
+			[]string{"move a1  value 3 (MAX's view), the best of the moves searched to the end", "not searched to the end: a3\n"}, []string{"game is over"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runViz(t, append([]string{"run"}, tt.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("the output lacks %q:\n%s", want, stdout)
+				}
+			}
+			for _, not := range tt.not {
+				if strings.Contains(stdout, not) {
+					t.Errorf("the output says %q:\n%s", not, stdout)
+				}
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
@@ -87,14 +88,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if r.Game().Family == search.FamilySingle {
 		value = "best score %s"
 	}
-	if res.Action < 0 {
+	switch {
+	case res.Action < 0 && len(res.Unfinished) > 0:
+		fmt.Fprintf(stdout, "no move: the search stopped inside the first move's subtree (%s), before it searched any move to the end\n", res.Unfinished[0])
+	case res.Action < 0:
 		fmt.Fprintf(stdout, "no move: the game is over ("+value+")\n", formatValue(res.Value))
-	} else {
+	case len(res.Unfinished) > 0:
+		fmt.Fprintf(stdout, "move %s  "+value+", the best of the moves searched to the end\n", res.Label, formatValue(res.Value))
+		fmt.Fprintf(stdout, "not searched to the end: %s\n", strings.Join(res.Unfinished, " "))
+	default:
 		fmt.Fprintf(stdout, "move %s  "+value+"\n", res.Label, formatValue(res.Value))
 	}
 	fmt.Fprintf(stdout, "nodes %d  evaluations %d  cuts %d  time %v\n", res.Nodes, res.Evals, res.Cuts, res.Elapsed)
 	if budgetErr != nil {
-		fmt.Fprintf(stdout, "stopped early: %v; raise nodes= or lower depth=\n", budgetErr)
+		fmt.Fprintf(stdout, "stopped early: %v; lower depth=, or raise nodes=\n", budgetErr)
 	}
 	if *out != "" {
 		fmt.Fprintf(stdout, "trace written to %s\n", *out)
