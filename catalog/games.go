@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/searchviz/searchviz/games/connectfour"
@@ -31,6 +32,12 @@ type Game struct {
 	// calls them: "x" and "o", "Black" and "White"; empty for a game
 	// without two players.
 	Sides [2]string
+	// Depth is the depth= the forms give a depth-first search (an
+	// algorithm with both depth= and nodes= parameters: MiniMax, NegaMax,
+	// AlphaBeta) of this game when the person leaves it empty: one whose
+	// search of the start ends well inside the default node budget, where
+	// the algorithm's own default would not. 0 keeps that default.
+	Depth int
 
 	open func(v spec.Values, seed int64, position string) (root, error)
 }
@@ -144,6 +151,7 @@ func Games() []Game {
 			Family:       search.FamilyAlternating,
 			Help:         "Othello: place a disc to flank a line of the opponent's discs and turn them over; no move, pass; most discs at the end wins; Black moves first",
 			Start:        othello.New().String(),
+			Depth:        4,
 			PositionHelp: "eight rows from row 1 at the top separated by '/', squares x (Black), o (White) or '.', a space and the side to move, e.g. ......../......../......../...ox.../...xo.../......../......../........ x; Edax's 64-square form (---…OX…XO--- X) reads too",
 			Boards:       true,
 			open:         alternating(othello.Parse),
@@ -154,6 +162,7 @@ func Games() []Game {
 			Family:       search.FamilyAlternating,
 			Help:         "Connect Four: drop discs into a 7×6 upright board; four in a row, across, up or diagonally, wins; x moves first",
 			Start:        connectfour.New().String(),
+			Depth:        4,
 			PositionHelp: "six rows top to bottom separated by '/', seven cells x, o or '.' each, discs resting on the bottom or on other discs, e.g. ......./......./......./......./...o.../...x...; the side to move follows from the counts",
 			Boards:       true,
 			open:         alternating(connectfour.Parse),
@@ -210,6 +219,7 @@ func Games() []Game {
 			Sides:        [2]string{"A", "B"},
 			Family:       search.FamilyAlternating,
 			Help:         "the twin maze taking turns: modelled as if A and B took turns, A first, the wrong model, in which A steals points B would share",
+			Depth:        8,
 			Params:       twinParams(),
 			PositionHelp: "a twin maze position then ';A' or ';B' for the side to move, e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486;A; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,
@@ -232,4 +242,24 @@ func LookupGame(name string) (Game, error) {
 		names[i] = g.Name
 	}
 	return Game{}, fmt.Errorf("catalog: unknown game %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// DepthFor returns the depth= the forms give algorithm a on g when the
+// person leaves it empty (see Game.Depth), and whether they give one.
+func (g Game) DepthFor(a search.Algorithm) (int, bool) {
+	if g.Depth == 0 || !TakesGameDepth(a) {
+		return 0, false
+	}
+	return g.Depth, true
+}
+
+// TakesGameDepth reports whether the forms give a's depth= from the game
+// when the person leaves it empty: a has both depth= and nodes=.
+func TakesGameDepth(a search.Algorithm) bool {
+	return slices.ContainsFunc(a.Params, isParam("depth")) && slices.ContainsFunc(a.Params, isParam("nodes"))
+}
+
+// isParam returns a test of a parameter's name.
+func isParam(name string) func(spec.Param) bool {
+	return func(p spec.Param) bool { return p.Name == name }
 }

@@ -30,7 +30,7 @@ const (
 // The parameters algorithms declare. An algorithm reads its values with
 // these, so a misspelt name is a compile error.
 var (
-	paramNodes = spec.Param{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: the search stops with the best move so far after this many nodes"}
+	paramNodes = spec.Param{Name: "nodes", Type: spec.Int, Default: DefaultMaxNodes, Min: 1, Max: maxMaxNodes, Help: "node budget: after this many nodes the search stops and answers with the best move among those it finished"}
 	paramSeed  = spec.Param{Name: "seed", Type: spec.Int, Default: 0, Min: 0, Max: maxSeed, Help: "random seed of the playouts: the same seed gives the same search"}
 
 	paramDepth = spec.Param{Name: "depth", Type: spec.Int, Default: MaxDepth, Min: 1, Max: MaxDepth, Help: "depth limit in plies; states at the limit are evaluated by the game's heuristic"}

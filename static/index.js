@@ -25,6 +25,13 @@
       fs.hidden = !on;
       fs.disabled = !on;
     }
+    // A depth-first search left at its default depth gets the game's, one
+    // whose search of the start ends inside the node budget.
+    for (const input of document.querySelectorAll("input[data-algo-default]")) {
+      input.placeholder = opt.dataset.depth || input.dataset.algoDefault;
+      const text = input.parentElement.querySelector(".param-default");
+      if (text) text.textContent = opt.dataset.depth ? opt.dataset.depth + " on " + game.value : input.dataset.algoDefault;
+    }
     // Only the algorithms of the game's family can search it.
     for (const a of algo.options) a.disabled = !a.dataset.family.split(" ").includes(opt.dataset.family);
     if (algo.selectedOptions[0] && algo.selectedOptions[0].disabled) {

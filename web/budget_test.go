@@ -1,11 +1,15 @@
 package web
 
 import (
+	"context"
 	"html"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/search"
 )
 
 // decisionLine is the viewer's line with the search's result.
@@ -23,7 +27,7 @@ func TestViewerSaysTheSearchWasCutShort(t *testing.T) {
 		form      url.Values
 		want, not []string
 	}{
-		{"inside the first move", url.Values{"game": {"othello"}, "algo": {"minimax"}, "minimax.nodes": {"100"}},
+		{"inside the first move", url.Values{"game": {"othello"}, "algo": {"minimax"}, "minimax.depth": {"64"}, "minimax.nodes": {"100"}},
 			[]string{"Cut short: node budget reached (100 nodes) inside the subtree of the first move, d3", "there is no decision", "lower depth= or raise nodes=", "No move: the search stopped"},
 			[]string{"game is over"}},
 		{"after two moves", url.Values{"game": {"tree"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}, "algo": {"minimax"}, "minimax.nodes": {"9"}},
@@ -52,6 +56,56 @@ func TestViewerSaysTheSearchWasCutShort(t *testing.T) {
 			}
 			if strings.Count(page, "node budget reached") != 1 {
 				t.Errorf("the page says why the search stopped %d times, want once, in the decision's line", strings.Count(page, "node budget reached"))
+			}
+		})
+	}
+}
+
+// TestDefaultsFinishInsideTheirBudgets runs, from each two-player game's
+// start, every algorithm of its family as the start page's form submits
+// it with every field left empty, and each engine the arena and the play
+// page offer for the game: every search ends inside its budgets, with a
+// decision and no move unfinished.
+func TestDefaultsFinishInsideTheirBudgets(t *testing.T) {
+	t.Parallel()
+	type run struct{ game, algo string }
+	var runs []run
+	for _, g := range catalog.Games() {
+		switch g.Family {
+		case search.FamilyAlternating, search.FamilyChance, search.FamilySimultaneous:
+		default:
+			continue
+		}
+		for _, a := range catalog.Algorithms() {
+			if a.Family != g.Family {
+				continue
+			}
+			req, err := formInput{game: g.Name, algo: a.Name, params: map[string]string{}}.request("test")
+			if err != nil {
+				t.Fatalf("%s on %s: %v", a.Name, g.Name, err)
+			}
+			runs = append(runs, run{req.Game, req.Algo})
+		}
+	}
+	for game, engines := range arenaDefaults {
+		runs = append(runs, run{game, engines[0]}, run{game, engines[1]})
+	}
+	for game, d := range playDefaults {
+		runs = append(runs, run{game, d.engine})
+	}
+	for _, r := range runs {
+		t.Run(r.game+"/"+r.algo, func(t *testing.T) {
+			t.Parallel()
+			p, err := catalog.Prepare(catalog.Request{Game: r.game, Algo: r.algo})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Search(context.Background(), nil)
+			if err != nil || res.Unfinished != nil {
+				t.Fatalf("the search stopped early: %v; unfinished %v", err, res.Unfinished)
+			}
+			if res.Action < 0 {
+				t.Errorf("no decision from the start: %+v", res)
 			}
 		})
 	}

@@ -66,7 +66,7 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 		editorError(w, err)
 		return
 	}
-	gameSpec, err := in.spec(in.game, gameField(in.game), g.Params)
+	gameSpec, err := specOf(in.game, gameField(in.game), g.Params, in.params)
 	if err != nil {
 		editorError(w, err)
 		return

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -48,10 +49,15 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	if in.algo == "" {
 		in.algo = "alphabeta"
 	}
+	selected, _ := catalog.LookupGame(in.game)
 	for _, g := range catalog.Games() {
+		depth := ""
+		if g.Depth > 0 {
+			depth = strconv.Itoa(g.Depth)
+		}
 		ix.Games = append(ix.Games, templates.Game{
 			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
-			PositionHelp: g.PositionHelp, Selected: g.Name == in.game,
+			PositionHelp: g.PositionHelp, Selected: g.Name == in.game, Depth: depth,
 			Params: paramFields(gameField(g.Name), g.Params, in.params),
 		})
 	}
@@ -62,9 +68,13 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 			ix.Algorithms[i].Family += " " + string(a.Family)
 			continue
 		}
+		params := paramFields(a.Name+".", a.Params, in.params)
+		if catalog.TakesGameDepth(a) {
+			followGameDepth(params, a.Name+".depth", selected)
+		}
 		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
 			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
-			Params: paramFields(a.Name+".", a.Params, in.params),
+			Params: params,
 		})
 	}
 	saved, err := s.store.list()
@@ -101,18 +111,35 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 			Name: p.Name, Field: field, Help: p.Help,
 			Default: p.Format(p.Default), Min: p.Format(p.Min), Max: p.Format(p.Max),
 			Step: "any", Value: entered[field],
-			Limits: fmt.Sprintf("%s in %s, default %s", p.Type, p.Range(), p.Format(p.Default)),
+			Limits:      fmt.Sprintf("%s in %s, default ", p.Type, p.Range()),
+			DefaultText: p.Format(p.Default),
 		}
 		switch p.Type {
 		case spec.Int:
 			tp.Step = "1"
 		case spec.Choice:
 			tp.Choices = p.Choices
-			tp.Limits = "default " + p.Format(p.Default)
+			tp.Limits = "default "
 		}
 		out = append(out, tp)
 	}
 	return out
+}
+
+// followGameDepth makes the depth= field among params follow g's Depth,
+// the page updating it as the game changes (see catalog.Game.DepthFor).
+func followGameDepth(params []templates.Param, field string, g catalog.Game) {
+	for i := range params {
+		p := &params[i]
+		if p.Field != field {
+			continue
+		}
+		p.AlgoDefault = p.Default
+		if g.Depth > 0 {
+			p.Default = strconv.Itoa(g.Depth)
+			p.DefaultText = p.Default + " on " + g.Name
+		}
+	}
 }
 
 // readForm reads the new-search form of r.
@@ -151,25 +178,32 @@ func (in formInput) request(program string) (catalog.Request, error) {
 	if err != nil {
 		return req, err
 	}
-	if req.Algo, err = in.spec(in.algo, in.algo+".", a.Params); err != nil {
+	values := in.params
+	if g, err := catalog.LookupGame(in.game); err == nil {
+		if d, ok := g.DepthFor(a); ok && values[in.algo+".depth"] == "" {
+			values = maps.Clone(values)
+			values[in.algo+".depth"] = strconv.Itoa(d)
+		}
+	}
+	if req.Algo, err = specOf(in.algo, in.algo+".", a.Params, values); err != nil {
 		return req, err
 	}
 	if g, err := catalog.LookupGame(in.game); err == nil {
-		if req.Game, err = in.spec(in.game, gameField(in.game), g.Params); err != nil {
+		if req.Game, err = specOf(in.game, gameField(in.game), g.Params, in.params); err != nil {
 			return req, err
 		}
 	}
 	return req, nil
 }
 
-// spec writes the spec of name with the parameters the user set, read
+// specOf writes the spec of name with the parameters set in values, read
 // from the fields prefix+param. Each value is checked against its
 // parameter's type and range first, so that a field cannot smuggle more
 // parameters into the spec's text ("3 nodes=1").
-func (in formInput) spec(name, prefix string, params []spec.Param) (string, error) {
+func specOf(name, prefix string, params []spec.Param, values map[string]string) (string, error) {
 	s := spec.Spec{Name: name}
 	for _, p := range params {
-		if v, ok := in.params[prefix+p.Name]; ok {
+		if v, ok := values[prefix+p.Name]; ok {
 			s.Args = append(s.Args, spec.Arg{Key: p.Name, Value: v})
 		}
 	}

@@ -11,8 +11,15 @@ type Param struct {
 	Max     string
 	Step    string // the input's step: "1" for ints, "any" for floats
 	Help    string
-	Limits  string // "int in 1..64, default 64"
-	Value   string // what the user last entered, "" for the default
+	Limits  string // "int in 1..64, default "
+	// DefaultText ends Limits: the default an empty field gives, and for
+	// a depth= that follows the game, which game's ("4 on othello").
+	DefaultText string
+	// AlgoDefault is, for a depth= that follows the game's Depth, the
+	// algorithm's own default, which the page shows for games with none;
+	// "" for other parameters.
+	AlgoDefault string
+	Value       string // what the user last entered, "" for the default
 
 	// Choices are a choice parameter's names, shown as a select; nil for
 	// a number.
@@ -35,6 +42,7 @@ type Game struct {
 	Family       string
 	Start        string // the position searched when none is given
 	PositionHelp string
+	Depth        string  // the depth= a depth-first search of the game gets when left empty, "" for the algorithm's
 	Params       []Param // the game's own parameters, such as a board's size
 	Selected     bool
 }
