@@ -68,7 +68,7 @@ type Thought struct {
 	Algo   string  `json:"algo"`
 	Seed   int64   `json:"seed"`
 	Label  string  `json:"label"`  // the move it chose
-	Value  float64 `json:"value"`  // the search's value of the position, from the engine's view
+	Value  float64 `json:"value"`  // the search's value of the position, from the engine's view; 0 for a Fallback
 	Nodes  int     `json:"nodes"`  // the nodes it searched
 	Millis float64 `json:"millis"` // the time it took, in milliseconds
 	// Fallback says the search stopped at its node budget before it
@@ -184,11 +184,15 @@ func (g *Game) think(ctx context.Context, side int) (int, *Thought, error) {
 		}
 		return 0, nil, fmt.Errorf("play: the engine could not move: %w", err)
 	}
-	return c.Action, &Thought{
+	t := &Thought{
 		Algo: g.cfg.Engine, Seed: seed, Label: c.Label, Value: c.Search.Value,
 		Nodes: c.Search.Nodes, Millis: float64(time.Since(start).Microseconds()) / 1000,
 		Fallback: c.Fallback,
-	}, nil
+	}
+	if c.Fallback {
+		t.Value = 0 // a search that finished no move has no value, only -∞
+	}
+	return c.Action, t, nil
 }
 
 var errTooSlow = errors.New("play: the engine's move took too long")

@@ -328,7 +328,11 @@ func TestBudgetCutEngineStillMoves(t *testing.T) {
 	if len(plies) != 1 {
 		t.Fatalf("%d plies after the engine's answer, want 1", len(plies))
 	}
-	if p := plies[0]; p.Engine == nil || !p.Engine.Fallback || p.Labels[0] != "d3" {
+	if p := plies[0]; p.Engine == nil || !p.Engine.Fallback || p.Labels[0] != "d3" || p.Engine.Value != 0 {
 		t.Errorf("the engine played %v (thought %+v), want d3, the first legal move, marked a fallback", p.Labels, p.Engine)
+	}
+	// The play page is sent the state as JSON, which has no -∞.
+	if _, err := json.Marshal(g.State()); err != nil {
+		t.Errorf("the game's state cannot be sent to its page: %v", err)
 	}
 }

@@ -190,7 +190,8 @@
         algo.textContent = t.algo;
         const who = document.createElement("span");
         who.append(engine, algo);
-        tr.append(cell(k === 0 ? String(m.ply) : ""), cell(String(t.side)), cell(who), cell(t.label),
+        const move = t.fallback ? t.label + " (its first legal move: its node budget ran out before it searched any move to the end)" : t.label;
+        tr.append(cell(k === 0 ? String(m.ply) : ""), cell(String(t.side)), cell(who), cell(move),
           cell(k === m.turns.length - 1 ? m.chance || "" : ""), cell(formatMS(t.ms)), cell(form));
         rows.push(tr);
       });

@@ -508,6 +508,9 @@ type arenaTurn struct {
 	Label  string  `json:"label"`
 	MS     float64 `json:"ms"`
 	Tree   string  `json:"tree"` // where to POST to see its search
+	// Fallback says the search finished no move, so the engine played its
+	// first legal move (see arena.Turn).
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 // arenaGameMoves is GET /arena/{id}/game/{index}.
@@ -537,8 +540,9 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 		for t, tn := range mv.Turns {
 			am.Turns = append(am.Turns, arenaTurn{
 				Side: tn.Side, Engine: tn.Engine, Algo: tn.Algo, Label: tn.Label,
-				MS:   float64(tn.Nanos) / float64(time.Millisecond),
-				Tree: fmt.Sprintf("/arena/%s/game/%d/move/%d/turn/%d/tree", m.id, rec.Index, mv.Ply, t),
+				MS:       float64(tn.Nanos) / float64(time.Millisecond),
+				Tree:     fmt.Sprintf("/arena/%s/game/%d/move/%d/turn/%d/tree", m.id, rec.Index, mv.Ply, t),
+				Fallback: tn.Fallback,
 			})
 		}
 		out.Moves = append(out.Moves, am)

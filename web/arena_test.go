@@ -236,3 +236,28 @@ func TestArenaLimitOfMatches(t *testing.T) {
 		t.Errorf("the refusal does not say why:\n%s", body)
 	}
 }
+
+// TestArenaBudgetCutEngineStillPlays runs a match on Othello whose A,
+// AlphaBeta with a node budget that runs out inside its first move's
+// subtree, used to end the match at move 0: the game ends, and A's moves
+// that its search finished none of are marked in the game's moves.
+func TestArenaBudgetCutEngineStillPlays(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	path := startArenaMatch(t, ts.URL, url.Values{"game": {"othello"}, "a": {"alphabeta nodes=2000"}, "b": {"mcts playouts=10"}, "games": {"1"}})
+	st := waitArena(t, ts.URL, path)
+	if st.Error != "" || st.Done != 1 {
+		t.Fatalf("the match ended with %d games done: %q", st.Done, st.Error)
+	}
+	code, body := get(t, ts.URL+path+"/game/0")
+	if code != http.StatusOK {
+		t.Fatalf("GET game 0: status %d: %s", code, body)
+	}
+	var g arenaGameMoves
+	if err := json.Unmarshal([]byte(body), &g); err != nil {
+		t.Fatal(err)
+	}
+	if turn := g.Moves[0].Turns[0]; turn.Engine != "A" || !turn.Fallback {
+		t.Errorf("A's first move from the opening is %+v, want one marked its first legal move", turn)
+	}
+}

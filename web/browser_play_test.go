@@ -128,3 +128,24 @@ func TestBrowserPlayOthello(t *testing.T) {
 	}
 	b.screenshot("play-othello.png")
 }
+
+// TestBrowserPlayBudgetCutEngine plays Othello as White against an
+// AlphaBeta whose node budget runs out inside the subtree of its first
+// move: it still moves, its first legal move, and the record says why,
+// where the page used to say the engine could not move.
+func TestBrowserPlayBudgetCutEngine(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, newApp(t))
+	b.open("/play")
+	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
+	b.choose("play-game", "othello")
+	b.typeInto("play-engine", "alphabeta nodes=100")
+	b.choose("play-side", "1")
+	b.click(`[data-testid=play-start]`)
+	b.waitFor("the engine's first move", yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === 1`, 20*time.Second)
+	row := b.text(`[data-testid=play-ply]:nth-child(1)`)
+	if !strings.Contains(row, "d3") || !strings.Contains(row, "node budget ran out before it searched any move to the end, so it played its first legal move") {
+		t.Errorf("the engine's move reads %q, want d3 and why it was played", row)
+	}
+	b.screenshot("play-budget-cut.png")
+}
