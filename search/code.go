@@ -69,9 +69,13 @@ func (c Code) Lighting(t *trace.Tree) []int {
 	return out
 }
 
+// lit reports whether e lights l. A condition asks about e's node, so it
+// holds for no event outside the tree's nodes: a note at no node (-1), or
+// an event of a kind whose node the fold does not check.
 func (l Line) lit(t *trace.Tree, e trace.Event) bool {
+	inTree := e.Node >= 0 && int(e.Node) < t.Size()
 	for _, x := range l.Lights {
-		if x.Kind == e.Kind && (x.When == nil || e.Node != trace.NoNode && x.When(t, e)) {
+		if x.Kind == e.Kind && (x.When == nil || inTree && x.When(t, e)) {
 			return true
 		}
 	}
