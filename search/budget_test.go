@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -95,7 +96,7 @@ func TestBudgetAfterSomeMoves(t *testing.T) {
 	}
 	for _, e := range depthFirst[:2] {
 		for _, k := range []int{1, 3, 8} {
-			t.Run(e.name+"/"+strings.Repeat("I", k), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%d_moves", e.name, k), func(t *testing.T) {
 				t.Parallel()
 				res, err := e.run(context.Background(), root, search.Options{Depth: 2, Limits: search.Limits{MaxNodes: 1 + 9*k}})
 				if !errors.Is(err, search.ErrBudget) {
