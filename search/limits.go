@@ -108,7 +108,7 @@ const StopNotePrefix = "search stopped early: "
 func (l *limiter) stopNote() string {
 	switch {
 	case l.err != nil:
-		return fmt.Sprintf(StopNotePrefix+"%v; the decision is the best move found so far", l.err)
+		return StopNotePrefix + strings.TrimPrefix(l.err.Error(), "search: ") + "; the decision is the best move found so far"
 	case l.timedOut:
 		return fmt.Sprintf(StopNotePrefix+"time limit of %v reached; the decision is the best move found so far", l.limits.TimeLimit)
 	}
