@@ -55,9 +55,10 @@
     socket = new WebSocket(proto + "//" + location.host + main.dataset.socket);
     socket.addEventListener("open", start);
     socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (ev) => {
       socket = null;
-      setStatus("The connection to the server was lost: reload the page to play again" + (last && last.record.plies.length ? " (download the game first to keep it)." : "."));
+      const why = ev.reason ? ev.reason + " Reload the page to play again" : "The connection to the server was lost: reload the page to play again";
+      setStatus(why + (last && last.record.plies.length ? " (download the game first to keep it)." : "."));
       setBusy(true);
       $("play-download").disabled = !(last && last.record.plies.length);
     });

@@ -20,10 +20,14 @@ import (
 
 // The limits of play mode.
 const (
-	// MaxPlayGames caps the games played against an engine at once, one
-	// per open play page; past it a new page's socket is refused with a
-	// message, as each may keep a core busy for play.MaxMoveTime a move.
+	// MaxPlayGames caps the games played against an engine at once, as
+	// each may keep a core busy for play.MaxMoveTime a move. A game holds
+	// its place from its start to its end or its page's leaving; past the
+	// cap a page is told so when it starts one, and may try again.
 	MaxPlayGames = 8
+	// PlayIdle closes a play page's socket, saying why, when it has had
+	// no game in play and sent nothing for this long.
+	PlayIdle = 10 * time.Minute
 	// maxPlayMessage caps a message a play page sends: room for a record
 	// of play.MaxPlies moves with their positions.
 	maxPlayMessage = 512 << 10
@@ -108,58 +112,92 @@ type playFrame struct {
 // moves, one at a time, and a writer sends the frames and pings. Each
 // page has its own games; none outlives its socket.
 func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
-	if !s.players.take() {
-		http.Error(w, fmt.Sprintf("%d games are being played, the most this server plays at once; try again when one ends.", MaxPlayGames), http.StatusTooManyRequests)
-		return
-	}
-	defer s.players.give()
 	conn, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		s.log.Info("play websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(s.ctx)
+	defer cancel(nil)
 	send := make(chan []byte, sendQueue)
 	log := s.log.With("play", r.RemoteAddr)
+	stop := func() { cancel(nil) }
 	go func() {
 		defer func() {
 			if recovered(log, recover(), "a play page's writer") {
-				cancel()
+				stop()
 			}
 		}()
-		writePump(ctx, cancel, conn, send, log)
+		writePump(ctx, stop, conn, send, log)
 	}()
+	p := &playSession{ctx: ctx, send: send, log: log, players: s.players}
+	defer p.leave()
 	defer func() {
 		if recovered(log, recover(), "a play page's game") {
-			cancel()
+			stop()
 		}
 	}()
+	// A page with no game in play that says nothing for playIdle is
+	// closed, so that idle sockets do not pile up.
+	idle := time.AfterFunc(s.playIdle, func() {
+		defer func() { recovered(log, recover(), "a play page's idle timer") }()
+		cancel(&closeReason{fmt.Sprintf("No game was played on this page for %v, so the server closed its connection.", s.playIdle)})
+		conn.SetReadDeadline(time.Now())
+	})
+	defer idle.Stop()
 	conn.SetReadLimit(maxPlayMessage)
 	conn.SetReadDeadline(time.Now().Add(pongWait))
 	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	p := &playSession{ctx: ctx, send: send, log: log}
 	for ctx.Err() == nil {
 		_, data, err := conn.ReadMessage()
 		if err != nil {
-			if websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
+			if ctx.Err() == nil && websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
 				log.Info("play websocket closed", "err", err)
 			}
 			return
 		}
+		idle.Stop()
 		if !p.handle(data) {
 			return
+		}
+		if !p.playing() {
+			idle.Reset(s.playIdle)
 		}
 	}
 }
 
 // playSession is one page's game.
 type playSession struct {
-	ctx  context.Context
-	send chan<- []byte
-	log  *slog.Logger
-	game *play.Game
+	ctx     context.Context
+	send    chan<- []byte
+	log     *slog.Logger
+	game    *play.Game
+	players players
+	place   bool // the game holds one of the players' places
 }
+
+// playing reports whether the page has a game that is not over.
+func (p *playSession) playing() bool { return p.game != nil && p.game.Turn() != play.TurnOver }
+
+// hold takes a place among the games played for the page's game, if it
+// holds none, and reports whether it holds one.
+func (p *playSession) hold() bool {
+	if !p.place {
+		p.place = p.players.take()
+	}
+	return p.place
+}
+
+// leave gives back the page's place, if it holds one.
+func (p *playSession) leave() {
+	if p.place {
+		p.place = false
+		p.players.give()
+	}
+}
+
+// errServerFull tells a page that its game cannot start yet.
+var errServerFull = fmt.Errorf("%d games are being played, the most this server plays at once; try again when one ends.", MaxPlayGames)
 
 // handle answers one message; it reports false when the page is gone.
 func (p *playSession) handle(data []byte) bool {
@@ -169,6 +207,9 @@ func (p *playSession) handle(data []byte) bool {
 	}
 	if p.game == nil && c.Type != "new" && c.Type != "open" {
 		return p.fail(errors.New("no game has started: send new or open first"))
+	}
+	if (c.Type == "new" || c.Type == "open" || c.Type == "undo") && !p.hold() {
+		return p.fail(errServerFull)
 	}
 	var err error
 	switch c.Type {
@@ -197,7 +238,11 @@ func (p *playSession) handle(data []byte) bool {
 			return false
 		}
 	}
-	return p.answer()
+	ok := p.answer()
+	if !p.playing() {
+		p.leave() // a game over, or none, is not being played
+	}
+	return ok
 }
 
 // answer sends the game, then lets the engine move while it is its turn,

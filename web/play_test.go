@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -19,8 +20,9 @@ import (
 
 // playPage is a play page's socket, as a test drives it.
 type playPage struct {
-	t    *testing.T
-	conn *websocket.Conn
+	t         *testing.T
+	conn      *websocket.Conn
+	lastState play.State // the state a test last settled on, when it keeps it
 }
 
 func dialPlay(t *testing.T, base string) *playPage {
@@ -238,34 +240,59 @@ func TestPlaySocketUndoAndOpen(t *testing.T) {
 }
 
 // TestPlayGamesLimit crosses MaxPlayGames: one page more is refused with
-// 429 and a message, and a place freed is taken again.
+// TestPlayGamesLimit fills the server with MaxPlayGames games in play,
+// with as many pages again open and idle: only the games count. A page
+// that starts one more is told the server is full and keeps its socket;
+// its game starts once another ends, and a game over holds no place.
 func TestPlayGamesLimit(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
+	for range MaxPlayGames {
+		dialPlay(t, ts.URL) // idle pages, holding no place
+	}
 	var pages []*playPage
 	for range MaxPlayGames {
 		p := dialPlay(t, ts.URL)
 		p.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
-		p.settle()
+		st, errs := p.settle()
+		if len(errs) > 0 {
+			t.Fatalf("game %d of %d could not start: %v", len(pages)+1, MaxPlayGames, errs)
+		}
+		p.lastState = st
 		pages = append(pages, p)
 	}
-	u := "ws" + strings.TrimPrefix(ts.URL, "http") + "/play/ws"
-	_, res, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {ts.URL}})
-	if err == nil || res == nil || res.StatusCode != http.StatusTooManyRequests {
-		t.Fatalf("page %d: %v, %v; want 429", MaxPlayGames+1, err, res)
+	late := dialPlay(t, ts.URL)
+	late.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
+	if f := late.read(); f.Type != "error" || !strings.Contains(f.Message, "games are being played") {
+		t.Fatalf("game %d: %+v; want an error saying the server is full", MaxPlayGames+1, f)
 	}
-	pages[0].conn.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {ts.URL}})
-		if err == nil {
-			conn.Close()
-			break
+	// A game played to its end gives its place back.
+	first := pages[0]
+	for st := first.lastState; st.Turn != play.TurnOver; {
+		first.send(playCommand{Type: "move", Action: st.Moves[0].Action})
+		var errs []string
+		if st, errs = first.settle(); len(errs) > 0 {
+			t.Fatal(errs)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no place after a page closed: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	}
+	late.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
+	if _, errs := late.settle(); len(errs) > 0 {
+		t.Fatalf("after a game ended, a new one could not start: %v", errs)
+	}
+}
+
+// TestPlayIdlePageCloses leaves a play page without a game: the server
+// closes its socket after playIdle, saying why.
+func TestPlayIdlePageCloses(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	srv.playIdle = 100 * time.Millisecond
+	p := dialPlay(t, ts.URL)
+	p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, _, err := p.conn.ReadMessage()
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.CloseNormalClosure || !strings.Contains(ce.Text, "No game was played on this page for 100ms") {
+		t.Fatalf("the idle page's socket ended with %v, want a close saying it was idle", err)
 	}
 }
 

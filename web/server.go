@@ -127,9 +127,10 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
-	arenas  arenaHub // the arena matches started from the page
-	players players  // the games played against an engine from play pages
-	rooms   *rooms   // the classroom rooms open, by code
+	arenas   arenaHub      // the arena matches started from the page
+	players  players       // the games played against an engine from play pages
+	playIdle time.Duration // PlayIdle; tests shorten it
+	rooms    *rooms        // the classroom rooms open, by code
 
 	// matchMu guards the nodeSteps of the traces "step both" last paired
 	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
@@ -199,6 +200,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		players:  newPlayers(MaxPlayGames),
+		playIdle: PlayIdle,
 		rooms:    newRooms(),
 	}
 	s.rooms.bus, s.rooms.replica = bus, replica

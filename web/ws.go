@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -91,6 +93,15 @@ func readPump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Co
 }
 
 // writePump sends queued messages and pings, and closes the connection
+// closeReason, as the cause of a socket's context, is the reason its close
+// frame gives the page, at most maxCloseReason bytes.
+type closeReason struct{ text string }
+
+func (r *closeReason) Error() string { return r.text }
+
+// maxCloseReason is the most a close frame's reason may hold, in bytes.
+const maxCloseReason = 123
+
 // when ctx ends.
 func writePump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, send <-chan []byte, log *slog.Logger) {
 	ticker := time.NewTicker(pingPeriod)
@@ -113,8 +124,15 @@ func writePump(ctx context.Context, cancel context.CancelFunc, conn *websocket.C
 				return
 			}
 		case <-ctx.Done():
+			reason := ""
+			if why, ok := errors.AsType[*closeReason](context.Cause(ctx)); ok {
+				reason = why.text
+				if len(reason) > maxCloseReason {
+					reason = strings.ToValidUTF8(reason[:maxCloseReason], "")
+				}
+			}
 			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
+			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, reason))
 			return
 		}
 	}
