@@ -65,7 +65,7 @@ func (s *Server) isExample(id string) bool {
 // stored: it accepts the socket only to close it with closeGone and a
 // reason the page shows, since a refused handshake tells a page nothing.
 func (s *Server) socketGone(w http.ResponseWriter, r *http.Request, id string) {
-	conn, err := upgrader.Upgrade(w, r, nil)
+	conn, err := upgrade(w, r)
 	if err != nil {
 		return // the upgrader has answered
 	}

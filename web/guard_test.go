@@ -407,3 +407,27 @@ func FuzzGuardHost(f *testing.F) {
 		}
 	})
 }
+
+// TestSocketsCarrySecurityHeaders opens each kind of the server's
+// websockets: the 101 answer carries every security header, as every
+// other response does.
+func TestSocketsCarrySecurityHeaders(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	for _, path := range []string{loc + "/ws", "/play/ws"} {
+		t.Run(path, func(t *testing.T) {
+			conn, res, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.URL, "http")+path, http.Header{"Origin": {ts.URL}})
+			if err != nil {
+				t.Fatalf("dial: %v", err)
+			}
+			defer conn.Close()
+			for _, kv := range securityHeaders {
+				if got := res.Header.Get(kv[0]); got != kv[1] {
+					t.Errorf("the 101 answer's %s is %q, want %q", kv[0], got, kv[1])
+				}
+			}
+		})
+	}
+}

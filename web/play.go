@@ -112,7 +112,7 @@ type playFrame struct {
 // moves, one at a time, and a writer sends the frames and pings. Each
 // page has its own games; none outlives its socket.
 func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
-	conn, err := upgrader.Upgrade(w, r, nil)
+	conn, err := upgrade(w, r)
 	if err != nil {
 		s.log.Info("play websocket refused", "err", err, "remote", r.RemoteAddr)
 		return

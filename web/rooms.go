@@ -219,6 +219,7 @@ type room struct {
 // rooms is the server's rooms by code.
 type rooms struct {
 	idle, life time.Duration // RoomIdle and RoomLifetime; tests shorten them
+	hello      time.Duration // helloWait; tests shorten it
 	// bus carries rooms between replicas (Config.NATS), nil for none;
 	// replica names this one in its events.
 	bus     roomBus
@@ -229,7 +230,7 @@ type rooms struct {
 }
 
 func newRooms() *rooms {
-	return &rooms{idle: RoomIdle, life: RoomLifetime, byCode: map[string]*room{}}
+	return &rooms{idle: RoomIdle, life: RoomLifetime, hello: helloWait, byCode: map[string]*room{}}
 }
 
 // roomBus carries rooms between the replicas of a server behind a load

@@ -154,7 +154,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, explain.Capital(errNoRoom.Error())+".", http.StatusNotFound)
 		return
 	}
-	conn, err := upgrader.Upgrade(w, r, nil)
+	conn, err := upgrade(w, r)
 	if err != nil {
 		s.log.Info("room websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
@@ -177,8 +177,8 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	conn.SetReadLimit(maxRoomMessage)
-	conn.SetReadDeadline(time.Now().Add(helloWait))
-	presenter, err := roomHello(conn, rm, c)
+	conn.SetReadDeadline(time.Now().Add(s.rooms.hello))
+	presenter, err := roomHello(conn, rm, c, s.rooms.hello)
 	if err != nil {
 		c.finish(mustJSON(roomMessage{Type: "ended", Message: explain.Capital(err.Error()) + "."}))
 		<-ctx.Done()
@@ -225,10 +225,12 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 
 // roomHello reads a page's first message, which says who it is, and
 // joins it to the room: it reports whether the page presents.
-func roomHello(conn *websocket.Conn, rm *room, c *roomConn) (presenter bool, err error) {
+func roomHello(conn *websocket.Conn, rm *room, c *roomConn, wait time.Duration) (presenter bool, err error) {
 	_, data, err := conn.ReadMessage()
 	if err != nil {
-		return false, fmt.Errorf("no hello: %w", err)
+		// The read error names the sockets' addresses: the page is told
+		// only what it failed to do.
+		return false, fmt.Errorf("the page said no hello within %v", wait)
 	}
 	m, err := decodeRoomMessage(data)
 	if err != nil {

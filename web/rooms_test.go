@@ -581,3 +581,26 @@ func TestRoomExercise(t *testing.T) {
 	}
 	p.mu.Unlock()
 }
+
+// TestRoomNoHelloSaysOnlyThat opens a room's socket and says nothing: the
+// page is told it said no hello in time, and nothing of the sockets'
+// addresses that the read's error names.
+func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	srv.rooms.hello = 50 * time.Millisecond
+	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
+	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.URL, "http")+"/rooms/"+o.Code+"/ws", http.Header{"Origin": {ts.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var m roomMessage
+	if err := conn.ReadJSON(&m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Type != "ended" || m.Message != "The page said no hello within 50ms." {
+		t.Errorf("the silent page was sent %+v, want it ended for saying no hello, and nothing more", m)
+	}
+}

@@ -28,6 +28,13 @@ const (
 // CheckOrigin, gorilla refuses a request whose Origin is another host.
 var upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 * 1024}
 
+// upgrade turns r into a websocket. Its 101 response carries the headers
+// set on w, guard's security headers among them, which Upgrade would
+// otherwise leave out.
+func upgrade(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
+	return upgrader.Upgrade(w, r, w.Header().Clone())
+}
+
 // serveWS runs the websocket of one page viewing show s: a read pump turns
 // messages into commands, one session goroutine owns the page's viewer and
 // turns commands into frames, and a write pump sends them. A page that
@@ -35,7 +42,7 @@ var upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 * 10
 //
 // For a running search ls, the session also follows its snapshots.
 func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *liveSearch, v trace.View, step int) {
-	conn, err := upgrader.Upgrade(w, r, nil)
+	conn, err := upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
