@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -8,11 +9,16 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web"
 )
 
 // TestReadme checks that the README, with its lines joined, describes
-// every game of the catalog in its Games section and states viz run's
-// trace node cap as the command has it.
+// every game of the catalog in its Games section and states the limits
+// it names as the code has them: viz run's trace node cap, the fold's
+// bytes a node and nodes, the node budget, the form's game depths and
+// the play page's caps.
 func TestReadme(t *testing.T) {
 	testenv.SkipUnderRace(t, "reads the README")
 	t.Parallel()
@@ -21,6 +27,16 @@ func TestReadme(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := strings.Join(strings.Fields(string(data)), " ")
+	b := trace.NewBuilder()
+	b.LimitMemory(web.MaxFoldBytes, "")
+	foldNodes := b.MaxNodes()
+	depth := func(game string) int {
+		g, err := catalog.LookupGame(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Depth
+	}
 	_, games, ok := strings.Cut(readme, "## Games ")
 	games, _, _ = strings.Cut(games, " ## ")
 	if !ok {
@@ -30,6 +46,16 @@ func TestReadme(t *testing.T) {
 	tests := []check{
 		{"trace nodes", "Commands", readme, "up to `--trace-nodes` nodes (" + commas(defaultTraceNodes) + " by default, " + commas(maxTraceNodes) + " at most)"},
 		{"help", "Commands", readme, "`viz COMMAND --help`"},
+		{"bytes a node", "Commands", readme, fmt.Sprintf("(at %d bytes a node)", trace.BytesPerNode)},
+		{"fold nodes", "Limits", readme, fmt.Sprintf("at most about %.1f million nodes (%d bytes each in half of it)", float64(foldNodes)/1e6, trace.BytesPerNode)},
+		{"fold refusal", "Limits", readme, fmt.Sprintf("more than %d nodes, the most a memory budget of %d MiB holds", foldNodes, web.MaxFoldBytes>>20)},
+		{"node budget", "Commands", readme, "(`nodes=`, " + commas(search.DefaultMaxNodes) + " by default)"},
+		{"game depths", "Commands", readme, fmt.Sprintf("%d for Othello and Connect Four, %d for the twin maze taking turns", depth("othello"), depth("twinmaze-turns"))},
+		{"play games", "Web app", readme, fmt.Sprintf("At most %d games are played at once (`MaxPlayGames`)", web.MaxPlayGames)},
+		{"play idle", "Web app", readme, fmt.Sprintf("after %d minutes of silence (`PlayIdle`)", int(web.PlayIdle.Minutes()))},
+	}
+	if depth("connectfour") != depth("othello") {
+		t.Errorf("the README gives Othello and Connect Four one depth, the catalog %d and %d", depth("othello"), depth("connectfour"))
 	}
 	for _, g := range catalog.Games() {
 		tests = append(tests, check{g.Name, "Games", games, "- `" + g.Name + "`: "})
