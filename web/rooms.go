@@ -41,6 +41,10 @@ const (
 	roomCodeLen = 6
 	// maxRoomPanels caps the panels a state may say are open.
 	maxRoomPanels = 16
+	// maxRoomCoordinate bounds each number of a state's box, far beyond
+	// any drawing's size, so that followers' pages compute with numbers
+	// they can add and scale.
+	maxRoomCoordinate = 1e9
 )
 
 // roomCodeAlphabet has no letters that read alike: no I, O, 0 or 1.
@@ -82,19 +86,19 @@ var panelID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
 // check returns an error unless s is a state a viewer can show.
 func (s *roomState) check() error {
 	switch {
-	case s.Step < 0:
-		return fmt.Errorf("step %d is negative", s.Step)
+	case s.Step < 0 || s.Step >= MaxTraceEvents:
+		return fmt.Errorf("step %d is outside 0..%d, the steps a trace may have", s.Step, MaxTraceEvents-1)
 	case s.View != "root" && s.View != "side":
 		return fmt.Errorf("view %q is not root or side", s.View)
-	case s.Selected < -1:
+	case s.Selected < -1 || s.Selected >= MaxTraceEvents:
 		return fmt.Errorf("selected node %d is not a node or -1", s.Selected)
 	case len(s.Panels) > maxRoomPanels:
 		return fmt.Errorf("%d open panels, more than %d", len(s.Panels), maxRoomPanels)
 	}
 	if s.Box != nil {
 		for _, x := range s.Box {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return errors.New("the box is not four finite numbers")
+			if math.IsNaN(x) || math.Abs(x) > maxRoomCoordinate {
+				return fmt.Errorf("the box is not four numbers within ±%g", float64(maxRoomCoordinate))
 			}
 		}
 		if s.Box[2] <= 0 || s.Box[3] <= 0 {

@@ -604,3 +604,32 @@ func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
 		t.Errorf("the silent page was sent %+v, want it ended for saying no hello, and nothing more", m)
 	}
 }
+
+// TestRoomStateBounds checks the presenter states a room relays: each
+// number within what a viewer can show, the limits themselves allowed.
+func TestRoomStateBounds(t *testing.T) {
+	t.Parallel()
+	box := func(x, w float64) *[4]float64 { return &[4]float64{x, 0, w, 10} }
+	tests := []struct {
+		name string
+		s    roomState
+		ok   bool
+	}{
+		{"a state", roomState{Step: 3, View: "root", Selected: 2, Box: box(0, 10)}, true},
+		{"the last step a trace may have", roomState{Step: MaxTraceEvents - 1, View: "root", Selected: -1}, true},
+		{"a step past any trace", roomState{Step: MaxTraceEvents, View: "root", Selected: -1}, false},
+		{"step 10^12", roomState{Step: 1e12, View: "root", Selected: -1}, false},
+		{"a node past any trace", roomState{Step: 1, View: "root", Selected: MaxTraceEvents}, false},
+		{"a box at the bound", roomState{View: "root", Selected: -1, Box: box(-maxRoomCoordinate, maxRoomCoordinate)}, true},
+		{"a box past it", roomState{View: "root", Selected: -1, Box: box(-2*maxRoomCoordinate, 10)}, false},
+		{"a box of 1e308", roomState{View: "root", Selected: -1, Box: box(0, 1e308)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if err := tt.s.check(); (err == nil) != tt.ok {
+				t.Errorf("check(%+v) = %v, want ok %v", tt.s, err, tt.ok)
+			}
+		})
+	}
+}
