@@ -29,6 +29,12 @@ const (
 	RoomLifetime = 6 * time.Hour
 	// RoomIdle ends a room whose presenter has been away this long.
 	RoomIdle = 10 * time.Minute
+	// RoomUnclaimed ends a room whose presenter has not come this long
+	// after it opened: the page that opens a room presents it at once.
+	RoomUnclaimed = 2 * time.Minute
+	// MaxRoomsPerClient caps the rooms open at once that one client
+	// address opened, so that one client cannot hold all MaxRooms.
+	MaxRoomsPerClient = 4
 	// RoomMessagesPerSecond caps what a presenter's page sends: its
 	// steps while playing at full speed, its pans and zooms; past it a
 	// message is dropped and the page told.
@@ -53,6 +59,7 @@ const roomCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 // Errors that a room's page or a request is told.
 var (
 	errRoomsFull   = fmt.Errorf("%d rooms are open, the most this server holds; try again when one ends", MaxRooms)
+	errYourRooms   = fmt.Errorf("you have %d rooms open, the most one address may; end one (its presenter's End button) and try again", MaxRoomsPerClient)
 	errRoomFull    = fmt.Errorf("the room is full: it has %d followers, the most a room holds", MaxRoomFollowers)
 	errNoRoom      = errors.New("no room has this code: it has ended, or the code is mistyped")
 	errRoomKey     = errors.New("this is not the room's presenter key")
@@ -199,9 +206,10 @@ func (c *roomConn) take() (msgs [][]byte, final bool) {
 
 // room is one classroom: a presenter and the followers who mirror it.
 type room struct {
-	code string
-	key  string // the presenter's secret
-	hub  *rooms
+	code  string
+	key   string // the presenter's secret
+	hub   *rooms
+	owner string // the client address that opened it; "" for one opened on another replica
 
 	mu        sync.Mutex
 	path      string     // the viewer page shown
@@ -210,7 +218,8 @@ type room struct {
 	followers map[*roomConn]struct{}
 	answers   map[string]string // the page's exercise: each follower tab's first mistake's key, or answerRight
 	ended     bool
-	idle      *time.Timer // ends the room while its presenter is away
+	claimed   bool        // a presenter has come
+	idle      *time.Timer // ends the room while its presenter is away, or has not come
 	life      *time.Timer
 
 	// With a bus, what the other replicas say: whether the presenter is
@@ -223,6 +232,7 @@ type room struct {
 // rooms is the server's rooms by code.
 type rooms struct {
 	idle, life time.Duration // RoomIdle and RoomLifetime; tests shorten them
+	unclaimed  time.Duration // RoomUnclaimed; tests shorten it
 	hello      time.Duration // helloWait; tests shorten it
 	// bus carries rooms between replicas (Config.NATS), nil for none;
 	// replica names this one in its events.
@@ -234,7 +244,7 @@ type rooms struct {
 }
 
 func newRooms() *rooms {
-	return &rooms{idle: RoomIdle, life: RoomLifetime, hello: helloWait, byCode: map[string]*room{}}
+	return &rooms{idle: RoomIdle, life: RoomLifetime, unclaimed: RoomUnclaimed, hello: helloWait, byCode: map[string]*room{}}
 }
 
 // roomBus carries rooms between the replicas of a server behind a load
@@ -276,7 +286,7 @@ type roomEvent struct {
 }
 
 // open opens a room showing path and returns it.
-func (h *rooms) open(path string) (*room, error) {
+func (h *rooms) open(path, owner string) (*room, error) {
 	if !roomPath.MatchString(path) {
 		return nil, errRoomPath
 	}
@@ -288,6 +298,15 @@ func (h *rooms) open(path string) (*room, error) {
 	defer h.mu.Unlock()
 	if len(h.byCode) >= MaxRooms {
 		return nil, errRoomsFull
+	}
+	mine := 0
+	for _, r := range h.byCode {
+		if r.owner == owner {
+			mine++
+		}
+	}
+	if mine >= MaxRoomsPerClient {
+		return nil, errYourRooms
 	}
 	var code string
 	info := roomInfo{Key: key, Path: path, Opened: time.Now()}
@@ -309,14 +328,26 @@ func (h *rooms) open(path string) (*room, error) {
 			return nil, err
 		}
 	}
-	return h.addLocked(code, info)
+	r, err := h.addLocked(code, info)
+	if r != nil {
+		r.owner = owner
+	}
+	return r, err
 }
 
 // addLocked makes the room of code and info on this replica, following
 // the other replicas' events with a bus; h.mu is held.
 func (h *rooms) addLocked(code string, info roomInfo) (*room, error) {
 	r := &room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[*roomConn]struct{}{}, counts: map[string]int{}}
-	r.idle = time.AfterFunc(h.idle, func() { r.end("The room ended: its presenter was away for " + h.idle.String() + ".") })
+	r.idle = time.AfterFunc(h.unclaimed, func() {
+		r.mu.Lock()
+		why := "its presenter was away for " + h.idle.String()
+		if !r.claimed {
+			why = "its presenter did not come within " + h.unclaimed.String() + " of its opening"
+		}
+		r.mu.Unlock()
+		r.end("The room ended: " + why + ".")
+	})
 	r.life = time.AfterFunc(max(0, h.life-time.Since(info.Opened)), func() { r.end("The room ended: rooms last " + h.life.String() + " at most.") })
 	if h.bus != nil {
 		unsub, err := h.bus.subscribe(code, r.apply)
@@ -445,6 +476,7 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 		old.finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
 	}
 	r.presenter = c
+	r.claimed = true
 	r.idle.Stop()
 	if path != r.path {
 		r.path, r.state, r.answers = path, nil, nil

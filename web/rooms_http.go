@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -38,9 +39,10 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "A room is opened with a form of at most 4 KiB: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	rm, err := s.rooms.open(r.PostForm.Get("path"))
+	client, _, _ := net.SplitHostPort(r.RemoteAddr)
+	rm, err := s.rooms.open(r.PostForm.Get("path"), client)
 	switch {
-	case errors.Is(err, errRoomsFull):
+	case errors.Is(err, errRoomsFull), errors.Is(err, errYourRooms):
 		http.Error(w, explain.Capital(err.Error())+".", http.StatusTooManyRequests)
 		return
 	case errors.Is(err, errRoomPath):

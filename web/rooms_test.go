@@ -81,18 +81,18 @@ func TestRoomsLimits(t *testing.T) {
 	t.Parallel()
 	h := newRooms()
 	var opened []*room
-	for range MaxRooms {
-		r, err := h.open("/example/rn-alphabeta")
+	for i := range MaxRooms {
+		r, err := h.open("/example/rn-alphabeta", fmt.Sprintf("10.0.0.%d", i))
 		if err != nil {
 			t.Fatal(err)
 		}
 		opened = append(opened, r)
 	}
-	if _, err := h.open("/example/rn-alphabeta"); !errors.Is(err, errRoomsFull) {
+	if _, err := h.open("/example/rn-alphabeta", "10.0.1.0"); !errors.Is(err, errRoomsFull) {
 		t.Errorf("room %d: err = %v, want %v", MaxRooms+1, err, errRoomsFull)
 	}
 	opened[0].end("test")
-	if _, err := h.open("/example/rn-alphabeta"); err != nil {
+	if _, err := h.open("/example/rn-alphabeta", "10.0.1.0"); err != nil {
 		t.Errorf("a room after one ended: %v", err)
 	}
 	r := opened[1]
@@ -105,7 +105,7 @@ func TestRoomsLimits(t *testing.T) {
 		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
 	}
 	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
-		if _, err := h.open(bad); !errors.Is(err, errRoomPath) {
+		if _, err := h.open(bad, "10.0.1.1"); !errors.Is(err, errRoomPath) {
 			t.Errorf("open(%q): err = %v, want %v", bad, err, errRoomPath)
 		}
 	}
@@ -121,7 +121,7 @@ func TestRoomIdle(t *testing.T) {
 	t.Parallel()
 	h := newRooms()
 	h.idle = 50 * time.Millisecond
-	r, err := h.open("/example/rn-alphabeta")
+	r, err := h.open("/example/rn-alphabeta", "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -631,5 +631,71 @@ func TestRoomStateBounds(t *testing.T) {
 				t.Errorf("check(%+v) = %v, want ok %v", tt.s, err, tt.ok)
 			}
 		})
+	}
+}
+
+// TestRoomsPerClient opens MaxRoomsPerClient rooms from one address: the
+// next is refused, another address's is not, and one ended frees a place.
+func TestRoomsPerClient(t *testing.T) {
+	t.Parallel()
+	h := newRooms()
+	defer h.endAll("test")
+	var mine []*room
+	for range MaxRoomsPerClient {
+		r, err := h.open("/example/rn-alphabeta", "192.0.2.7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine = append(mine, r)
+	}
+	if _, err := h.open("/example/rn-alphabeta", "192.0.2.7"); !errors.Is(err, errYourRooms) {
+		t.Errorf("room %d of one address: err = %v, want %v", MaxRoomsPerClient+1, err, errYourRooms)
+	}
+	if _, err := h.open("/example/rn-alphabeta", "192.0.2.8"); err != nil {
+		t.Errorf("another address's room: %v", err)
+	}
+	mine[0].end("test")
+	if _, err := h.open("/example/rn-alphabeta", "192.0.2.7"); err != nil {
+		t.Errorf("a room after one of the address's ended: %v", err)
+	}
+}
+
+// TestRoomUnclaimed checks that a room whose presenter never comes ends
+// after RoomUnclaimed, saying so, while one whose presenter came stays.
+func TestRoomUnclaimed(t *testing.T) {
+	t.Parallel()
+	h := newRooms()
+	defer h.endAll("test")
+	h.unclaimed = 50 * time.Millisecond
+	lonely, err := h.open("/example/rn-alphabeta", "192.0.2.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newRoomConn()
+	if err := lonely.joinFollower(f); err != nil {
+		t.Fatal(err)
+	}
+	claimed, err := h.open("/example/rn-alphabeta", "192.0.2.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := claimed.joinPresenter(newRoomConn(), "/example/rn-alphabeta"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, ok := h.get(lonely.code); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a room whose presenter never came is still open")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if msgs, final := f.take(); !final || !strings.Contains(string(msgs[len(msgs)-1]), "did not come within 50ms") {
+		t.Errorf("its follower was told %q", msgs)
+	}
+	if _, ok := h.get(claimed.code); !ok {
+		t.Error("the room whose presenter came ended too")
 	}
 }
