@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 )
 
@@ -68,6 +69,7 @@ func TestViewerSaysTheSearchWasCutShort(t *testing.T) {
 // decision and no move unfinished.
 func TestDefaultsFinishInsideTheirBudgets(t *testing.T) {
 	t.Parallel()
+	testenv.SkipUnderRace(t, "runs searches from the forms' defaults")
 	type run struct{ game, algo string }
 	var runs []run
 	for _, g := range catalog.Games() {

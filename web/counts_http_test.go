@@ -215,6 +215,7 @@ func comparisonCounts(t *testing.T, base, name string) (string, string) {
 // hold.
 func TestCountsWholeTicTacToeCutShort(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestComparePage and TestCompareSummary")
 	_, ts := newTestServer(t, func(cfg *Config) { cfg.TraceNodes = 1_500 })
 	compare, page := comparisonCounts(t, ts.URL, "ttt-whole")
 	if !strings.Contains(compare, "Counts per depth of the 3 searches") {
@@ -248,6 +249,7 @@ func TestCountsWholeTicTacToeCutShort(t *testing.T) {
 // looks at fewer nodes for the same draw.
 func TestCompareOrdering(t *testing.T) {
 	t.Parallel()
+	testenv.SkipHeavyUnderRace(t, "TestComparePage and TestCompareSummary")
 	_, ts := newTestServer(t)
 	compare, page := comparisonCounts(t, ts.URL, "ttt-ordering")
 	if !strings.Contains(compare, "Counts per depth of both searches") || strings.Contains(compare, `data-testid="compare-extras"`) {
