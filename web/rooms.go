@@ -64,7 +64,7 @@ var (
 	errNoRoom      = errors.New("no room has this code: it has ended, or the code is mistyped")
 	errRoomKey     = errors.New("this is not the room's presenter key")
 	errRoomPath    = errors.New("a room shows a trace, an example or an exercise of this server: a path /t/ID, /t/ID?example=NAME, /example/NAME or /exercise?kind=K&level=L&seed=N")
-	errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped", RoomMessagesPerSecond)
+	errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped, and the latest state is shown when the second is over", RoomMessagesPerSecond)
 )
 
 // roomPath matches the pages a room may show: a viewer's, with the

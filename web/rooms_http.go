@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -190,6 +191,11 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadDeadline(time.Now().Add(pongWait))
 	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	limit := newRateWindow(RoomMessagesPerSecond, time.Now)
+	later := &heldState{show: func(st roomState) {
+		defer func() { recovered(log, recover(), "a room's held state") }()
+		rm.setState(c, st)
+	}}
+	defer later.drop()
 	for {
 		_, data, err := conn.ReadMessage()
 		if err != nil {
@@ -200,8 +206,12 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		if !limit.allow() {
 			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(errRoomTooFast.Error()) + "."}))
+			if m, err := decodeRoomMessage(data); presenter && err == nil && m.Type == "state" {
+				later.hold(*m.State, limit.reopens())
+			}
 			continue
 		}
+		later.drop()
 		if !presenter {
 			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: "A follower sends nothing: the presenter drives the room."}))
 			continue
@@ -329,6 +339,54 @@ type rateWindow struct {
 
 func newRateWindow(n int, now func() time.Time) *rateWindow {
 	return &rateWindow{n: n, now: now}
+}
+
+// reopens returns how long until the window allows events again.
+func (w *rateWindow) reopens() time.Duration {
+	return max(0, time.Second-w.now().Sub(w.start))
+}
+
+// heldState keeps the presenter's latest state past the rate limit and
+// shows it when the limit's window reopens, so that followers always end
+// on the presenter's last state.
+type heldState struct {
+	show func(roomState)
+
+	mu    sync.Mutex
+	state *roomState
+	timer *time.Timer
+}
+
+// hold keeps st, in place of any state held, to be shown after wait.
+func (h *heldState) hold(st roomState, wait time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.state = &st
+	if h.timer == nil {
+		h.timer = time.AfterFunc(wait, h.release)
+	}
+}
+
+// release shows the state held, if there is one. It shows it holding
+// h.mu, so that a state the reader takes after drop is never followed by
+// this older one.
+func (h *heldState) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.state != nil {
+		h.show(*h.state)
+	}
+	h.state, h.timer = nil, nil
+}
+
+// drop forgets the state held: a message within the limit supersedes it.
+func (h *heldState) drop() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.timer != nil {
+		h.timer.Stop()
+	}
+	h.state, h.timer = nil, nil
 }
 
 // allow reports whether one more event is allowed now, and counts it.
