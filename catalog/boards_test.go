@@ -22,10 +22,7 @@ func TestFillBoards(t *testing.T) {
 			if a.Family != g.Family {
 				continue
 			}
-			algo := a.Name
-			if hasDepth(a) {
-				algo += " depth=3"
-			}
+			algo := specAtDepth(a, 3)
 			for i, pos := range testPositions[g.Name] {
 				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
 					t.Parallel()

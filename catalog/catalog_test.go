@@ -121,6 +121,15 @@ func hasDepth(a search.Algorithm) bool {
 	return slices.ContainsFunc(a.Params, func(p spec.Param) bool { return p.Name == "depth" })
 }
 
+// specAtDepth is a's spec searching depth plies, for an algorithm that
+// takes depth=, else its name alone.
+func specAtDepth(a search.Algorithm, depth int) string {
+	if !hasDepth(a) {
+		return a.Name
+	}
+	return fmt.Sprintf("%s depth=%d", a.Name, depth)
+}
+
 // positionName names the i-th of a game's testPositions in a subtest's
 // name: the first is its start.
 func positionName(i int) string {

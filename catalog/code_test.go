@@ -74,10 +74,7 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 				t.Errorf("%s has no pseudocode", a.Name)
 				continue
 			}
-			specs := []string{a.Name}
-			if hasDepth(a) {
-				specs[0] += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
-			}
+			specs := []string{specAtDepth(a, cmp.Or(testDepth[g.Name], 4))}
 			specs = append(specs, moreSpecs[g.Name+" "+a.Name]...)
 			for i, pos := range testPositions[g.Name] {
 				for _, algo := range specs {
@@ -334,10 +331,7 @@ func TestNodelessNoteLightsSafely(t *testing.T) {
 			if a.Family != g.Family {
 				continue
 			}
-			algo := a.Name
-			if hasDepth(a) {
-				algo += " depth=2"
-			}
+			algo := specAtDepth(a, 2)
 			t.Run(g.Name+"/"+a.Name, func(t *testing.T) {
 				t.Parallel()
 				// Cut short halfway, as a budget cuts a search.

@@ -36,10 +36,7 @@ var lightCases = sync.OnceValues(func() ([]lightCase, error) {
 			if a.Family != g.Family {
 				continue
 			}
-			algo := a.Name
-			if hasDepth(a) {
-				algo += " depth=2"
-			}
+			algo := specAtDepth(a, 2)
 			r, err := catalog.Prepare(catalog.Request{Game: name, Algo: algo, Seed: 1})
 			if err != nil {
 				return nil, err
