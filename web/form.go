@@ -49,7 +49,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	if in.algo == "" {
 		in.algo = "alphabeta"
 	}
-	selected, _ := catalog.LookupGame(in.game)
+	selected, _ := catalog.LookupGame(in.game) // an unknown game, refused with its own error, gives no depth
 	for _, g := range catalog.Games() {
 		depth := ""
 		if g.Depth > 0 {
