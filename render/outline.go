@@ -13,7 +13,7 @@ import (
 // once from its final tree: the size of every subtree, a preorder that
 // tells whether one node lies under another, the step at which each node
 // appears, and each node's rank among its siblings by interest. It holds
-// about 20 bytes a node and never changes, so that every viewer of a trace
+// about 24 bytes a node and never changes, so that every viewer of a trace
 // shares one; it is safe for concurrent use.
 //
 // A node's rank orders the children of one parent, most interesting
@@ -24,6 +24,7 @@ import (
 // pruned moves, each group in the order the search reached them.
 type Outline struct {
 	parents []int32 // by node, its parent, -1 for the root
+	depth   []int32 // by node, its depth, 0 for the root
 	size    []int32 // by node, the nodes of its subtree, itself included
 	pre     []int32 // by node, its place in a preorder walk of the final tree
 	appear  []int32 // by node, the step whose event makes it
@@ -48,7 +49,7 @@ func NewOutline(final *trace.Tree) (*Outline, error) {
 	if n >= math.MaxInt32 {
 		return nil, errors.New("render: too many nodes to outline")
 	}
-	o := &Outline{parents: make([]int32, n), size: make([]int32, n), pre: make([]int32, n), appear: make([]int32, n), rank: make([]int32, n)}
+	o := &Outline{parents: make([]int32, n), depth: make([]int32, n), size: make([]int32, n), pre: make([]int32, n), appear: make([]int32, n), rank: make([]int32, n)}
 	if final.Node(final.Root()).Visits > 0 {
 		o.visits = make([]int32, n)
 		for id := range n {
@@ -58,6 +59,9 @@ func NewOutline(final *trace.Tree) (*Outline, error) {
 	o.appearances(final)
 	for id := range n {
 		o.parents[id] = int32(final.Node(trace.NodeID(id)).Parent)
+		if p := o.parents[id]; p >= 0 {
+			o.depth[id] = o.depth[p] + 1
+		}
 	}
 	for id := n - 1; id >= 0; id-- {
 		o.size[id]++
@@ -175,6 +179,9 @@ func (o *Outline) Under(id, top trace.NodeID) bool {
 	return o.pre[top] <= o.pre[id] && o.pre[id] < o.pre[top]+o.size[top]
 }
 
+// Depth returns node id's depth: 0 for the root, 1 for its children.
+func (o *Outline) Depth(id trace.NodeID) int { return int(o.depth[id]) }
+
 // parent returns node id's parent, or trace.NoNode for the root.
 func (o *Outline) parent(id trace.NodeID) trace.NodeID { return trace.NodeID(o.parents[id]) }
 
@@ -201,6 +208,6 @@ func (o *Outline) appeared(k int) (c, h int) {
 
 // MemSize returns the bytes the outline holds.
 func (o *Outline) MemSize() int64 {
-	n := int64(len(o.parents)+len(o.size)+len(o.pre)+len(o.appear)+len(o.rank)+len(o.visits)) * 4
+	n := int64(len(o.parents)+len(o.depth)+len(o.size)+len(o.pre)+len(o.appear)+len(o.rank)+len(o.visits)) * 4
 	return n + 96
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"slices"
+
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -29,14 +31,7 @@ type Overview struct {
 func (o *Outline) Overview(cols, rows int) *Overview {
 	n := o.Len()
 	cols, rows = max(1, min(cols, n)), max(1, rows)
-	depth := make([]int32, n)
-	maxDepth := 0
-	for id := range n {
-		if p := o.parents[id]; p >= 0 {
-			depth[id] = depth[p] + 1
-			maxDepth = max(maxDepth, int(depth[id]))
-		}
-	}
+	maxDepth := int(slices.Max(o.depth))
 	v := &Overview{Cols: cols, Rows: min(rows, maxDepth+1), o: o, maxDepth: maxDepth}
 	v.Count = make([]int32, v.Cols*v.Rows)
 	v.Rep = make([]int32, v.Cols*v.Rows)
@@ -44,7 +39,7 @@ func (o *Outline) Overview(cols, rows int) *Overview {
 		v.Rep[i] = -1
 	}
 	for id := range n {
-		i := v.row(int(depth[id]))*v.Cols + v.col(trace.NodeID(id))
+		i := v.row(int(o.depth[id]))*v.Cols + v.col(trace.NodeID(id))
 		v.Count[i]++
 		if r := v.Rep[i]; r < 0 || o.size[id] > o.size[r] || o.size[id] == o.size[r] && o.pre[id] < o.pre[r] {
 			v.Rep[i] = int32(id)
@@ -68,11 +63,7 @@ func (v *Overview) col(id trace.NodeID) int {
 
 // Cell returns the cell node id falls in: its column and row.
 func (v *Overview) Cell(id trace.NodeID) (col, row int) {
-	d := 0
-	for p := v.o.parents[id]; p >= 0; p = v.o.parents[p] {
-		d++
-	}
-	return v.col(id), v.row(d)
+	return v.col(id), v.row(int(v.o.depth[id]))
 }
 
 // Span returns the columns from c0 to c1, c1 included, that the subtree

@@ -25,7 +25,24 @@ const (
 	// maxWindowEvents bounds the events Pick reads ahead of the step for
 	// the nodes the search will visit next.
 	maxWindowEvents = 100_000
+	// MaxAlwaysShown is the most nodes Pick shows whatever the budget:
+	// the paths down to the view's root and the current node and the best
+	// line. A trace whose paths are longer (a chain a million deep, say)
+	// is refused with a *PathTooLongError rather than drawn for minutes.
+	MaxAlwaysShown = 10 * DefaultBudget
 )
+
+// PathTooLongError refuses a display set whose always-shown nodes are
+// more than MaxAlwaysShown: paths too long to draw.
+type PathTooLongError struct {
+	// Depth is the depth of the node whose path was too long.
+	Depth int
+}
+
+func (e *PathTooLongError) Error() string {
+	return fmt.Sprintf("render: the path to this step's node is %s levels deep, more than the %s nodes a drawing shows of the paths to the view's root and the current node and of the best line (render.MaxAlwaysShown)",
+		thousands(e.Depth), thousands(MaxAlwaysShown))
+}
 
 // Choices are what a viewer asked to see of a big tree, and the way it
 // is stepping.
@@ -103,8 +120,11 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 	core(t, func(id trace.NodeID) bool {
 		p.add(id)
 		lines = append(lines, id)
-		return true
+		return len(p.set) <= MaxAlwaysShown
 	})
+	if len(p.set) > MaxAlwaysShown {
+		return nil, &PathTooLongError{Depth: o.Depth(lines[len(lines)-1])}
+	}
 	if len(p.set)+p.regionSize() <= c.Budget {
 		p.addRegion()
 		p.window(c.Budget - len(p.set))

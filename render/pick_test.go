@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -476,5 +477,78 @@ func TestPickRefusesAnotherTree(t *testing.T) {
 	}
 	if _, err := o.Pick(mustTree(t, textbookEvents(), 3), Choices{Root: 99}); err == nil {
 		t.Error("a view's root that is no node was accepted")
+	}
+}
+
+// chainEvents is a chain of depth+1 MAX nodes, each entered as it is
+// made, so that at the last step the current node is depth levels down.
+func chainEvents(depth int) []trace.Event {
+	evs := []trace.Event{nodeEv(0, trace.NoNode, -1, "", 0, trace.TypeMax, ""), enterEv(0)}
+	for d := 1; d <= depth; d++ {
+		id := trace.NodeID(d)
+		evs = append(evs, nodeEv(id, id-1, 0, "", d, trace.TypeMax, ""), enterEv(id))
+	}
+	return numbered(evs)
+}
+
+// TestPickRefusesPathsPastTheLimit crosses MaxAlwaysShown: a current node
+// whose path holds that many nodes is shown with it, one level deeper is
+// refused with its depth, and RootOnly still gives a set to draw.
+func TestPickRefusesPathsPastTheLimit(t *testing.T) {
+	testenv.SkipUnderRace(t, "picks display sets in the test goroutine")
+	t.Parallel()
+	for _, tt := range []struct {
+		depth int
+		ok    bool
+	}{{MaxAlwaysShown - 1, true}, {MaxAlwaysShown, false}} {
+		o, tr := outlineOf(t, chainEvents(tt.depth), lastStep)
+		s, err := o.Pick(tr, Choices{})
+		var deep *PathTooLongError
+		switch {
+		case tt.ok && (err != nil || s.Len() != tt.depth+1):
+			t.Errorf("a path of %d nodes: err %v, want all of them shown", tt.depth+1, err)
+		case !tt.ok && (!errors.As(err, &deep) || deep.Depth != tt.depth):
+			t.Errorf("a path of %d nodes: err %v, want a PathTooLongError at depth %d", tt.depth+1, err, tt.depth)
+		}
+		if tt.ok {
+			continue
+		}
+		if s, err := o.RootOnly(tr); err != nil || !slices.Equal(ids(s), []int{0}) || s.Final(0).Nodes != tt.depth {
+			t.Errorf("RootOnly: %v, %v; want the root over a placeholder of %d nodes", s, err, tt.depth)
+		}
+	}
+}
+
+// TestOverviewCellsByDepth checks that the overview puts every node of
+// random trees in the row of its depth, counted by walking its parents.
+func TestOverviewCellsByDepth(t *testing.T) {
+	t.Parallel()
+	for name, gen := range randomTraces() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			final := mustTree(t, gen(t), lastStep)
+			o, err := NewOutline(final)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ov := o.Overview(40, 6)
+			maxDepth := 0
+			depths := make([]int, final.Size())
+			for id := range final.Size() {
+				for p := final.Node(trace.NodeID(id)).Parent; p != trace.NoNode; p = final.Node(p).Parent {
+					depths[id]++
+				}
+				maxDepth = max(maxDepth, depths[id])
+			}
+			for id, d := range depths {
+				want := d
+				if maxDepth >= ov.Rows {
+					want = d * ov.Rows / (maxDepth + 1)
+				}
+				if _, row := ov.Cell(trace.NodeID(id)); row != want || o.Depth(trace.NodeID(id)) != d {
+					t.Fatalf("node %d at depth %d: row %d, depth %d; want row %d", id, d, row, o.Depth(trace.NodeID(id)), want)
+				}
+			}
+		})
 	}
 }

@@ -53,6 +53,16 @@ func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool) *Shown {
 	return s
 }
 
+// RootOnly returns the display set of t, the outlined tree, that shows
+// its root alone over one placeholder: what a viewer draws when Pick
+// refuses a step's paths as too long (see PathTooLongError).
+func (o *Outline) RootOnly(t *trace.Tree) (*Shown, error) {
+	if t == nil || t.Size() != o.Len() {
+		return nil, fmt.Errorf("render: a tree of %d nodes is not the outlined tree of %d", sizeOf(t), o.Len())
+	}
+	return newShown(t, o, map[trace.NodeID]bool{t.Root(): true}), nil
+}
+
 // Len returns the number of nodes shown, placeholders aside.
 func (s *Shown) Len() int { return len(s.nodes) }
 

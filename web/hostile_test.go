@@ -783,3 +783,66 @@ func testTraceOverFoldBudget(t *testing.T, configure ...func(*Config)) {
 		t.Errorf("upload of %d nodes: status %d, want 400 saying %q", most+10, code, want)
 	}
 }
+
+// deepChain returns a version 3 trace, gzipped, of a chain of depth+1
+// nodes, each entered as it is made: a few bytes a level.
+func deepChain(t testing.TB, depth int) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, `{"format":"searchviz-trace","version":3}`+"\n"+`["n",-1]`+"\n"+`"e"`+"\n")
+	for range depth {
+		io.WriteString(zw, `["n",0,"a"]`+"\n"+`"e"`+"\n")
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestHostileDeepChain opens a chain too deep to draw at its last step:
+// the page is told why there is no drawing, and its words stay short
+// (the path to the node and the way to a deep view's root elided).
+func TestHostileDeepChain(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	depth := render.MaxAlwaysShown
+	res := upload(t, ts.URL, "deep.jsonl.gz", deepChain(t, depth))
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload: status %d %s", res.StatusCode, readBody(t, res, nil))
+	}
+	p := dial(t, ts.URL, res.Header.Get("Location")+"/ws?step="+strconv.Itoa(2*depth+1))
+	var layout struct {
+		Type, Error, SVG string
+	}
+	if err := p.conn.ReadJSON(&layout); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s levels deep, more than the %s nodes", thousands(depth), thousands(render.MaxAlwaysShown))
+	if layout.Type != "layout" || !strings.Contains(layout.Error, want) || layout.SVG != "" {
+		t.Fatalf("the layout of a step %d levels deep: %q %q (%d bytes of drawing), want an error saying %q", depth, layout.Type, layout.Error, len(layout.SVG), want)
+	}
+	f := p.read()
+	node := ""
+	for _, v := range f.Vars {
+		if v.Name == "node" {
+			node = v.Value
+		}
+	}
+	if moves := strings.Fields(node); !strings.Contains(node, "… "+thousands(depth-maxPathMoves)+" moves …") || len(moves) > maxPathMoves+4 {
+		t.Errorf("the node variable %.300q: want %d moves and a gap naming the %d left out", node, maxPathMoves, depth-maxPathMoves)
+	}
+	p.send(fmt.Sprintf(`{"type":"root","node":%d}`, depth))
+	var nav struct {
+		Nav *navView `json:"nav"`
+	}
+	for nav.Nav == nil {
+		p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if err := p.conn.ReadJSON(&nav); err != nil {
+			t.Fatal(err)
+		}
+	}
+	trail := nav.Nav.Trail
+	if len(trail) != maxPathMoves || trail[0].Node != 0 || trail[len(trail)-1].Node != depth || !strings.HasPrefix(trail[1].Name, "… ") {
+		t.Errorf("the trail to a view's root %d levels down: %d crumbs %v…, want %d from the root, a gap, to the view's root", depth, len(trail), trail[:min(3, len(trail))], maxPathMoves)
+	}
+}

@@ -74,6 +74,10 @@ const (
 	// whatever the trace holds.
 	maxNotesShown = 12
 	maxNoteRunes  = 1_000
+	// maxPathMoves caps the moves a node's path names in the variables
+	// and the filter: a deeper path keeps its first and last moves and
+	// says how many are left out between them.
+	maxPathMoves = 40
 
 	// staleTemp is the age past which a temporary file left in the data
 	// directory by a save that never finished is removed at start: older

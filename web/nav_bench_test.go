@@ -3,7 +3,12 @@ package web
 import (
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/gorilla/websocket"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
@@ -170,5 +175,35 @@ func BenchmarkOpenAgain(b *testing.B) {
 			}
 			n.report(b)
 		})
+	}
+}
+
+// BenchmarkDeepChainLastStep opens a page at the last step of a chain
+// 400,000 levels deep, uploaded as a 31 kB file: each iteration dials
+// the page's socket and reads its first frame.
+func BenchmarkDeepChainLastStep(b *testing.B) {
+	const depth = 400_000
+	_, ts := newTestServer(b)
+	res := upload(b, ts.URL, "deep.jsonl.gz", deepChain(b, depth))
+	if res.StatusCode != http.StatusSeeOther {
+		b.Fatalf("upload: status %d", res.StatusCode)
+	}
+	u := "ws" + strings.TrimPrefix(ts.URL, "http") + res.Header.Get("Location") + "/ws?step=" + strconv.Itoa(2*depth+1)
+	b.ReportAllocs()
+	for b.Loop() {
+		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {ts.URL}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			var m struct{ Type string }
+			if err := conn.ReadJSON(&m); err != nil {
+				b.Fatal(err)
+			}
+			if m.Type == "frame" {
+				break
+			}
+		}
+		conn.Close()
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -125,6 +126,10 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 		return nil, false, nil
 	}
 	set, err := o.Pick(vw.tree, vw.nav.choices(vw.ahead))
+	var deep *render.PathTooLongError
+	if errors.As(err, &deep) {
+		set, err = o.RootOnly(vw.tree)
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -144,8 +149,13 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 		m.Minimap = &minimapView{Cols: ov.Cols, Rows: ov.Rows, Count: ov.Count, Rep: ov.Rep}
 		vw.sentOverview = ov
 	}
-	svg, err := vw.show.drawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+	var svg []byte
+	if deep == nil {
+		svg, err = vw.show.drawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+	}
 	switch {
+	case deep != nil:
+		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", thousands(deep.Depth), thousands(render.MaxAlwaysShown))
 	case errors.Is(err, errTooBigToDraw):
 		m.Error = err.Error()
 	case err != nil:
@@ -260,7 +270,14 @@ func (vw *viewer) nextStep(from, dir int) (int, bool) {
 // the minimap's cell of the search's focus.
 func (vw *viewer) navView(focus trace.NodeID) *navView {
 	nv := &navView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size()}
-	for _, id := range vw.path(vw.nav.root) {
+	trail := vw.path(vw.nav.root)
+	if n := len(trail); n > maxPathMoves {
+		// The root, then a crumb for the levels left out, then the last.
+		skipped := trail[n-maxPathMoves+1]
+		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + thousands(n-maxPathMoves+1) + " levels"})
+		trail = trail[n-maxPathMoves+2:]
+	}
+	for _, id := range trail {
 		nv.Trail = append(nv.Trail, crumb{Node: int(id), Name: vw.moveName(id)})
 	}
 	if vw.nav.filter != trace.NoNode {

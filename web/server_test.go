@@ -230,7 +230,7 @@ func TestBadLinks(t *testing.T) {
 }
 
 // upload posts a file to /upload.
-func upload(t *testing.T, base, name string, data []byte) *http.Response {
+func upload(t testing.TB, base, name string, data []byte) *http.Response {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)

@@ -794,6 +794,11 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 		return "root"
 	}
 	slices.Reverse(labels)
+	if n := len(labels); n > maxPathMoves {
+		head, tail := maxPathMoves/4, maxPathMoves-maxPathMoves/4
+		gap := fmt.Sprintf("… %s moves …", thousands(n-head-tail))
+		labels = slices.Concat(labels[:head], []string{gap}, labels[n-tail:])
+	}
 	return strings.Join(labels, " ")
 }
 
