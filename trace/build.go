@@ -171,6 +171,9 @@ func (b *Builder) check(e *Event) error {
 	if e.Step != i && !b.renumber {
 		return fail("step is %d, want the event's index %d", e.Step, i)
 	}
+	if err := checkEntries(e); err != nil {
+		return fail("%v", err)
+	}
 	n := b.nodes.len()
 	exists := func(id NodeID) bool { return id >= 0 && int(id) < n }
 	missing := func(ids []NodeID) (NodeID, bool) {

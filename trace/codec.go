@@ -30,6 +30,7 @@ type Writer struct {
 	n       int            // events encoded so far; the next event's step
 	err     error          // the first error
 	compact *compactWriter // the version 2 and 3 encoder; nil for version 1
+	work    entryBudget    // the list entries written, against the text
 }
 
 var _ Tracer = (*Writer)(nil)
@@ -57,7 +58,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("trace: header %w", err)
 	}
-	tw := &Writer{w: w, buf: line, compact: compact}
+	tw := &Writer{w: w, buf: line, compact: compact, work: entryBudget{bytes: int64(len(line))}}
 	if err := tw.Flush(); err != nil {
 		return nil, err
 	}
@@ -81,6 +82,9 @@ func (w *Writer) Emit(e Event) {
 		b, err = w.compact.appendEvent(w.buf, &e)
 	} else {
 		b, err = appendEvent(w.buf, w.n, &e)
+	}
+	if err == nil {
+		err = w.work.add(&e, len(b)-start)
 	}
 	if err != nil {
 		w.buf = w.buf[:start]

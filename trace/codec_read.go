@@ -65,6 +65,7 @@ type Reader struct {
 	h     Header
 	err   error          // sticky: the first error, or io.EOF
 	v2    *compactReader // the version 2 and 3 decoder; nil for version 1
+	work  entryBudget    // the list entries decoded, against the text read
 
 	// lineLimit is the longest line accepted, in bytes; 0 means maxLine.
 	// Tests set it to cross the limit without lines of 16 MiB.
@@ -116,6 +117,7 @@ func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	tr.work.bytes = int64(len(line) + 1)
 	if err := decodeHeader(line, &tr.h); err != nil {
 		return nil, &SyntaxError{Line: 1, Err: err}
 	}
@@ -170,7 +172,15 @@ func (r *Reader) readEvent(e *Event) error {
 		} else {
 			err = decodeEvent(line, r.n, e)
 		}
+		if err == nil {
+			err = r.work.add(e, len(line)+1)
+		}
+		if err == nil && r.lim.Entries > 0 && r.work.entries > r.lim.Entries {
+			err = &limitError{msg: fmt.Sprintf("the events up to here hold %d list entries (candidates, children, paths, beam states), over the limit of %d", r.work.entries, r.lim.Entries)}
+		}
 		switch {
+		case errors.Is(err, ErrTooLarge):
+			r.err = &limitError{msg: fmt.Sprintf("trace: line %d: %v", r.line, err)}
 		case err != nil && r.open:
 			r.err = &TruncatedError{Line: r.line, Events: r.n, Err: err}
 		case err != nil:

@@ -673,6 +673,18 @@ func FuzzCodecReader(f *testing.F) {
 				t.Fatalf("a trace of %d events over the limit: error %v, want ErrTooLarge", len(events), err)
 			}
 		}
+		var entries int64
+		for _, e := range events {
+			entries += int64(len(e.Scores) + len(e.Children) + len(e.Pruned) + len(e.Path) + len(e.Values) + len(e.Kept) + len(e.Dropped))
+		}
+		if entries > 0 {
+			if _, got, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Entries: entries}); err != nil || len(got) != len(events) {
+				t.Fatalf("a trace of %d list entries at the limit: %d events read, error %v", entries, len(got), err)
+			}
+			if _, _, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Entries: entries - 1}); entries > 1 && !errors.Is(err, trace.ErrTooLarge) {
+				t.Fatalf("a trace of %d list entries over the limit: error %v, want ErrTooLarge", entries, err)
+			}
+		}
 		if len(data) > 2 && !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
 			size := int64(len(data))
 			if _, _, err := trace.ReadAllLimited(bytes.NewReader(data), trace.Limits{Bytes: size}); err != nil {

@@ -586,6 +586,9 @@ func boolIndex(b bool) int {
 // for the first player, and 1 minus it, for the second.
 func (s *compactState) observeBackprop(e *Event) {
 	for j, id := range e.Path {
+		if j >= len(e.Values) {
+			return // a malformed backprop, which a tree refuses, predicts nothing
+		}
 		if j+1 < len(e.Path) {
 			if st := s.selects.get(selectKey{node: e.Path[j+1]}); st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != NoNode {
 				st.pending = append(st.pending, bump{st.chosen, e.Values[j]})

@@ -29,6 +29,24 @@ const (
 
 	// MaxParams caps the parameters in a header.
 	MaxParams = 1024
+
+	// MaxEventEntries caps the entries of one event's lists, together: a
+	// select's candidates, an expansion's children, a cut's pruned
+	// actions, a backprop's path and values, a beam's kept and dropped
+	// states, whether written out or implied by a compact line's
+	// defaults. A beam of the widest width, 10,000, on a maze drops
+	// about 30,000 states at a depth.
+	MaxEventEntries = 1 << 16
+
+	// MaxEntriesPerByte caps the list entries of a whole trace (as
+	// MaxEventEntries counts them) per byte of its text, header included,
+	// beyond one event's worth. A short compact line can imply a long
+	// list (a bare select repeats the candidates of the last one, a
+	// backprop without a path climbs the whole search path), so that
+	// without it a file of a few kilobytes could ask for minutes of work
+	// and gigabytes of memory. Every trace searchviz's engines write
+	// holds under 0.4 a byte.
+	MaxEntriesPerByte = 2
 )
 
 // ErrTooLarge is the error, wrapped, of a Reader whose trace crosses one of
@@ -48,6 +66,10 @@ type Limits struct {
 	Bytes int64
 	// Events caps the events after the header.
 	Events int
+	// Entries caps the list entries of all the events together, as
+	// MaxEventEntries counts them: what the events hold beyond their
+	// fixed fields, written out or implied by a compact line's defaults.
+	Entries int64
 }
 
 // limitError is an error of crossing one of a Reader's Limits.
@@ -110,6 +132,40 @@ func checkString(n int) error {
 func checkPruned(n int) error {
 	if n > MaxPrunedPerCut {
 		return fmt.Errorf("%d pruned actions, over the limit of %d per cut", n, MaxPrunedPerCut)
+	}
+	return nil
+}
+
+// entries returns the entries of e's lists, as MaxEventEntries counts them.
+func entries(e *Event) int {
+	return len(e.Scores) + len(e.Children) + len(e.Pruned) + len(e.Path) + len(e.Values) + len(e.Kept) + len(e.Dropped)
+}
+
+// checkEntries checks that e's lists hold at most MaxEventEntries entries.
+func checkEntries(e *Event) error {
+	if n := entries(e); n > MaxEventEntries {
+		return fmt.Errorf("a %s event of %d list entries (candidates, children, pruned actions, path, values, beam states), over the limit of %d per event", e.Kind, n, MaxEventEntries)
+	}
+	return nil
+}
+
+// entryBudget keeps a trace's list entries within MaxEntriesPerByte of
+// its text, as it is read or written.
+type entryBudget struct {
+	entries, bytes int64
+}
+
+// add counts event e, whose line took n bytes with its line end, and
+// returns an error if e or the trace so far holds too many entries.
+func (b *entryBudget) add(e *Event, n int) error {
+	if err := checkEntries(e); err != nil {
+		return err
+	}
+	b.entries += int64(entries(e))
+	b.bytes += int64(n)
+	if b.entries > MaxEntriesPerByte*b.bytes+MaxEventEntries {
+		return &limitError{msg: fmt.Sprintf("the events up to here hold %d list entries (candidates, children, paths, beam states) in %d bytes of text; a trace may imply at most %d entries a byte, beyond one event's %d, so that a small file cannot ask for hours of work",
+			b.entries, b.bytes, MaxEntriesPerByte, MaxEventEntries)}
 	}
 	return nil
 }

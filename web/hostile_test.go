@@ -846,3 +846,32 @@ func TestHostileDeepChain(t *testing.T) {
 		t.Errorf("the trail to a view's root %d levels down: %d crumbs %v…, want %d from the root, a gap, to the view's root", depth, len(trail), trail[:min(3, len(trail))], maxPathMoves)
 	}
 }
+
+// TestHostileImpliedWork uploads small compact traces whose bare lines
+// repeat long lists: each is refused at once, naming the limit, instead
+// of being expanded for minutes.
+func TestHostileImpliedWork(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	wide := func(w io.Writer) {
+		io.WriteString(w, `["n",-1]`+"\n"+`"e"`+"\n")
+		cands := make([]string, 50_000)
+		for i := range cands {
+			fmt.Fprintf(w, `["n",%d,"a"]`+"\n", i)
+			cands[i] = fmt.Sprintf("[%d,%d]", i+1, i)
+		}
+		io.WriteString(w, `["s",null,null,0,1,{"candidates":[`+strings.Join(cands, ",")+`]}]`+"\n")
+		io.WriteString(w, strings.Repeat(`"e"`+"\n"+`"l"`+"\n"+`"s"`+"\n", 2_000))
+	}
+	deep := func(w io.Writer) {
+		io.WriteString(w, `["n",-1]`+"\n"+`"e"`+"\n"+strings.Repeat(`["n",0,"a"]`+"\n"+`"e"`+"\n", 30_000))
+		io.WriteString(w, strings.Repeat(`["p",1,3]`+"\n"+`"b"`+"\n", 2_000))
+	}
+	for name, write := range map[string]func(io.Writer){"bare selects": wide, "bare backprops": deep} {
+		data := gzipLinesAfter(t, `{"format":"searchviz-trace","version":3}`+"\n", write)
+		code, page := uploadMessage(t, ts.URL, data)
+		if code != http.StatusBadRequest || !strings.Contains(page, "at most 2 entries a byte") {
+			t.Errorf("%s, %d bytes: status %d, want 400 naming the entries a byte; page %s", name, len(data), code, page[strings.Index(page, "<main"):])
+		}
+	}
+}

@@ -27,6 +27,12 @@ const (
 	// the step, so nothing grows with the steps but the fold.
 	// Config.OpenEvents overrides it.
 	MaxTraceEvents = 4_000_000
+	// MaxTraceEntries caps the list entries of the events of a trace the
+	// server opens (trace.Limits.Entries): a select's candidates, a
+	// backprop's path, a beam's states. MCTS's traces hold about 2.3 an
+	// event, so this is twice what MaxTraceEvents of them hold; it bounds
+	// what a small compact file can ask the fold to expand and store.
+	MaxTraceEntries = 20_000_000
 
 	// DefaultTraceNodes caps the nodes a search from the page records: a
 	// viewer draws at most render.DefaultBudget of them at once and

@@ -162,7 +162,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("web: Config.DataDir is required")
 	}
 	cfg.setDefaults()
-	st, err := newStore(cfg.DataDir, cfg.Log, trace.Limits{Bytes: cfg.OpenBytes, Events: cfg.OpenEvents}, cfg.FoldBytes)
+	st, err := newStore(cfg.DataDir, cfg.Log, trace.Limits{Bytes: cfg.OpenBytes, Events: cfg.OpenEvents, Entries: MaxTraceEntries}, cfg.FoldBytes)
 	if err != nil {
 		return nil, err
 	}
