@@ -263,6 +263,9 @@ func (b *Builder) check(e *Event) error {
 		if p := b.holders.len() + len(e.Pruned); p > MaxPlaceholders {
 			return fail("the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", p, MaxPlaceholders)
 		}
+		if n := b.nodes.len() + b.holders.len() + len(e.Pruned); b.budget > 0 && n > b.MaxNodes() {
+			return &budgetError{msg: fail("more than %d nodes with the placeholders of pruned moves, the most a memory budget of %d MiB holds (%d bytes a node in half the budget)", b.MaxNodes(), b.budget>>20, BytesPerNode).Error()}
+		}
 		if e.Cut != CutAlpha && e.Cut != CutBeta && e.Cut != CutForward {
 			return fail("cut kind %v, want alpha, beta or forward", e.Cut)
 		}

@@ -49,10 +49,13 @@ type Budget struct {
 // within a Budget, so that a trace never grows without bound. It is not
 // safe for concurrent use.
 //
-// When the node budget is reached, the Limiter drops the node event that
-// would exceed it, passes on one note saying so (its Truncated is
-// TruncatedNodes), and from then on drops every node event and every
-// event about a dropped node. Because node ids are dense, the dropped
+// Whatever the budget, a trace's cuts prune at most MaxPlaceholders moves
+// in all, since NewTree makes a placeholder node of each and refuses more.
+// When the node budget or that cap is reached, the Limiter drops the node
+// event that would exceed it, or the pruned moves of the cut that would,
+// passes on one note saying so (its Truncated is TruncatedNodes), and
+// from then on drops every node event, the pruned moves of every cut,
+// and every event about a dropped node. Because node ids are dense, the dropped
 // nodes are exactly those with an id at or above the first dropped one. Events about passed nodes (their values, cuts and
 // leave events) and the decision still pass, trimmed of references to
 // dropped nodes, so the resulting trace stays consistent:
@@ -96,7 +99,9 @@ type Limiter struct {
 	next      Tracer
 	maxNodes  int
 	nodes     int    // node events passed on
-	truncated bool   // the node budget was reached
+	holders   int    // pruned moves passed on: the folded tree's placeholders
+	truncated bool   // the node budget or MaxPlaceholders was reached
+	capped    bool   // MaxPlaceholders was
 	firstDrop NodeID // the first dropped node, when truncated
 	nodeNote  string // the note saying the node budget was reached
 
@@ -168,16 +173,37 @@ func (l *Limiter) Emit(e Event) {
 			return
 		}
 		if l.maxNodes > 0 && l.nodes >= l.maxNodes {
-			l.truncated, l.firstDrop = true, e.Node
-			l.pass(Event{Kind: KindNote, Node: NoNode, Text: l.nodeNote, Truncated: TruncatedNodes})
+			l.truncate(e.Node, l.nodeNote)
 			return
 		}
 	} else if l.truncated && !l.trim(&e) {
 		return
 	}
-	if l.pass(e) && e.Kind == KindNode {
-		l.nodes++
+	if e.Kind == KindCut && len(e.Pruned) > 0 && !l.truncated {
+		if l.holders+len(e.Pruned) > MaxPlaceholders {
+			l.capped = true
+			l.truncate(NodeID(l.nodes), fmt.Sprintf("%s: the cap of %d placeholders of pruned moves in a trace reached; later nodes are not recorded", TruncatedNote, MaxPlaceholders))
+		}
 	}
+	if l.truncated && e.Kind == KindCut {
+		e.Pruned, e.PrunedLabels = nil, nil
+	}
+	if !l.pass(e) {
+		return
+	}
+	switch e.Kind {
+	case KindNode:
+		l.nodes++
+	case KindCut:
+		l.holders += len(e.Pruned)
+	}
+}
+
+// truncate drops node first and every later one, and passes on note,
+// which says why.
+func (l *Limiter) truncate(first NodeID, note string) {
+	l.truncated, l.firstDrop = true, first
+	l.pass(Event{Kind: KindNote, Node: NoNode, Text: note, Truncated: TruncatedNodes})
 }
 
 // pass passes e on if it fits in the budget, holding back room for the
@@ -298,6 +324,13 @@ func prefixWithin(s string, n int64) string {
 // Truncated reports whether a budget was reached and later events were
 // dropped.
 func (l *Limiter) Truncated() bool { return l.truncated || l.full }
+
+// Nodes returns the node events passed on.
+func (l *Limiter) Nodes() int { return l.nodes }
+
+// Capped reports whether the trace was cut short because its cuts reached
+// MaxPlaceholders pruned moves, whatever the budget.
+func (l *Limiter) Capped() bool { return l.capped }
 
 func (l *Limiter) dropped(id NodeID) bool { return id >= l.firstDrop }
 

@@ -2,6 +2,7 @@ package trace_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -475,3 +476,69 @@ func BenchmarkLimiterEmit(b *testing.B) {
 type discard struct{}
 
 func (discard) Emit(trace.Event) {}
+
+// TestLimiterCapsPlaceholders feeds a Limiter with no budget a root and
+// wide cuts beyond trace.MaxPlaceholders pruned moves in all, then a new
+// node and another cut: it passes every cut that fits whole, cuts the
+// trace short at the first that does not with a note naming the cap, and
+// drops later nodes and pruned moves, so that what it passes folds.
+func TestLimiterCapsPlaceholders(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
+	const perCut = trace.MaxPrunedPerCut
+	whole := trace.MaxPlaceholders / perCut // cuts that fit exactly
+	pruned := make([]int, perCut)
+	cut := trace.Event{Kind: trace.KindCut, Node: 0, Cut: trace.CutBeta, Value: 1, Beta: 1, Pruned: pruned}
+	rec := trace.NewRecorder(0)
+	lim := trace.Limit(rec, 0)
+	lim.Emit(trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax})
+	lim.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+	for range whole + 1 {
+		lim.Emit(cut)
+	}
+	lim.Emit(trace.Event{Kind: trace.KindNode, Node: 1, Parent: 0, Action: 0, Depth: 1, Type: trace.TypeMin})
+	lim.Emit(cut)
+	lim.Emit(trace.Event{Kind: trace.KindDecision, Node: 0, Action: 0})
+	if !lim.Capped() || !lim.Truncated() || lim.Nodes() != 1 {
+		t.Errorf("Capped %v, Truncated %v, Nodes %d; want true, true, 1", lim.Capped(), lim.Truncated(), lim.Nodes())
+	}
+	tr, err := trace.NewTree(rec.Events())
+	if err != nil {
+		t.Fatalf("the passed trace does not fold: %v", err)
+	}
+	if tr.Size() != 1+trace.MaxPlaceholders {
+		t.Errorf("the folded tree has %d nodes, want the root and %d placeholders", tr.Size(), trace.MaxPlaceholders)
+	}
+	notes := 0
+	for _, e := range rec.Events() {
+		if e.Kind == trace.KindNote {
+			notes++
+			if e.Truncated != trace.TruncatedNodes || !strings.Contains(e.Text, "262144 placeholders of pruned moves") {
+				t.Errorf("note %q (%v), want one naming the cap", e.Text, e.Truncated)
+			}
+		}
+	}
+	if notes != 1 {
+		t.Errorf("%d notes, want one", notes)
+	}
+}
+
+// TestBuilderCountsPlaceholdersAsNodes crosses a memory budget's node cap
+// with the placeholders of a cut: they are nodes of the folded tree.
+func TestBuilderCountsPlaceholdersAsNodes(t *testing.T) {
+	t.Parallel()
+	b := trace.NewBuilder()
+	b.LimitMemory(64<<10, t.TempDir())
+	most := b.MaxNodes()
+	root := trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}
+	if err := b.Add(&root); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{most - 1, 1} {
+		cut := trace.Event{Step: b.Len(), Kind: trace.KindCut, Node: 0, Cut: trace.CutBeta, Value: 1, Beta: 1, Pruned: make([]int, n)}
+		err := b.Add(&cut)
+		if over := n == 1; over != errors.Is(err, trace.ErrMemoryBudget) {
+			t.Fatalf("a cut of %d placeholders under a root, with a cap of %d nodes: error %v", n, most, err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"html"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/trace"
 )
 
 // decisionLine is the viewer's line with the search's result.
@@ -110,5 +112,41 @@ func TestDefaultsFinishInsideTheirBudgets(t *testing.T) {
 				t.Errorf("no decision from the start: %+v", res)
 			}
 		})
+	}
+}
+
+// TestSearchBudgetsFitTheFold checks that whatever a search from the page
+// records within its budgets, the server can fold: its events, bytes and
+// nodes, the placeholders of its cuts (which trace.Limiter caps at
+// trace.MaxPlaceholders) included, are within what the server opens.
+func TestSearchBudgetsFitTheFold(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t)
+	cfg := srv.cfg
+	b := trace.NewBuilder()
+	b.LimitMemory(cfg.FoldBytes, t.TempDir())
+	if cfg.TraceEvents > cfg.OpenEvents || cfg.TraceBytes > cfg.OpenBytes || cfg.TraceNodes+trace.MaxPlaceholders > b.MaxNodes() {
+		t.Errorf("a search records up to %d events, %d bytes, %d nodes and %d placeholders; the server opens %d events, %d bytes and folds %d nodes",
+			cfg.TraceEvents, cfg.TraceBytes, cfg.TraceNodes, trace.MaxPlaceholders, cfg.OpenEvents, cfg.OpenBytes, b.MaxNodes())
+	}
+}
+
+// TestPrunedCapSearchIsSaved runs AlphaBeta on Othello to depth 10,
+// whose cuts prune 262,144 moves (trace.MaxPlaceholders) after 223,747
+// of its 270,107 nodes, as iterative deepening's do within its default
+// second: the trace is cut short where they reach the cap, saved, and
+// viewable, where it used to be refused by the fold and lost.
+func TestPrunedCapSearchIsSaved(t *testing.T) {
+	testenv.SkipHeavyUnderRace(t, "TestSearchBudgetsFitTheFold")
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	loc := runSearch(t, ts.URL, url.Values{"game": {"othello"}, "algo": {"alphabeta"}, "alphabeta.depth": {"10"}})
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	code, page := get(t, ts.URL+loc)
+	if code != http.StatusOK || !strings.Contains(page, "placeholders of pruned moves") {
+		t.Fatalf("the viewer of the search: status %d, want 200 with the note that the trace was cut at the placeholders' cap", code)
+	}
+	if code, _ := get(t, ts.URL+loc+"/trace"); code != http.StatusOK {
+		t.Errorf("the saved trace: status %d, want 200", code)
 	}
 }

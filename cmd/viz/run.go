@@ -106,7 +106,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *out != "" {
 		fmt.Fprintf(stdout, "trace written to %s\n", *out)
 	}
-	if limiter != nil && limiter.Truncated() {
+	switch {
+	case limiter != nil && limiter.Capped():
+		fmt.Fprintf(stderr, "viz: run: the trace is cut short: it records %d of the search's %d nodes, where its cuts reach %d pruned moves, the most a trace holds; search less (nodes= or depth= in --algo) to record the whole search\n", limiter.Nodes(), res.Nodes, trace.MaxPlaceholders)
+	case limiter != nil && limiter.Truncated():
 		fmt.Fprintln(stderr, "viz:", truncatedWarning(*traceNodes, res.Nodes))
 	}
 	return nil
