@@ -508,7 +508,7 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 }
 
 // waitRecorded waits until the running search ls has recorded n events.
-func waitRecorded(t *testing.T, ls *liveSearch, n int) {
+func waitRecorded(t testing.TB, ls *liveSearch, n int) {
 	t.Helper()
 	if ls == nil {
 		t.Fatal("the search is not running")

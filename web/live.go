@@ -263,6 +263,10 @@ func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *catalog.Run) 
 // the reason it was not saved.
 func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, nodes int, log *slog.Logger) {
 	t, err := recorded.Tree()
+	if err == nil && s.searchCtx.Err() != nil {
+		s.saveStopping(ls, t, note, log)
+		return
+	}
 	if err == nil && note != "" {
 		t, err = foldSeq(withNote(treeEvents(t), t.Len(), note))
 	}
@@ -292,6 +296,21 @@ func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, node
 	s.forget(ls.id)
 	ls.publish(sh, true)
 	s.prepareLayout(sh)
+}
+
+// saveStopping saves a search's folded events t, with note if it is not
+// empty, as the server stops: only the file, in one pass over the events,
+// since no page will show it from this server's memory.
+func (s *Server) saveStopping(ls *liveSearch, t *trace.Tree, note string, log *slog.Logger) {
+	events := treeEvents(t)
+	if note != "" {
+		events = withNote(events, t.Len(), note)
+	}
+	if err := s.store.saveAs(ls.id, ls.header, events); err != nil {
+		log.Error("saving a search as the server stops", "err", err)
+		return
+	}
+	log.Info("search saved as the server stops", "events", t.Len())
 }
 
 // cutNoteBytes bounds the encoded size of the note runLive adds to a
@@ -372,6 +391,14 @@ func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.L
 		published = recorded.Len()
 		ls.publish(sh, false)
 	}
+}
+
+// Running returns the number of searches running or saving what they
+// recorded: those Wait waits for once the server's context has ended.
+func (s *Server) Running() int {
+	s.liveMu.Lock()
+	defer s.liveMu.Unlock()
+	return len(s.live)
 }
 
 // liveSearch returns the running search of id, or nil.

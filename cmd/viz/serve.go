@@ -21,8 +21,15 @@ import (
 )
 
 // shutdownGrace is how long a stopping server waits for requests in
-// flight, and then again for running searches to save what they recorded.
+// flight.
 const shutdownGrace = 5 * time.Second
+
+// maxSaving bounds how long a stopping server waits for its running
+// searches to save what they recorded: each save is a fold and a write,
+// a few seconds for the biggest, so the wait follows from the work left
+// and this only guards against a save that hangs (a stuck disk). A
+// second Ctrl-C stops at once.
+const maxSaving = 2 * time.Minute
 
 // serveMemoryLimit is viz serve's soft memory limit unless GOMEMLIMIT sets
 // one: near it the Go runtime collects garbage harder, so that bursts of
@@ -127,7 +134,16 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	err = hs.Shutdown(sctx)
-	wctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	if n := srv.Running(); n > 0 {
+		searches := "searches"
+		if n == 1 {
+			searches = "search"
+		}
+		fmt.Fprintf(stdout, "saving what %d running %s recorded (Ctrl-C again to stop without it)\n", n, searches)
+	}
+	again, stopAgain := signalContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stopAgain()
+	wctx, cancel := context.WithTimeout(again, maxSaving)
 	defer cancel()
 	if werr := srv.Wait(wctx); werr != nil {
 		log.Error("stopping before every running search was saved", "err", werr)

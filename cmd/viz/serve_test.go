@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/trace"
 )
 
 // TestMain lets the test binary stand in for viz as the layout worker that
@@ -175,5 +177,43 @@ func TestReplay(t *testing.T) {
 	code, _, stderr := runViz(t, "replay", "--data", t.TempDir(), filepath.Join(dir, "missing.jsonl"))
 	if code != 1 || !strings.Contains(stderr, "missing.jsonl") {
 		t.Errorf("replay of a missing file: exit %d, %q", code, stderr)
+	}
+}
+
+// TestServeSavesEverySearchOnStop stops a server with the most searches
+// it runs at once still running: it says it is saving them, waits for
+// every save, and leaves each trace whole in the data directory, with no
+// temporary file behind. (Not parallel: see TestServeAndStop.)
+func TestServeSavesEverySearchOnStop(t *testing.T) {
+	dir := t.TempDir()
+	base, stdout, stop := serveInBackground(t, "serve", "--data", dir)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	var ids []string
+	for range 4 {
+		res, err := client.PostForm(base+"/run", map[string][]string{"game": {"tictactoe"}, "algo": {"minimax"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		loc := res.Header.Get("Location")
+		if !strings.HasPrefix(loc, "/t/") {
+			t.Fatalf("search %d: status %d, want a redirect to its viewer", len(ids)+1, res.StatusCode)
+		}
+		ids = append(ids, strings.TrimPrefix(loc, "/t/"))
+	}
+	if code := stop(); code != 0 {
+		t.Errorf("viz serve exited with %d on interrupt, want 0", code)
+	}
+	if !strings.Contains(stdout.String(), "saving what 4 running searches recorded") {
+		t.Errorf("serve printed %q, want that it saves the 4 running searches", stdout.String())
+	}
+	for _, id := range ids {
+		if _, _, err := trace.ReadFile(filepath.Join(dir, id+".jsonl.gz")); err != nil {
+			t.Errorf("search %s was not saved whole: %v", id, err)
+		}
+	}
+	tmp, err := filepath.Glob(filepath.Join(dir, ".*.tmp"))
+	if err != nil || len(tmp) > 0 {
+		t.Errorf("temporary files left behind: %v %v", tmp, err)
 	}
 }
