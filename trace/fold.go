@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"unsafe"
@@ -643,6 +644,28 @@ func (t *Tree) Event(k int) Event {
 	unpackEvent(t.f.events.at(k), &e, t.f.strs, false)
 	e.Step = k
 	return e
+}
+
+// Events returns the events from step from (0 if negative) to the last,
+// in step order, as Event returns each: in a time in proportion to their
+// number, where calling Event for each step walks from a block's start.
+func (t *Tree) Events(from int) iter.Seq[Event] {
+	return func(yield func(Event) bool) {
+		n := t.f.events.len()
+		from = max(from, 0)
+		if from >= n {
+			return
+		}
+		c := t.f.events.cursor(from)
+		for k := from; k < n; k++ {
+			var e Event
+			unpackEvent(c.next(), &e, t.f.strs, false)
+			e.Step = k
+			if !yield(e) {
+				return
+			}
+		}
+	}
 }
 
 // Decision returns the trace's decision event and true, or false if the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -345,6 +346,27 @@ func checkSpilled(t *testing.T, tr *Tree, events []Event, budget int64) {
 		t.Errorf("MemSize() = %d, over the budget of %d", m, budget)
 	}
 	checkSameTree(t, "spilled", tr, events)
+	checkEvents(t, tr, events)
+}
+
+// checkEvents checks that Events gives tr's events from every step of a
+// few, as events holds them, their steps numbered.
+func checkEvents(t *testing.T, tr *Tree, events []Event) {
+	t.Helper()
+	for _, from := range []int{-1, 0, 1, recordBlock - 1, recordBlock, len(events) / 2, len(events) - 1, len(events)} {
+		k := max(from, 0)
+		for e := range tr.Events(from) {
+			want := events[k]
+			want.Step = k
+			if e.Step != k || !reflect.DeepEqual(e, tr.Event(k)) || e.Kind != want.Kind || e.Node != want.Node {
+				t.Fatalf("Events(%d): step %d is %+v, want %+v", from, k, e, want)
+			}
+			k++
+		}
+		if k != len(events) {
+			t.Fatalf("Events(%d) ended at step %d of %d", from, k, len(events))
+		}
+	}
 }
 
 // TestLimitMemoryNodes crosses the most nodes a memory budget holds.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gorilla/websocket"
 
@@ -206,4 +207,38 @@ func BenchmarkDeepChainLastStep(b *testing.B) {
 		}
 		conn.Close()
 	}
+}
+
+// BenchmarkUploadFirstFrame uploads MiniMax's whole search of tic-tac-toe
+// as viz run writes it (16 MB of version 3 text, 2,265,232 events) to a
+// new server and reads its page's first frame: the seconds from the
+// upload's start to the first picture, reported as s/first-frame.
+func BenchmarkUploadFirstFrame(b *testing.B) {
+	skipLong(b, true)
+	data := recordTrace(b, catalog.Request{Game: "tictactoe", Algo: "minimax"}, false)
+	var waited time.Duration
+	for b.Loop() {
+		_, ts := newTestServer(b)
+		start := time.Now()
+		res := upload(b, ts.URL, "minimax.jsonl", data)
+		if res.StatusCode != http.StatusSeeOther {
+			b.Fatalf("upload: status %d", res.StatusCode)
+		}
+		conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.URL, "http")+res.Header.Get("Location")+"/ws", http.Header{"Origin": {ts.URL}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			var m struct{ Type string }
+			if err := conn.ReadJSON(&m); err != nil {
+				b.Fatal(err)
+			}
+			if m.Type == "frame" {
+				break
+			}
+		}
+		waited += time.Since(start)
+		conn.Close()
+	}
+	b.ReportMetric(waited.Seconds()/float64(b.N), "s/first-frame")
 }

@@ -254,7 +254,7 @@ func upload(t testing.TB, base, name string, data []byte) *http.Response {
 }
 
 // recordTrace runs a search and returns its trace file's bytes.
-func recordTrace(t *testing.T, req catalog.Request, gz bool) []byte {
+func recordTrace(t testing.TB, req catalog.Request, gz bool) []byte {
 	t.Helper()
 	name := "t.jsonl"
 	if gz {
@@ -483,5 +483,30 @@ func TestTruncatedSearchStepsThroughItsNotice(t *testing.T) {
 				t.Fatalf("in the %s view, after a seek to step %d: %+v", view, k, f)
 			}
 		}
+	}
+}
+
+// TestUploadIsShownFromItsFold checks that an upload's page opens the
+// tree the upload folded, cached before the redirect is sent, rather than
+// folding the saved file again (a second of the first picture's two for
+// MiniMax's whole search of tic-tac-toe; see BenchmarkUploadFirstFrame).
+func TestUploadIsShownFromItsFold(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	data := recordTrace(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"}, true)
+	res := upload(t, ts.URL, "t.jsonl.gz", data)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("upload: status %d", res.StatusCode)
+	}
+	id := strings.TrimPrefix(res.Header.Get("Location"), "/t/")
+	sh := srv.shows.cached(id)
+	if sh == nil {
+		t.Fatal("the uploaded trace is not in the cache when its page is sent to it")
+	}
+	if sh.store == nil {
+		t.Error("the cached show does not know it is saved")
+	}
+	if code, _ := get(t, ts.URL+"/t/"+id); code != http.StatusOK || srv.shows.cached(id) != sh {
+		t.Errorf("the page: status %d, and the cache holds another show of the trace", code)
 	}
 }

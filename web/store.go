@@ -271,15 +271,7 @@ func (s *store) saveUpload(id, file string, h trace.Header, events iter.Seq[trac
 }
 
 // treeEvents returns the events folded in t, in step order.
-func treeEvents(t *trace.Tree) iter.Seq[trace.Event] {
-	return func(yield func(trace.Event) bool) {
-		for k := range t.Len() {
-			if !yield(t.Event(k)) {
-				return
-			}
-		}
-	}
-}
+func treeEvents(t *trace.Tree) iter.Seq[trace.Event] { return t.Events(0) }
 
 // saveAs writes the trace of a search under the given id.
 func (s *store) saveAs(id string, h trace.Header, events iter.Seq[trace.Event]) error {

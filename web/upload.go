@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/searchviz/searchviz/trace"
 )
@@ -96,13 +97,14 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.uploadFailed(w, r, http.StatusBadRequest, fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
-	if err := s.store.saveUpload(id, hdr.Filename, h, treeEvents(t)); err != nil {
+	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.saveUpload(id, hdr.Filename, h, treeEvents(t)) })
+	if err != nil {
 		s.log.Error("saving an upload", "err", err)
 		s.uploadFailed(w, r, http.StatusInternalServerError, "The trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())
-	s.prepare(id)
+	s.keep(sh)
 	uploaded(w, r, id)
 }
 
@@ -120,27 +122,46 @@ func (s *Server) Import(path string) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	id := newTraceID()
-	if err := s.store.saveUpload(id, filepath.Base(path), h, treeEvents(t)); err != nil {
+	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.saveUpload(id, filepath.Base(path), h, treeEvents(t)) })
+	if err != nil {
 		return "", err
 	}
-	s.prepare(id)
+	s.keep(sh)
 	return "/t/" + id, nil
 }
 
-// prepare folds a new trace and lays it out in the root player's view in
-// the background, so that its page, opened next, finds the drawing ready
-// or under way.
-func (s *Server) prepare(id string) {
-	s.goSafe("preparing a trace", func() {
-		sh, err := s.shows.get(s.ctx, s.store, id)
-		if err != nil {
-			if s.ctx.Err() == nil {
-				s.log.Error("preparing a trace", "trace", id, "err", err)
-			}
+// outlineWhileSaving runs save, which writes the trace of tree t under
+// id, and meanwhile makes the show its page will open, outlined for
+// navigating if it is too big to draw whole: the two take about as long.
+// It returns the show, or nil if one cannot be made, and save's error.
+func (s *Server) outlineWhileSaving(id string, h trace.Header, t *trace.Tree, save func() error) (*show, error) {
+	var sh *show
+	var outlined sync.WaitGroup
+	outlined.Go(func() {
+		defer func() { recovered(s.log, recover(), "outlining a new trace", "trace", id) }()
+		var err error
+		if sh, err = newShow(id, h, t); err != nil {
+			s.log.Error("showing a new trace", "trace", id, "err", err)
 			return
 		}
-		s.prepareLayout(sh)
+		sh.store = s.store
+		if !sh.wholeFits() {
+			sh.navigation()
+		}
 	})
+	err := save()
+	outlined.Wait()
+	return sh, err
+}
+
+// keep caches sh, the show of a trace just saved, and prepares its
+// layout: its page then opens without folding the file again.
+func (s *Server) keep(sh *show) {
+	if sh == nil {
+		return
+	}
+	s.shows.put(sh)
+	s.prepareLayout(sh)
 }
 
 // prepareLayout lays sh out in the root player's view in the background,
