@@ -19,6 +19,8 @@
   const SESSION = "searchviz-room"; // session storage: {code, key, join} of the room this tab presents
   const SEND_EVERY = 50; // ms between a presenter's states, at most
   const WHO = "searchviz-who"; // session storage: this tab's id for its answers to a room's exercises
+  const NOTE = "searchviz-room-note"; // session storage: why the last answer was not counted, for the page that grades it
+  const TICKET_WAIT = 5000; // ms an answer waits for the room's ticket while the page joins
 
   const rm = {
     role: "",
@@ -32,7 +34,11 @@
     state: null, // a presenter's last state from its viewer
     timer: 0, // a presenter's pending send
     sentAt: 0,
+    ticket: "", // a follower's ticket from the room, which its answers carry
+    gotTicket: null, // resolves the wait for the ticket
+    note: sessionStorage.getItem(NOTE) || "", // why this page's answer was not counted
   };
+  sessionStorage.removeItem(NOTE);
 
   const saved = JSON.parse(sessionStorage.getItem(SESSION) || "null");
   const asked = new URLSearchParams(location.search).get("room");
@@ -56,23 +62,63 @@
     return location.pathname + (ex ? "?example=" + ex : "");
   }
 
-  // answerInRoom makes the exercise's answers count in the room's tally:
-  // the form sends the room and this tab's id with them.
-  function answerInRoom() {
-    const form = document.querySelector("form.exercise-answer");
-    if (!form) return;
+  // whoAmI returns this tab's id, which its hello and answers carry, so
+  // that answering again changes the answer rather than adding one.
+  function whoAmI() {
     let who = sessionStorage.getItem(WHO);
     if (!who) {
       who = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
       sessionStorage.setItem(WHO, who);
     }
-    for (const [name, value] of [["room", rm.code], ["who", who]]) {
-      const input = document.createElement("input");
-      input.type = "hidden";
-      input.name = name;
-      input.value = value;
-      form.appendChild(input);
-    }
+    return who;
+  }
+
+  // ticket returns the room's ticket for this tab, waiting for it while
+  // the page joins, or "" if it does not come in time.
+  function ticket() {
+    if (rm.ticket) return Promise.resolve(rm.ticket);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(""), TICKET_WAIT);
+      rm.gotTicket = (t) => { clearTimeout(timer); resolve(t); };
+    });
+  }
+
+  // postAnswer posts answer to the room's tally, or throws why not.
+  async function postAnswer(answer) {
+    const t = await ticket();
+    if (!t) throw new Error("this page has not joined the room yet; check the answer again in a moment");
+    const res = await fetch("/rooms/" + encodeURIComponent(rm.code) + "/answers", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ path: pagePath(), answer, who: whoAmI(), ticket: t }),
+    });
+    if (!res.ok) throw new Error((await res.text()).trim() || res.statusText);
+  }
+
+  // answerInRoom makes the exercise's answers count in the room's tally:
+  // the answer is posted to the room, with this tab's id and ticket,
+  // before the form asks for the grade. The form keeps the room in the
+  // address, so that the graded page follows it still.
+  function answerInRoom() {
+    const form = document.querySelector("form.exercise-answer");
+    if (!form) return;
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "room";
+    input.value = rm.code;
+    form.appendChild(input);
+    let sending = false;
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (sending) return;
+      sending = true;
+      try {
+        if (!rm.ended) await postAnswer(form.elements.answer.value);
+      } catch (err) {
+        sessionStorage.setItem(NOTE, "Your last answer was not counted in the room: " + err.message);
+      }
+      form.submit();
+    });
   }
 
   // mistakeWords says what an answer's key in the tally means.
@@ -181,7 +227,7 @@
         ws.send(JSON.stringify({ type: "hello", role: "presenter", key: rm.key, path: pagePath() }));
         if (rm.state) sendStateSoon();
       } else {
-        ws.send(JSON.stringify({ type: "hello", role: "follower" }));
+        ws.send(JSON.stringify({ type: "hello", role: "follower", who: whoAmI() }));
       }
     };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
@@ -222,6 +268,11 @@
           if (rm.attached && rm.latest) apply();
           showFollower();
         }
+        break;
+      case "ticket":
+        rm.ticket = m.ticket;
+        if (rm.gotTicket) rm.gotTicket(m.ticket);
+        rm.gotTicket = null;
         break;
       case "answers":
         drawAnswers(m.answers || []);
@@ -283,7 +334,7 @@
     $("room-bar").hidden = false;
     $("room-follower").hidden = false;
     const who = rm.live ? "the presenter" : "the presenter (away for now)";
-    if (!viewer) setStatus("Room " + rm.code + ": answer the exercise " + who + " set; your answer counts, without your name.");
+    if (!viewer) setStatus("Room " + rm.code + ": answer the exercise " + who + " set; your answer counts, without your name." + (rm.note ? " " + rm.note : ""));
     else setStatus(rm.attached ? "Following " + who + " in room " + rm.code + "." : "Exploring on your own; room " + rm.code + " goes on.");
     $("room-attach").textContent = rm.attached ? "Detach" : "Follow the presenter again";
     root.dataset.room = rm.attached ? "attached" : "detached";

@@ -132,17 +132,27 @@
 // first:
 //
 //	{"type":"hello","role":"presenter","key":"...","path":"/t/ID"}  present the room, showing that page
-//	{"type":"hello","role":"follower"}                              follow it
+//	{"type":"hello","role":"follower","who":"ID"}                   follow it, as the tab ID (8 to 32 of a-z0-9)
 //
 // then the presenter sends {"type":"state","state":{"step","view",
 // "selected","box","present","panels"}} as its viewer changes,
 // {"type":"page","path":P} to move the room, and {"type":"end"}. Pages are
 // sent the latest of each kind: {"type":"room","code","path","state",
-// "live"} to followers, {"type":"followers","followers":N} and
+// "live"} and {"type":"ticket","who","ticket"} to followers,
+// {"type":"followers","followers":N} and
 // {"type":"answers","answers":[{"key","count"}]} (an exercise's answers by
 // first mistake) to the presenter, {"type":"error","message"}, and
 // {"type":"ended","message"} before the socket closes. The key is never
 // sent by the server; states are decoded and encoded field by field.
+//
+// A follower answers the room's exercise with POST /rooms/CODE/answers,
+// a form of the exercise's "path", the "answer", and its tab's "who" and
+// "ticket" (a MAC of who under the room's key, so that every replica can
+// check it): 204 when it counts, 403 without the room's ticket, 409 once
+// the room shows another page, 429 past MaxRoomAnswers tabs. Only tabs
+// that have followed the room count, a tab that answers again changes its
+// answer, and the cross-site guard refuses answers from other sites'
+// pages; the exercise page's GET grades an answer and counts nothing.
 //
 // With Config.NATS, replicas share traces through a JetStream object
 // store and rooms through a key-value store of the codes open and a

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -63,7 +64,9 @@ var exerciseLevels = []struct {
 
 // handleExercise is the exercise page: with a kind, a level and a seed
 // it shows that exercise (without a seed it draws one and redirects, so
-// the address can be handed out), and with an answer it grades it.
+// the address can be handed out), and with an answer it grades it. A
+// GET changes nothing: a follower's page posts its answer to the room's
+// tally (handleRoomAnswer) before it asks this page for the grade.
 func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	kindName, level := q.Get("kind"), q.Get("level")
@@ -105,13 +108,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	}
 	if q.Has("answer") {
 		page.Answer = q.Get("answer")
-		if key := grade(ex, &page); key != "" && q.Has("room") {
-			if code, ok := normalCode(q.Get("room")); ok {
-				if rm, ok := s.rooms.get(code); ok {
-					rm.answer(page.Link, q.Get("who"), key)
-				}
-			}
-		}
+		grade(ex, &page)
 	}
 	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
 }
@@ -158,6 +155,15 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 // makeExercise makes the exercise of kind, level and seed and fills the
 // page's question, tree and solution from it.
 func (s *Server) makeExercise(kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
+	ex, err := exerciseOf(kindName, level, seed)
+	if err != nil {
+		return ex, err
+	}
+	return ex, fillExercise(ex, page)
+}
+
+// exerciseOf makes the exercise of kind, level and seed.
+func exerciseOf(kindName, level string, seed int64) (exercise.Exercise, error) {
 	kind, err := exercise.ParseKind(kindName)
 	if err != nil {
 		return exercise.Exercise{}, err
@@ -172,11 +178,25 @@ func (s *Server) makeExercise(kindName, level string, seed int64, page *template
 	if !found {
 		return exercise.Exercise{}, fmt.Errorf("the difficulty is easy, medium or hard, not %q", level)
 	}
-	ex, err := exercise.Generate(kind, d, seed)
-	if err != nil {
-		return ex, err
+	return exercise.Generate(kind, d, seed)
+}
+
+// errNoExercise says a room's answer names a page that is no exercise.
+var errNoExercise = errors.New("answers go to an exercise's page, /exercise?kind=K&level=L&seed=N")
+
+// exerciseAt returns the exercise a room's page shows at path, an
+// address exerciseURL makes.
+func exerciseAt(path string) (exercise.Exercise, error) {
+	u, err := url.Parse(path)
+	if err != nil || u.Path != "/exercise" || !roomPath.MatchString(path) {
+		return exercise.Exercise{}, errNoExercise
 	}
-	return ex, fillExercise(ex, page)
+	q := u.Query()
+	seed, err := strconv.ParseInt(q.Get("seed"), 10, 64)
+	if err != nil || seed > maxExerciseSeed {
+		return exercise.Exercise{}, fmt.Errorf("the seed is a whole number from 0 to %d, not %q", maxExerciseSeed, q.Get("seed"))
+	}
+	return exerciseOf(q.Get("kind"), q.Get("level"), seed)
 }
 
 // fillExercise fills the page's question, tree and solution from ex.

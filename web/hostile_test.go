@@ -641,6 +641,8 @@ func TestHostileOtherSites(t *testing.T) {
 	}{
 		{"cross-site form post", http.MethodPost, "/run", http.Header{"Origin": {"http://evil.example"}, "Content-Type": {"application/x-www-form-urlencoded"}}, "", http.StatusForbidden},
 		{"cross-site upload", http.MethodPost, "/upload", http.Header{"Sec-Fetch-Site": {"cross-site"}}, "", http.StatusForbidden},
+		{"cross-site answer to a room", http.MethodPost, "/rooms/K7QX2M/answers", http.Header{"Origin": {"http://evil.example"}, "Content-Type": {"application/x-www-form-urlencoded"}}, "", http.StatusForbidden},
+		{"an answer to a room by GET", http.MethodGet, "/rooms/K7QX2M/answers?who=abcdefgh1&answer=A%3D3", nil, "", http.StatusMethodNotAllowed},
 		{"DNS rebinding", http.MethodGet, "/", nil, "evil.example", http.StatusMisdirectedRequest},
 		{"DNS rebinding of the websocket", http.MethodGet, "/t/0123456789ab/ws", http.Header{"Origin": {"http://evil.example"}}, "evil.example", http.StatusMisdirectedRequest},
 		{"same origin", http.MethodGet, "/", nil, "", http.StatusOK},

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/searchviz/searchviz/exercise"
 )
 
 // The limits of classroom rooms.
@@ -32,6 +36,13 @@ const (
 	// RoomUnclaimed ends a room whose presenter has not come this long
 	// after it opened: the page that opens a room presents it at once.
 	RoomUnclaimed = 2 * time.Minute
+	// MaxRoomAnswers caps the follower tabs whose answers a room's tally
+	// counts for the exercise it shows: as many as the room may have
+	// followers. Only a tab that has followed the room counts (its
+	// answers carry the ticket the room gave it), and a tab that answers
+	// again changes its answer, so ids made up by a script cannot fill
+	// the tally and lock out the class.
+	MaxRoomAnswers = MaxRoomFollowers
 	// MaxRoomsPerClient caps the rooms open at once that one client
 	// address opened, so that one client cannot hold all MaxRooms.
 	MaxRoomsPerClient = 4
@@ -42,6 +53,10 @@ const (
 	// maxRoomMessage caps one message from a room's page: a state is a
 	// few hundred bytes.
 	maxRoomMessage = 4 << 10
+	// maxAnswerForm caps the form a follower's answer is posted with:
+	// an answer of at most exercise.MaxAnswerLen bytes, each of which
+	// percent-encoding may make three, and the page, id and ticket.
+	maxAnswerForm = 4 * exercise.MaxAnswerLen
 	// roomCodeLen is the length of a room's code, from roomCodeAlphabet:
 	// about a billion codes, few enough letters to read off a screen.
 	roomCodeLen = 6
@@ -65,14 +80,18 @@ var (
 	errRoomKey     = errors.New("this is not the room's presenter key")
 	errRoomPath    = errors.New("a room shows a trace, an example or an exercise of this server: a path /t/ID, /t/ID?example=NAME, /example/NAME or /exercise?kind=K&level=L&seed=N")
 	errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped, and the latest state is shown when the second is over", RoomMessagesPerSecond)
+	errNotFollower = errors.New("only a page that follows the room answers in it: this one sent no ticket the room gave it")
+	errRoomMoved   = errors.New("the room shows another page now: answers to this one are no longer counted")
+	errTallyFull   = fmt.Errorf("the room has counted the answers of %d followers, the most it counts", MaxRoomAnswers)
 )
 
 // roomPath matches the pages a room may show: a viewer's, with the
 // example it shows, if any, or an exercise's.
 var roomPath = regexp.MustCompile(`^(/(t|example)/[A-Za-z0-9._-]{1,100}(\?example=[a-z0-9-]{1,60})?|/exercise\?kind=[a-z0-9]{1,20}&level=[a-z]{1,20}&seed=[0-9]{1,6})$`)
 
-// answerWho matches the id a follower's exercise page answers with: a
-// random id of its tab, so that answering again replaces its answer.
+// answerWho matches the id a follower's page says hello with and its
+// exercise page answers with: a random id of its tab, so that answering
+// again replaces its answer.
 var answerWho = regexp.MustCompile(`^[a-z0-9]{8,32}$`)
 
 // roomState is what a presenter's viewer shows, as followers mirror it.
@@ -121,12 +140,15 @@ func (s *roomState) check() error {
 }
 
 // roomMessage is a message between a room's page and the server. Pages
-// send hello (role, and for a presenter its key and page), state, page
-// and end; the server sends room, followers, answers, error and ended.
+// send hello (role, and for a presenter its key and page, for a follower
+// its tab's id), state, page and end; the server sends room, ticket,
+// followers, answers, error and ended.
 type roomMessage struct {
 	Type      string        `json:"type"`
 	Role      string        `json:"role,omitempty"`      // hello: "presenter" or "follower"
 	Key       string        `json:"key,omitempty"`       // hello: the presenter's key; never sent by the server
+	Who       string        `json:"who,omitempty"`       // hello, ticket: a follower tab's id, which its answers carry
+	Ticket    string        `json:"ticket,omitempty"`    // ticket: what the follower's answers carry to be counted
 	Path      string        `json:"path,omitempty"`      // hello, page, room: the viewer page the room shows
 	State     *roomState    `json:"state,omitempty"`     // state, room: what the presenter's viewer shows
 	Code      string        `json:"code,omitempty"`      // room: the room's code
@@ -152,6 +174,7 @@ type roomSlot int
 
 const (
 	slotRoom      roomSlot = iota // the room: its page and the presenter's state
+	slotTicket                    // a follower's ticket for its answers
 	slotFollowers                 // the presenter's count of followers
 	slotAnswers                   // the presenter's tally of the answers to an exercise
 	slotError                     // what went wrong with the page's last message
@@ -490,8 +513,9 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 	return nil
 }
 
-// joinFollower adds c to the room's followers and sends it the room.
-func (r *room) joinFollower(c *roomConn) error {
+// joinFollower adds c to the room's followers and sends it the room,
+// and, if it said its tab's id who, the ticket its answers carry.
+func (r *room) joinFollower(c *roomConn, who string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ended {
@@ -502,6 +526,9 @@ func (r *room) joinFollower(c *roomConn) error {
 	}
 	r.followers[c] = struct{}{}
 	c.offer(slotRoom, r.roomMsgLocked())
+	if who != "" {
+		c.offer(slotTicket, mustJSON(roomMessage{Type: "ticket", Who: who, Ticket: r.ticket(who)}))
+	}
 	r.countLocked()
 	r.publishCountLocked()
 	return nil
@@ -567,34 +594,68 @@ type answerCount struct {
 	Count int    `json:"count"`
 }
 
+// answerTicketContext sets a ticket's MAC apart from any other use of
+// the room's key.
+const answerTicketContext = "searchviz room answer ticket\x00"
+
+// ticket returns the ticket of follower tab who: a MAC of its id under
+// the room's key, which every replica of the room knows. The room gives
+// it to a follower that says hello with its id, and counts only answers
+// that carry it, so that an answer counts only from a tab that has
+// followed the room within its life, on whichever replica it answers.
+func (r *room) ticket(who string) string {
+	mac := hmac.New(sha256.New, []byte(r.key))
+	mac.Write([]byte(answerTicketContext))
+	mac.Write([]byte(who))
+	return hex.EncodeToString(mac.Sum(nil)[:16])
+}
+
+// isFollower reports whether ticket is the one the room gave follower
+// tab who, in constant time.
+func (r *room) isFollower(who, ticket string) bool {
+	return answerWho.MatchString(who) && hmac.Equal([]byte(ticket), []byte(r.ticket(who)))
+}
+
 // answer records follower tab who's answer to the exercise at path, the
 // key of its first mistake or answerRight, and tells the presenter the
-// tally. An answer to another page than the room's, or past
-// MaxRoomFollowers tabs, is not counted.
-func (r *room) answer(path, who, key string) bool {
+// tally. It returns errNoRoom once the room has ended, errNotFollower
+// unless ticket is the one the room gave who, errRoomMoved for an answer
+// to another page than the room's, and errTallyFull for a tab past
+// MaxRoomAnswers.
+func (r *room) answer(path, who, ticket, key string) error {
+	if !r.isFollower(who, ticket) {
+		return errNotFollower
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.ended || path != r.path || !answerWho.MatchString(who) {
-		return false
+	switch {
+	case r.ended:
+		return errNoRoom
+	case path != r.path:
+		return errRoomMoved
+	}
+	if err := r.recordLocked(who, key); err != nil {
+		return err
 	}
 	if r.hub.bus != nil {
 		r.hub.bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "answer", Path: path, Who: who, Answer: key})
 	}
-	return r.recordLocked(who, key)
+	return nil
 }
 
 // recordLocked records follower tab who's answer key to the room's
-// exercise and tells the presenter the tally.
-func (r *room) recordLocked(who, key string) bool {
+// exercise and tells the presenter the tally; a tab new to the tally
+// past MaxRoomAnswers gets errTallyFull.
+func (r *room) recordLocked(who, key string) error {
 	if r.answers == nil {
 		r.answers = map[string]string{}
 	}
-	if _, ok := r.answers[who]; !ok && len(r.answers) >= MaxRoomFollowers {
-		return false
+	if _, ok := r.answers[who]; !ok && len(r.answers) >= MaxRoomAnswers {
+		return errTallyFull
 	}
 	r.answers[who] = key
 	r.tallyLocked()
-	return true
+	return nil
 }
 
 // tallyLocked tells the presenter how the answers stand: a count per
@@ -699,6 +760,9 @@ func (r *room) apply(ev roomEvent) {
 		r.counts[ev.Origin] = max(0, min(ev.Count, MaxRoomFollowers))
 		r.countLocked()
 	case "answer":
+		// The replica that sent it checked the ticket and told the
+		// page how it went; one past the cap here is dropped, as the
+		// tallies of all replicas hold the same answers.
 		if ev.Path == r.path && answerWho.MatchString(ev.Who) {
 			r.recordLocked(ev.Who, ev.Answer)
 		}

@@ -19,6 +19,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/web/templates"
 )
 
 // helloWait is how long a room's page has to say who it is.
@@ -86,6 +87,66 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 		sep = "&"
 	}
 	http.Redirect(w, r, path+sep+"room="+code, http.StatusSeeOther)
+}
+
+// handleRoomAnswer counts a follower's answer to the exercise a room
+// shows in the room's tally. The form holds the exercise's page
+// ("path"), the "answer", and the follower tab's id ("who") and the
+// "ticket" its hello got: only a tab that has followed the room counts,
+// so that ids made up elsewhere cannot fill the tally. It takes a POST
+// alone, which the server's guard refuses from another site's page. It
+// answers 204 when the answer counts, or a status and why as text.
+func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
+	refuse := func(status int, err error) {
+		http.Error(w, explain.Capital(strings.TrimSuffix(strings.TrimSpace(err.Error()), "."))+".", status)
+	}
+	code, ok := normalCode(r.PathValue("code"))
+	if !ok {
+		refuse(http.StatusBadRequest, errors.New("not a room code"))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxAnswerForm)
+	if err := r.ParseForm(); err != nil {
+		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
+			refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("an answer is sent with a form of at most %d KiB", maxAnswerForm>>10))
+			return
+		}
+		refuse(http.StatusBadRequest, fmt.Errorf("the answer's form cannot be read: %w", err))
+		return
+	}
+	rm, ok := s.rooms.get(code)
+	if !ok {
+		refuse(http.StatusNotFound, errNoRoom)
+		return
+	}
+	path := r.PostForm.Get("path")
+	ex, err := exerciseAt(path)
+	if err != nil {
+		refuse(http.StatusBadRequest, err)
+		return
+	}
+	page := templates.Exercise{Answer: r.PostForm.Get("answer")}
+	key := grade(ex, &page)
+	if key == "" {
+		refuse(http.StatusBadRequest, errors.New(page.Error))
+		return
+	}
+	err = rm.answer(path, r.PostForm.Get("who"), r.PostForm.Get("ticket"), key)
+	switch {
+	case errors.Is(err, errNoRoom):
+		refuse(http.StatusNotFound, err)
+	case errors.Is(err, errNotFollower):
+		refuse(http.StatusForbidden, err)
+	case errors.Is(err, errRoomMoved):
+		refuse(http.StatusConflict, err)
+	case errors.Is(err, errTallyFull):
+		refuse(http.StatusTooManyRequests, err)
+	case err != nil:
+		s.log.Error("counting a room's answer", "room", code, "err", err)
+		refuse(http.StatusInternalServerError, errors.New("the answer could not be counted; the error is in the server's log"))
+	default:
+		w.WriteHeader(http.StatusNoContent)
+	}
 }
 
 // handleRoomQR draws the QR code of a room's join address as SVG, for the
@@ -258,7 +319,7 @@ func roomHello(conn *websocket.Conn, rm *room, c *roomConn, wait time.Duration) 
 		}
 		return true, rm.joinPresenter(c, m.Path)
 	case "follower":
-		return false, rm.joinFollower(c)
+		return false, rm.joinFollower(c, m.Who)
 	}
 	return false, fmt.Errorf("a page is a presenter or a follower, not %q", m.Role)
 }
@@ -274,6 +335,9 @@ func decodeRoomMessage(data []byte) (roomMessage, error) {
 	}
 	if dec.More() {
 		return m, errors.New("bad message: one JSON object per message")
+	}
+	if m.Who != "" && (m.Type != "hello" || !answerWho.MatchString(m.Who)) {
+		return m, errors.New("bad message: who goes in a follower's hello only, and is its tab's id: 8 to 32 lower-case letters and digits")
 	}
 	switch m.Type {
 	case "hello", "page", "end":

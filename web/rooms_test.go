@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -97,11 +98,11 @@ func TestRoomsLimits(t *testing.T) {
 	}
 	r := opened[1]
 	for range MaxRoomFollowers {
-		if err := r.joinFollower(newRoomConn()); err != nil {
+		if err := r.joinFollower(newRoomConn(), ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := r.joinFollower(newRoomConn()); !errors.Is(err, errRoomFull) {
+	if err := r.joinFollower(newRoomConn(), ""); !errors.Is(err, errRoomFull) {
 		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
 	}
 	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
@@ -129,7 +130,7 @@ func TestRoomIdle(t *testing.T) {
 	if err := r.joinPresenter(p, "/example/rn-alphabeta"); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.joinFollower(f); err != nil {
+	if err := r.joinFollower(f, ""); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * h.idle)
@@ -496,6 +497,9 @@ func FuzzDecodeRoomMessage(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"hello","role":"presenter","key":"00","path":"/t/abc"}`,
 		`{"type":"hello","role":"follower"}`,
+		`{"type":"hello","role":"follower","who":"0123abcd"}`,
+		`{"type":"state","who":"0123abcd","state":{"step":1,"view":"root"}}`,
+		`{"type":"hello","role":"follower","who":"NOT AN ID"}`,
 		`{"type":"state","state":{"step":3,"view":"side","selected":2,"box":[0,0,10,10],"present":true,"panels":["counts"]}}`,
 		`{"type":"page","path":"/example/rn-alphabeta"}`,
 		`{"type":"end"}`,
@@ -528,14 +532,27 @@ func FuzzDecodeRoomMessage(f *testing.F) {
 	})
 }
 
-// TestRoomExercise sets an exercise to a room: followers' answers, given
-// with the room and their tab's id, reach the presenter as a tally by
-// first mistake, the most common first, without names; answering again
-// replaces a tab's answer; answers to another exercise, or from an id
-// that is not one, are not counted.
+// followWith joins a follower page to the room as tab who and returns
+// the page and the ticket the room gave it.
+func followWith(t *testing.T, base, code, who string) (*roomPage, string) {
+	t.Helper()
+	f := dialRoom(t, base, code, roomMessage{Type: "hello", Role: "follower", Who: who})
+	m := f.wait("the ticket", func(m roomMessage) bool { return m.Type == "ticket" })
+	if m.Who != who || m.Ticket == "" {
+		t.Fatalf("tab %s was sent %+v", who, m)
+	}
+	return f, m.Ticket
+}
+
+// TestRoomExercise sets an exercise to a room: followers' answers,
+// posted with the room's ticket of their tab, reach the presenter as a
+// tally by first mistake, the most common first, without names;
+// answering again replaces a tab's answer. Answers to another exercise,
+// from a tab without its ticket, from another site's page or by GET, as
+// the exercise page once took them, are not counted.
 func TestRoomExercise(t *testing.T) {
 	t.Parallel()
-	_, ts := newTestServer(t)
+	srv, ts := newTestServer(t)
 	path := exerciseURL("alphabeta", "easy", 5)
 	o := openRoom(t, ts.URL, path)
 	p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: path})
@@ -543,24 +560,69 @@ func TestRoomExercise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	right, err := exercise.Solve(ex)
+	solved, err := exercise.Solve(ex)
 	if err != nil {
 		t.Fatal(err)
 	}
-	answer := func(p, who, text string) {
-		t.Helper()
-		status, _ := get(t, ts.URL+p+"&"+url.Values{"answer": {text}, "room": {o.Code}, "who": {who}}.Encode())
-		if status != http.StatusOK {
-			t.Fatalf("answering: %d", status)
+	right, wrong := solved.String(), "pruned: none; A=100"
+	tickets := map[string]string{}
+	for _, who := range []string{"aaaaaaaa1", "bbbbbbbb2", "cccccccc3", "dddddddd4", "eeeeeeee5"} {
+		_, tickets[who] = followWith(t, ts.URL, o.Code, who)
+	}
+	answers := "/rooms/" + o.Code + "/answers"
+	tests := []struct {
+		name        string
+		to          string // the room's address to post to
+		path        string
+		who, ticket string
+		answer      string
+		header      http.Header
+		want        int
+	}{
+		{"right", answers, path, "aaaaaaaa1", tickets["aaaaaaaa1"], right, nil, http.StatusNoContent},
+		{"wrong", answers, path, "bbbbbbbb2", tickets["bbbbbbbb2"], wrong, nil, http.StatusNoContent},
+		{"wrong again", answers, path, "cccccccc3", tickets["cccccccc3"], wrong, nil, http.StatusNoContent},
+		{"wrong, from a page of the server", answers, path, "dddddddd4", tickets["dddddddd4"], wrong, http.Header{"Origin": {ts.URL}, "Sec-Fetch-Site": {"same-origin"}}, http.StatusNoContent},
+		{"changed their mind", answers, path, "dddddddd4", tickets["dddddddd4"], right, nil, http.StatusNoContent},
+		{"another exercise", answers, exerciseURL("alphabeta", "easy", 6), "eeeeeeee5", tickets["eeeeeeee5"], wrong, nil, http.StatusConflict},
+		{"a viewer's page", answers, "/example/rn-alphabeta", "eeeeeeee5", tickets["eeeeeeee5"], wrong, nil, http.StatusBadRequest},
+		{"another site's page", answers, path, "eeeeeeee5", tickets["eeeeeeee5"], wrong, http.Header{"Origin": {"http://evil.example"}}, http.StatusForbidden},
+		{"another site's page, by Sec-Fetch-Site", answers, path, "eeeeeeee5", tickets["eeeeeeee5"], wrong, http.Header{"Sec-Fetch-Site": {"cross-site"}}, http.StatusForbidden},
+		{"a made-up id", answers, path, "ffffffff6", strings.Repeat("0", 32), wrong, nil, http.StatusForbidden},
+		{"a made-up id with another tab's ticket", answers, path, "ffffffff6", tickets["eeeeeeee5"], wrong, nil, http.StatusForbidden},
+		{"no ticket", answers, path, "eeeeeeee5", "", wrong, nil, http.StatusForbidden},
+		{"not an id", answers, path, "NOT AN ID", tickets["eeeeeeee5"], wrong, nil, http.StatusForbidden},
+		{"an answer that cannot be read", answers, path, "eeeeeeee5", tickets["eeeeeeee5"], "B==", nil, http.StatusBadRequest},
+		{"a form past maxAnswerForm", answers, path, "eeeeeeee5", tickets["eeeeeeee5"], strings.Repeat("x", maxAnswerForm), nil, http.StatusRequestEntityTooLarge},
+		{"no room of this code", "/rooms/ZZZZZZ/answers", path, "eeeeeeee5", tickets["eeeeeeee5"], wrong, nil, http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		form := url.Values{"path": {tt.path}, "who": {tt.who}, "ticket": {tt.ticket}, "answer": {tt.answer}}
+		req, err := http.NewRequest(http.MethodPost, ts.URL+tt.to, strings.NewReader(form.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for k, v := range tt.header {
+			req.Header[k] = v
+		}
+		res, err := noRedirect.Do(req)
+		body := readBody(t, res, err)
+		if res.StatusCode != tt.want {
+			t.Errorf("%s: %d %q, want %d", tt.name, res.StatusCode, body, tt.want)
 		}
 	}
-	answer(path, "aaaaaaaa1", right.String())
-	answer(path, "bbbbbbbb2", "pruned: none; A=100")
-	answer(path, "cccccccc3", "pruned: none; A=100")
-	answer(path, "dddddddd4", "pruned: none; A=100")
-	answer(path, "dddddddd4", right.String()) // changed their mind
-	answer(exerciseURL("alphabeta", "easy", 6), "eeeeeeee5", "pruned: none; A=100")
-	answer(path, "NOT AN ID", "pruned: none; A=100")
+	// The exercise page grades an answer by GET, as the form asks for
+	// the grade, and counts nothing, whatever the query says.
+	if status, page := get(t, ts.URL+path+"&"+url.Values{"answer": {wrong}, "room": {o.Code}, "who": {"eeeeeeee5"}, "ticket": {tickets["eeeeeeee5"]}}.Encode()); status != http.StatusOK || !strings.Contains(page, `data-testid="feedback"`) {
+		t.Errorf("the exercise page's GET: %d, graded %v", status, strings.Contains(page, `data-testid="feedback"`))
+	}
+	res, err := http.Get(ts.URL + answers + "?" + url.Values{"path": {path}, "who": {"eeeeeeee5"}, "ticket": {tickets["eeeeeeee5"]}, "answer": {wrong}}.Encode())
+	readBody(t, res, err)
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != http.MethodPost {
+		t.Errorf("GET %s: %s, Allow %q; want 405, Allow POST", answers, res.Status, res.Header.Get("Allow"))
+	}
+
 	m := p.wait("the tally of 4 answers, 2 right", func(m roomMessage) bool {
 		n, right := 0, 0
 		for _, a := range m.Answers {
@@ -574,15 +636,69 @@ func TestRoomExercise(t *testing.T) {
 	if len(m.Answers) != 2 || m.Answers[0].Count != 2 || m.Answers[1].Count != 2 || m.Answers[0].Key == m.Answers[1].Key {
 		t.Errorf("tally %+v, want 2 right and 2 with one mistake", m.Answers)
 	}
+	rm, ok := srv.rooms.get(o.Code)
+	if !ok {
+		t.Fatal("the room is gone")
+	}
+	rm.mu.Lock()
+	counted := maps.Clone(rm.answers)
+	rm.mu.Unlock()
+	mistake := m.Answers[0].Key
+	if mistake == answerRight {
+		mistake = m.Answers[1].Key
+	}
+	if want := map[string]string{"aaaaaaaa1": answerRight, "bbbbbbbb2": mistake, "cccccccc3": mistake, "dddddddd4": answerRight}; !maps.Equal(counted, want) {
+		t.Errorf("the room counted %v, want %v", counted, want)
+	}
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	for _, raw := range p.raw {
-		for _, who := range []string{"aaaaaaaa1", "bbbbbbbb2"} {
-			if bytes.Contains(raw, []byte(who)) {
-				t.Errorf("the presenter was sent a follower's id: %s", raw)
+		for who, ticket := range tickets {
+			if bytes.Contains(raw, []byte(who)) || bytes.Contains(raw, []byte(ticket)) {
+				t.Errorf("the presenter was sent a follower's id or ticket: %s", raw)
 			}
 		}
 	}
-	p.mu.Unlock()
+}
+
+// TestRoomAnswersLimit crosses MaxRoomAnswers: that many tabs with the
+// room's tickets are counted, the next tab is not, and a tab counted
+// still changes its answer; a ticket of another room counts in none but
+// its own.
+func TestRoomAnswersLimit(t *testing.T) {
+	t.Parallel()
+	h := newRooms()
+	defer h.endAll("test")
+	path := exerciseURL("alphabeta", "easy", 5)
+	r, err := h.open(path, "192.0.2.10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := h.open(path, "192.0.2.10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := func(i int) string { return fmt.Sprintf("tab%08d", i) }
+	if err := r.answer(path, tab(0), other.ticket(tab(0)), "right"); !errors.Is(err, errNotFollower) {
+		t.Errorf("another room's ticket: err = %v, want %v", err, errNotFollower)
+	}
+	for i := range MaxRoomAnswers {
+		if err := r.answer(path, tab(i), r.ticket(tab(i)), "value B"); err != nil {
+			t.Fatalf("tab %d: %v", i, err)
+		}
+	}
+	if err := r.answer(path, tab(MaxRoomAnswers), r.ticket(tab(MaxRoomAnswers)), "right"); !errors.Is(err, errTallyFull) {
+		t.Errorf("tab %d: err = %v, want %v", MaxRoomAnswers+1, err, errTallyFull)
+	}
+	if err := r.answer(path, tab(0), r.ticket(tab(0)), "right"); err != nil {
+		t.Errorf("a counted tab changing its answer: %v", err)
+	}
+	r.mu.Lock()
+	n, changed := len(r.answers), r.answers[tab(0)]
+	r.mu.Unlock()
+	if n != MaxRoomAnswers || changed != "right" {
+		t.Errorf("%d tabs counted, the first's answer %q; want %d and right", n, changed, MaxRoomAnswers)
+	}
 }
 
 // TestRoomNoHelloSaysOnlyThat opens a room's socket and says nothing: the
@@ -675,7 +791,7 @@ func TestRoomUnclaimed(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newRoomConn()
-	if err := lonely.joinFollower(f); err != nil {
+	if err := lonely.joinFollower(f, ""); err != nil {
 		t.Fatal(err)
 	}
 	claimed, err := h.open("/example/rn-alphabeta", "192.0.2.9")

@@ -267,6 +267,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /rooms", s.handleRoomOpen)
 	s.mux.HandleFunc("GET /r", s.handleRoomJoin)
 	s.mux.HandleFunc("GET /r/{code}", s.handleRoomJoin)
+	s.mux.HandleFunc("POST /rooms/{code}/answers", s.handleRoomAnswer)
 	s.mux.HandleFunc("GET /rooms/{code}/qr.svg", s.handleRoomQR)
 	s.mux.HandleFunc("GET /rooms/{code}/ws", s.handleRoomSocket)
 	s.mux.HandleFunc("GET /t/{id}", s.handleViewer)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -139,8 +140,9 @@ func TestSharedUnreachable(t *testing.T) {
 // TestRoomAcrossReplicas runs a room over two replicas of the server on
 // one NATS server: the presenter on A, three followers on B, which joins
 // them by the code A gave; the count, every state and an exercise's
-// answers cross over; the key never reaches a follower; ending the room
-// on A tells B's followers and frees the code on both.
+// answers cross over, and A counts an answer with the ticket B gave; the
+// key never reaches a follower; ending the room on A tells B's followers
+// and frees the code on both.
 func TestRoomAcrossReplicas(t *testing.T) {
 	t.Parallel()
 	nats := startNATS(t)
@@ -157,8 +159,10 @@ func TestRoomAcrossReplicas(t *testing.T) {
 	}
 	p := dialRoom(t, tsA.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
 	var fs []*roomPage
-	for range 3 {
-		fs = append(fs, dialRoom(t, tsB.URL, o.Code, roomMessage{Type: "hello", Role: "follower"}))
+	var tickets []string
+	for i := range 3 {
+		f, ticket := followWith(t, tsB.URL, o.Code, fmt.Sprintf("abcdefgh%d", i))
+		fs, tickets = append(fs, f), append(tickets, ticket)
 	}
 	p.wait("3 followers on the other replica", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 3 })
 	for step := 1; step <= 5; step++ {
@@ -176,11 +180,13 @@ func TestRoomAcrossReplicas(t *testing.T) {
 	for _, f := range fs {
 		f.wait("the exercise", func(m roomMessage) bool { return m.Type == "room" && m.Path == path })
 	}
-	status, _ := get(t, tsB.URL+path+"&"+url.Values{"answer": {"pruned: none; A=100"}, "room": {o.Code}, "who": {"abcdefgh1"}}.Encode())
-	if status != http.StatusOK {
-		t.Fatalf("answering on B: %d", status)
+	for i, base := range []string{tsB.URL, tsA.URL} {
+		res, body := postForm(t, base+"/rooms/"+o.Code+"/answers", url.Values{"path": {path}, "answer": {"pruned: none; A=100"}, "who": {fmt.Sprintf("abcdefgh%d", i)}, "ticket": {tickets[i]}})
+		if res.StatusCode != http.StatusNoContent {
+			t.Fatalf("answering on %s: %s %q", base, res.Status, body)
+		}
 	}
-	p.wait("the answer given on B", func(m roomMessage) bool { return m.Type == "answers" && len(m.Answers) == 1 && m.Answers[0].Count == 1 })
+	p.wait("the answers given on B and on A", func(m roomMessage) bool { return m.Type == "answers" && len(m.Answers) == 1 && m.Answers[0].Count == 2 })
 
 	p.send(roomMessage{Type: "end"})
 	for _, f := range fs {
