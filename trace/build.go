@@ -383,10 +383,7 @@ func (b *Builder) fold(own bool) (*Tree, error) {
 	}
 	// Later events only append, beyond what the slices shared here hold.
 	f := fl.finish(b.events.clip(), slices.Clip(b.strs.strs), b.nodes.clip(), b.holders.clip(), slices.Clip(b.joints), slices.Clip(b.probs))
-	fl.nodes.created.trim()
-	fl.nodes.holders.trim()
-	fl.nodes.reset()
-	return &Tree{f: f, step: -1, focus: NoNode, cur: fl.nodes}, nil
+	return &Tree{f: f, step: -1, focus: NoNode, cur: newTreeStates(fl.nodes.created.len(), fl.nodes.holders.len())}, nil
 }
 
 // newFolder returns a folder for the Builder's events, within its memory

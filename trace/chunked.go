@@ -49,23 +49,6 @@ func (c *chunked[T]) appendTo(s []T) []T {
 	return s
 }
 
-// trim copies the last chunk to one of its exact length, so that a list
-// done growing holds no spare capacity.
-func (c *chunked[T]) trim() {
-	if last := len(c.chunks) - 1; last >= 0 && len(c.chunks[last]) < cap(c.chunks[last]) {
-		c.chunks[last] = slices.Clone(c.chunks[last])
-	}
-}
-
-// deepClone returns a copy of c that shares nothing with it.
-func (c *chunked[T]) deepClone() chunked[T] {
-	out := chunked[T]{chunks: make([][]T, len(c.chunks)), n: c.n}
-	for i, ch := range c.chunks {
-		out.chunks[i] = append(make([]T, 0, cap(ch)), ch...)
-	}
-	return out
-}
-
 // clip returns a copy of c that shares its values and never sees more,
 // for a reader while c goes on growing.
 func (c *chunked[T]) clip() chunked[T] {

@@ -37,7 +37,7 @@ type Tree struct {
 	f     *treeFold  // immutable once made, shared by clones
 	step  int        // events 0..step are applied
 	focus NodeID     // the focus after event step
-	cur   nodeStates // every node's changing fields at step
+	cur   treeStates // every node's changing fields at step
 	buf   []dynChange
 }
 
@@ -134,8 +134,8 @@ type dynChange struct {
 // then, in order; the others are in their initial state.
 type checkpoint struct {
 	pos     int
-	state   []dynState // the created nodes'
-	holders []dynState // the placeholders'
+	created [][]dynState // the created nodes' states, in pages (see snapshotPages)
+	holders [][]dynState // the placeholders'
 }
 
 // restoreCostPerNode is what restoring one node's state from a checkpoint
@@ -143,6 +143,11 @@ type checkpoint struct {
 // memory bandwidth, and measured about as slow as replaying 8 changes per
 // node.
 const restoreCostPerNode = 8
+
+// restoreCostPerPage is what restoring a Tree to a checkpoint costs per
+// page of its states, counted in changes replayed: the restore shares the
+// checkpoint's pages, and the first change to each page then copies it.
+const restoreCostPerPage = 32
 
 // checkpointSpacingPerNode sets the changes between checkpoints to this many
 // per node, so a checkpoint takes about an eighth of the memory of the
@@ -435,8 +440,11 @@ func (fl *folder) checkpoint() {
 			return
 		}
 	}
+	prev := &f.checkpoints[len(f.checkpoints)-1]
 	f.checkpoints = append(f.checkpoints, checkpoint{
-		pos: fl.steps, state: fl.nodes.created.appendTo(nil), holders: fl.nodes.holders.appendTo(nil),
+		pos:     fl.steps,
+		created: snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created),
+		holders: snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders),
 	})
 }
 
@@ -444,6 +452,18 @@ func (fl *folder) checkpoint() {
 // packed events, strings and nodes, with its children linked.
 func (fl *folder) finish(events records, strs []string, nodes, holders chunked[nodeInfo], joints []JointAction, probs []float64) *treeFold {
 	f := fl.f
+	// A last checkpoint at the end, so that a Tree there, where viewers
+	// open and clone it, shares every page of its states.
+	if last := &f.checkpoints[len(f.checkpoints)-1]; last.pos != fl.steps {
+		final := checkpoint{
+			pos:     fl.steps,
+			created: snapshotPages(&fl.nodes.created, fl.nodes.created.len(), last.created),
+			holders: snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), last.holders),
+		}
+		if with := append(f.checkpoints, final); fl.budget <= 0 || checkpointsBytes(with) <= fl.budget {
+			f.checkpoints = with
+		}
+	}
 	f.events, f.strs, f.nodes, f.holders, f.joints, f.probs = events, strs, nodes, holders, joints, probs
 	f.created = nodes.len()
 	f.changesBefore = append(f.changesBefore, fl.total)
@@ -461,6 +481,16 @@ func (fl *folder) finish(events records, strs []string, nodes, holders chunked[n
 	f.units, f.unitsEnd = iterationUnits(f.iterStarts, f.beams)
 	f.memSize = f.mem()
 	return f
+}
+
+// checkpointsBytes returns the bytes the checkpoints cs hold, each page
+// they share counted once.
+func checkpointsBytes(cs []checkpoint) int64 {
+	snaps := make([][][]dynState, 0, 2*len(cs))
+	for _, c := range cs {
+		snaps = append(snaps, c.created, c.holders)
+	}
+	return pagesBytes(snaps...)
 }
 
 // thin returns every other checkpoint, the first at position 0 included.
@@ -778,7 +808,7 @@ func (t *Tree) Seek(k int) error {
 		if c < 0 || c >= len(f.checkpoints) {
 			continue
 		}
-		if cc := restoreCostPerNode*int64(t.cur.len()) + cost(f.checkpoints[c].pos); cc < bestCost {
+		if cc := restoreCostPerPage*int64(t.cur.pages()) + cost(f.checkpoints[c].pos); cc < bestCost {
 			best, bestCost = c, cc
 		}
 	}
@@ -812,7 +842,7 @@ func (t *Tree) walk(to int) {
 			var cs []dynChange
 			t.focus, cs = unpackChanges(c.next(), t.buf[:0], f.created)
 			for _, c := range cs {
-				t.cur.at(c.node)[c.slot] = c.to
+				t.cur.set(c.node, c.slot, c.to)
 			}
 			t.buf = cs[:0]
 		}
@@ -827,7 +857,7 @@ func (t *Tree) walk(to int) {
 				_, cs = unpackChanges(c.next(), cs, f.created)
 			}
 			for i := len(cs) - 1; i >= 0; i-- {
-				t.cur.at(cs[i].node)[cs[i].slot] = cs[i].from
+				t.cur.set(cs[i].node, cs[i].slot, cs[i].from)
 			}
 			t.buf = cs[:0]
 			end = start
@@ -849,10 +879,12 @@ func (t *Tree) Clone() *Tree {
 // that keeps folded traces within a byte budget: the packed events and
 // their strings, the nodes, the packed changes and their indexes, the
 // checkpoints, the indexes of the queries (LatestBeam, IterationAt,
-// FirstEval, RootVisits), and t's own state of every node. A Clone shares
-// all of it but the state, 120 bytes a node, which it holds on its own: a
-// Tree and n clones of it hold about MemSize() + n*Size()*120 bytes in
-// all. MemSize takes constant time.
+// FirstEval, RootVisits), and t's own states of the nodes. A Tree shares
+// the pages of its nodes' states (256 nodes, 120 bytes each, a page) with
+// the checkpoints and its clones until it changes them, so that a Tree
+// and its clones hold the fold's bytes once and beyond them a page table
+// (24 bytes a page) each and the pages their steps since the last
+// checkpoint changed. MemSize takes time in proportion to the pages.
 func (t *Tree) MemSize() int64 {
 	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + t.cur.mem()
 }
@@ -869,10 +901,7 @@ func (f *treeFold) mem() int64 {
 	n += allocSize(int64(cap(f.probs)) * int64(unsafe.Sizeof(float64(0))))
 	n += allocSize(int64(cap(f.changesBefore)) * int64(unsafe.Sizeof(int64(0))))
 	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
-	for _, c := range f.checkpoints {
-		n += allocSize(int64(cap(c.state)) * int64(unsafe.Sizeof(dynState{})))
-		n += allocSize(int64(cap(c.holders)) * int64(unsafe.Sizeof(dynState{})))
-	}
+	n += checkpointsBytes(f.checkpoints)
 	for _, s := range [...][]int32{f.beams, f.iterations, f.firstEval, f.visitSteps} {
 		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))
 	}

@@ -5,9 +5,11 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -1169,4 +1171,99 @@ func TestTreeMemSize(t *testing.T) {
 		t.Errorf("a clone's MemSize() = %d, want the original's %d", c.MemSize(), got)
 	}
 	runtime.KeepAlive(tr)
+}
+
+// TestClonesSharePages checks that clones of a Tree at its last step share
+// its nodes' states: each holds its page table and no page of its own,
+// and a clone that steps back copies only the pages its steps change,
+// leaving the Tree and the other clones as they were.
+func TestClonesSharePages(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
+	g := &foldGen{rng: rand.New(rand.NewPCG(5, 5)), prune: true, extras: true, maxDepth: 14, minKids: 2, maxEvents: 60_000}
+	events := g.trace()
+	tr, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := tr.Len() - 1
+	if err := tr.Seek(last); err != nil {
+		t.Fatal(err)
+	}
+	pages := (tr.Size() + statePage - 1) / statePage
+	table := int64(pages) * 25 * 2 // a page table and its flags, with room for rounding
+	for range 3 {
+		if c := tr.Clone(); c.cur.mem() > table {
+			t.Fatalf("a clone at the last step holds %d bytes of %d nodes' states, want only its page table (about %d)", c.cur.mem(), tr.Size(), table)
+		}
+	}
+	c := tr.Clone()
+	if err := c.Seek(last - 50); err != nil {
+		t.Fatal(err)
+	}
+	if own := c.cur.mem() - table; own > int64(50*4*statePage*120) {
+		t.Errorf("a clone 50 steps back holds %d bytes of pages, more than 4 pages a step", own)
+	}
+	want, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{last, last - 50} {
+		if err := want.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		got := tr
+		if k != last {
+			got = c
+		}
+		for id := range NodeID(tr.Size()) {
+			if !reflect.DeepEqual(got.Node(id), want.Node(id)) {
+				t.Fatalf("at step %d, node %d: %+v, want %+v", k, id, got.Node(id), want.Node(id))
+			}
+		}
+	}
+}
+
+// TestClonesStepConcurrently clones one Tree from several goroutines at
+// once, as a server's pages do, and steps each clone: clones share pages
+// and must never write one another's (run it with -race).
+func TestClonesStepConcurrently(t *testing.T) {
+	t.Parallel()
+	g := &foldGen{rng: rand.New(rand.NewPCG(6, 6)), prune: true, extras: true, maxDepth: 10, minKids: 2, maxEvents: 5_000}
+	events := g.trace()
+	tr, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Seek(tr.Len() - 1); err != nil {
+		t.Fatal(err)
+	}
+	want := make([]NodeState, 0, tr.Size())
+	for id := range NodeID(tr.Size()) {
+		want = append(want, tr.Node(id))
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			c := tr.Clone()
+			rng := rand.New(rand.NewPCG(uint64(w), 1))
+			for range 20 {
+				if err := c.Seek(rng.IntN(c.Len())); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			if err := c.Seek(c.Len() - 1); err != nil {
+				t.Error(err)
+				return
+			}
+			for id, n := range want {
+				if !reflect.DeepEqual(c.Node(NodeID(id)), n) {
+					t.Errorf("clone %d back at the last step: node %d differs", w, id)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

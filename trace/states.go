@@ -1,59 +1,63 @@
 package trace
 
-// nodeStates is every node's dynState, by id: the created nodes' in one
-// chunked list and the placeholders' in another, as a folder grows them,
-// so that a Tree takes them over without copying what may be hundreds of
-// megabytes.
+// nodeStates is every node's dynState, by id, as a folder grows them: the
+// created nodes' in one chunked list and the placeholders' in another,
+// whose final ids are known only at the end. Its checkpoints copy them in
+// pages for Trees to share (see snapshotPages).
 type nodeStates struct {
 	created chunked[dynState]
 	holders chunked[dynState]
 }
 
-// at returns node id's state.
-func (s *nodeStates) at(id NodeID) *dynState {
-	if n := s.created.len(); int(id) >= n {
+// len returns the number of nodes.
+func (s *nodeStates) len() int { return s.created.len() + s.holders.len() }
+
+// treeStates is every node's state at a Tree's step: the created nodes'
+// and the placeholders', each in pages shared with the fold's checkpoints
+// and the Tree's clones until written (see pagedStates).
+type treeStates struct {
+	created, holders pagedStates
+}
+
+// newTreeStates returns the initial states of created nodes and holders
+// placeholders.
+func newTreeStates(created, holders int) treeStates {
+	return treeStates{created: newPagedStates(created), holders: newPagedStates(holders)}
+}
+
+// at returns node id's state, to read only.
+func (s *treeStates) at(id NodeID) *dynState {
+	if n := s.created.n; int(id) >= n {
 		return s.holders.at(int(id) - n)
 	}
 	return s.created.at(int(id))
 }
 
+// set sets slot of node id's state to v.
+func (s *treeStates) set(id NodeID, slot dynSlot, v uint64) {
+	if n := s.created.n; int(id) >= n {
+		s.holders.set(int(id)-n, slot, v)
+		return
+	}
+	s.created.set(int(id), slot, v)
+}
+
 // len returns the number of nodes.
-func (s *nodeStates) len() int { return s.created.len() + s.holders.len() }
+func (s *treeStates) len() int { return s.created.n + s.holders.n }
 
-// reset puts every node in its initial state.
-func (s *nodeStates) reset() {
-	for _, c := range [2]*chunked[dynState]{&s.created, &s.holders} {
-		for _, ch := range c.chunks {
-			for i := range ch {
-				ch[i] = initialState()
-			}
-		}
-	}
+// pages returns the number of pages of states.
+func (s *treeStates) pages() int { return len(s.created.pages) + len(s.holders.pages) }
+
+// restore sets every node's state to checkpoint c's, sharing its pages.
+func (s *treeStates) restore(c *checkpoint) {
+	s.created.restore(c.created)
+	s.holders.restore(c.holders)
 }
 
-// restore sets every node's state to checkpoint c's.
-func (s *nodeStates) restore(c *checkpoint) {
-	fill(&s.created, c.state)
-	fill(&s.holders, c.holders)
+// clone returns states that share every page with s until either writes.
+func (s *treeStates) clone() treeStates {
+	return treeStates{created: s.created.share(), holders: s.holders.share()}
 }
 
-// fill copies from into the first values of c and resets the others.
-func fill(c *chunked[dynState], from []dynState) {
-	for _, ch := range c.chunks {
-		n := copy(ch, from)
-		from = from[n:]
-		for i := n; i < len(ch); i++ {
-			ch[i] = initialState()
-		}
-	}
-}
-
-// clone returns a copy of s that shares nothing with it.
-func (s *nodeStates) clone() nodeStates {
-	return nodeStates{created: s.created.deepClone(), holders: s.holders.deepClone()}
-}
-
-// mem returns the bytes s holds.
-func (s *nodeStates) mem() int64 {
-	return s.created.mem() + s.holders.mem()
-}
+// mem returns the bytes s holds on its own.
+func (s *treeStates) mem() int64 { return s.created.mem() + s.holders.mem() }

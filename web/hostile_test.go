@@ -139,7 +139,7 @@ func TestHostilePanicEndsOnlyItsRequest(t *testing.T) {
 }
 
 // liveSearchDone waits until the search of id has been saved.
-func (s *Server) liveSearchDone(t *testing.T, id string) {
+func (s *Server) liveSearchDone(t testing.TB, id string) {
 	t.Helper()
 	if ls := s.liveSearch(id); ls != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -1,0 +1,136 @@
+package trace
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// statePage is the number of node states in a page of a Tree's states:
+// 30 KB, small enough that a step's changes copy little.
+const statePage = 256
+
+// initialPage is a page of nodes in their initial state, shared by every
+// page that no event has changed yet. It is never written.
+var initialPage = func() []dynState {
+	p := make([]dynState, statePage)
+	for i := range p {
+		p[i] = initialState()
+	}
+	return p
+}()
+
+// pagedStates is one list of node states, by index, in pages that a Tree
+// shares with its fold's checkpoints and its clones, copying a page only
+// when it first writes to it: a Tree at any step holds only the pages its
+// steps since its last checkpoint changed, so that many viewers of one
+// big trace share its states rather than each holding them all.
+type pagedStates struct {
+	pages [][]dynState // each of statePage states; shared unless owned
+	owned []bool       // by page, whether this list may write it in place
+	n     int
+}
+
+// newPagedStates returns a list of n states, all initial, sharing
+// initialPage.
+func newPagedStates(n int) pagedStates {
+	p := pagedStates{pages: make([][]dynState, (n+statePage-1)/statePage), owned: make([]bool, (n+statePage-1)/statePage), n: n}
+	for i := range p.pages {
+		p.pages[i] = initialPage
+	}
+	return p
+}
+
+// at returns state i, to read only.
+func (p *pagedStates) at(i int) *dynState { return &p.pages[i/statePage][i%statePage] }
+
+// set sets slot s of state i to v, copying its page first if it is shared.
+func (p *pagedStates) set(i int, s dynSlot, v uint64) {
+	k := i / statePage
+	if !p.owned[k] {
+		p.pages[k] = append([]dynState(nil), p.pages[k]...)
+		p.owned[k] = true
+	}
+	p.pages[k][i%statePage][s] = v
+}
+
+// restore makes the list share the pages of a snapshot, and initialPage
+// past them; a short last page that ends before the list does is copied
+// and padded.
+func (p *pagedStates) restore(snap [][]dynState) {
+	clear(p.owned)
+	n := copy(p.pages, snap)
+	for i := n; i < len(p.pages); i++ {
+		p.pages[i] = initialPage
+	}
+	if n > 0 && (n-1)*statePage+len(snap[n-1]) < p.n {
+		page := make([]dynState, statePage)
+		copy(page[copy(page, snap[n-1]):], initialPage)
+		p.pages[n-1], p.owned[n-1] = page, true
+	}
+}
+
+// share returns a list that shares p's shared pages and holds copies of
+// the pages p wrote, leaving p as it is, so that p may be shared by
+// goroutines that each take a copy.
+func (p *pagedStates) share() pagedStates {
+	q := pagedStates{pages: make([][]dynState, len(p.pages)), owned: make([]bool, len(p.owned)), n: p.n}
+	copy(q.pages, p.pages)
+	for k, own := range p.owned {
+		if own {
+			q.pages[k], q.owned[k] = append([]dynState(nil), p.pages[k]...), true
+		}
+	}
+	return q
+}
+
+// mem returns the bytes p holds on its own: its page table and the pages
+// it wrote.
+func (p *pagedStates) mem() int64 {
+	n := allocSize(int64(cap(p.pages))*int64(unsafe.Sizeof([]dynState(nil)))) + allocSize(int64(cap(p.owned)))
+	for k, own := range p.owned {
+		if own {
+			n += allocSize(int64(cap(p.pages[k])) * int64(unsafe.Sizeof(dynState{})))
+		}
+	}
+	return n
+}
+
+// snapshotPages returns the pages of the first n states of c, for a
+// checkpoint: statePage states each but the last, which holds the rest. A
+// page equal to prev's page of the same index is that page, shared, and
+// one of initial states only is initialPage, rather than a copy.
+func snapshotPages(c *chunked[dynState], n int, prev [][]dynState) [][]dynState {
+	out := make([][]dynState, 0, (n+statePage-1)/statePage)
+	for start := 0; start < n; start += statePage {
+		k := start / statePage
+		end := min(start+statePage, n)
+		// Pages never straddle chunks: chunkLen is a multiple of statePage.
+		src := c.chunks[start/chunkLen][start%chunkLen : start%chunkLen+end-start]
+		switch {
+		case k < len(prev) && slices.Equal(prev[k], src):
+			out = append(out, prev[k])
+		case slices.Equal(initialPage[:len(src)], src):
+			out = append(out, initialPage)
+		default:
+			out = append(out, slices.Clone(src))
+		}
+	}
+	return out
+}
+
+// pagesBytes returns the bytes of the distinct pages of the snapshots
+// snaps, initialPage aside: what checkpoints that share pages hold.
+func pagesBytes(snaps ...[][]dynState) int64 {
+	seen := map[*dynState]bool{&initialPage[0]: true}
+	var n int64
+	for _, snap := range snaps {
+		n += allocSize(int64(cap(snap)) * int64(unsafe.Sizeof([]dynState(nil))))
+		for _, p := range snap {
+			if !seen[&p[0]] {
+				seen[&p[0]] = true
+				n += allocSize(int64(cap(p)) * int64(unsafe.Sizeof(dynState{})))
+			}
+		}
+	}
+	return n
+}
