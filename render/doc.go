@@ -68,8 +68,10 @@
 // is searched, so that the black current path stands out; where its
 // status draws the edge wider, as on the current path, the status's width
 // stays.
-// The graph's label says whose view the values are in, and the optional
-// legend explains shapes and statuses.
+// An edge's label is its move's, cut to MaxLabelRunes characters with
+// "…", however long the trace's label. The graph's label says whose view
+// the values are in, and the optional legend explains shapes and
+// statuses.
 //
 // # SVG ids
 //

@@ -8,6 +8,13 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
+// MaxLabelRunes caps the characters of a move's label in a drawing: a
+// longer label is drawn as its first MaxLabelRunes-1 characters and "…",
+// so that labels of up to trace.MaxString bytes cannot make each edge
+// thousands of points wide and a page of a few thousand nodes over 100 MB.
+// The viewer's node details give the label whole.
+const MaxLabelRunes = 40
+
 // maxValueLen is the most characters a value takes in a node, so that it
 // fits the node's fixed width.
 const maxValueLen = 7
@@ -49,11 +56,11 @@ func CutReason(c trace.NodeState) string {
 	return explain.CutRule(c.Cut, formatValue(value), formatValue(bound))
 }
 
-// actionText is the label of the edge into n: its action's label, or its
-// action number if the trace gives no label, and for a chance outcome its
-// probability, e.g. "3-6 (2/3)".
+// actionText is the label of the edge into n: its action's label, cut to
+// MaxLabelRunes characters, or its action number if the trace gives no
+// label, and for a chance outcome its probability, e.g. "3-6 (2/3)".
 func actionText(n trace.NodeState) string {
-	label := n.Label
+	label := elideLabel(n.Label)
 	if label == "" {
 		label = strconv.Itoa(n.Action)
 	}
@@ -61,4 +68,24 @@ func actionText(n trace.NodeState) string {
 		label += " (" + explain.Probability(n.Prob) + ")" // a chance outcome and its probability
 	}
 	return label
+}
+
+// elideLabel returns s if it has at most MaxLabelRunes characters, else
+// its first MaxLabelRunes-1 characters and "…". It reads no further than
+// that, however long s is; an invalid byte counts as one character.
+func elideLabel(s string) string {
+	if len(s) <= MaxLabelRunes {
+		return s
+	}
+	n, cut := 0, 0
+	for i := range s {
+		switch n {
+		case MaxLabelRunes - 1:
+			cut = i
+		case MaxLabelRunes:
+			return s[:cut] + "…"
+		}
+		n++
+	}
+	return s
 }

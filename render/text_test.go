@@ -1,9 +1,12 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
@@ -108,6 +111,89 @@ func TestWindowText(t *testing.T) {
 			t.Parallel()
 			if got := windowText(tt.n, tt.v); got != tt.want {
 				t.Errorf("windowText = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestElideLabel(t *testing.T) {
+	testenv.SkipUnderRace(t, "cuts strings")
+	t.Parallel()
+	n := MaxLabelRunes
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"short", "a1", "a1"},
+		{"at the limit", strings.Repeat("m", n), strings.Repeat("m", n)},
+		{"one over", strings.Repeat("m", n+1), strings.Repeat("m", n-1) + "…"},
+		{"multibyte at the limit", strings.Repeat("α", n), strings.Repeat("α", n)},
+		{"multibyte one over", strings.Repeat("α", n+1), strings.Repeat("α", n-1) + "…"},
+		{"invalid bytes count one each", strings.Repeat("\xff", n+1), strings.Repeat("\xff", n-1) + "…"},
+		{"as long as a trace allows", strings.Repeat("m", trace.MaxString), strings.Repeat("m", n-1) + "…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := elideLabel(tt.in)
+			if got != tt.want {
+				t.Errorf("elideLabel(%d bytes) = %q, want %q", len(tt.in), got, tt.want)
+			}
+			if utf8.RuneCountInString(got) > n {
+				t.Errorf("elideLabel(%d bytes) has %d characters, over MaxLabelRunes", len(tt.in), utf8.RuneCountInString(got))
+			}
+		})
+	}
+}
+
+// TestDrawingsElideLongLabels draws the textbook tree with every move's
+// label, pruned moves' too, as long as a trace allows: the tidy SVG and
+// the DOT are byte for byte those of the labels cut to MaxLabelRunes
+// characters, the edge into B reads its label's start and "…", and no
+// drawing holds even one label whole.
+func TestDrawingsElideLongLabels(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws SVG and DOT in the test goroutine")
+	t.Parallel()
+	relabel := func(cut bool) []trace.Event {
+		label := func(old string) string {
+			s := old + strings.Repeat("m", trace.MaxString-len(old))
+			if cut {
+				s = s[:MaxLabelRunes-1] + "…"
+			}
+			return s
+		}
+		evs := textbookEvents()
+		for i, e := range evs {
+			if e.Kind == trace.KindNode && e.Parent != trace.NoNode {
+				evs[i].Label = label(e.Label)
+			}
+			if e.Kind == trace.KindCut {
+				evs[i].PrunedLabels = nil
+				for _, l := range e.PrunedLabels {
+					evs[i].PrunedLabels = append(evs[i].PrunedLabels, label(l))
+				}
+			}
+		}
+		return evs
+	}
+	long, cut := mustTree(t, relabel(false), lastStep), mustTree(t, relabel(true), lastStep)
+	opts := Options{Legend: true, Patchable: true}
+	wantB := "a1" + strings.Repeat("m", MaxLabelRunes-3) + "…"
+	for _, d := range []struct {
+		name string
+		draw func(*trace.Tree) []byte
+	}{
+		{"tidy SVG", func(tr *trace.Tree) []byte { return tidySVG(t, tr, opts) }},
+		{"DOT", func(tr *trace.Tree) []byte { return []byte(writeDOT(t, tr, opts)) }},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			got, want := d.draw(long), d.draw(cut)
+			if !bytes.Equal(got, want) {
+				t.Errorf("the drawing of long labels (%d bytes) is not that of the labels cut (%d bytes)", len(got), len(want))
+			}
+			if !bytes.Contains(got, []byte(wantB)) {
+				t.Errorf("the drawing lacks B's label cut, %q", wantB)
+			}
+			if len(got) >= trace.MaxString || bytes.Contains(got, []byte(strings.Repeat("m", MaxLabelRunes))) {
+				t.Errorf("the drawing is %d bytes and holds a label longer than %d characters", len(got), MaxLabelRunes)
 			}
 		})
 	}

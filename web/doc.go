@@ -173,10 +173,11 @@
 //
 // Every limit is a named constant of limits.go, enforced with a message
 // that names it: upload and decompressed bytes, events of a trace, nodes,
-// events, bytes and time of a search from the page, searches and uploads
-// at once (429 past them), the memory of the folded traces kept, the
-// time to draw one tree (a tree past it is shown without its drawing) and
-// the nodes of a tree exported whole (413 past them).
+// events, bytes and time of a search from the page, searches, uploads and
+// handouts at once (429 past them), the memory of the folded traces kept,
+// the time to draw one tree (a tree past it is shown without its drawing),
+// the nodes of a tree exported whole and the bytes of a handout (413 past
+// them).
 // Every goroutine the server starts logs its panic and ends only its own
 // work. When the server's context ends, running searches stop and save
 // what they recorded, with a note saying so; Server.Wait waits for them.

@@ -3,7 +3,10 @@ package web
 import (
 	"archive/zip"
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,21 +16,126 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// The limits of a handout, a zip of one drawing per step for slides.
+// The limits of a handout: the slides, a zip of one drawing per step, or
+// the offline handout, one HTML file that steps through the search. Its
+// bytes and the handouts made at once are capped in limits.go.
 const (
 	// MaxHandoutSteps caps the drawings of one handout: a lecture's
 	// worth of slides.
 	MaxHandoutSteps = 1_000
 	// MaxHandoutNodeDrawings caps the steps of a handout times the nodes
-	// of its tree, which bounds its size, about 300 bytes a node drawn
-	// before compression.
+	// of its tree, which bounds the work of drawing it; MaxHandoutBytes
+	// bounds its size.
 	MaxHandoutNodeDrawings = 500_000
 )
+
+// startHandout takes one of the places of the handouts made at once, or
+// answers 429 and returns false when none is free. A caller that gets
+// true gives its place back with endHandout.
+func (s *Server) startHandout(w http.ResponseWriter) bool {
+	select {
+	case s.handouts <- struct{}{}:
+		return true
+	default:
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, fmt.Sprintf("The server is making %d handouts already, the most it makes at once; try again in a moment.", cap(s.handouts)), http.StatusTooManyRequests)
+		return false
+	}
+}
+
+// endHandout gives back the place startHandout took.
+func (s *Server) endHandout() { <-s.handouts }
+
+// handoutSize counts the bytes of a handout against its cap as the parts
+// of its steps, a page or a frame each, are made.
+type handoutSize struct {
+	limit   int64 // the cap: MaxHandoutBytes, but in tests
+	fixed   int64 // the bytes of what is no step's: the offline handout's drawing, styles and scripts
+	steps   int   // the steps the handout holds
+	made    int   // the steps counted so far
+	bytes   int64 // and their bytes
+	biggest int64 // the most bytes of a step so far, or foretold
+}
+
+// foretell takes n bytes as the size of the handout's biggest step (for
+// slides, the last step's page: texts pile up as a search goes on) and
+// checks the handout against its cap.
+func (h *handoutSize) foretell(n int) error {
+	h.biggest = max(h.biggest, int64(n))
+	return h.check()
+}
+
+// add counts the part of one more step, n bytes, and checks the handout
+// against its cap.
+func (h *handoutSize) add(n int) error {
+	h.made++
+	h.bytes += int64(n)
+	h.biggest = max(h.biggest, int64(n))
+	return h.check()
+}
+
+// check returns a *handoutTooBig once the handout passes its cap, or as
+// soon as its steps at the size of the biggest would pass twice the cap:
+// steps draw the same tree on the same canvas and differ only in their
+// texts, so such a handout is refused without making the cap's worth.
+func (h *handoutSize) check() error {
+	if h.fixed+h.bytes <= h.limit && h.fixed+h.biggest*int64(h.steps) <= 2*h.limit {
+		return nil
+	}
+	return &handoutTooBig{limit: h.limit, fixed: h.fixed, biggest: h.biggest, steps: h.steps,
+		about: h.fixed + h.bytes + h.biggest*int64(h.steps-h.made)}
+}
+
+// handoutTooBig is the error of a handout past MaxHandoutBytes.
+type handoutTooBig struct {
+	limit, fixed int64
+	biggest      int64 // the most bytes of a step
+	steps        int
+	about        int64 // the handout's bytes, as its steps so far foretell them
+}
+
+func (e *handoutTooBig) Error() string {
+	return fmt.Sprintf("web: a handout of %d steps, about %d bytes, is over its cap of %d bytes", e.steps, e.about, e.limit)
+}
+
+// slides says why the slides of steps from..to are refused, and how many
+// steps would fit.
+func (e *handoutTooBig) slides(from, to int) string {
+	head := fmt.Sprintf("A handout holds at most %s of drawings and words", sizeName(e.limit))
+	most := (e.limit - e.fixed) / max(1, e.biggest)
+	switch most {
+	case 0:
+		return fmt.Sprintf("%s, and one step of this tree comes to %s: draw it with viz render from its trace file.", head, byteSize(e.biggest))
+	case 1:
+		return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose one step with from= and to=.",
+			head, from, to, byteSize(e.about), byteSize(e.biggest))
+	}
+	return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose at most %s steps with from= and to=.",
+		head, from, to, byteSize(e.about), byteSize(e.biggest), thousands(int(most)))
+}
+
+// offline says why the offline handout is refused.
+func (e *handoutTooBig) offline() string {
+	return fmt.Sprintf("An offline handout holds at most %s, and the %s steps of this trace come to about %s, up to %s a step: use the slides with from= and to=.",
+		sizeName(e.limit), thousands(e.steps), byteSize(e.about), byteSize(e.biggest))
+}
+
+// sizeName names a limit in bytes: "256 MiB" when it is whole MiB.
+func sizeName(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return byteSize(n)
+}
 
 // handleHandout sends a zip of one SVG per step, steps from..to (every
 // step by default), each drawn whole on the final tree's canvas so that
 // the slides do not jump, with steps.txt saying what each step does.
 func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
+	if !s.startHandout(w) {
+		return
+	}
+	defer s.endHandout()
 	sh, _ := s.loadShow(w, r)
 	if sh == nil {
 		return
@@ -53,37 +161,77 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 			thousands(MaxHandoutNodeDrawings), thousands(steps), thousands(nodes), thousands(steps*nodes), thousands(most)), http.StatusRequestEntityTooLarge)
 		return
 	}
+	var zipped bytes.Buffer
+	err = writeHandout(r.Context(), &zipped, sh, v, from, to, s.handoutBytes)
+	var big *handoutTooBig
+	switch {
+	case errors.As(err, &big):
+		http.Error(w, big.slides(from, to), http.StatusRequestEntityTooLarge)
+		return
+	case err != nil && r.Context().Err() != nil:
+		return // the client has gone
+	case err != nil:
+		s.log.Error("writing a handout", "trace", sh.id, "err", err)
+		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "application/zip")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-steps-%d-%d.zip"`, sh.id, from, to))
-	if err := writeHandout(w, sh, v, from, to); err != nil && r.Context().Err() == nil {
-		s.log.Error("writing a handout", "trace", sh.id, "err", err)
-	}
+	w.Header().Set("Content-Length", strconv.Itoa(zipped.Len()))
+	w.Write(zipped.Bytes())
 }
 
-// writeHandout writes the zip of steps from..to of sh, in view v.
-func writeHandout(w http.ResponseWriter, sh *show, v trace.View, from, to int) error {
+// writeHandout writes the zip of steps from..to of sh, in view v, unless
+// its drawings and words come to more than limit bytes or ctx ends first.
+func writeHandout(ctx context.Context, w io.Writer, sh *show, v trace.View, from, to int, limit int64) error {
 	t := sh.tree.Clone()
-	zw := zip.NewWriter(w)
-	var words strings.Builder
-	width := len(strconv.Itoa(to))
-	var svg bytes.Buffer
-	for k := from; k <= to; k++ {
+	draw := func(k int, svg *bytes.Buffer) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("web: writing a handout, at step %d: %w", k, err)
+		}
 		if err := t.Seek(k); err != nil {
 			return err
 		}
 		svg.Reset()
 		opts := render.Options{View: v, Board: sh.boardReader(), Legend: true, Title: render.Title(sh.header, k, t.Len()-1)}
-		if err := render.WriteTidySVG(&svg, t, opts); err != nil {
+		if err := render.WriteTidySVG(svg, t, opts); err != nil {
 			return fmt.Errorf("web: drawing step %d of a handout: %w", k, err)
+		}
+		return nil
+	}
+	size := handoutSize{limit: limit, steps: to - from + 1}
+	var last, svg bytes.Buffer // the last step's page, drawn first to foretell the biggest
+	if err := draw(to, &last); err != nil {
+		return err
+	}
+	if err := size.foretell(last.Len()); err != nil {
+		return err
+	}
+	zw := zip.NewWriter(w)
+	var words strings.Builder
+	width := len(strconv.Itoa(to))
+	for k := from; k <= to; k++ {
+		page := &last
+		if k < to {
+			if err := draw(k, &svg); err != nil {
+				return err
+			}
+			page = &svg
+		} else if err := t.Seek(k); err != nil {
+			return err
+		}
+		line := fmt.Sprintf("step %*d: %s\n", width, k, explain.Describe(t, v))
+		if err := size.add(page.Len() + len(line)); err != nil {
+			return err
 		}
 		f, err := zw.Create(fmt.Sprintf("step-%0*d.svg", width, k))
 		if err != nil {
 			return fmt.Errorf("web: writing a handout: %w", err)
 		}
-		if _, err := f.Write(svg.Bytes()); err != nil {
+		if _, err := f.Write(page.Bytes()); err != nil {
 			return fmt.Errorf("web: writing a handout: %w", err)
 		}
-		fmt.Fprintf(&words, "step %*d: %s\n", width, k, explain.Describe(t, v))
+		words.WriteString(line)
 	}
 	f, err := zw.Create("steps.txt")
 	if err != nil {
@@ -92,7 +240,10 @@ func writeHandout(w http.ResponseWriter, sh *show, v trace.View, from, to int) e
 	if _, err := f.Write([]byte(words.String())); err != nil {
 		return fmt.Errorf("web: writing a handout: %w", err)
 	}
-	return zw.Close()
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("web: writing a handout: %w", err)
+	}
+	return nil
 }
 
 // stepRange reads the request's from= and to= steps, by default the

@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
@@ -25,6 +27,10 @@ const MaxHandoutHTMLSteps = 2_000
 // and the scripts inside, nothing fetched from a server. It holds one
 // point of view, and the details of a node selected need the server.
 func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
+	if !s.startHandout(w) {
+		return
+	}
+	defer s.endHandout()
 	sh, _ := s.loadShow(w, r)
 	if sh == nil {
 		return
@@ -46,22 +52,12 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("An offline handout holds at most %s nodes drawn in all, and %s steps of %s nodes are %s: use the slides with from= and to=.", thousands(MaxHandoutNodeDrawings), thousands(steps), thousands(nodes), thousands(steps*nodes)), http.StatusRequestEntityTooLarge)
 		return
 	}
-	layout, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
-	if err != nil {
-		s.drawError(w, r, sh, err)
-		return
-	}
-	frames, err := offlineFrames(sh, v)
-	if err != nil {
-		s.log.Error("making a handout's frames", "trace", sh.id, "err", err)
-		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
-		return
-	}
 	css, err := assets("app.css")
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	css += "\n" + render.StyleSheet()
 	var scripts []string
 	for _, name := range []string{"board.js", "viewer.js"} {
 		js, err := assets(name)
@@ -71,16 +67,41 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		}
 		scripts = append(scripts, js)
 	}
-	m := viewerModel(sh, 0, v)
-	m.Offline = true
+	layout, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	if err != nil {
+		s.drawError(w, r, sh, err)
+		return
+	}
+	size := handoutSize{limit: s.handoutBytes, fixed: int64(len(layout) + len(css)), steps: steps}
+	for _, js := range scripts {
+		size.fixed += int64(len(js))
+	}
+	frames, err := offlineFrames(r.Context(), sh, v, &size)
 	var doc bytes.Buffer
-	if err := offlineDocument(r.Context(), &doc, m, css+"\n"+render.StyleSheet(), scripts, layout, frames); err != nil {
-		s.log.Error("writing a handout", "trace", sh.id, "err", err)
+	if err == nil {
+		m := viewerModel(sh, 0, v)
+		m.Offline = true
+		err = offlineDocument(r.Context(), &doc, m, css, scripts, layout, frames)
+	}
+	if err == nil && int64(doc.Len()) > size.limit {
+		// The viewer's HTML around the parts counted brings the file over.
+		err = &handoutTooBig{limit: size.limit, fixed: size.fixed, biggest: size.biggest, steps: steps, about: int64(doc.Len())}
+	}
+	var big *handoutTooBig
+	switch {
+	case errors.As(err, &big):
+		http.Error(w, big.offline(), http.StatusRequestEntityTooLarge)
+		return
+	case err != nil && r.Context().Err() != nil:
+		return // the client has gone
+	case err != nil:
+		s.log.Error("making a handout", "trace", sh.id, "err", err)
 		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.html"`, sh.id))
+	w.Header().Set("Content-Length", strconv.Itoa(doc.Len()))
 	w.Write(doc.Bytes())
 }
 
@@ -108,12 +129,17 @@ func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css s
 }
 
 // offlineFrames returns every step's full frame in view v, as JSON: each
-// restyles every node, so a page can show any step from it alone.
-func offlineFrames(sh *show, v trace.View) ([]byte, error) {
+// restyles every node, so a page can show any step from it alone. Each
+// frame is counted in size, and the frames stop when the handout passes
+// its cap or ctx ends.
+func offlineFrames(ctx context.Context, sh *show, v trace.View, size *handoutSize) ([]byte, error) {
 	vw := newViewer(sh, v)
 	var b bytes.Buffer
 	b.WriteByte('[')
 	for k := range sh.tree.Len() {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("web: making a handout's frames, at step %d: %w", k, err)
+		}
 		vw.setView(v) // forget what was sent: a full frame
 		_, f, err := vw.frame(k, false)
 		if err != nil {
@@ -122,6 +148,9 @@ func offlineFrames(sh *show, v trace.View) ([]byte, error) {
 		data, err := json.Marshal(f)
 		if err != nil {
 			return nil, fmt.Errorf("web: encoding a handout's frame %d: %w", k, err)
+		}
+		if err := size.add(len(data) + 1); err != nil {
+			return nil, err
 		}
 		if k > 0 {
 			b.WriteByte(',')

@@ -5,14 +5,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -196,5 +201,242 @@ func TestOfflineHandoutLimits(t *testing.T) {
 		if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, tt.want) {
 			t.Errorf("%v: %d %q, want 413 saying %q", tt.form, code, body, tt.want)
 		}
+	}
+}
+
+// TestHandoutBytesLimit crosses MaxHandoutBytes, lowered through the
+// server's seam to the bytes the textbook tree's handout comes to: at the
+// cap the handout is made, and with the cap one byte under it the handout
+// is refused with 413 naming the cap and what to do instead.
+func TestHandoutBytesLimit(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, file string
+		bytes      func(t *testing.T, u string) int64 // what the handout at u holds, uncompressed
+		advice     string
+	}{
+		{"slides", "handout.zip", func(t *testing.T, u string) int64 {
+			var n int64
+			for _, f := range handoutFiles(t, u) {
+				n += int64(len(f))
+			}
+			return n
+		}, "steps with from= and to="},
+		{"offline", "handout.html", func(t *testing.T, u string) int64 {
+			code, page := get(t, u)
+			if code != http.StatusOK {
+				t.Fatalf("%s: status %d: %s", u, code, page)
+			}
+			return int64(len(page))
+		}, "use the slides with from= and to="},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, ts := newTestServer(t)
+			res, err := http.Get(ts.URL + "/example/rn-alphabeta")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			u := ts.URL + res.Request.URL.Path + "/" + tt.file
+			whole := tt.bytes(t, u)
+			srv.handoutBytes = whole
+			if got := tt.bytes(t, u); got != whole {
+				t.Errorf("at the cap of %d bytes: the handout holds %d", whole, got)
+			}
+			srv.handoutBytes = whole - 1
+			code, body := get(t, u)
+			if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "at most "+sizeName(whole-1)) || !strings.Contains(body, tt.advice) {
+				t.Errorf("one byte over the cap: %d %q, want 413 naming the cap, %s, and saying to %s", code, body[:min(len(body), 300)], sizeName(whole-1), tt.advice)
+			}
+		})
+	}
+}
+
+// TestHandoutBytesAdvice checks when a handout's size is refused and
+// the words that say so: how many steps fit at the size of the biggest,
+// or for a tree of which one step is past the cap, to draw it elsewhere. A
+// handout whose biggest step, foretold or made, would take its steps past
+// twice the cap is refused at once.
+func TestHandoutBytesAdvice(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts bytes")
+	t.Parallel()
+	const refusedAtOnce, none = 0, -1
+	for _, tt := range []struct {
+		name     string
+		foretold int   // the last step's bytes, drawn first
+		parts    []int // the bytes of each step's part, as made
+		refused  int   // the part refused, counting from 1; refusedAtOnce or none
+		want     string
+	}{
+		{"every step fits", 250, []int{250, 250, 250, 250}, none, ""},
+		{"the last step passes the cap", 250, []int{250, 250, 250, 251}, 4, "choose at most 3 steps"},
+		{"foretold past twice the cap", 501, []int{100, 100, 100, 501}, refusedAtOnce, "come to about 2.0 KiB, up to 501 B a step: choose one step with from= and to="},
+		{"foretold at twice the cap", 500, []int{100, 100, 100, 500}, none, ""},
+		{"made past twice the cap", 250, []int{600, 100, 100, 250}, 1, "up to 600 B a step: choose one step"},
+		{"one step over the cap", 1001, []int{1, 1, 1, 1001}, refusedAtOnce, "one step of this tree comes to 1001 B: draw it with viz render"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			size := handoutSize{limit: 1000, steps: len(tt.parts)}
+			err := size.foretell(tt.foretold)
+			at := refusedAtOnce
+			for i := 0; err == nil && i < len(tt.parts); i++ {
+				err, at = size.add(tt.parts[i]), i+1
+			}
+			var big *handoutTooBig
+			switch {
+			case err == nil:
+				if tt.refused != none {
+					t.Fatalf("made, want refused at part %d", tt.refused)
+				}
+			case !errors.As(err, &big):
+				t.Fatalf("error %v, want a *handoutTooBig", err)
+			case tt.refused != at:
+				t.Errorf("refused at part %d, want %d", at, tt.refused)
+			default:
+				if msg := big.slides(0, len(tt.parts)-1); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "at most 1000 B") {
+					t.Errorf("%q, want it to name the cap and say %q", msg, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// gateLayouter lays out nothing until release closes (or its context
+// ends), then as next does: a drawing in progress held open.
+type gateLayouter struct {
+	next    render.Layouter
+	release chan struct{}
+}
+
+func (g gateLayouter) SVG(ctx context.Context, dot []byte) ([]byte, error) {
+	select {
+	case <-g.release:
+		return g.next.SVG(ctx, dot)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// TestHandoutsAtOnce crosses MaxHandouts with offline handouts held in
+// their drawing: with one place left, slides are made; with none, slides
+// and offline handouts are refused with 429, Retry-After and how many are
+// being made; once those held end, slides are made again.
+func TestHandoutsAtOnce(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	srv, ts := newTestServer(t, func(c *Config) { c.Layouter = gateLayouter{next: layouter, release: release} })
+	loc := runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	base := ts.URL + loc
+
+	var held sync.WaitGroup
+	codes := make(chan int, MaxHandouts)
+	holding := 0
+	hold := func(n int) {
+		holding += n
+		for range n {
+			held.Go(func() {
+				res, err := http.Get(base + "/handout.html")
+				if err != nil {
+					t.Errorf("a handout held in its drawing: %v", err)
+					return
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				codes <- res.StatusCode
+			})
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for len(srv.handouts) < holding {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d handouts being made after 30 s, want %d", len(srv.handouts), holding)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+		held.Wait()
+	}()
+
+	hold(MaxHandouts - 1)
+	if code, _ := get(t, base+"/handout.zip"); code != http.StatusOK {
+		t.Errorf("handout %d of %d at once: status %d, want 200", MaxHandouts, MaxHandouts, code)
+	}
+	hold(1)
+	want := fmt.Sprintf("making %d handouts already", MaxHandouts)
+	for _, file := range []string{"handout.zip", "handout.html"} {
+		res, err := http.Get(base + "/" + file)
+		body := readBody(t, res, err)
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(body, want) {
+			t.Errorf("%s past %d at once: %d, Retry-After %q, %q; want 429 saying %q", file, MaxHandouts, res.StatusCode, res.Header.Get("Retry-After"), body[:min(len(body), 200)], want)
+		}
+	}
+	close(release)
+	held.Wait()
+	close(codes)
+	for code := range codes {
+		if code != http.StatusOK {
+			t.Errorf("a handout held in its drawing ended with %d, want 200", code)
+		}
+	}
+	if code, _ := get(t, base+"/handout.zip"); code != http.StatusOK {
+		t.Errorf("once the handouts held end: status %d, want 200", code)
+	}
+}
+
+// TestLongLabelsCutInDrawings draws a trace whose moves' labels are as
+// long as a trace allows: the slides and the page's drawing show each cut
+// to render.MaxLabelRunes characters, so that no drawing is as big as one
+// label, and the node's details give the label whole.
+func TestLongLabelsCutInDrawings(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	labels := make([]string, 4) // by node; the root has none
+	events := []trace.Event{{Step: 0, Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}}
+	for id := 1; id < len(labels); id++ {
+		labels[id] = fmt.Sprintf("move%d", id) + strings.Repeat("m", trace.MaxString-5)
+		events = append(events, trace.Event{Step: id, Kind: trace.KindNode, Node: trace.NodeID(id), Parent: 0, Action: id - 1, Label: labels[id], Depth: 1, Type: trace.TypeMin})
+	}
+	loc := uploadEvents(t, ts.URL, events)
+	base := ts.URL + loc
+
+	drawings := map[string][]byte{}
+	for name, svg := range handoutFiles(t, base+"/handout.zip") {
+		if strings.HasSuffix(name, ".svg") {
+			drawings[name] = svg
+		}
+	}
+	code, layout := get(t, base+"/layout.svg")
+	if code != http.StatusOK {
+		t.Fatalf("layout.svg: status %d", code)
+	}
+	drawings["layout.svg"] = []byte(layout)
+	for name, svg := range drawings {
+		if len(svg) >= trace.MaxString {
+			t.Errorf("%s is %d bytes, as much as a label", name, len(svg))
+		}
+		for id := 1; id < len(labels); id++ {
+			cut := labels[id][:render.MaxLabelRunes-1] + "…"
+			if !bytes.Contains(svg, []byte(cut)) {
+				t.Errorf("%s lacks node %d's label cut, %q", name, id, cut)
+			}
+		}
+		if bytes.Contains(svg, []byte(strings.Repeat("m", render.MaxLabelRunes))) {
+			t.Errorf("%s holds a label longer than %d characters", name, render.MaxLabelRunes)
+		}
+	}
+
+	p := dial(t, ts.URL, loc+"/ws?step=last")
+	p.read()
+	p.send(`{"type":"select","node":2}`)
+	if sel := p.read().Selected; sel == nil || sel.Title != labels[2] {
+		t.Errorf("the details of node 2 do not give its label whole")
 	}
 }

@@ -59,6 +59,17 @@ const (
 	// DefaultMaxUploads caps the uploads read at once; past it an upload
 	// is refused with 429 Too Many Requests.
 	DefaultMaxUploads = 4
+	// MaxHandouts caps the handouts, slides and offline, made at once:
+	// each keeps a core busy for seconds. Past it one more is refused with
+	// 429 Too Many Requests.
+	MaxHandouts = 2
+	// MaxHandoutBytes caps what a handout holds before compression: the
+	// slides' drawings and steps.txt, or the offline handout's file.
+	// Slides of tic-tac-toe with boards take about 1.8 KB a node drawn, so
+	// this is about 120 slides of a tree of 1,200 nodes. A handout is made
+	// in memory, counted a step at a time, and refused with 413 as soon as
+	// it passes the cap, before anything is sent.
+	MaxHandoutBytes = 256 << 20
 
 	// DefaultCacheBytes caps the memory of the traces kept folded for
 	// viewing, measured from their folded size; the least recently viewed

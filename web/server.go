@@ -144,13 +144,16 @@ type Server struct {
 	stopSearches context.CancelCauseFunc
 	running      sync.WaitGroup
 
-	uploads chan struct{} // a token per upload being read
-	handler http.Handler  // the routes behind the guards
+	uploads  chan struct{} // a token per upload being read
+	handouts chan struct{} // a token per handout being made
+	handler  http.Handler  // the routes behind the guards
 
-	// Seams for tests: a wrapper around every live search's tracer, and
-	// how long a search runs unwatched (0 for watchGrace).
-	slowTracer func(trace.Tracer) trace.Tracer
-	idleCancel time.Duration
+	// Seams for tests: a wrapper around every live search's tracer, how
+	// long a search runs unwatched (0 for watchGrace), and the cap on a
+	// handout's bytes (MaxHandoutBytes).
+	slowTracer   func(trace.Tracer) trace.Tracer
+	idleCancel   time.Duration
+	handoutBytes int64
 }
 
 // New returns a server for cfg. Its websockets end when ctx does.
@@ -199,9 +202,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		examples: map[string]string{},
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
+		handouts: make(chan struct{}, MaxHandouts),
 		players:  newPlayers(MaxPlayGames),
 		playIdle: PlayIdle,
 		rooms:    newRooms(),
+
+		handoutBytes: MaxHandoutBytes,
 	}
 	s.rooms.bus, s.rooms.replica = bus, replica
 	context.AfterFunc(ctx, func() { s.rooms.endAll("The room ended: the server is stopping.") })

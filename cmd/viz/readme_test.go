@@ -9,6 +9,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web"
@@ -17,8 +18,8 @@ import (
 // TestReadme checks that the README, with its lines joined, describes
 // every game of the catalog in its Games section and states the limits
 // it names as the code has them: viz run's trace node cap, the fold's
-// bytes a node and nodes, the node budget, the form's game depths and
-// the play page's caps.
+// bytes a node and nodes, the node budget, the form's game depths, the
+// play page's and the handouts' caps, and a label's length in a drawing.
 func TestReadme(t *testing.T) {
 	testenv.SkipUnderRace(t, "reads the README")
 	t.Parallel()
@@ -53,6 +54,9 @@ func TestReadme(t *testing.T) {
 		{"game depths", "Commands", readme, fmt.Sprintf("%d for Othello and Connect Four, %d for the twin maze taking turns", depth("othello"), depth("twinmaze-turns"))},
 		{"play games", "Web app", readme, fmt.Sprintf("At most %d games are played at once (`MaxPlayGames`)", web.MaxPlayGames)},
 		{"play idle", "Web app", readme, fmt.Sprintf("after %d minutes of silence (`PlayIdle`)", int(web.PlayIdle.Minutes()))},
+		{"handouts at once", "Limits", readme, fmt.Sprintf("| %d (`MaxHandouts`) | 429: \"The server is making %d handouts already,", web.MaxHandouts, web.MaxHandouts)},
+		{"handout bytes", "Limits", readme, fmt.Sprintf("%d MiB of drawings and words before compression (`MaxHandoutBytes`)", web.MaxHandoutBytes>>20)},
+		{"label in a drawing", "Limits", readme, fmt.Sprintf("%d characters (`render.MaxLabelRunes`) | its first %d characters and \"…\"", render.MaxLabelRunes, render.MaxLabelRunes-1)},
 	}
 	if depth("connectfour") != depth("othello") {
 		t.Errorf("the README gives Othello and Connect Four one depth, the catalog %d and %d", depth("othello"), depth("connectfour"))
