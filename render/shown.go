@@ -145,41 +145,70 @@ func (e Elided) Label() (more, nodes string) {
 // viewer steps through the trace: at step k, a placeholder counts only
 // the nodes that exist at k, and a placeholder that stands for none is
 // not drawn. Moving costs time in proportion to the nodes made or undone
-// between the two steps. A Tally holds 4 bytes a node of the tree and is
-// used by one goroutine.
+// between the two steps. A Tally holds a count per placeholder, shares
+// its display set's TallyIndex, and is used by one goroutine.
 type Tally struct {
-	shown *Shown
-	o     *Outline
-	// owner is, by node, -1 for a shown node, or 2i+1 for a child of
-	// the parent of placeholder i, 2i for a node deeper under it.
-	owner  []int32
+	idx    *TallyIndex
 	step   int
 	counts []Elided
 }
 
+// TallyIndex is what the Tallies of one display set share: the
+// placeholder each node lies under. It holds 4 bytes a node of the tree,
+// never changes once made, and is safe for concurrent use, so that the
+// pages of a class that show the same display set hold it once.
+type TallyIndex struct {
+	shown *Shown
+	o     *Outline
+	// owner is, by node, -1 for a shown node, or 2i+1 for a child of
+	// the parent of placeholder i, 2i for a node deeper under it.
+	owner []int32
+}
+
 // NewTally returns a Tally of display set s of the trace that o outlines,
-// at step -1, before any node exists.
+// at step -1, before any node exists, with an index of its own.
 func NewTally(s *Shown, o *Outline) (*Tally, error) {
+	x, err := NewTallyIndex(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return x.Tally(), nil
+}
+
+// NewTallyIndex returns the index of display set s of the trace that o
+// outlines, for its Tallies.
+func NewTallyIndex(s *Shown, o *Outline) (*TallyIndex, error) {
 	if s.size != o.Len() {
 		return nil, fmt.Errorf("render: a display set of %d nodes does not belong to a trace of %d", s.size, o.Len())
 	}
-	c := &Tally{shown: s, o: o, owner: make([]int32, s.size), step: -1, counts: make([]Elided, len(s.groups))}
+	x := &TallyIndex{shown: s, o: o, owner: make([]int32, s.size)}
 	next := 0
-	for id := range c.owner {
+	for id := range x.owner {
 		if next < len(s.nodes) && s.nodes[next] == trace.NodeID(id) {
-			c.owner[id] = -1
+			x.owner[id] = -1
 			next++
 			continue
 		}
 		p := o.parent(trace.NodeID(id))
-		if c.owner[p] >= 0 {
-			c.owner[id] = c.owner[p] &^ 1
+		if x.owner[p] >= 0 {
+			x.owner[id] = x.owner[p] &^ 1
 			continue
 		}
 		g, _ := s.Group(p)
-		c.owner[id] = int32(2*g + 1)
+		x.owner[id] = int32(2*g + 1)
 	}
-	return c, nil
+	return x, nil
+}
+
+// Shown returns the display set the index is of.
+func (x *TallyIndex) Shown() *Shown { return x.shown }
+
+// MemSize returns the bytes the index holds.
+func (x *TallyIndex) MemSize() int64 { return int64(len(x.owner))*4 + 64 }
+
+// Tally returns a new Tally of the index's display set at step -1.
+func (x *TallyIndex) Tally() *Tally {
+	return &Tally{idx: x, step: -1, counts: make([]Elided, len(x.shown.groups))}
 }
 
 // Step returns the step the counts are at.
@@ -194,8 +223,9 @@ func (c *Tally) Seek(k int, changed func(i int)) {
 	if k == c.step {
 		return
 	}
-	c0, h0 := c.o.appeared(c.step)
-	c1, h1 := c.o.appeared(k)
+	o := c.idx.o
+	c0, h0 := o.appeared(c.step)
+	c1, h1 := o.appeared(k)
 	sign := 1
 	if k < c.step {
 		sign = -1
@@ -204,7 +234,7 @@ func (c *Tally) Seek(k int, changed func(i int)) {
 	for id := c0; id < c1; id++ {
 		c.count(id, sign, changed)
 	}
-	for id := c.o.created + h0; id < c.o.created+h1; id++ {
+	for id := o.created + h0; id < o.created+h1; id++ {
 		c.count(id, sign, changed)
 	}
 	c.step = k
@@ -212,7 +242,7 @@ func (c *Tally) Seek(k int, changed func(i int)) {
 
 // count adds sign to the counts of the placeholder node id lies under.
 func (c *Tally) count(id, sign int, changed func(int)) {
-	w := c.owner[id]
+	w := c.idx.owner[id]
 	if w < 0 {
 		return
 	}

@@ -81,3 +81,43 @@ func (s *show) drawShown(ctx context.Context, l render.Layouter, set *render.Sho
 	s.drawn.Add(s.shownDraws.put(shownDrawing{view: v, set: set, svg: buf.Bytes()}))
 	return buf.Bytes(), nil
 }
+
+// tallyIndexes are the tally indexes of display sets a show keeps, so
+// that the pages of a class that show the same nodes share one, 4 bytes a
+// node of the tree, rather than each holding its own; at most
+// maxShownDrawings, the least recently used dropped first. It is safe for
+// concurrent use.
+type tallyIndexes struct {
+	mu   sync.Mutex
+	list []*render.TallyIndex // least recently used first
+}
+
+// tallyIndex returns the index of a display set equal to set, kept or
+// made and kept, whose Shown pages then use in set's place so that their
+// display sets are shared too.
+func (s *show) tallyIndex(set *render.Shown, o *render.Outline) (*render.TallyIndex, error) {
+	t := &s.tallies
+	t.mu.Lock()
+	for i, x := range t.list {
+		if x.Shown().Equal(set) {
+			t.list = append(slices.Delete(t.list, i, i+1), x)
+			t.mu.Unlock()
+			return x, nil
+		}
+	}
+	t.mu.Unlock()
+	x, err := render.NewTallyIndex(set, o)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delta := x.MemSize()
+	t.list = append(t.list, x)
+	for len(t.list) > maxShownDrawings {
+		delta -= t.list[0].MemSize()
+		t.list = slices.Delete(t.list, 0, 1)
+	}
+	s.drawn.Add(delta)
+	return x, nil
+}

@@ -741,8 +741,8 @@ func TestNavigateSplitsBigDrawings(t *testing.T) {
 
 // TestShowMemoryCountsNavigation checks that a show's memory, which the
 // cache keeps within its byte budget, counts what navigating it makes
-// (the outline, the minimap, the drawings of display sets) and not the
-// frames its viewers make.
+// (the outline, the minimap, the drawings of display sets and their
+// tally indexes) and not the frames its viewers make.
 func TestShowMemoryCountsNavigation(t *testing.T) {
 	testenv.SkipUnderRace(t, "counts the bytes a show holds")
 	t.Parallel()
@@ -758,16 +758,17 @@ func TestShowMemoryCountsNavigation(t *testing.T) {
 		t.Fatalf("the first frame: drawing %v, err %v", layout != nil, err)
 	}
 	o, ov, _ := sh.navigation()
-	want := before + o.MemSize() + ov.MemSize() + int64(len(layout.SVG))
+	index := int64(sh.tree.Size())*4 + 64
+	want := before + o.MemSize() + ov.MemSize() + int64(len(layout.SVG)) + index
 	if got := sh.memSize(); got != want {
-		t.Errorf("after one drawing the show holds %d bytes, want %d: the fold, outline, minimap and drawing", got, want)
+		t.Errorf("after one drawing the show holds %d bytes, want %d: the fold, outline, minimap, drawing and tally index", got, want)
 	}
 	for k := 1001; k < 3000; k++ {
 		if _, _, err := vw.frame(k, false); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := sh.memSize(); got > want+int64(maxShownDrawings)*int64(len(layout.SVG))*2 {
+	if got := sh.memSize(); got > want+int64(maxShownDrawings)*(int64(len(layout.SVG))*2+index) {
 		t.Errorf("after 2,000 frames the show holds %d bytes, from %d", got, want)
 	}
 	for _, c := range sh.tree.Node(0).Children {
@@ -802,5 +803,31 @@ func TestNavigationRemembersAtMostMaxChoices(t *testing.T) {
 	n.collapse(11)
 	if slices.Contains(n.expanded, 11) || !n.isCollapsed(11) {
 		t.Error("collapsing an expanded node left it expanded")
+	}
+}
+
+// TestViewersShareDisplaySets checks that the pages of one trace showing
+// the same nodes share one display set and its tally index, which holds
+// 4 bytes a node of the tree, while each keeps its own counts.
+func TestViewersShareDisplaySets(t *testing.T) {
+	testenv.SkipUnderRace(t, "makes frames in the test goroutine")
+	t.Parallel()
+	sh := recordShow(t, "share", alphabetaAll)
+	var pages [3]*viewer
+	for i := range pages {
+		pages[i] = newViewer(sh, trace.ViewRoot)
+		pages[i].layouter = layouter
+		if _, _, err := pages[i].frame(1000, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pages[0].shown != pages[1].shown || pages[1].shown != pages[2].shown {
+		t.Error("three pages at one step hold display sets of their own")
+	}
+	if _, _, err := pages[2].frame(5, false); err != nil {
+		t.Fatal(err)
+	}
+	if pages[2].tally == pages[0].tally || pages[0].tally.Step() != 1000 || pages[2].tally.Step() != 5 {
+		t.Errorf("the pages' tallies are at steps %d and %d, want 1000 and 5, each its own", pages[0].tally.Step(), pages[2].tally.Step())
 	}
 }

@@ -137,11 +137,12 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	if fresh && set.Equal(vw.shown) {
 		return nil, false, nil
 	}
-	tally, err := render.NewTally(set, o)
+	idx, err := vw.show.tallyIndex(set, o)
 	if err != nil {
 		return nil, false, err
 	}
-	vw.shown, vw.tally = set, tally
+	set = idx.Shown()
+	vw.shown, vw.tally = set, idx.Tally()
 	vw.pageWhole, vw.redraw = false, false
 	vw.drawnFinal()
 	m := &layoutMsg{Type: "layout", View: vw.view.String(), Root: int(vw.nav.root), Shown: set.Len(), Total: o.Len(), Cells: shownCells(ov, set)}

@@ -2,7 +2,9 @@ package web
 
 import (
 	"net/http"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,13 +13,14 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// BenchmarkManyPages opens 100 viewer pages of the gallery's whole
-// tic-tac-toe MiniMax (549,946 nodes), as a class opening one link does,
-// each at its last step and then 50 steps back, and reports the heap the
-// open pages hold, per page, and the slowest first frame.
+// BenchmarkManyPages opens 200 viewer pages of the gallery's whole
+// tic-tac-toe MiniMax (549,946 nodes) at once, as a class opening one link
+// does, each at its last step and then a step back, and reports the heap
+// the open pages hold, per page, the process's resident memory with them
+// open, and the slowest first frame.
 func BenchmarkManyPages(b *testing.B) {
 	skipLong(b, true)
-	const pages = 100
+	const pages = 200
 	srv, ts := newTestServer(b)
 	res, err := noRedirect.Get(ts.URL + "/example/ttt-whole-minimax")
 	if err != nil {
@@ -48,7 +51,7 @@ func BenchmarkManyPages(b *testing.B) {
 	}
 	warm, _ := open() // the example's search and fold, once
 	warm.Close()
-	var perPage, slowest float64
+	var perPage, slowest, rss float64
 	for b.Loop() {
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -72,10 +75,32 @@ func BenchmarkManyPages(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		perPage = float64(after.HeapInuse-before.HeapInuse) / pages / (1 << 20)
+		rss = residentMiB(b)
 		for _, c := range conns {
 			c.Close()
 		}
 	}
 	b.ReportMetric(perPage, "MiB/page")
 	b.ReportMetric(slowest, "s/slowest-first-frame")
+	b.ReportMetric(rss, "MiB-RSS")
+}
+
+// residentMiB returns the process's resident memory, in MiB, from Linux's
+// /proc/self/status.
+func residentMiB(b *testing.B) float64 {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		b.Skip("no /proc/self/status to read the resident memory from")
+	}
+	for line := range strings.Lines(string(status)) {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			if err != nil {
+				b.Fatalf("VmRSS %q: %v", rest, err)
+			}
+			return float64(kb) / 1024
+		}
+	}
+	b.Fatal("no VmRSS in /proc/self/status")
+	return 0
 }

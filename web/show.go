@@ -55,6 +55,7 @@ type show struct {
 	notesOnce   sync.Once
 	noteTexts   []string
 	shownDraws  shownDrawings // drawings of display sets, shared by viewers
+	tallies     tallyIndexes  // the tally indexes of display sets, shared by viewers
 
 	// store is the store a saved trace was loaded from or saved to, whose
 	// shared store, with Config.NATS, also keeps its layouts; nil for a
