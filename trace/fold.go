@@ -138,12 +138,6 @@ type checkpoint struct {
 	holders [][]dynState // the placeholders'
 }
 
-// restoreCostPerNode is what restoring one node's state from a checkpoint
-// costs, counted in changes replayed: copying a checkpoint is bound by
-// memory bandwidth, and measured about as slow as replaying 8 changes per
-// node.
-const restoreCostPerNode = 8
-
 // restoreCostPerPage is what restoring a Tree to a checkpoint costs per
 // page of its states, counted in changes replayed: the restore shares the
 // checkpoint's pages, and the first change to each page then copies it.
@@ -152,12 +146,24 @@ const restoreCostPerPage = 32
 // checkpointSpacingPerNode sets the changes between checkpoints to this many
 // per node, so a checkpoint takes about an eighth of the memory of the
 // changes it spans, and a jump costs at most a restore and half a spacing.
-// Depth-first traces make about 10 changes per node and get no checkpoint:
-// replaying all their changes is as cheap as one restore.
-const checkpointSpacingPerNode = 4 * restoreCostPerNode
+const checkpointSpacingPerNode = 32
 
 // minCheckpointSpacing is the fewest changes between checkpoints.
 const minCheckpointSpacing = 1024
+
+// maxDirtyPages is the most pages of states that change between two
+// checkpoints of a trace of more than bigStates nodes: a checkpoint comes
+// sooner than its spacing once this many changed since the last. Each checkpoint copies only the pages that
+// changed, and a Tree that holds more than twice this many pages of its
+// own goes back to sharing a checkpoint's when it next seeks, so that a
+// Tree, however it steps, holds a few megabytes of its own, whatever the
+// trace's size: a depth-first search, whose steps change few pages,
+// gets checkpoints close together at little cost.
+const maxDirtyPages = 64
+
+// bigStates is the most nodes whose states a Tree may hold all of on its
+// own (7.5 MB): past it, maxDirtyPages bounds what it holds.
+const bigStates = 4 * maxDirtyPages * statePage
 
 func initialState() dynState {
 	var s dynState
@@ -267,10 +273,14 @@ type folder struct {
 	rec   []byte
 	steps int // the events applied
 
-	spacing        int   // changes between checkpoints, or 0 for the default
-	budget         int64 // the checkpoints' bytes at most, or 0 for no bound
-	scale          int   // how many times thinning has doubled the spacing
-	total, lastCkp int64 // changes so far, and at the last checkpoint
+	spacing        int       // changes between checkpoints, or 0 for the default
+	budget         int64     // the checkpoints' bytes at most, or 0 for no bound
+	ckpBytes       int64     // the checkpoints' bytes, pages they share counted once
+	dirty          [2][]bool // by page of created nodes and of placeholders, changed since the last checkpoint
+	dirtyPages     int       // the pages changed since the last checkpoint
+	recheck        bool      // the last checkpoint was dropped: compare every page
+	scale          int       // how many times thinning has doubled the spacing
+	total, lastCkp int64     // changes so far, and at the last checkpoint
 }
 
 // holderID is the provisional id of placeholder k.
@@ -283,6 +293,23 @@ func holderID(k int) NodeID { return NodeID(-2 - k) }
 func newFolder(changes records, spacing int, budget int64) *folder {
 	f := &treeFold{changes: changes, checkpoints: []checkpoint{{pos: 0}}, decision: -1}
 	return &folder{f: f, spacing: spacing, budget: budget}
+}
+
+// touch notes that the page of node id's state changed since the last
+// checkpoint; id is a created node's id or a placeholder's provisional one.
+func (fl *folder) touch(id NodeID) {
+	list, i := 0, int(id)
+	if id < 0 {
+		list, i = 1, int(-2-id)
+	}
+	k := i / statePage
+	if k >= len(fl.dirty[list]) {
+		fl.dirty[list] = append(fl.dirty[list], make([]bool, k+1-len(fl.dirty[list]))...)
+	}
+	if !fl.dirty[list][k] {
+		fl.dirty[list][k] = true
+		fl.dirtyPages++
+	}
 }
 
 // state returns the state of node id, a created node's id or a
@@ -298,6 +325,7 @@ func (fl *folder) set(id NodeID, s dynSlot, v uint64) {
 	st := fl.state(id)
 	if old := st[s]; old != v {
 		st[s] = v
+		fl.touch(id)
 		fl.cs = append(fl.cs, dynChange{node: id, slot: s, from: old, to: v})
 	}
 }
@@ -415,37 +443,57 @@ func (fl *folder) apply(e *Event) error {
 	return nil
 }
 
-// checkpoint keeps a copy of every node's state after the events applied,
-// if enough changes were made since the last: the default spacing is
-// checkpointSpacingPerNode changes per node there is. When the
-// checkpoints would take more than the budget, every other one is
-// dropped and the spacing doubles.
+// checkpoint keeps the state of every node after the events applied, in
+// pages shared with the last checkpoint but those changed since, if
+// enough changes were made since the last, checkpointSpacingPerNode per
+// node unless the folder has a spacing of its own, or by default once
+// maxDirtyPages pages changed. When the checkpoints would take more
+// than the budget, every other one is dropped and the spacing doubles.
 func (fl *folder) checkpoint() {
-	nodes := fl.nodes.len()
 	spacing := fl.spacing
 	if spacing <= 0 {
-		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*nodes)
+		spacing = max(minCheckpointSpacing, checkpointSpacingPerNode*fl.nodes.len())
 	}
-	if fl.total-fl.lastCkp < int64(spacing)<<fl.scale {
+	spaced := fl.total-fl.lastCkp >= int64(spacing)<<fl.scale
+	dirty := fl.spacing <= 0 && fl.nodes.len() > bigStates && fl.dirtyPages >= maxDirtyPages<<fl.scale
+	if !spaced && !dirty {
 		return
 	}
 	fl.lastCkp = fl.total
 	f := fl.f
-	size := int64(nodes) * int64(unsafe.Sizeof(dynState{}))
-	if fl.budget > 0 && int64(len(f.checkpoints))*size > fl.budget {
+	c := fl.snapshot()
+	if fl.budget > 0 && fl.ckpBytes+c.bytes > fl.budget {
 		// Keep every other one, and space the next twice as far.
 		f.checkpoints = thin(f.checkpoints)
 		fl.scale++
-		if int64(len(f.checkpoints))*size > fl.budget {
-			return
-		}
+		fl.ckpBytes = checkpointsBytes(f.checkpoints)
+		// The last checkpoint may be gone: the next snapshot compares
+		// every page rather than trusting what changed since it.
+		fl.recheck = true
+		return
 	}
-	prev := &f.checkpoints[len(f.checkpoints)-1]
-	f.checkpoints = append(f.checkpoints, checkpoint{
-		pos:     fl.steps,
-		created: snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created),
-		holders: snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders),
-	})
+	f.checkpoints = append(f.checkpoints, c.checkpoint)
+	fl.ckpBytes += c.bytes
+}
+
+// snapshot returns a checkpoint of the nodes' states after the events
+// applied, sharing the last checkpoint's pages that no change touched
+// since, and the bytes it adds to the checkpoints; it forgets which
+// pages changed.
+func (fl *folder) snapshot() (c struct {
+	checkpoint
+	bytes int64
+}) {
+	prev := &fl.f.checkpoints[len(fl.f.checkpoints)-1]
+	var created, holders int64
+	c.checkpoint = checkpoint{pos: fl.steps}
+	c.created, created = snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created, fl.dirty[0], fl.recheck)
+	c.holders, holders = snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders, fl.dirty[1], fl.recheck)
+	c.bytes = created + holders
+	clear(fl.dirty[0])
+	clear(fl.dirty[1])
+	fl.dirtyPages, fl.recheck = 0, false
+	return c
 }
 
 // finish ends the fold: it returns the treeFold, given the Builder's
@@ -455,13 +503,8 @@ func (fl *folder) finish(events records, strs []string, nodes, holders chunked[n
 	// A last checkpoint at the end, so that a Tree there, where viewers
 	// open and clone it, shares every page of its states.
 	if last := &f.checkpoints[len(f.checkpoints)-1]; last.pos != fl.steps {
-		final := checkpoint{
-			pos:     fl.steps,
-			created: snapshotPages(&fl.nodes.created, fl.nodes.created.len(), last.created),
-			holders: snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), last.holders),
-		}
-		if with := append(f.checkpoints, final); fl.budget <= 0 || checkpointsBytes(with) <= fl.budget {
-			f.checkpoints = with
+		if c := fl.snapshot(); fl.budget <= 0 || fl.ckpBytes+c.bytes <= fl.budget {
+			f.checkpoints = append(f.checkpoints, c.checkpoint)
 		}
 	}
 	f.events, f.strs, f.nodes, f.holders, f.joints, f.probs = events, strs, nodes, holders, joints, probs
@@ -804,6 +847,9 @@ func (t *Tree) Seek(k int) error {
 	j, _ := slices.BinarySearchFunc(f.checkpoints, to, func(c checkpoint, pos int) int {
 		return cmp.Compare(c.pos, pos)
 	})
+	if t.cur.len() > bigStates && t.cur.ownPages() > 2*maxDirtyPages {
+		bestCost = math.MaxInt64 // share a checkpoint's pages again
+	}
 	for _, c := range [2]int{j - 1, j} {
 		if c < 0 || c >= len(f.checkpoints) {
 			continue

@@ -1267,3 +1267,45 @@ func TestClonesStepConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestSteppingTreeHoldsFewPages steps a clone of a trace of more than
+// bigStates nodes back from its last step, one Seek a step, as a viewer
+// does, and checks that it never holds more pages of its own than twice
+// maxDirtyPages and those one step changes, and that it agrees with a
+// refold where it ends.
+func TestSteppingTreeHoldsFewPages(t *testing.T) {
+	testenv.SkipUnderRace(t, "folds in the test goroutine")
+	t.Parallel()
+	g := &foldGen{rng: rand.New(rand.NewPCG(7, 7)), prune: true, extras: true, maxDepth: 16, minKids: 2, maxEvents: 400_000}
+	events := g.trace()
+	tr, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Size() <= bigStates {
+		t.Fatalf("the trace has %d nodes, want more than %d", tr.Size(), bigStates)
+	}
+	c := tr.Clone()
+	most := 0
+	for k := tr.Len() - 1; k >= tr.Len()-30_000; k-- {
+		if err := c.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, c.cur.ownPages())
+	}
+	if limit := 2*maxDirtyPages + 16; most > limit {
+		t.Errorf("stepping back 30,000 steps, the clone held up to %d pages of its own, want at most %d", most, limit)
+	}
+	want, err := NewTree(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := want.Seek(c.Step()); err != nil {
+		t.Fatal(err)
+	}
+	for id := range NodeID(tr.Size()) {
+		if !reflect.DeepEqual(c.Node(id), want.Node(id)) {
+			t.Fatalf("at step %d, node %d: %+v, want %+v", c.Step(), id, c.Node(id), want.Node(id))
+		}
+	}
+}

@@ -27,6 +27,7 @@ var initialPage = func() []dynState {
 type pagedStates struct {
 	pages [][]dynState // each of statePage states; shared unless owned
 	owned []bool       // by page, whether this list may write it in place
+	own   int          // the pages owned
 	n     int
 }
 
@@ -49,6 +50,7 @@ func (p *pagedStates) set(i int, s dynSlot, v uint64) {
 	if !p.owned[k] {
 		p.pages[k] = append([]dynState(nil), p.pages[k]...)
 		p.owned[k] = true
+		p.own++
 	}
 	p.pages[k][i%statePage][s] = v
 }
@@ -58,6 +60,7 @@ func (p *pagedStates) set(i int, s dynSlot, v uint64) {
 // and padded.
 func (p *pagedStates) restore(snap [][]dynState) {
 	clear(p.owned)
+	p.own = 0
 	n := copy(p.pages, snap)
 	for i := n; i < len(p.pages); i++ {
 		p.pages[i] = initialPage
@@ -66,6 +69,7 @@ func (p *pagedStates) restore(snap [][]dynState) {
 		page := make([]dynState, statePage)
 		copy(page[copy(page, snap[n-1]):], initialPage)
 		p.pages[n-1], p.owned[n-1] = page, true
+		p.own++
 	}
 }
 
@@ -73,7 +77,7 @@ func (p *pagedStates) restore(snap [][]dynState) {
 // the pages p wrote, leaving p as it is, so that p may be shared by
 // goroutines that each take a copy.
 func (p *pagedStates) share() pagedStates {
-	q := pagedStates{pages: make([][]dynState, len(p.pages)), owned: make([]bool, len(p.owned)), n: p.n}
+	q := pagedStates{pages: make([][]dynState, len(p.pages)), owned: make([]bool, len(p.owned)), own: p.own, n: p.n}
 	copy(q.pages, p.pages)
 	for k, own := range p.owned {
 		if own {
@@ -96,26 +100,37 @@ func (p *pagedStates) mem() int64 {
 }
 
 // snapshotPages returns the pages of the first n states of c, for a
-// checkpoint: statePage states each but the last, which holds the rest. A
-// page equal to prev's page of the same index is that page, shared, and
-// one of initial states only is initialPage, rather than a copy.
-func snapshotPages(c *chunked[dynState], n int, prev [][]dynState) [][]dynState {
+// checkpoint, statePage states each but the last, which holds the rest,
+// and the bytes of the pages it copied. A page that prev, the last
+// checkpoint's, holds whole and that changed is false for (or, with
+// recheck, that holds the same states) is prev's page, shared; a new page
+// of initial states only is initialPage.
+func snapshotPages(c *chunked[dynState], n int, prev [][]dynState, changed []bool, recheck bool) ([][]dynState, int64) {
 	out := make([][]dynState, 0, (n+statePage-1)/statePage)
+	bytes := allocSize(int64(cap(out)) * int64(unsafe.Sizeof([]dynState(nil))))
 	for start := 0; start < n; start += statePage {
 		k := start / statePage
 		end := min(start+statePage, n)
 		// Pages never straddle chunks: chunkLen is a multiple of statePage.
 		src := c.chunks[start/chunkLen][start%chunkLen : start%chunkLen+end-start]
+		same := k < len(prev) && len(prev[k]) == len(src)
+		if recheck {
+			same = same && slices.Equal(prev[k], src)
+		} else {
+			same = same && (k >= len(changed) || !changed[k])
+		}
 		switch {
-		case k < len(prev) && slices.Equal(prev[k], src):
+		case same:
 			out = append(out, prev[k])
-		case slices.Equal(initialPage[:len(src)], src):
+		case k >= len(prev) && slices.Equal(initialPage[:len(src)], src):
 			out = append(out, initialPage)
 		default:
-			out = append(out, slices.Clone(src))
+			page := slices.Clone(src)
+			bytes += allocSize(int64(cap(page)) * int64(unsafe.Sizeof(dynState{})))
+			out = append(out, page)
 		}
 	}
-	return out
+	return out, bytes
 }
 
 // pagesBytes returns the bytes of the distinct pages of the snapshots

@@ -45,6 +45,9 @@ func (s *treeStates) set(id NodeID, slot dynSlot, v uint64) {
 // len returns the number of nodes.
 func (s *treeStates) len() int { return s.created.n + s.holders.n }
 
+// ownPages returns the number of pages s wrote and holds on its own.
+func (s *treeStates) ownPages() int { return s.created.own + s.holders.own }
+
 // pages returns the number of pages of states.
 func (s *treeStates) pages() int { return len(s.created.pages) + len(s.holders.pages) }
 
