@@ -1417,6 +1417,13 @@
         showControls();
         return;
       }
+      if (ev.code === 4503) { // the server holds as many pages as it can: later
+        $("status").textContent = ev.reason;
+        st.playing = false;
+        showControls();
+        setTimeout(connect, 10000);
+        return;
+      }
       $("status").textContent = "Disconnected; reconnecting…";
       st.playing = false;
       showControls();

@@ -935,6 +935,13 @@ func (t *Tree) MemSize() int64 {
 	return t.f.memSize + int64(unsafe.Sizeof(Tree{})) + t.cur.mem()
 }
 
+// OwnMemSize returns the bytes t holds on its own, beyond the fold it
+// shares with its clones: its page table and the pages of states its
+// steps changed (see MemSize).
+func (t *Tree) OwnMemSize() int64 {
+	return int64(unsafe.Sizeof(Tree{})) + t.cur.mem() + int64(cap(t.buf))*int64(unsafe.Sizeof(dynChange{}))
+}
+
 // mem returns the bytes the fold holds.
 func (f *treeFold) mem() int64 {
 	n := int64(unsafe.Sizeof(treeFold{}))

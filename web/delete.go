@@ -15,6 +15,10 @@ import (
 // and stops reconnecting. Codes 4000-4999 are the application's own.
 const closeGone = 4404
 
+// closeBusy is the close code of a viewer's websocket refused because
+// the pages open hold Config.PageBytes: the page tries again later.
+const closeBusy = 4503
+
 // handleDelete deletes a saved trace: DELETE /t/{id}. Like every request
 // that changes state, it passes guard's host and same-origin checks
 // first. The traces of the gallery's examples and of running searches are

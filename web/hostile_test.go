@@ -877,3 +877,38 @@ func TestHostileImpliedWork(t *testing.T) {
 		}
 	}
 }
+
+// TestHostilePagesBudget crosses Config.PageBytes: while the pages open
+// hold the budget a new page is refused with a close that says to try
+// again, and once they leave, their share is released and pages open.
+func TestHostilePagesBudget(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t, func(c *Config) { c.PageBytes = 1 })
+	base, loc := ts.URL, runSearch(t, ts.URL, textbookForm)
+	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+	first := dial(t, base, loc+"/ws")
+	for first.read().Type != "frame" {
+	}
+	if held := srv.pageBytes.Load(); held <= 0 {
+		t.Fatalf("an open page holds %d bytes by the server's count, want its share", held)
+	}
+	refused := dial(t, base, loc+"/ws")
+	refused.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, _, err := refused.conn.ReadMessage()
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != closeBusy || !strings.Contains(ce.Text, "tries again") {
+		t.Fatalf("a page past the budget: %v, want a close %d saying it tries again", err, closeBusy)
+	}
+	first.conn.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for srv.pageBytes.Load() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page left, and the server still counts %d bytes of pages", srv.pageBytes.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	again := dial(t, base, loc+"/ws")
+	if f := again.read(); f.Type != "frame" && f.Type != "layout" {
+		t.Errorf("a page once the others left: %q, want its first frame", f.Type)
+	}
+}

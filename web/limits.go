@@ -71,6 +71,14 @@ const (
 	// it passes the cap, before anything is sent.
 	MaxHandoutBytes = 256 << 20
 
+	// DefaultPageBytes caps what the viewer pages open at once hold of
+	// their own, beyond the folded traces they share: each page's states
+	// of its trace's nodes where its steps changed them (a few hundred KB
+	// to a few MB) and what it last sent. Past it a new page is refused,
+	// asked to try again in a moment, and the pages open go on.
+	// Config.PageBytes overrides it.
+	DefaultPageBytes = 1 << 30
+
 	// DefaultCacheBytes caps the memory of the traces kept folded for
 	// viewing, measured from their folded size; the least recently viewed
 	// are dropped first and folded again when next opened.

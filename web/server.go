@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -42,6 +43,9 @@ type Config struct {
 	// OpenEvents caps the events of a trace the server opens; 0 means
 	// MaxTraceEvents. TraceEvents must stay under it.
 	OpenEvents int
+	// PageBytes caps what the viewer pages open at once hold of their
+	// own; 0 means DefaultPageBytes.
+	PageBytes int64
 	// FoldBytes caps the memory of one trace the server folds, a whole
 	// number of MiB as its messages name it; 0 means MaxFoldBytes.
 	FoldBytes int64
@@ -91,6 +95,7 @@ func (cfg *Config) setDefaults() {
 	setDefault(&cfg.MaxUpload, DefaultMaxUpload)
 	setDefault(&cfg.OpenBytes, MaxTraceBytes)
 	setDefault(&cfg.OpenEvents, MaxTraceEvents)
+	setDefault(&cfg.PageBytes, DefaultPageBytes)
 	setDefault(&cfg.FoldBytes, MaxFoldBytes)
 	setDefault(&cfg.TraceNodes, DefaultTraceNodes)
 	setDefault(&cfg.SearchTime, DefaultSearchTime)
@@ -120,6 +125,10 @@ type Server struct {
 	shows  *showCache
 	mux    *http.ServeMux
 	static http.Handler
+
+	// pageBytes is what the viewer pages open hold of their own, each
+	// page's share counted after each of its frames (viewer.account).
+	pageBytes atomic.Int64
 
 	examplesMu sync.Mutex
 	examples   map[string]string // example name -> trace id, once run

@@ -8,7 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
@@ -26,6 +28,11 @@ type viewer struct {
 	selected trace.NodeID // the node the page selected, or NoNode
 	at       int          // the step of the last frame, -1 before the first
 	ahead    int          // the way the page last stepped: 1 forwards, -1 backwards
+
+	// pages is the server's count of what its pages hold of their own,
+	// nil if none counts it; held is this viewer's share of it.
+	pages *atomic.Int64
+	held  int64
 
 	// Drawing: the Layouter, the time limit and the context of display
 	// sets' drawings (see arrange).
@@ -69,6 +76,26 @@ func newViewer(s *show, v trace.View) *viewer {
 	t.Seek(0)
 	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
 		pageWhole: s.wholeFits(), ctx: context.Background(), timeout: DefaultLayoutTimeout}
+}
+
+// account counts in pages what the viewer holds of its own after a
+// frame: its tree's states where its steps changed them, and what it last
+// sent of the drawing.
+func (vw *viewer) account() {
+	if vw.pages == nil {
+		return
+	}
+	now := vw.tree.OwnMemSize() + int64(cap(vw.sent))*int64(unsafe.Sizeof(render.NodeDisplay{})) + int64(cap(vw.sentMore))*int64(unsafe.Sizeof(moreShown{}))
+	vw.pages.Add(now - vw.held)
+	vw.held = now
+}
+
+// release takes the viewer's share out of pages when its page leaves.
+func (vw *viewer) release() {
+	if vw.pages != nil {
+		vw.pages.Add(-vw.held)
+		vw.held = 0
+	}
 }
 
 // rebase moves the viewer to a newer snapshot of a growing trace, at the

@@ -47,6 +47,13 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
+	if held := srv.pageBytes.Load(); held >= srv.cfg.PageBytes {
+		defer conn.Close()
+		msg := websocket.FormatCloseMessage(closeBusy, "The server is showing as many pages as its memory allows; this page tries again in 10 s.")
+		conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+		srv.log.Warn("a page refused: the pages open hold their budget", "held", held, "budget", srv.cfg.PageBytes)
+		return
+	}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	send := make(chan []byte, sendQueue)
 	cmds := make(chan command)
@@ -63,7 +70,8 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *
 	go safely("a websocket's writer", func() { writePump(ctx, cancel, conn, send, log) })
 	go safely("a websocket session", func() {
 		vw := newViewer(s, v)
-		vw.layouter, vw.timeout, vw.ctx = srv.cfg.Layouter, srv.cfg.LayoutTimeout, ctx
+		vw.layouter, vw.timeout, vw.ctx, vw.pages = srv.cfg.Layouter, srv.cfg.LayoutTimeout, ctx, &srv.pageBytes
+		defer vw.release()
 		session(ctx, cancel, vw, ls, step, cmds, send, log)
 	})
 	safely("a websocket's reader", func() { readPump(ctx, cancel, conn, cmds, send, log) })
@@ -178,7 +186,11 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 	// frame answers, which says that node.
 	var did command
 	sendFrame := func() bool {
+		if ctx.Err() != nil {
+			return false // the page left: no more work for it
+		}
 		layout, f, err := vw.frame(step, playing)
+		vw.account()
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
 			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
