@@ -31,6 +31,7 @@
     attached: true, // a follower shows the presenter's state
     latest: null, // a follower's last state from the presenter
     live: false, // the presenter is connected
+    link: true, // the connection between servers carries the room to this page
     state: null, // a presenter's last state from its viewer
     timer: 0, // a presenter's pending send
     sentAt: 0,
@@ -277,6 +278,11 @@
       case "answers":
         drawAnswers(m.answers || []);
         break;
+      case "link":
+        rm.link = m.up !== false;
+        showLink();
+        if (rm.role === "follower") showFollower();
+        break;
       case "followers":
         $("room-count").textContent = m.followers === 1 ? "1 following" : m.followers + " following";
         root.dataset.roomFollowers = String(m.followers);
@@ -315,6 +321,7 @@
     $("room-follower").hidden = true;
     $("room-ended").hidden = false;
     $("room-ended").textContent = message + " This viewer stays open to explore on your own.";
+    $("room-link").hidden = true;
     $("room-open").hidden = false;
     root.dataset.room = "ended";
     if (rm.ws) rm.ws.close();
@@ -330,9 +337,28 @@
     root.dataset.room = "presenter";
   }
 
+  // showLink says, while the connection between servers is down, that
+  // the room waits for it: a follower sees nothing of the presenter, and
+  // a presenter's followers on other servers see nothing of them.
+  function showLink() {
+    const note = $("room-link");
+    note.hidden = rm.link;
+    note.textContent = rm.link ? ""
+      : rm.role === "presenter"
+        ? "The connection between servers is down: followers on other servers see your moves when it returns."
+        : "The connection between servers is down; the room resumes when it returns.";
+    root.dataset.roomLink = rm.link ? "up" : "down";
+  }
+
   function showFollower() {
     $("room-bar").hidden = false;
     $("room-follower").hidden = false;
+    if (!rm.link) {
+      setStatus("Room " + rm.code + " is paused.");
+      $("room-attach").textContent = rm.attached ? "Detach" : "Follow the presenter again";
+      root.dataset.room = rm.attached ? "attached" : "detached";
+      return;
+    }
     const who = rm.live ? "the presenter" : "the presenter (away for now)";
     if (!viewer) setStatus("Room " + rm.code + ": answer the exercise " + who + " set; your answer counts, without your name." + (rm.note ? " " + rm.note : ""));
     else setStatus(rm.attached ? "Following " + who + " in room " + rm.code + "." : "Exploring on your own; room " + rm.code + " goes on.");

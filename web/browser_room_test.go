@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/web"
 )
 
 // tab opens another tab of b's browser, for another person in the room.
@@ -212,4 +213,43 @@ func TestBrowserRoomExercise(t *testing.T) {
 	for _, f := range fs {
 		f.waitJS("the new exercise", `new URLSearchParams(location.search).get("seed") === "6"`)
 	}
+}
+
+// TestBrowserRoomLink shows a room's pages the connection between
+// servers going down and coming back: the presenter is told that its
+// followers on other servers miss its moves, while a follower on its
+// server follows on; once the presenter has left, the follower is told
+// that the room is paused, and no longer that it follows the presenter;
+// when the connection returns, the notice goes.
+func TestBrowserRoomLink(t *testing.T) {
+	t.Parallel()
+	var srv *web.Server
+	p := newBrowser(t, newApp(t, func(s *web.Server) { srv = s }))
+	p.open("/example/rn-alphabeta")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+	f := p.tab()
+	f.open("/r/" + code)
+	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	const following = `document.getElementById("room-status").textContent.startsWith("Following the presenter in room")`
+	f.waitJS("following", following)
+
+	web.SetRoomLink(srv, false)
+	p.waitJS("the presenter's notice", `!document.getElementById("room-link").hidden && document.getElementById("room-link").textContent.includes("followers on other servers see your moves when it returns")`)
+	if !get(f, "reading the follower's room bar", chromedp.Evaluate[bool](`document.getElementById("room-link").hidden && `+following)) {
+		t.Error("the follower on the presenter's server was told the room is paused")
+	}
+	p.open("/")
+	f.waitJS("the follower's notice", `!document.getElementById("room-link").hidden
+		&& document.getElementById("room-link").textContent === "The connection between servers is down; the room resumes when it returns."
+		&& document.getElementById("viewer").dataset.roomLink === "down"
+		&& !document.getElementById("room-status").textContent.includes("Following")`)
+	f.screenshot("room-link-down.png")
+
+	web.SetRoomLink(srv, true)
+	f.waitJS("the notice gone", `document.getElementById("room-link").hidden
+		&& document.getElementById("viewer").dataset.roomLink === "up"
+		&& document.getElementById("room-status").textContent.startsWith("Following the presenter (away for now)")`)
 }

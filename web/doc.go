@@ -159,7 +159,12 @@
 // subject per room (rooms_nats.go): every replica with pages in a room
 // applies the others' events (the presenter's page and state, follower
 // counts, answers, the end), so a presenter and followers may be on
-// different replicas.
+// different replicas. Every call to NATS has a short timeout
+// (natsCallTimeout) and none holds a lock of the rooms; while the link is
+// down, followers of a presenter on another replica are told the room is
+// paused, and when it returns each replica says hello and the presenter's
+// sends the room again. A trace saved while NATS is away is kept and
+// shared when it is back.
 //
 // # Host checks, other sites and limits
 //

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -9,6 +10,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"maps"
 	"math"
 	"net/url"
 	"regexp"
@@ -83,6 +86,7 @@ var (
 	errNotFollower = errors.New("only a page that follows the room answers in it: this one sent no ticket the room gave it")
 	errRoomMoved   = errors.New("the room shows another page now: answers to this one are no longer counted")
 	errTallyFull   = fmt.Errorf("the room has counted the answers of %d followers, the most it counts", MaxRoomAnswers)
+	errLinkDown    = errors.New("the connection between servers is down, so rooms cannot be opened or found now; try again in a moment")
 )
 
 // roomPath matches the pages a room may show: a viewer's, with the
@@ -142,7 +146,7 @@ func (s *roomState) check() error {
 // roomMessage is a message between a room's page and the server. Pages
 // send hello (role, and for a presenter its key and page, for a follower
 // its tab's id), state, page and end; the server sends room, ticket,
-// followers, answers, error and ended.
+// followers, answers, link, error and ended.
 type roomMessage struct {
 	Type      string        `json:"type"`
 	Role      string        `json:"role,omitempty"`      // hello: "presenter" or "follower"
@@ -155,6 +159,7 @@ type roomMessage struct {
 	Followers *int          `json:"followers,omitempty"` // followers: how many follow
 	Answers   []answerCount `json:"answers,omitempty"`   // answers: the answers to the exercise shown, by first mistake, most common first
 	Live      *bool         `json:"live,omitempty"`      // room: whether the presenter is connected
+	Up        *bool         `json:"up,omitempty"`        // link: whether the connection between servers carries the room to this page
 	Message   string        `json:"message,omitempty"`   // error, ended: what happened
 }
 
@@ -177,6 +182,7 @@ const (
 	slotTicket                    // a follower's ticket for its answers
 	slotFollowers                 // the presenter's count of followers
 	slotAnswers                   // the presenter's tally of the answers to an exercise
+	slotLink                      // whether the connection between servers is up
 	slotError                     // what went wrong with the page's last message
 	numRoomSlots
 )
@@ -250,6 +256,10 @@ type room struct {
 	remoteLive bool
 	counts     map[string]int
 	unsub      func()
+	// linkDown says the link to the other replicas is down; paused, that
+	// the followers were told so, their presenter being on another one.
+	linkDown bool
+	paused   bool
 }
 
 // rooms is the server's rooms by code.
@@ -261,24 +271,41 @@ type rooms struct {
 	// replica names this one in its events.
 	bus     roomBus
 	replica string
+	// ctx ends the work the rooms start on their own, and log receives
+	// what goes wrong in it.
+	ctx context.Context
+	log *slog.Logger
 
-	mu     sync.Mutex
-	byCode map[string]*room
+	// mu guards the rooms' records, never a call to the bus: one slow
+	// call must not hold up the other rooms.
+	mu       sync.Mutex
+	byCode   map[string]*room
+	opening  map[string]int  // the rooms being opened, not in byCode yet, by the address opening them
+	stale    map[string]bool // the codes of rooms ended here that the registry still holds
+	linkDown bool            // the link to the other replicas is down
 }
 
 func newRooms() *rooms {
-	return &rooms{idle: RoomIdle, life: RoomLifetime, unclaimed: RoomUnclaimed, hello: helloWait, byCode: map[string]*room{}}
+	return &rooms{
+		idle: RoomIdle, life: RoomLifetime, unclaimed: RoomUnclaimed, hello: helloWait,
+		ctx: context.Background(), log: slog.New(slog.DiscardHandler),
+		byCode: map[string]*room{}, opening: map[string]int{}, stale: map[string]bool{},
+	}
 }
 
 // roomBus carries rooms between the replicas of a server behind a load
 // balancer: a registry of the rooms open, by code, and a stream of events
-// per room that every replica with pages in it applies.
+// per room that every replica with pages in it applies. Its calls to the
+// registry fail within natsCallTimeout, or ctx.
 type roomBus interface {
 	// register records a new room; errRoomTaken if its code is in use.
-	register(code string, info roomInfo) error
-	// lookup returns a room's record, or errNoRoom.
-	lookup(code string) (roomInfo, error)
-	unregister(code string)
+	register(ctx context.Context, code string, info roomInfo) error
+	// lookup returns a room's record, errNoRoom if there is none, or why
+	// the registry could not say.
+	lookup(ctx context.Context, code string) (roomInfo, error)
+	unregister(ctx context.Context, code string) error
+	// publish sends a room's event to the other replicas, in the order
+	// published, without waiting on the network.
 	publish(code string, ev roomEvent)
 	// subscribe calls fn with every event of the room, on a goroutine of
 	// the bus's, until unsubscribe.
@@ -308,8 +335,10 @@ type roomEvent struct {
 	Message string     `json:"message,omitempty"` // end: what followers are told
 }
 
-// open opens a room showing path and returns it.
-func (h *rooms) open(path, owner string) (*room, error) {
+// open opens a room showing path for the client at address owner, and
+// returns it. With a bus, it returns an error wrapping errLinkDown when
+// the bus cannot record the room.
+func (h *rooms) open(ctx context.Context, path, owner string) (*room, error) {
 	if !roomPath.MatchString(path) {
 		return nil, errRoomPath
 	}
@@ -317,50 +346,121 @@ func (h *rooms) open(path, owner string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := h.reserve(owner); err != nil {
+		return nil, err
+	}
+	reserved := true
+	defer func() {
+		if reserved {
+			h.mu.Lock()
+			h.unreserveLocked(owner)
+			h.mu.Unlock()
+		}
+	}()
+	info := roomInfo{Key: key, Path: path, Opened: time.Now()}
+	for {
+		code, err := randomCode()
+		if err != nil {
+			return nil, err
+		}
+		h.mu.Lock()
+		_, taken := h.byCode[code]
+		h.mu.Unlock()
+		if taken {
+			continue
+		}
+		if h.bus != nil {
+			err := h.bus.register(ctx, code, info)
+			if errors.Is(err, errRoomTaken) {
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%w: %w", errLinkDown, err)
+			}
+		}
+		r, err := h.newRoom(code, info)
+		if err != nil {
+			h.unregister(code)
+			return nil, fmt.Errorf("%w: %w", errLinkDown, err)
+		}
+		h.mu.Lock()
+		old, taken := h.byCode[code]
+		if !taken {
+			h.unreserveLocked(owner)
+			reserved = false
+			r.owner = owner
+			h.addLocked(r)
+		}
+		h.mu.Unlock()
+		if !taken {
+			return r, nil
+		}
+		r.discard()
+		if old.key == key {
+			// A page that had the code at once looked the room up in
+			// the registry and made it here first.
+			h.mu.Lock()
+			h.unreserveLocked(owner)
+			reserved = false
+			old.owner = owner
+			h.mu.Unlock()
+			return old, nil
+		}
+		// Another room took the code here meanwhile.
+		h.unregister(code)
+	}
+}
+
+// reserve counts a room that owner is opening against MaxRooms and
+// MaxRoomsPerClient until it is added, or refuses it.
+func (h *rooms) reserve(owner string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if len(h.byCode) >= MaxRooms {
-		return nil, errRoomsFull
+	if h.heldLocked() >= MaxRooms {
+		return errRoomsFull
 	}
-	mine := 0
+	mine := h.opening[owner]
 	for _, r := range h.byCode {
 		if r.owner == owner {
 			mine++
 		}
 	}
 	if mine >= MaxRoomsPerClient {
-		return nil, errYourRooms
+		return errYourRooms
 	}
-	var code string
-	info := roomInfo{Key: key, Path: path, Opened: time.Now()}
-	for {
-		if code, err = randomCode(); err != nil {
-			return nil, err
-		}
-		if _, taken := h.byCode[code]; taken {
-			continue
-		}
-		if h.bus == nil {
-			break
-		}
-		err := h.bus.register(code, info)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, errRoomTaken) {
-			return nil, err
-		}
-	}
-	r, err := h.addLocked(code, info)
-	if r != nil {
-		r.owner = owner
-	}
-	return r, err
+	h.opening[owner]++
+	return nil
 }
 
-// addLocked makes the room of code and info on this replica, following
-// the other replicas' events with a bus; h.mu is held.
-func (h *rooms) addLocked(code string, info roomInfo) (*room, error) {
+func (h *rooms) unreserveLocked(owner string) {
+	if h.opening[owner]--; h.opening[owner] <= 0 {
+		delete(h.opening, owner)
+	}
+}
+
+// heldLocked returns the rooms open and being opened on this replica.
+func (h *rooms) heldLocked() int {
+	n := len(h.byCode)
+	for _, k := range h.opening {
+		n += k
+	}
+	return n
+}
+
+// unregister takes code out of the bus's registry, for a room that
+// could not be made here.
+func (h *rooms) unregister(code string) {
+	if h.bus == nil {
+		return
+	}
+	if err := h.bus.unregister(context.Background(), code); err != nil {
+		h.log.Error("unregistering a room not made", "room", code, "err", err)
+	}
+}
+
+// newRoom makes the room of code and info, following the other replicas'
+// events with a bus; it is not among the rooms until addLocked.
+func (h *rooms) newRoom(code string, info roomInfo) (*room, error) {
 	r := &room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[*roomConn]struct{}{}, counts: map[string]int{}}
 	r.idle = time.AfterFunc(h.unclaimed, func() {
 		r.mu.Lock()
@@ -381,29 +481,122 @@ func (h *rooms) addLocked(code string, info roomInfo) (*room, error) {
 		}
 		r.unsub = unsub
 	}
-	h.byCode[code] = r
 	return r, nil
 }
 
+// addLocked adds r, made by newRoom, to the rooms; h.mu is held.
+func (h *rooms) addLocked(r *room) {
+	h.byCode[r.code] = r
+	if h.linkDown {
+		r.mu.Lock()
+		r.linkDown = true
+		r.mu.Unlock()
+	}
+}
+
+// discard undoes newRoom for a room never added.
+func (r *room) discard() {
+	r.mu.Lock()
+	r.ended = true
+	r.mu.Unlock()
+	r.idle.Stop()
+	r.life.Stop()
+	if r.unsub != nil {
+		r.unsub()
+	}
+}
+
 // get returns the open room with code: this replica's, or with a bus
-// one another replica opened, which this one then follows.
-func (h *rooms) get(code string) (*room, bool) {
+// one another replica opened, which this one then follows. It returns
+// errNoRoom for a code no room has, and an error wrapping errLinkDown
+// when the bus cannot tell.
+func (h *rooms) get(ctx context.Context, code string) (*room, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	r, ok := h.byCode[code]
-	if ok || h.bus == nil || len(h.byCode) >= MaxRooms {
-		return r, ok
+	full := h.heldLocked() >= MaxRooms
+	h.mu.Unlock()
+	switch {
+	case ok:
+		return r, nil
+	case h.bus == nil || full:
+		return nil, errNoRoom
 	}
-	info, err := h.bus.lookup(code)
-	if err != nil {
-		return nil, false
+	info, err := h.bus.lookup(ctx, code)
+	if errors.Is(err, errNoRoom) {
+		return nil, err
 	}
-	r, err = h.addLocked(code, info)
+	if err == nil {
+		r, err = h.newRoom(code, info)
+	}
 	if err != nil {
-		return nil, false
+		return nil, fmt.Errorf("%w: %w", errLinkDown, err)
+	}
+	h.mu.Lock()
+	old, taken := h.byCode[code]
+	full = h.heldLocked() >= MaxRooms
+	if !taken && !full {
+		h.addLocked(r)
+	}
+	h.mu.Unlock()
+	switch {
+	case taken:
+		r.discard()
+		return old, nil
+	case full:
+		r.discard()
+		return nil, errNoRoom
 	}
 	h.bus.publish(code, roomEvent{Origin: h.replica, Kind: "hello"})
-	return r, true
+	return r, nil
+}
+
+// setLink tells the rooms that the link to the other replicas went down
+// (up false) or came back. While it is down, the followers of a presenter
+// on another replica are told that the room is paused. When it comes
+// back, the room as each replica has it is sent again, and a room that
+// ended meanwhile, as the registry says, ends here too.
+func (h *rooms) setLink(up bool) {
+	h.mu.Lock()
+	h.linkDown = !up
+	all := slices.Collect(maps.Values(h.byCode))
+	stale := slices.Collect(maps.Keys(h.stale))
+	if up {
+		clear(h.stale)
+	}
+	h.mu.Unlock()
+	for _, r := range all {
+		r.setLink(up)
+	}
+	if up && h.bus != nil && len(all)+len(stale) > 0 {
+		go h.recheck(all, stale)
+	}
+}
+
+// recheck takes the codes stale out of the registry, and ends here the
+// rooms of all that the registry no longer holds: they ended while the
+// link was down, and their end did not come.
+func (h *rooms) recheck(all []*room, stale []string) {
+	defer func() { recovered(h.log, recover(), "checking the rooms as the link came back") }()
+	for _, code := range stale {
+		if err := h.bus.unregister(h.ctx, code); err != nil {
+			h.log.Warn("unregistering an ended room, to try again when the link comes back", "room", code, "err", err)
+			h.mu.Lock()
+			h.stale[code] = true
+			h.mu.Unlock()
+		}
+	}
+	for _, r := range all {
+		if h.ctx.Err() != nil {
+			return
+		}
+		info, err := h.bus.lookup(h.ctx, r.code)
+		switch {
+		case errors.Is(err, errNoRoom), err == nil && info.Key != r.key:
+			r.endHere("The room ended while the connection between servers was down.")
+		case err != nil:
+			h.log.Warn("checking a room as the link came back", "room", r.code, "err", err)
+		}
+	}
 }
 
 // count returns the rooms open.
@@ -506,6 +699,10 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 	}
 	r.remoteLive = false
 	c.offer(slotRoom, r.roomMsgLocked())
+	if r.linkDown {
+		c.offer(slotLink, linkMsg(false))
+	}
+	r.pauseLocked()
 	r.countLocked()
 	r.tallyLocked()
 	r.broadcastLocked()
@@ -526,6 +723,9 @@ func (r *room) joinFollower(c *roomConn, who string) error {
 	}
 	r.followers[c] = struct{}{}
 	c.offer(slotRoom, r.roomMsgLocked())
+	if r.paused {
+		c.offer(slotLink, linkMsg(false))
+	}
 	if who != "" {
 		c.offer(slotTicket, mustJSON(roomMessage{Type: "ticket", Who: who, Ticket: r.ticket(who)}))
 	}
@@ -542,6 +742,7 @@ func (r *room) leave(c *roomConn) {
 		r.presenter = nil
 		if !r.ended {
 			r.idle.Reset(r.hub.idle)
+			r.pauseLocked()
 			r.broadcastLocked()
 			r.announceLocked()
 		}
@@ -681,10 +882,67 @@ func (r *room) tallyLocked() {
 	r.presenter.offer(slotAnswers, mustJSON(roomMessage{Type: "answers", Answers: tally}))
 }
 
-// roomMsgLocked is the room as its pages see it: never its key.
+// roomMsgLocked is the room as its pages see it: never its key. A
+// presenter on another replica is not live while the link is down.
 func (r *room) roomMsgLocked() []byte {
-	live := r.presenter != nil || r.remoteLive
+	live := r.presenter != nil || r.remoteLive && !r.linkDown
 	return mustJSON(roomMessage{Type: "room", Code: r.code, Path: r.path, State: r.state, Live: &live})
+}
+
+// linkMsg tells a page whether the connection between servers carries
+// the room to it.
+func linkMsg(up bool) []byte {
+	return mustJSON(roomMessage{Type: "link", Up: &up})
+}
+
+// setLink tells the room's pages that the link to the other replicas
+// went down (up false) or came back; see rooms.setLink.
+func (r *room) setLink(up bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended || r.linkDown == !up {
+		return
+	}
+	r.linkDown = !up
+	if r.presenter != nil {
+		r.presenter.offer(slotLink, linkMsg(up))
+	}
+	switch {
+	case up:
+		// What the other replicas said is stale: the hello has them say
+		// it again, and the presenter is away until its replica does.
+		r.remoteLive = false
+		if r.presenter == nil {
+			r.idle.Reset(r.hub.idle)
+		} else {
+			r.announceLocked()
+		}
+		if r.hub.bus != nil {
+			r.hub.bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "hello"})
+		}
+		r.publishCountLocked()
+	case r.presenter == nil:
+		// The presenter may be on another replica, out of sight: the
+		// room waits for the link rather than end for want of one.
+		r.idle.Stop()
+	}
+	r.pauseLocked()
+	r.broadcastLocked()
+}
+
+// pauseLocked tells the followers whether the room is paused: the link
+// to the other replicas is down and the presenter is not on this one, so
+// that nothing the presenter does reaches them.
+func (r *room) pauseLocked() {
+	paused := r.linkDown && r.presenter == nil
+	if paused == r.paused {
+		return
+	}
+	r.paused = paused
+	msg := linkMsg(!paused)
+	for f := range r.followers {
+		f.offer(slotLink, msg)
+	}
 }
 
 // broadcastLocked sends the room to every follower.
@@ -781,8 +1039,14 @@ func (r *room) apply(ev roomEvent) {
 func (r *room) end(message string) {
 	if bus := r.hub.bus; bus != nil {
 		// Out of the registry first, so that no replica the end reaches
-		// finds the room there again.
-		bus.unregister(r.code)
+		// finds the room there again. While the link is down, the end
+		// goes out when it comes back, and recheck unregisters it then.
+		if err := bus.unregister(context.Background(), r.code); err != nil {
+			r.hub.log.Warn("unregistering an ended room, to try again when the link comes back", "room", r.code, "err", err)
+			r.hub.mu.Lock()
+			r.hub.stale[r.code] = true
+			r.hub.mu.Unlock()
+		}
 		bus.publish(r.code, roomEvent{Origin: r.hub.replica, Kind: "end", Message: message})
 	}
 	r.endHere(message)

@@ -25,6 +25,11 @@ import (
 // helloWait is how long a room's page has to say who it is.
 const helloWait = 10 * time.Second
 
+// linkRetryAfter is the Retry-After, in seconds, of a room's request
+// refused while the connection between servers is down: time for a few
+// attempts to reach NATS again (natsReconnectWait).
+const linkRetryAfter = "5"
+
 // roomOpened answers the opening of a room: its code, the presenter's
 // key, and the address followers join at.
 type roomOpened struct {
@@ -42,13 +47,18 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client, _, _ := net.SplitHostPort(r.RemoteAddr)
-	rm, err := s.rooms.open(r.PostForm.Get("path"), client)
+	rm, err := s.rooms.open(r.Context(), r.PostForm.Get("path"), client)
 	switch {
 	case errors.Is(err, errRoomsFull), errors.Is(err, errYourRooms):
 		http.Error(w, explain.Capital(err.Error())+".", http.StatusTooManyRequests)
 		return
 	case errors.Is(err, errRoomPath):
 		http.Error(w, explain.Capital(err.Error())+".", http.StatusBadRequest)
+		return
+	case errors.Is(err, errLinkDown):
+		s.log.Warn("opening a room", "err", err)
+		w.Header().Set("Retry-After", linkRetryAfter)
+		http.Error(w, explain.Capital(errLinkDown.Error())+".", http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		s.log.Error("opening a room", "err", err)
@@ -74,9 +84,13 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", roomCodeLen, typed))
 		return
 	}
-	rm, ok := s.rooms.get(code)
-	if !ok {
-		s.message(w, r, http.StatusNotFound, "No room "+code, explain.Capital(errNoRoom.Error())+".")
+	rm, status, err := s.roomOf(w, r, code)
+	if err != nil {
+		title := "No room " + code
+		if status == http.StatusServiceUnavailable {
+			title = "Room " + code + " cannot be found now"
+		}
+		s.message(w, r, status, title, explain.Capital(err.Error())+".")
 		return
 	}
 	rm.mu.Lock()
@@ -87,6 +101,23 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 		sep = "&"
 	}
 	http.Redirect(w, r, path+sep+"room="+code, http.StatusSeeOther)
+}
+
+// roomOf returns the room with code, or the status and the error, for
+// the page, that a request for it is answered with: errNoRoom, or
+// errLinkDown when the other replicas cannot be asked, and then w says
+// when to try again.
+func (s *Server) roomOf(w http.ResponseWriter, r *http.Request, code string) (*room, int, error) {
+	rm, err := s.rooms.get(r.Context(), code)
+	switch {
+	case err == nil:
+		return rm, 0, nil
+	case errors.Is(err, errNoRoom):
+		return nil, http.StatusNotFound, errNoRoom
+	}
+	s.log.Warn("looking up a room", "room", code, "err", err)
+	w.Header().Set("Retry-After", linkRetryAfter)
+	return nil, http.StatusServiceUnavailable, errLinkDown
 }
 
 // handleRoomAnswer counts a follower's answer to the exercise a room
@@ -114,9 +145,9 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusBadRequest, fmt.Errorf("the answer's form cannot be read: %w", err))
 		return
 	}
-	rm, ok := s.rooms.get(code)
-	if !ok {
-		refuse(http.StatusNotFound, errNoRoom)
+	rm, status, err := s.roomOf(w, r, code)
+	if err != nil {
+		refuse(status, err)
 		return
 	}
 	path := r.PostForm.Get("path")
@@ -157,8 +188,8 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Not a room code.", http.StatusBadRequest)
 		return
 	}
-	if _, ok := s.rooms.get(code); !ok {
-		http.Error(w, explain.Capital(errNoRoom.Error())+".", http.StatusNotFound)
+	if _, status, err := s.roomOf(w, r, code); err != nil {
+		http.Error(w, explain.Capital(err.Error())+".", status)
 		return
 	}
 	svg, err := qrSVG(joinURL(requestBase(r), code))
@@ -213,9 +244,9 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Not a room code.", http.StatusBadRequest)
 		return
 	}
-	rm, ok := s.rooms.get(code)
-	if !ok {
-		http.Error(w, explain.Capital(errNoRoom.Error())+".", http.StatusNotFound)
+	rm, status, err := s.roomOf(w, r, code)
+	if err != nil {
+		http.Error(w, explain.Capital(err.Error())+".", status)
 		return
 	}
 	conn, err := upgrade(w, r)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -17,12 +18,21 @@ const (
 	roomsSubject = "searchviz.rooms." // and the room's code: its events
 )
 
+// maxQueuedRoomEvents caps the rooms' events waiting to go to NATS:
+// every room's presenter at RoomMessagesPerSecond for natsCallTimeout,
+// the longest the client is held up writing to a NATS gone silent. Past
+// it an event is dropped and logged.
+const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsCallTimeout/time.Second)
+
 // natsRooms is a roomBus over NATS: a JetStream key-value store whose
-// entries expire with RoomLifetime, and a subject per room.
+// entries expire with RoomLifetime, and a subject per room. Its events
+// go out from a queue (run), so that a room publishes without waiting on
+// the network while it holds its lock.
 type natsRooms struct {
-	conn *nats.Conn
-	kv   jetstream.KeyValue
-	log  *slog.Logger
+	conn   *nats.Conn
+	kv     jetstream.KeyValue
+	log    *slog.Logger
+	events chan *nats.Msg // the events queued for run to publish, in order
 }
 
 // newNATSRooms opens, creating it if missing, the rooms' key-value store
@@ -32,7 +42,7 @@ func newNATSRooms(ctx context.Context, shared *natsStore, log *slog.Logger) (*na
 	if err != nil {
 		return nil, fmt.Errorf("web: JetStream for rooms: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, sharedWait)
+	ctx, cancel := context.WithTimeout(ctx, natsOpenTimeout)
 	defer cancel()
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: roomsBucket, Description: "searchviz rooms open, shared by the replicas of viz serve", TTL: RoomLifetime,
@@ -40,11 +50,14 @@ func newNATSRooms(ctx context.Context, shared *natsStore, log *slog.Logger) (*na
 	if err != nil {
 		return nil, fmt.Errorf("web: opening the key-value store %s: %w", roomsBucket, err)
 	}
-	return &natsRooms{conn: shared.conn, kv: kv, log: log}, nil
+	return &natsRooms{conn: shared.conn, kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
 }
 
-func (n *natsRooms) register(code string, info roomInfo) error {
-	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+func (n *natsRooms) register(ctx context.Context, code string, info roomInfo) error {
+	if !n.conn.IsConnected() {
+		return fmt.Errorf("web: registering room %s: %w", code, errNATSDown)
+	}
+	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	if _, err := n.kv.Create(ctx, code, mustJSON(info)); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
@@ -55,15 +68,18 @@ func (n *natsRooms) register(code string, info roomInfo) error {
 	return nil
 }
 
-func (n *natsRooms) lookup(code string) (roomInfo, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+func (n *natsRooms) lookup(ctx context.Context, code string) (roomInfo, error) {
+	if !n.conn.IsConnected() {
+		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, errNATSDown)
+	}
+	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	e, err := n.kv.Get(ctx, code)
-	if err != nil {
-		if !errors.Is(err, jetstream.ErrKeyNotFound) {
-			n.log.Error("looking up a room", "room", code, "err", err)
-		}
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return roomInfo{}, errNoRoom
+	}
+	if err != nil {
+		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, err)
 	}
 	var info roomInfo
 	if err := json.Unmarshal(e.Value(), &info); err != nil || !roomPath.MatchString(info.Path) {
@@ -72,17 +88,56 @@ func (n *natsRooms) lookup(code string) (roomInfo, error) {
 	return info, nil
 }
 
-func (n *natsRooms) unregister(code string) {
-	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+func (n *natsRooms) unregister(ctx context.Context, code string) error {
+	if !n.conn.IsConnected() {
+		return fmt.Errorf("web: unregistering room %s: %w", code, errNATSDown)
+	}
+	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	if err := n.kv.Delete(ctx, code); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		n.log.Error("unregistering a room", "room", code, "err", err)
+		return fmt.Errorf("web: unregistering room %s: %w", code, err)
 	}
+	return nil
 }
 
 func (n *natsRooms) publish(code string, ev roomEvent) {
-	if err := n.conn.Publish(roomsSubject+code, mustJSON(ev)); err != nil {
-		n.log.Error("publishing a room's event", "room", code, "err", err)
+	select {
+	case n.events <- &nats.Msg{Subject: roomsSubject + code, Data: mustJSON(ev)}:
+	default:
+		n.log.Error("dropped a room's event: too many wait to go to NATS", "room", code, "kind", ev.Kind, "queued", maxQueuedRoomEvents)
+	}
+}
+
+// run publishes the events queued, in order, until ctx ends. While the
+// link is down the client keeps what it is given, and sends it when the
+// link comes back.
+func (n *natsRooms) run(ctx context.Context) {
+	for {
+		select {
+		case m := <-n.events:
+			n.send(m)
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// flush publishes the events still queued: the rooms' ends, as the
+// server stops.
+func (n *natsRooms) flush() {
+	for {
+		select {
+		case m := <-n.events:
+			n.send(m)
+		default:
+			return
+		}
+	}
+}
+
+func (n *natsRooms) send(m *nats.Msg) {
+	if err := n.conn.PublishMsg(m); err != nil {
+		n.log.Error("publishing a room's event", "subject", m.Subject, "err", err)
 	}
 }
 
@@ -99,5 +154,9 @@ func (n *natsRooms) subscribe(code string, fn func(roomEvent)) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: following room %s: %w", code, err)
 	}
-	return func() { sub.Unsubscribe() }, nil
+	return func() {
+		if err := sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+			n.log.Warn("unfollowing a room", "room", code, "err", err)
+		}
+	}, nil
 }

@@ -2,11 +2,13 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"net/http"
 	"net/url"
@@ -18,6 +20,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/nats-io/nats.go"
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/internal/testenv"
@@ -83,17 +86,17 @@ func TestRoomsLimits(t *testing.T) {
 	h := newRooms()
 	var opened []*room
 	for i := range MaxRooms {
-		r, err := h.open("/example/rn-alphabeta", fmt.Sprintf("10.0.0.%d", i))
+		r, err := h.open(t.Context(), "/example/rn-alphabeta", fmt.Sprintf("10.0.0.%d", i))
 		if err != nil {
 			t.Fatal(err)
 		}
 		opened = append(opened, r)
 	}
-	if _, err := h.open("/example/rn-alphabeta", "10.0.1.0"); !errors.Is(err, errRoomsFull) {
+	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "10.0.1.0"); !errors.Is(err, errRoomsFull) {
 		t.Errorf("room %d: err = %v, want %v", MaxRooms+1, err, errRoomsFull)
 	}
 	opened[0].end("test")
-	if _, err := h.open("/example/rn-alphabeta", "10.0.1.0"); err != nil {
+	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "10.0.1.0"); err != nil {
 		t.Errorf("a room after one ended: %v", err)
 	}
 	r := opened[1]
@@ -106,7 +109,7 @@ func TestRoomsLimits(t *testing.T) {
 		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
 	}
 	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
-		if _, err := h.open(bad, "10.0.1.1"); !errors.Is(err, errRoomPath) {
+		if _, err := h.open(t.Context(), bad, "10.0.1.1"); !errors.Is(err, errRoomPath) {
 			t.Errorf("open(%q): err = %v, want %v", bad, err, errRoomPath)
 		}
 	}
@@ -122,7 +125,7 @@ func TestRoomIdle(t *testing.T) {
 	t.Parallel()
 	h := newRooms()
 	h.idle = 50 * time.Millisecond
-	r, err := h.open("/example/rn-alphabeta", "127.0.0.1")
+	r, err := h.open(t.Context(), "/example/rn-alphabeta", "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,13 +137,13 @@ func TestRoomIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * h.idle)
-	if _, ok := h.get(r.code); !ok {
+	if _, err := h.get(t.Context(), r.code); err != nil {
 		t.Fatal("the room ended while its presenter was there")
 	}
 	r.leave(p)
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if _, ok := h.get(r.code); !ok {
+		if _, err := h.get(t.Context(), r.code); err != nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -238,10 +241,24 @@ func (p *roomPage) send(m any) {
 // returns it.
 func (p *roomPage) wait(what string, ok func(roomMessage) bool) roomMessage {
 	p.t.Helper()
+	return p.waitFrom(0, what, ok)
+}
+
+// sent returns how many messages the page was sent so far, for waitFrom.
+func (p *roomPage) sent() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.msgs)
+}
+
+// waitFrom waits until some message the page was sent, from the one
+// numbered from on, satisfies ok, and returns it.
+func (p *roomPage) waitFrom(from int, what string, ok func(roomMessage) bool) roomMessage {
+	p.t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
 		p.mu.Lock()
-		for _, m := range p.msgs {
+		for _, m := range p.msgs[from:] {
 			if ok(m) {
 				p.mu.Unlock()
 				return m
@@ -253,13 +270,15 @@ func (p *roomPage) wait(what string, ok func(roomMessage) bool) roomMessage {
 		case <-p.done:
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			for _, m := range p.msgs {
+			for _, m := range p.msgs[from:] {
 				if ok(m) {
 					return m
 				}
 			}
 			p.t.Fatalf("the socket ended before %s; it was sent %+v", what, p.msgs)
 		case <-deadline:
+			p.mu.Lock()
+			defer p.mu.Unlock()
 			p.t.Fatalf("waiting for %s; the page was sent %+v", what, p.msgs)
 		}
 	}
@@ -636,9 +655,9 @@ func TestRoomExercise(t *testing.T) {
 	if len(m.Answers) != 2 || m.Answers[0].Count != 2 || m.Answers[1].Count != 2 || m.Answers[0].Key == m.Answers[1].Key {
 		t.Errorf("tally %+v, want 2 right and 2 with one mistake", m.Answers)
 	}
-	rm, ok := srv.rooms.get(o.Code)
-	if !ok {
-		t.Fatal("the room is gone")
+	rm, err := srv.rooms.get(t.Context(), o.Code)
+	if err != nil {
+		t.Fatalf("the room is gone: %v", err)
 	}
 	rm.mu.Lock()
 	counted := maps.Clone(rm.answers)
@@ -670,11 +689,11 @@ func TestRoomAnswersLimit(t *testing.T) {
 	h := newRooms()
 	defer h.endAll("test")
 	path := exerciseURL("alphabeta", "easy", 5)
-	r, err := h.open(path, "192.0.2.10")
+	r, err := h.open(t.Context(), path, "192.0.2.10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := h.open(path, "192.0.2.10")
+	other, err := h.open(t.Context(), path, "192.0.2.10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -761,20 +780,20 @@ func TestRoomsPerClient(t *testing.T) {
 	defer h.endAll("test")
 	var mine []*room
 	for range MaxRoomsPerClient {
-		r, err := h.open("/example/rn-alphabeta", "192.0.2.7")
+		r, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7")
 		if err != nil {
 			t.Fatal(err)
 		}
 		mine = append(mine, r)
 	}
-	if _, err := h.open("/example/rn-alphabeta", "192.0.2.7"); !errors.Is(err, errYourRooms) {
+	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7"); !errors.Is(err, errYourRooms) {
 		t.Errorf("room %d of one address: err = %v, want %v", MaxRoomsPerClient+1, err, errYourRooms)
 	}
-	if _, err := h.open("/example/rn-alphabeta", "192.0.2.8"); err != nil {
+	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.8"); err != nil {
 		t.Errorf("another address's room: %v", err)
 	}
 	mine[0].end("test")
-	if _, err := h.open("/example/rn-alphabeta", "192.0.2.7"); err != nil {
+	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7"); err != nil {
 		t.Errorf("a room after one of the address's ended: %v", err)
 	}
 }
@@ -786,7 +805,7 @@ func TestRoomUnclaimed(t *testing.T) {
 	h := newRooms()
 	defer h.endAll("test")
 	h.unclaimed = 50 * time.Millisecond
-	lonely, err := h.open("/example/rn-alphabeta", "192.0.2.9")
+	lonely, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.9")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -794,7 +813,7 @@ func TestRoomUnclaimed(t *testing.T) {
 	if err := lonely.joinFollower(f, ""); err != nil {
 		t.Fatal(err)
 	}
-	claimed, err := h.open("/example/rn-alphabeta", "192.0.2.9")
+	claimed, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.9")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -803,7 +822,7 @@ func TestRoomUnclaimed(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if _, ok := h.get(lonely.code); !ok {
+		if _, err := h.get(t.Context(), lonely.code); err != nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -814,7 +833,147 @@ func TestRoomUnclaimed(t *testing.T) {
 	if msgs, final := f.take(); !final || !strings.Contains(string(msgs[len(msgs)-1]), "did not come within 50ms") {
 		t.Errorf("its follower was told %q", msgs)
 	}
-	if _, ok := h.get(claimed.code); !ok {
+	if _, err := h.get(t.Context(), claimed.code); err != nil {
 		t.Error("the room whose presenter came ended too")
+	}
+}
+
+// stuckBus is a roomBus whose registry answers at once, but for the
+// code stuck, whose lookup waits until its context ends: a NATS gone
+// silent.
+type stuckBus struct {
+	stuck   string
+	waiting chan struct{} // closed as the lookup of stuck waits
+
+	mu    sync.Mutex
+	rooms map[string]roomInfo
+}
+
+func (b *stuckBus) register(_ context.Context, code string, info roomInfo) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.rooms[code]; ok {
+		return errRoomTaken
+	}
+	b.rooms[code] = info
+	return nil
+}
+
+func (b *stuckBus) lookup(ctx context.Context, code string) (roomInfo, error) {
+	if code == b.stuck {
+		close(b.waiting)
+		<-ctx.Done()
+		return roomInfo{}, ctx.Err()
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	info, ok := b.rooms[code]
+	if !ok {
+		return roomInfo{}, errNoRoom
+	}
+	return info, nil
+}
+
+func (b *stuckBus) unregister(_ context.Context, code string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.rooms, code)
+	return nil
+}
+
+func (b *stuckBus) publish(string, roomEvent) {}
+
+func (b *stuckBus) subscribe(string, func(roomEvent)) (func(), error) { return func() {}, nil }
+
+// TestRoomsDoNotQueue holds one lookup in the registry, and checks that
+// every other room operation on the replica goes on meanwhile: no lock
+// of the rooms is held across a call to the bus.
+func TestRoomsDoNotQueue(t *testing.T) {
+	t.Parallel()
+	bus := &stuckBus{stuck: "STVCKK", waiting: make(chan struct{}), rooms: map[string]roomInfo{}}
+	h := newRooms()
+	h.bus = bus
+	const path = "/example/rn-alphabeta"
+	mine, err := h.open(t.Context(), path, "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := h.open(t.Context(), path, "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, release := context.WithCancel(t.Context())
+	stuck := make(chan error, 1)
+	go func() {
+		_, err := h.get(ctx, bus.stuck)
+		stuck <- err
+	}()
+	<-bus.waiting
+	for _, tt := range []struct {
+		name string
+		do   func() error
+	}{
+		{"finding a room here", func() error { _, err := h.get(t.Context(), mine.code); return err }},
+		{"a mistyped code", func() error {
+			if _, err := h.get(t.Context(), "WRNGCD"); !errors.Is(err, errNoRoom) {
+				return fmt.Errorf("err = %v, want %v", err, errNoRoom)
+			}
+			return nil
+		}},
+		{"opening a room", func() error { _, err := h.open(t.Context(), path, "192.0.2.2"); return err }},
+		{"following", func() error { return mine.joinFollower(newRoomConn(), "") }},
+		{"presenting", func() error { return mine.joinPresenter(newRoomConn(), path) }},
+		{"counting the rooms", func() error { h.count(); return nil }},
+		{"the link going down and coming back", func() error { h.setLink(false); h.setLink(true); return nil }},
+		{"ending a room", func() error { other.end("test"); return nil }},
+	} {
+		done := make(chan error, 1)
+		go func() { done <- tt.do() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s while a lookup waits: %v", tt.name, err)
+			}
+		case <-time.After(time.Second):
+			t.Errorf("%s waits for the lookup of another code", tt.name)
+		}
+	}
+	release()
+	if err := <-stuck; !errors.Is(err, errLinkDown) {
+		t.Errorf("the lookup that waited: err = %v, want %v", err, errLinkDown)
+	}
+	if _, err := h.get(t.Context(), other.code); !errors.Is(err, errNoRoom) {
+		t.Errorf("the room ended meanwhile: err = %v, want %v", err, errNoRoom)
+	}
+}
+
+// TestRoomEventsQueue crosses maxQueuedRoomEvents: with nothing sending
+// them to NATS, the events past it are dropped, and the log says so,
+// rather than hold up the room that publishes them.
+func TestRoomEventsQueue(t *testing.T) {
+	t.Parallel()
+	var log bytes.Buffer
+	n := &natsRooms{log: slog.New(slog.NewTextHandler(&log, nil)), events: make(chan *nats.Msg, maxQueuedRoomEvents)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range maxQueuedRoomEvents + 1 {
+			n.publish("K7QX2M", roomEvent{Origin: "test", Kind: "count", Count: i})
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("publishing waits for the queue")
+	}
+	if got := len(n.events); got != maxQueuedRoomEvents {
+		t.Errorf("%d events queued, want %d", got, maxQueuedRoomEvents)
+	}
+	if got := strings.Count(log.String(), "dropped a room's event"); got != 1 {
+		t.Errorf("the log says %d events were dropped, want 1:\n%s", got, log.String())
+	}
+	var first roomEvent
+	if err := json.Unmarshal((<-n.events).Data, &first); err != nil || first.Count != 0 {
+		t.Errorf("the first event queued is %+v (%v), want the first published", first, err)
 	}
 }

@@ -83,7 +83,9 @@ type Config struct {
 	// NATS is the address of a NATS server with JetStream, for replicas of
 	// the server behind a load balancer: every trace saved goes to its
 	// object store too, and a trace this replica lacks is fetched from
-	// there. Empty keeps everything in DataDir.
+	// there; rooms span the replicas. New fails if it cannot reach NATS
+	// or NATS has no JetStream; once started, the server rides out NATS
+	// going away and coming back. Empty keeps everything in DataDir.
 	NATS string
 }
 
@@ -179,16 +181,24 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	var (
-		bus     roomBus // with cfg.NATS, the rooms' bus between replicas
-		replica string  // and this replica's name on it
+		shared  *natsStore // with cfg.NATS, the link to NATS
+		bus     *natsRooms // the rooms' bus between replicas
+		replica string     // and this replica's name on it
+		started bool       // New returns the server: it closes shared when ctx ends
 	)
 	if cfg.NATS != "" {
-		shared, err := dialShared(ctx, cfg.NATS, "viz "+cfg.Program)
-		if err != nil {
+		if shared, err = dialShared(ctx, cfg.NATS, "viz "+cfg.Program, cfg.Log); err != nil {
 			return nil, err
 		}
+		defer func() {
+			if !started {
+				shared.close()
+			}
+		}()
 		st.shared = shared
-		context.AfterFunc(ctx, shared.close)
+		if err := st.findUnshared(); err != nil {
+			return nil, err
+		}
 		if bus, err = newNATSRooms(ctx, shared, cfg.Log); err != nil {
 			return nil, err
 		}
@@ -218,16 +228,25 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 		handoutBytes: MaxHandoutBytes,
 	}
-	s.rooms.bus, s.rooms.replica = bus, replica
-	context.AfterFunc(ctx, func() { s.rooms.endAll("The room ended: the server is stopping.") })
+	s.rooms.ctx, s.rooms.log = ctx, cfg.Log
+	if bus != nil {
+		s.rooms.bus, s.rooms.replica = bus, replica
+	}
+	context.AfterFunc(ctx, func() {
+		s.rooms.endAll("The room ended: the server is stopping.")
+		if shared != nil {
+			bus.flush()
+			shared.close()
+		}
+	})
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
 	hosts, err := newHostPolicy(cfg.Listen, cfg.AllowHosts)
 	if err != nil {
 		return nil, err
 	}
-	if st.shared != nil {
-		err := st.shared.watch(func(id string) {
+	if shared != nil {
+		err := shared.watch(func(id string) {
 			defer func() { recovered(s.log, recover(), "dropping a trace another replica deleted", "trace", id) }()
 			st.dropCopy(id)
 			s.shows.drop(id)
@@ -235,9 +254,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
+		shared.onLink(func(up bool) {
+			s.rooms.setLink(up)
+			if up {
+				st.retrySharing()
+			}
+		})
+		s.goSafe("publishing the rooms' events", func() { bus.run(ctx) })
+		s.goSafe("sharing the traces saved while NATS was away", func() { st.keepSharing(ctx) })
 	}
 	s.routes()
 	s.handler = guard(s.mux, hosts, s.log)
+	started = true
 	return s, nil
 }
 

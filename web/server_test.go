@@ -232,25 +232,34 @@ func TestBadLinks(t *testing.T) {
 // upload posts a file to /upload.
 func upload(t testing.TB, base, name string, data []byte) *http.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, err := mw.CreateFormFile("trace", name)
+	req, err := uploadRequest(base, name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fw.Write(data)
-	mw.Close()
-	req, err := http.NewRequest(http.MethodPost, base+"/upload", &body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
 	res, err := noRedirect.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { res.Body.Close() })
 	return res
+}
+
+// uploadRequest is the request that uploads the file name of data.
+func uploadRequest(base, name string, data []byte) (*http.Request, error) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("trace", name)
+	if err != nil {
+		return nil, err
+	}
+	fw.Write(data)
+	mw.Close()
+	req, err := http.NewRequest(http.MethodPost, base+"/upload", &body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return req, nil
 }
 
 // recordTrace runs a search and returns its trace file's bytes.

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// The shared store of replicas (Config.NATS).
+// The shared store of replicas (Config.NATS), and the link to NATS.
 const (
 	// sharedBucket is the JetStream object store where the replicas of a
 	// server keep their traces, each under its file's name.
@@ -18,12 +21,54 @@ const (
 	// MaxSharedBytes caps the shared store: past it JetStream refuses a
 	// trace, which stays on the replica that saved it.
 	MaxSharedBytes = 8 << 30
-	// sharedWait is how long one call to the shared store may take.
-	sharedWait = 30 * time.Second
+	// natsCallTimeout caps one call to NATS that moves no trace: a room's
+	// record, a lookup in the shared store. Past it the call fails, so a
+	// page or a room waiting on a NATS that went silent is answered
+	// within it rather than held.
+	natsCallTimeout = 2 * time.Second
+	// sharedBytesPerSecond is the slowest transfer of a trace to or from
+	// the shared store that is waited for: a put or get of n bytes may
+	// take natsCallTimeout and a second more per this many bytes.
+	sharedBytesPerSecond = 4 << 20
+	// natsOpenTimeout caps opening the shared stores as the server
+	// starts, which may create them.
+	natsOpenTimeout = 10 * time.Second
+	// natsReconnectWait is how long the client waits between attempts
+	// to reach a NATS it lost; it tries for as long as the server runs.
+	natsReconnectWait = time.Second
+	// natsPingInterval is how often the client pings NATS: a link that
+	// goes silent without closing is taken as down within three of them
+	// (past the client's two pings outstanding), and the rooms are told.
+	natsPingInterval = 5 * time.Second
+	// sharedRetryWait is how often the traces saved while the shared
+	// store could not take them are offered to it again, besides each
+	// time the link to NATS comes back.
+	sharedRetryWait = 2 * time.Second
 	// sharedRemoved is the subject on which a replica says it deleted a
 	// trace, so that the others drop their copies.
 	sharedRemoved = "searchviz.traces.removed"
 )
+
+// errNATSDown says a call to NATS was not made: the link is down, and a
+// call would only wait for it to time out.
+var errNATSDown = errors.New("the link to NATS is down")
+
+// linkTrouble reports whether err says NATS could not be reached or did
+// not answer in time, rather than that it refused: a call that may
+// succeed once the link is back.
+func linkTrouble(err error) bool {
+	for _, e := range []error{
+		errNATSDown, context.DeadlineExceeded, nats.ErrTimeout, nats.ErrNoResponders,
+		nats.ErrConnectionClosed, nats.ErrConnectionDraining, nats.ErrConnectionReconnecting,
+		jetstream.ErrNoStreamResponse, jetstream.ErrAsyncPublishTimeout, jetstream.ErrTooManyStalledMsgs,
+		jetstream.ErrJetStreamNotEnabled,
+	} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
 
 // sharedStore is where the replicas of a server behind a load balancer
 // keep the traces they all serve: a trace saved by one is found by every
@@ -37,19 +82,41 @@ type sharedStore interface {
 	// calls removed for each trace any replica deletes.
 	announce(id string) error
 	watch(removed func(id string)) error
+	// linked reports whether the link to the store is up, as far as
+	// this replica knows.
+	linked() bool
 }
 
 // natsStore is a sharedStore in a NATS JetStream object store.
 type natsStore struct {
 	conn *nats.Conn
 	obs  jetstream.ObjectStore
+	log  *slog.Logger
+
+	mu    sync.Mutex
+	links []func(up bool) // told as the link to NATS goes down and comes back
 }
 
 // dialShared connects to the NATS server at url and opens, creating it
 // if missing, the object store of the traces; program names the
-// connection in the server's monitoring.
-func dialShared(ctx context.Context, url, program string) (*natsStore, error) {
-	nc, err := nats.Connect(url, nats.Name(program), nats.MaxReconnects(-1))
+// connection in the server's monitoring. The connection comes back by
+// itself after NATS is lost (see onLink).
+func dialShared(ctx context.Context, url, program string, log *slog.Logger) (*natsStore, error) {
+	n := &natsStore{log: log}
+	nc, err := nats.Connect(url, nats.Name(program),
+		nats.MaxReconnects(-1), nats.ReconnectWait(natsReconnectWait),
+		nats.PingInterval(natsPingInterval), nats.FlusherTimeout(natsCallTimeout),
+		nats.DisconnectErrHandler(func(nc *nats.Conn, err error) {
+			if nc.IsClosed() {
+				return // the server is stopping
+			}
+			log.Warn("the link to NATS is down", "nats", url, "err", err)
+			n.tell(false)
+		}),
+		nats.ReconnectHandler(func(*nats.Conn) {
+			log.Info("the link to NATS is back", "nats", url)
+			n.tell(true)
+		}))
 	if err != nil {
 		return nil, fmt.Errorf("web: connecting to NATS at %s: %w", url, err)
 	}
@@ -58,20 +125,59 @@ func dialShared(ctx context.Context, url, program string) (*natsStore, error) {
 		nc.Close()
 		return nil, fmt.Errorf("web: JetStream at %s: %w", url, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, sharedWait)
+	ctx, cancel := context.WithTimeout(ctx, natsOpenTimeout)
 	defer cancel()
-	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
+	if _, err := js.AccountInfo(ctx); err != nil {
+		nc.Close()
+		if errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount) {
+			return nil, fmt.Errorf("web: the NATS server at %s has no JetStream: start it with -js", url)
+		}
+		return nil, fmt.Errorf("web: asking NATS at %s for JetStream: %w", url, err)
+	}
+	n.obs, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
 		Bucket: sharedBucket, Description: "searchviz traces, shared by the replicas of viz serve", MaxBytes: MaxSharedBytes,
 	})
 	if err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("web: opening the object store %s at %s: %w", sharedBucket, url, err)
 	}
-	return &natsStore{conn: nc, obs: obs}, nil
+	n.conn = nc
+	return n, nil
+}
+
+// onLink calls fn with false each time the link to NATS goes down and
+// with true each time it comes back, in order, on the client's goroutine
+// for such news: fn returns quickly.
+func (n *natsStore) onLink(fn func(up bool)) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.links = append(n.links, fn)
+}
+
+func (n *natsStore) tell(up bool) {
+	n.mu.Lock()
+	links := slices.Clone(n.links)
+	n.mu.Unlock()
+	for _, fn := range links {
+		func() {
+			defer func() { recovered(n.log, recover(), "news of the link to NATS", "up", up) }()
+			fn(up)
+		}()
+	}
+}
+
+func (n *natsStore) linked() bool { return n.conn.IsConnected() }
+
+// transferTimeout is how long a put or get of size bytes may take.
+func transferTimeout(size uint64) time.Duration {
+	return natsCallTimeout + time.Duration(size)*time.Second/sharedBytesPerSecond
 }
 
 func (n *natsStore) put(ctx context.Context, name string, data []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, sharedWait)
+	if !n.linked() {
+		return fmt.Errorf("web: sharing %s: %w", name, errNATSDown)
+	}
+	ctx, cancel := context.WithTimeout(ctx, transferTimeout(uint64(len(data))))
 	defer cancel()
 	if _, err := n.obs.PutBytes(ctx, name, data); err != nil {
 		return fmt.Errorf("web: sharing %s: %w", name, err)
@@ -80,7 +186,19 @@ func (n *natsStore) put(ctx context.Context, name string, data []byte) error {
 }
 
 func (n *natsStore) get(ctx context.Context, name string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, sharedWait)
+	if !n.linked() {
+		return nil, fmt.Errorf("web: fetching the shared %s: %w", name, errNATSDown)
+	}
+	infoCtx, cancel := context.WithTimeout(ctx, natsCallTimeout)
+	defer cancel()
+	info, err := n.obs.GetInfo(infoCtx, name)
+	if errors.Is(err, jetstream.ErrObjectNotFound) {
+		return nil, errNoTrace
+	}
+	if err != nil {
+		return nil, fmt.Errorf("web: fetching the shared %s: %w", name, err)
+	}
+	ctx, cancel = context.WithTimeout(ctx, transferTimeout(info.Size))
 	defer cancel()
 	data, err := n.obs.GetBytes(ctx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
@@ -93,7 +211,10 @@ func (n *natsStore) get(ctx context.Context, name string) ([]byte, error) {
 }
 
 func (n *natsStore) remove(ctx context.Context, name string) error {
-	ctx, cancel := context.WithTimeout(ctx, sharedWait)
+	if !n.linked() {
+		return fmt.Errorf("web: removing the shared %s: %w", name, errNATSDown)
+	}
+	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	err := n.obs.Delete(ctx, name)
 	if err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
@@ -102,6 +223,8 @@ func (n *natsStore) remove(ctx context.Context, name string) error {
 	return nil
 }
 
+// announce publishes without waiting: while the link is down, the
+// client keeps the message and sends it when the link comes back.
 func (n *natsStore) announce(id string) error {
 	if err := n.conn.Publish(sharedRemoved, []byte(id)); err != nil {
 		return fmt.Errorf("web: announcing the deletion of %s: %w", id, err)

@@ -1,12 +1,18 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,24 +20,197 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/trace"
 )
 
 // startNATS runs a NATS server with JetStream on a free loopback port
 // until t ends and returns its address.
 func startNATS(t testing.TB) string {
 	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	return runNATS(t, true).url
+}
+
+// natsServer is an embedded NATS server that a test stops and starts
+// again on the same port and store: NATS going away and coming back.
+type natsServer struct {
+	t    testing.TB
+	opts server.Options
+	url  string
+
+	mu sync.Mutex
+	ns *server.Server
+}
+
+// runNATS runs a NATS server, with JetStream if js, on a free loopback
+// port until t ends.
+func runNATS(t testing.TB, js bool) *natsServer {
+	t.Helper()
+	n := &natsServer{t: t, opts: server.Options{Host: "127.0.0.1", Port: -1, JetStream: js, StoreDir: t.TempDir(), NoLog: true, NoSigs: true}}
+	n.start()
+	n.opts.Port = n.ns.Addr().(*net.TCPAddr).Port
+	n.url = n.ns.ClientURL()
+	t.Cleanup(func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		n.ns.Shutdown()
+	})
+	return n
+}
+
+// start starts the server where it was, or on a free port the first time.
+func (n *natsServer) start() {
+	n.t.Helper()
+	opts := n.opts
+	ns, err := server.NewServer(&opts)
 	if err != nil {
-		t.Fatal(err)
+		n.t.Fatal(err)
 	}
 	go ns.Start()
 	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("the NATS server did not start")
+		n.t.Fatal("the NATS server did not start")
 	}
-	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
+	n.mu.Lock()
+	n.ns = ns
+	n.mu.Unlock()
+}
+
+// stop stops the server; its clients lose their connections.
+func (n *natsServer) stop() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.ns.Shutdown()
+	n.ns.WaitForShutdown()
+}
+
+// linkProxy forwards TCP connections to a NATS server, and plays the
+// faults of a replica's link to it: stalled, it holds every byte either
+// way, a NATS gone silent with its connections open; cut, it closes them
+// and refuses new ones, one replica's link lost with NATS still there.
+type linkProxy struct {
+	ln   net.Listener
+	to   string
+	gate sync.RWMutex // held for writing while stalled
+
+	mu     sync.Mutex
+	conns  []net.Conn
+	refuse bool // cut
+}
+
+// newLinkProxy forwards to the server at url until t ends.
+func newLinkProxy(t *testing.T, to string) *linkProxy {
+	t.Helper()
+	u, err := url.Parse(to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &linkProxy{ln: ln, to: u.Host}
+	t.Cleanup(func() {
+		ln.Close()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, c := range p.conns {
+			c.Close()
+		}
+	})
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.pipe(c)
+		}
+	}()
+	return p
+}
+
+func (p *linkProxy) url() string { return "nats://" + p.ln.Addr().String() }
+
+func (p *linkProxy) pipe(c net.Conn) {
+	up, err := net.Dial("tcp", p.to)
+	if err != nil {
+		c.Close()
+		return
+	}
+	p.mu.Lock()
+	refuse := p.refuse
+	if !refuse {
+		p.conns = append(p.conns, c, up)
+	}
+	p.mu.Unlock()
+	if refuse {
+		c.Close()
+		up.Close()
+		return
+	}
+	go p.copy(up, c)
+	p.copy(c, up)
+}
+
+func (p *linkProxy) copy(dst, src net.Conn) {
+	defer dst.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			p.gate.RLock()
+			_, werr := dst.Write(buf[:n])
+			p.gate.RUnlock()
+			if werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// stall holds what the proxy carries until resume.
+func (p *linkProxy) stall()  { p.gate.Lock() }
+func (p *linkProxy) resume() { p.gate.Unlock() }
+
+// cut closes the connections the proxy carries, and refuses new ones
+// until mend.
+func (p *linkProxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.refuse = true
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+func (p *linkProxy) mend() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.refuse = false
+}
+
+// linked reports whether srv's client is connected to NATS.
+func linked(srv *Server) bool {
+	return srv.store.shared.(*natsStore).conn.IsConnected()
+}
+
+// eventually fails t unless ok is true within d, polled.
+func eventually(t *testing.T, d time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, d)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // TestSharedTraces runs two replicas of the server on one NATS server: a
@@ -127,14 +306,175 @@ func TestSharedLayouts(t *testing.T) {
 	}
 }
 
-// TestSharedUnreachable checks that a server whose NATS cannot be reached
-// does not start, and says where it looked.
+// TestSharedUnreachable checks that a server whose NATS cannot be
+// reached, or has no JetStream, does not start, and says why and where
+// it looked.
 func TestSharedUnreachable(t *testing.T) {
 	t.Parallel()
-	_, err := New(t.Context(), Config{DataDir: t.TempDir(), Layouter: layouter, NATS: "nats://127.0.0.1:1"})
-	if err == nil || !strings.Contains(err.Error(), "connecting to NATS at nats://127.0.0.1:1") {
-		t.Errorf("err = %v, want one naming the NATS address", err)
+	plain := runNATS(t, false).url
+	for _, tt := range []struct {
+		name, nats, want string
+	}{
+		{"nothing listens", "nats://127.0.0.1:1", "connecting to NATS at nats://127.0.0.1:1"},
+		{"no JetStream", plain, "the NATS server at " + plain + " has no JetStream: start it with -js"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := New(t.Context(), Config{DataDir: t.TempDir(), Layouter: layouter, NATS: tt.nats})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want one saying %q", err, tt.want)
+			}
+		})
 	}
+}
+
+// TestSharedDuringOutage stops NATS under two replicas: a trace
+// uploaded to A meanwhile is saved at once, without waiting on NATS, and
+// is served by B soon after NATS comes back, without A being asked again.
+func TestSharedDuringOutage(t *testing.T) {
+	t.Parallel()
+	n := runNATS(t, true)
+	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.url })
+	_, tsB := newTestServer(t, func(c *Config) { c.NATS = n.url })
+	data := recordTrace(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"}, true)
+
+	n.stop()
+	eventually(t, 5*time.Second, "replica A sees NATS gone", func() bool { return !linked(a) })
+	start := time.Now()
+	res := upload(t, tsA.URL, "outage.jsonl.gz", data)
+	took := time.Since(start)
+	t.Logf("the upload during the outage took %v", took)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("uploading during the outage: %s", res.Status)
+	}
+	if took > natsCallTimeout {
+		t.Errorf("the upload took %v during the outage, more than natsCallTimeout (%v): it waited on NATS", took, natsCallTimeout)
+	}
+	path := res.Header.Get("Location")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	id := strings.TrimPrefix(path, "/t/")
+	if _, err := os.Stat(filepath.Join(a.store.dir, id+unsharedExt)); err != nil {
+		t.Errorf("the trace is not marked to share later: %v", err)
+	}
+	_, fromA := get(t, tsA.URL+path+"/trace")
+
+	n.start()
+	eventually(t, 10*time.Second, "replica B serves the trace A saved during the outage", func() bool {
+		code, fromB := get(t, tsB.URL+path+"/trace")
+		return code == http.StatusOK && fromB == fromA
+	})
+	eventually(t, 5*time.Second, "the trace's mark is removed once shared", func() bool {
+		_, err := os.Stat(filepath.Join(a.store.dir, id+unsharedExt))
+		return os.IsNotExist(err)
+	})
+}
+
+// TestNATSStalled stalls the link of replica B to NATS, its connection
+// open and silent: each room request on B that asks NATS answers within
+// natsCallTimeout and a second, and the upload within its two calls'
+// timeouts (is the file shared already, and sharing it); the room B
+// already follows answers at once, while the others wait. Once the link
+// carries again, the upload is shared, and A serves it.
+func TestNATSStalled(t *testing.T) {
+	t.Parallel()
+	nats := startNATS(t)
+	proxy := newLinkProxy(t, nats)
+	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
+	_, tsB := newTestServer(t, func(c *Config) { c.NATS = proxy.url() })
+	known := openRoom(t, tsA.URL, "/example/rn-alphabeta")
+	unknown := openRoom(t, tsA.URL, "/example/rn-minimax")
+	if code, _ := get(t, tsB.URL+"/r/"+known.Code); code != http.StatusOK {
+		t.Fatalf("replica B's join address of a room on A: %d", code)
+	}
+	data := recordTrace(t, catalog.Request{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"}, true)
+
+	proxy.stall()
+	stalled := true
+	defer func() {
+		if stalled {
+			proxy.resume()
+		}
+	}()
+	client := &http.Client{Timeout: 10 * natsCallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	var upload *http.Response
+	ops := []struct {
+		name  string
+		do    func() (*http.Response, error)
+		code  int
+		bound time.Duration
+	}{
+		{"a mistyped code", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/WRNGCD") }, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
+		{"a room B has not followed", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + unknown.Code) }, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
+		{"opening a room", func() (*http.Response, error) {
+			return client.PostForm(tsB.URL+"/rooms", url.Values{"path": {"/example/rn-alphabeta"}})
+		}, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
+		{"the room B follows", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + known.Code) }, http.StatusSeeOther, time.Second},
+		{"its QR code", func() (*http.Response, error) { return client.Get(tsB.URL + "/rooms/" + known.Code + "/qr.svg") }, http.StatusOK, time.Second},
+		{"an upload", func() (*http.Response, error) {
+			req, err := uploadRequest(tsB.URL, "stalled.jsonl.gz", data)
+			if err != nil {
+				return nil, err
+			}
+			res, err := client.Do(req)
+			upload = res
+			return res, err
+		}, http.StatusSeeOther, natsCallTimeout + transferTimeout(uint64(len(data))) + time.Second},
+	}
+	var wg sync.WaitGroup
+	took := make([]time.Duration, len(ops))
+	codes := make([]int, len(ops))
+	errs := make([]error, len(ops))
+	// The room B follows is asked last, while the others wait on NATS.
+	for i, op := range ops {
+		if op.name == "the room B follows" || op.name == "its QR code" {
+			continue
+		}
+		wg.Go(func() { took[i], codes[i], errs[i] = timed(op.do) })
+	}
+	time.Sleep(natsCallTimeout / 4)
+	for i, op := range ops {
+		if op.name == "the room B follows" || op.name == "its QR code" {
+			wg.Go(func() { took[i], codes[i], errs[i] = timed(op.do) })
+		}
+	}
+	wg.Wait()
+	for i, op := range ops {
+		t.Logf("%s: %d in %v", op.name, codes[i], took[i])
+		switch {
+		case errs[i] != nil:
+			t.Errorf("%s: %v", op.name, errs[i])
+		case codes[i] != op.code || took[i] > op.bound:
+			t.Errorf("%s: %d in %v, want %d within %v", op.name, codes[i], took[i], op.code, op.bound)
+		}
+	}
+	if upload == nil || upload.StatusCode != http.StatusSeeOther {
+		t.FailNow()
+	}
+	path := upload.Header.Get("Location")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+
+	proxy.resume()
+	stalled = false
+	eventually(t, 5*sharedRetryWait, "replica A serves the trace B saved while its link stalled", func() bool {
+		code, _ := get(t, tsA.URL+path+"/trace")
+		return code == http.StatusOK
+	})
+}
+
+// timed runs do and returns how long it took and its response's status.
+func timed(do func() (*http.Response, error)) (time.Duration, int, error) {
+	start := time.Now()
+	res, err := do()
+	if err != nil {
+		return time.Since(start), 0, err
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return time.Since(start), res.StatusCode, nil
 }
 
 // TestRoomAcrossReplicas runs a room over two replicas of the server on
@@ -208,4 +548,216 @@ func TestRoomAcrossReplicas(t *testing.T) {
 
 	delays := propagate(t, tsA.URL, tsB.URL, 200, 30)
 	t.Logf("200 followers on B of a presenter on A, 30 states: p50 %v, p99 %v, max %v", percentile(delays, 0.5), percentile(delays, 0.99), percentile(delays, 1))
+}
+
+// TestRoomOutage stops NATS under a room presented on replica A and
+// followed on A and B. B's follower is told the room is paused and no
+// longer sees the presenter live; A's follower, with the presenter, is
+// not; the presenter is told its followers elsewhere miss its moves. On
+// B a mistyped code, the room's address and opening a room answer at
+// once. When NATS comes back, B's follower is told, and catches up with
+// the state the presenter sent meanwhile, with no new move. Then B alone
+// loses its link, NATS staying up, so that nothing the presenter sends
+// meanwhile is kept for B: B's follower catches up all the same.
+func TestRoomOutage(t *testing.T) {
+	t.Parallel()
+	n := runNATS(t, true)
+	proxy := newLinkProxy(t, n.url)
+	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.url })
+	b, tsB := newTestServer(t, func(c *Config) { c.NATS = proxy.url() })
+	o := openRoom(t, tsA.URL, "/example/rn-alphabeta")
+	p := dialRoom(t, tsA.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
+	fA := dialRoom(t, tsA.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
+	fB := dialRoom(t, tsB.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
+	p.wait("both followers", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 2 })
+	p.send(roomMessage{Type: "state", State: &roomState{Step: 3, View: "root", Selected: -1}})
+	fB.wait("step 3, live", func(m roomMessage) bool { return withState(3)(m) && *m.Live })
+	linkIs := func(up bool) func(roomMessage) bool {
+		return func(m roomMessage) bool { return m.Type == "link" && *m.Up == up }
+	}
+
+	down := fB.sent()
+	n.stop()
+	fB.waitFrom(down, "the link down", linkIs(false))
+	fB.waitFrom(down, "the presenter no longer live", func(m roomMessage) bool { return m.Type == "room" && !*m.Live })
+	p.wait("the presenter told of the link", linkIs(false))
+	eventually(t, 5*time.Second, "both replicas see NATS gone", func() bool { return !linked(a) && !linked(b) })
+
+	client := &http.Client{Timeout: 10 * natsCallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, tt := range []struct {
+		name string
+		do   func() (*http.Response, error)
+		code int
+	}{
+		{"a mistyped code", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/WRNGCD") }, http.StatusServiceUnavailable},
+		{"the room's address", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + o.Code) }, http.StatusSeeOther},
+		{"opening a room", func() (*http.Response, error) {
+			return client.PostForm(tsB.URL+"/rooms", url.Values{"path": {"/example/rn-alphabeta"}})
+		}, http.StatusServiceUnavailable},
+	} {
+		took, code, err := timed(tt.do)
+		t.Logf("during the outage, %s on B: %d in %v", tt.name, code, took)
+		if err != nil || code != tt.code || took > time.Second {
+			t.Errorf("during the outage, %s on B: %d in %v (%v), want %d within a second", tt.name, code, took, err, tt.code)
+		}
+	}
+	p.send(roomMessage{Type: "state", State: &roomState{Step: 7, View: "side", Selected: 2}})
+	fA.wait("step 7 on the presenter's replica", withState(7))
+
+	n.start()
+	fB.waitFrom(down, "the link back", linkIs(true))
+	m := fB.waitFrom(down, "the state sent during the outage, live", func(m roomMessage) bool { return withState(7)(m) && *m.Live })
+	if m.State.View != "side" || m.State.Selected != 2 {
+		t.Errorf("B's follower caught up with %+v, want the side view with node 2 selected", *m.State)
+	}
+	p.wait("the presenter told the link is back", linkIs(true))
+
+	down = fB.sent()
+	proxy.cut()
+	fB.waitFrom(down, "the link of B alone down", linkIs(false))
+	p.send(roomMessage{Type: "state", State: &roomState{Step: 9, View: "root", Selected: -1}})
+	fA.wait("step 9 on the presenter's replica", withState(9))
+	proxy.mend()
+	fB.waitFrom(down, "the link of B back", linkIs(true))
+	fB.waitFrom(down, "the state sent while B's link was down, live", func(m roomMessage) bool { return withState(9)(m) && *m.Live })
+
+	fA.mu.Lock()
+	defer fA.mu.Unlock()
+	for _, m := range fA.msgs {
+		if m.Type == "link" {
+			t.Errorf("the follower on the presenter's replica was told %+v", m)
+		}
+	}
+}
+
+// flakyShared is a sharedStore in memory that takes nothing while down,
+// and refuses what is larger than max.
+type flakyShared struct {
+	mu   sync.Mutex
+	down bool
+	max  int
+	objs map[string][]byte
+}
+
+func (f *flakyShared) put(_ context.Context, name string, data []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case f.down:
+		return fmt.Errorf("web: sharing %s: %w", name, errNATSDown)
+	case len(data) > f.max:
+		return fmt.Errorf("web: sharing %s: %w", name, jetstream.ErrMaxBytesExceeded)
+	}
+	f.objs[name] = data
+	return nil
+}
+
+func (f *flakyShared) linked() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return !f.down
+}
+
+func (f *flakyShared) get(_ context.Context, name string) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if data, ok := f.objs[name]; ok {
+		return data, nil
+	}
+	return nil, errNoTrace
+}
+
+func (f *flakyShared) remove(_ context.Context, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.objs, name)
+	return nil
+}
+
+func (f *flakyShared) announce(string) error       { return nil }
+func (f *flakyShared) watch(func(id string)) error { return nil }
+
+func (f *flakyShared) setDown(down bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.down = down
+}
+
+func (f *flakyShared) has(name string) ([]byte, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	d, ok := f.objs[name]
+	return d, ok
+}
+
+// TestShareLater saves a trace while the shared store takes nothing: it
+// is saved here at once and marked; a store opened on the directory
+// again, as after a restart, finds the mark; offered while the shared
+// store is still down, it waits; offered once the store is back, it is
+// shared whole, and the mark is gone. A trace the shared store refuses
+// is not offered again.
+func TestShareLater(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	shared := &flakyShared{down: true, max: math.MaxInt, objs: map[string][]byte{}}
+	open := func() *store {
+		st, err := newStore(dir, slog.New(slog.DiscardHandler), trace.Limits{Bytes: MaxTraceBytes, Events: MaxTraceEvents, Entries: MaxTraceEntries}, MaxFoldBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.shared = shared
+		if err := st.findUnshared(); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	h, events := recordSearch(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"})
+	id := newTraceID()
+	if err := open().saveAs(id, h, slices.Values(events)); err != nil {
+		t.Fatalf("saving while the shared store is down: %v", err)
+	}
+	st := open()
+	if waits, mark := markedToShare(st, id); !waits || !mark {
+		t.Fatalf("after a restart: waiting %v, marked %v; want both", waits, mark)
+	}
+	st.shareWaiting(t.Context())
+	if waits, mark := markedToShare(st, id); !waits || !mark {
+		t.Errorf("offered while the shared store is down: waiting %v, marked %v; want both", waits, mark)
+	}
+
+	shared.setDown(false)
+	st.shareWaiting(t.Context())
+	if waits, mark := markedToShare(st, id); waits || mark {
+		t.Errorf("once shared: waiting %v, marked %v; want neither", waits, mark)
+	}
+	for _, p := range []string{st.path(id), st.metaPath(id)} {
+		local, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := shared.has(filepath.Base(p)); !ok || !bytes.Equal(got, local) {
+			t.Errorf("the shared store holds %d bytes of %s (%v), the directory %d", len(got), filepath.Base(p), ok, len(local))
+		}
+	}
+
+	shared.mu.Lock()
+	shared.max = 0
+	shared.mu.Unlock()
+	refused := newTraceID()
+	if err := st.saveAs(refused, h, slices.Values(events)); err != nil {
+		t.Fatalf("saving a trace the shared store refuses: %v", err)
+	}
+	if waits, mark := markedToShare(st, refused); waits || mark {
+		t.Errorf("a trace the shared store refused: waiting %v, marked %v; want neither", waits, mark)
+	}
+}
+
+// markedToShare reports whether st has trace id waiting to be shared,
+// and whether its directory marks it so.
+func markedToShare(st *store, id string) (waits, marked bool) {
+	st.unsharedMu.Lock()
+	waits = st.unshared[id]
+	st.unsharedMu.Unlock()
+	_, err := os.Stat(st.unsharedPath(id))
+	return waits, err == nil
 }

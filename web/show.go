@@ -286,7 +286,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 	if s.layoutErr[i] != nil && time.Since(s.failedAt[i]) < redrawAfter {
 		return nil, s.layoutErr[i]
 	}
-	if data, ok := s.store.sharedLayout(s.id, v); ok {
+	if data, ok := s.store.sharedLayout(ctx, s.id, v); ok {
 		s.layouts[i] = data
 		s.drawn.Add(int64(len(data)))
 		return data, nil

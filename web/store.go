@@ -12,11 +12,13 @@ import (
 	"io/fs"
 	"iter"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
@@ -30,6 +32,11 @@ const traceExt = ".jsonl.gz"
 // it came from and how many nodes it has, so that the list of saved
 // traces reads a few bytes per trace rather than the whole trace.
 const metaExt = ".meta.json"
+
+// unsharedExt names the empty file beside a trace saved while the shared
+// store could not take it: the trace is offered again until it is taken,
+// after a restart too.
+const unsharedExt = ".unshared"
 
 // maxMetaBytes bounds the file kept beside a trace that the list reads:
 // a larger one is not the store's, and is ignored.
@@ -66,14 +73,21 @@ var errNoTrace = errors.New("web: no such trace")
 // written to a temporary name and renamed into place.
 //
 // With a shared store (Config.NATS), every trace saved is also put there,
-// and a trace the directory lacks is fetched from it, so that the
-// replicas of a server serve each other's traces.
+// at once or, while the store cannot take it, later (keepSharing), and a
+// trace the directory lacks is fetched from it, so that the replicas of a
+// server serve each other's traces.
 type store struct {
 	dir       string
 	shared    sharedStore // nil without Config.NATS
 	log       *slog.Logger
 	limits    trace.Limits // what it accepts of any trace it opens
 	foldBytes int64        // the memory of one trace it folds
+
+	// The traces saved here that the shared store has not taken yet;
+	// keepSharing offers them again, at once when retry has a value.
+	unsharedMu sync.Mutex
+	unshared   map[string]bool
+	retry      chan struct{}
 }
 
 // savedTrace describes one stored trace for the list of saved traces.
@@ -97,7 +111,7 @@ func newStore(dir string, log *slog.Logger, limits trace.Limits, foldBytes int64
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("web: creating the data directory: %w", err)
 	}
-	s := &store{dir: dir, log: log, limits: limits, foldBytes: foldBytes}
+	s := &store{dir: dir, log: log, limits: limits, foldBytes: foldBytes, unshared: map[string]bool{}, retry: make(chan struct{}, 1)}
 	removed, err := s.removeStaleTemp(time.Now().Add(-staleTemp))
 	if err != nil {
 		log.Warn("cleaning the data directory", "err", err)
@@ -149,6 +163,8 @@ func (s *store) path(id string) string { return filepath.Join(s.dir, id+traceExt
 
 func (s *store) metaPath(id string) string { return filepath.Join(s.dir, id+metaExt) }
 
+func (s *store) unsharedPath(id string) string { return filepath.Join(s.dir, id+unsharedExt) }
+
 // contentID returns the id of an uploaded file: the start of its SHA-256,
 // so that the same file uploaded twice is stored once.
 func contentID(data []byte) string {
@@ -166,20 +182,124 @@ func (s *store) has(id string) bool {
 }
 
 // share puts trace id and its description in the shared store, if there
-// is one. A trace that cannot be shared stays on this replica, and the
-// log says why.
+// is one. A trace the shared store cannot be reached for is offered again
+// (keepSharing), so that saving it waits no longer than a call to NATS
+// may; one it refuses stays on this replica, and the log says why.
 func (s *store) share(id string) {
 	if s.shared == nil {
 		return
 	}
+	err := s.putShared(context.Background(), id)
+	switch {
+	case err == nil:
+	case linkTrouble(err):
+		s.log.Warn("a trace is kept on this replica until the shared store can be reached", "trace", id, "err", err)
+		s.waitToShare(id)
+	default:
+		s.log.Error("sharing a trace", "trace", id, "err", err)
+	}
+}
+
+// putShared puts trace id and its description in the shared store.
+func (s *store) putShared(ctx context.Context, id string) error {
 	for _, p := range []string{s.path(id), s.metaPath(id)} {
 		data, err := os.ReadFile(p)
-		if err == nil {
-			err = s.shared.put(context.Background(), filepath.Base(p), data)
-		}
 		if err != nil {
-			s.log.Error("sharing a trace", "trace", id, "err", err)
+			return fmt.Errorf("web: sharing trace %s: %w", id, err)
+		}
+		if err := s.shared.put(ctx, filepath.Base(p), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// waitToShare marks trace id as not shared yet, on disk too, so that a
+// restart offers it again.
+func (s *store) waitToShare(id string) {
+	if err := os.WriteFile(s.unsharedPath(id), nil, 0o644); err != nil {
+		s.log.Error("marking a trace to share later", "trace", id, "err", err)
+	}
+	s.unsharedMu.Lock()
+	s.unshared[id] = true
+	s.unsharedMu.Unlock()
+}
+
+// doneSharing marks trace id as shared, or gone: nothing is left to offer.
+func (s *store) doneSharing(id string) {
+	s.unsharedMu.Lock()
+	delete(s.unshared, id)
+	s.unsharedMu.Unlock()
+	if err := os.Remove(s.unsharedPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		s.log.Error("unmarking a shared trace", "trace", id, "err", err)
+	}
+}
+
+// findUnshared reads the marks of the traces a previous run saved
+// without sharing them.
+func (s *store) findUnshared() error {
+	marks, err := filepath.Glob(filepath.Join(s.dir, "*"+unsharedExt))
+	if err != nil {
+		return fmt.Errorf("web: finding the traces to share: %w", err)
+	}
+	s.unsharedMu.Lock()
+	defer s.unsharedMu.Unlock()
+	for _, m := range marks {
+		if id := strings.TrimSuffix(filepath.Base(m), unsharedExt); validID(id) {
+			s.unshared[id] = true
+		}
+	}
+	return nil
+}
+
+// retrySharing has keepSharing offer the traces not shared yet now: the
+// link to NATS is back.
+func (s *store) retrySharing() {
+	select {
+	case s.retry <- struct{}{}:
+	default:
+	}
+}
+
+// keepSharing offers the shared store the traces saved while it could
+// not take them, every sharedRetryWait and at each retrySharing, until
+// ctx ends.
+func (s *store) keepSharing(ctx context.Context) {
+	tick := time.NewTicker(sharedRetryWait)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
 			return
+		case <-tick.C:
+		case <-s.retry:
+		}
+		s.shareWaiting(ctx)
+	}
+}
+
+// shareWaiting puts the traces not shared yet in the shared store; it
+// stops at the first the store cannot be reached for, to try again later.
+func (s *store) shareWaiting(ctx context.Context) {
+	if !s.shared.linked() {
+		return
+	}
+	s.unsharedMu.Lock()
+	ids := slices.Sorted(maps.Keys(s.unshared))
+	s.unsharedMu.Unlock()
+	for _, id := range ids {
+		err := s.putShared(ctx, id)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			s.doneSharing(id) // deleted before it could be shared
+		case ctx.Err() != nil, linkTrouble(err):
+			return
+		case err != nil:
+			s.log.Error("sharing a trace saved while the shared store could not be reached; it stays on this replica", "trace", id, "err", err)
+			s.doneSharing(id)
+		default:
+			s.log.Info("shared a trace saved while the shared store could not be reached", "trace", id)
+			s.doneSharing(id)
 		}
 	}
 }
@@ -190,11 +310,11 @@ func layoutName(id string, v trace.View) string { return id + ".layout-" + v.Str
 // sharedLayout returns the layout of trace id in view v that a replica
 // drew and shared, if there is one; never with no shared store, nor for a
 // nil store.
-func (s *store) sharedLayout(id string, v trace.View) ([]byte, bool) {
+func (s *store) sharedLayout(ctx context.Context, id string, v trace.View) ([]byte, bool) {
 	if s == nil || s.shared == nil {
 		return nil, false
 	}
-	data, err := s.shared.get(context.Background(), layoutName(id, v))
+	data, err := s.shared.get(ctx, layoutName(id, v))
 	if err != nil {
 		if !errors.Is(err, errNoTrace) {
 			s.log.Error("fetching a shared layout", "trace", id, "err", err)
@@ -356,6 +476,9 @@ func (s *store) remove(id string) error {
 	}
 	if err := os.Remove(s.metaPath(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("web: deleting trace %s's description: %w", id, err)
+	}
+	if s.shared != nil {
+		s.doneSharing(id)
 	}
 	return nil
 }

@@ -1007,7 +1007,8 @@ func keysDialog() templ.Component {
 // roomBar is the viewer's classroom room: for its presenter, the code,
 // the address and QR code to join by, the followers and the button that
 // ends it; for a follower, whom it follows and the button that detaches
-// from the presenter or attaches again. room.js fills and shows it.
+// from the presenter or attaches again; for both, whether the connection
+// between servers is down. room.js fills and shows it.
 func roomBar() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -1029,7 +1030,7 @@ func roomBar() templ.Component {
 			templ_7745c5c3_Var56 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 95, "<section class=\"room-bar\" id=\"room-bar\" data-testid=\"room-bar\" aria-live=\"polite\" hidden><div class=\"room-presenter\" id=\"room-presenter\" hidden><img id=\"room-qr\" class=\"room-qr\" data-testid=\"room-qr\" alt=\"QR code of the room's address\" width=\"112\" height=\"112\"><p>Room <strong id=\"room-code\" class=\"room-code\" data-testid=\"room-code\"></strong> <span class=\"muted\">· join at</span> <a id=\"room-join\" data-testid=\"room-join\" target=\"_blank\"></a> <span class=\"muted\">or with the code on the start page ·</span> <strong id=\"room-count\" data-testid=\"room-count\">0 following</strong></p><button type=\"button\" id=\"room-end\" data-testid=\"room-end\">End the room</button></div><div class=\"room-follower\" id=\"room-follower\" hidden><p><span id=\"room-status\" data-testid=\"room-status\"></span> <button type=\"button\" id=\"room-attach\" data-testid=\"room-attach\"></button></p></div><p id=\"room-ended\" class=\"notice\" data-testid=\"room-ended\" hidden></p></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 95, "<section class=\"room-bar\" id=\"room-bar\" data-testid=\"room-bar\" aria-live=\"polite\" hidden><div class=\"room-presenter\" id=\"room-presenter\" hidden><img id=\"room-qr\" class=\"room-qr\" data-testid=\"room-qr\" alt=\"QR code of the room's address\" width=\"112\" height=\"112\"><p>Room <strong id=\"room-code\" class=\"room-code\" data-testid=\"room-code\"></strong> <span class=\"muted\">· join at</span> <a id=\"room-join\" data-testid=\"room-join\" target=\"_blank\"></a> <span class=\"muted\">or with the code on the start page ·</span> <strong id=\"room-count\" data-testid=\"room-count\">0 following</strong></p><button type=\"button\" id=\"room-end\" data-testid=\"room-end\">End the room</button></div><div class=\"room-follower\" id=\"room-follower\" hidden><p><span id=\"room-status\" data-testid=\"room-status\"></span> <button type=\"button\" id=\"room-attach\" data-testid=\"room-attach\"></button></p></div><p id=\"room-link\" class=\"notice\" data-testid=\"room-link\" hidden></p><p id=\"room-ended\" class=\"notice\" data-testid=\"room-ended\" hidden></p></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
