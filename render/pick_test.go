@@ -522,6 +522,7 @@ func TestPickRefusesPathsPastTheLimit(t *testing.T) {
 // TestOverviewCellsByDepth checks that the overview puts every node of
 // random trees in the row of its depth, counted by walking its parents.
 func TestOverviewCellsByDepth(t *testing.T) {
+	testenv.SkipUnderRace(t, "reads overviews in the test goroutine")
 	t.Parallel()
 	for name, gen := range randomTraces() {
 		t.Run(name, func(t *testing.T) {

@@ -853,6 +853,7 @@ func TestHostileDeepChain(t *testing.T) {
 // repeat long lists: each is refused at once, naming the limit, instead
 // of being expanded for minutes.
 func TestHostileImpliedWork(t *testing.T) {
+	testenv.SkipHeavyUnderRace(t, "TestUpload and trace's TestReaderBoundsImpliedWork")
 	t.Parallel()
 	_, ts := newTestServer(t)
 	wide := func(w io.Writer) {

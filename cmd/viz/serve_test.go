@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -185,6 +186,7 @@ func TestReplay(t *testing.T) {
 // every save, and leaves each trace whole in the data directory, with no
 // temporary file behind. (Not parallel: see TestServeAndStop.)
 func TestServeSavesEverySearchOnStop(t *testing.T) {
+	testenv.SkipHeavyUnderRace(t, "TestServeAndStop and web's TestHostileShutdownSavesRunningSearches")
 	dir := t.TempDir()
 	base, stdout, stop := serveInBackground(t, "serve", "--data", dir)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
