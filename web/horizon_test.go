@@ -37,6 +37,10 @@ func horizonSquare(t *testing.T, sq string) int {
 // isCorner reports whether action a is a corner of the board.
 func isCorner(a int) bool { return a == 0 || a == 7 || a == 56 || a == 63 }
 
+// horizonPosition is the Othello position of the horizon effect, White
+// to move, as the gallery's examples state it.
+const horizonPosition = "......../o......./.oxx..../o.xxx.x./xxxxxx../.oo.x.../o......./........ o"
+
 // TestHorizonExample checks what the horizon examples say, worked out
 // here by searches of their own: depth 3 chooses a6, depth 5 another move
 // and values a6 far lower, and on the ply after the line depth 3 sees
@@ -73,7 +77,7 @@ func TestHorizonExample(t *testing.T) {
 		}
 	}
 	for _, algo := range []string{"alphabeta depth=5 ordering=1", "quiescence=2"} {
-		if !strings.Contains(horizonAbout, algo) {
+		if !strings.Contains(exampleNamed("othello-horizon").about, algo) {
 			t.Errorf("the horizon paragraph does not say to type %s", algo)
 		}
 	}
