@@ -14,14 +14,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// maxExerciseSeed bounds the seeds the exercise page draws and accepts:
-// six digits are easy to read out to a class.
-const maxExerciseSeed = 999_999
-
-// MaxExerciseTree caps the text of a tree typed for an exercise, as the
-// tree editor's "Make it an exercise" link sends it.
-const MaxExerciseTree = 4 << 10
-
 // exerciseKinds are the exercises the page offers, with their questions,
 // the answer's form and the algorithm that solves them in the viewer.
 var exerciseKinds = []struct {

@@ -16,19 +16,6 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// The limits of a handout: the slides, a zip of one drawing per step, or
-// the offline handout, one HTML file that steps through the search. Its
-// bytes and the handouts made at once are capped in limits.go.
-const (
-	// MaxHandoutSteps caps the drawings of one handout: a lecture's
-	// worth of slides.
-	MaxHandoutSteps = 1_000
-	// MaxHandoutNodeDrawings caps the steps of a handout times the nodes
-	// of its tree, which bounds the work of drawing it; MaxHandoutBytes
-	// bounds its size.
-	MaxHandoutNodeDrawings = 500_000
-)
-
 // startHandout takes one of the places of the handouts made at once, or
 // answers 429 and returns false when none is free. A caller that gets
 // true gives its place back with endHandout.

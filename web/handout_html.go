@@ -18,10 +18,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// MaxHandoutHTMLSteps caps the steps of an offline handout: each is a
-// frame of the whole tree kept in the file.
-const MaxHandoutHTMLSteps = 2_000
-
 // handleHandoutHTML sends the viewer of a trace as one HTML file that
 // steps through it offline: its drawing, every step's frame, the styles
 // and the scripts inside, nothing fetched from a server. It holds one

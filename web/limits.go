@@ -1,6 +1,10 @@
 package web
 
-import "time"
+import (
+	"time"
+
+	"github.com/searchviz/searchviz/exercise"
+)
 
 // The server's limits. Each is enforced with a message that names it and
 // says what is allowed; the README's Limits section lists them. Config
@@ -109,3 +113,146 @@ const (
 	// than any save takes, so another server's save in progress is spared.
 	staleTemp = 10 * time.Minute
 )
+
+// The limits of classroom rooms.
+const (
+	// MaxRooms caps the rooms open at once on one server; past it a new
+	// room is refused until one ends.
+	MaxRooms = 64
+	// MaxRoomFollowers caps the followers of one room: a lecture hall's
+	// worth, each a socket the presenter's every step is written to.
+	MaxRoomFollowers = 1_000
+	// RoomLifetime ends a room this long after it opened, presenter or
+	// not: a lecture's length with room to spare.
+	RoomLifetime = 6 * time.Hour
+	// RoomIdle ends a room whose presenter has been away this long.
+	RoomIdle = 10 * time.Minute
+	// RoomUnclaimed ends a room whose presenter has not come this long
+	// after it opened: the page that opens a room presents it at once.
+	RoomUnclaimed = 2 * time.Minute
+	// MaxRoomAnswers caps the follower tabs whose answers a room's tally
+	// counts for the exercise it shows: as many as the room may have
+	// followers. Only a tab that has followed the room counts (its
+	// answers carry the ticket the room gave it), and a tab that answers
+	// again changes its answer, so ids made up by a script cannot fill
+	// the tally and lock out the class.
+	MaxRoomAnswers = MaxRoomFollowers
+	// MaxRoomsPerClient caps the rooms open at once that one client
+	// address opened, so that one client cannot hold all MaxRooms.
+	MaxRoomsPerClient = 4
+	// RoomMessagesPerSecond caps what a presenter's page sends: its
+	// steps while playing at full speed, its pans and zooms; past it a
+	// message is dropped and the page told.
+	RoomMessagesPerSecond = 60
+	// maxRoomMessage caps one message from a room's page: a state is a
+	// few hundred bytes.
+	maxRoomMessage = 4 << 10
+	// maxAnswerForm caps the form a follower's answer is posted with:
+	// an answer of at most exercise.MaxAnswerLen bytes, each of which
+	// percent-encoding may make three, and the page, id and ticket.
+	maxAnswerForm = 4 * exercise.MaxAnswerLen
+	// roomCodeLen is the length of a room's code, from roomCodeAlphabet:
+	// about a billion codes, few enough letters to read off a screen.
+	roomCodeLen = 6
+	// maxRoomPanels caps the panels a state may say are open.
+	maxRoomPanels = 16
+	// maxRoomCoordinate bounds each number of a state's box, far beyond
+	// any drawing's size, so that followers' pages compute with numbers
+	// they can add and scale.
+	maxRoomCoordinate = 1e9
+)
+
+// The limits of a handout: the slides, a zip of one drawing per step, or
+// the offline handout, one HTML file that steps through the search. Its
+// bytes and the handouts made at once are capped above.
+const (
+	// MaxHandoutSteps caps the drawings of one handout: a lecture's
+	// worth of slides.
+	MaxHandoutSteps = 1_000
+	// MaxHandoutNodeDrawings caps the steps of a handout times the nodes
+	// of its tree, which bounds the work of drawing it; MaxHandoutBytes
+	// bounds its size.
+	MaxHandoutNodeDrawings = 500_000
+)
+
+// MaxHandoutHTMLSteps caps the steps of an offline handout: each is a
+// frame of the whole tree kept in the file.
+const MaxHandoutHTMLSteps = 2_000
+
+// The limits of play mode.
+const (
+	// MaxPlayGames caps the games played against an engine at once, as
+	// each may keep a core busy for play.MaxMoveTime a move. A game holds
+	// its place from its start to its end or its page's leaving; past the
+	// cap a page is told so when it starts one, and may try again.
+	MaxPlayGames = 8
+	// PlayIdle closes a play page's socket, saying why, when it has had
+	// no game in play and sent nothing for this long.
+	PlayIdle = 10 * time.Minute
+	// maxPlayMessage caps a message a play page sends: room for a record
+	// of play.MaxPlies moves with their positions.
+	maxPlayMessage = 512 << 10
+)
+
+// maxExerciseSeed bounds the seeds the exercise page draws and accepts:
+// six digits are easy to read out to a class.
+const maxExerciseSeed = 999_999
+
+// MaxExerciseTree caps the text of a tree typed for an exercise, as the
+// tree editor's "Make it an exercise" link sends it.
+const MaxExerciseTree = 4 << 10
+
+// The limits of the shared store of replicas (Config.NATS), and of the
+// link to NATS.
+const (
+	// MaxSharedBytes caps the shared store: past it JetStream refuses a
+	// trace, which stays on the replica that saved it.
+	MaxSharedBytes = 8 << 30
+	// natsCallTimeout caps one call to NATS that moves no trace: a room's
+	// record, a lookup in the shared store. Past it the call fails, so a
+	// page or a room waiting on a NATS that went silent is answered
+	// within it rather than held.
+	natsCallTimeout = 2 * time.Second
+	// sharedBytesPerSecond is the slowest transfer of a trace to or from
+	// the shared store that is waited for: a put or get of n bytes may
+	// take natsCallTimeout and a second more per this many bytes.
+	sharedBytesPerSecond = 4 << 20
+	// natsOpenTimeout caps opening the shared stores as the server
+	// starts, which may create them.
+	natsOpenTimeout = 10 * time.Second
+	// natsReconnectWait is how long the client waits between attempts
+	// to reach a NATS it lost; it tries for as long as the server runs.
+	natsReconnectWait = time.Second
+	// natsPingInterval is how often the client pings NATS: a link that
+	// goes silent without closing is taken as down within three of them
+	// (past the client's two pings outstanding), and the rooms are told.
+	natsPingInterval = 5 * time.Second
+	// sharedRetryWait is how often the traces saved while the shared
+	// store could not take them are offered to it again, besides each
+	// time the link to NATS comes back.
+	sharedRetryWait = 2 * time.Second
+)
+
+// Websocket limits and timeouts.
+const (
+	writeWait      = 10 * time.Second  // the longest a write to a page may take
+	pongWait       = 60 * time.Second  // a page that answers no ping for this long is gone
+	pingPeriod     = pongWait * 9 / 10 // how often pages are pinged
+	maxMessageSize = 1024              // the largest message a page may send
+	sendQueue      = 32                // frames queued for a page before it counts as too slow
+)
+
+// Limits on what a page may ask.
+const (
+	maxSpeed = 50 // steps a second while playing
+	logLines = 40 // the most recent steps a frame describes
+)
+
+// maxQueuedRoomEvents caps the rooms' events waiting to go to NATS:
+// every room's presenter at RoomMessagesPerSecond for natsCallTimeout,
+// the longest the client is held up writing to a NATS gone silent. Past
+// it an event is dropped and logged.
+const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsCallTimeout/time.Second)
+
+// helloWait is how long a room's page has to say who it is.
+const helloWait = 10 * time.Second

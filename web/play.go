@@ -18,21 +18,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// The limits of play mode.
-const (
-	// MaxPlayGames caps the games played against an engine at once, as
-	// each may keep a core busy for play.MaxMoveTime a move. A game holds
-	// its place from its start to its end or its page's leaving; past the
-	// cap a page is told so when it starts one, and may try again.
-	MaxPlayGames = 8
-	// PlayIdle closes a play page's socket, saying why, when it has had
-	// no game in play and sent nothing for this long.
-	PlayIdle = 10 * time.Minute
-	// maxPlayMessage caps a message a play page sends: room for a record
-	// of play.MaxPlies moves with their positions.
-	maxPlayMessage = 512 << 10
-)
-
 // playDefaults are the engine a person plays against in each game, by
 // default: Othello's reproduces the chapter among the references, White
 // searching 5 plies with MiniMax.

@@ -33,12 +33,6 @@ const (
 // commandTypes are the commands a page may send, as an error lists them.
 var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync}
 
-// Limits on what a page may ask.
-const (
-	maxSpeed = 50 // steps a second while playing
-	logLines = 40 // the most recent steps a frame describes
-)
-
 // command is a message from the page.
 type command struct {
 	Type  string  `json:"type"`

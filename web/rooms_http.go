@@ -22,9 +22,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// helloWait is how long a room's page has to say who it is.
-const helloWait = 10 * time.Second
-
 // linkRetryAfter is the Retry-After, in seconds, of a room's request
 // refused while the connection between servers is down: time for a few
 // attempts to reach NATS again (natsReconnectWait).

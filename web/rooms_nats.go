@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -17,12 +16,6 @@ const (
 	roomsBucket  = "searchviz-rooms"  // the key-value store of the rooms open, by code
 	roomsSubject = "searchviz.rooms." // and the room's code: its events
 )
-
-// maxQueuedRoomEvents caps the rooms' events waiting to go to NATS:
-// every room's presenter at RoomMessagesPerSecond for natsCallTimeout,
-// the longest the client is held up writing to a NATS gone silent. Past
-// it an event is dropped and logged.
-const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsCallTimeout/time.Second)
 
 // natsRooms is a roomBus over NATS: a JetStream key-value store whose
 // entries expire with RoomLifetime, and a subject per room. Its events

@@ -13,37 +13,11 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// The shared store of replicas (Config.NATS), and the link to NATS.
+// The names of the shared store of replicas (Config.NATS).
 const (
 	// sharedBucket is the JetStream object store where the replicas of a
 	// server keep their traces, each under its file's name.
 	sharedBucket = "searchviz-traces"
-	// MaxSharedBytes caps the shared store: past it JetStream refuses a
-	// trace, which stays on the replica that saved it.
-	MaxSharedBytes = 8 << 30
-	// natsCallTimeout caps one call to NATS that moves no trace: a room's
-	// record, a lookup in the shared store. Past it the call fails, so a
-	// page or a room waiting on a NATS that went silent is answered
-	// within it rather than held.
-	natsCallTimeout = 2 * time.Second
-	// sharedBytesPerSecond is the slowest transfer of a trace to or from
-	// the shared store that is waited for: a put or get of n bytes may
-	// take natsCallTimeout and a second more per this many bytes.
-	sharedBytesPerSecond = 4 << 20
-	// natsOpenTimeout caps opening the shared stores as the server
-	// starts, which may create them.
-	natsOpenTimeout = 10 * time.Second
-	// natsReconnectWait is how long the client waits between attempts
-	// to reach a NATS it lost; it tries for as long as the server runs.
-	natsReconnectWait = time.Second
-	// natsPingInterval is how often the client pings NATS: a link that
-	// goes silent without closing is taken as down within three of them
-	// (past the client's two pings outstanding), and the rooms are told.
-	natsPingInterval = 5 * time.Second
-	// sharedRetryWait is how often the traces saved while the shared
-	// store could not take them are offered to it again, besides each
-	// time the link to NATS comes back.
-	sharedRetryWait = 2 * time.Second
 	// sharedRemoved is the subject on which a replica says it deleted a
 	// trace, so that the others drop their copies.
 	sharedRemoved = "searchviz.traces.removed"

@@ -15,15 +15,6 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// Websocket limits and timeouts.
-const (
-	writeWait      = 10 * time.Second  // the longest a write to a page may take
-	pongWait       = 60 * time.Second  // a page that answers no ping for this long is gone
-	pingPeriod     = pongWait * 9 / 10 // how often pages are pinged
-	maxMessageSize = 1024              // the largest message a page may send
-	sendQueue      = 32                // frames queued for a page before it counts as too slow
-)
-
 // upgrader accepts websockets from pages of this server only: with no
 // CheckOrigin, gorilla refuses a request whose Origin is another host.
 var upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 * 1024}
