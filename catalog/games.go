@@ -38,6 +38,14 @@ type Game struct {
 	// search of the start ends well inside the default node budget, where
 	// the algorithm's own default would not. 0 keeps that default.
 	Depth int
+	// ArenaEngines are the engines the arena's form offers for a match of
+	// this game, A then B, each an algorithm's spec: a pair that finishes
+	// a game well inside the form's time and shows the game's contest.
+	// Empty for a game a match cannot play.
+	ArenaEngines [2]string
+	// PlayEngine is the engine's spec a person plays against on the play
+	// page by default; empty means ArenaEngines[0].
+	PlayEngine string
 
 	open func(v spec.Values, seed int64, position string) (root, error)
 }
@@ -143,6 +151,8 @@ func Games() []Game {
 			Start:        tictactoe.New().String(),
 			PositionHelp: "three rows top to bottom separated by '/', cells x, o or '.', e.g. x.o/.x./..o; the side to move follows from the counts",
 			Boards:       true,
+			ArenaEngines: [2]string{"alphabeta depth=9", "mcts playouts=1000"},
+			PlayEngine:   "alphabeta",
 			open:         alternating(tictactoe.Parse),
 		},
 		{
@@ -154,6 +164,8 @@ func Games() []Game {
 			Depth:        4,
 			PositionHelp: "eight rows from row 1 at the top separated by '/', squares x (Black), o (White) or '.', a space and the side to move, e.g. ......../......../......../...ox.../...xo.../......../......../........ x; Edax's 64-square form (---…OX…XO--- X) reads too",
 			Boards:       true,
+			ArenaEngines: [2]string{"alphabeta depth=4 ordering=1", "mcts playouts=1000"},
+			PlayEngine:   "minimax depth=5", // the chapter among the references: White searches 5 plies
 			open:         alternating(othello.Parse),
 		},
 		{
@@ -165,6 +177,8 @@ func Games() []Game {
 			Depth:        4,
 			PositionHelp: "six rows top to bottom separated by '/', seven cells x, o or '.' each, discs resting on the bottom or on other discs, e.g. ......./......./......./......./...o.../...x...; the side to move follows from the counts",
 			Boards:       true,
+			ArenaEngines: [2]string{"alphabeta depth=4", "mcts playouts=1000"},
+			PlayEngine:   "alphabeta depth=6 ordering=1",
 			open:         alternating(connectfour.Parse),
 		},
 		{
@@ -181,6 +195,7 @@ func Games() []Game {
 			Help:         "a game tree with chance typed in: brackets for players' nodes, braces of probability:tree for chance nodes; the root is MAX",
 			Start:        "[{0.5:3,0.5:12},{0.5:2,0.5:20}]",
 			PositionHelp: "nested brackets of numbers with chance nodes in braces, e.g. [{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]; probabilities are decimals or fractions summing to 1",
+			ArenaEngines: [2]string{"expectimax", "pmc"},
 			open:         chanceGame(func(text string) (tree.ChanceState, error) { return tree.ParseChance(text) }, search.Heuristics[tree.ChanceState]{}),
 		},
 		{
@@ -191,6 +206,8 @@ func Games() []Game {
 			Start:        dice.Start().String(),
 			PositionHelp: "seven rows from row 7 down separated by '/': '.' empty, '#' wall, K A B C D White's King and pieces 1-4, k a b c d Black's; then w or b to move and the plies played, e.g. d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0",
 			Boards:       true,
+			ArenaEngines: [2]string{"expectimax depth=1 eval=typeA", "expectimax depth=1 eval=typeB"},
+			PlayEngine:   "expectimax depth=3 eval=typeA cut=1",
 			open:         refereed(chanceGame(dice.Parse, search.Heuristics[dice.State]{Evaluate: dice.State.Evaluate, Obvious: dice.State.Obvious}), chanceReferee[dice.State]),
 		},
 		{
@@ -212,6 +229,8 @@ func Games() []Game {
 			Params:       twinParams(),
 			PositionHelp: "turns left, ':', then rows top to bottom separated by '/': # wall, . floor, 1-9 points, A and B the players (X both), e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,
+			ArenaEngines: [2]string{"duct playouts=500", "duct playouts=50"},
+			PlayEngine:   "duct playouts=1000",
 			open:         simultaneous(twinmaze.Parse, generateTwin),
 		},
 		{
@@ -223,6 +242,8 @@ func Games() []Game {
 			Params:       twinParams(),
 			PositionHelp: "a twin maze position then ';A' or ';B' for the side to move, e.g. 20:39793/3#3#3/1A6B1/9#6#9/68486;A; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,
+			ArenaEngines: [2]string{"alphabeta depth=4", "mcts playouts=500"},
+			PlayEngine:   "alphabeta depth=6",
 			open: alternatingOrMade(twinmaze.ParseSequential, func(v spec.Values, seed int64) (twinmaze.Sequential, error) {
 				s, err := generateTwin(v, seed)
 				return s.Alternating(), err

@@ -40,17 +40,6 @@ const (
 	webArenaDefaultGames = 20
 )
 
-// arenaDefaults are the engines the form offers for each game, A then B.
-var arenaDefaults = map[string][2]string{
-	"tictactoe":      {"alphabeta depth=9", "mcts playouts=1000"},
-	"othello":        {"alphabeta depth=4 ordering=1", "mcts playouts=1000"},
-	"connectfour":    {"alphabeta depth=4", "mcts playouts=1000"},
-	"dice":           {"expectimax depth=1 eval=typeA", "expectimax depth=1 eval=typeB"},
-	"twinmaze":       {"duct playouts=500", "duct playouts=50"},
-	"twinmaze-turns": {"alphabeta depth=4", "mcts playouts=500"},
-	"chancetree":     {"expectimax", "pmc"},
-}
-
 // arenaGames are the games a match can play: the two-player families,
 // and of them those whose start opens a match (a typed tree's text does
 // not say whose turn it is).
@@ -125,7 +114,7 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 		page.Games = strconv.Itoa(webArenaDefaultGames)
 	}
 	for _, g := range arenaGames() {
-		d := arenaDefaults[g.Name]
+		d := g.ArenaEngines
 		page.GameList = append(page.GameList, templates.ArenaGame{
 			Name: g.Name, Help: g.Help, Family: string(g.Family), A: d[0], B: d[1], Selected: g.Name == in.game,
 		})
@@ -178,7 +167,7 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 	for e, spec := range cfg.Engines {
 		name := [2]string{"A", "B"}[e]
 		if spec == "" {
-			return cfg, fmt.Errorf("Engine %s needs an algorithm's spec, such as %q.", name, arenaDefaults["tictactoe"][e])
+			return cfg, fmt.Errorf("Engine %s needs an algorithm's spec, such as %q.", name, g.ArenaEngines[e])
 		}
 		if err := m.Check(spec); err != nil {
 			return cfg, fmt.Errorf("Engine %s (%s): %w", name, spec, err)

@@ -10,6 +10,23 @@ import (
 	"time"
 )
 
+// TestArenaAndPlayGamesHaveEngines checks that every game the arena and
+// the play page offer declares its engines in the catalog: a game added
+// without them would come up on the pages with empty engine fields.
+func TestArenaAndPlayGamesHaveEngines(t *testing.T) {
+	t.Parallel()
+	for _, g := range arenaGames() {
+		if g.ArenaEngines[0] == "" || g.ArenaEngines[1] == "" {
+			t.Errorf("%s: the arena offers it with engines %q; the catalog gives it no ArenaEngines", g.Name, g.ArenaEngines)
+		}
+	}
+	for _, g := range playGames() {
+		if g.PlayEngine == "" && g.ArenaEngines[0] == "" {
+			t.Errorf("%s: the play page offers it with no engine; the catalog gives it no PlayEngine", g.Name)
+		}
+	}
+}
+
 func TestArenaFormRenders(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)

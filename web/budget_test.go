@@ -91,11 +91,12 @@ func TestDefaultsFinishInsideTheirBudgets(t *testing.T) {
 			runs = append(runs, run{req.Game, req.Algo})
 		}
 	}
-	for game, engines := range arenaDefaults {
-		runs = append(runs, run{game, engines[0]}, run{game, engines[1]})
-	}
-	for game, d := range playDefaults {
-		runs = append(runs, run{game, d.engine})
+	for _, g := range catalog.Games() {
+		for _, engine := range append(g.ArenaEngines[:], g.PlayEngine) {
+			if engine != "" {
+				runs = append(runs, run{g.Name, engine})
+			}
+		}
 	}
 	for _, r := range runs {
 		t.Run(r.game+"/"+r.algo, func(t *testing.T) {

@@ -18,21 +18,6 @@ import (
 	"github.com/searchviz/searchviz/web/templates"
 )
 
-// playDefaults are the engine a person plays against in each game, by
-// default: Othello's reproduces the chapter among the references, White
-// searching 5 plies with MiniMax.
-var playDefaults = map[string]struct {
-	engine string
-	person int
-}{
-	"othello":        {"minimax depth=5", 0},
-	"tictactoe":      {"alphabeta", 0},
-	"connectfour":    {"alphabeta depth=6 ordering=1", 0},
-	"dice":           {"expectimax depth=3 eval=typeA cut=1", 0},
-	"twinmaze":       {"duct playouts=1000", 0},
-	"twinmaze-turns": {"alphabeta depth=6", 0},
-}
-
 // playGames are the games a person can play against an engine: those a
 // match can play that have two sides to choose between.
 func playGames() []catalog.Game {
@@ -60,12 +45,12 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, g := range games {
-		d, ok := playDefaults[g.Name]
-		if !ok {
-			d.engine = arenaDefaults[g.Name][0]
+		engine := g.PlayEngine
+		if engine == "" {
+			engine = g.ArenaEngines[0]
 		}
 		page.Games = append(page.Games, templates.PlayGame{
-			Name: g.Name, Help: g.Help, Family: string(g.Family), Engine: d.engine, Person: d.person,
+			Name: g.Name, Help: g.Help, Family: string(g.Family), Engine: engine,
 			Sides: g.Sides, Selected: g.Name == chosen,
 		})
 	}
