@@ -74,6 +74,13 @@ func appendDescriptions[S any](out []search.Algorithm, entries []search.Entry[S]
 	return out
 }
 
+// DefaultAlgorithm returns the algorithm the start page's form holds when
+// none is asked for: AlphaBeta, which searches DefaultGame and shows both
+// values and cuts.
+func DefaultAlgorithm() search.Algorithm {
+	return search.AlphaBetaEntry[anyAlternating]().Algorithm
+}
+
 // LookupAlgorithm returns the algorithm with the given name.
 func LookupAlgorithm(name string) (search.Algorithm, error) {
 	var names []string

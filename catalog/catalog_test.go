@@ -262,3 +262,37 @@ func TestOneNameOneForm(t *testing.T) {
 		seen[a.Name] = a
 	}
 }
+
+// TestEveryAlgorithmSaysWhatItMeasures fails for an algorithm that does
+// not declare what it weighs the root's moves by, which the viewer's
+// panel of root moves goes by; algorithms of one name measure alike, as
+// the viewer knows a trace's algorithm by its name only.
+func TestEveryAlgorithmSaysWhatItMeasures(t *testing.T) {
+	t.Parallel()
+	seen := map[string]search.Measure{}
+	for _, a := range catalog.Algorithms() {
+		switch a.Measures {
+		case search.MeasureValue, search.MeasureVisits, search.MeasureWinRate:
+		default:
+			t.Errorf("%s for %s measures %q, want one of the search.Measure constants", a.Name, a.Family, a.Measures)
+		}
+		if m, ok := seen[a.Name]; ok && m != a.Measures {
+			t.Errorf("%s measures %q for %s and %q for another family", a.Name, a.Measures, a.Family, m)
+		}
+		seen[a.Name] = a.Measures
+	}
+}
+
+// TestDefaultsAreInTheCatalog checks that the defaults the registry
+// declares name games it has, and that the default algorithm searches
+// the default game.
+func TestDefaultsAreInTheCatalog(t *testing.T) {
+	t.Parallel()
+	g, play, a := catalog.DefaultGame(), catalog.DefaultPlayGame(), catalog.DefaultAlgorithm()
+	if a.Family != g.Family {
+		t.Errorf("the default algorithm %s searches %s games; the default game %s is %s", a.Name, a.Family, g.Name, g.Family)
+	}
+	if play.Sides[0] == "" || play.PlayEngine == "" {
+		t.Errorf("the play page's default game %s has sides %q and engine %q, want two sides and an engine", play.Name, play.Sides, play.PlayEngine)
+	}
+}

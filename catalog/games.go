@@ -252,6 +252,25 @@ func Games() []Game {
 	}
 }
 
+// DefaultGame returns the game the start page's and the arena's forms
+// hold when none is asked for: tic-tac-toe, small enough to follow every
+// node of its search.
+func DefaultGame() Game { return mustGame("tictactoe") }
+
+// DefaultPlayGame returns the game the play page holds when none is asked
+// for: Othello, the game of the chapter among the references.
+func DefaultPlayGame() Game { return mustGame("othello") }
+
+// mustGame returns the game with the given name, which the registry
+// declares; the catalog's tests call every function that calls it.
+func mustGame(name string) Game {
+	g, err := LookupGame(name)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
 // LookupGame returns the game with the given name.
 func LookupGame(name string) (Game, error) {
 	games := Games()

@@ -20,6 +20,24 @@ const (
 	FamilyChance       Family = "chance"       // two players take turns, chance follows each move: Chance
 )
 
+// Measure is what an algorithm weighs the root's moves by when it
+// decides: what the viewer shows of the root's moves and how it words
+// the choice.
+type Measure string
+
+// The measures.
+const (
+	// MeasureValue is a value backed up from the states searched, as the
+	// depth-first searches and the one-player searches find it.
+	MeasureValue Measure = "value"
+	// MeasureVisits is how often the search went down each move, as MCTS
+	// and DUCT decide by: the most visited move is chosen.
+	MeasureVisits Measure = "visits"
+	// MeasureWinRate is each move's mean playout result, as Primitive
+	// Monte Carlo decides by: every move gets the same playouts.
+	MeasureWinRate Measure = "win rate"
+)
+
 // Algorithm describes one search algorithm: what listings, forms and the
 // pseudocode panel show of it.
 type Algorithm struct {
@@ -27,6 +45,8 @@ type Algorithm struct {
 	Family Family       // the games it searches
 	Help   string       // one line for listings and forms
 	Params []spec.Param // every parameter, with defaults and ranges
+	// Measures is what it weighs the root's moves by when it decides.
+	Measures Measure
 
 	// Code is its pseudocode, each line tagged with the events that run
 	// it. For the two-player algorithms that have a MaxMin form, it is

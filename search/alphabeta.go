@@ -143,7 +143,7 @@ func (e *dfs[S]) fromTable(id trace.NodeID, v float64, same trace.NodeID) {
 func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "alphabeta", Family: FamilyAlternating,
+			Name: "alphabeta", Family: FamilyAlternating, Measures: MeasureValue,
 			Help:   "AlphaBeta: MiniMax's value, pruning lines the opponent would never allow",
 			Params: []spec.Param{paramDepth, paramAlphaBetaOrdering, paramTable, paramQuiescence, paramNodes},
 			Code:   alphaBetaCode(),

@@ -72,7 +72,7 @@ func (e *single[S]) beam(root S, it item) (item, bool) {
 func BeamEntry[S Single[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "beam", Family: FamilySingle,
+			Name: "beam", Family: FamilySingle, Measures: MeasureValue,
 			Help:   "Beam search: keep the best width states at each depth, expand them all, answer the best state's first move",
 			Params: []spec.Param{paramBeamWidth, paramBeamDepth, paramBeamTime, paramNodes},
 			Code: Code{

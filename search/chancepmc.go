@@ -211,7 +211,7 @@ func (e *chancePMC[S]) emitPlayout(c trace.NodeID, r float64, plies int, chance 
 func ChancePMCEntry[S Chance[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilyChance,
+			Name: "pmc", Family: FamilyChance, Measures: MeasureWinRate,
 			Help:   "Primitive Monte Carlo: random playouts, dice rolled by their probabilities, after each root move; take the best win rate",
 			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
 			Code:   pmcCode(),

@@ -103,7 +103,7 @@ func (e *single[S]) chokudai(root S, it item) (item, bool) {
 func ChokudaiEntry[S Single[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "chokudai", Family: FamilySingle,
+			Name: "chokudai", Family: FamilySingle, Measures: MeasureValue,
 			Help:   "Chokudai search: one queue per depth, repeated narrow beams that each take the best states not yet taken",
 			Params: []spec.Param{paramChokudaiWidth, paramBeamDepth, paramPasses, paramBeamTime, paramNodes},
 			Code: Code{

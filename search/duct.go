@@ -435,7 +435,7 @@ func (e *duct[S]) emitEnd(res Result, best0, best1 int) {
 func DUCTEntry[S Simultaneous[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "duct", Family: FamilySimultaneous,
+			Name: "duct", Family: FamilySimultaneous, Measures: MeasureVisits,
 			Help:   "DUCT (decoupled UCT): MCTS where both players move at once, each choosing its action by UCB1 over its own statistics; take player A's most visited action",
 			Params: []spec.Param{paramDUCTPlayouts, paramDUCTTime, paramDUCTC, paramDUCTExpand, paramSeed, paramNodes},
 			Code: Code{

@@ -489,7 +489,7 @@ var (
 func ExpectimaxEntry[S Chance[S]](h Heuristics[S]) Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "expectimax", Family: FamilyChance,
+			Name: "expectimax", Family: FamilyChance, Measures: MeasureValue,
 			Help:   "Expectiminimax: chance nodes average their outcomes by probability, players maximise in turn; optionally the paper's forward cut",
 			Params: []spec.Param{paramExpectimaxDepth, paramEval, paramCut, paramMargin, paramObvious, paramRandom, paramNodes},
 			Code:   expectimaxCode(),

@@ -40,7 +40,7 @@ func (e *single[S]) greedy(root S, it item) (item, bool) {
 func GreedyEntry[S Single[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "greedy", Family: FamilySingle,
+			Name: "greedy", Family: FamilySingle, Measures: MeasureValue,
 			Help:   "Greedy: try every action one move ahead and take the best-scoring state",
 			Params: []spec.Param{paramNodes},
 			Code: Code{

@@ -411,7 +411,7 @@ func (d *deepening) record(ply int) {
 func IterativeEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "iterative", Family: FamilyAlternating,
+			Name: "iterative", Family: FamilyAlternating, Measures: MeasureValue,
 			Help:   "Iterative deepening: AlphaBeta at depth 1, 2, 3, ... until the time limit, answering with the deepest completed depth",
 			Params: []spec.Param{paramIterativeDepth, paramIterativeTime, paramIterativeBudget, paramOrdering, paramNodes},
 			Code:   iterativeCode("ALPHABETA(root, depth, −∞, +∞)"),

@@ -200,7 +200,7 @@ func (e *mc[S]) emitPlayout(id int32, depth int, v float64, plies int) {
 func MCTSEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "mcts", Family: FamilyAlternating,
+			Name: "mcts", Family: FamilyAlternating, Measures: MeasureVisits,
 			Help:   "MCTS (UCT): grow a tree by UCB1 selection and random playouts, take the most visited move",
 			Params: []spec.Param{paramMCTSPlayouts, paramMCTSTime, paramC, paramExpand, paramSeed, paramNodes},
 			Code: Code{

@@ -64,7 +64,7 @@ func depthFirstOptions(v spec.Values, tracing Tracing) Options {
 func MiniMaxEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "minimax", Family: FamilyAlternating,
+			Name: "minimax", Family: FamilyAlternating, Measures: MeasureValue,
 			Help:   "MiniMax: the root player maximises, the opponent minimises, level by level",
 			Params: []spec.Param{paramDepth, paramNodes},
 			Code:   negamaxCode(),

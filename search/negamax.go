@@ -45,7 +45,7 @@ func (e *dfs[S]) negamax(s S, ply, depth int, id trace.NodeID) float64 {
 func NegaMaxEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "negamax", Family: FamilyAlternating,
+			Name: "negamax", Family: FamilyAlternating, Measures: MeasureValue,
 			Help:   "NegaMax: MiniMax as \"always maximise\" with child values negated",
 			Params: []spec.Param{paramDepth, paramNodes},
 			Code:   negamaxCode(),

@@ -104,7 +104,7 @@ func (e *mc[S]) emitPMCPlayout(c int32, v float64, plies int) {
 func PMCEntry[S Alternating[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilyAlternating,
+			Name: "pmc", Family: FamilyAlternating, Measures: MeasureWinRate,
 			Help:   "Primitive Monte Carlo: random playouts after each root move, take the best win rate",
 			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
 			Code:   pmcCode(),

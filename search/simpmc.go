@@ -234,7 +234,7 @@ func (e *simPMC[S]) emitPlayout(c trace.NodeID, v float64, turns int) {
 func SimultaneousPMCEntry[S Simultaneous[S]]() Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilySimultaneous,
+			Name: "pmc", Family: FamilySimultaneous, Measures: MeasureWinRate,
 			Help:   "Primitive Monte Carlo: random playouts after each of a player's root actions, paired with a random action of the other; take the best win rate",
 			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
 			Code:   pmcCode(),

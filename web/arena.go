@@ -104,7 +104,7 @@ func (s *Server) handleArenaForm(w http.ResponseWriter, r *http.Request) {
 // arenaForm answers with the arena form holding in and the error msg.
 func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, in arenaForm, msg string) {
 	if in.game == "" {
-		in.game = "tictactoe"
+		in.game = catalog.DefaultGame().Name
 	}
 	page := templates.ArenaForm{
 		Error: msg, A: in.a, B: in.b, Games: in.games, Seed: in.seed,

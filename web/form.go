@@ -44,10 +44,10 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		TraceNodes:  thousands(s.cfg.TraceNodes),
 	}
 	if in.game == "" {
-		in.game = "tictactoe"
+		in.game = catalog.DefaultGame().Name
 	}
 	if in.algo == "" {
-		in.algo = "alphabeta"
+		in.algo = catalog.DefaultAlgorithm().Name
 	}
 	selected, _ := catalog.LookupGame(in.game) // an unknown game, refused with its own error, gives no depth
 	for _, g := range catalog.Games() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -38,10 +39,8 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	games := playGames()
 	if chosen == "" && len(games) > 0 {
 		chosen = games[0].Name
-		for _, g := range games {
-			if g.Name == "othello" {
-				chosen = g.Name
-			}
+		if want := catalog.DefaultPlayGame().Name; slices.ContainsFunc(games, func(g catalog.Game) bool { return g.Name == want }) {
+			chosen = want
 		}
 	}
 	for _, g := range games {

@@ -31,6 +31,7 @@ type show struct {
 	tree     *trace.Tree    // at the last step, its events packed; only ever cloned and read
 	codes    [2]search.Code // by view, the form of the algorithm's pseudocode shown; nil when it has none
 	forms    bool           // the pseudocode has two forms, one for each view
+	measures search.Measure // what the algorithm weighs the root's moves by; "" when the catalog does not know it
 	decision string         // the search's result in words, "" when it has none
 
 	// saveErr says, for a page, why a search's trace could not be saved;
@@ -102,6 +103,7 @@ func newShow(id string, h trace.Header, t *trace.Tree) (*show, error) {
 			s.codes[i] = a.CodeFor(v)
 		}
 		s.forms = a.Forms()
+		s.measures = a.Measures
 	}
 	for i := range s.drawing {
 		s.drawing[i] = make(chan struct{}, 1)

@@ -15,6 +15,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -333,19 +334,16 @@ func (vw *viewer) morePatches(k int, full bool) []morePatch {
 // historyPoints is the most points of the visits chart's history.
 const historyPoints = 60
 
-// pmcName is the name Primitive Monte Carlo's traces give their
-// algorithm, which measures root moves by win rate, not visits.
-const pmcName = "pmc"
-
 // rootMeasure says what the search of vw's trace measures its root moves
 // by: each player's visits of its own actions where both move at once
-// (DUCT), win rates for Primitive Monte Carlo, and otherwise visits
-// (MCTS).
+// (DUCT), win rates for an algorithm the catalog says measures them
+// (Primitive Monte Carlo), and otherwise visits (MCTS, and a trace of an
+// algorithm the catalog does not know).
 func (vw *viewer) rootMeasure() explain.RootMeasure {
-	switch {
-	case vw.tree.Node(vw.tree.Root()).Type == trace.TypeJoint:
+	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeJoint {
 		return explain.MeasurePlayerVisits
-	case vw.show.header.Algorithm == pmcName:
+	}
+	if vw.show.measures == search.MeasureWinRate {
 		return explain.MeasureWinRate
 	}
 	return explain.MeasureVisits
