@@ -25,7 +25,6 @@ var nameSites = map[string]string{
 // nameLeftovers are the files outside the declaration sites that still
 // write names, each with why; the list is to shrink, never to grow.
 var nameLeftovers = map[string]string{
-	"web/examples.go":      "the gallery's examples: searches written about particular games, content like the docs",
 	"web/exercise.go":      "each exercise is about one algorithm on a typed tree, content like the examples",
 	"exercise/exercise.go": "the exercise kinds are named after the algorithm they practise, a name of their own",
 	"docs/results/main.go": "the program reproducing the paper's tables: its experiments name their games and engines",
