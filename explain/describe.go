@@ -119,7 +119,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 		if len(b.Path) == 0 {
 			return "Back up nothing."
 		}
-		return fmt.Sprintf("Back up the result through %s to the root: each node's visits grow by 1.", plural(len(b.Path), "node"))
+		return fmt.Sprintf("Back up the result through %d %s to the root: each node's visits grow by 1.", len(b.Path), Plural(len(b.Path), "node", "nodes"))
 	case trace.KindIteration:
 		it := e.IterationInfo()
 		if it.Discarded {
@@ -230,10 +230,7 @@ func (d describer) jointSelection(s trace.Selection) string {
 
 // children counts children in words.
 func children(n int) string {
-	if n == 1 {
-		return "1 child"
-	}
-	return strconv.Itoa(n) + " children"
+	return strconv.Itoa(n) + " " + Plural(n, "child", "children")
 }
 
 // ucb formats a UCB1 score to three decimals.
@@ -343,12 +340,6 @@ func Capital(s string) string {
 }
 
 func counters(c trace.Counters) string {
-	return fmt.Sprintf("%s, %s, %s", plural(c.Nodes, "node"), plural(c.Evals, "evaluation"), plural(c.Cuts, "cut"))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("%d %s, %d %s, %d %s",
+		c.Nodes, Plural(c.Nodes, "node", "nodes"), c.Evals, Plural(c.Evals, "evaluation", "evaluations"), c.Cuts, Plural(c.Cuts, "cut", "cuts"))
 }

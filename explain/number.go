@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -51,4 +52,45 @@ func Probability(p float64) string {
 		}
 	}
 	return Number(p)
+}
+
+// Thousands writes a whole number with a comma between groups of three
+// digits, "18,297" and "-1,000", so that the node counts of a big search
+// can be read at a glance.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Plural returns one when n is 1 and many otherwise: the noun, or the
+// noun with its verb ("move is", "moves are"), that goes with a count
+// written separately. English plurals are irregular (ply, plies), so the
+// caller spells both.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Count writes n things, the number grouped as Thousands does: "1 node",
+// "18,297 nodes".
+func Count(n int, one, many string) string {
+	return Thousands(n) + " " + Plural(n, one, many)
+}
+
+// Bytes writes a size in bytes for people, in binary units with one
+// decimal from a KiB up: "512 B", "1.5 KiB", "3.0 MiB". MiB is the
+// largest unit, as the files and drawings it sizes stay far below a GiB.
+func Bytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
 }

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/searchviz/searchviz/trace"
@@ -122,6 +123,90 @@ func TestProbability(t *testing.T) {
 	for _, tt := range tests {
 		if got := Probability(tt.p); got != tt.want {
 			t.Errorf("Probability(%v) = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestThousands(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   int
+		want string
+	}{
+		{0, "0"},
+		{7, "7"},
+		{999, "999"},
+		{1000, "1,000"},
+		{18297, "18,297"},
+		{100000, "100,000"},
+		{1234567, "1,234,567"},
+		{-1, "-1"},
+		{-999, "-999"},
+		{-1000, "-1,000"},
+		{-123456, "-123,456"},
+		{-1234567, "-1,234,567"},
+	}
+	if strconv.IntSize == 64 {
+		tests = append(tests, []struct {
+			in   int
+			want string
+		}{
+			{math.MaxInt, "9,223,372,036,854,775,807"},
+			{math.MinInt, "-9,223,372,036,854,775,808"},
+		}...)
+	}
+	for _, tt := range tests {
+		if got := Thousands(tt.in); got != tt.want {
+			t.Errorf("Thousands(%d) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPluralAndCount(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		n           int
+		one, many   string
+		word, count string
+	}{
+		{1, "node", "nodes", "node", "1 node"},
+		{0, "node", "nodes", "nodes", "0 nodes"},
+		{2, "ply", "plies", "plies", "2 plies"},
+		{-1, "move", "moves", "moves", "-1 moves"},
+		{1000, "child", "children", "children", "1,000 children"},
+		{18297, "node", "nodes", "nodes", "18,297 nodes"},
+		{1, "move is", "moves are", "move is", "1 move is"},
+	}
+	for _, tt := range tests {
+		if got := Plural(tt.n, tt.one, tt.many); got != tt.word {
+			t.Errorf("Plural(%d, %q, %q) = %q, want %q", tt.n, tt.one, tt.many, got, tt.word)
+		}
+		if got := Count(tt.n, tt.one, tt.many); got != tt.count {
+			t.Errorf("Count(%d, %q, %q) = %q, want %q", tt.n, tt.one, tt.many, got, tt.count)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   int64
+		want string
+	}{
+		{0, "0 B"},
+		{1, "1 B"},
+		{1023, "1023 B"},
+		{1024, "1.0 KiB"},
+		{1536, "1.5 KiB"},
+		{100 << 10, "100.0 KiB"},
+		{1 << 20, "1.0 MiB"},
+		{3<<20 + 1<<19, "3.5 MiB"},
+		{5 << 30, "5120.0 MiB"},
+		{-5, "-5 B"},
+	}
+	for _, tt := range tests {
+		if got := Bytes(tt.in); got != tt.want {
+			t.Errorf("Bytes(%d) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

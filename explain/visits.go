@@ -86,4 +86,4 @@ func SimPlayer(p int) string {
 }
 
 // Playouts counts a move's playouts in words: "1 playout", "60 playouts".
-func Playouts(n int) string { return plural(n, "playout") }
+func Playouts(n int) string { return strconv.Itoa(n) + " " + Plural(n, "playout", "playouts") }

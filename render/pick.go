@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -41,7 +42,7 @@ type PathTooLongError struct {
 
 func (e *PathTooLongError) Error() string {
 	return fmt.Sprintf("render: the path to this step's node is %s levels deep, more than the %s nodes a drawing shows of the paths to the view's root and the current node and of the best line (render.MaxAlwaysShown)",
-		thousands(e.Depth), thousands(MaxAlwaysShown))
+		explain.Thousands(e.Depth), explain.Thousands(MaxAlwaysShown))
 }
 
 // Choices are what a viewer asked to see of a big tree, and the way it

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -133,12 +134,7 @@ func (s *Shown) check(t *trace.Tree) error {
 // Label returns the two lines of placeholder text for e: "+N more" and
 // "M nodes", with thousands separated by commas.
 func (e Elided) Label() (more, nodes string) {
-	more = "+" + thousands(e.Children) + " more"
-	nodes = thousands(e.Nodes) + " nodes"
-	if e.Nodes == 1 {
-		nodes = "1 node"
-	}
-	return more, nodes
+	return "+" + explain.Thousands(e.Children) + " more", explain.Count(e.Nodes, "node", "nodes")
 }
 
 // Tally follows what the placeholders of a display set stand for as a

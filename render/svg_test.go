@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -580,7 +581,7 @@ func exactTree(tb testing.TB, n int) *trace.Tree {
 func TestRenderAutoCrossesMaxDotNodes(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws SVG in the test goroutine")
 	t.Parallel()
-	rule := "(automatic choice: dot up to " + thousands(MaxDotNodes) + " nodes, tidy tree above)"
+	rule := "(automatic choice: dot up to " + explain.Thousands(MaxDotNodes) + " nodes, tidy tree above)"
 	tests := []struct {
 		nodes     int
 		layouter  bool // the Layouter drew it

@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // Layout names what places the nodes of a drawing.
@@ -71,16 +73,7 @@ func legendWords(drawn Layout) string {
 	if drawn == LayoutTidy {
 		name = "tidy tree"
 	}
-	return "layout: " + name + " (automatic choice: dot up to " + thousands(MaxDotNodes) + " nodes, tidy tree above)"
-}
-
-// thousands formats n with commas between groups of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	return "layout: " + name + " (automatic choice: dot up to " + explain.Thousands(MaxDotNodes) + " nodes, tidy tree above)"
 }
 
 func (l Layout) check() error {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -148,7 +149,7 @@ func summaryOf(c *comparison, fs []sideFacts) templates.CompareSummary {
 		s.Head = append(s.Head, "Evaluations or playouts")
 	}
 	for _, f := range fs {
-		row := []string{f.name, "none", "—", thousands(f.counters.Nodes)}
+		row := []string{f.name, "none", "—", explain.Thousands(f.counters.Nodes)}
 		if f.decided && f.move != "" {
 			row[1] = f.move
 		}
@@ -158,22 +159,22 @@ func summaryOf(c *comparison, fs []sideFacts) templates.CompareSummary {
 		if dfs > 0 {
 			cuts := "—" // a Monte Carlo search cuts nothing
 			if !f.monteCarlo {
-				cuts = thousands(f.counters.Cuts)
+				cuts = explain.Thousands(f.counters.Cuts)
 			}
 			row = append(row, cuts)
 		}
 		switch {
 		case mc == 0, dfs == 0:
-			row = append(row, thousands(f.counters.Evals))
+			row = append(row, explain.Thousands(f.counters.Evals))
 		case f.monteCarlo:
-			row = append(row, plural(f.counters.Evals, "playout"))
+			row = append(row, explain.Count(f.counters.Evals, "playout", "playouts"))
 		default:
-			row = append(row, plural(f.counters.Evals, "evaluation"))
+			row = append(row, explain.Count(f.counters.Evals, "evaluation", "evaluations"))
 		}
 		if dfs == 0 {
 			share := "—"
 			if f.playouts > 0 && f.move != "" {
-				share = fmt.Sprintf("%s of %s (%d%%)", thousands(f.onMove), thousands(f.playouts), int(math.Round(100*float64(f.onMove)/float64(f.playouts))))
+				share = fmt.Sprintf("%s of %s (%d%%)", explain.Thousands(f.onMove), explain.Thousands(f.playouts), int(math.Round(100*float64(f.onMove)/float64(f.playouts))))
 			}
 			row = append(row, share)
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
@@ -123,10 +124,10 @@ func TestCompareSummary(t *testing.T) {
 			if got, want := rows[1]["What A expects"], strconv.FormatFloat(duct.Value, 'f', 2, 64)+" win rate: about even"; got != want {
 				t.Errorf("DUCT's row says A expects %q, want %q", got, want)
 			}
-			if got, want := rows[0]["Evaluations or playouts"], plural(ab.Counters.Evals, "evaluation"); got != want {
+			if got, want := rows[0]["Evaluations or playouts"], explain.Count(ab.Counters.Evals, "evaluation", "evaluations"); got != want {
 				t.Errorf("AlphaBeta's row has %q evaluated, want %q", got, want)
 			}
-			if got, want := rows[1]["Evaluations or playouts"], plural(duct.Counters.Evals, "playout"); got != want {
+			if got, want := rows[1]["Evaluations or playouts"], explain.Count(duct.Counters.Evals, "playout", "playouts"); got != want {
 				t.Errorf("DUCT's row has %q evaluated, want %q", got, want)
 			}
 			if rows[1]["Cuts"] != "—" {
@@ -146,11 +147,11 @@ func TestCompareSummary(t *testing.T) {
 			if ab.Counters.Nodes >= mm.Counters.Nodes {
 				t.Fatalf("AlphaBeta searched %d nodes, MiniMax %d", ab.Counters.Nodes, mm.Counters.Nodes)
 			}
-			if rows[0]["Cuts"] != "0" || rows[1]["Cuts"] != thousands(ab.Counters.Cuts) || ab.Counters.Cuts == 0 {
+			if rows[0]["Cuts"] != "0" || rows[1]["Cuts"] != explain.Thousands(ab.Counters.Cuts) || ab.Counters.Cuts == 0 {
 				t.Errorf("cuts %q and %q, want 0 and AlphaBeta's %d", rows[0]["Cuts"], rows[1]["Cuts"], ab.Counters.Cuts)
 			}
 			for i, r := range []search.Result{mm, ab} {
-				if got, want := rows[i]["Evaluations"], thousands(r.Counters.Evals); got != want {
+				if got, want := rows[i]["Evaluations"], explain.Thousands(r.Counters.Evals); got != want {
 					t.Errorf("row %d has %s evaluations, want %s", i+1, got, want)
 				}
 			}
@@ -199,7 +200,7 @@ func TestCompareSummary(t *testing.T) {
 				if rows[i]["Plays"] != r.Label {
 					t.Errorf("row %d plays %q, want the search's move %q", i+1, rows[i]["Plays"], r.Label)
 				}
-				if rows[i]["Nodes"] != thousands(r.Counters.Nodes) {
+				if rows[i]["Nodes"] != explain.Thousands(r.Counters.Nodes) {
 					t.Errorf("row %d has %s nodes, want the search's %d", i+1, rows[i]["Nodes"], r.Counters.Nodes)
 				}
 			}

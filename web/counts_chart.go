@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // chartScale is how a chart maps counts to bar lengths.
@@ -337,7 +339,7 @@ func (c barChart) description() string {
 		for _, v := range s.values {
 			total += v
 		}
-		parts = append(parts, fmt.Sprintf("%s: %s %s in all", s.name, thousands(total), c.unit))
+		parts = append(parts, fmt.Sprintf("%s: %s %s in all", s.name, explain.Thousands(total), c.unit))
 	}
 	return strings.Join(parts, "; ") + ". The table under the charts gives every count."
 }
@@ -388,7 +390,7 @@ func (c barChart) writeRow(w *svgWriter, ax chartAxis, r int, label string, y fl
 		by := y + float64(i*(chartBar+chartBarGap))
 		length := ax.length(v)
 		w.printf(`<g class="bar" data-series="%d" data-row="%d" data-value="%d"><title>%s</title>`, i, r, v,
-			html.EscapeString(fmt.Sprintf("%s, %s: %s %s", s.name, label, thousands(v), c.unit)))
+			html.EscapeString(fmt.Sprintf("%s, %s: %s %s", s.name, label, explain.Thousands(v), c.unit)))
 		if length > 0 {
 			w.printf(`<rect x="%d" y="%s" width="%s" height="%d" fill="%s" stroke="%s"/>`, chartBarsX, num(by), num(length), chartBar, c.fill(i), seriesColours[i])
 		}
@@ -401,7 +403,7 @@ func (c barChart) writeRow(w *svgWriter, ax chartAxis, r int, label string, y fl
 // the first series, its share of the first series' count in the row.
 func (c barChart) valueLabel(i, r int) string {
 	v := c.series[i].values[r]
-	label := thousands(v)
+	label := explain.Thousands(v)
 	if c.comparable(i, r) {
 		label += " · " + relative(v, c.series[0].values[r])
 	}

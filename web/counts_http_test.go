@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/tictactoe"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
@@ -284,8 +285,8 @@ func TestCountsWholeTicTacToe(t *testing.T) {
 	}
 	minimax := page[:strings.Index(page, "<caption>AlphaBeta")]
 	for ply, n := range wholeTicTacToePositions {
-		if row := fmt.Sprintf(`<th scope="row">%d</th><td>%s</td>`, ply, thousands(n)); !strings.Contains(minimax, row) {
-			t.Errorf("MiniMax's table has not %s positions at depth %d", thousands(n), ply)
+		if row := fmt.Sprintf(`<th scope="row">%d</th><td>%s</td>`, ply, explain.Thousands(n)); !strings.Contains(minimax, row) {
+			t.Errorf("MiniMax's table has not %s positions at depth %d", explain.Thousands(n), ply)
 		}
 	}
 	words := strings.Join(textsOf(page, "counts-words"), " ")
@@ -326,7 +327,7 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 			t.Parallel()
 			_, page := comparisonCounts(t, ts.URL, tt.comparison)
 			words := strings.Join(textsOf(page, "counts-words"), " ")
-			if !strings.Contains(words, fmt.Sprintf("AlphaBeta looked at %s nodes", thousands(plain))) {
+			if !strings.Contains(words, fmt.Sprintf("AlphaBeta looked at %s nodes", explain.Thousands(plain))) {
 				t.Errorf("the words do not give AlphaBeta's %d nodes: %q", plain, words)
 			}
 			for name, o := range tt.want {
@@ -334,7 +335,7 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 				if n >= plain {
 					t.Errorf("%s looks at %d nodes, AlphaBeta at %d: want fewer", name, n, plain)
 				}
-				if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, thousands(n), relative(n, plain))) {
+				if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, explain.Thousands(n), relative(n, plain))) {
 					t.Errorf("the words do not give %s's %d nodes against AlphaBeta's: %q", name, n, words)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -411,10 +412,10 @@ func TestCountsTableHits(t *testing.T) {
 	}
 	with := countedTrace{name: "AlphaBeta tt=1", counts: c}
 	tab := countsTable(with, with, true)
-	if !slices.Contains(tab.Head, "table hits") || tab.Total[len(tab.Total)-1] != thousands(c.total.tableHits) {
+	if !slices.Contains(tab.Head, "table hits") || tab.Total[len(tab.Total)-1] != explain.Thousands(c.total.tableHits) {
 		t.Errorf("table head %v, total %v: want a table hits column of %d", tab.Head, tab.Total, c.total.tableHits)
 	}
-	if s := totalsSentence(with, with, true); !strings.Contains(s, "its transposition table spared the search of "+plural(c.total.tableHits, "position")) {
+	if s := totalsSentence(with, with, true); !strings.Contains(s, "its transposition table spared the search of "+explain.Count(c.total.tableHits, "position", "positions")) {
 		t.Errorf("totals sentence %q does not count the hits", s)
 	}
 	req.Algo = "alphabeta"

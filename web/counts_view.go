@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -122,45 +123,37 @@ func countsWords(ts []countedTrace) []string {
 func totalsSentence(t, first countedTrace, isFirst bool) string {
 	c := t.counts
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s looked at %s", t.name, plural(c.wholeNodes(), "node"))
+	fmt.Fprintf(&b, "%s looked at %s", t.name, explain.Count(c.wholeNodes(), "node", "nodes"))
 	compared := false
 	if ref := first.counts.wholeNodes(); !isFirst && ref > 0 && c.wholeNodes() > 0 {
 		how := relative(c.wholeNodes(), ref) + " of"
 		if c.wholeNodes() > ref {
 			how = relative(c.wholeNodes(), ref) + " as many as"
 		}
-		fmt.Fprintf(&b, ", %s %s's %s", how, first.name, thousands(ref))
+		fmt.Fprintf(&b, ", %s %s's %s", how, first.name, explain.Thousands(ref))
 		compared = true
 	}
 	if c.total.visits > 0 {
-		fmt.Fprintf(&b, "; %s of playouts and finished games went through its root.", plural(c.depths[0].visits, "result"))
+		fmt.Fprintf(&b, "; %s of playouts and finished games went through its root.", explain.Count(c.depths[0].visits, "result", "results"))
 		return b.String()
 	}
 	if compared {
 		b.WriteString(",")
 	}
-	fmt.Fprintf(&b, " and made %s", plural(c.wholeEvals(), "evaluation"))
+	fmt.Fprintf(&b, " and made %s", explain.Count(c.wholeEvals(), "evaluation", "evaluations"))
 	switch cuts := c.wholeCuts(); {
 	case cuts == 0:
 		b.WriteString("; it never pruned")
 	case c.truncated:
-		fmt.Fprintf(&b, "; it pruned %s", plural(cuts, "time"))
+		fmt.Fprintf(&b, "; it pruned %s", explain.Count(cuts, "time", "times"))
 	default:
-		fmt.Fprintf(&b, "; it pruned %s, cutting off %s", plural(cuts, "time"), plural(c.total.pruned, "move"))
+		fmt.Fprintf(&b, "; it pruned %s, cutting off %s", explain.Count(cuts, "time", "times"), explain.Count(c.total.pruned, "move", "moves"))
 	}
 	if hits := c.total.tableHits; hits > 0 {
-		fmt.Fprintf(&b, "; its transposition table spared the search of %s", plural(hits, "position"))
+		fmt.Fprintf(&b, "; its transposition table spared the search of %s", explain.Count(hits, "position", "positions"))
 	}
 	b.WriteString(".")
 	return b.String()
-}
-
-// plural writes n things: "1 node", "18,297 nodes".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return thousands(n) + " " + thing + "s"
 }
 
 // savingsSentence says at which depth the one of a and b that looked at
@@ -184,7 +177,7 @@ func savingsSentence(a, b countedTrace) string {
 		return ""
 	}
 	m, l := more.counts.depths[best].nodes, nodesAt(less.counts, best)
-	text := fmt.Sprintf("%s saves the most at depth %d: %s where %s has %s", less.name, best, plural(l, "node"), more.name, thousands(m))
+	text := fmt.Sprintf("%s saves the most at depth %d: %s where %s has %s", less.name, best, explain.Count(l, "node", "nodes"), more.name, explain.Thousands(m))
 	if l > 0 {
 		text += " (" + relative(l, m) + ")"
 	}
@@ -208,9 +201,9 @@ func countsNotes(ts []countedTrace) []string {
 		if !c.truncated {
 			continue
 		}
-		text := fmt.Sprintf("%s's trace was cut short by a budget: it recorded %s", t.name, plural(c.total.nodes, "node"))
+		text := fmt.Sprintf("%s's trace was cut short by a budget: it recorded %s", t.name, explain.Count(c.total.nodes, "node", "nodes"))
 		if c.hasWhole {
-			text += fmt.Sprintf(" of the %s its search looked at", thousands(c.whole.Nodes))
+			text += fmt.Sprintf(" of the %s its search looked at", explain.Thousands(c.whole.Nodes))
 		}
 		text += ". Its bars and table count only what was recorded, the start of the search; the totals in words are the whole search's."
 		out = append(out, text)
@@ -275,7 +268,7 @@ func countsCharts(ts []countedTrace, scale chartScale) []templates.CountsChart {
 		for _, t := range ts {
 			s := chartSeries{name: t.name, values: rowValues(t.counts, m, len(rows)), partial: t.counts.truncated}
 			if s.partial {
-				s.name += " (its trace's first " + plural(t.counts.total.nodes, "node") + " only)"
+				s.name += " (its trace's first " + explain.Count(t.counts.total.nodes, "node", "nodes") + " only)"
 			}
 			nonzero = nonzero || slices.ContainsFunc(s.values, func(v int) bool { return v > 0 })
 			ch.series = append(ch.series, s)
@@ -294,7 +287,7 @@ func countsTable(t, first countedTrace, isFirst bool) templates.CountsTable {
 	visits := c.total.visits > 0
 	tab := templates.CountsTable{Caption: t.name}
 	if c.truncated {
-		tab.Caption += " (its trace's first " + plural(c.total.nodes, "node") + " only)"
+		tab.Caption += " (its trace's first " + explain.Count(c.total.nodes, "node", "nodes") + " only)"
 	}
 	compared := !isFirst && !c.truncated && !first.counts.truncated
 	tab.Head = []string{"depth", "nodes"}
@@ -310,7 +303,7 @@ func countsTable(t, first countedTrace, isFirst bool) templates.CountsTable {
 		tab.Head = append(tab.Head, "table hits")
 	}
 	row := func(label string, d depthCounts, ref int) []string {
-		r := []string{label, thousands(d.nodes)}
+		r := []string{label, explain.Thousands(d.nodes)}
 		if compared {
 			cmp := "–"
 			if ref > 0 && d.nodes > 0 {
@@ -318,12 +311,12 @@ func countsTable(t, first countedTrace, isFirst bool) templates.CountsTable {
 			}
 			r = append(r, cmp)
 		}
-		r = append(r, thousands(d.pruned), thousands(d.alphaCuts), thousands(d.betaCuts), thousands(d.terminalEvals), thousands(d.heuristicEvals))
+		r = append(r, explain.Thousands(d.pruned), explain.Thousands(d.alphaCuts), explain.Thousands(d.betaCuts), explain.Thousands(d.terminalEvals), explain.Thousands(d.heuristicEvals))
 		if visits {
-			r = append(r, thousands(d.visits))
+			r = append(r, explain.Thousands(d.visits))
 		}
 		if hits {
-			r = append(r, thousands(d.tableHits))
+			r = append(r, explain.Thousands(d.tableHits))
 		}
 		return r
 	}

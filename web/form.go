@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -41,7 +42,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 		UploadError: uploadErr,
 		Examples:    exampleCards(),
 		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
-		TraceNodes:  thousands(s.cfg.TraceNodes),
+		TraceNodes:  explain.Thousands(s.cfg.TraceNodes),
 	}
 	if in.game == "" {
 		in.game = catalog.DefaultGame().Name
@@ -86,15 +87,6 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 	}
 	ix.Saved = savedRows(s.markExamples(saved))
 	s.page(w, r, status, templates.IndexPage(ix))
-}
-
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // gameField is the prefix of a game's parameter fields in the form; an

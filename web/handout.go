@@ -92,19 +92,19 @@ func (e *handoutTooBig) slides(from, to int) string {
 	most := (e.limit - e.fixed) / max(1, e.biggest)
 	switch most {
 	case 0:
-		return fmt.Sprintf("%s, and one step of this tree comes to %s: draw it with viz render from its trace file.", head, byteSize(e.biggest))
+		return fmt.Sprintf("%s, and one step of this tree comes to %s: draw it with viz render from its trace file.", head, explain.Bytes(e.biggest))
 	case 1:
 		return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose one step with from= and to=.",
-			head, from, to, byteSize(e.about), byteSize(e.biggest))
+			head, from, to, explain.Bytes(e.about), explain.Bytes(e.biggest))
 	}
 	return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose at most %s steps with from= and to=.",
-		head, from, to, byteSize(e.about), byteSize(e.biggest), thousands(int(most)))
+		head, from, to, explain.Bytes(e.about), explain.Bytes(e.biggest), explain.Thousands(int(most)))
 }
 
 // offline says why the offline handout is refused.
 func (e *handoutTooBig) offline() string {
 	return fmt.Sprintf("An offline handout holds at most %s, and the %s steps of this trace come to about %s, up to %s a step: use the slides with from= and to=.",
-		sizeName(e.limit), thousands(e.steps), byteSize(e.about), byteSize(e.biggest))
+		sizeName(e.limit), explain.Thousands(e.steps), explain.Bytes(e.about), explain.Bytes(e.biggest))
 }
 
 // sizeName names a limit in bytes: "256 MiB" when it is whole MiB.
@@ -112,7 +112,7 @@ func sizeName(n int64) string {
 	if n >= 1<<20 && n%(1<<20) == 0 {
 		return fmt.Sprintf("%d MiB", n>>20)
 	}
-	return byteSize(n)
+	return explain.Bytes(n)
 }
 
 // handleHandout sends a zip of one SVG per step, steps from..to (every
@@ -140,12 +140,12 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	steps, nodes := to-from+1, sh.tree.Size()
 	switch {
 	case steps > MaxHandoutSteps:
-		http.Error(w, fmt.Sprintf("A handout draws at most %s steps, and steps %d to %d are %s: choose fewer with from= and to=.", thousands(MaxHandoutSteps), from, to, thousands(steps)), http.StatusRequestEntityTooLarge)
+		http.Error(w, fmt.Sprintf("A handout draws at most %s steps, and steps %d to %d are %s: choose fewer with from= and to=.", explain.Thousands(MaxHandoutSteps), from, to, explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
 		return
 	case steps*nodes > MaxHandoutNodeDrawings:
 		most := max(1, MaxHandoutNodeDrawings/nodes)
 		http.Error(w, fmt.Sprintf("A handout draws at most %s nodes in all, and %s steps of this tree of %s nodes are %s: choose at most %s steps with from= and to=.",
-			thousands(MaxHandoutNodeDrawings), thousands(steps), thousands(nodes), thousands(steps*nodes), thousands(most)), http.StatusRequestEntityTooLarge)
+			explain.Thousands(MaxHandoutNodeDrawings), explain.Thousands(steps), explain.Thousands(nodes), explain.Thousands(steps*nodes), explain.Thousands(most)), http.StatusRequestEntityTooLarge)
 		return
 	}
 	var zipped bytes.Buffer

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
@@ -39,13 +40,13 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 	steps, nodes := sh.tree.Len(), sh.tree.Size()
 	switch {
 	case !sh.wholeFits():
-		http.Error(w, fmt.Sprintf("An offline handout draws the whole tree, and this tree of %s nodes is bigger than the %s nodes drawn at once: use the slides, or a smaller search.", thousands(nodes), thousands(render.DefaultBudget)), http.StatusRequestEntityTooLarge)
+		http.Error(w, fmt.Sprintf("An offline handout draws the whole tree, and this tree of %s nodes is bigger than the %s nodes drawn at once: use the slides, or a smaller search.", explain.Thousands(nodes), explain.Thousands(render.DefaultBudget)), http.StatusRequestEntityTooLarge)
 		return
 	case steps > MaxHandoutHTMLSteps:
-		http.Error(w, fmt.Sprintf("An offline handout holds at most %s steps, and this trace has %s: use the slides with from= and to=.", thousands(MaxHandoutHTMLSteps), thousands(steps)), http.StatusRequestEntityTooLarge)
+		http.Error(w, fmt.Sprintf("An offline handout holds at most %s steps, and this trace has %s: use the slides with from= and to=.", explain.Thousands(MaxHandoutHTMLSteps), explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
 		return
 	case steps*nodes > MaxHandoutNodeDrawings:
-		http.Error(w, fmt.Sprintf("An offline handout holds at most %s nodes drawn in all, and %s steps of %s nodes are %s: use the slides with from= and to=.", thousands(MaxHandoutNodeDrawings), thousands(steps), thousands(nodes), thousands(steps*nodes)), http.StatusRequestEntityTooLarge)
+		http.Error(w, fmt.Sprintf("An offline handout holds at most %s nodes drawn in all, and %s steps of %s nodes are %s: use the slides with from= and to=.", explain.Thousands(MaxHandoutNodeDrawings), explain.Thousands(steps), explain.Thousands(nodes), explain.Thousands(steps*nodes)), http.StatusRequestEntityTooLarge)
 		return
 	}
 	css, err := assets("app.css")

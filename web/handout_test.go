@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
@@ -86,8 +87,8 @@ func TestHandout(t *testing.T) {
 
 	big := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}})
 	for _, tt := range []struct{ query, want string }{
-		{"", fmt.Sprintf("at most %s steps", thousands(MaxHandoutSteps))},
-		{"from=0&to=999", fmt.Sprintf("at most %s nodes in all", thousands(MaxHandoutNodeDrawings))},
+		{"", fmt.Sprintf("at most %s steps", explain.Thousands(MaxHandoutSteps))},
+		{"from=0&to=999", fmt.Sprintf("at most %s nodes in all", explain.Thousands(MaxHandoutNodeDrawings))},
 	} {
 		code, body := get(t, ts.URL+big+"/handout.zip?"+tt.query)
 		if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, tt.want) {
@@ -193,8 +194,8 @@ func TestOfflineHandoutLimits(t *testing.T) {
 		form url.Values
 		want string
 	}{
-		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}, fmt.Sprintf("at most %s steps", thousands(MaxHandoutHTMLSteps))},
-		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}, "alphabeta.ordering": {"1"}}, fmt.Sprintf("at most %s nodes drawn in all", thousands(MaxHandoutNodeDrawings))},
+		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}}, fmt.Sprintf("at most %s steps", explain.Thousands(MaxHandoutHTMLSteps))},
+		{url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."}, "algo": {"alphabeta"}, "alphabeta.ordering": {"1"}}, fmt.Sprintf("at most %s nodes drawn in all", explain.Thousands(MaxHandoutNodeDrawings))},
 	} {
 		path := runSearch(t, ts.URL, tt.form)
 		code, body := get(t, ts.URL+path+"/handout.html")

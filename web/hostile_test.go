@@ -21,6 +21,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
@@ -819,7 +820,7 @@ func TestHostileDeepChain(t *testing.T) {
 	if err := p.conn.ReadJSON(&layout); err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("%s levels deep, more than the %s nodes", thousands(depth), thousands(render.MaxAlwaysShown))
+	want := fmt.Sprintf("%s levels deep, more than the %s nodes", explain.Thousands(depth), explain.Thousands(render.MaxAlwaysShown))
 	if layout.Type != "layout" || !strings.Contains(layout.Error, want) || layout.SVG != "" {
 		t.Fatalf("the layout of a step %d levels deep: %q %q (%d bytes of drawing), want an error saying %q", depth, layout.Type, layout.Error, len(layout.SVG), want)
 	}
@@ -830,7 +831,7 @@ func TestHostileDeepChain(t *testing.T) {
 			node = v.Value
 		}
 	}
-	if moves := strings.Fields(node); !strings.Contains(node, "… "+thousands(depth-maxPathMoves)+" moves …") || len(moves) > maxPathMoves+4 {
+	if moves := strings.Fields(node); !strings.Contains(node, "… "+explain.Thousands(depth-maxPathMoves)+" moves …") || len(moves) > maxPathMoves+4 {
 		t.Errorf("the node variable %.300q: want %d moves and a gap naming the %d left out", node, maxPathMoves, depth-maxPathMoves)
 	}
 	p.send(fmt.Sprintf(`{"type":"root","node":%d}`, depth))

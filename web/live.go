@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -249,7 +250,7 @@ func (s *Server) runLive(ctx context.Context, ls *liveSearch, run *catalog.Run) 
 		log.Info("search stopped at its node budget", "nodes", res.Nodes)
 	case err != nil && cause != nil:
 		log.Info("search cut short", "why", cause, "nodes", res.Nodes, "events", recorded.Len())
-		note = fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, thousands(res.Nodes))
+		note = fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, explain.Thousands(res.Nodes))
 	case err != nil:
 		log.Error("search failed", "err", err)
 		note = fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
@@ -338,7 +339,7 @@ func TestNavigateCommands(t *testing.T) {
 		}
 		want := morePatch{Parent: m.Parent, Class: "st_not_reached"}
 		if hidden > 0 {
-			want.Class, want.More, want.Nodes = "st_more", "+"+strconv.Itoa(hidden)+" more", thousands(nodes)+" nodes"
+			want.Class, want.More, want.Nodes = "st_more", "+"+strconv.Itoa(hidden)+" more", explain.Thousands(nodes)+" nodes"
 			if nodes == 1 {
 				want.Nodes = "1 node"
 			}

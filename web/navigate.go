@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -156,7 +157,7 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	}
 	switch {
 	case deep != nil:
-		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", thousands(deep.Depth), thousands(render.MaxAlwaysShown))
+		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
 	case errors.Is(err, errTooBigToDraw):
 		m.Error = err.Error()
 	case err != nil:
@@ -275,7 +276,7 @@ func (vw *viewer) navView(focus trace.NodeID) *navView {
 	if n := len(trail); n > maxPathMoves {
 		// The root, then a crumb for the levels left out, then the last.
 		skipped := trail[n-maxPathMoves+1]
-		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + thousands(n-maxPathMoves+1) + " levels"})
+		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + explain.Thousands(n-maxPathMoves+1) + " levels"})
 		trail = trail[n-maxPathMoves+2:]
 	}
 	for _, id := range trail {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 )
@@ -67,7 +68,7 @@ func TestNavigatedTreeHasNoWholeDrawing(t *testing.T) {
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"minimax"}, "position": {"x../.o./..."}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
 	code, msg := get(t, ts.URL+loc+"/layout.svg")
-	if code != http.StatusConflict || !strings.Contains(msg, "more than the viewer draws whole ("+thousands(render.DefaultBudget)+" nodes)") {
+	if code != http.StatusConflict || !strings.Contains(msg, "more than the viewer draws whole ("+explain.Thousands(render.DefaultBudget)+" nodes)") {
 		t.Errorf("the whole drawing of a big tree: status %d %q, want 409 saying it is drawn in part", code, msg)
 	}
 	_, page := get(t, ts.URL+loc)

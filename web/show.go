@@ -74,7 +74,7 @@ type tooBigError struct {
 }
 
 func (e *tooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to lay out in %v (the server's drawing time limit)", thousands(e.nodes), e.timeout)
+	return fmt.Sprintf("this tree of %s nodes is too big to lay out in %v (the server's drawing time limit)", explain.Thousands(e.nodes), e.timeout)
 }
 
 func (e *tooBigError) Is(target error) bool { return target == errTooBigToDraw }
@@ -220,7 +220,7 @@ func (s *show) findNotes() []string {
 		out = append(out, text)
 	}
 	if more > 0 {
-		out = append(out, fmt.Sprintf("The trace has %s more notes about the whole search; the event log shows each at its step.", thousands(more)))
+		out = append(out, fmt.Sprintf("The trace has %s more notes about the whole search; the event log shows each at its step.", explain.Thousands(more)))
 	}
 	if final != "" {
 		if r := []rune(final); len(r) > maxNoteRunes {
@@ -256,7 +256,7 @@ var errNavigated = errors.New("web: too big to draw whole")
 type navigatedError struct{ nodes int }
 
 func (e *navigatedError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", thousands(e.nodes), thousands(render.DefaultBudget))
+	return fmt.Sprintf("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", explain.Thousands(e.nodes), explain.Thousands(render.DefaultBudget))
 }
 
 func (e *navigatedError) Is(target error) bool { return target == errNavigated }
@@ -359,7 +359,7 @@ var errExportTooBig = errors.New("web: too big to export")
 type exportTooBigError struct{ nodes, max int }
 
 func (e *exportTooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", thousands(e.nodes), thousands(e.max))
+	return fmt.Sprintf("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", explain.Thousands(e.nodes), explain.Thousands(e.max))
 }
 
 func (e *exportTooBigError) Is(target error) bool { return target == errExportTooBig }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -627,11 +628,11 @@ func endNote(b *trace.Builder, cut *trace.TruncatedError) string {
 	if cut != nil {
 		why := strings.TrimPrefix(cut.Err.Error(), "trace: ")
 		return fmt.Sprintf("The file ends after step %s: line %s is cut short (%s), so this trace is shown up to its last whole line. The rest of the search is not in the file.",
-			thousands(last), thousands(cut.Line), why)
+			explain.Thousands(last), explain.Thousands(cut.Line), why)
 	}
 	switch b.Event(last).Kind {
 	case trace.KindDecision, trace.KindNote:
 		return ""
 	}
-	return fmt.Sprintf("The file ends after step %s, before the search's decision: its last lines may be missing, so this trace is shown up to there.", thousands(last))
+	return fmt.Sprintf("The file ends after step %s, before the search's decision: its last lines may be missing, so this trace is shown up to there.", explain.Thousands(last))
 }

@@ -369,12 +369,12 @@ func (vw *viewer) visits(k int) *visitsView {
 	words := m.Words()
 	through := vw.tree.RootVisits(k)
 	// Primitive Monte Carlo backs up one playout's result at a time.
-	unit := "result"
+	unit, units := "result", "results"
 	if m == explain.MeasureWinRate {
-		unit = "playout"
+		unit, units = "playout", "playouts"
 	}
 	v := &visitsView{Title: words.Title, Help: words.Help, Total: len(through),
-		Caption: "after " + plural(len(through), unit)}
+		Caption: "after " + explain.Count(len(through), unit, units)}
 	groups := vw.visitBars(m, k)
 	for _, g := range groups {
 		markBars(m, g)
@@ -821,7 +821,7 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 	slices.Reverse(labels)
 	if n := len(labels); n > maxPathMoves {
 		head, tail := maxPathMoves/4, maxPathMoves-maxPathMoves/4
-		gap := fmt.Sprintf("… %s moves …", thousands(n-head-tail))
+		gap := fmt.Sprintf("… %s moves …", explain.Thousands(n-head-tail))
 		labels = slices.Concat(labels[:head], []string{gap}, labels[n-tail:])
 	}
 	return strings.Join(labels, " ")

@@ -103,13 +103,13 @@ func savedRows(saved []savedTrace) []templates.Saved {
 		row := templates.Saved{
 			ID: t.ID, Game: t.Header.Game, Algorithm: t.Header.Algorithm, Position: t.Header.Position,
 			Params: paramText(t.Header.Algorithm, t.Header.Params), Deletable: !t.Example,
-			Date: t.Saved.Format("2006-01-02 15:04"), Size: byteSize(t.Size), URL: "/t/" + t.ID,
+			Date: t.Saved.Format("2006-01-02 15:04"), Size: explain.Bytes(t.Size), URL: "/t/" + t.ID,
 		}
 		if t.Header.Seed != 0 {
 			row.Params = strings.TrimSpace(row.Params + fmt.Sprintf(" seed=%d", t.Header.Seed))
 		}
 		if t.Meta.Source != "" {
-			row.Nodes = thousands(t.Meta.Nodes)
+			row.Nodes = explain.Thousands(t.Meta.Nodes)
 		}
 		switch {
 		case t.Example:
@@ -122,16 +122,6 @@ func savedRows(saved []savedTrace) []templates.Saved {
 		out = append(out, row)
 	}
 	return out
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 // twoViews reports whether values in a tree whose root is of type t read

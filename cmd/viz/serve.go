@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web"
 )
@@ -135,11 +136,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	defer cancel()
 	err = hs.Shutdown(sctx)
 	if n := srv.Running(); n > 0 {
-		searches := "searches"
-		if n == 1 {
-			searches = "search"
-		}
-		fmt.Fprintf(stdout, "saving what %d running %s recorded (Ctrl-C again to stop without it)\n", n, searches)
+		fmt.Fprintf(stdout, "saving what %d running %s recorded (Ctrl-C again to stop without it)\n", n, explain.Plural(n, "search", "searches"))
 	}
 	again, stopAgain := signalContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stopAgain()
