@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/internal/lru"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -513,7 +514,10 @@ const maxNodeSteps = 8
 // and kept for the maxNodeSteps traces asked for last.
 func (s *Server) nodeStepsOf(id string, t *trace.Tree) *nodeSteps {
 	s.matchMu.Lock()
-	ns := s.nodeSteps[id]
+	if s.nodeSteps == nil {
+		s.nodeSteps = lru.New[string, *nodeSteps](maxNodeSteps)
+	}
+	ns, _ := s.nodeSteps.Get(id)
 	s.matchMu.Unlock()
 	if ns != nil && ns.events == t.Len() && len(ns.steps) == t.Size() {
 		return ns
@@ -521,17 +525,7 @@ func (s *Server) nodeStepsOf(id string, t *trace.Tree) *nodeSteps {
 	ns = makeNodeSteps(t)
 	s.matchMu.Lock()
 	defer s.matchMu.Unlock()
-	if s.nodeSteps == nil {
-		s.nodeSteps = map[string]*nodeSteps{}
-	}
-	if _, ok := s.nodeSteps[id]; !ok {
-		s.matchOrder = append(s.matchOrder, id)
-	}
-	s.nodeSteps[id] = ns
-	for len(s.matchOrder) > maxNodeSteps {
-		delete(s.nodeSteps, s.matchOrder[0])
-		s.matchOrder = s.matchOrder[1:]
-	}
+	s.nodeSteps.Put(id, ns)
 	return ns
 }
 

@@ -430,7 +430,7 @@ func TestCompareNodeStepsCap(t *testing.T) {
 	for i := range maxNodeSteps + 3 {
 		srv.nodeStepsOf(fmt.Sprintf("%012x", i), tree)
 	}
-	if n := len(srv.nodeSteps); n != maxNodeSteps {
+	if n := srv.nodeSteps.Len(); n != maxNodeSteps {
 		t.Errorf("the server keeps the node steps of %d traces, want %d", n, maxNodeSteps)
 	}
 	ns := srv.nodeStepsOf("000000000000", tree)

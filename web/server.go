@@ -17,6 +17,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/searchviz/searchviz/internal/lru"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
@@ -144,10 +145,9 @@ type Server struct {
 	rooms    *rooms        // the classroom rooms open, by code
 
 	// matchMu guards the nodeSteps of the traces "step both" last paired
-	// by position, at most maxNodeSteps of them, oldest first in matchOrder.
-	matchMu    sync.Mutex
-	nodeSteps  map[string]*nodeSteps
-	matchOrder []string
+	// by position, at most maxNodeSteps of them.
+	matchMu   sync.Mutex
+	nodeSteps *lru.Cache[string, *nodeSteps]
 
 	// Searches run under searchCtx, which ends with errShutdown when the
 	// server stops; running counts them until their traces are saved.
