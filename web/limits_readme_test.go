@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 )
 
@@ -124,7 +125,7 @@ func valueForms(v constant.Value) []string {
 	if !exact {
 		return []string{v.String()}
 	}
-	forms := []string{thousands(int(n)), fmt.Sprint(n)}
+	forms := []string{explain.Thousands(int(n)), fmt.Sprint(n)}
 	for _, u := range []struct {
 		size int64
 		name string
