@@ -1276,7 +1276,7 @@ func TestClonesStepConcurrently(t *testing.T) {
 func TestSteppingTreeHoldsFewPages(t *testing.T) {
 	testenv.SkipUnderRace(t, "folds in the test goroutine")
 	t.Parallel()
-	g := &foldGen{rng: rand.New(rand.NewPCG(7, 7)), prune: true, extras: true, maxDepth: 16, minKids: 2, maxEvents: 400_000}
+	g := &foldGen{rng: rand.New(rand.NewPCG(7, 7)), prune: true, extras: true, maxDepth: 16, minKids: 2, maxEvents: 300_000}
 	events := g.trace()
 	tr, err := NewTree(events)
 	if err != nil {

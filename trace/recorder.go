@@ -43,6 +43,10 @@ type Budget struct {
 	Nodes  int   // node events
 	Events int   // events of any kind, the truncation notes and the decision included
 	Bytes  int64 // an upper bound on the events' size as encoded by Writer, newlines included, header not
+	// Placeholders caps the pruned moves of all cuts, which a folded tree
+	// makes placeholder nodes of: at most MaxPlaceholders, which applies
+	// when it is 0 or more.
+	Placeholders int
 }
 
 // Limiter is a Tracer that passes a search's events on to another Tracer
@@ -50,7 +54,8 @@ type Budget struct {
 // safe for concurrent use.
 //
 // Whatever the budget, a trace's cuts prune at most MaxPlaceholders moves
-// in all, since NewTree makes a placeholder node of each and refuses more.
+// in all (fewer with Budget.Placeholders), since NewTree makes a
+// placeholder node of each and refuses more.
 // When the node budget or that cap is reached, the Limiter drops the node
 // event that would exceed it, or the pruned moves of the cut that would,
 // passes on one note saying so (its Truncated is TruncatedNodes), and
@@ -96,14 +101,15 @@ type Budget struct {
 // Sizing an event costs about a fifth of encoding it, and only
 // a Limiter with a byte budget does it.
 type Limiter struct {
-	next      Tracer
-	maxNodes  int
-	nodes     int    // node events passed on
-	holders   int    // pruned moves passed on: the folded tree's placeholders
-	truncated bool   // the node budget or MaxPlaceholders was reached
-	capped    bool   // MaxPlaceholders was
-	firstDrop NodeID // the first dropped node, when truncated
-	nodeNote  string // the note saying the node budget was reached
+	next       Tracer
+	maxNodes   int
+	nodes      int    // node events passed on
+	holders    int    // pruned moves passed on: the folded tree's placeholders
+	maxHolders int    // the most pruned moves passed on
+	truncated  bool   // the node budget or MaxPlaceholders was reached
+	capped     bool   // MaxPlaceholders was
+	firstDrop  NodeID // the first dropped node, when truncated
+	nodeNote   string // the note saying the node budget was reached
 
 	// The event and byte budgets, when either is set.
 	bounded   bool
@@ -136,7 +142,10 @@ func Limit(next Tracer, maxNodes int) *Limiter {
 // LimitBudget returns a Limiter that passes events on to next within
 // budget b.
 func LimitBudget(next Tracer, b Budget) *Limiter {
-	l := &Limiter{next: next, maxNodes: max(b.Nodes, 0), maxEvents: max(b.Events, 0), maxBytes: max(b.Bytes, 0)}
+	l := &Limiter{next: next, maxNodes: max(b.Nodes, 0), maxEvents: max(b.Events, 0), maxBytes: max(b.Bytes, 0), maxHolders: MaxPlaceholders}
+	if b.Placeholders > 0 {
+		l.maxHolders = min(b.Placeholders, MaxPlaceholders)
+	}
 	if l.maxNodes > 0 {
 		l.nodeNote = fmt.Sprintf("%s: %s of %d nodes reached; later nodes are not recorded", TruncatedNote, truncationWords[TruncatedNodes], l.maxNodes)
 	}
@@ -180,9 +189,9 @@ func (l *Limiter) Emit(e Event) {
 		return
 	}
 	if e.Kind == KindCut && len(e.Pruned) > 0 && !l.truncated {
-		if l.holders+len(e.Pruned) > MaxPlaceholders {
+		if l.holders+len(e.Pruned) > l.maxHolders {
 			l.capped = true
-			l.truncate(NodeID(l.nodes), fmt.Sprintf("%s: the cap of %d placeholders of pruned moves in a trace reached; later nodes are not recorded", TruncatedNote, MaxPlaceholders))
+			l.truncate(NodeID(l.nodes), fmt.Sprintf("%s: the cap of %d placeholders of pruned moves in a trace reached; later nodes are not recorded", TruncatedNote, l.maxHolders))
 		}
 	}
 	if l.truncated && e.Kind == KindCut {
@@ -329,7 +338,7 @@ func (l *Limiter) Truncated() bool { return l.truncated || l.full }
 func (l *Limiter) Nodes() int { return l.nodes }
 
 // Capped reports whether the trace was cut short because its cuts reached
-// MaxPlaceholders pruned moves, whatever the budget.
+// the most pruned moves it may hold (Budget.Placeholders, MaxPlaceholders).
 func (l *Limiter) Capped() bool { return l.capped }
 
 func (l *Limiter) dropped(id NodeID) bool { return id >= l.firstDrop }

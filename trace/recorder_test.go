@@ -542,3 +542,26 @@ func TestBuilderCountsPlaceholdersAsNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestLimiterPlaceholdersBudget crosses Budget.Placeholders: cuts pass
+// whole up to it, the one past it passes without its pruned moves, and
+// the note names the budget's cap.
+func TestLimiterPlaceholdersBudget(t *testing.T) {
+	t.Parallel()
+	rec := trace.NewBudgetRecorder(trace.Budget{Placeholders: 5})
+	rec.Emit(trace.Event{Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax})
+	for range 3 {
+		rec.Emit(trace.Event{Kind: trace.KindCut, Node: 0, Cut: trace.CutBeta, Value: 1, Beta: 1, Pruned: []int{0, 1}})
+	}
+	tr, err := trace.NewTree(rec.Events())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Size() != 1+4 {
+		t.Errorf("%d nodes folded, want the root and the 4 placeholders of the two cuts within the budget of 5", tr.Size())
+	}
+	last := rec.Events()[len(rec.Events())-1]
+	if note := rec.Events()[len(rec.Events())-2]; note.Kind != trace.KindNote || !strings.Contains(note.Text, "the cap of 5 placeholders") || last.Kind != trace.KindCut || len(last.Pruned) != 0 {
+		t.Errorf("the last events %+v, %+v: want a note naming the cap of 5, then the third cut without its pruned moves", note, last)
+	}
+}

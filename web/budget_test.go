@@ -126,25 +126,25 @@ func TestSearchBudgetsFitTheFold(t *testing.T) {
 	cfg := srv.cfg
 	b := trace.NewBuilder()
 	b.LimitMemory(cfg.FoldBytes, t.TempDir())
-	if cfg.TraceEvents > cfg.OpenEvents || cfg.TraceBytes > cfg.OpenBytes || cfg.TraceNodes+trace.MaxPlaceholders > b.MaxNodes() {
-		t.Errorf("a search records up to %d events, %d bytes, %d nodes and %d placeholders; the server opens %d events, %d bytes and folds %d nodes",
-			cfg.TraceEvents, cfg.TraceBytes, cfg.TraceNodes, trace.MaxPlaceholders, cfg.OpenEvents, cfg.OpenBytes, b.MaxNodes())
+	if cfg.TraceEvents > cfg.OpenEvents || cfg.TraceBytes > cfg.OpenBytes || cfg.TracePlaceholders > trace.MaxPlaceholders || cfg.TraceNodes+cfg.TracePlaceholders > b.MaxNodes() {
+		t.Errorf("a search records up to %d events, %d bytes, %d nodes and %d placeholders; the server opens %d events, %d bytes and folds %d nodes, %d placeholders",
+			cfg.TraceEvents, cfg.TraceBytes, cfg.TraceNodes, cfg.TracePlaceholders, cfg.OpenEvents, cfg.OpenBytes, b.MaxNodes(), trace.MaxPlaceholders)
 	}
 }
 
-// TestPrunedCapSearchIsSaved runs AlphaBeta on Othello to depth 10,
-// whose cuts prune 262,144 moves (trace.MaxPlaceholders) after 223,747
-// of its 270,107 nodes, as iterative deepening's do within its default
-// second: the trace is cut short where they reach the cap, saved, and
-// viewable, where it used to be refused by the fold and lost.
+// TestPrunedCapSearchIsSaved runs AlphaBeta's whole search of
+// tic-tac-toe on a server whose searches record at most 1,000 pruned
+// moves (Config.TracePlaceholders, trace.MaxPlaceholders by default, which
+// iterative deepening on Othello passes within its second): the trace is
+// cut short where its cuts reach the cap, saved, and viewable, where at
+// the fold's own cap it used to be refused and lost.
 func TestPrunedCapSearchIsSaved(t *testing.T) {
-	testenv.SkipHeavyUnderRace(t, "TestSearchBudgetsFitTheFold")
 	t.Parallel()
-	srv, ts := newTestServer(t)
-	loc := runSearch(t, ts.URL, url.Values{"game": {"othello"}, "algo": {"alphabeta"}, "alphabeta.depth": {"10"}})
+	srv, ts := newTestServer(t, func(c *Config) { c.TracePlaceholders = 1_000 })
+	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
 	code, page := get(t, ts.URL+loc)
-	if code != http.StatusOK || !strings.Contains(page, "placeholders of pruned moves") {
+	if code != http.StatusOK || !strings.Contains(page, "the cap of 1000 placeholders of pruned moves") {
 		t.Fatalf("the viewer of the search: status %d, want 200 with the note that the trace was cut at the placeholders' cap", code)
 	}
 	if code, _ := get(t, ts.URL+loc+"/trace"); code != http.StatusOK {

@@ -156,7 +156,7 @@ func (s *Server) startSearch(req catalog.Request) (string, error) {
 	ls := &liveSearch{
 		id:      newTraceID(),
 		header:  run.Header(),
-		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents - 1, Bytes: s.cfg.TraceBytes - cutNoteBytes}),
+		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents - 1, Bytes: s.cfg.TraceBytes - cutNoteBytes, Placeholders: s.cfg.TracePlaceholders}),
 		grew:    make(chan struct{}, 1),
 		changed: make(chan struct{}),
 		cancel:  func() { cancel(errUnwatched) },

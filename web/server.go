@@ -53,6 +53,9 @@ type Config struct {
 	// TraceNodes caps the nodes a search from the page records; 0 means
 	// DefaultTraceNodes.
 	TraceNodes int
+	// TracePlaceholders caps the pruned moves a search from the page
+	// records; 0 means trace.MaxPlaceholders, the most a fold takes.
+	TracePlaceholders int
 	// SearchTime caps how long a search from the page runs; 0 means
 	// DefaultSearchTime.
 	SearchTime time.Duration
@@ -101,6 +104,7 @@ func (cfg *Config) setDefaults() {
 	setDefault(&cfg.PageBytes, DefaultPageBytes)
 	setDefault(&cfg.FoldBytes, MaxFoldBytes)
 	setDefault(&cfg.TraceNodes, DefaultTraceNodes)
+	setDefault(&cfg.TracePlaceholders, trace.MaxPlaceholders)
 	setDefault(&cfg.SearchTime, DefaultSearchTime)
 	setDefault(&cfg.TraceEvents, DefaultTraceEvents)
 	setDefault(&cfg.TraceBytes, DefaultTraceBytes)
