@@ -23,7 +23,7 @@ func TestFillBoards(t *testing.T) {
 				continue
 			}
 			algo := specAtDepth(a, 3)
-			for i, pos := range testPositions[g.Name] {
+			for i, pos := range testPositions(g) {
 				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
 					t.Parallel()
 					_, with := recordRun(t, catalog.Request{Game: g.Name, Algo: algo, Position: pos, Seed: 1}, false)

@@ -56,36 +56,19 @@ func TestPrepareErrors(t *testing.T) {
 }
 
 // testPositions are the positions every algorithm of a game's family
-// searches in these tests: the start (""), a position in the middle of a
-// game, and a finished one.
-var testPositions = map[string][]string{
-	"tictactoe":      {"", "x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
-	"othello":        {"", "......../......../..xo.o../..xxoo../...xooo./..xxxo../....o.../........ x", "o......./.o....../..o...../...oo.../...oo.../.....o../......x./........ x", "......../......../......../...xx.../...xx.../......../......../........ o"},
-	"connectfour":    {"", "......./......./......./..o..../..xo.../..xxo..", "......./......./......./x...o../x...o../x...o.."},
-	"tree":           {"", "[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
-	"maze":           {"", "3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
-	"twinmaze-turns": {"", "2:A9B;A", "1:1A9B1;B"},
-	"twinmaze":       {"", "2:A9B", "3:1A6B1"},
-	"dice":           {"", ".c....b/d.a.k../...#.../..###../.A.#.../..KC.D./.B..... w 10", "......b/..ca.../..d#k../A.###../...#.../......./B.CKD.. b 27"},
-	"chancetree":     {"", "[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]", "4"},
-}
+// is searched from by the tests: the start, then the game's Checks.
+func testPositions(g catalog.Game) []string { return append([]string{""}, g.Checks...) }
 
-// testDepth is the depth the tests search a game to, where 4 would take
-// too long: the dice game has some 20 moves of about 3 outcomes a ply.
-var testDepth = map[string]int{"dice": 1}
+// testDepth is the depth the tests search game g to.
+func testDepth(g catalog.Game) int { return cmp.Or(g.CheckDepth, 4) }
 
 // TestEveryGameHasTestPositions fails for a game of the catalog that the
 // tests would otherwise not search.
 func TestEveryGameHasTestPositions(t *testing.T) {
 	t.Parallel()
 	for _, g := range catalog.Games() {
-		if len(testPositions[g.Name]) < 2 {
-			t.Errorf("game %s has %d test positions in testPositions, want its start and at least one more", g.Name, len(testPositions[g.Name]))
-		}
-	}
-	for name := range testPositions {
-		if _, err := catalog.LookupGame(name); err != nil {
-			t.Errorf("testPositions names %s: %v", name, err)
+		if len(g.Checks) < 1 {
+			t.Errorf("game %s has no Checks, the positions besides its start that the tests search", g.Name)
 		}
 	}
 }
@@ -104,9 +87,9 @@ func TestRealTraces(t *testing.T) {
 			depth := hasDepth(a)
 			algo := a.Name
 			if depth {
-				algo += fmt.Sprintf(" depth=%d", cmp.Or(testDepth[g.Name], 4))
+				algo += fmt.Sprintf(" depth=%d", testDepth(g))
 			}
-			for i, pos := range testPositions[g.Name] {
+			for i, pos := range testPositions(g) {
 				t.Run(g.Name+"/"+a.Name+"/"+positionName(i), func(t *testing.T) {
 					t.Parallel()
 					checkRealTrace(t, g, a, algo, pos, depth)
@@ -172,7 +155,7 @@ func checkRealTrace(t *testing.T, g catalog.Game, a search.Algorithm, algo, pos 
 	if err != nil {
 		t.Fatalf("%s %s %q: reading back: %v", g.Name, algo, pos, err)
 	}
-	if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != fmt.Sprint(cmp.Or(testDepth[g.Name], 4)) || h.Position == "" {
+	if h.Game != g.Name || h.Algorithm != a.Name || hasDepth && h.Params["depth"] != fmt.Sprint(testDepth(g)) || h.Position == "" {
 		t.Errorf("header %+v does not describe the run", h)
 	}
 	if !reflect.DeepEqual(normalize(events), normalize(rec.Events())) {

@@ -1,7 +1,6 @@
 package catalog_test
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -74,9 +73,9 @@ func TestEveryEventHasALineAndWords(t *testing.T) {
 				t.Errorf("%s has no pseudocode", a.Name)
 				continue
 			}
-			specs := []string{specAtDepth(a, cmp.Or(testDepth[g.Name], 4))}
+			specs := []string{specAtDepth(a, testDepth(g))}
 			specs = append(specs, moreSpecs[g.Name+" "+a.Name]...)
-			for i, pos := range testPositions[g.Name] {
+			for i, pos := range testPositions(g) {
 				for _, algo := range specs {
 					cells++
 					t.Run(g.Name+"/"+algo+"/"+positionName(i), func(t *testing.T) {

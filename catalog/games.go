@@ -46,6 +46,14 @@ type Game struct {
 	// PlayEngine is the engine's spec a person plays against on the play
 	// page by default; empty means ArenaEngines[0].
 	PlayEngine string
+	// Checks are positions besides the start, in the game's text form,
+	// that the catalog's conformance tests search with every algorithm of
+	// the game's family: at least one, reaching what the start does not
+	// (an end in sight, a pass, a chance outcome).
+	Checks []string
+	// CheckDepth is the depth those tests search to; 0 means 4, which a
+	// game of many outcomes a ply cannot afford.
+	CheckDepth int
 
 	open func(v spec.Values, seed int64, position string) (root, error)
 }
@@ -153,6 +161,7 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"alphabeta depth=9", "mcts playouts=1000"},
 			PlayEngine:   "alphabeta",
+			Checks:       []string{"x.o/.x./..o", "xo./.x./o..", "xox/oox/x..", "xxx/oo./..."},
 			open:         alternating(tictactoe.Parse),
 		},
 		{
@@ -166,6 +175,7 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"alphabeta depth=4 ordering=1", "mcts playouts=1000"},
 			PlayEngine:   "minimax depth=5", // the chapter among the references: White searches 5 plies
+			Checks:       []string{"......../......../..xo.o../..xxoo../...xooo./..xxxo../....o.../........ x", "o......./.o....../..o...../...oo.../...oo.../.....o../......x./........ x", "......../......../......../...xx.../...xx.../......../......../........ o"},
 			open:         alternating(othello.Parse),
 		},
 		{
@@ -179,6 +189,7 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"alphabeta depth=4", "mcts playouts=1000"},
 			PlayEngine:   "alphabeta depth=6 ordering=1",
+			Checks:       []string{"......./......./......./..o..../..xo.../..xxo..", "......./......./......./x...o../x...o../x...o.."},
 			open:         alternating(connectfour.Parse),
 		},
 		{
@@ -187,6 +198,7 @@ func Games() []Game {
 			Help:         "a game tree typed in: nested brackets of leaf values, the root is MAX and levels alternate",
 			Start:        "[[3,12,8],[2,4,6],[14,5,2]]",
 			PositionHelp: "nested brackets of numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]]; leaves may be negative or decimal",
+			Checks:       []string{"[[1,[2,3]],[[4,-5.5],6],0.25]", "7"},
 			open:         alternating(func(text string) (tree.State, error) { return tree.Parse(text) }),
 		},
 		{
@@ -196,6 +208,7 @@ func Games() []Game {
 			Start:        "[{0.5:3,0.5:12},{0.5:2,0.5:20}]",
 			PositionHelp: "nested brackets of numbers with chance nodes in braces, e.g. [{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]; probabilities are decimals or fractions summing to 1",
 			ArenaEngines: [2]string{"expectimax", "pmc"},
+			Checks:       []string{"[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]", "4"},
 			open:         chanceGame(func(text string) (tree.ChanceState, error) { return tree.ParseChance(text) }, search.Heuristics[tree.ChanceState]{}),
 		},
 		{
@@ -208,6 +221,8 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"expectimax depth=1 eval=typeA", "expectimax depth=1 eval=typeB"},
 			PlayEngine:   "expectimax depth=3 eval=typeA cut=1",
+			Checks:       []string{".c....b/d.a.k../...#.../..###../.A.#.../..KC.D./.B..... w 10", "......b/..ca.../..d#k../A.###../...#.../......./B.CKD.. b 27"},
+			CheckDepth:   1, // some 20 moves of about 3 outcomes a ply
 			open:         refereed(chanceGame(dice.Parse, search.Heuristics[dice.State]{Evaluate: dice.State.Evaluate, Obvious: dice.State.Obvious}), chanceReferee[dice.State]),
 		},
 		{
@@ -217,6 +232,7 @@ func Games() []Game {
 			Params:       []spec.Param{paramMazeHeight, paramMazeWidth, paramMazeTurns},
 			PositionHelp: "turns left, ':', then rows top to bottom separated by '/': # wall, . floor, 1-9 points, @ the player, e.g. 3:#.5#/.@18/3#..; leave it empty to generate a board from h, w, turns and the seed",
 			Boards:       true,
+			Checks:       []string{"3:#.5#/.@18/3#..", "0:#.5#/.@18/3#.."},
 			open: single(maze.Parse, func(v spec.Values, seed int64) (maze.State, error) {
 				return maze.Generate(v.Int(paramMazeHeight), v.Int(paramMazeWidth), v.Int(paramMazeTurns), seed)
 			}),
@@ -231,6 +247,7 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"duct playouts=500", "duct playouts=50"},
 			PlayEngine:   "duct playouts=1000",
+			Checks:       []string{"2:A9B", "3:1A6B1"},
 			open:         simultaneous(twinmaze.Parse, generateTwin),
 		},
 		{
@@ -244,6 +261,7 @@ func Games() []Game {
 			Boards:       true,
 			ArenaEngines: [2]string{"alphabeta depth=4", "mcts playouts=500"},
 			PlayEngine:   "alphabeta depth=6",
+			Checks:       []string{"2:A9B;A", "1:1A9B1;B"},
 			open: alternatingOrMade(twinmaze.ParseSequential, func(v spec.Values, seed int64) (twinmaze.Sequential, error) {
 				s, err := generateTwin(v, seed)
 				return s.Alternating(), err
