@@ -189,23 +189,29 @@ func BenchmarkDeepChainLastStep(b *testing.B) {
 	if res.StatusCode != http.StatusSeeOther {
 		b.Fatalf("upload: status %d", res.StatusCode)
 	}
-	u := "ws" + strings.TrimPrefix(ts.URL, "http") + res.Header.Get("Location") + "/ws?step=" + strconv.Itoa(2*depth+1)
+	path := res.Header.Get("Location") + "/ws?step=" + strconv.Itoa(2*depth+1)
 	b.ReportAllocs()
 	for b.Loop() {
-		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {ts.URL}})
-		if err != nil {
+		firstFrame(b, ts.URL, path).Close()
+	}
+}
+
+// firstFrame opens the websocket at path of the server at base, as a
+// page does, and returns it once the page's first frame has come.
+func firstFrame(b testing.TB, base, path string) *websocket.Conn {
+	b.Helper()
+	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+path, http.Header{"Origin": {base}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for {
+		var m struct{ Type string }
+		if err := conn.ReadJSON(&m); err != nil {
 			b.Fatal(err)
 		}
-		for {
-			var m struct{ Type string }
-			if err := conn.ReadJSON(&m); err != nil {
-				b.Fatal(err)
-			}
-			if m.Type == "frame" {
-				break
-			}
+		if m.Type == "frame" {
+			return conn
 		}
-		conn.Close()
 	}
 }
 
@@ -224,19 +230,7 @@ func BenchmarkUploadFirstFrame(b *testing.B) {
 		if res.StatusCode != http.StatusSeeOther {
 			b.Fatalf("upload: status %d", res.StatusCode)
 		}
-		conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.URL, "http")+res.Header.Get("Location")+"/ws", http.Header{"Origin": {ts.URL}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			var m struct{ Type string }
-			if err := conn.ReadJSON(&m); err != nil {
-				b.Fatal(err)
-			}
-			if m.Type == "frame" {
-				break
-			}
-		}
+		conn := firstFrame(b, ts.URL, res.Header.Get("Location")+"/ws")
 		waited += time.Since(start)
 		conn.Close()
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/http"
 	"os"
 	"runtime"
 	"strconv"
@@ -32,22 +31,10 @@ func BenchmarkManyPages(b *testing.B) {
 		b.Fatalf("the example: status %d, no viewer to go to", res.StatusCode)
 	}
 	srv.liveSearchDone(b, strings.TrimPrefix(loc, "/t/"))
-	base := "ws" + strings.TrimPrefix(ts.URL, "http") + loc + "/ws"
 	open := func() (*websocket.Conn, time.Duration) {
 		start := time.Now()
-		conn, _, err := websocket.DefaultDialer.Dial(base, http.Header{"Origin": {ts.URL}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			var m struct{ Type string }
-			if err := conn.ReadJSON(&m); err != nil {
-				b.Fatal(err)
-			}
-			if m.Type == "frame" {
-				return conn, time.Since(start)
-			}
-		}
+		conn := firstFrame(b, ts.URL, loc+"/ws")
+		return conn, time.Since(start)
 	}
 	warm, _ := open() // the example's search and fold, once
 	warm.Close()
