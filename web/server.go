@@ -21,6 +21,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/guard"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -245,7 +246,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	})
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
-	hosts, err := newHostPolicy(cfg.Listen, cfg.AllowHosts)
+	hosts, err := guard.NewHosts(cfg.Listen, cfg.AllowHosts)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +269,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.goSafe("sharing the traces saved while NATS was away", func() { st.keepSharing(ctx) })
 	}
 	s.routes()
-	s.handler = guard(s.mux, hosts, s.log)
+	s.handler = guard.New(s.mux, hosts, s.log)
 	started = true
 	return s, nil
 }

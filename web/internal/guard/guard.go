@@ -1,4 +1,9 @@
-package web
+// Package guard keeps other sites from driving a searchviz server: it
+// refuses requests addressed to hosts the server does not answer to (DNS
+// rebinding) and state-changing requests, websocket handshakes included,
+// from pages of other origins, and sets the security headers of every
+// response.
+package guard
 
 import (
 	"errors"
@@ -7,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 )
 
@@ -24,8 +30,8 @@ import (
 //     frame the viewer.
 const contentSecurityPolicy = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
 
-// securityHeaders are set on every response guard lets through or
-// refuses.
+// securityHeaders are set on every response New's handler lets through
+// or refuses.
 var securityHeaders = [...][2]string{
 	{"Content-Security-Policy", contentSecurityPolicy},
 	{"X-Content-Type-Options", "nosniff"}, // a trace or DOT file is never run as a script
@@ -33,7 +39,7 @@ var securityHeaders = [...][2]string{
 	{"X-Frame-Options", "SAMEORIGIN"},     // frame-ancestors for browsers without CSP 2
 }
 
-// guard wraps next so that other sites cannot drive the server:
+// New wraps next so that other sites cannot drive the server:
 //
 //   - A request addressed to a host that hosts does not allow is refused
 //     with 421 Misdirected Request. This is what stops DNS rebinding: a
@@ -48,10 +54,10 @@ var securityHeaders = [...][2]string{
 //   - A websocket handshake, a GET, is checked as if it were a POST, since
 //     the socket it opens drives the server.
 //
-// Every response, refusals included, carries securityHeaders. Refusals
+// Every response, refusals included, carries Headers. Refusals
 // are logged at Info. The returned handler is safe for concurrent use if
 // next is.
-func guard(next http.Handler, hosts hostPolicy, log *slog.Logger) http.Handler {
+func New(next http.Handler, hosts Hosts, log *slog.Logger) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -95,6 +101,11 @@ func hostRefusal(host string) string {
 		"If you reach this server by that name, start it with --allow-host %.100s\n", host, host)
 }
 
+// Headers returns the security headers every response carries, each a
+// name and its value: a websocket's 101 answer too, which its upgrader
+// must be given.
+func Headers() [][2]string { return slices.Clone(securityHeaders[:]) }
+
 // isWebsocket reports whether r asks to upgrade to a websocket.
 func isWebsocket(r *http.Request) bool {
 	for _, v := range r.Header.Values("Upgrade") {
@@ -107,16 +118,15 @@ func isWebsocket(r *http.Request) bool {
 	return false
 }
 
-// hostPolicy names the hosts requests may be addressed to: loopback
-// always, and the names and addresses the server was told about. Build
-// one with newHostPolicy; it is read-only after, so safe for concurrent
-// use.
-type hostPolicy struct {
+// Hosts names the hosts requests may be addressed to: loopback always,
+// and the names and addresses the server was told about. Build one with
+// NewHosts; it is read-only after, so safe for concurrent use.
+type Hosts struct {
 	names map[string]bool     // lower case, with no trailing dot
 	addrs map[netip.Addr]bool // unmapped, with no zone
 }
 
-// newHostPolicy returns the policy of a server listening on listenAddr
+// NewHosts returns the hosts of a server listening on listenAddr
 // (host:port, as for net.Listen; empty for loopback only) that also
 // answers to the host names or IP addresses in extra. It allows:
 //   - localhost and every loopback address (127.0.0.0/8, ::1);
@@ -130,28 +140,28 @@ type hostPolicy struct {
 //
 // It returns an error naming the bad input if listenAddr is not host:port
 // or an entry of extra is not a bare host name or IP address.
-func newHostPolicy(listenAddr string, extra []string) (hostPolicy, error) {
-	p := hostPolicy{names: map[string]bool{"localhost": true}, addrs: map[netip.Addr]bool{}}
+func NewHosts(listenAddr string, extra []string) (Hosts, error) {
+	p := Hosts{names: map[string]bool{"localhost": true}, addrs: map[netip.Addr]bool{}}
 	if listenAddr != "" {
 		host, _, err := net.SplitHostPort(listenAddr)
 		if err != nil {
-			return hostPolicy{}, fmt.Errorf("web: listen address %q: want host:port, such as 127.0.0.1:8080 or :8080: %w", listenAddr, err)
+			return Hosts{}, fmt.Errorf("web: listen address %q: want host:port, such as 127.0.0.1:8080 or :8080: %w", listenAddr, err)
 		}
 		addr, isIP := parseAddr(host)
 		switch {
 		case host == "" || isIP && addr.IsUnspecified():
 			if err := p.addInterfaces(); err != nil {
-				return hostPolicy{}, fmt.Errorf("web: listen address %q is every address of the machine, but they cannot be listed: %w", listenAddr, err)
+				return Hosts{}, fmt.Errorf("web: listen address %q is every address of the machine, but they cannot be listed: %w", listenAddr, err)
 			}
 		default:
 			if err := p.add(host); err != nil {
-				return hostPolicy{}, fmt.Errorf("web: listen address %q: host %q: %w", listenAddr, host, err)
+				return Hosts{}, fmt.Errorf("web: listen address %q: host %q: %w", listenAddr, host, err)
 			}
 		}
 	}
 	for _, name := range extra {
 		if err := p.add(name); err != nil {
-			return hostPolicy{}, fmt.Errorf("web: allowed host %q: %w", name, err)
+			return Hosts{}, fmt.Errorf("web: allowed host %q: %w", name, err)
 		}
 	}
 	return p, nil
@@ -162,7 +172,7 @@ func newHostPolicy(listenAddr string, extra []string) (hostPolicy, error) {
 var errNotHost = errors.New("want a host name or IP address with no scheme, port or path, such as myhost.local or 192.168.1.5")
 
 // add allows name, a host name or an IP address, possibly in brackets.
-func (p hostPolicy) add(name string) error {
+func (p Hosts) add(name string) error {
 	if addr, ok := parseAddr(name); ok {
 		if addr.IsUnspecified() {
 			return fmt.Errorf("an unspecified address names no host: %w", errNotHost)
@@ -179,7 +189,7 @@ func (p hostPolicy) add(name string) error {
 }
 
 // addInterfaces allows every address of the machine's network interfaces.
-func (p hostPolicy) addInterfaces() error {
+func (p Hosts) addInterfaces() error {
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return err
@@ -200,7 +210,7 @@ func (p hostPolicy) addInterfaces() error {
 }
 
 // allows reports whether host, as hostOf returns it, may be addressed.
-func (p hostPolicy) allows(host string) bool {
+func (p Hosts) allows(host string) bool {
 	if addr, ok := parseAddr(host); ok {
 		return addr.IsLoopback() || p.addrs[addr]
 	}
