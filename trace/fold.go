@@ -461,8 +461,8 @@ func (fl *folder) checkpoint() {
 	}
 	fl.lastCkp = fl.total
 	f := fl.f
-	c := fl.snapshot()
-	if fl.budget > 0 && fl.ckpBytes+c.bytes > fl.budget {
+	c, bytes := fl.snapshot()
+	if fl.budget > 0 && fl.ckpBytes+bytes > fl.budget {
 		// Keep every other one, and space the next twice as far.
 		f.checkpoints = thin(f.checkpoints)
 		fl.scale++
@@ -472,28 +472,22 @@ func (fl *folder) checkpoint() {
 		fl.recheck = true
 		return
 	}
-	f.checkpoints = append(f.checkpoints, c.checkpoint)
-	fl.ckpBytes += c.bytes
+	f.checkpoints = append(f.checkpoints, c)
+	fl.ckpBytes += bytes
 }
 
 // snapshot returns a checkpoint of the nodes' states after the events
 // applied, sharing the last checkpoint's pages that no change touched
 // since, and the bytes it adds to the checkpoints; it forgets which
 // pages changed.
-func (fl *folder) snapshot() (c struct {
-	checkpoint
-	bytes int64
-}) {
+func (fl *folder) snapshot() (checkpoint, int64) {
 	prev := &fl.f.checkpoints[len(fl.f.checkpoints)-1]
-	var created, holders int64
-	c.checkpoint = checkpoint{pos: fl.steps}
-	c.created, created = snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created, fl.dirty[0], fl.recheck)
-	c.holders, holders = snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders, fl.dirty[1], fl.recheck)
-	c.bytes = created + holders
+	created, cb := snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created, fl.dirty[0], fl.recheck)
+	holders, hb := snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders, fl.dirty[1], fl.recheck)
 	clear(fl.dirty[0])
 	clear(fl.dirty[1])
 	fl.dirtyPages, fl.recheck = 0, false
-	return c
+	return checkpoint{pos: fl.steps, created: created, holders: holders}, cb + hb
 }
 
 // finish ends the fold: it returns the treeFold, given the Builder's
@@ -503,8 +497,8 @@ func (fl *folder) finish(events records, strs []string, nodes, holders chunked[n
 	// A last checkpoint at the end, so that a Tree there, where viewers
 	// open and clone it, shares every page of its states.
 	if last := &f.checkpoints[len(f.checkpoints)-1]; last.pos != fl.steps {
-		if c := fl.snapshot(); fl.budget <= 0 || fl.ckpBytes+c.bytes <= fl.budget {
-			f.checkpoints = append(f.checkpoints, c.checkpoint)
+		if c, bytes := fl.snapshot(); fl.budget <= 0 || fl.ckpBytes+bytes <= fl.budget {
+			f.checkpoints = append(f.checkpoints, c)
 		}
 	}
 	f.events, f.strs, f.nodes, f.holders, f.joints, f.probs = events, strs, nodes, holders, joints, probs
@@ -722,6 +716,8 @@ func (t *Tree) Event(k int) Event {
 // Events returns the events from step from (0 if negative) to the last,
 // in step order, as Event returns each: in a time in proportion to their
 // number, where calling Event for each step walks from a block's start.
+// It reads only the fold that t shares with its clones, so unlike other
+// methods it may run while t steps in another goroutine.
 func (t *Tree) Events(from int) iter.Seq[Event] {
 	return func(yield func(Event) bool) {
 		n := t.f.events.len()

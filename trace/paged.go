@@ -28,7 +28,7 @@ type pagedStates struct {
 	pages [][]dynState // each of statePage states; shared unless owned
 	owned []bool       // by page, whether this list may write it in place
 	own   int          // the pages owned
-	n     int
+	n     int          // the states
 }
 
 // newPagedStates returns a list of n states, all initial, sharing

@@ -57,7 +57,8 @@ func (s *treeStates) restore(c *checkpoint) {
 	s.holders.restore(c.holders)
 }
 
-// clone returns states that share every page with s until either writes.
+// clone returns states that share s's shared pages and copy the pages s
+// wrote, leaving s as it is.
 func (s *treeStates) clone() treeStates {
 	return treeStates{created: s.created.share(), holders: s.holders.share()}
 }
