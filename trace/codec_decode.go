@@ -1,0 +1,192 @@
+package trace
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// decodeHeader decodes a header line into h, its fields as the header's
+// spec lists them, in that order, so that a line of another format is
+// refused for its "format" before anything else. It skips unknown
+// members.
+func decodeHeader(line []byte, h *Header) error {
+	if err := checkObject(line); err != nil {
+		return fmt.Errorf("not a %s header: %w", Format, err)
+	}
+	fields := header.fields
+	raws := collect(line, fields)
+	for i := range fields {
+		f := &fields[i]
+		if raws[i] == nil {
+			switch {
+			case f.Optional:
+				continue
+			case f.id == fFormat:
+				return fmt.Errorf("not a %s header: no %q field", Format, f.Name)
+			}
+			return fmt.Errorf("missing required field %q", f.Name)
+		}
+		if err := decodeHeaderField(f, raws[i], h); err != nil {
+			return fmt.Errorf("field %q: %w", f.Name, err)
+		}
+		// Checked as soon as decoded: nothing else of another format's
+		// line, or of another version's, is worth an error.
+		switch {
+		case f.id == fFormat && h.Format != Format:
+			return fmt.Errorf("format is %q, want %q", h.Format, Format)
+		case f.id == fVersion && (h.Version < 1 || h.Version > Version):
+			return fmt.Errorf("unsupported format version %d (this program reads versions 1 to %d)", h.Version, Version)
+		}
+	}
+	return nil
+}
+
+// collect returns the raw values of the members of the valid JSON object
+// line that fields name, by the fields' indexes; it keeps no other member,
+// so a line with a million unknown ones costs no memory.
+func collect(line []byte, fields []field) [maxFields][]byte {
+	var raws [maxFields][]byte
+	for name, raw := range members(line) {
+		for i := range fields {
+			if fields[i].Name == string(name) {
+				raws[i] = raw
+				break
+			}
+		}
+	}
+	return raws
+}
+
+// decodeHeaderField decodes raw into the member of h that f carries.
+func decodeHeaderField(f *field, raw json.RawMessage, h *Header) error {
+	var err error
+	switch f.id {
+	case fFormat:
+		h.Format, err = decodeString(raw)
+	case fVersion:
+		var v int64
+		v, err = decodeInt(raw, strconv.IntSize)
+		h.Version = int(v)
+	case fGame:
+		h.Game, err = decodeString(raw)
+	case fPosition:
+		h.Position, err = decodeString(raw)
+	case fAlgorithm:
+		h.Algorithm, err = decodeString(raw)
+	case fParams:
+		h.Params, err = decodeParams(raw)
+	case fSeed:
+		h.Seed, err = decodeInt(raw, 64)
+	case fProgram:
+		h.Program, err = decodeString(raw)
+	case fTime:
+		var s string
+		if s, err = decodeString(raw); err != nil {
+			return err
+		}
+		if h.Time, err = time.Parse(time.RFC3339Nano, s); err != nil {
+			return fmt.Errorf("want an RFC 3339 time, got %q", s)
+		}
+	}
+	return err
+}
+
+// decodeEvent decodes the line of the event with index step into e,
+// checking it against the kind's spec.
+func decodeEvent(line []byte, step int, e *Event) error {
+	if err := checkObject(line); err != nil {
+		return err
+	}
+	var kind []byte
+	for name, raw := range members(line) {
+		if string(name) == "kind" {
+			kind = raw
+		}
+	}
+	if kind == nil {
+		return errors.New("missing required field \"kind\"")
+	}
+	name, err := decodeString(kind)
+	if err != nil {
+		return fmt.Errorf("field \"kind\": %w", err)
+	}
+	var ok bool
+	if e.Kind, ok = kinds.lookup(name); !ok {
+		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(kinds.validNames(), ", "))
+	}
+	fields := specs[e.Kind].fields
+	raws := collect(line, fields)
+	for i := range fields {
+		f := &fields[i]
+		if f.id == fKind {
+			continue
+		}
+		if raws[i] == nil {
+			if !f.Optional {
+				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
+			}
+			if f.typ == tNode && f.id != fSame { // Same's none is 0, as the root never is one
+				*nodeMember(f.id, e) = NoNode
+			}
+			continue
+		}
+		if err := decodeField(f, raws[i], e); err != nil {
+			return fmt.Errorf("field %q: %w", f.Name, err)
+		}
+	}
+	if e.Step != step {
+		return fmt.Errorf("step is %d, want %d (steps count 0, 1, 2, ... in line order)", e.Step, step)
+	}
+	// A Limiter's note written before notes had a "truncated" field.
+	if e.Kind == KindNote && e.Truncated == NotTruncated {
+		e.Truncated = truncationOfText(e.Text)
+	}
+	return nil
+}
+
+// decodeField decodes raw into the member of e that f carries.
+func decodeField(f *field, raw json.RawMessage, e *Event) error {
+	var err error
+	switch f.typ {
+	case tStep, tInteger:
+		var v int64
+		v, err = decodeInt(raw, strconv.IntSize)
+		*intMember(f.id, e) = int(v)
+	case tNode:
+		*nodeMember(f.id, e), err = decodeNode(raw)
+	case tNumber:
+		*numberMember(f.id, e), err = decodeNumber(raw)
+	case tString:
+		*stringMember(f.id, e), err = decodeString(raw)
+	case tBoolean:
+		*boolMember(f.id, e), err = decodeBool(raw)
+	case tNodes:
+		*nodesMember(f.id, e), err = decodeList(raw, decodeNode, nil)
+	case tNodeKind:
+		e.Type, err = decodeName(raw, &nodeTypes, "node kind")
+	case tCut:
+		e.Cut, err = decodeName(raw, &cutKinds, "cut")
+	case tTruncation:
+		e.Truncated, err = decodeName(raw, &truncations, "truncation")
+	case tIntegers:
+		e.Pruned, err = decodeList(raw, func(raw json.RawMessage) (int, error) {
+			v, err := decodeInt(raw, strconv.IntSize)
+			return int(v), err
+		}, checkPruned)
+	case tStrings:
+		e.PrunedLabels, err = decodeList(raw, decodeString, checkPrunedLabels)
+	case tNumbers:
+		e.Values, err = decodeList(raw, decodeNumber, nil)
+	case tScores:
+		e.Scores, err = decodeList(raw, decodeScore, nil)
+	case tCounters:
+		e.Counters, err = decodeCounters(raw)
+	case tJoint:
+		e.Joint, err = decodeJoint(raw)
+	}
+	return err
+}
