@@ -3,6 +3,7 @@ package trace
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"time"
 )
 
@@ -12,44 +13,18 @@ import (
 // leave event packs into three bytes, where the Event struct takes over 400.
 // The packing is the Tree's own, in memory; trace files are the codec's.
 
-// The packed fields, in the order of the mask's bits: the common ones first,
-// so that the mask of most events fits in one byte.
+// A packed event's mask has a bit for each of Event's fields in the spec
+// table, from fNode up to the header's fields, in fieldID order: the common
+// fields come first, so that the mask of most events fits in one byte. The
+// table drives the packing as it drives the codec, so a field added to it
+// is packed with no change here.
 const (
-	pkNode = iota
-	pkParent
-	pkAction
-	pkLabel
-	pkDepth
-	pkType
-	pkBoard
-	pkValue
-	pkTerminal
-	pkBest
-	pkAlpha
-	pkBeta
-	pkCut
-	pkPruned
-	pkPrunedLabels
-	pkJoint
-	pkChild
-	pkScores
-	pkVisits
-	pkExplore
-	pkChildren
-	pkResult
-	pkLength
-	pkPath
-	pkValues
-	pkKept
-	pkDropped
-	pkIteration
-	pkDiscarded
-	pkCounters
-	pkText
-	pkTruncated
-	pkProb
-	pkSame
+	firstPacked = fNode
+	endPacked   = fFormat
 )
+
+// The mask is a uint64: this fails to compile once the fields outgrow it.
+var _ [64 - (endPacked - firstPacked)]struct{}
 
 // strTable numbers the strings of a Tree's events and nodes, so that a
 // label repeated on thousands of nodes is held once and a packed event
@@ -146,173 +121,109 @@ func (u *unpacker) float() float64 {
 // packEvent appends e, without its step, to b, adding its strings to strs.
 func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	var mask uint64
-	set := func(bit int, present bool) {
-		if present {
-			mask |= 1 << bit
+	for id := firstPacked; id < endPacked; id++ {
+		if packed(id, e) {
+			mask |= 1 << (id - firstPacked)
 		}
 	}
-	set(pkNode, e.Node != 0)
-	set(pkParent, e.Parent != 0)
-	set(pkAction, e.Action != 0)
-	set(pkLabel, e.Label != "")
-	set(pkDepth, e.Depth != 0)
-	set(pkType, e.Type != 0)
-	set(pkBoard, e.Board != "")
-	set(pkValue, math.Float64bits(e.Value) != 0)
-	set(pkTerminal, e.Terminal)
-	set(pkBest, e.Best != 0)
-	set(pkAlpha, math.Float64bits(e.Alpha) != 0)
-	set(pkBeta, math.Float64bits(e.Beta) != 0)
-	set(pkCut, e.Cut != 0)
-	set(pkPruned, e.Pruned != nil)
-	set(pkPrunedLabels, e.PrunedLabels != nil)
-	set(pkJoint, e.Joint != nil)
-	set(pkChild, e.Child != 0)
-	set(pkScores, e.Scores != nil)
-	set(pkVisits, e.Visits != 0)
-	set(pkExplore, math.Float64bits(e.Explore) != 0)
-	set(pkChildren, e.Children != nil)
-	set(pkResult, math.Float64bits(e.Result) != 0)
-	set(pkLength, e.Length != 0)
-	set(pkPath, e.Path != nil)
-	set(pkValues, e.Values != nil)
-	set(pkKept, e.Kept != nil)
-	set(pkDropped, e.Dropped != nil)
-	set(pkIteration, e.Iteration != 0)
-	set(pkDiscarded, e.Discarded)
-	set(pkCounters, e.Counters != Counters{})
-	set(pkText, e.Text != "")
-	set(pkTruncated, e.Truncated != 0)
-	set(pkProb, math.Float64bits(e.Prob) != 0)
-	set(pkSame, e.Same != 0)
-
 	b = append(b, byte(e.Kind))
 	b = binary.AppendUvarint(b, mask)
-	has := func(bit int) bool { return mask&(1<<bit) != 0 }
-	ids := func(b []byte, s []NodeID) []byte {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		for _, id := range s {
-			b = appendInt(b, int64(id))
-		}
-		return b
+	for m := mask; m != 0; m &= m - 1 {
+		b = packField(b, firstPacked+fieldID(bits.TrailingZeros64(m)), e, strs)
 	}
-	if has(pkNode) {
-		b = appendInt(b, int64(e.Node))
+	return b
+}
+
+// packed reports whether field id of e differs from its zero value, which
+// packing leaves out: 0, the empty string, false, a nil slice or pointer.
+// A non-nil empty slice is packed, so that it comes back non-nil.
+func packed(id fieldID, e *Event) bool {
+	switch fieldInfos[id].typ {
+	case tInteger:
+		return *intMember(id, e) != 0
+	case tNode:
+		return *nodeMember(id, e) != 0
+	case tNumber:
+		return math.Float64bits(*numberMember(id, e)) != 0
+	case tString:
+		return *stringMember(id, e) != ""
+	case tBoolean:
+		return *boolMember(id, e)
+	case tNodes:
+		return *nodesMember(id, e) != nil
+	case tNodeKind:
+		return e.Type != 0
+	case tCut:
+		return e.Cut != 0
+	case tTruncation:
+		return e.Truncated != 0
+	case tIntegers:
+		return e.Pruned != nil
+	case tStrings:
+		return e.PrunedLabels != nil
+	case tNumbers:
+		return e.Values != nil
+	case tScores:
+		return e.Scores != nil
+	case tCounters:
+		return e.Counters != Counters{}
+	case tJoint:
+		return e.Joint != nil
 	}
-	if has(pkParent) {
-		b = appendInt(b, int64(e.Parent))
-	}
-	if has(pkAction) {
-		b = appendInt(b, int64(e.Action))
-	}
-	if has(pkLabel) {
-		b = binary.AppendUvarint(b, uint64(strs.ref(e.Label)))
-	}
-	if has(pkDepth) {
-		b = appendInt(b, int64(e.Depth))
-	}
-	if has(pkType) {
-		b = append(b, byte(e.Type))
-	}
-	if has(pkBoard) {
-		b = binary.AppendUvarint(b, uint64(strs.ref(e.Board)))
-	}
-	if has(pkValue) {
-		b = appendFloat(b, e.Value)
-	}
-	if has(pkBest) {
-		b = appendInt(b, int64(e.Best))
-	}
-	if has(pkAlpha) {
-		b = appendFloat(b, e.Alpha)
-	}
-	if has(pkBeta) {
-		b = appendFloat(b, e.Beta)
-	}
-	if has(pkCut) {
-		b = append(b, byte(e.Cut))
-	}
-	if has(pkPruned) {
-		b = binary.AppendUvarint(b, uint64(len(e.Pruned)))
-		for _, a := range e.Pruned {
-			b = appendInt(b, int64(a))
-		}
-	}
-	if has(pkPrunedLabels) {
-		b = binary.AppendUvarint(b, uint64(len(e.PrunedLabels)))
-		for _, s := range e.PrunedLabels {
-			b = binary.AppendUvarint(b, uint64(strs.ref(s)))
-		}
-	}
-	if has(pkJoint) {
-		for _, m := range e.Joint {
-			b = appendInt(b, int64(m.Action))
-			b = binary.AppendUvarint(b, uint64(strs.ref(m.Label)))
-		}
-	}
-	if has(pkChild) {
-		b = appendInt(b, int64(e.Child))
-	}
-	if has(pkScores) {
-		b = binary.AppendUvarint(b, uint64(len(e.Scores)))
-		for _, s := range e.Scores {
-			b = appendInt(b, int64(s.Child))
-			b = appendInt(b, int64(s.Action))
-			b = appendFloat(b, s.W)
-			b = appendInt(b, int64(s.N))
-			b = appendFloat(b, s.UCB)
-		}
-	}
-	if has(pkVisits) {
-		b = appendInt(b, int64(e.Visits))
-	}
-	if has(pkExplore) {
-		b = appendFloat(b, e.Explore)
-	}
-	if has(pkChildren) {
-		b = ids(b, e.Children)
-	}
-	if has(pkResult) {
-		b = appendFloat(b, e.Result)
-	}
-	if has(pkLength) {
-		b = appendInt(b, int64(e.Length))
-	}
-	if has(pkPath) {
-		b = ids(b, e.Path)
-	}
-	if has(pkValues) {
-		b = binary.AppendUvarint(b, uint64(len(e.Values)))
-		for _, v := range e.Values {
-			b = appendFloat(b, v)
-		}
-	}
-	if has(pkKept) {
-		b = ids(b, e.Kept)
-	}
-	if has(pkDropped) {
-		b = ids(b, e.Dropped)
-	}
-	if has(pkIteration) {
-		b = appendInt(b, int64(e.Iteration))
-	}
-	if has(pkCounters) {
+	return false
+}
+
+// packField appends field id of e; a boolean's value is its mask bit.
+func packField(b []byte, id fieldID, e *Event, strs *strTable) []byte {
+	packInt := func(b []byte, v int) []byte { return appendInt(b, int64(v)) }
+	packNode := func(b []byte, v NodeID) []byte { return appendInt(b, int64(v)) }
+	packString := func(b []byte, s string) []byte { return binary.AppendUvarint(b, uint64(strs.ref(s))) }
+	switch fieldInfos[id].typ {
+	case tInteger:
+		return packInt(b, *intMember(id, e))
+	case tNode:
+		return packNode(b, *nodeMember(id, e))
+	case tNumber:
+		return appendFloat(b, *numberMember(id, e))
+	case tString:
+		return packString(b, *stringMember(id, e))
+	case tNodes:
+		return packList(b, *nodesMember(id, e), packNode)
+	case tNodeKind:
+		return append(b, byte(e.Type))
+	case tCut:
+		return append(b, byte(e.Cut))
+	case tTruncation:
+		return append(b, byte(e.Truncated))
+	case tIntegers:
+		return packList(b, e.Pruned, packInt)
+	case tStrings:
+		return packList(b, e.PrunedLabels, packString)
+	case tNumbers:
+		return packList(b, e.Values, appendFloat)
+	case tScores:
+		return packList(b, e.Scores, func(b []byte, s Score) []byte {
+			b = packInt(packNode(b, s.Child), s.Action)
+			return appendFloat(packInt(appendFloat(b, s.W), s.N), s.UCB)
+		})
+	case tCounters:
 		c := e.Counters
 		for _, v := range [...]int64{int64(c.Nodes), int64(c.Evals), int64(c.Cuts), int64(c.Elapsed)} {
 			b = appendInt(b, v)
 		}
+	case tJoint:
+		for _, m := range e.Joint {
+			b = packString(packInt(b, m.Action), m.Label)
+		}
 	}
-	if has(pkText) {
-		b = binary.AppendUvarint(b, uint64(strs.ref(e.Text)))
-	}
-	if has(pkTruncated) {
-		b = append(b, byte(e.Truncated))
-	}
-	if has(pkProb) {
-		b = appendFloat(b, e.Prob)
-	}
-	if has(pkSame) {
-		b = appendInt(b, int64(e.Same))
+	return b
+}
+
+// packList appends the length of s and then each element.
+func packList[T any](b []byte, s []T, elem func([]byte, T) []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	for _, v := range s {
+		b = elem(b, v)
 	}
 	return b
 }
@@ -325,142 +236,67 @@ func unpackEvent(rec []byte, e *Event, strs []string, reuse bool) {
 	u := unpacker{b: rec}
 	kind := Kind(u.byte())
 	mask := u.uvarint()
-	has := func(bit int) bool { return mask&(1<<bit) != 0 }
 	old := *e
 	*e = Event{Kind: kind}
-	ids := func(keep []NodeID) []NodeID {
-		n := int(u.uvarint())
-		s := emptied(keep, n, reuse)
-		for range n {
-			s = append(s, NodeID(u.int()))
-		}
-		return s
+	for m := mask; m != 0; m &= m - 1 {
+		unpackField(&u, firstPacked+fieldID(bits.TrailingZeros64(m)), e, &old, strs, reuse)
 	}
-	if has(pkNode) {
-		e.Node = NodeID(u.int())
-	}
-	if has(pkParent) {
-		e.Parent = NodeID(u.int())
-	}
-	if has(pkAction) {
-		e.Action = int(u.int())
-	}
-	if has(pkLabel) {
-		e.Label = strs[u.uvarint()]
-	}
-	if has(pkDepth) {
-		e.Depth = int(u.int())
-	}
-	if has(pkType) {
+}
+
+// unpackField sets field id of e from u, reusing old's slices if reuse.
+func unpackField(u *unpacker, id fieldID, e, old *Event, strs []string, reuse bool) {
+	unpackInt := func() int { return int(u.int()) }
+	unpackNode := func() NodeID { return NodeID(u.int()) }
+	unpackString := func() string { return strs[u.uvarint()] }
+	switch fieldInfos[id].typ {
+	case tInteger:
+		*intMember(id, e) = unpackInt()
+	case tNode:
+		*nodeMember(id, e) = unpackNode()
+	case tNumber:
+		*numberMember(id, e) = u.float()
+	case tString:
+		*stringMember(id, e) = unpackString()
+	case tBoolean:
+		*boolMember(id, e) = true
+	case tNodes:
+		*nodesMember(id, e) = unpackList(u, *nodesMember(id, old), reuse, unpackNode)
+	case tNodeKind:
 		e.Type = NodeType(u.byte())
-	}
-	if has(pkBoard) {
-		e.Board = strs[u.uvarint()]
-	}
-	if has(pkValue) {
-		e.Value = u.float()
-	}
-	e.Terminal = has(pkTerminal)
-	if has(pkBest) {
-		e.Best = NodeID(u.int())
-	}
-	if has(pkAlpha) {
-		e.Alpha = u.float()
-	}
-	if has(pkBeta) {
-		e.Beta = u.float()
-	}
-	if has(pkCut) {
+	case tCut:
 		e.Cut = CutKind(u.byte())
-	}
-	if has(pkPruned) {
-		n := int(u.uvarint())
-		e.Pruned = emptied(old.Pruned, n, reuse)
-		for range n {
-			e.Pruned = append(e.Pruned, int(u.int()))
-		}
-	}
-	if has(pkPrunedLabels) {
-		n := int(u.uvarint())
-		e.PrunedLabels = emptied(old.PrunedLabels, n, reuse)
-		for range n {
-			e.PrunedLabels = append(e.PrunedLabels, strs[u.uvarint()])
-		}
-	}
-	if has(pkJoint) {
+	case tTruncation:
+		e.Truncated = Truncation(u.byte())
+	case tIntegers:
+		e.Pruned = unpackList(u, old.Pruned, reuse, unpackInt)
+	case tStrings:
+		e.PrunedLabels = unpackList(u, old.PrunedLabels, reuse, unpackString)
+	case tNumbers:
+		e.Values = unpackList(u, old.Values, reuse, u.float)
+	case tScores:
+		e.Scores = unpackList(u, old.Scores, reuse, func() Score {
+			return Score{Child: unpackNode(), Action: unpackInt(), W: u.float(), N: unpackInt(), UCB: u.float()}
+		})
+	case tCounters:
+		e.Counters = Counters{Nodes: unpackInt(), Evals: unpackInt(), Cuts: unpackInt(), Elapsed: time.Duration(u.int())}
+	case tJoint:
 		var j JointAction
 		for i := range j {
-			j[i].Action = int(u.int())
-			j[i].Label = strs[u.uvarint()]
+			j[i] = Move{Action: unpackInt(), Label: unpackString()}
 		}
 		e.Joint = &j
 	}
-	if has(pkChild) {
-		e.Child = NodeID(u.int())
+}
+
+// unpackList reads a length and then that many elements, into old's
+// storage when reuse is true.
+func unpackList[T any](u *unpacker, old []T, reuse bool, elem func() T) []T {
+	n := int(u.uvarint())
+	s := emptied(old, n, reuse)
+	for range n {
+		s = append(s, elem())
 	}
-	if has(pkScores) {
-		n := int(u.uvarint())
-		e.Scores = emptied(old.Scores, n, reuse)
-		for range n {
-			var s Score
-			s.Child = NodeID(u.int())
-			s.Action = int(u.int())
-			s.W = u.float()
-			s.N = int(u.int())
-			s.UCB = u.float()
-			e.Scores = append(e.Scores, s)
-		}
-	}
-	if has(pkVisits) {
-		e.Visits = int(u.int())
-	}
-	if has(pkExplore) {
-		e.Explore = u.float()
-	}
-	if has(pkChildren) {
-		e.Children = ids(old.Children)
-	}
-	if has(pkResult) {
-		e.Result = u.float()
-	}
-	if has(pkLength) {
-		e.Length = int(u.int())
-	}
-	if has(pkPath) {
-		e.Path = ids(old.Path)
-	}
-	if has(pkValues) {
-		n := int(u.uvarint())
-		e.Values = emptied(old.Values, n, reuse)
-		for range n {
-			e.Values = append(e.Values, u.float())
-		}
-	}
-	if has(pkKept) {
-		e.Kept = ids(old.Kept)
-	}
-	if has(pkDropped) {
-		e.Dropped = ids(old.Dropped)
-	}
-	if has(pkIteration) {
-		e.Iteration = int(u.int())
-	}
-	e.Discarded = has(pkDiscarded)
-	if has(pkCounters) {
-		e.Counters = Counters{Nodes: int(u.int()), Evals: int(u.int()), Cuts: int(u.int()), Elapsed: time.Duration(u.int())}
-	}
-	if has(pkText) {
-		e.Text = strs[u.uvarint()]
-	}
-	if has(pkTruncated) {
-		e.Truncated = Truncation(u.byte())
-	}
-	if has(pkProb) {
-		e.Prob = u.float()
-	}
-	if has(pkSame) {
-		e.Same = NodeID(u.int())
-	}
+	return s
 }
 
 // emptied returns old emptied when reuse is true and old is not nil, and
