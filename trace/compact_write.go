@@ -49,15 +49,14 @@ func (w *compactWriter) appendEvent(b []byte, e *Event) ([]byte, error) {
 // name.
 func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
 	fields := specs[e.Kind].fields
-	w.scratch = *e
 	for i := range fields {
 		f := &fields[i]
 		w.given[i] = false
 		if f.id == fStep || f.id == fKind {
 			continue
 		}
+		w.scratch = *e
 		w.given[i] = !w.st.setDefault(f.id, &w.scratch) || !sameMember(f.id, &w.scratch, e)
-		copyMember(f.id, &w.scratch, e)
 	}
 	ck := &compactKinds[e.Kind]
 	last := -1
@@ -400,38 +399,4 @@ func sameMember(id fieldID, a, b *Event) bool {
 		return a.Counters == b.Counters
 	}
 	return false
-}
-
-// copyMember sets the member of dst that field id carries to src's.
-func copyMember(id fieldID, dst, src *Event) {
-	switch fieldInfos[id].typ {
-	case tInteger:
-		*intMember(id, dst) = *intMember(id, src)
-	case tNode:
-		*nodeMember(id, dst) = *nodeMember(id, src)
-	case tNumber:
-		*numberMember(id, dst) = *numberMember(id, src)
-	case tString:
-		*stringMember(id, dst) = *stringMember(id, src)
-	case tBoolean:
-		*boolMember(id, dst) = *boolMember(id, src)
-	case tNodes:
-		*nodesMember(id, dst) = *nodesMember(id, src)
-	case tNodeKind:
-		dst.Type = src.Type
-	case tCut:
-		dst.Cut = src.Cut
-	case tTruncation:
-		dst.Truncated = src.Truncated
-	case tIntegers:
-		dst.Pruned = src.Pruned
-	case tStrings:
-		dst.PrunedLabels = src.PrunedLabels
-	case tNumbers:
-		dst.Values = src.Values
-	case tJoint:
-		dst.Joint = src.Joint
-	case tCounters:
-		dst.Counters = src.Counters
-	}
 }

@@ -99,3 +99,22 @@ func nodesMember(id fieldID, e *Event) *[]NodeID {
 	}
 	return nil
 }
+
+// intValue returns the member of e that the integer or node field id
+// carries, widened, for a packing that stores both alike.
+func intValue(id fieldID, e *Event) int64 {
+	if p := nodeMember(id, e); p != nil {
+		return int64(*p)
+	}
+	return int64(*intMember(id, e))
+}
+
+// setIntValue sets the member of e that the integer or node field id
+// carries to v.
+func setIntValue(id fieldID, e *Event, v int64) {
+	if p := nodeMember(id, e); p != nil {
+		*p = NodeID(v)
+		return
+	}
+	*intMember(id, e) = int(v)
+}

@@ -139,10 +139,8 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 // A non-nil empty slice is packed, so that it comes back non-nil.
 func packed(id fieldID, e *Event) bool {
 	switch fieldInfos[id].typ {
-	case tInteger:
-		return *intMember(id, e) != 0
-	case tNode:
-		return *nodeMember(id, e) != 0
+	case tInteger, tNode:
+		return intValue(id, e) != 0
 	case tNumber:
 		return math.Float64bits(*numberMember(id, e)) != 0
 	case tString:
@@ -179,10 +177,8 @@ func packField(b []byte, id fieldID, e *Event, strs *strTable) []byte {
 	packNode := func(b []byte, v NodeID) []byte { return appendInt(b, int64(v)) }
 	packString := func(b []byte, s string) []byte { return binary.AppendUvarint(b, uint64(strs.ref(s))) }
 	switch fieldInfos[id].typ {
-	case tInteger:
-		return packInt(b, *intMember(id, e))
-	case tNode:
-		return packNode(b, *nodeMember(id, e))
+	case tInteger, tNode:
+		return appendInt(b, intValue(id, e))
 	case tNumber:
 		return appendFloat(b, *numberMember(id, e))
 	case tString:
@@ -249,10 +245,8 @@ func unpackField(u *unpacker, id fieldID, e, old *Event, strs []string, reuse bo
 	unpackNode := func() NodeID { return NodeID(u.int()) }
 	unpackString := func() string { return strs[u.uvarint()] }
 	switch fieldInfos[id].typ {
-	case tInteger:
-		*intMember(id, e) = unpackInt()
-	case tNode:
-		*nodeMember(id, e) = unpackNode()
+	case tInteger, tNode:
+		setIntValue(id, e, u.int())
 	case tNumber:
 		*numberMember(id, e) = u.float()
 	case tString:
