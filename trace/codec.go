@@ -325,7 +325,8 @@ func appendMove(b []byte, name string, m Move) ([]byte, error) {
 }
 
 // isZero reports whether the member of e that field id carries has the
-// zero value that an optional field omits.
+// zero value that an optional field omits: for a field without a case of
+// its own, its Go zero value.
 func isZero(id fieldID, e *Event) bool {
 	switch id {
 	case fBoard:
@@ -351,7 +352,7 @@ func isZero(id fieldID, e *Event) bool {
 	case fProb:
 		return e.Prob == 0
 	}
-	return false
+	return !nonZero(id, e)
 }
 
 // appendNumber appends v as a JSON number, or as "inf" or "-inf", which

@@ -148,12 +148,13 @@ func (s *compactState) top() NodeID {
 // depth and type are known.
 func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.depth.len() }
 
-// setDefault sets the member of e that field id carries to its default,
-// from the state and from e's fields that come before id in its kind's
+// setDefault sets the member of e that field f carries to its default,
+// from the state and from e's fields that come before f in its kind's
 // spec, or reports false if the field has none here and must be given.
+// An optional field without a case of its own defaults to its zero value.
 // Lists it sets may share the state's scratch memory.
-func (s *compactState) setDefault(id fieldID, e *Event) bool {
-	switch id {
+func (s *compactState) setDefault(f *field, e *Event) bool {
+	switch id := f.id; id {
 	case fNode:
 		e.Node = s.defaultNode(e.Kind)
 	case fParent:
@@ -170,8 +171,6 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		}
 	case fNodeKind:
 		return s.defaultType(e)
-	case fBoard:
-		e.Board = ""
 	case fJoint:
 		e.Joint = nil
 		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.at(int(e.Parent)) == TypeJoint {
@@ -226,20 +225,11 @@ func (s *compactState) setDefault(id fieldID, e *Event) bool {
 		return s.defaultValues(e)
 	case fIteration:
 		e.Iteration = s.iter + 1
-	case fDiscarded:
-		e.Discarded = false
-	case fTruncated:
-		e.Truncated = NotTruncated
-	case fVisits:
-		e.Visits = 0
-	case fExplore:
-		e.Explore = 0
-	case fProb:
-		e.Prob = 0
-	case fSame:
-		e.Same = 0
 	default:
-		return false
+		if !f.Optional {
+			return false
+		}
+		setZero(id, e)
 	}
 	return true
 }

@@ -256,7 +256,7 @@ func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *Event) error
 			continue
 		}
 		if raws[i] == nil {
-			if !r.st.setDefault(f.id, e) {
+			if !r.st.setDefault(f, e) {
 				return fmt.Errorf("missing field %q: no default follows from the events before", f.Name)
 			}
 			ownDefault(f.id, e)

@@ -56,7 +56,7 @@ func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
 			continue
 		}
 		w.scratch = *e
-		w.given[i] = !w.st.setDefault(f.id, &w.scratch) || !sameMember(f.id, &w.scratch, e)
+		w.given[i] = !w.st.setDefault(f, &w.scratch) || !sameMember(f.id, &w.scratch, e)
 	}
 	ck := &compactKinds[e.Kind]
 	last := -1

@@ -1,5 +1,7 @@
 package trace
 
+import "math"
+
 // The functions of this file map each field of the plain types to the
 // member of an Event that it carries, one function per Go type, so that
 // the encoder, the decoder and sizeBound share one mapping. Each returns
@@ -117,4 +119,75 @@ func setIntValue(id fieldID, e *Event, v int64) {
 		return
 	}
 	*intMember(id, e) = int(v)
+}
+
+// nonZero reports whether the member of e that field id carries differs
+// from its Go zero value: 0, the empty string, false, a nil slice or
+// pointer. A non-nil empty slice is not zero.
+func nonZero(id fieldID, e *Event) bool {
+	switch fieldInfos[id].typ {
+	case tInteger, tNode:
+		return intValue(id, e) != 0
+	case tNumber:
+		return math.Float64bits(*numberMember(id, e)) != 0
+	case tString:
+		return *stringMember(id, e) != ""
+	case tBoolean:
+		return *boolMember(id, e)
+	case tNodes:
+		return *nodesMember(id, e) != nil
+	case tNodeKind:
+		return e.Type != 0
+	case tCut:
+		return e.Cut != 0
+	case tTruncation:
+		return e.Truncated != 0
+	case tIntegers:
+		return e.Pruned != nil
+	case tStrings:
+		return e.PrunedLabels != nil
+	case tNumbers:
+		return e.Values != nil
+	case tScores:
+		return e.Scores != nil
+	case tCounters:
+		return e.Counters != Counters{}
+	case tJoint:
+		return e.Joint != nil
+	}
+	return false
+}
+
+// setZero sets the member of e that field id carries to its Go zero value.
+func setZero(id fieldID, e *Event) {
+	switch fieldInfos[id].typ {
+	case tInteger, tNode:
+		setIntValue(id, e, 0)
+	case tNumber:
+		*numberMember(id, e) = 0
+	case tString:
+		*stringMember(id, e) = ""
+	case tBoolean:
+		*boolMember(id, e) = false
+	case tNodes:
+		*nodesMember(id, e) = nil
+	case tNodeKind:
+		e.Type = 0
+	case tCut:
+		e.Cut = 0
+	case tTruncation:
+		e.Truncated = 0
+	case tIntegers:
+		e.Pruned = nil
+	case tStrings:
+		e.PrunedLabels = nil
+	case tNumbers:
+		e.Values = nil
+	case tScores:
+		e.Scores = nil
+	case tCounters:
+		e.Counters = Counters{}
+	case tJoint:
+		e.Joint = nil
+	}
 }

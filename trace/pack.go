@@ -122,7 +122,7 @@ func (u *unpacker) float() float64 {
 func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	var mask uint64
 	for id := firstPacked; id < endPacked; id++ {
-		if packed(id, e) {
+		if nonZero(id, e) {
 			mask |= 1 << (id - firstPacked)
 		}
 	}
@@ -132,43 +132,6 @@ func packEvent(b []byte, e *Event, strs *strTable) []byte {
 		b = packField(b, firstPacked+fieldID(bits.TrailingZeros64(m)), e, strs)
 	}
 	return b
-}
-
-// packed reports whether field id of e differs from its zero value, which
-// packing leaves out: 0, the empty string, false, a nil slice or pointer.
-// A non-nil empty slice is packed, so that it comes back non-nil.
-func packed(id fieldID, e *Event) bool {
-	switch fieldInfos[id].typ {
-	case tInteger, tNode:
-		return intValue(id, e) != 0
-	case tNumber:
-		return math.Float64bits(*numberMember(id, e)) != 0
-	case tString:
-		return *stringMember(id, e) != ""
-	case tBoolean:
-		return *boolMember(id, e)
-	case tNodes:
-		return *nodesMember(id, e) != nil
-	case tNodeKind:
-		return e.Type != 0
-	case tCut:
-		return e.Cut != 0
-	case tTruncation:
-		return e.Truncated != 0
-	case tIntegers:
-		return e.Pruned != nil
-	case tStrings:
-		return e.PrunedLabels != nil
-	case tNumbers:
-		return e.Values != nil
-	case tScores:
-		return e.Scores != nil
-	case tCounters:
-		return e.Counters != Counters{}
-	case tJoint:
-		return e.Joint != nil
-	}
-	return false
 }
 
 // packField appends field id of e; a boolean's value is its mask bit.
