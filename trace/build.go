@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"unsafe"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // A Builder folds a trace into a Tree one event at a time, so that a trace
@@ -13,26 +15,26 @@ import (
 // each event packed (a few bytes for most events) and checks it as it
 // comes. Add the events in step order, then call Tree once.
 type Builder struct {
-	events  records
+	events  store.Records
 	strs    strTable
-	nodes   chunked[nodeInfo] // the created nodes, by id
-	holders chunked[nodeInfo] // one placeholder per pruned action, in order
+	nodes   store.Chunked[nodeInfo] // the created nodes, by id
+	holders store.Chunked[nodeInfo] // one placeholder per pruned action, in order
 	joints  []JointAction
 	probs   []float64
 	buf     []byte
 
-	entered   chunked[bool] // by created node
-	stack     []NodeID      // the entered nodes, innermost last
-	iteration int           // the iteration under way, from the latest iteration event
-	decision  int           // the decision event's step, or -1
-	spacing   int           // changes between checkpoints, or 0 for the default
-	renumber  bool          // each event's step is its index, whatever its Step says
-	frozen    bool          // made by Freeze: Add refuses events
-	folding   bool          // fold each event as it is added, for Tree
-	folder    *folder       // with folding, the fold so far
-	budget    int64         // the memory budget, or 0 for none
-	spillDir  string        // where a spill file goes, with a budget
-	err       error         // the first error, returned by every later call
+	entered   store.Chunked[bool] // by created node
+	stack     []NodeID            // the entered nodes, innermost last
+	iteration int                 // the iteration under way, from the latest iteration event
+	decision  int                 // the decision event's step, or -1
+	spacing   int                 // changes between checkpoints, or 0 for the default
+	renumber  bool                // each event's step is its index, whatever its Step says
+	frozen    bool                // made by Freeze: Add refuses events
+	folding   bool                // fold each event as it is added, for Tree
+	folder    *folder             // with folding, the fold so far
+	budget    int64               // the memory budget, or 0 for none
+	spillDir  string              // where a spill file goes, with a budget
+	err       error               // the first error, returned by every later call
 }
 
 // nodeInfo is what a Tree keeps of each node's fixed fields: NodeState's,
@@ -56,7 +58,7 @@ func NewBuilder() *Builder {
 }
 
 // Len returns the number of events added.
-func (b *Builder) Len() int { return b.events.len() }
+func (b *Builder) Len() int { return b.events.Len() }
 
 // BytesPerNode is what a Tree holds for each node, whatever its events: its
 // fixed fields, its state at the Tree's step and the indexes of its
@@ -122,16 +124,16 @@ func (b *Builder) Add(e *Event) error {
 	if b.err == nil {
 		b.err = b.check(e)
 	}
-	if b.budget > 0 && b.events.sp == nil && b.err == nil {
-		sp, err := newSpill(b.spillDir, b.budget*spillCacheShare/8)
+	if b.budget > 0 && b.events.Spill() == nil && b.err == nil {
+		sp, err := store.NewSpill(b.spillDir, b.budget*spillCacheShare/8)
 		if err != nil {
 			b.err = err
 			return err
 		}
-		b.events.sp, b.events.budget = sp, int64(float64(b.budget)*eventsShare/8)
+		b.events.SetSpill(sp, int64(float64(b.budget)*eventsShare/8))
 	}
 	b.buf = packEvent(b.buf[:0], e, &b.strs)
-	if err := b.events.add(b.buf); err != nil && b.err == nil {
+	if err := b.events.Add(b.buf); err != nil && b.err == nil {
 		b.err = err
 	}
 	if b.folding && b.err == nil {
@@ -146,7 +148,7 @@ func (b *Builder) Add(e *Event) error {
 // Event returns the event at step k, which must be in [0, Len()).
 func (b *Builder) Event(k int) Event {
 	var e Event
-	unpackEvent(b.events.at(k), &e, b.strs.strs, false)
+	unpackEvent(b.events.At(k), &e, b.strs.strs, false)
 	e.Step = k
 	return e
 }
@@ -154,7 +156,7 @@ func (b *Builder) Event(k int) Event {
 // check checks e, the event at step b.Len(), against the events before
 // it, and records the nodes it creates and the focus it moves.
 func (b *Builder) check(e *Event) error {
-	i := b.events.len()
+	i := b.events.Len()
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("trace: event %d (%v): %s", i, e.Kind, fmt.Sprintf(format, args...))
 	}
@@ -174,7 +176,7 @@ func (b *Builder) check(e *Event) error {
 	if err := checkEntries(e); err != nil {
 		return fail("%v", err)
 	}
-	n := b.nodes.len()
+	n := b.nodes.Len()
 	exists := func(id NodeID) bool { return id >= 0 && int(id) < n }
 	missing := func(ids []NodeID) (NodeID, bool) {
 		for _, id := range ids {
@@ -200,7 +202,7 @@ func (b *Builder) check(e *Event) error {
 		switch {
 		case n == math.MaxInt32:
 			return fail("more nodes than node ids can number")
-		case b.budget > 0 && n+b.holders.len() >= b.MaxNodes():
+		case b.budget > 0 && n+b.holders.Len() >= b.MaxNodes():
 			return &budgetError{msg: fail("more than %d nodes, the most a memory budget of %d MiB holds (%d bytes a node in half the budget)", b.MaxNodes(), b.budget>>20, BytesPerNode).Error()}
 		case e.Node != id:
 			return fail("node id %d, want %d (ids are dense in creation order)", e.Node, id)
@@ -223,47 +225,47 @@ func (b *Builder) check(e *Event) error {
 			info.prob = int32(len(b.probs))
 			b.probs = append(b.probs, e.Prob)
 		}
-		b.nodes.add(info)
-		b.entered.add(false)
+		b.nodes.Add(info)
+		b.entered.Add(false)
 	case KindEnter:
-		if *b.entered.at(int(e.Node)) {
+		if *b.entered.At(int(e.Node)) {
 			return fail("node %d is entered already", e.Node)
 		}
-		*b.entered.at(int(e.Node)) = true
+		*b.entered.At(int(e.Node)) = true
 		b.stack = append(b.stack, e.Node)
 	case KindLeave:
-		if !*b.entered.at(int(e.Node)) {
+		if !*b.entered.At(int(e.Node)) {
 			return fail("node %d is not entered", e.Node)
 		}
 		if top := b.stack[len(b.stack)-1]; top != e.Node {
 			return fail("node %d is left before node %d, which was entered after it", e.Node, top)
 		}
-		*b.entered.at(int(e.Node)) = false
+		*b.entered.At(int(e.Node)) = false
 		b.stack = b.stack[:len(b.stack)-1]
 	case KindEval:
 		switch {
 		case e.Same == 0:
 		case !exists(e.Same) || e.Same >= e.Node:
 			return fail("node %d takes its value from node %d, which is not an earlier node", e.Node, e.Same)
-		case *b.entered.at(int(e.Same)):
+		case *b.entered.At(int(e.Same)):
 			return fail("node %d takes its value from node %d, which is still being searched", e.Node, e.Same)
 		case e.Terminal:
 			return fail("node %d is both a terminal outcome and a transposition table's hit", e.Node)
 		default:
-			b.nodes.at(int(e.Node)).same = e.Same
+			b.nodes.At(int(e.Node)).same = e.Same
 		}
 	case KindValue:
-		if e.Best != NoNode && (!exists(e.Best) || b.nodes.at(int(e.Best)).parent != e.Node) {
+		if e.Best != NoNode && (!exists(e.Best) || b.nodes.At(int(e.Best)).parent != e.Node) {
 			return fail("best child %d is not a child of node %d", e.Best, e.Node)
 		}
 	case KindCut:
 		if err := checkPruned(len(e.Pruned)); err != nil {
 			return fail("%v", err)
 		}
-		if p := b.holders.len() + len(e.Pruned); p > MaxPlaceholders {
+		if p := b.holders.Len() + len(e.Pruned); p > MaxPlaceholders {
 			return fail("the cuts up to here prune %d actions, over the limit of %d placeholder nodes per trace", p, MaxPlaceholders)
 		}
-		if n := b.nodes.len() + b.holders.len() + len(e.Pruned); b.budget > 0 && n > b.MaxNodes() {
+		if n := b.nodes.Len() + b.holders.Len() + len(e.Pruned); b.budget > 0 && n > b.MaxNodes() {
 			return &budgetError{msg: fail("more than %d nodes with the placeholders of pruned moves, the most a memory budget of %d MiB holds (%d bytes a node in half the budget)", b.MaxNodes(), b.budget>>20, BytesPerNode).Error()}
 		}
 		if e.Cut != CutAlpha && e.Cut != CutBeta && e.Cut != CutForward {
@@ -272,13 +274,13 @@ func (b *Builder) check(e *Event) error {
 		if len(e.PrunedLabels) != 0 && len(e.PrunedLabels) != len(e.Pruned) {
 			return fail("%d pruned labels for %d pruned actions", len(e.PrunedLabels), len(e.Pruned))
 		}
-		p := b.nodes.at(int(e.Node))
+		p := b.nodes.At(int(e.Node))
 		for j, a := range e.Pruned {
 			h := nodeInfo{parent: e.Node, action: a, depth: p.depth + 1, typ: opponent(p.typ), joint: -1, prob: -1, placeholder: true}
 			if len(e.PrunedLabels) != 0 {
 				h.label = b.strs.ref(e.PrunedLabels[j])
 			}
-			b.holders.add(h)
+			b.holders.Add(h)
 		}
 	case KindSelect:
 		if e.Child != NoNode && !exists(e.Child) {
@@ -319,7 +321,7 @@ func (b *Builder) check(e *Event) error {
 func (b *Builder) Tree() (*Tree, error) {
 	t, err := b.fold(true)
 	b.folder = nil
-	b.nodes, b.holders, b.entered = chunked[nodeInfo]{}, chunked[nodeInfo]{}, chunked[bool]{}
+	b.nodes, b.holders, b.entered = store.Chunked[nodeInfo]{}, store.Chunked[nodeInfo]{}, store.Chunked[bool]{}
 	b.stack, b.strs.ids = nil, nil
 	return t, err
 }
@@ -336,9 +338,9 @@ func (b *Builder) Snapshot() (*Tree, error) { return b.fold(false) }
 // b's packing, not to its events.
 func (b *Builder) Freeze() *Builder {
 	f := *b
-	f.events = b.events.clip()
+	f.events = b.events.Clip()
 	f.strs = strTable{strs: slices.Clip(b.strs.strs)}
-	f.nodes, f.holders, f.entered = b.nodes.clip(), b.holders.clip(), b.entered.clip()
+	f.nodes, f.holders, f.entered = b.nodes.Clip(), b.holders.Clip(), b.entered.Clip()
 	f.joints = slices.Clip(b.joints)
 	f.probs = slices.Clip(b.probs)
 	f.stack = slices.Clip(b.stack)
@@ -361,38 +363,38 @@ func (b *Builder) fold(own bool) (*Tree, error) {
 	if b.err != nil && !(b.frozen && b.err == errFrozen) {
 		return nil, b.err
 	}
-	if b.nodes.len() == 0 {
+	if b.nodes.Len() == 0 {
 		// Only notes, iterations, empty beams and empty backprops can
 		// name no node; anything else failed in Add.
 		return nil, errors.New("trace: the trace creates no node; a trace's first node event is its root, node 0")
 	}
-	if n := b.nodes.len() + b.holders.len(); n > math.MaxInt32 {
+	if n := b.nodes.Len() + b.holders.Len(); n > math.MaxInt32 {
 		return nil, fmt.Errorf("trace: %d nodes with placeholders, more than node ids can number", n)
 	}
 	fl := b.folder
 	if !own || fl == nil {
 		fl = b.newFolder()
 		var e Event
-		c := b.events.cursor(0)
-		for range b.events.len() {
-			unpackEvent(c.next(), &e, b.strs.strs, true)
+		c := b.events.Cursor(0)
+		for range b.events.Len() {
+			unpackEvent(c.Next(), &e, b.strs.strs, true)
 			if err := fl.apply(&e); err != nil {
 				return nil, err
 			}
 		}
 	}
 	// Later events only append, beyond what the slices shared here hold.
-	f := fl.finish(b.events.clip(), slices.Clip(b.strs.strs), b.nodes.clip(), b.holders.clip(), slices.Clip(b.joints), slices.Clip(b.probs))
-	return &Tree{f: f, step: -1, focus: NoNode, cur: newTreeStates(fl.nodes.created.len(), fl.nodes.holders.len())}, nil
+	f := fl.finish(b.events.Clip(), slices.Clip(b.strs.strs), b.nodes.Clip(), b.holders.Clip(), slices.Clip(b.joints), slices.Clip(b.probs))
+	return &Tree{f: f, step: -1, focus: NoNode, cur: newTreeStates(fl.nodes.created.Len(), fl.nodes.holders.Len())}, nil
 }
 
 // newFolder returns a folder for the Builder's events, within its memory
 // budget.
 func (b *Builder) newFolder() *folder {
-	var changes records
+	var changes store.Records
 	var budget int64
 	if b.budget > 0 {
-		changes.sp, changes.budget = b.events.sp, int64(float64(b.budget)*changesShare/8)
+		changes.SetSpill(b.events.Spill(), int64(float64(b.budget)*changesShare/8))
 		budget = b.budget * checkpointsShare / 8
 	}
 	return newFolder(changes, b.spacing, budget)

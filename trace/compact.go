@@ -1,6 +1,10 @@
 package trace
 
-import "math"
+import (
+	"math"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
+)
 
 // Version 2 of the file format writes each event as a JSON list: a
 // one-letter code for the kind, then fields by position, then, if any
@@ -55,22 +59,22 @@ var codeKinds = func() (m [128]Kind) {
 // events before the current one: the defaults of its fields follow from
 // it. Both update it with observe after each event, so they agree.
 type compactState struct {
-	depth    chunked[int32]      // each node's depth, by id, for the nodes created in id order
-	typ      chunked[NodeType]   // each node's type, likewise
-	labels   actionLabels        // the last label given to each action
-	joints   map[int]JointAction // the last pair of moves given to each action from a joint node
-	stack    []frame             // the nodes entered and not left, innermost last
-	entered  frameCounts         // how many frames of each node the stack holds
-	lastNode NodeID              // the last node created
-	lastLeft NodeID              // the last node left
-	prev     Kind                // the previous event's kind
-	selected [2]NodeID           // the previous select's node and child
-	run      nodeRun             // the node events just before, if prev is KindNode
-	iter     int                 // the last iteration's number
-	result   float64             // the last playout's or terminal evaluation's result, in the root player's view
-	terminal bool                // the last event was a terminal evaluation of a known node
-	kids     map[NodeID]nodeRun  // each expanded node's children, when their ids follow each other
-	explore  float64             // the last select's c, NaN before the first
+	depth    store.Chunked[int32]    // each node's depth, by id, for the nodes created in id order
+	typ      store.Chunked[NodeType] // each node's type, likewise
+	labels   actionLabels            // the last label given to each action
+	joints   map[int]JointAction     // the last pair of moves given to each action from a joint node
+	stack    []frame                 // the nodes entered and not left, innermost last
+	entered  frameCounts             // how many frames of each node the stack holds
+	lastNode NodeID                  // the last node created
+	lastLeft NodeID                  // the last node left
+	prev     Kind                    // the previous event's kind
+	selected [2]NodeID               // the previous select's node and child
+	run      nodeRun                 // the node events just before, if prev is KindNode
+	iter     int                     // the last iteration's number
+	result   float64                 // the last playout's or terminal evaluation's result, in the root player's view
+	terminal bool                    // the last event was a terminal evaluation of a known node
+	kids     map[NodeID]nodeRun      // each expanded node's children, when their ids follow each other
+	explore  float64                 // the last select's c, NaN before the first
 	selects  selectStates
 	predict  bool                   // version 3: a select's changes default to what the backprops since predict
 	jointOf  map[NodeID]JointAction // with predict, each joint node's pair of moves
@@ -146,7 +150,7 @@ func (s *compactState) top() NodeID {
 
 // known reports whether node id was created in id order, so that its
 // depth and type are known.
-func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.depth.len() }
+func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.depth.Len() }
 
 // setDefault sets the member of e that field f carries to its default,
 // from the state and from e's fields that come before f in its kind's
@@ -167,13 +171,13 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 			if !s.known(e.Parent) {
 				return false
 			}
-			e.Depth = int(*s.depth.at(int(e.Parent))) + 1
+			e.Depth = int(*s.depth.At(int(e.Parent))) + 1
 		}
 	case fNodeKind:
 		return s.defaultType(e)
 	case fJoint:
 		e.Joint = nil
-		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.at(int(e.Parent)) == TypeJoint {
+		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.At(int(e.Parent)) == TypeJoint {
 			s.joint = j
 			e.Joint = &s.joint
 		}
@@ -195,7 +199,7 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 		if !s.known(e.Node) {
 			return false
 		}
-		e.Cut = CutFor(*s.typ.at(int(e.Node)))
+		e.Cut = CutFor(*s.typ.At(int(e.Node)))
 	case fPrunedLabels:
 		s.texts = s.texts[:0]
 		for _, a := range e.Pruned {
@@ -238,7 +242,7 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 func (s *compactState) defaultNode(k Kind) NodeID {
 	switch k {
 	case KindNode:
-		return NodeID(s.depth.len())
+		return NodeID(s.depth.Len())
 	case KindEnter:
 		switch s.prev {
 		case KindSelect:
@@ -271,7 +275,7 @@ func (s *compactState) defaultType(e *Event) bool {
 	if !s.known(e.Parent) {
 		return false
 	}
-	switch t := *s.typ.at(int(e.Parent)); t {
+	switch t := *s.typ.At(int(e.Parent)); t {
 	case TypeMax:
 		e.Type = TypeMin
 	case TypeMin:
@@ -321,7 +325,7 @@ func (s *compactState) defaultValues(e *Event) bool {
 			return false
 		}
 		v := s.result
-		if *s.typ.at(int(id)) == TypeMin {
+		if *s.typ.At(int(id)) == TypeMin {
 			v = 1 - v
 		}
 		s.values = append(s.values, v)
@@ -342,11 +346,11 @@ func (s *compactState) frameOf(id NodeID) *frame {
 func (s *compactState) observe(e *Event) {
 	switch e.Kind {
 	case KindNode:
-		if int(e.Node) == s.depth.len() && e.Node >= 0 {
-			s.depth.add(int32(e.Depth))
-			s.typ.add(e.Type)
-			s.entered.known.add(0)
-			s.selects.known.add([2]*selectState{})
+		if int(e.Node) == s.depth.Len() && e.Node >= 0 {
+			s.depth.Add(int32(e.Depth))
+			s.typ.Add(e.Type)
+			s.entered.known.Add(0)
+			s.selects.known.Add([2]*selectState{})
 		}
 		s.lastNode = e.Node
 		s.labels.set(e.Action, e.Label)
@@ -381,7 +385,7 @@ func (s *compactState) observe(e *Event) {
 			if e.Value != 0 {
 				s.result = float64(max(0, math.Copysign(1, e.Value)))
 			}
-			if *s.typ.at(int(e.Node)) == TypeMin {
+			if *s.typ.At(int(e.Node)) == TypeMin {
 				s.result = 1 - s.result
 			}
 		}

@@ -1,17 +1,19 @@
 package trace
 
+import "github.com/searchviz/searchviz/trace/internal/store"
+
 // frameCounts counts the frames of each node on a compactState's stack:
 // densely for the nodes created in id order, which are all a well-formed
 // trace enters, and in a map for any other id a line may name.
 type frameCounts struct {
-	known chunked[int32] // by id, for the ids below the known nodes' count
+	known store.Chunked[int32] // by id, for the ids below the known nodes' count
 	other map[NodeID]int
 }
 
 // add counts one more frame of id.
 func (c *frameCounts) add(id NodeID) {
-	if id >= 0 && int(id) < c.known.len() {
-		*c.known.at(int(id))++
+	if id >= 0 && int(id) < c.known.Len() {
+		*c.known.At(int(id))++
 		return
 	}
 	c.other[id]++
@@ -19,16 +21,16 @@ func (c *frameCounts) add(id NodeID) {
 
 // count returns how many frames of id the stack holds.
 func (c *frameCounts) count(id NodeID) int {
-	if id >= 0 && int(id) < c.known.len() {
-		return int(*c.known.at(int(id)))
+	if id >= 0 && int(id) < c.known.Len() {
+		return int(*c.known.At(int(id)))
 	}
 	return c.other[id]
 }
 
 // drop counts one frame of id fewer.
 func (c *frameCounts) drop(id NodeID) {
-	if id >= 0 && int(id) < c.known.len() {
-		*c.known.at(int(id))--
+	if id >= 0 && int(id) < c.known.Len() {
+		*c.known.At(int(id))--
 		return
 	}
 	if c.other[id]--; c.other[id] <= 0 {
@@ -39,20 +41,20 @@ func (c *frameCounts) drop(id NodeID) {
 // selectStates is what the last select of each key showed: densely for
 // the nodes created in id order, in a map for any other id.
 type selectStates struct {
-	known chunked[[2]*selectState] // by id, the first and the second chooser's
+	known store.Chunked[[2]*selectState] // by id, the first and the second chooser's
 	other map[selectKey]*selectState
 }
 
 func (m *selectStates) get(k selectKey) *selectState {
-	if k.node >= 0 && int(k.node) < m.known.len() {
-		return m.known.at(int(k.node))[boolIndex(k.second)]
+	if k.node >= 0 && int(k.node) < m.known.Len() {
+		return m.known.At(int(k.node))[boolIndex(k.second)]
 	}
 	return m.other[k]
 }
 
 func (m *selectStates) set(k selectKey, st *selectState) {
-	if k.node >= 0 && int(k.node) < m.known.len() {
-		m.known.at(int(k.node))[boolIndex(k.second)] = st
+	if k.node >= 0 && int(k.node) < m.known.Len() {
+		m.known.At(int(k.node))[boolIndex(k.second)] = st
 		return
 	}
 	m.other[k] = st

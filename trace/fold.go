@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // Tree is a trace folded into the search tree as it stands at each step:
@@ -39,12 +41,12 @@ type Tree struct {
 
 // treeFold is everything a Builder computes once for a trace.
 type treeFold struct {
-	events  records           // packed by packEvent
-	strs    []string          // the strings of events and nodes
-	nodes   chunked[nodeInfo] // the created nodes' fixed fields; the rest live in dynState
-	holders chunked[nodeInfo] // the placeholders', after the created nodes by id
-	kids    []NodeID          // every node's children, node by node
-	kidsAt  []int32           // node id's children are kids[kidsAt[id]:kidsAt[id+1]]
+	events  store.Records           // packed by packEvent
+	strs    []string                // the strings of events and nodes
+	nodes   store.Chunked[nodeInfo] // the created nodes' fixed fields; the rest live in dynState
+	holders store.Chunked[nodeInfo] // the placeholders', after the created nodes by id
+	kids    []NodeID                // every node's children, node by node
+	kidsAt  []int32                 // node id's children are kids[kidsAt[id]:kidsAt[id+1]]
 	joints  []JointAction
 	probs   []float64 // the chance outcomes' probabilities, by nodeInfo.prob
 	created int       // the nodes the events create; placeholders follow them
@@ -52,8 +54,8 @@ type treeFold struct {
 	// Record k of changes is the focus after event k, then the changes
 	// the event makes, at most one per node and slot, sorted by node and
 	// slot; changesBefore[b] counts the changes of the events before
-	// event b*recordBlock.
-	changes       records
+	// event b*store.RecordBlock.
+	changes       store.Records
 	changesBefore []int64
 
 	checkpoints []checkpoint // by position, the first at position 0
@@ -286,7 +288,7 @@ func holderID(k int) NodeID { return NodeID(-2 - k) }
 // the default spacing if spacing is 0), whose checkpoints take at most
 // budget bytes (no bound if budget is 0), packing the changes into
 // changes.
-func newFolder(changes records, spacing int, budget int64) *folder {
+func newFolder(changes store.Records, spacing int, budget int64) *folder {
 	f := &treeFold{changes: changes, checkpoints: []checkpoint{{pos: 0}}, decision: -1}
 	return &folder{f: f, spacing: spacing, budget: budget}
 }
@@ -312,9 +314,9 @@ func (fl *folder) touch(id NodeID) {
 // placeholder's provisional one.
 func (fl *folder) state(id NodeID) *dynState {
 	if id >= 0 {
-		return fl.nodes.created.at(int(id))
+		return fl.nodes.created.At(int(id))
 	}
-	return fl.nodes.holders.at(int(-2 - id))
+	return fl.nodes.holders.At(int(-2 - id))
 }
 
 func (fl *folder) set(id NodeID, s dynSlot, v uint64) {
@@ -332,14 +334,14 @@ func (fl *folder) setStatus(id NodeID, s Status) { fl.set(id, slotStatus, uint64
 // error if the spill file cannot be written.
 func (fl *folder) apply(e *Event) error {
 	f, i := fl.f, fl.steps
-	if i%recordBlock == 0 {
+	if i%store.RecordBlock == 0 {
 		f.changesBefore = append(f.changesBefore, fl.total)
 	}
 	fl.steps++
 	fl.cs = fl.cs[:0]
 	switch e.Kind {
 	case KindNode:
-		fl.nodes.created.add(initialState())
+		fl.nodes.created.Add(initialState())
 		f.firstEval = append(f.firstEval, -1)
 		fl.setStatus(e.Node, StatusGenerated)
 	case KindEnter:
@@ -380,8 +382,8 @@ func (fl *folder) apply(e *Event) error {
 		fl.set(e.Node, slotCutBeta, floatBits(e.Beta))
 		f.cuts.add(i)
 		for range e.Pruned {
-			h := holderID(fl.nodes.holders.len())
-			fl.nodes.holders.add(initialState())
+			h := holderID(fl.nodes.holders.Len())
+			fl.nodes.holders.Add(initialState())
 			fl.setStatus(h, StatusPruned)
 			fl.set(h, slotPrunedBy, idBits(e.Node))
 		}
@@ -431,7 +433,7 @@ func (fl *folder) apply(e *Event) error {
 		focus = fl.stack[len(fl.stack)-1]
 	}
 	fl.rec = packChanges(fl.rec[:0], focus, fl.cs)
-	if err := f.changes.add(fl.rec); err != nil {
+	if err := f.changes.Add(fl.rec); err != nil {
 		return err
 	}
 	fl.total += int64(len(fl.cs))
@@ -478,8 +480,8 @@ func (fl *folder) checkpoint() {
 // pages changed.
 func (fl *folder) snapshot() (checkpoint, int64) {
 	prev := &fl.f.checkpoints[len(fl.f.checkpoints)-1]
-	created, cb := snapshotPages(&fl.nodes.created, fl.nodes.created.len(), prev.created, fl.dirty[0], fl.recheck)
-	holders, hb := snapshotPages(&fl.nodes.holders, fl.nodes.holders.len(), prev.holders, fl.dirty[1], fl.recheck)
+	created, cb := snapshotPages(&fl.nodes.created, fl.nodes.created.Len(), prev.created, fl.dirty[0], fl.recheck)
+	holders, hb := snapshotPages(&fl.nodes.holders, fl.nodes.holders.Len(), prev.holders, fl.dirty[1], fl.recheck)
 	clear(fl.dirty[0])
 	clear(fl.dirty[1])
 	fl.dirtyPages, fl.recheck = 0, false
@@ -488,7 +490,7 @@ func (fl *folder) snapshot() (checkpoint, int64) {
 
 // finish ends the fold: it returns the treeFold, given the Builder's
 // packed events, strings and nodes, with its children linked.
-func (fl *folder) finish(events records, strs []string, nodes, holders chunked[nodeInfo], joints []JointAction, probs []float64) *treeFold {
+func (fl *folder) finish(events store.Records, strs []string, nodes, holders store.Chunked[nodeInfo], joints []JointAction, probs []float64) *treeFold {
 	f := fl.f
 	// A last checkpoint at the end, so that a Tree there, where viewers
 	// open and clone it, shares every page of its states.
@@ -498,7 +500,7 @@ func (fl *folder) finish(events records, strs []string, nodes, holders chunked[n
 		}
 	}
 	f.events, f.strs, f.nodes, f.holders, f.joints, f.probs = events, strs, nodes, holders, joints, probs
-	f.created = nodes.len()
+	f.created = nodes.Len()
 	f.changesBefore = append(f.changesBefore, fl.total)
 	f.linkChildren()
 	// Exact sizes, so that MemSize counts no spare capacity.

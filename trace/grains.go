@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // Grain is how far a step control moves: to the next event, or to the
@@ -90,7 +92,7 @@ func (s stepSet) clip() stepSet {
 
 // mem returns the bytes s holds.
 func (s *stepSet) mem() int64 {
-	return allocSize(int64(cap(s.words))*8) + allocSize(int64(cap(s.ranks))*4)
+	return store.AllocSize(int64(cap(s.words))*8) + store.AllocSize(int64(cap(s.ranks))*4)
 }
 
 // rank returns how many members are at most k.
@@ -215,7 +217,7 @@ func (t *Tree) NextStep(k int, g Grain, dir int) (int, bool) {
 	if dir == 0 {
 		panic("trace: Tree.NextStep: direction 0")
 	}
-	n := t.f.events.len()
+	n := t.f.events.Len()
 	switch g {
 	case GrainEvent:
 		if dir > 0 && k+1 < n {
@@ -243,16 +245,16 @@ func (t *Tree) NextStep(k int, g Grain, dir int) (int, bool) {
 
 // nextNode is NextStep for GrainNode.
 func (t *Tree) nextNode(k, dir int) (int, bool) {
-	f, n := t.f, t.f.events.len()
+	f, n := t.f, t.f.events.Len()
 	isNode := func(rec []byte) bool {
 		kind := Kind(rec[0])
 		return kind == KindEnter || kind == KindLeave
 	}
 	if dir > 0 {
 		end := min(n-1, k+nodeScan) // the last step read
-		c := f.events.cursor(k + 1)
+		c := f.events.Cursor(k + 1)
 		for j := k + 1; j <= end; j++ {
-			if isNode(c.next()) {
+			if isNode(c.Next()) {
 				return j, true
 			}
 		}
@@ -263,9 +265,9 @@ func (t *Tree) nextNode(k, dir int) (int, bool) {
 	}
 	start := max(0, k-nodeScan) // the first step read
 	found := -1
-	c := f.events.cursor(start)
+	c := f.events.Cursor(start)
 	for j := start; j < k; j++ {
-		if isNode(c.next()) {
+		if isNode(c.Next()) {
 			found = j
 		}
 	}
@@ -300,7 +302,7 @@ func (t *Tree) IterationSpan(k int) (number, first, steps int) {
 	if i == 0 {
 		return 0, 0, 0
 	}
-	last := f.events.len() - 1
+	last := f.events.Len() - 1
 	switch {
 	case i < f.units.n:
 		last = f.units.at(i) - 1

@@ -2,7 +2,6 @@ package trace
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -204,46 +203,6 @@ func TestPackSize(t *testing.T) {
 			strs := newStrTable()
 			if n := len(packEvent(nil, &tt.e, &strs)); n > tt.max {
 				t.Errorf("packs into %d bytes, want at most %d", n, tt.max)
-			}
-		})
-	}
-}
-
-// TestRecordsAcrossChunks adds records of every size, some bigger than a
-// chunk, and reads each back by index and in order, from every start.
-func TestRecordsAcrossChunks(t *testing.T) {
-	testenv.SkipUnderRace(t, "stores records in the test goroutine")
-	t.Parallel()
-	rng := rand.New(rand.NewPCG(2, 2))
-	var r records
-	var want [][]byte
-	for i := range 3000 {
-		n := rng.IntN(2000)
-		if i%500 == 7 {
-			n = recordChunk + 10
-		}
-		rec := make([]byte, n)
-		for j := range rec {
-			rec[j] = byte(i + j)
-		}
-		r.add(rec)
-		want = append(want, rec)
-	}
-	if r.len() != len(want) {
-		t.Fatalf("len() = %d, want %d", r.len(), len(want))
-	}
-	for k := range want {
-		if got := r.at(k); !bytes.Equal(got, want[k]) {
-			t.Fatalf("at(%d): %d bytes, want %d", k, len(got), len(want[k]))
-		}
-	}
-	for _, start := range []int{0, 1, recordBlock - 1, recordBlock, 1234} {
-		t.Run(fmt.Sprint("from ", start), func(t *testing.T) {
-			c := r.cursor(start)
-			for k := start; k < len(want); k++ {
-				if got := c.next(); !bytes.Equal(got, want[k]) {
-					t.Fatalf("record %d: %d bytes, want %d", k, len(got), len(want[k]))
-				}
 			}
 		})
 	}

@@ -3,6 +3,8 @@ package trace
 import (
 	"slices"
 	"unsafe"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // statePage is the number of node states in a page of a Tree's states:
@@ -90,10 +92,10 @@ func (p *pagedStates) share() pagedStates {
 // mem returns the bytes p holds on its own: its page table and the pages
 // it wrote.
 func (p *pagedStates) mem() int64 {
-	n := allocSize(int64(cap(p.pages))*int64(unsafe.Sizeof([]dynState(nil)))) + allocSize(int64(cap(p.owned)))
+	n := store.AllocSize(int64(cap(p.pages))*int64(unsafe.Sizeof([]dynState(nil)))) + store.AllocSize(int64(cap(p.owned)))
 	for k, own := range p.owned {
 		if own {
-			n += allocSize(int64(cap(p.pages[k])) * int64(unsafe.Sizeof(dynState{})))
+			n += store.AllocSize(int64(cap(p.pages[k])) * int64(unsafe.Sizeof(dynState{})))
 		}
 	}
 	return n
@@ -105,14 +107,14 @@ func (p *pagedStates) mem() int64 {
 // checkpoint's, holds whole and that changed is false for (or, with
 // recheck, that holds the same states) is prev's page, shared; a new page
 // of initial states only is initialPage.
-func snapshotPages(c *chunked[dynState], n int, prev [][]dynState, changed []bool, recheck bool) ([][]dynState, int64) {
+func snapshotPages(c *store.Chunked[dynState], n int, prev [][]dynState, changed []bool, recheck bool) ([][]dynState, int64) {
 	out := make([][]dynState, 0, (n+statePage-1)/statePage)
-	bytes := allocSize(int64(cap(out)) * int64(unsafe.Sizeof([]dynState(nil))))
+	bytes := store.AllocSize(int64(cap(out)) * int64(unsafe.Sizeof([]dynState(nil))))
 	for start := 0; start < n; start += statePage {
 		k := start / statePage
 		end := min(start+statePage, n)
-		// Pages never straddle chunks: chunkLen is a multiple of statePage.
-		src := c.chunks[start/chunkLen][start%chunkLen : start%chunkLen+end-start]
+		// Pages never straddle chunks: store.ChunkLen is a multiple of statePage.
+		src := c.Run(start, end)
 		same := k < len(prev) && len(prev[k]) == len(src)
 		if recheck {
 			same = same && slices.Equal(prev[k], src)
@@ -126,7 +128,7 @@ func snapshotPages(c *chunked[dynState], n int, prev [][]dynState, changed []boo
 			out = append(out, initialPage)
 		default:
 			page := slices.Clone(src)
-			bytes += allocSize(int64(cap(page)) * int64(unsafe.Sizeof(dynState{})))
+			bytes += store.AllocSize(int64(cap(page)) * int64(unsafe.Sizeof(dynState{})))
 			out = append(out, page)
 		}
 	}
@@ -139,11 +141,11 @@ func pagesBytes(snaps ...[][]dynState) int64 {
 	seen := map[*dynState]bool{&initialPage[0]: true}
 	var n int64
 	for _, snap := range snaps {
-		n += allocSize(int64(cap(snap)) * int64(unsafe.Sizeof([]dynState(nil))))
+		n += store.AllocSize(int64(cap(snap)) * int64(unsafe.Sizeof([]dynState(nil))))
 		for _, p := range snap {
 			if !seen[&p[0]] {
 				seen[&p[0]] = true
-				n += allocSize(int64(cap(p)) * int64(unsafe.Sizeof(dynState{})))
+				n += store.AllocSize(int64(cap(p)) * int64(unsafe.Sizeof(dynState{})))
 			}
 		}
 	}

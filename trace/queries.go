@@ -21,7 +21,7 @@ func throughRoot(path []NodeID) bool {
 
 // checkStep panics unless k is a step of t, from -1 to Len()-1.
 func (t *Tree) checkStep(method string, k int) {
-	if n := t.f.events.len(); k < -1 || k >= n {
+	if n := t.f.events.Len(); k < -1 || k >= n {
 		panic(fmt.Sprintf("trace: Tree.%s(%d): steps run from -1 to %d", method, k, n-1))
 	}
 }

@@ -1,16 +1,18 @@
 package trace
 
+import "github.com/searchviz/searchviz/trace/internal/store"
+
 // nodeStates is every node's dynState, by id, as a folder grows them: the
 // created nodes' in one chunked list and the placeholders' in another,
 // whose final ids are known only at the end. Its checkpoints copy them in
 // pages for Trees to share (see snapshotPages).
 type nodeStates struct {
-	created chunked[dynState]
-	holders chunked[dynState]
+	created store.Chunked[dynState]
+	holders store.Chunked[dynState]
 }
 
 // len returns the number of nodes.
-func (s *nodeStates) len() int { return s.created.len() + s.holders.len() }
+func (s *nodeStates) len() int { return s.created.Len() + s.holders.Len() }
 
 // treeStates is every node's state at a Tree's step: the created nodes'
 // and the placeholders', each in pages shared with the fold's checkpoints

@@ -6,10 +6,12 @@ import (
 	"iter"
 	"math"
 	"slices"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // Len returns the number of events in the trace.
-func (t *Tree) Len() int { return t.f.events.len() }
+func (t *Tree) Len() int { return t.f.events.Len() }
 
 // Step returns the current step: the events 0 through Step are applied, and
 // none is at step -1.
@@ -20,14 +22,14 @@ func (t *Tree) Step() int { return t.step }
 func (t *Tree) Size() int { return t.f.size() }
 
 // size returns the number of nodes, placeholders included.
-func (f *treeFold) size() int { return f.nodes.len() + f.holders.len() }
+func (f *treeFold) size() int { return f.nodes.Len() + f.holders.Len() }
 
 // node returns node id's fixed fields.
 func (f *treeFold) node(id NodeID) *nodeInfo {
 	if int(id) < f.created {
-		return f.nodes.at(int(id))
+		return f.nodes.At(int(id))
 	}
-	return f.holders.at(int(id) - f.created)
+	return f.holders.At(int(id) - f.created)
 }
 
 // Root returns the root's id, 0. Every Tree has a root: NewTree refuses
@@ -41,11 +43,11 @@ func (t *Tree) Current() NodeID { return t.focus }
 // Event returns the event at step k, unpacked afresh: the caller may keep
 // it. Event panics if k is not in [0, Len()).
 func (t *Tree) Event(k int) Event {
-	if k < 0 || k >= t.f.events.len() {
-		panic(fmt.Sprintf("trace: Tree.Event(%d): steps run from 0 to %d", k, t.f.events.len()-1))
+	if k < 0 || k >= t.f.events.Len() {
+		panic(fmt.Sprintf("trace: Tree.Event(%d): steps run from 0 to %d", k, t.f.events.Len()-1))
 	}
 	var e Event
-	unpackEvent(t.f.events.at(k), &e, t.f.strs, false)
+	unpackEvent(t.f.events.At(k), &e, t.f.strs, false)
 	e.Step = k
 	return e
 }
@@ -57,15 +59,15 @@ func (t *Tree) Event(k int) Event {
 // methods it may run while t steps in another goroutine.
 func (t *Tree) Events(from int) iter.Seq[Event] {
 	return func(yield func(Event) bool) {
-		n := t.f.events.len()
+		n := t.f.events.Len()
 		from = max(from, 0)
 		if from >= n {
 			return
 		}
-		c := t.f.events.cursor(from)
+		c := t.f.events.Cursor(from)
 		for k := from; k < n; k++ {
 			var e Event
-			unpackEvent(c.next(), &e, t.f.strs, false)
+			unpackEvent(c.Next(), &e, t.f.strs, false)
 			e.Step = k
 			if !yield(e) {
 				return
@@ -88,10 +90,10 @@ func (t *Tree) Decision() (Event, bool) {
 // nothing. The caller may keep the slice. Touched panics if k is not in
 // [0, Len()).
 func (t *Tree) Touched(k int) []NodeID {
-	if k < 0 || k >= t.f.events.len() {
-		panic(fmt.Sprintf("trace: Tree.Touched(%d): steps run from 0 to %d", k, t.f.events.len()-1))
+	if k < 0 || k >= t.f.events.Len() {
+		panic(fmt.Sprintf("trace: Tree.Touched(%d): steps run from 0 to %d", k, t.f.events.Len()-1))
 	}
-	_, cs := unpackChanges(t.f.changes.at(k), t.buf[:0], t.f.created)
+	_, cs := unpackChanges(t.f.changes.At(k), t.buf[:0], t.f.created)
 	t.buf = cs[:0]
 	var ids []NodeID
 	for _, c := range cs {
@@ -143,7 +145,7 @@ func (t *Tree) Node(id NodeID) NodeState {
 // Forward applies the next event and reports true, or reports false if the
 // current step is the last.
 func (t *Tree) Forward() bool {
-	if t.step+1 >= t.f.events.len() {
+	if t.step+1 >= t.f.events.Len() {
 		return false
 	}
 	t.walk(t.step + 2)
@@ -165,13 +167,13 @@ func (t *Tree) Back() bool {
 // changes, so no jump costs more than copying the tree's state once plus
 // replaying a bounded number of changes.
 func (t *Tree) Seek(k int) error {
-	f, n := t.f, t.f.events.len()
+	f, n := t.f, t.f.events.Len()
 	if k < -1 || k >= n {
 		return fmt.Errorf("trace: cannot seek to step %d: steps run from -1 to %d", k, n-1)
 	}
 	to := k + 1
 	// The changes before a position, counted to the start of its block.
-	before := func(pos int) int64 { return f.changesBefore[pos/recordBlock] }
+	before := func(pos int) int64 { return f.changesBefore[pos/store.RecordBlock] }
 	cost := func(from int) int64 {
 		d := before(to) - before(from)
 		return max(d, -d)
@@ -206,7 +208,7 @@ func (t *Tree) focusAt(k int) NodeID {
 	if k < 0 {
 		return NoNode
 	}
-	focus, _ := unpackChanges(t.f.changes.at(k), nil, t.f.created)
+	focus, _ := unpackChanges(t.f.changes.At(k), nil, t.f.created)
 	return focus
 }
 
@@ -216,10 +218,10 @@ func (t *Tree) walk(to int) {
 	f, from := t.f, t.step+1
 	switch {
 	case to > from:
-		c := f.changes.cursor(from)
+		c := f.changes.Cursor(from)
 		for range to - from {
 			var cs []dynChange
-			t.focus, cs = unpackChanges(c.next(), t.buf[:0], f.created)
+			t.focus, cs = unpackChanges(c.Next(), t.buf[:0], f.created)
 			for _, c := range cs {
 				t.cur.set(c.node, c.slot, c.to)
 			}
@@ -229,11 +231,11 @@ func (t *Tree) walk(to int) {
 		// Undo block by block, from the last: each block's records are
 		// read forwards, then their changes undone in reverse.
 		for end := from; end > to; {
-			start := max(to, (end-1)/recordBlock*recordBlock)
-			c := f.changes.cursor(start)
+			start := max(to, (end-1)/store.RecordBlock*store.RecordBlock)
+			c := f.changes.Cursor(start)
 			cs := t.buf[:0]
 			for range end - start {
-				_, cs = unpackChanges(c.next(), cs, f.created)
+				_, cs = unpackChanges(c.Next(), cs, f.created)
 			}
 			for i := len(cs) - 1; i >= 0; i-- {
 				t.cur.set(cs[i].node, cs[i].slot, cs[i].from)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
 // checkAgainstRef checks tr, at every step visited forwards, backwards and
@@ -329,18 +330,11 @@ func TestLimitMemory(t *testing.T) {
 // a refold of events at every step.
 func checkSpilled(t *testing.T, tr *Tree, events []Event, budget int64) {
 	t.Helper()
-	spilled := func(r *records) int {
-		n := 0
-		for _, c := range r.chunks {
-			if c == nil {
-				n++
-			}
-		}
-		return n
-	}
-	if spilled(&tr.f.events) == 0 || spilled(&tr.f.changes) == 0 {
+	spilledEvents, eventChunks := tr.f.events.Spilled()
+	spilledChanges, changeChunks := tr.f.changes.Spilled()
+	if spilledEvents == 0 || spilledChanges == 0 {
 		t.Fatalf("%d of %d chunks of events and %d of %d of changes spilled, want some of each",
-			spilled(&tr.f.events), len(tr.f.events.chunks), spilled(&tr.f.changes), len(tr.f.changes.chunks))
+			spilledEvents, eventChunks, spilledChanges, changeChunks)
 	}
 	if m := tr.MemSize(); m > budget {
 		t.Errorf("MemSize() = %d, over the budget of %d", m, budget)
@@ -353,7 +347,7 @@ func checkSpilled(t *testing.T, tr *Tree, events []Event, budget int64) {
 // few, as events holds them, their steps numbered.
 func checkEvents(t *testing.T, tr *Tree, events []Event) {
 	t.Helper()
-	for _, from := range []int{-1, 0, 1, recordBlock - 1, recordBlock, len(events) / 2, len(events) - 1, len(events)} {
+	for _, from := range []int{-1, 0, 1, store.RecordBlock - 1, store.RecordBlock, len(events) / 2, len(events) - 1, len(events)} {
 		k := max(from, 0)
 		for e := range tr.Events(from) {
 			want := events[k]

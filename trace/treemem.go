@@ -1,6 +1,10 @@
 package trace
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/searchviz/searchviz/trace/internal/store"
+)
 
 // MemSize returns an estimate of the bytes of memory t holds, for a cache
 // that keeps folded traces within a byte budget: the packed events and
@@ -26,20 +30,20 @@ func (t *Tree) OwnMemSize() int64 {
 // mem returns the bytes the fold holds.
 func (f *treeFold) mem() int64 {
 	n := int64(unsafe.Sizeof(treeFold{}))
-	n += f.events.mem() + f.changes.mem() + f.events.sp.mem()
-	n += allocSize(int64(cap(f.strs))*int64(unsafe.Sizeof(""))) + strsMem(f.strs)
-	n += f.nodes.mem() + f.holders.mem()
-	n += allocSize(int64(cap(f.kids)) * int64(unsafe.Sizeof(NodeID(0))))
-	n += allocSize(int64(cap(f.kidsAt)) * int64(unsafe.Sizeof(int32(0))))
-	n += allocSize(int64(cap(f.joints)) * int64(unsafe.Sizeof(JointAction{})))
-	n += allocSize(int64(cap(f.probs)) * int64(unsafe.Sizeof(float64(0))))
-	n += allocSize(int64(cap(f.changesBefore)) * int64(unsafe.Sizeof(int64(0))))
-	n += allocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
+	n += f.events.Mem() + f.changes.Mem() + f.events.Spill().Mem()
+	n += store.AllocSize(int64(cap(f.strs))*int64(unsafe.Sizeof(""))) + strsMem(f.strs)
+	n += f.nodes.Mem() + f.holders.Mem()
+	n += store.AllocSize(int64(cap(f.kids)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += store.AllocSize(int64(cap(f.kidsAt)) * int64(unsafe.Sizeof(int32(0))))
+	n += store.AllocSize(int64(cap(f.joints)) * int64(unsafe.Sizeof(JointAction{})))
+	n += store.AllocSize(int64(cap(f.probs)) * int64(unsafe.Sizeof(float64(0))))
+	n += store.AllocSize(int64(cap(f.changesBefore)) * int64(unsafe.Sizeof(int64(0))))
+	n += store.AllocSize(int64(cap(f.checkpoints)) * int64(unsafe.Sizeof(checkpoint{})))
 	n += checkpointsBytes(f.checkpoints)
 	for _, s := range [...][]int32{f.beams, f.iterations, f.firstEval, f.visitSteps} {
-		n += allocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))
+		n += store.AllocSize(int64(cap(s)) * int64(unsafe.Sizeof(int32(0))))
 	}
-	n += allocSize(int64(cap(f.visitChild)) * int64(unsafe.Sizeof(NodeID(0))))
+	n += store.AllocSize(int64(cap(f.visitChild)) * int64(unsafe.Sizeof(NodeID(0))))
 	n += f.iterStarts.mem() + f.cuts.mem() + f.backups.mem() + f.decisions.mem()
 	if f.iterStarts.n == 0 { // else units shares iterStarts
 		n += f.units.mem()
@@ -62,22 +66,5 @@ func strMem(s string) int64 {
 	if len(s) < 16 {
 		return int64(len(s))
 	}
-	return allocSize(int64(len(s)))
-}
-
-// allocSize rounds an allocation of n bytes up roughly as Go's allocator
-// does: to a size class for small objects, to whole 8 KiB pages for large
-// ones.
-func allocSize(n int64) int64 {
-	switch {
-	case n <= 0:
-		return 0
-	case n <= 16:
-		return (n + 7) &^ 7
-	case n <= 1024:
-		return (n + 15) &^ 15
-	case n <= 32<<10:
-		return n + n/8
-	}
-	return (n + 8191) &^ 8191
+	return store.AllocSize(int64(len(s)))
 }

@@ -1,4 +1,4 @@
-package trace
+package store
 
 import (
 	"encoding/binary"
@@ -8,35 +8,38 @@ import (
 	"sync"
 )
 
-// records is an append-only sequence of byte records, each prefixed by its
+// Records is an append-only sequence of byte records, each prefixed by its
 // length, in chunks that a record never straddles, growing from
 // minRecordChunk bytes to recordChunk so that a small trace takes little.
-// Every recordBlock-th record's position is indexed, so finding record k
-// skips at most recordBlock-1 length prefixes, and the index costs a
+// Every RecordBlock-th record's position is indexed, so finding record k
+// skips at most RecordBlock-1 length prefixes, and the index costs a
 // fraction of a byte per record.
 //
 // With a spill file, full chunks beyond a budget of resident bytes are
 // written to the file and read back, a few at a time, when needed.
-type records struct {
+type Records struct {
 	chunks [][]byte   // nil for a chunk in the spill file
 	refs   []spillRef // where each chunk is in the spill file, if it is
-	blocks []uint64   // the position of record i*recordBlock: chunk<<32 | offset
+	blocks []uint64   // the position of record i*RecordBlock: chunk<<32 | offset
 	n      int
 
-	sp       *spill
+	sp       *Spill
 	budget   int64 // the most bytes of resident chunks, with sp
 	resident int64 // the bytes of the resident chunks
 	oldest   int   // the first chunk that may be resident
 }
 
+// The sizes of a Records' chunks, and how many records a block indexes.
 const (
 	minRecordChunk = 4 << 10
 	recordChunk    = 1 << 20
-	recordBlock    = 32
+	// RecordBlock is how many records share one entry of the index: a
+	// caller keeping something per block of records does it per RecordBlock.
+	RecordBlock = 32
 )
 
-// add appends one record, or fails to write a chunk to the spill file.
-func (r *records) add(rec []byte) error {
+// Add appends one record, or fails to write a chunk to the spill file.
+func (r *Records) Add(rec []byte) error {
 	need := binary.MaxVarintLen64 + len(rec)
 	last := len(r.chunks) - 1
 	if last < 0 || cap(r.chunks[last])-len(r.chunks[last]) < need {
@@ -53,7 +56,7 @@ func (r *records) add(rec []byte) error {
 		r.resident += int64(cap(c))
 		last++
 	}
-	if r.n%recordBlock == 0 {
+	if r.n%RecordBlock == 0 {
 		r.blocks = append(r.blocks, uint64(last)<<32|uint64(len(r.chunks[last])))
 	}
 	c := binary.AppendUvarint(r.chunks[last], uint64(len(rec)))
@@ -64,7 +67,7 @@ func (r *records) add(rec []byte) error {
 
 // maxChunk returns the largest size of a new chunk: recordChunk, or less
 // under a small budget, so that few chunks fit in it.
-func (r *records) maxChunk() int {
+func (r *Records) maxChunk() int {
 	if r.sp == nil {
 		return recordChunk
 	}
@@ -73,7 +76,7 @@ func (r *records) maxChunk() int {
 
 // makeRoom writes the oldest resident chunks to the spill file until a
 // new chunk of n bytes fits in the budget.
-func (r *records) makeRoom(n int64) error {
+func (r *Records) makeRoom(n int64) error {
 	for r.sp != nil && r.resident+n > r.budget && r.oldest < len(r.chunks) {
 		c := r.chunks[r.oldest]
 		ref, err := r.sp.write(c)
@@ -88,9 +91,9 @@ func (r *records) makeRoom(n int64) error {
 	return nil
 }
 
-// clip returns a copy of r that shares its records and never sees more,
+// Clip returns a copy of r that shares its records and never sees more,
 // for a reader while r goes on growing.
-func (r *records) clip() records {
+func (r *Records) Clip() Records {
 	c := *r
 	c.chunks = slices.Clone(r.chunks)
 	c.refs = slices.Clip(r.refs)
@@ -101,57 +104,75 @@ func (r *records) clip() records {
 	return c
 }
 
-// len returns the number of records.
-func (r *records) len() int { return r.n }
+// SetSpill makes r write its full chunks beyond budget resident bytes to
+// sp, which r's clips and other Records may share.
+func (r *Records) SetSpill(sp *Spill, budget int64) { r.sp, r.budget = sp, budget }
+
+// Spill returns r's spill file, or nil.
+func (r *Records) Spill() *Spill { return r.sp }
+
+// Spilled returns how many of r's chunks are in its spill file, and how
+// many chunks r has in all.
+func (r *Records) Spilled() (spilled, chunks int) {
+	for _, c := range r.chunks {
+		if c == nil {
+			spilled++
+		}
+	}
+	return spilled, len(r.chunks)
+}
+
+// Len returns the number of records.
+func (r *Records) Len() int { return r.n }
 
 // chunk returns chunk i, from memory or from the spill file.
-func (r *records) chunk(i int) []byte {
+func (r *Records) chunk(i int) []byte {
 	if c := r.chunks[i]; c != nil {
 		return c
 	}
 	return r.sp.read(r.refs[i])
 }
 
-// at returns record k, shared.
-func (r *records) at(k int) []byte {
-	c := r.cursor(k)
-	return c.next()
+// At returns record k, shared.
+func (r *Records) At(k int) []byte {
+	c := r.Cursor(k)
+	return c.Next()
 }
 
-// cursor returns a cursor whose next record is k, which may be len().
-func (r *records) cursor(k int) recordCursor {
-	b := k / recordBlock
+// Cursor returns a cursor whose next record is k, which may be Len().
+func (r *Records) Cursor(k int) Cursor {
+	b := k / RecordBlock
 	if b == len(r.blocks) { // k == n, at a block boundary
-		return recordCursor{r: r, chunk: len(r.chunks), k: k}
+		return Cursor{r: r, chunk: len(r.chunks), k: k}
 	}
 	pos := r.blocks[b]
-	c := recordCursor{r: r, chunk: int(pos >> 32), off: int(uint32(pos)), k: b * recordBlock}
+	c := Cursor{r: r, chunk: int(pos >> 32), off: int(uint32(pos)), k: b * RecordBlock}
 	c.b = r.chunk(c.chunk)
 	for c.k < k {
-		c.next()
+		c.Next()
 	}
 	return c
 }
 
-// mem returns the bytes r holds in memory.
-func (r *records) mem() int64 {
-	n := allocSize(int64(cap(r.chunks))*24) + allocSize(int64(cap(r.refs))*16) + allocSize(int64(cap(r.blocks))*8)
+// Mem returns the bytes r holds in memory.
+func (r *Records) Mem() int64 {
+	n := AllocSize(int64(cap(r.chunks))*24) + AllocSize(int64(cap(r.refs))*16) + AllocSize(int64(cap(r.blocks))*8)
 	for _, c := range r.chunks {
-		n += allocSize(int64(cap(c)))
+		n += AllocSize(int64(cap(c)))
 	}
 	return n
 }
 
-// recordCursor reads records in order.
-type recordCursor struct {
-	r          *records
+// Cursor reads records in order.
+type Cursor struct {
+	r          *Records
 	b          []byte // chunk's bytes
 	chunk, off int
 	k          int // the index of the next record
 }
 
-// next returns the next record, shared; the cursor must not be at the end.
-func (c *recordCursor) next() []byte {
+// Next returns the next record, shared; the cursor must not be at the end.
+func (c *Cursor) Next() []byte {
 	if c.off == len(c.b) {
 		c.chunk, c.off = c.chunk+1, 0
 		c.b = c.r.chunk(c.chunk)
@@ -163,12 +184,12 @@ func (c *recordCursor) next() []byte {
 	return c.b[start:c.off:c.off]
 }
 
-// spill is a temporary file holding chunks of records that a memory budget
+// Spill is a temporary file holding chunks of records that a memory budget
 // keeps out of memory. The file is removed as soon as it is made, so
 // nothing is left behind whatever happens to the process; its space is
-// freed when the last Tree that reads it is collected. A spill is safe for
-// concurrent use, as clones of a Tree read it at once.
-type spill struct {
+// freed when the last Records that reads it is collected. A Spill is safe
+// for concurrent use, as the clips of one Records read it at once.
+type Spill struct {
 	mu       sync.Mutex
 	f        *os.File
 	end      int64
@@ -188,10 +209,10 @@ type spillCached struct {
 	b   []byte
 }
 
-// newSpill creates the spill file in dir, or in the system's temporary
+// NewSpill creates the spill file in dir, or in the system's temporary
 // directory if dir is "", with a cache of the chunks read back of at most
 // maxCache bytes and one chunk.
-func newSpill(dir string, maxCache int64) (*spill, error) {
+func NewSpill(dir string, maxCache int64) (*Spill, error) {
 	f, err := os.CreateTemp(dir, "searchviz-fold-*")
 	if err != nil {
 		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
@@ -200,10 +221,11 @@ func newSpill(dir string, maxCache int64) (*spill, error) {
 		f.Close()
 		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
 	}
-	return &spill{f: f, maxCache: maxCache}, nil
+	return &Spill{f: f, maxCache: maxCache}, nil
 }
 
-func (s *spill) write(b []byte) (spillRef, error) {
+// write appends b to the file and returns where it is.
+func (s *Spill) write(b []byte) (spillRef, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ref := spillRef{off: s.end, n: len(b)}
@@ -216,7 +238,7 @@ func (s *spill) write(b []byte) (spillRef, error) {
 
 // read returns a chunk the spill holds. It panics if the file cannot be
 // read back, which only a failing disk would do.
-func (s *spill) read(ref spillRef) []byte {
+func (s *Spill) read(ref spillRef) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, c := range s.cache {
@@ -238,8 +260,8 @@ func (s *spill) read(ref spillRef) []byte {
 	return b
 }
 
-// mem returns the most bytes the spill's cache holds.
-func (s *spill) mem() int64 {
+// Mem returns the most bytes the spill's cache holds.
+func (s *Spill) Mem() int64 {
 	if s == nil {
 		return 0
 	}
