@@ -17,6 +17,7 @@ import (
 	"github.com/searchviz/searchviz/arena"
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -220,7 +221,7 @@ func (s *Server) startArena(cfg arena.Config) (string, error) {
 		return "", fmt.Errorf("the match was not started: no temporary directory for its games (%s)", s.publicError(err))
 	}
 	cfg.RecordDir = dir
-	m := &arenaMatch{id: newTraceID(), cfg: cfg, start: time.Now(), records: map[int]arena.Record{}, stats: arena.Tally(0, 0, 0)}
+	m := &arenaMatch{id: tracestore.NewID(), cfg: cfg, start: time.Now(), records: map[int]arena.Record{}, stats: arena.Tally(0, 0, 0)}
 	cfg.Progress = func(done int, st arena.Stats, elapsed time.Duration) { m.progress(st, elapsed) }
 
 	h := &s.arenas
@@ -562,7 +563,7 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 	mv := rec.Moves[ply]
 	turn := mv.Turns[t]
 	req := catalog.Request{Game: rec.Game, Algo: turn.Algo, Position: mv.Position, Seed: turn.Seed, SeedSet: true, Program: s.cfg.Program}
-	if err := s.store.checkWritable(); err != nil {
+	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.message(w, r, http.StatusInternalServerError, "Cannot run the search", "Its trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return

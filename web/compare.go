@@ -15,6 +15,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/lru"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -279,7 +280,7 @@ func compareIDs(q url.Values, key string, n int) ([]string, error) {
 		return nil, fmt.Errorf("name the comparison's %d traces as %s=<id>, not %d", n, key, len(ids))
 	}
 	for i, id := range ids {
-		if !validID(id) {
+		if !tracestore.ValidID(id) {
 			return nil, fmt.Errorf("%q is not a trace id (a trace's address is /t/<id>, with 12 hexadecimal digits)", id)
 		}
 		if slices.Contains(ids[:i], id) {

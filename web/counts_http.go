@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -35,7 +36,7 @@ func countsQuery(q url.Values) ([]string, chartScale, error) {
 		return nil, scale, fmt.Errorf("%d traces named, but the counts compare at most %d side by side", len(ids), maxCountsTraces)
 	}
 	for i, id := range ids {
-		if !validID(id) {
+		if !tracestore.ValidID(id) {
 			return nil, scale, fmt.Errorf("%q is not a trace id (a trace's address is /t/<id>, with 12 hexadecimal digits)", id)
 		}
 		if slices.Contains(ids[:i], id) {
@@ -101,7 +102,7 @@ func (s *Server) countsFailure(ctx context.Context, err error) (int, string) {
 		te = &traceError{err: err}
 	}
 	switch {
-	case errors.Is(err, errNoTrace):
+	case errors.Is(err, tracestore.ErrNoTrace):
 		return http.StatusNotFound, fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", te.id)
 	case errors.Is(err, trace.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("Trace %s is too big to open: %s.", te.id, s.publicError(te.err))

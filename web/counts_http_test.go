@@ -16,6 +16,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // textsOf returns the texts of the elements of data-testid id in page,
@@ -34,7 +35,7 @@ func textsOf(page, id string) []string {
 func traceIDOf(t *testing.T, loc string) string {
 	t.Helper()
 	id, ok := strings.CutPrefix(loc, "/t/")
-	if !ok || !validID(id) {
+	if !ok || !tracestore.ValidID(id) {
 		t.Fatalf("%q is not a viewer's path", loc)
 	}
 	return id

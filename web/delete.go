@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // closeGone is the websocket close code of a page whose trace is not
@@ -26,7 +27,7 @@ const closeBusy = 4503
 // hold, and are told the trace is gone when they next ask the server.
 func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if !validID(id) {
+	if !tracestore.ValidID(id) {
 		http.Error(w, fmt.Sprintf("There is no saved trace %q.", id), http.StatusNotFound)
 		return
 	}
@@ -38,10 +39,10 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "This search is still running; delete its trace when it ends.", http.StatusConflict)
 		return
 	}
-	err := s.store.remove(id)
+	err := s.store.Remove(id)
 	s.shows.drop(id)
 	switch {
-	case errors.Is(err, errNoTrace):
+	case errors.Is(err, tracestore.ErrNoTrace):
 		http.Error(w, fmt.Sprintf("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
 	case err != nil:
 		s.log.Error("deleting a trace", "trace", id, "err", err)

@@ -176,7 +176,8 @@
 // 403. Every response carries a Content-Security-Policy that allows this
 // origin only.
 //
-// Every limit is a named constant of limits.go, enforced with a message
+// Every limit is a named constant of limits.go, or of the limits.go of the
+// internal package that enforces it, enforced with a message
 // that names it: upload and decompressed bytes, events of a trace, nodes,
 // events, bytes and time of a search from the page, searches, uploads and
 // handouts at once (429 past them), the memory of the folded traces kept,

@@ -191,7 +191,7 @@ func (s *Server) exampleTrace(ex *example) (string, error) {
 	defer s.examplesMu.Unlock()
 	id, ok := s.examples[ex.name]
 	if ok && s.liveSearch(id) == nil {
-		if _, err := s.store.raw(id); err != nil {
+		if _, err := s.store.Raw(id); err != nil {
 			ok = false // deleted from the data directory since
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -78,7 +79,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 			Params: params,
 		})
 	}
-	saved, err := s.store.list()
+	saved, err := s.store.List()
 	if err != nil {
 		s.log.Error("listing traces", "err", err)
 	}
@@ -224,7 +225,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	// A search whose trace cannot be saved is refused here, with the
 	// reason, rather than run and lost.
-	if err := s.store.checkWritable(); err != nil {
+	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.index(w, r, http.StatusInternalServerError, in,
 			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").", "")
@@ -245,7 +246,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 
 // markExamples marks the traces of saved that are the gallery's examples,
 // which cannot be deleted, and returns saved.
-func (s *Server) markExamples(saved []savedTrace) []savedTrace {
+func (s *Server) markExamples(saved []tracestore.Saved) []tracestore.Saved {
 	s.examplesMu.Lock()
 	defer s.examplesMu.Unlock()
 	for i := range saved {

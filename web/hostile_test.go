@@ -26,6 +26,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // The tests of this file are the hostile and unlucky users of the server:
@@ -77,12 +78,12 @@ func htmlUnescape(s string) string {
 // older version had saved it, and returns its id.
 func saveRaw(t *testing.T, srv *Server, text string) string {
 	t.Helper()
-	id := newTraceID()
+	id := tracestore.NewID()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	io.WriteString(zw, text)
 	zw.Close()
-	if err := os.WriteFile(srv.store.path(id), buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(srv.store.Dir(), id+tracestore.TraceExt), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return id
@@ -300,7 +301,7 @@ func TestHostileSearchEventBudget(t *testing.T) {
 	id := strings.TrimPrefix(loc, "/t/")
 	srv.liveSearchDone(t, id)
 
-	h, tr, err := srv.store.load(id)
+	h, tr, err := srv.store.Load(id)
 	if err != nil {
 		t.Fatalf("the server cannot reopen the trace it saved: %v", err)
 	}
@@ -492,7 +493,7 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 	if err := srv.Wait(wctx); err != nil {
 		t.Fatal(err)
 	}
-	_, evs, err := trace.ReadFile(filepath.Join(dir, id+traceExt))
+	_, evs, err := trace.ReadFile(filepath.Join(dir, id+tracestore.TraceExt))
 	if err != nil {
 		t.Fatalf("the running search was not saved: %v", err)
 	}
@@ -550,7 +551,7 @@ func TestHostileDiskFull(t *testing.T) {
 	t.Parallel()
 	srv, ts := newTestServer(t)
 	release := gateSearches(t, srv)
-	dir := srv.store.dir
+	dir := srv.store.Dir()
 	loc := runSearch(t, ts.URL, textbookForm)
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
@@ -590,8 +591,8 @@ func TestHostileErrorPagesHideThePath(t *testing.T) {
 	if code != http.StatusInternalServerError || !strings.Contains(page, "line 2") {
 		t.Errorf("a damaged trace: status %d, want 500 naming the bad line", code)
 	}
-	if strings.Contains(page, srv.store.dir) {
-		t.Errorf("the error page shows the data directory's path %s", srv.store.dir)
+	if strings.Contains(page, srv.store.Dir()) {
+		t.Errorf("the error page shows the data directory's path %s", srv.store.Dir())
 	}
 }
 
@@ -600,15 +601,15 @@ func TestHostileErrorPagesHideThePath(t *testing.T) {
 func TestHostileStaleTempFiles(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	stale := filepath.Join(dir, ".0123456789ab"+traceExt+".123456.tmp")
-	fresh := filepath.Join(dir, ".ba9876543210"+traceExt+".654321.tmp")
+	stale := filepath.Join(dir, ".0123456789ab"+tracestore.TraceExt+".123456.tmp")
+	fresh := filepath.Join(dir, ".ba9876543210"+tracestore.TraceExt+".654321.tmp")
 	other := filepath.Join(dir, "notes.txt.tmp")
 	for _, p := range []string{stale, fresh, other} {
 		if err := os.WriteFile(p, make([]byte, 1<<20), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	old := time.Now().Add(-staleTemp - time.Minute)
+	old := time.Now().Add(-tracestore.StaleTemp - time.Minute)
 	for _, p := range []string{stale, other} {
 		if err := os.Chtimes(p, old, old); err != nil {
 			t.Fatal(err)
@@ -696,7 +697,7 @@ func TestHostileFormInjection(t *testing.T) {
 			t.Errorf("%s=%q: status %d, want 400 saying the value is not an integer", field.key, field.value, res.StatusCode)
 		}
 	}
-	if saved, _ := srv.store.list(); len(saved) != 0 {
+	if saved, _ := srv.store.List(); len(saved) != 0 {
 		t.Errorf("%d traces saved from refused forms", len(saved))
 	}
 }
@@ -716,7 +717,7 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 	srv.liveSearchDone(t, strings.TrimPrefix(good, "/t/"))
 	srv.liveSearchDone(t, strings.TrimPrefix(bad, "/t/"))
 	id := strings.TrimPrefix(bad, "/t/")
-	h, tr, err := srv.store.load(id)
+	h, tr, err := srv.store.Load(id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,11 +107,6 @@ const (
 	// and the filter: a deeper path keeps its first and last moves and
 	// says how many are left out between them.
 	maxPathMoves = 40
-
-	// staleTemp is the age past which a temporary file left in the data
-	// directory by a save that never finished is removed at start: older
-	// than any save takes, so another server's save in progress is spared.
-	staleTemp = 10 * time.Minute
 )
 
 // The limits of classroom rooms.
@@ -227,10 +222,6 @@ const (
 	// goes silent without closing is taken as down within three of them
 	// (past the client's two pings outstanding), and the rooms are told.
 	natsPingInterval = 5 * time.Second
-	// sharedRetryWait is how often the traces saved while the shared
-	// store could not take them are offered to it again, besides each
-	// time the link to NATS comes back.
-	sharedRetryWait = 2 * time.Second
 )
 
 // Websocket limits and timeouts.

@@ -21,10 +21,10 @@ import (
 
 // TestReadmeLimitsMatchTheCode reads the README's table of limits and,
 // for each limit a row names in backquotes that is a constant of a
-// package's limits table (web/limits.go, trace/limits.go), checks that
-// the row states the constant's value, worked out by type-checking the
-// table: so that the README cannot go on stating a limit the code no
-// longer has.
+// package's limits table (web/limits.go, trace/limits.go and those of
+// web/internal's packages), checks that the row states the constant's
+// value, worked out by type-checking the table: so that the README cannot
+// go on stating a limit the code no longer has.
 func TestReadmeLimitsMatchTheCode(t *testing.T) {
 	testenv.SkipUnderRace(t, "type-checks the limits tables")
 	t.Parallel()
@@ -38,7 +38,7 @@ func TestReadmeLimitsMatchTheCode(t *testing.T) {
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	values := map[string]constant.Value{}
-	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go")} {
+	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go")} {
 		for name, v := range limitsOf(t, file) {
 			values[name] = v
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // Pacing of live searches.
@@ -154,7 +155,7 @@ func (s *Server) startSearch(req catalog.Request) (string, error) {
 	ctx, cancel := context.WithCancelCause(s.searchCtx)
 	ctx, stopTimer := context.WithTimeoutCause(ctx, s.cfg.SearchTime, errTimeLimit)
 	ls := &liveSearch{
-		id:      newTraceID(),
+		id:      tracestore.NewID(),
 		header:  run.Header(),
 		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: s.cfg.TraceNodes, Events: s.cfg.TraceEvents - 1, Bytes: s.cfg.TraceBytes - cutNoteBytes, Placeholders: s.cfg.TracePlaceholders}),
 		grew:    make(chan struct{}, 1),
@@ -283,7 +284,7 @@ func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, node
 		ls.publish(sh, true)
 		return
 	}
-	if err := s.store.saveAs(ls.id, ls.header, treeEvents(t)); err != nil {
+	if err := s.store.SaveAs(ls.id, ls.header, treeEvents(t)); err != nil {
 		log.Error("saving a search", "err", err)
 		sh.saveErr = "This search could not be saved in the data directory (" + s.storageError(err) +
 			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it."
@@ -307,7 +308,7 @@ func (s *Server) saveStopping(ls *liveSearch, t *trace.Tree, note string, log *s
 	if note != "" {
 		events = withNote(events, t.Len(), note)
 	}
-	if err := s.store.saveAs(ls.id, ls.header, events); err != nil {
+	if err := s.store.SaveAs(ls.id, ls.header, events); err != nil {
 		log.Error("saving a search as the server stops", "err", err)
 		return
 	}

@@ -282,7 +282,7 @@ func (s *Server) handlePlayTree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := catalog.Request{Game: r.PostFormValue("game"), Algo: r.PostFormValue("algo"), Position: r.PostFormValue("position"), Seed: seed, SeedSet: true, Program: s.cfg.Program}
-	if err := s.store.checkWritable(); err != nil {
+	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.message(w, r, http.StatusInternalServerError, "Cannot run the search", "Its trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return

@@ -58,7 +58,7 @@ func (s *Server) storageError(err error) string {
 // out, since a page may be seen by others than the server's owner.
 func (s *Server) publicError(err error) string {
 	msg := err.Error()
-	dir := s.store.dir
+	dir := s.store.Dir()
 	msg = strings.ReplaceAll(msg, dir+string(os.PathSeparator), "")
 	return strings.ReplaceAll(msg, dir, "the data directory")
 }

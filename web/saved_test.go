@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // textbookTrace returns the textbook tree's AlphaBeta as a trace file,
@@ -127,7 +129,7 @@ func TestUploadSameFileTwice(t *testing.T) {
 	if other.Header.Get("Location") == first.Header.Get("Location") {
 		t.Errorf("another file went to the first's trace")
 	}
-	saved, err := srv.store.list()
+	saved, err := srv.store.List()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,13 +146,13 @@ func TestSavedListDescribes(t *testing.T) {
 	loc := runSearch(t, ts.URL, map[string][]string{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}, "alphabeta.ordering": {"1"}})
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
 	whole, _ := textbookTrace(t)
-	long := strings.Repeat("é", maxFileName+10) + ".jsonl"
+	long := strings.Repeat("é", tracestore.MaxFileName+10) + ".jsonl"
 	readBody(t, upload(t, ts.URL, long, whole), nil)
 	_, page := get(t, ts.URL+"/")
 	page = htmlUnescape(page)
 	for _, want := range []string{
 		`data-testid="saved-source">search<`,
-		`data-testid="saved-source">upload: ` + strings.Repeat("é", maxFileName) + "…<",
+		`data-testid="saved-source">upload: ` + strings.Repeat("é", tracestore.MaxFileName) + "…<",
 		`<code>ordering=1</code>`,
 		`data-testid="saved-nodes">11<`,
 	} {
@@ -163,15 +165,15 @@ func TestSavedListDescribes(t *testing.T) {
 	}
 	// A description over its limit is not the store's: the trace is listed
 	// all the same, with nothing it would say.
-	saved, _ := srv.store.list()
+	saved, _ := srv.store.List()
 	for _, tr := range saved {
-		if err := os.WriteFile(srv.store.metaPath(tr.ID), []byte(`{"source":"search","nodes":1,"file":"`+strings.Repeat("x", maxMetaBytes)+`"}`), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(srv.store.Dir(), tr.ID+tracestore.MetaExt), []byte(`{"source":"search","nodes":1,"file":"`+strings.Repeat("x", tracestore.MaxMetaBytes)+`"}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	saved, _ = srv.store.list()
-	if len(saved) != 2 || saved[0].Meta != (traceMeta{}) || saved[1].Meta != (traceMeta{}) {
-		t.Errorf("descriptions over %d bytes: listed %+v, want both traces with none", maxMetaBytes, saved)
+	saved, _ = srv.store.List()
+	if len(saved) != 2 || saved[0].Meta != (tracestore.Meta{}) || saved[1].Meta != (tracestore.Meta{}) {
+		t.Errorf("descriptions over %d bytes: listed %+v, want both traces with none", tracestore.MaxMetaBytes, saved)
 	}
 }
 
@@ -217,15 +219,15 @@ func TestDeleteTrace(t *testing.T) {
 			if res.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d: %s", res.StatusCode, tt.status, body)
 			}
-			if validID(tt.id) && srv.store.has(tt.id) != tt.kept {
-				t.Errorf("trace kept: %v, want %v", srv.store.has(tt.id), tt.kept)
+			if tracestore.ValidID(tt.id) && srv.store.Has(tt.id) != tt.kept {
+				t.Errorf("trace kept: %v, want %v", srv.store.Has(tt.id), tt.kept)
 			}
 		})
 	}
 	if code, _ := get(t, ts.URL+"/t/"+uploadedID); code != http.StatusNotFound {
 		t.Errorf("the deleted trace's page: status %d, want 404", code)
 	}
-	if _, err := os.Stat(srv.store.metaPath(uploadedID)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(srv.store.Dir(), uploadedID+tracestore.MetaExt)); !os.IsNotExist(err) {
 		t.Errorf("the deleted trace's description is left: %v", err)
 	}
 	// A page still open on the deleted trace is told so when it reconnects.
@@ -257,7 +259,7 @@ func TestDeleteRunningSearch(t *testing.T) {
 	}
 	release()
 	srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
-	if !srv.store.has(strings.TrimPrefix(loc, "/t/")) {
+	if !srv.store.Has(strings.TrimPrefix(loc, "/t/")) {
 		t.Errorf("the search's trace was not saved")
 	}
 }
@@ -268,7 +270,7 @@ func TestDeleteRunningSearch(t *testing.T) {
 func TestRunRefusedWhenUnsaveable(t *testing.T) {
 	t.Parallel()
 	srv, ts := newTestServer(t)
-	dir := srv.store.dir
+	dir := srv.store.Dir()
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}

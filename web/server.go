@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/guard"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -129,7 +130,8 @@ type Server struct {
 	ctx    context.Context // ends every websocket when the server stops
 	cfg    Config
 	log    *slog.Logger
-	store  *store
+	store  *tracestore.Store
+	shared *natsStore // with Config.NATS, the link to NATS; nil without
 	shows  *showCache
 	mux    *http.ServeMux
 	static http.Handler
@@ -181,7 +183,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("web: Config.DataDir is required")
 	}
 	cfg.setDefaults()
-	st, err := newStore(cfg.DataDir, cfg.Log, trace.Limits{Bytes: cfg.OpenBytes, Events: cfg.OpenEvents, Entries: MaxTraceEntries}, cfg.FoldBytes)
+	st, err := tracestore.Open(cfg.DataDir, cfg.Log, trace.Limits{Bytes: cfg.OpenBytes, Events: cfg.OpenEvents, Entries: MaxTraceEntries}, cfg.FoldBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -200,8 +202,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 				shared.close()
 			}
 		}()
-		st.shared = shared
-		if err := st.findUnshared(); err != nil {
+		if err := st.ShareWith(shared); err != nil {
 			return nil, err
 		}
 		if bus, err = newNATSRooms(ctx, shared, cfg.Log); err != nil {
@@ -220,6 +221,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg:      cfg,
 		log:      cfg.Log,
 		store:    st,
+		shared:   shared,
 		shows:    newShowCache(maxCachedShows, cfg.CacheBytes),
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
@@ -253,7 +255,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if shared != nil {
 		err := shared.watch(func(id string) {
 			defer func() { recovered(s.log, recover(), "dropping a trace another replica deleted", "trace", id) }()
-			st.dropCopy(id)
+			st.DropCopy(id)
 			s.shows.drop(id)
 		})
 		if err != nil {
@@ -262,11 +264,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shared.onLink(func(up bool) {
 			s.rooms.setLink(up)
 			if up {
-				st.retrySharing()
+				st.RetrySharing()
 			}
 		})
 		s.goSafe("publishing the rooms' events", func() { bus.run(ctx) })
-		s.goSafe("sharing the traces saved while NATS was away", func() { st.keepSharing(ctx) })
+		s.goSafe("sharing the traces saved while NATS was away", func() { st.KeepSharing(ctx) })
 	}
 	s.routes()
 	s.handler = guard.New(s.mux, hosts, s.log)
@@ -388,7 +390,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
-	saved, err := s.store.list()
+	saved, err := s.store.List()
 	if err != nil {
 		s.log.Error("listing traces", "err", err)
 		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", s.publicError(err))
@@ -404,7 +406,7 @@ func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show, *liveS
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
 	switch {
-	case errors.Is(err, errNoTrace):
+	case errors.Is(err, tracestore.ErrNoTrace):
 		s.message(w, r, http.StatusNotFound, "No such trace", fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", id))
 		return nil, nil
 	case errors.Is(err, errStarting):
@@ -545,13 +547,13 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 			return // the client left
 		}
 	}
-	data, err := s.store.raw(id)
+	data, err := s.store.Raw(id)
 	if err != nil {
 		if sh := s.shows.cached(id); sh != nil && sh.saveErr != "" {
 			data, err = sh.encode()
 		}
 	}
-	if errors.Is(err, errNoTrace) {
+	if errors.Is(err, tracestore.ErrNoTrace) {
 		http.NotFound(w, r)
 		return
 	}
@@ -561,14 +563,14 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s%s"`, id, traceExt))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s%s"`, id, tracestore.TraceExt))
 	w.Write(data)
 }
 
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
-	if errors.Is(err, errNoTrace) {
+	if errors.Is(err, tracestore.ErrNoTrace) {
 		s.socketGone(w, r, id)
 		return
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // newTestServer returns a server on a fresh data directory, its Config
@@ -126,7 +127,7 @@ func TestRunThenViewAndExport(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"alphabeta"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}})
-	if !strings.HasPrefix(loc, "/t/") || !validID(strings.TrimPrefix(loc, "/t/")) {
+	if !strings.HasPrefix(loc, "/t/") || !tracestore.ValidID(strings.TrimPrefix(loc, "/t/")) {
 		t.Fatalf("redirect to %q, want /t/<id>", loc)
 	}
 	code, page := get(t, ts.URL+loc)

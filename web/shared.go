@@ -11,6 +11,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // The names of the shared store of replicas (Config.NATS).
@@ -44,24 +46,21 @@ func linkTrouble(err error) bool {
 	return false
 }
 
-// sharedStore is where the replicas of a server behind a load balancer
-// keep the traces they all serve: a trace saved by one is found by every
-// other (see store).
-type sharedStore interface {
-	put(ctx context.Context, name string, data []byte) error
-	// get returns the object name, or errNoTrace.
-	get(ctx context.Context, name string) ([]byte, error)
-	remove(ctx context.Context, name string) error
-	// announce tells every replica that trace id was deleted; watch
-	// calls removed for each trace any replica deletes.
-	announce(id string) error
-	watch(removed func(id string)) error
-	// linked reports whether the link to the store is up, as far as
-	// this replica knows.
-	linked() bool
+// linkError is an error of a call NATS may take once the link is back:
+// besides its cause, it wraps tracestore.ErrUnreachable.
+type linkError struct{ error }
+
+func (e linkError) Unwrap() []error { return []error{e.error, tracestore.ErrUnreachable} }
+
+// marked returns err, marked as a linkError if linkTrouble says so.
+func marked(err error) error {
+	if err != nil && linkTrouble(err) {
+		return linkError{err}
+	}
+	return err
 }
 
-// natsStore is a sharedStore in a NATS JetStream object store.
+// natsStore is a tracestore.Shared in a NATS JetStream object store.
 type natsStore struct {
 	conn *nats.Conn
 	obs  jetstream.ObjectStore
@@ -140,66 +139,66 @@ func (n *natsStore) tell(up bool) {
 	}
 }
 
-func (n *natsStore) linked() bool { return n.conn.IsConnected() }
+func (n *natsStore) Linked() bool { return n.conn.IsConnected() }
 
 // transferTimeout is how long a put or get of size bytes may take.
 func transferTimeout(size uint64) time.Duration {
 	return natsCallTimeout + time.Duration(size)*time.Second/sharedBytesPerSecond
 }
 
-func (n *natsStore) put(ctx context.Context, name string, data []byte) error {
-	if !n.linked() {
-		return fmt.Errorf("web: sharing %s: %w", name, errNATSDown)
+func (n *natsStore) Put(ctx context.Context, name string, data []byte) error {
+	if !n.Linked() {
+		return marked(fmt.Errorf("web: sharing %s: %w", name, errNATSDown))
 	}
 	ctx, cancel := context.WithTimeout(ctx, transferTimeout(uint64(len(data))))
 	defer cancel()
 	if _, err := n.obs.PutBytes(ctx, name, data); err != nil {
-		return fmt.Errorf("web: sharing %s: %w", name, err)
+		return marked(fmt.Errorf("web: sharing %s: %w", name, err))
 	}
 	return nil
 }
 
-func (n *natsStore) get(ctx context.Context, name string) ([]byte, error) {
-	if !n.linked() {
-		return nil, fmt.Errorf("web: fetching the shared %s: %w", name, errNATSDown)
+func (n *natsStore) Get(ctx context.Context, name string) ([]byte, error) {
+	if !n.Linked() {
+		return nil, marked(fmt.Errorf("web: fetching the shared %s: %w", name, errNATSDown))
 	}
 	infoCtx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	info, err := n.obs.GetInfo(infoCtx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return nil, errNoTrace
+		return nil, tracestore.ErrNoTrace
 	}
 	if err != nil {
-		return nil, fmt.Errorf("web: fetching the shared %s: %w", name, err)
+		return nil, marked(fmt.Errorf("web: fetching the shared %s: %w", name, err))
 	}
 	ctx, cancel = context.WithTimeout(ctx, transferTimeout(info.Size))
 	defer cancel()
 	data, err := n.obs.GetBytes(ctx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return nil, errNoTrace
+		return nil, tracestore.ErrNoTrace
 	}
 	if err != nil {
-		return nil, fmt.Errorf("web: fetching the shared %s: %w", name, err)
+		return nil, marked(fmt.Errorf("web: fetching the shared %s: %w", name, err))
 	}
 	return data, nil
 }
 
-func (n *natsStore) remove(ctx context.Context, name string) error {
-	if !n.linked() {
-		return fmt.Errorf("web: removing the shared %s: %w", name, errNATSDown)
+func (n *natsStore) Remove(ctx context.Context, name string) error {
+	if !n.Linked() {
+		return marked(fmt.Errorf("web: removing the shared %s: %w", name, errNATSDown))
 	}
 	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
 	defer cancel()
 	err := n.obs.Delete(ctx, name)
 	if err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
-		return fmt.Errorf("web: removing the shared %s: %w", name, err)
+		return marked(fmt.Errorf("web: removing the shared %s: %w", name, err))
 	}
 	return nil
 }
 
 // announce publishes without waiting: while the link is down, the
 // client keeps the message and sends it when the link comes back.
-func (n *natsStore) announce(id string) error {
+func (n *natsStore) Announce(id string) error {
 	if err := n.conn.Publish(sharedRemoved, []byte(id)); err != nil {
 		return fmt.Errorf("web: announcing the deletion of %s: %w", id, err)
 	}

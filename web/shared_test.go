@@ -1,18 +1,14 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,11 +16,10 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
-	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // startNATS runs a NATS server with JetStream on a free loopback port
@@ -198,7 +193,7 @@ func (p *linkProxy) mend() {
 
 // linked reports whether srv's client is connected to NATS.
 func linked(srv *Server) bool {
-	return srv.store.shared.(*natsStore).conn.IsConnected()
+	return srv.shared.Linked()
 }
 
 // eventually fails t unless ok is true within d, polled.
@@ -225,7 +220,7 @@ func TestSharedTraces(t *testing.T) {
 	path := runSearch(t, tsA.URL, url.Values{"game": {"tictactoe"}, "position": {"x.o/.x./..o"}, "algo": {"alphabeta"}})
 	id := strings.TrimPrefix(path, "/t/")
 	_, fromA := get(t, tsA.URL+path+"/trace") // once the search has saved it
-	if _, err := os.Stat(filepath.Join(a.store.dir, id+traceExt)); err != nil {
+	if _, err := os.Stat(filepath.Join(a.store.Dir(), id+tracestore.TraceExt)); err != nil {
 		t.Fatalf("replica A did not keep its trace: %v", err)
 	}
 	// Pages asking replica B at once each get it, fetched once or more.
@@ -355,7 +350,7 @@ func TestSharedDuringOutage(t *testing.T) {
 		path = path[:i]
 	}
 	id := strings.TrimPrefix(path, "/t/")
-	if _, err := os.Stat(filepath.Join(a.store.dir, id+unsharedExt)); err != nil {
+	if _, err := os.Stat(filepath.Join(a.store.Dir(), id+tracestore.UnsharedExt)); err != nil {
 		t.Errorf("the trace is not marked to share later: %v", err)
 	}
 	_, fromA := get(t, tsA.URL+path+"/trace")
@@ -366,7 +361,7 @@ func TestSharedDuringOutage(t *testing.T) {
 		return code == http.StatusOK && fromB == fromA
 	})
 	eventually(t, 5*time.Second, "the trace's mark is removed once shared", func() bool {
-		_, err := os.Stat(filepath.Join(a.store.dir, id+unsharedExt))
+		_, err := os.Stat(filepath.Join(a.store.Dir(), id+tracestore.UnsharedExt))
 		return os.IsNotExist(err)
 	})
 }
@@ -459,7 +454,7 @@ func TestNATSStalled(t *testing.T) {
 
 	proxy.resume()
 	stalled = false
-	eventually(t, 5*sharedRetryWait, "replica A serves the trace B saved while its link stalled", func() bool {
+	eventually(t, 5*tracestore.ShareRetryWait, "replica A serves the trace B saved while its link stalled", func() bool {
 		code, _ := get(t, tsA.URL+path+"/trace")
 		return code == http.StatusOK
 	})
@@ -628,136 +623,4 @@ func TestRoomOutage(t *testing.T) {
 			t.Errorf("the follower on the presenter's replica was told %+v", m)
 		}
 	}
-}
-
-// flakyShared is a sharedStore in memory that takes nothing while down,
-// and refuses what is larger than max.
-type flakyShared struct {
-	mu   sync.Mutex
-	down bool
-	max  int
-	objs map[string][]byte
-}
-
-func (f *flakyShared) put(_ context.Context, name string, data []byte) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	switch {
-	case f.down:
-		return fmt.Errorf("web: sharing %s: %w", name, errNATSDown)
-	case len(data) > f.max:
-		return fmt.Errorf("web: sharing %s: %w", name, jetstream.ErrMaxBytesExceeded)
-	}
-	f.objs[name] = data
-	return nil
-}
-
-func (f *flakyShared) linked() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return !f.down
-}
-
-func (f *flakyShared) get(_ context.Context, name string) ([]byte, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if data, ok := f.objs[name]; ok {
-		return data, nil
-	}
-	return nil, errNoTrace
-}
-
-func (f *flakyShared) remove(_ context.Context, name string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	delete(f.objs, name)
-	return nil
-}
-
-func (f *flakyShared) announce(string) error       { return nil }
-func (f *flakyShared) watch(func(id string)) error { return nil }
-
-func (f *flakyShared) setDown(down bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.down = down
-}
-
-func (f *flakyShared) has(name string) ([]byte, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	d, ok := f.objs[name]
-	return d, ok
-}
-
-// TestShareLater saves a trace while the shared store takes nothing: it
-// is saved here at once and marked; a store opened on the directory
-// again, as after a restart, finds the mark; offered while the shared
-// store is still down, it waits; offered once the store is back, it is
-// shared whole, and the mark is gone. A trace the shared store refuses
-// is not offered again.
-func TestShareLater(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	shared := &flakyShared{down: true, max: math.MaxInt, objs: map[string][]byte{}}
-	open := func() *store {
-		st, err := newStore(dir, slog.New(slog.DiscardHandler), trace.Limits{Bytes: MaxTraceBytes, Events: MaxTraceEvents, Entries: MaxTraceEntries}, MaxFoldBytes)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st.shared = shared
-		if err := st.findUnshared(); err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	h, events := recordSearch(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"})
-	id := newTraceID()
-	if err := open().saveAs(id, h, slices.Values(events)); err != nil {
-		t.Fatalf("saving while the shared store is down: %v", err)
-	}
-	st := open()
-	if waits, mark := markedToShare(st, id); !waits || !mark {
-		t.Fatalf("after a restart: waiting %v, marked %v; want both", waits, mark)
-	}
-	st.shareWaiting(t.Context())
-	if waits, mark := markedToShare(st, id); !waits || !mark {
-		t.Errorf("offered while the shared store is down: waiting %v, marked %v; want both", waits, mark)
-	}
-
-	shared.setDown(false)
-	st.shareWaiting(t.Context())
-	if waits, mark := markedToShare(st, id); waits || mark {
-		t.Errorf("once shared: waiting %v, marked %v; want neither", waits, mark)
-	}
-	for _, p := range []string{st.path(id), st.metaPath(id)} {
-		local, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := shared.has(filepath.Base(p)); !ok || !bytes.Equal(got, local) {
-			t.Errorf("the shared store holds %d bytes of %s (%v), the directory %d", len(got), filepath.Base(p), ok, len(local))
-		}
-	}
-
-	shared.mu.Lock()
-	shared.max = 0
-	shared.mu.Unlock()
-	refused := newTraceID()
-	if err := st.saveAs(refused, h, slices.Values(events)); err != nil {
-		t.Fatalf("saving a trace the shared store refuses: %v", err)
-	}
-	if waits, mark := markedToShare(st, refused); waits || mark {
-		t.Errorf("a trace the shared store refused: waiting %v, marked %v; want neither", waits, mark)
-	}
-}
-
-// markedToShare reports whether st has trace id waiting to be shared,
-// and whether its directory marks it so.
-func markedToShare(st *store, id string) (waits, marked bool) {
-	st.unsharedMu.Lock()
-	waits = st.unshared[id]
-	st.unsharedMu.Unlock()
-	_, err := os.Stat(st.unsharedPath(id))
-	return waits, err == nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // show is a stored trace loaded for viewing: its events folded once, and
@@ -61,7 +62,7 @@ type show struct {
 	// store is the store a saved trace was loaded from or saved to, whose
 	// shared store, with Config.NATS, also keeps its layouts; nil for a
 	// running search's snapshot and a trace that could not be saved.
-	store *store
+	store *tracestore.Store
 }
 
 // errTooBigToDraw marks a drawing that took longer than its time limit.
@@ -288,7 +289,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 	if s.layoutErr[i] != nil && time.Since(s.failedAt[i]) < redrawAfter {
 		return nil, s.layoutErr[i]
 	}
-	if data, ok := s.store.sharedLayout(ctx, s.id, v); ok {
+	if data, ok := s.store.SharedLayout(ctx, s.id, v); ok {
 		s.layouts[i] = data
 		s.drawn.Add(int64(len(data)))
 		return data, nil
@@ -309,7 +310,7 @@ func (s *show) layout(ctx context.Context, l render.Layouter, v trace.View, time
 	}
 	s.layouts[i] = buf.Bytes()
 	s.drawn.Add(int64(buf.Len()))
-	s.store.shareLayout(s.id, v, s.layouts[i])
+	s.store.ShareLayout(s.id, v, s.layouts[i])
 	return s.layouts[i], nil
 }
 
@@ -422,7 +423,7 @@ func newShowCache(max int, maxBytes int64) *showCache {
 }
 
 // get returns the show of id, loading it from st if it is not cached.
-func (c *showCache) get(ctx context.Context, st *store, id string) (*show, error) {
+func (c *showCache) get(ctx context.Context, st *tracestore.Store, id string) (*show, error) {
 	c.mu.Lock()
 	if s, ok := c.shows[id]; ok {
 		c.touch(id)
@@ -445,7 +446,7 @@ func (c *showCache) get(ctx context.Context, st *store, id string) (*show, error
 }
 
 // load loads the show of id for call and caches it.
-func (c *showCache) load(st *store, id string, call *loadCall) {
+func (c *showCache) load(st *tracestore.Store, id string, call *loadCall) {
 	defer func() {
 		if p := recover(); p != nil {
 			call.err = fmt.Errorf("web: loading trace %s: panic: %v", id, p)
@@ -455,7 +456,7 @@ func (c *showCache) load(st *store, id string, call *loadCall) {
 		c.mu.Unlock()
 		close(call.done)
 	}()
-	h, t, err := st.load(id)
+	h, t, err := st.Load(id)
 	if err == nil {
 		call.sh, err = newShow(id, h, t)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
 // uploadAnswer is the JSON answer to an upload sent by the start page's
@@ -82,13 +84,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The same file opened again is the trace saved the first time.
-	id := contentID(data)
-	if s.store.has(id) {
+	id := tracestore.ContentID(data)
+	if s.store.Has(id) {
 		s.log.Info("trace uploaded again", "trace", id, "file", hdr.Filename)
 		uploaded(w, r, id)
 		return
 	}
-	h, t, err := s.store.readUpload(bytes.NewReader(data))
+	h, t, err := s.store.ReadUpload(bytes.NewReader(data))
 	if pe := (*trace.PanicError)(nil); errors.As(err, &pe) {
 		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
 	}
@@ -97,7 +99,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.uploadFailed(w, r, http.StatusBadRequest, fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
-	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.saveUpload(id, hdr.Filename, h, treeEvents(t)) })
+	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.SaveUpload(id, hdr.Filename, h, treeEvents(t)) })
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
 		s.uploadFailed(w, r, http.StatusInternalServerError, "The trace could not be saved in the data directory ("+s.storageError(err)+").")
@@ -117,18 +119,21 @@ func (s *Server) Import(path string) (string, error) {
 		return "", fmt.Errorf("web: %w", err)
 	}
 	defer f.Close()
-	h, t, err := s.store.readUpload(f)
+	h, t, err := s.store.ReadUpload(f)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	id := newTraceID()
-	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.saveUpload(id, filepath.Base(path), h, treeEvents(t)) })
+	id := tracestore.NewID()
+	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.SaveUpload(id, filepath.Base(path), h, treeEvents(t)) })
 	if err != nil {
 		return "", err
 	}
 	s.keep(sh)
 	return "/t/" + id, nil
 }
+
+// treeEvents returns the events folded in t, in step order.
+func treeEvents(t *trace.Tree) iter.Seq[trace.Event] { return t.Events(0) }
 
 // outlineWhileSaving runs save, which writes the trace of tree t under
 // id, and meanwhile makes the show its page will open, outlined for

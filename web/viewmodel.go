@@ -11,6 +11,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -97,7 +98,7 @@ func paramText(algo string, params map[string]string) string {
 
 // savedRows describes saved traces for the list of them: parameters,
 // node count, where each came from.
-func savedRows(saved []savedTrace) []templates.Saved {
+func savedRows(saved []tracestore.Saved) []templates.Saved {
 	var out []templates.Saved
 	for _, t := range saved {
 		row := templates.Saved{
@@ -114,7 +115,7 @@ func savedRows(saved []savedTrace) []templates.Saved {
 		switch {
 		case t.Example:
 			row.Source = "example"
-		case t.Meta.Source == sourceUpload && t.Meta.File != "":
+		case t.Meta.Source == tracestore.SourceUpload && t.Meta.File != "":
 			row.Source = "upload: " + t.Meta.File
 		default:
 			row.Source = t.Meta.Source
