@@ -154,17 +154,17 @@
 // answer, and the cross-site guard refuses answers from other sites'
 // pages; the exercise page's GET grades an answer and counts nothing.
 //
-// With Config.NATS, replicas share traces through a JetStream object
-// store and rooms through a key-value store of the codes open and a
-// subject per room (rooms_nats.go): every replica with pages in a room
-// applies the others' events (the presenter's page and state, follower
-// counts, answers, the end), so a presenter and followers may be on
-// different replicas. Every call to NATS has a short timeout
-// (natsCallTimeout) and none holds a lock of the rooms; while the link is
-// down, followers of a presenter on another replica are told the room is
-// paused, and when it returns each replica says hello and the presenter's
-// sends the room again. A trace saved while NATS is away is kept and
-// shared when it is back.
+// With Config.NATS, replicas share traces through a JetStream object store
+// (tracestore, over natsshare's link) and rooms through a key-value store
+// of the codes open and a subject per room (rooms_nats.go): every replica
+// with pages in a room applies the others' events (the presenter's page
+// and state, follower counts, answers, the end), so a presenter and
+// followers may be on different replicas. Every call to NATS has a short
+// timeout (natsshare.CallTimeout) and none holds a lock of the rooms;
+// while the link is down, followers of a presenter on another replica are
+// told the room is paused, and when it returns each replica says hello and
+// the presenter's sends the room again. A trace saved while NATS is away
+// is kept and shared when it is back.
 //
 // # Host checks, other sites and limits
 //

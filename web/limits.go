@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/exercise"
+	"github.com/searchviz/searchviz/web/internal/natsshare"
 )
 
 // The server's limits. Each is enforced with a message that names it and
@@ -197,33 +198,6 @@ const maxExerciseSeed = 999_999
 // tree editor's "Make it an exercise" link sends it.
 const MaxExerciseTree = 4 << 10
 
-// The limits of the shared store of replicas (Config.NATS), and of the
-// link to NATS.
-const (
-	// MaxSharedBytes caps the shared store: past it JetStream refuses a
-	// trace, which stays on the replica that saved it.
-	MaxSharedBytes = 8 << 30
-	// natsCallTimeout caps one call to NATS that moves no trace: a room's
-	// record, a lookup in the shared store. Past it the call fails, so a
-	// page or a room waiting on a NATS that went silent is answered
-	// within it rather than held.
-	natsCallTimeout = 2 * time.Second
-	// sharedBytesPerSecond is the slowest transfer of a trace to or from
-	// the shared store that is waited for: a put or get of n bytes may
-	// take natsCallTimeout and a second more per this many bytes.
-	sharedBytesPerSecond = 4 << 20
-	// natsOpenTimeout caps opening the shared stores as the server
-	// starts, which may create them.
-	natsOpenTimeout = 10 * time.Second
-	// natsReconnectWait is how long the client waits between attempts
-	// to reach a NATS it lost; it tries for as long as the server runs.
-	natsReconnectWait = time.Second
-	// natsPingInterval is how often the client pings NATS: a link that
-	// goes silent without closing is taken as down within three of them
-	// (past the client's two pings outstanding), and the rooms are told.
-	natsPingInterval = 5 * time.Second
-)
-
 // Websocket limits and timeouts.
 const (
 	writeWait      = 10 * time.Second  // the longest a write to a page may take
@@ -240,10 +214,10 @@ const (
 )
 
 // maxQueuedRoomEvents caps the rooms' events waiting to go to NATS:
-// every room's presenter at RoomMessagesPerSecond for natsCallTimeout,
+// every room's presenter at RoomMessagesPerSecond for natsshare.CallTimeout,
 // the longest the client is held up writing to a NATS gone silent. Past
 // it an event is dropped and logged.
-const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsCallTimeout/time.Second)
+const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsshare.CallTimeout/time.Second)
 
 // helloWait is how long a room's page has to say who it is.
 const helloWait = 10 * time.Second

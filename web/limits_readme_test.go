@@ -38,7 +38,7 @@ func TestReadmeLimitsMatchTheCode(t *testing.T) {
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	values := map[string]constant.Value{}
-	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go")} {
+	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go"), filepath.Join("internal", "natsshare", "limits.go")} {
 		for name, v := range limitsOf(t, file) {
 			values[name] = v
 		}
@@ -75,7 +75,7 @@ func limitsOf(t *testing.T, path string) map[string]constant.Value {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conf := types.Config{Importer: limitsImporter{importer.ForCompiler(fset, "source", nil)}, Error: func(error) {}}
+	conf := types.Config{Importer: newLimitsImporter(fset), Error: func(error) {}}
 	pkg, _ := conf.Check(f.Name.Name, fset, []*ast.File{f}, nil)
 	out := map[string]constant.Value{}
 	for _, name := range pkg.Scope().Names() {
@@ -90,27 +90,45 @@ func limitsOf(t *testing.T, path string) map[string]constant.Value {
 }
 
 // limitsImporter gives a limits table the packages its constants use:
-// time's durations, made here, and this module's packages from source;
-// any other is empty, as no limit uses it, so that the check does not
-// type-check the standard library.
-type limitsImporter struct{ source types.Importer }
+// time's durations, made here once, so that the tables share one
+// time.Duration, and this module's packages from source, of a package with
+// a limits table that table alone; any other is empty, as no limit uses
+// it, so that the check does not type-check the standard library or the
+// packages' dependencies.
+type limitsImporter struct {
+	fset   *token.FileSet
+	time   *types.Package
+	source types.Importer
+}
+
+// newLimitsImporter returns a limitsImporter of the files of fset.
+func newLimitsImporter(fset *token.FileSet) limitsImporter {
+	pkg := types.NewPackage("time", "time")
+	duration := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Duration", nil), types.Typ[types.Int64], nil)
+	pkg.Scope().Insert(duration.Obj())
+	for _, u := range []struct {
+		name string
+		d    time.Duration
+	}{{"Nanosecond", time.Nanosecond}, {"Microsecond", time.Microsecond}, {"Millisecond", time.Millisecond}, {"Second", time.Second}, {"Minute", time.Minute}, {"Hour", time.Hour}} {
+		pkg.Scope().Insert(types.NewConst(token.NoPos, pkg, u.name, duration, constant.MakeInt64(int64(u.d))))
+	}
+	pkg.MarkComplete()
+	return limitsImporter{fset: fset, time: pkg, source: importer.ForCompiler(fset, "source", nil)}
+}
 
 func (l limitsImporter) Import(path string) (*types.Package, error) {
 	switch {
 	case path == "time":
-		pkg := types.NewPackage("time", "time")
-		duration := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Duration", nil), types.Typ[types.Int64], nil)
-		pkg.Scope().Insert(duration.Obj())
-		for _, u := range []struct {
-			name string
-			d    time.Duration
-		}{{"Nanosecond", time.Nanosecond}, {"Microsecond", time.Microsecond}, {"Millisecond", time.Millisecond}, {"Second", time.Second}, {"Minute", time.Minute}, {"Hour", time.Hour}} {
-			pkg.Scope().Insert(types.NewConst(token.NoPos, pkg, u.name, duration, constant.MakeInt64(int64(u.d))))
-		}
-		pkg.MarkComplete()
-		return pkg, nil
+		return l.time, nil
 	case strings.HasPrefix(path, "github.com/searchviz/searchviz/"):
-		return l.source.Import(path)
+		table := filepath.Join("..", strings.TrimPrefix(path, "github.com/searchviz/searchviz/"), "limits.go")
+		f, err := parser.ParseFile(l.fset, table, nil, 0)
+		if err != nil {
+			return l.source.Import(path)
+		}
+		conf := types.Config{Importer: l, Error: func(error) {}}
+		pkg, _ := conf.Check(path, l.fset, []*ast.File{f}, nil)
+		return pkg, nil
 	}
 	pkg := types.NewPackage(path, filepath.Base(path))
 	pkg.MarkComplete()

@@ -9,6 +9,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/searchviz/searchviz/web/internal/natsshare"
 )
 
 // The NATS names of the rooms' bus.
@@ -30,12 +32,12 @@ type natsRooms struct {
 
 // newNATSRooms opens, creating it if missing, the rooms' key-value store
 // on the connection of the shared store.
-func newNATSRooms(ctx context.Context, shared *natsStore, log *slog.Logger) (*natsRooms, error) {
-	js, err := jetstream.New(shared.conn)
+func newNATSRooms(ctx context.Context, shared *natsshare.Link, log *slog.Logger) (*natsRooms, error) {
+	js, err := jetstream.New(shared.Conn())
 	if err != nil {
 		return nil, fmt.Errorf("web: JetStream for rooms: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsOpenTimeout)
+	ctx, cancel := context.WithTimeout(ctx, natsshare.OpenTimeout)
 	defer cancel()
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: roomsBucket, Description: "searchviz rooms open, shared by the replicas of viz serve", TTL: RoomLifetime,
@@ -43,14 +45,14 @@ func newNATSRooms(ctx context.Context, shared *natsStore, log *slog.Logger) (*na
 	if err != nil {
 		return nil, fmt.Errorf("web: opening the key-value store %s: %w", roomsBucket, err)
 	}
-	return &natsRooms{conn: shared.conn, kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
+	return &natsRooms{conn: shared.Conn(), kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
 }
 
 func (n *natsRooms) register(ctx context.Context, code string, info roomInfo) error {
 	if !n.conn.IsConnected() {
-		return fmt.Errorf("web: registering room %s: %w", code, errNATSDown)
+		return fmt.Errorf("web: registering room %s: %w", code, natsshare.ErrDown)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
 	defer cancel()
 	if _, err := n.kv.Create(ctx, code, mustJSON(info)); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
@@ -63,9 +65,9 @@ func (n *natsRooms) register(ctx context.Context, code string, info roomInfo) er
 
 func (n *natsRooms) lookup(ctx context.Context, code string) (roomInfo, error) {
 	if !n.conn.IsConnected() {
-		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, errNATSDown)
+		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, natsshare.ErrDown)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
 	defer cancel()
 	e, err := n.kv.Get(ctx, code)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -83,9 +85,9 @@ func (n *natsRooms) lookup(ctx context.Context, code string) (roomInfo, error) {
 
 func (n *natsRooms) unregister(ctx context.Context, code string) error {
 	if !n.conn.IsConnected() {
-		return fmt.Errorf("web: unregistering room %s: %w", code, errNATSDown)
+		return fmt.Errorf("web: unregistering room %s: %w", code, natsshare.ErrDown)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsCallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
 	defer cancel()
 	if err := n.kv.Delete(ctx, code); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return fmt.Errorf("web: unregistering room %s: %w", code, err)

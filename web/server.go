@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/guard"
+	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -131,7 +132,7 @@ type Server struct {
 	cfg    Config
 	log    *slog.Logger
 	store  *tracestore.Store
-	shared *natsStore // with Config.NATS, the link to NATS; nil without
+	shared *natsshare.Link // with Config.NATS, the link to NATS; nil without
 	shows  *showCache
 	mux    *http.ServeMux
 	static http.Handler
@@ -188,18 +189,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	var (
-		shared  *natsStore // with cfg.NATS, the link to NATS
-		bus     *natsRooms // the rooms' bus between replicas
-		replica string     // and this replica's name on it
-		started bool       // New returns the server: it closes shared when ctx ends
+		shared  *natsshare.Link // with cfg.NATS, the link to NATS
+		bus     *natsRooms      // the rooms' bus between replicas
+		replica string          // and this replica's name on it
+		started bool            // New returns the server: it closes shared when ctx ends
 	)
 	if cfg.NATS != "" {
-		if shared, err = dialShared(ctx, cfg.NATS, "viz "+cfg.Program, cfg.Log); err != nil {
+		if shared, err = natsshare.Dial(ctx, cfg.NATS, "viz "+cfg.Program, cfg.Log); err != nil {
 			return nil, err
 		}
 		defer func() {
 			if !started {
-				shared.close()
+				shared.Close()
 			}
 		}()
 		if err := st.ShareWith(shared); err != nil {
@@ -243,7 +244,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.rooms.endAll("The room ended: the server is stopping.")
 		if shared != nil {
 			bus.flush()
-			shared.close()
+			shared.Close()
 		}
 	})
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
@@ -253,7 +254,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if shared != nil {
-		err := shared.watch(func(id string) {
+		err := shared.Watch(func(id string) {
 			defer func() { recovered(s.log, recover(), "dropping a trace another replica deleted", "trace", id) }()
 			st.DropCopy(id)
 			s.shows.drop(id)
@@ -261,7 +262,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		shared.onLink(func(up bool) {
+		shared.OnLink(func(up bool) {
+			defer func() { recovered(s.log, recover(), "news of the link to NATS", "up", up) }()
 			s.rooms.setLink(up)
 			if up {
 				st.RetrySharing()

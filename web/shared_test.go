@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
-
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/render"
+	"github.com/searchviz/searchviz/web/internal/natsshare"
+	"github.com/searchviz/searchviz/web/internal/natsshare/natstest"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -26,59 +26,7 @@ import (
 // until t ends and returns its address.
 func startNATS(t testing.TB) string {
 	t.Helper()
-	return runNATS(t, true).url
-}
-
-// natsServer is an embedded NATS server that a test stops and starts
-// again on the same port and store: NATS going away and coming back.
-type natsServer struct {
-	t    testing.TB
-	opts server.Options
-	url  string
-
-	mu sync.Mutex
-	ns *server.Server
-}
-
-// runNATS runs a NATS server, with JetStream if js, on a free loopback
-// port until t ends.
-func runNATS(t testing.TB, js bool) *natsServer {
-	t.Helper()
-	n := &natsServer{t: t, opts: server.Options{Host: "127.0.0.1", Port: -1, JetStream: js, StoreDir: t.TempDir(), NoLog: true, NoSigs: true}}
-	n.start()
-	n.opts.Port = n.ns.Addr().(*net.TCPAddr).Port
-	n.url = n.ns.ClientURL()
-	t.Cleanup(func() {
-		n.mu.Lock()
-		defer n.mu.Unlock()
-		n.ns.Shutdown()
-	})
-	return n
-}
-
-// start starts the server where it was, or on a free port the first time.
-func (n *natsServer) start() {
-	n.t.Helper()
-	opts := n.opts
-	ns, err := server.NewServer(&opts)
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		n.t.Fatal("the NATS server did not start")
-	}
-	n.mu.Lock()
-	n.ns = ns
-	n.mu.Unlock()
-}
-
-// stop stops the server; its clients lose their connections.
-func (n *natsServer) stop() {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.ns.Shutdown()
-	n.ns.WaitForShutdown()
+	return natstest.Run(t, true).URL()
 }
 
 // linkProxy forwards TCP connections to a NATS server, and plays the
@@ -306,7 +254,7 @@ func TestSharedLayouts(t *testing.T) {
 // it looked.
 func TestSharedUnreachable(t *testing.T) {
 	t.Parallel()
-	plain := runNATS(t, false).url
+	plain := natstest.Run(t, false).URL()
 	for _, tt := range []struct {
 		name, nats, want string
 	}{
@@ -328,12 +276,12 @@ func TestSharedUnreachable(t *testing.T) {
 // is served by B soon after NATS comes back, without A being asked again.
 func TestSharedDuringOutage(t *testing.T) {
 	t.Parallel()
-	n := runNATS(t, true)
-	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.url })
-	_, tsB := newTestServer(t, func(c *Config) { c.NATS = n.url })
+	n := natstest.Run(t, true)
+	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.URL() })
+	_, tsB := newTestServer(t, func(c *Config) { c.NATS = n.URL() })
 	data := recordTrace(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"}, true)
 
-	n.stop()
+	n.Stop()
 	eventually(t, 5*time.Second, "replica A sees NATS gone", func() bool { return !linked(a) })
 	start := time.Now()
 	res := upload(t, tsA.URL, "outage.jsonl.gz", data)
@@ -342,8 +290,8 @@ func TestSharedDuringOutage(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("uploading during the outage: %s", res.Status)
 	}
-	if took > natsCallTimeout {
-		t.Errorf("the upload took %v during the outage, more than natsCallTimeout (%v): it waited on NATS", took, natsCallTimeout)
+	if took > natsshare.CallTimeout {
+		t.Errorf("the upload took %v during the outage, more than natsshare.CallTimeout (%v): it waited on NATS", took, natsshare.CallTimeout)
 	}
 	path := res.Header.Get("Location")
 	if i := strings.IndexByte(path, '?'); i >= 0 {
@@ -355,7 +303,7 @@ func TestSharedDuringOutage(t *testing.T) {
 	}
 	_, fromA := get(t, tsA.URL+path+"/trace")
 
-	n.start()
+	n.Start()
 	eventually(t, 10*time.Second, "replica B serves the trace A saved during the outage", func() bool {
 		code, fromB := get(t, tsB.URL+path+"/trace")
 		return code == http.StatusOK && fromB == fromA
@@ -368,7 +316,7 @@ func TestSharedDuringOutage(t *testing.T) {
 
 // TestNATSStalled stalls the link of replica B to NATS, its connection
 // open and silent: each room request on B that asks NATS answers within
-// natsCallTimeout and a second, and the upload within its two calls'
+// natsshare.CallTimeout and a second, and the upload within its two calls'
 // timeouts (is the file shared already, and sharing it); the room B
 // already follows answers at once, while the others wait. Once the link
 // carries again, the upload is shared, and A serves it.
@@ -392,7 +340,7 @@ func TestNATSStalled(t *testing.T) {
 			proxy.resume()
 		}
 	}()
-	client := &http.Client{Timeout: 10 * natsCallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := &http.Client{Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	var upload *http.Response
 	ops := []struct {
 		name  string
@@ -400,11 +348,11 @@ func TestNATSStalled(t *testing.T) {
 		code  int
 		bound time.Duration
 	}{
-		{"a mistyped code", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/WRNGCD") }, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
-		{"a room B has not followed", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + unknown.Code) }, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
+		{"a mistyped code", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/WRNGCD") }, http.StatusServiceUnavailable, natsshare.CallTimeout + time.Second},
+		{"a room B has not followed", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + unknown.Code) }, http.StatusServiceUnavailable, natsshare.CallTimeout + time.Second},
 		{"opening a room", func() (*http.Response, error) {
 			return client.PostForm(tsB.URL+"/rooms", url.Values{"path": {"/example/rn-alphabeta"}})
-		}, http.StatusServiceUnavailable, natsCallTimeout + time.Second},
+		}, http.StatusServiceUnavailable, natsshare.CallTimeout + time.Second},
 		{"the room B follows", func() (*http.Response, error) { return client.Get(tsB.URL + "/r/" + known.Code) }, http.StatusSeeOther, time.Second},
 		{"its QR code", func() (*http.Response, error) { return client.Get(tsB.URL + "/rooms/" + known.Code + "/qr.svg") }, http.StatusOK, time.Second},
 		{"an upload", func() (*http.Response, error) {
@@ -415,7 +363,7 @@ func TestNATSStalled(t *testing.T) {
 			res, err := client.Do(req)
 			upload = res
 			return res, err
-		}, http.StatusSeeOther, natsCallTimeout + transferTimeout(uint64(len(data))) + time.Second},
+		}, http.StatusSeeOther, natsshare.CallTimeout + natsshare.TransferTimeout(uint64(len(data))) + time.Second},
 	}
 	var wg sync.WaitGroup
 	took := make([]time.Duration, len(ops))
@@ -428,7 +376,7 @@ func TestNATSStalled(t *testing.T) {
 		}
 		wg.Go(func() { took[i], codes[i], errs[i] = timed(op.do) })
 	}
-	time.Sleep(natsCallTimeout / 4)
+	time.Sleep(natsshare.CallTimeout / 4)
 	for i, op := range ops {
 		if op.name == "the room B follows" || op.name == "its QR code" {
 			wg.Go(func() { took[i], codes[i], errs[i] = timed(op.do) })
@@ -556,9 +504,9 @@ func TestRoomAcrossReplicas(t *testing.T) {
 // meanwhile is kept for B: B's follower catches up all the same.
 func TestRoomOutage(t *testing.T) {
 	t.Parallel()
-	n := runNATS(t, true)
-	proxy := newLinkProxy(t, n.url)
-	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.url })
+	n := natstest.Run(t, true)
+	proxy := newLinkProxy(t, n.URL())
+	a, tsA := newTestServer(t, func(c *Config) { c.NATS = n.URL() })
 	b, tsB := newTestServer(t, func(c *Config) { c.NATS = proxy.url() })
 	o := openRoom(t, tsA.URL, "/example/rn-alphabeta")
 	p := dialRoom(t, tsA.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: "/example/rn-alphabeta"})
@@ -572,13 +520,13 @@ func TestRoomOutage(t *testing.T) {
 	}
 
 	down := fB.sent()
-	n.stop()
+	n.Stop()
 	fB.waitFrom(down, "the link down", linkIs(false))
 	fB.waitFrom(down, "the presenter no longer live", func(m roomMessage) bool { return m.Type == "room" && !*m.Live })
 	p.wait("the presenter told of the link", linkIs(false))
 	eventually(t, 5*time.Second, "both replicas see NATS gone", func() bool { return !linked(a) && !linked(b) })
 
-	client := &http.Client{Timeout: 10 * natsCallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := &http.Client{Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, tt := range []struct {
 		name string
 		do   func() (*http.Response, error)
@@ -599,7 +547,7 @@ func TestRoomOutage(t *testing.T) {
 	p.send(roomMessage{Type: "state", State: &roomState{Step: 7, View: "side", Selected: 2}})
 	fA.wait("step 7 on the presenter's replica", withState(7))
 
-	n.start()
+	n.Start()
 	fB.waitFrom(down, "the link back", linkIs(true))
 	m := fB.waitFrom(down, "the state sent during the outage, live", func(m roomMessage) bool { return withState(7)(m) && *m.Live })
 	if m.State.View != "side" || m.State.Selected != 2 {
