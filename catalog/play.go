@@ -84,15 +84,32 @@ func refereed[S any](open func(spec.Values, int64, string) (root, error), ref fu
 // alternatingReferee is the referee of a game whose players take turns,
 // side turn being to move in s.
 func alternatingReferee[S search.Alternating[S]](s S, turn int) referee {
+	r := turnReferee(s, turn)
+	r.play = func(a []int, _ *rand.Rand) (referee, int, string) {
+		return alternatingReferee(s.Play(a[0]), 1-turn), -1, ""
+	}
+	return r
+}
+
+// turnState is what a referee reads of a state of a game whose players
+// take turns, with or without chance.
+type turnState interface {
+	String() string
+	Done() bool
+	Legal(buf []int) []int
+	Label(action int) string
+	Score() float64
+}
+
+// turnReferee is the referee of s, side turn being to move, but for play,
+// which its family adds.
+func turnReferee[S turnState](s S, turn int) referee {
 	return referee{
 		text:   s.String(),
 		movers: movers(!s.Done(), turn),
 		legal:  func(_ int, buf []int) []int { return s.Legal(buf) },
 		label:  func(_, a int) string { return s.Label(a) },
 		result: func() float64 { return sideResult(s.Score(), turn) },
-		play: func(a []int, _ *rand.Rand) (referee, int, string) {
-			return alternatingReferee(s.Play(a[0]), 1-turn), -1, ""
-		},
 	}
 }
 
@@ -119,17 +136,12 @@ func simultaneousReferee[S search.Simultaneous[S]](s S, _ int) referee {
 // turns, side turn being to move in s: after each move it draws chance's
 // outcome with the probabilities the game gives.
 func chanceReferee[S search.Chance[S]](s S, turn int) referee {
-	return referee{
-		text:   s.String(),
-		movers: movers(!s.Done(), turn),
-		legal:  func(_ int, buf []int) []int { return s.Legal(buf) },
-		label:  func(_, a int) string { return s.Label(a) },
-		result: func() float64 { return sideResult(s.Score(), turn) },
-		play: func(a []int, rng *rand.Rand) (referee, int, string) {
-			o := drawOutcome(s.Chances(a[0], nil), rng.Float64())
-			return chanceReferee(s.Roll(a[0], o), 1-turn), o, s.OutcomeLabel(a[0], o)
-		},
+	r := turnReferee(s, turn)
+	r.play = func(a []int, rng *rand.Rand) (referee, int, string) {
+		o := drawOutcome(s.Chances(a[0], nil), rng.Float64())
+		return chanceReferee(s.Roll(a[0], o), 1-turn), o, s.OutcomeLabel(a[0], o)
 	}
+	return r
 }
 
 // movers is the side turn alone when the game goes on, none when it is
@@ -147,13 +159,7 @@ func sideResult(score float64, turn int) float64 {
 	if turn == 1 {
 		score = -score
 	}
-	switch {
-	case score > 0:
-		return 1
-	case score < 0:
-		return 0
-	}
-	return 0.5
+	return search.Outcome(score)
 }
 
 // drawOutcome returns the outcome that u, uniform in [0, 1), draws among

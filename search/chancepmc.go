@@ -154,7 +154,7 @@ func (e *chancePMC[S]) playout(root S, a int) (float64, int) {
 		s = e.roll(s, e.moves[e.intn(len(e.moves))])
 		plies++
 	}
-	r := outcome(s.Score()) // in the view of the side to move at the end
+	r := Outcome(s.Score()) // in the view of the side to move at the end
 	if plies%2 == 0 {       // the opponent of the root player is to move
 		r = 1 - r
 	}

@@ -278,7 +278,7 @@ func (e *duct[S]) search() {
 		var v float64 // in player 0's view
 		if leaf.done {
 			score := e.states[cur].Score()
-			v = outcome(score)
+			v = Outcome(score)
 			if e.tr != nil {
 				e.emitEval(cur, score)
 			}
@@ -347,7 +347,7 @@ func (e *duct[S]) playout(s S) (float64, int) {
 		turns++
 	}
 	e.moves0, e.moves1 = m0, m1
-	return outcome(s.Score()), turns
+	return Outcome(s.Score()), turns
 }
 
 //go:noinline

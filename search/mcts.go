@@ -86,7 +86,7 @@ func (e *mc[S]) mcts() {
 		var v float64 // in the view of the side to move at the leaf
 		if leaf.done {
 			score := leaf.state.Score()
-			v = outcome(score)
+			v = Outcome(score)
 			if e.tr != nil {
 				e.emitEval(cur, score)
 			}

@@ -60,7 +60,7 @@ func (m *monteCarlo) evalRoot(score float64) float64 {
 	if m.tr != nil {
 		m.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
 	}
-	return outcome(score)
+	return Outcome(score)
 }
 
 // emitBackprop reports the values added along path (root first), listed
@@ -161,9 +161,9 @@ func newMC[S Alternating[S]](ctx context.Context, opts MonteCarloOptions) *mc[S]
 	return &mc[S]{monteCarlo: newMonteCarlo(ctx, opts), opts: opts, moves: make([]int, 0, 16), path: make([]int32, 0, 16)}
 }
 
-// outcome turns a terminal score, in the side to move's view, into a
-// result in the same view: 1 win, 0.5 draw, 0 loss.
-func outcome(score float64) float64 {
+// Outcome turns the score of a finished game, in the side to move's view,
+// into its result in the same view: 1 win (> 0), 0.5 draw, 0 loss (< 0).
+func Outcome(score float64) float64 {
 	switch {
 	case score > 0:
 		return 1
@@ -195,7 +195,7 @@ func (e *mc[S]) playout(s S) (float64, int) {
 		s = s.Play(e.moves[e.intn(len(e.moves))])
 		plies++
 	}
-	v := outcome(s.Score())
+	v := Outcome(s.Score())
 	if plies%2 == 1 {
 		v = 1 - v
 	}

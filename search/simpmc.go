@@ -186,7 +186,7 @@ func (e *simPMC[S]) playout(s S) (float64, int) {
 		s = s.Play(a0, a1)
 		turns++
 	}
-	return outcome(s.Score()), turns
+	return Outcome(s.Score()), turns
 }
 
 //go:noinline
