@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -103,13 +102,7 @@ func (e *chancePMC[S]) playouts(root S, moves []int, chance []bool) {
 			e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: i + 1})
 		}
 		for range e.opts.Playouts {
-			if count%ctxCheckInterval == 0 {
-				if err := e.ctx.Err(); err != nil {
-					e.err = fmt.Errorf("search: stopped after %d playouts: %w", count, err)
-					return
-				}
-			}
-			if count > 0 && e.expired() {
+			if e.stopsAfter(count, "playouts") {
 				return
 			}
 			count++

@@ -249,13 +249,7 @@ func (e *duct[S]) expand(id int32, depth int) bool {
 
 func (e *duct[S]) search() {
 	threshold := e.opts.ExpandThreshold
-	for it := 1; it <= e.opts.Playouts; it++ {
-		if e.stopsBefore(it) {
-			return
-		}
-		if e.tr != nil {
-			e.emitIteration(it)
-		}
+	for range e.iterations(e.opts.Playouts) {
 		path, picks := append(e.path[:0], 0), e.picks[:0]
 		cur := int32(0)
 		for e.nodes[cur].rows > 0 {
@@ -378,12 +372,6 @@ func (e *duct[S]) emitExpand(id int32, depth int) {
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
 }
 
-//go:noinline
-func (e *duct[S]) emitIteration(it int) {
-	e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: it})
-	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
-}
-
 // emitSelect reports both players' choices at node id, whose statistics
 // are s0 and s1 after t visits, and enters the chosen child.
 //
@@ -402,11 +390,6 @@ func (e *duct[S]) emitSelect(id, chosen int32, s0, s1 []ductStat, t int) {
 		e.tr.Emit(trace.Event{Kind: trace.KindSelect, Node: trace.NodeID(id), Child: trace.NodeID(chosen), Scores: e.scores, Visits: t, Explore: e.opts.C})
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: trace.NodeID(chosen)})
-}
-
-//go:noinline
-func (e *duct[S]) emitEval(id int32, score float64) {
-	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: trace.NodeID(id), Value: score, Terminal: true})
 }
 
 //go:noinline

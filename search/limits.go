@@ -84,15 +84,15 @@ func (l *limiter) expired() bool {
 	return l.timedOut
 }
 
-// stopsBefore reports whether an iterating search (MCTS, DUCT) must stop
-// before iteration it, counted from 1: its context is done (checked before
-// the first iteration and every ctxCheckInterval iterations) or its time
-// limit has passed (checked before each iteration but the first).
-func (l *limiter) stopsBefore(it int) bool {
-	if (it-1)%ctxCheckInterval == 0 && l.cancelled(it-1, "iterations") {
+// stopsAfter reports whether a Monte Carlo search that has run done
+// iterations or playouts (unit) must stop before the next: its context is
+// done (checked before the first and every ctxCheckInterval) or its time
+// limit has passed (checked before each but the first).
+func (l *limiter) stopsAfter(done int, unit string) bool {
+	if done%ctxCheckInterval == 0 && l.cancelled(done, unit) {
 		return true
 	}
-	return it > 1 && l.expired()
+	return done > 0 && l.expired()
 }
 
 // elapsed is the time since the search started, by its clock.

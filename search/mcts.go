@@ -66,13 +66,7 @@ func MCTS[S Alternating[S]](ctx context.Context, root S, opts MonteCarloOptions)
 
 func (e *mc[S]) mcts() {
 	threshold := e.opts.ExpandThreshold
-	for it := 1; it <= e.opts.Playouts; it++ {
-		if e.stopsBefore(it) {
-			return
-		}
-		if e.tr != nil {
-			e.emitIteration(it)
-		}
+	for range e.iterations(e.opts.Playouts) {
 		path := append(e.path[:0], 0)
 		cur := int32(0)
 		for e.nodes[cur].count > 0 {

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -58,9 +59,43 @@ func newMonteCarlo(ctx context.Context, opts MonteCarloOptions) monteCarlo {
 func (m *monteCarlo) evalRoot(score float64) float64 {
 	m.evals++
 	if m.tr != nil {
-		m.tr.Emit(trace.Event{Kind: trace.KindEval, Node: 0, Value: score, Terminal: true})
+		m.emitEval(0, score)
 	}
 	return Outcome(score)
+}
+
+// iterations yields the iterations of MCTS or DUCT, 1 to n, while the
+// search may go on, reporting each one's start when tracing.
+func (m *monteCarlo) iterations(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for it := 1; it <= n; it++ {
+			if m.stopsAfter(it-1, "iterations") {
+				return
+			}
+			if m.tr != nil {
+				m.emitIteration(it)
+			}
+			if !yield(it) {
+				return
+			}
+		}
+	}
+}
+
+// emitIteration reports the start of iteration it, at the root.
+//
+//go:noinline
+func (m *monteCarlo) emitIteration(it int) {
+	m.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: it})
+	m.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
+}
+
+// emitEval reports the evaluation of node id, where the game is over with
+// score.
+//
+//go:noinline
+func (m *monteCarlo) emitEval(id int32, score float64) {
+	m.tr.Emit(trace.Event{Kind: trace.KindEval, Node: trace.NodeID(id), Value: score, Terminal: true})
 }
 
 // emitBackprop reports the values added along path (root first), listed
@@ -285,17 +320,6 @@ func (e *mc[S]) emitExpand(id int32, depth int) {
 		e.ids = append(e.ids, trace.NodeID(c))
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
-}
-
-//go:noinline
-func (e *mc[S]) emitIteration(it int) {
-	e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: it})
-	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: 0})
-}
-
-//go:noinline
-func (e *mc[S]) emitEval(id int32, score float64) {
-	e.tr.Emit(trace.Event{Kind: trace.KindEval, Node: trace.NodeID(id), Value: score, Terminal: true})
 }
 
 // emitEnd reports the chosen root child (if any), a note if the search

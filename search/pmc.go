@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/searchviz/searchviz/spec"
@@ -47,13 +46,7 @@ func (e *mc[S]) pmc() {
 			e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: int(c - root.first + 1)})
 		}
 		for range e.opts.Playouts {
-			if count%ctxCheckInterval == 0 {
-				if err := e.ctx.Err(); err != nil {
-					e.err = fmt.Errorf("search: stopped after %d playouts: %w", count, err)
-					return
-				}
-			}
-			if count > 0 && e.expired() {
+			if e.stopsAfter(count, "playouts") {
 				return
 			}
 			count++

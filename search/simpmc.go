@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
@@ -138,13 +137,7 @@ func (e *simPMC[S]) playouts(root S, p int) bool {
 			e.tr.Emit(trace.Event{Kind: trace.KindIteration, Iteration: p*len(e.moves[0]) + i + 1})
 		}
 		for range e.opts.Playouts {
-			if e.count%ctxCheckInterval == 0 {
-				if err := e.ctx.Err(); err != nil {
-					e.err = fmt.Errorf("search: stopped after %d playouts: %w", e.count, err)
-					return false
-				}
-			}
-			if e.count > 0 && e.expired() {
+			if e.stopsAfter(e.count, "playouts") {
 				return false
 			}
 			e.count++
