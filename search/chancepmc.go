@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 
-	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -50,19 +49,11 @@ func (e *chancePMC[S]) run(root S) (Result, error) {
 	moves := root.Legal(nil)
 	if root.Done() || len(moves) == 0 {
 		res.Value = e.evalRoot(root.Score())
-		res.Counters = trace.Counters{Nodes: 1, Evals: e.evals, Elapsed: e.elapsed()}
-		if e.tr != nil {
-			e.emitDecision(e.tr, res)
-		}
-		return res, nil
+		return e.decide(res, 1)
 	}
 	if !e.fits(1, len(moves)) {
 		res.Value = 0.5
-		res.Counters = trace.Counters{Nodes: 1, Elapsed: e.elapsed()}
-		if e.tr != nil {
-			e.emitDecision(e.tr, res)
-		}
-		return res, e.err
+		return e.decide(res, 1)
 	}
 	chance := make([]bool, len(moves))
 	for i, a := range moves {
@@ -73,25 +64,12 @@ func (e *chancePMC[S]) run(root S) (Result, error) {
 	}
 	e.w, e.n = make([]float64, len(moves)), make([]int, len(moves))
 	e.playouts(root, moves, chance)
-	best := -1
-	for i := range moves {
-		if e.n[i] > 0 && (best < 0 || e.w[i]/float64(e.n[i]) > e.w[best]/float64(e.n[best])) {
-			best = i
-		}
-	}
-	res.Value = 0.5
-	if best < 0 {
-		best = 0
-	} else {
-		res.Value = e.w[best] / float64(e.n[best])
-	}
-	res.Action, res.Label = moves[best], root.Label(moves[best])
-	res.Counters = trace.Counters{Nodes: 1 + len(moves), Evals: e.evals, Elapsed: e.elapsed()}
+	best, rate := bestWinRate(e.w, e.n)
+	res.Action, res.Label, res.Value = moves[best], root.Label(moves[best]), rate
 	if e.tr != nil {
 		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(1 + best)})
-		e.emitDecision(e.tr, res)
 	}
-	return res, e.err
+	return e.decide(res, 1+len(moves))
 }
 
 // playouts runs the playouts of every root move, in move order.
@@ -111,7 +89,11 @@ func (e *chancePMC[S]) playouts(root S, moves []int, chance []bool) {
 			e.w[i] += r
 			e.n[i]++
 			if e.tr != nil {
-				e.emitPlayout(trace.NodeID(1+i), r, plies, chance[i])
+				v := 1 - r // the child's value, in its side to move's view
+				if chance[i] {
+					v = r // a chance node's, in the root player's
+				}
+				e.emitRootPlayout(trace.NodeID(1+i), r, plies+1, v)
 			}
 		}
 	}
@@ -154,13 +136,8 @@ func (e *chancePMC[S]) playout(root S, a int) (float64, int) {
 	return r, plies
 }
 
-//go:noinline
 func (e *chancePMC[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, t trace.NodeType, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: t}
-	if e.opts.Boards {
-		ev.Board = s.String()
-	}
-	e.tr.Emit(ev)
+	emitNode(&e.monteCarlo, trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: t}, s)
 }
 
 // emitChildren reports the root's children, one per move, and the expand
@@ -182,40 +159,8 @@ func (e *chancePMC[S]) emitChildren(root S, moves []int, chance []bool) {
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: 0, Children: e.ids})
 }
 
-// emitPlayout reports one playout from root child c with result r in the
-// root player's view.
-//
-//go:noinline
-func (e *chancePMC[S]) emitPlayout(c trace.NodeID, r float64, plies int, chance bool) {
-	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: c})
-	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: c, Result: r, Length: plies + 1})
-	v := 1 - r
-	if chance {
-		v = r
-	}
-	e.ids = append(e.ids[:0], c, 0)
-	e.values = append(e.values[:0], v, r)
-	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
-	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: c})
-}
-
 // ChancePMCEntry is Primitive Monte Carlo for games with chance, for the
 // catalog.
 func ChancePMCEntry[S Chance[S]]() Entry[S] {
-	return Entry[S]{
-		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilyChance, Measures: MeasureWinRate,
-			Help:   "Primitive Monte Carlo: random playouts, dice rolled by their probabilities, after each root move; take the best win rate",
-			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
-			Code:   pmcCode(),
-		},
-		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return ChancePMC(ctx, root, MonteCarloOptions{
-				Playouts: v.Int(paramPMCPlayouts),
-				Seed:     uint64(v.Int(paramSeed)),
-				Limits:   Limits{MaxNodes: v.Int(paramNodes)},
-				Tracing:  tracing,
-			})
-		},
-	}
+	return pmcEntry(FamilyChance, "Primitive Monte Carlo: random playouts, dice rolled by their probabilities, after each root move; take the best win rate", ChancePMC[S])
 }

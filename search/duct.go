@@ -145,7 +145,7 @@ func (e *duct[S]) run(root S) (Result, error) {
 	e.nodes = append(e.nodes, ductNode{pair: -1, done: root.Done()})
 	e.states = append(e.states, root)
 	if e.tr != nil {
-		e.emitNode(0, trace.NoNode, -1, "", nil, 0, root)
+		emitNode(&e.monteCarlo, jointRoot(), root)
 	}
 	res := Result{Action: -1, Action1: -1}
 	best0, best1 := -1, -1
@@ -278,7 +278,7 @@ func (e *duct[S]) search() {
 			}
 		} else {
 			var turns int
-			v, turns = e.playout(e.states[cur])
+			v, turns = jointPlayout(&e.random, e.states[cur], &e.moves0, &e.moves1)
 			if e.tr != nil {
 				e.emitPlayout(cur, v, turns)
 			}
@@ -323,36 +323,6 @@ func (e *duct[S]) pick(stats []ductStat, logt float64) int {
 	return best
 }
 
-// playout plays uniformly random legal actions for both players from s
-// until the game is over (or a player has no legal action) and returns
-// the outcome in player 0's view and the number of turns played.
-func (e *duct[S]) playout(s S) (float64, int) {
-	turns := 0
-	m0, m1 := e.moves0, e.moves1
-	for {
-		// Legal returns none when the game is over: no need for Done.
-		m0, m1 = s.Legal(0, m0[:0]), s.Legal(1, m1[:0])
-		if len(m0) == 0 || len(m1) == 0 {
-			break
-		}
-		a0 := m0[e.intn(len(m0))]
-		a1 := m1[e.intn(len(m1))]
-		s = s.Play(a0, a1)
-		turns++
-	}
-	e.moves0, e.moves1 = m0, m1
-	return Outcome(s.Score()), turns
-}
-
-//go:noinline
-func (e *duct[S]) emitNode(id, parent trace.NodeID, action int, label string, joint *trace.JointAction, depth int, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Joint: joint, Depth: depth, Type: trace.TypeJoint}
-	if e.opts.Boards {
-		ev.Board = s.String()
-	}
-	e.tr.Emit(ev)
-}
-
 // emitExpand reports the children of node id, just added, row-major, and
 // the expand event.
 //
@@ -365,8 +335,7 @@ func (e *duct[S]) emitExpand(id int32, depth int) {
 		k := &e.nodes[c]
 		i, j := k.pair/p.cols, k.pair%p.cols
 		a0, a1 := int(s0[i].action), int(s1[j].action)
-		joint := &trace.JointAction{{Action: a0, Label: e.states[id].Label(0, a0)}, {Action: a1, Label: e.states[id].Label(1, a1)}}
-		e.emitNode(trace.NodeID(c), trace.NodeID(id), int(k.pair), joint[0].Label+"/"+joint[1].Label, joint, depth+1, e.states[c])
+		emitNode(&e.monteCarlo, jointChild(trace.NodeID(c), trace.NodeID(id), int(k.pair), e.states[id], a0, a1, depth+1), e.states[c])
 		e.ids = append(e.ids, trace.NodeID(c))
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})

@@ -45,13 +45,14 @@ type monteCarlo struct {
 	random
 	evals  int
 	tr     trace.Tracer
+	boards bool // node events carry boards
 	scores []trace.Score
 	ids    []trace.NodeID
 	values []float64
 }
 
 func newMonteCarlo(ctx context.Context, opts MonteCarloOptions) monteCarlo {
-	return monteCarlo{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), tr: opts.Tracer}
+	return monteCarlo{limiter: newLimiter(ctx, opts.Limits), random: newRandom(opts.Seed), tr: opts.Tracer, boards: opts.Boards}
 }
 
 // evalRoot evaluates a root at which the game is over, given its score
@@ -62,6 +63,58 @@ func (m *monteCarlo) evalRoot(score float64) float64 {
 		m.emitEval(0, score)
 	}
 	return Outcome(score)
+}
+
+// decide ends a search that made nodes nodes with the decision res: it
+// counts the search, reports the decision (after a note if the search
+// stopped early) and returns res with the search's error.
+func (m *monteCarlo) decide(res Result, nodes int) (Result, error) {
+	res.Counters = trace.Counters{Nodes: nodes, Evals: m.evals, Elapsed: m.elapsed()}
+	if m.tr != nil {
+		m.emitDecision(m.tr, res)
+	}
+	return res, m.err
+}
+
+// bestWinRate returns the index i of the move of best win rate w[i]/n[i]
+// among those with playouts, ties to the first, and that rate; 0 and 0.5
+// when none has any.
+func bestWinRate(w []float64, n []int) (int, float64) {
+	best := -1
+	for i := range n {
+		if n[i] > 0 && (best < 0 || w[i]/float64(n[i]) > w[best]/float64(n[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return 0, 0.5
+	}
+	return best, w[best] / float64(n[best])
+}
+
+// emitRootPlayout reports one playout of a Primitive Monte Carlo search
+// from root child c: its result, in the root's view, and length, then a
+// backprop of v at the child and the result at the root.
+//
+//go:noinline
+func (m *monteCarlo) emitRootPlayout(c trace.NodeID, result float64, length int, v float64) {
+	m.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: c})
+	m.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: c, Result: result, Length: length})
+	m.ids = append(m.ids[:0], c, 0)
+	m.values = append(m.values[:0], v, result)
+	m.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: m.ids, Values: m.values})
+	m.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: c})
+}
+
+// emitNode reports node event ev of a node whose state is s, with its
+// board when the search draws boards.
+//
+//go:noinline
+func emitNode[S interface{ String() string }](m *monteCarlo, ev trace.Event, s S) {
+	if m.boards {
+		ev.Board = s.String()
+	}
+	m.tr.Emit(ev)
 }
 
 // iterations yields the iterations of MCTS or DUCT, 1 to n, while the
@@ -268,7 +321,8 @@ func (e *mc[S]) winRate(id int32) float64 {
 }
 
 // run creates the root and expands it, runs search, and turns the root
-// child that choose picks into a Result, reporting the value and decision.
+// child that choose picks into a Result, reporting the chosen child as the
+// root's value and best child, then the decision.
 // A root without moves is evaluated instead: the result is its outcome.
 func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) {
 	e.nodes = append(e.nodes, mcNode[S]{state: root, action: -1, done: root.Done()})
@@ -291,20 +345,14 @@ func (e *mc[S]) run(root S, search func(), choose func() int32) (Result, error) 
 		res.Label = root.Label(res.Action)
 		res.Value = e.winRate(best)
 	}
-	res.Counters = trace.Counters{Nodes: len(e.nodes), Evals: e.evals, Elapsed: e.elapsed()}
-	if e.tr != nil {
-		e.emitEnd(res, best)
+	if e.tr != nil && best >= 0 {
+		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
 	}
-	return res, e.err
+	return e.decide(res, len(e.nodes))
 }
 
-//go:noinline
 func (e *mc[S]) emitNode(id, parent trace.NodeID, action int, label string, depth int, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: nodeType(depth)}
-	if e.opts.Boards {
-		ev.Board = s.String()
-	}
-	e.tr.Emit(ev)
+	emitNode(&e.monteCarlo, trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Depth: depth, Type: nodeType(depth)}, s)
 }
 
 // emitExpand reports the children of node id, just added, and the expand
@@ -320,17 +368,6 @@ func (e *mc[S]) emitExpand(id int32, depth int) {
 		e.ids = append(e.ids, trace.NodeID(c))
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: trace.NodeID(id), Children: e.ids})
-}
-
-// emitEnd reports the chosen root child (if any), a note if the search
-// stopped early, and the decision.
-//
-//go:noinline
-func (e *mc[S]) emitEnd(res Result, best int32) {
-	if best >= 0 {
-		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(best)})
-	}
-	e.emitDecision(e.tr, res)
 }
 
 // Defaults of the Monte Carlo engines, as in the primer's sample code.

@@ -58,7 +58,7 @@ func (e *mc[S]) pmc() {
 			root.w += 1 - v
 			root.n++
 			if e.tr != nil {
-				e.emitPMCPlayout(c, v, plies)
+				e.emitRootPlayout(trace.NodeID(c), 1-v, plies, v)
 			}
 		}
 	}
@@ -79,38 +79,29 @@ func (e *mc[S]) bestRate() int32 {
 	return best
 }
 
-// emitPMCPlayout reports one PMC playout from root child c, whose outcome
-// is v in the child's view.
-//
-//go:noinline
-func (e *mc[S]) emitPMCPlayout(c int32, v float64, plies int) {
-	id := trace.NodeID(c)
-	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: id})
-	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: id, Result: 1 - v, Length: plies})
-	e.ids = append(e.ids[:0], id, 0)
-	e.values = append(e.values[:0], v, 1-v)
-	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
-	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
-}
-
 // PMCEntry is Primitive Monte Carlo for the catalog.
 func PMCEntry[S Alternating[S]]() Entry[S] {
+	return pmcEntry(FamilyAlternating, "Primitive Monte Carlo: random playouts after each root move, take the best win rate", PMC[S])
+}
+
+// pmcEntry is the catalog's entry of the Primitive Monte Carlo engine
+// search, of family, with help.
+func pmcEntry[S any](family Family, help string, search func(context.Context, S, MonteCarloOptions) (Result, error)) Entry[S] {
 	return Entry[S]{
 		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilyAlternating, Measures: MeasureWinRate,
-			Help:   "Primitive Monte Carlo: random playouts after each root move, take the best win rate",
+			Name: "pmc", Family: family, Measures: MeasureWinRate, Help: help,
 			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
 			Code:   pmcCode(),
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return PMC(ctx, root, MonteCarloOptions{
-				Playouts: v.Int(paramPMCPlayouts),
-				Seed:     uint64(v.Int(paramSeed)),
-				Limits:   Limits{MaxNodes: v.Int(paramNodes)},
-				Tracing:  tracing,
-			})
+			return search(ctx, root, pmcOptions(v, tracing))
 		},
 	}
+}
+
+// pmcOptions reads the parameters of the Primitive Monte Carlo engines.
+func pmcOptions(v spec.Values, tracing Tracing) MonteCarloOptions {
+	return MonteCarloOptions{Playouts: v.Int(paramPMCPlayouts), Seed: uint64(v.Int(paramSeed)), Limits: Limits{MaxNodes: v.Int(paramNodes)}, Tracing: tracing}
 }
 
 // pmcCode is Primitive Monte Carlo's pseudocode, with or without chance.

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 
-	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -72,25 +71,17 @@ type simPMC[S Simultaneous[S]] struct {
 func (e *simPMC[S]) run(root S) (Result, error) {
 	res := Result{Action: -1, Action1: -1}
 	if e.tr != nil {
-		e.emitNode(0, trace.NoNode, -1, "", nil, 0, root)
+		emitNode(&e.monteCarlo, jointRoot(), root)
 	}
 	e.moves[0], e.moves[1] = root.Legal(0, nil), root.Legal(1, nil)
 	rows, cols := len(e.moves[0]), len(e.moves[1])
 	if root.Done() || rows == 0 || cols == 0 {
 		res.Value = e.evalRoot(root.Score())
-		res.Counters = trace.Counters{Nodes: 1, Evals: e.evals, Elapsed: e.elapsed()}
-		if e.tr != nil {
-			e.emitDecision(e.tr, res)
-		}
-		return res, nil
+		return e.decide(res, 1)
 	}
 	if !e.fits(1, rows*cols) {
 		res.Value = 0.5
-		res.Counters = trace.Counters{Nodes: 1, Elapsed: e.elapsed()}
-		if e.tr != nil {
-			e.emitDecision(e.tr, res)
-		}
-		return res, e.err
+		return e.decide(res, 1)
 	}
 	if e.tr != nil {
 		e.emitChildren(root)
@@ -101,31 +92,14 @@ func (e *simPMC[S]) run(root S) (Result, error) {
 	if e.playouts(root, 0) {
 		e.playouts(root, 1)
 	}
-	best0, best1 := e.best(0), e.best(1)
+	best0, rate := bestWinRate(e.w[0], e.n[0])
+	best1, _ := bestWinRate(e.w[1], e.n[1])
 	res.Action, res.Label, res.Action1 = e.moves[0][best0], root.Label(0, e.moves[0][best0]), e.moves[1][best1]
-	res.Value = 0.5
-	if n := e.n[0][best0]; n > 0 {
-		res.Value = e.w[0][best0] / float64(n)
-	}
-	res.Counters = trace.Counters{Nodes: 1 + rows*cols, Evals: e.evals, Elapsed: e.elapsed()}
+	res.Value = rate
 	if e.tr != nil {
 		e.tr.Emit(trace.Event{Kind: trace.KindValue, Node: 0, Value: res.Value, Best: trace.NodeID(1 + best0*cols + best1)})
-		e.emitDecision(e.tr, res)
 	}
-	return res, e.err
-}
-
-// best returns the index of player p's root action with the best win rate
-// among those with playouts, ties to the first; the first if none has any.
-func (e *simPMC[S]) best(p int) int {
-	best := -1
-	w, n := e.w[p], e.n[p]
-	for i := range n {
-		if n[i] > 0 && (best < 0 || w[i]/float64(n[i]) > w[best]/float64(n[best])) {
-			best = i
-		}
-	}
-	return max(best, 0)
+	return e.decide(res, 1+rows*cols)
 }
 
 // playouts runs the playouts of each of player p's root actions, in legal
@@ -148,7 +122,7 @@ func (e *simPMC[S]) playouts(root S, p int) bool {
 			if p == 1 {
 				a0, a1, i0, i1 = other[j], a, j, i
 			}
-			v, turns := e.playout(root.Play(a0, a1)) // in player 0's view
+			v, turns := jointPlayout(&e.random, root.Play(a0, a1), &e.m0, &e.m1) // in player 0's view
 			e.evals++
 			if p == 0 {
 				e.w[0][i] += v
@@ -157,38 +131,11 @@ func (e *simPMC[S]) playouts(root S, p int) bool {
 			}
 			e.n[p][i]++
 			if e.tr != nil {
-				e.emitPlayout(trace.NodeID(1+i0*cols+i1), v, turns+1)
+				e.emitRootPlayout(trace.NodeID(1+i0*cols+i1), v, turns+1, v)
 			}
 		}
 	}
 	return true
-}
-
-// playout plays uniformly random legal actions for both players from s
-// until the game is over (or a player has no legal action) and returns
-// the outcome in player 0's view and the number of joint moves played.
-func (e *simPMC[S]) playout(s S) (float64, int) {
-	turns := 0
-	for {
-		e.m0, e.m1 = s.Legal(0, e.m0[:0]), s.Legal(1, e.m1[:0])
-		if len(e.m0) == 0 || len(e.m1) == 0 {
-			break
-		}
-		a0 := e.m0[e.intn(len(e.m0))]
-		a1 := e.m1[e.intn(len(e.m1))]
-		s = s.Play(a0, a1)
-		turns++
-	}
-	return Outcome(s.Score()), turns
-}
-
-//go:noinline
-func (e *simPMC[S]) emitNode(id, parent trace.NodeID, action int, label string, joint *trace.JointAction, depth int, s S) {
-	ev := trace.Event{Kind: trace.KindNode, Node: id, Parent: parent, Action: action, Label: label, Joint: joint, Depth: depth, Type: trace.TypeJoint}
-	if e.opts.Boards {
-		ev.Board = s.String()
-	}
-	e.tr.Emit(ev)
 }
 
 // emitChildren reports the root's N×M children, row-major, and the
@@ -201,44 +148,15 @@ func (e *simPMC[S]) emitChildren(root S) {
 	for i, a0 := range e.moves[0] {
 		for j, a1 := range e.moves[1] {
 			id := trace.NodeID(1 + i*cols + j)
-			joint := &trace.JointAction{{Action: a0, Label: root.Label(0, a0)}, {Action: a1, Label: root.Label(1, a1)}}
-			e.emitNode(id, 0, i*cols+j, joint[0].Label+"/"+joint[1].Label, joint, 1, root.Play(a0, a1))
+			emitNode(&e.monteCarlo, jointChild(id, 0, i*cols+j, root, a0, a1, 1), root.Play(a0, a1))
 			e.ids = append(e.ids, id)
 		}
 	}
 	e.tr.Emit(trace.Event{Kind: trace.KindExpand, Node: 0, Children: e.ids})
 }
 
-// emitPlayout reports one playout starting with root child c, whose
-// result is v in player 0's view, after turns joint moves.
-//
-//go:noinline
-func (e *simPMC[S]) emitPlayout(c trace.NodeID, v float64, turns int) {
-	e.tr.Emit(trace.Event{Kind: trace.KindEnter, Node: c})
-	e.tr.Emit(trace.Event{Kind: trace.KindPlayout, Node: c, Result: v, Length: turns})
-	e.ids = append(e.ids[:0], c, 0)
-	e.values = append(e.values[:0], v, v)
-	e.tr.Emit(trace.Event{Kind: trace.KindBackprop, Path: e.ids, Values: e.values})
-	e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: c})
-}
-
 // SimultaneousPMCEntry is Primitive Monte Carlo for games in which both
 // players move at once, for the catalog.
 func SimultaneousPMCEntry[S Simultaneous[S]]() Entry[S] {
-	return Entry[S]{
-		Algorithm: Algorithm{
-			Name: "pmc", Family: FamilySimultaneous, Measures: MeasureWinRate,
-			Help:   "Primitive Monte Carlo: random playouts after each of a player's root actions, paired with a random action of the other; take the best win rate",
-			Params: []spec.Param{paramPMCPlayouts, paramSeed, paramNodes},
-			Code:   pmcCode(),
-		},
-		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return SimultaneousPMC(ctx, root, MonteCarloOptions{
-				Playouts: v.Int(paramPMCPlayouts),
-				Seed:     uint64(v.Int(paramSeed)),
-				Limits:   Limits{MaxNodes: v.Int(paramNodes)},
-				Tracing:  tracing,
-			})
-		},
-	}
+	return pmcEntry(FamilySimultaneous, "Primitive Monte Carlo: random playouts after each of a player's root actions, paired with a random action of the other; take the best win rate", SimultaneousPMC[S])
 }
