@@ -58,21 +58,8 @@ func (e *dfs[S]) legal(s S, ply int) []int {
 // create counts a new node and returns its id (ids are dense in creation
 // order), or reports false when the search must stop first.
 func (e *dfs[S]) create() (trace.NodeID, bool) {
-	if e.err != nil {
+	if e.err != nil || !e.admits(e.nodes) {
 		return 0, false
-	}
-	if !e.fits(e.nodes, 1) {
-		return 0, false
-	}
-	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
-		if e.cancelled(e.nodes, "nodes") {
-			return 0, false
-		}
-		if e.expired() {
-			// Not an answer: this depth's moves are not all searched.
-			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, context.DeadlineExceeded)
-			return 0, false
-		}
 	}
 	id := trace.NodeID(e.nodes)
 	e.nodes++

@@ -84,6 +84,27 @@ func (l *limiter) expired() bool {
 	return l.timedOut
 }
 
+// admits reports whether a depth-first search that has made nodes nodes
+// may make one more: its node budget allows it, and its context is not
+// done nor its time limit passed (both checked every ctxCheckInterval
+// nodes), each of which stops it with an error.
+func (l *limiter) admits(nodes int) bool {
+	if !l.fits(nodes, 1) {
+		return false
+	}
+	if nodes%ctxCheckInterval == ctxCheckInterval-1 {
+		if l.cancelled(nodes, "nodes") {
+			return false
+		}
+		if l.expired() {
+			// Not an answer: this depth's moves are not all searched.
+			l.err = fmt.Errorf("search: stopped after %d nodes: %w", nodes, context.DeadlineExceeded)
+			return false
+		}
+	}
+	return true
+}
+
 // stopsAfter reports whether a Monte Carlo search that has run done
 // iterations or playouts (unit) must stop before the next: its context is
 // done (checked before the first and every ctxCheckInterval) or its time
