@@ -114,14 +114,7 @@ func (s ChanceState) Done() bool {
 // MIN is. Who is to move at a leaf depends on the moves that led there,
 // not on the chance nodes between them. A player node scores 0.
 func (s ChanceState) Score() float64 {
-	nd := s.node(s.i)
-	switch {
-	case nd.n > 0:
-		return 0
-	case nd.depth%2 == 1:
-		return -nd.value
-	}
-	return nd.value
+	return s.node(s.i).score()
 }
 
 // Depth returns the moves from the root to s; chance nodes do not count.
@@ -139,11 +132,7 @@ func (s ChanceState) MaxToMove() bool {
 // "C", ... in breadth-first order, chance nodes taking their turn in the
 // sequence, or a leaf's value as written by String.
 func (s ChanceState) Name() string {
-	nd := s.node(s.i)
-	if nd.n == 0 {
-		return formatValue(nd.value)
-	}
-	return letters(int(nd.rank))
+	return s.node(s.i).name()
 }
 
 // Label returns the name of the edge to the child action, as State.Label
@@ -154,7 +143,7 @@ func (s ChanceState) Label(action int) string {
 	if _, ok := s.child(action); !ok {
 		return "?" + strconv.Itoa(action)
 	}
-	return strings.ToLower(letters(int(s.node(s.i).rank))) + strconv.Itoa(action+1)
+	return s.node(s.i).edge(action)
 }
 
 // OutcomeLabel returns the name of the edge from the chance node action
@@ -174,7 +163,7 @@ func (s ChanceState) OutcomeLabel(action, outcome int) string {
 	case !nd.chance || outcome < 0 || outcome >= int(nd.n):
 		return "?" + strconv.Itoa(outcome)
 	}
-	return strings.ToLower(letters(int(nd.rank))) + strconv.Itoa(outcome+1)
+	return nd.edge(outcome)
 }
 
 // String returns the text of the subtree at s, in the form ParseChance

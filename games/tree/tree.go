@@ -22,6 +22,34 @@ type node struct {
 	chance bool    // whether the node is a chance node, whose children are outcomes
 }
 
+// score is the node's value from the side to move's view: a leaf's typed
+// value when MAX is to move (at an even depth), its negation when MIN is,
+// and 0 at an interior node.
+func (nd node) score() float64 {
+	switch {
+	case nd.n > 0:
+		return 0
+	case nd.depth%2 == 1:
+		return -nd.value
+	}
+	return nd.value
+}
+
+// name is an interior node's name, from its rank: "A", "B", ... "AA", ...;
+// or a leaf's value as written in a tree's text.
+func (nd node) name() string {
+	if nd.n == 0 {
+		return formatValue(nd.value)
+	}
+	return letters(int(nd.rank))
+}
+
+// edge names the edge from an interior node to its child (or outcome) k:
+// the node's name in lower case followed by k+1, e.g. "a1".
+func (nd node) edge(k int) string {
+	return strings.ToLower(letters(int(nd.rank))) + strconv.Itoa(k+1)
+}
+
 // Root returns the state at the root of t, where MAX is to move.
 func (t *Tree) Root() State {
 	return State{t: t}
@@ -90,14 +118,7 @@ func (s State) Done() bool {
 // scores 0: the tree has no heuristic, so a search that a depth limit stops
 // above the leaves sees only zeros.
 func (s State) Score() float64 {
-	nd := s.node()
-	switch {
-	case nd.n > 0:
-		return 0
-	case nd.depth%2 == 1:
-		return -nd.value
-	}
-	return nd.value
+	return s.node().score()
 }
 
 // Depth returns the plies from the root to s.
@@ -114,11 +135,7 @@ func (s State) MaxToMove() bool {
 // Name returns the name of an interior node, "A" for the root, then "B",
 // "C", ... in breadth-first order, or a leaf's value as written by String.
 func (s State) Name() string {
-	nd := s.node()
-	if nd.n == 0 {
-		return formatValue(nd.value)
-	}
-	return letters(int(nd.rank))
+	return s.node().name()
 }
 
 // Label returns the name of the edge to the child action: the node's name
@@ -129,7 +146,7 @@ func (s State) Label(action int) string {
 	if action < 0 || action >= int(nd.n) {
 		return "?" + strconv.Itoa(action)
 	}
-	return strings.ToLower(letters(int(nd.rank))) + strconv.Itoa(action+1)
+	return nd.edge(action)
 }
 
 // String returns the text of the subtree at s, in the form Parse reads,
