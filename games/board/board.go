@@ -109,6 +109,13 @@ type Cell struct {
 	Mark  string `json:"mark"`  // the text drawn in it, e.g. "x", "5", "#"; "" for none
 }
 
+// Pieces returns the cells of a board of two players' pieces: an empty
+// cell, a piece of the first player marked first and one of the second
+// player marked second.
+func Pieces(first, second string) (empty, one, two Cell) {
+	return Cell{Kind: Empty}, Cell{Kind: Piece, Owner: First, Mark: first}, Cell{Kind: Piece, Owner: Second, Mark: second}
+}
+
 // Board is a position drawn as a grid.
 type Board struct {
 	Rows    int    `json:"rows"`

@@ -7,11 +7,7 @@ import (
 )
 
 // The cells of a board.
-var (
-	emptyCell = board.Cell{Kind: board.Empty}
-	blackCell = board.Cell{Kind: board.Piece, Owner: board.First, Mark: "●"}
-	whiteCell = board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "○"}
-)
+var emptyCell, blackCell, whiteCell = board.Pieces("●", "○")
 
 // Board returns the position drawn as 8 rows of 8 squares, row 1 at the
 // top, with the look of discs: Black's discs are pieces of the first

@@ -15,11 +15,7 @@ import (
 )
 
 // The cells of a board.
-var (
-	emptyCell = board.Cell{Kind: board.Empty}
-	xCell     = board.Cell{Kind: board.Piece, Owner: board.First, Mark: "x"}
-	oCell     = board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}
-)
+var emptyCell, xCell, oCell = board.Pieces("x", "o")
 
 // Game is the board of one game of x and o. Its methods are safe for
 // concurrent use.
