@@ -406,14 +406,7 @@ func DUCTEntry[S Simultaneous[S]]() Entry[S] {
 			},
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return DUCT(ctx, root, MonteCarloOptions{
-				Playouts:        v.Int(paramDUCTPlayouts),
-				C:               v.Float(paramDUCTC),
-				ExpandThreshold: v.Int(paramDUCTExpand),
-				Seed:            uint64(v.Int(paramSeed)),
-				Limits:          Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramDUCTTime)},
-				Tracing:         tracing,
-			})
+			return DUCT(ctx, root, treeOptions(v, tracing, paramDUCTPlayouts, paramDUCTTime, paramDUCTC, paramDUCTExpand))
 		},
 	}
 }

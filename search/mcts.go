@@ -212,14 +212,7 @@ func MCTSEntry[S Alternating[S]]() Entry[S] {
 			},
 		},
 		Run: func(ctx context.Context, root S, v spec.Values, tracing Tracing) (Result, error) {
-			return MCTS(ctx, root, MonteCarloOptions{
-				Playouts:        v.Int(paramMCTSPlayouts),
-				C:               v.Float(paramC),
-				ExpandThreshold: v.Int(paramExpand),
-				Seed:            uint64(v.Int(paramSeed)),
-				Limits:          Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, paramMCTSTime)},
-				Tracing:         tracing,
-			})
+			return MCTS(ctx, root, treeOptions(v, tracing, paramMCTSPlayouts, paramMCTSTime, paramC, paramExpand))
 		},
 	}
 }

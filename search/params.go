@@ -70,6 +70,20 @@ var (
 	paramDUCTExpand   = spec.Param{Name: "expand", Type: spec.Int, Default: DefaultDUCTExpandThreshold, Min: 1, Max: maxExpand, Help: "expand threshold: a leaf gets its children, one per pair of actions, after this many visits"}
 )
 
+// treeOptions reads the options of a Monte Carlo tree search, MCTS or
+// DUCT, from its parameters, each engine having its own playouts, time
+// limit, c and expand.
+func treeOptions(v spec.Values, tracing Tracing, playouts, limit, c, expand spec.Param) MonteCarloOptions {
+	return MonteCarloOptions{
+		Playouts:        v.Int(playouts),
+		C:               v.Float(c),
+		ExpandThreshold: v.Int(expand),
+		Seed:            uint64(v.Int(paramSeed)),
+		Limits:          Limits{MaxNodes: v.Int(paramNodes), TimeLimit: millis(v, limit)},
+		Tracing:         tracing,
+	}
+}
+
 // millis reads parameter p, a time in milliseconds, as a duration.
 func millis(v spec.Values, p spec.Param) time.Duration {
 	return time.Duration(v.Int(p)) * time.Millisecond
