@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"time"
 
-	"github.com/gorilla/websocket"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
 // closeGone is the websocket close code of a page whose trace is not
@@ -70,13 +69,11 @@ func (s *Server) isExample(id string) bool {
 // stored: it accepts the socket only to close it with closeGone and a
 // reason the page shows, since a refused handshake tells a page nothing.
 func (s *Server) socketGone(w http.ResponseWriter, r *http.Request, id string) {
-	conn, err := upgrade(w, r)
+	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		return // the upgrader has answered
 	}
-	defer conn.Close()
-	msg := websocket.FormatCloseMessage(closeGone, "This trace was deleted; open another from the start page.")
-	conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	wsconn.Refuse(ws, closeGone, "This trace was deleted; open another from the start page.")
 	s.log.Info("websocket of a trace not stored", "trace", id)
 }
 

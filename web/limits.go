@@ -198,15 +198,6 @@ const maxExerciseSeed = 999_999
 // tree editor's "Make it an exercise" link sends it.
 const MaxExerciseTree = 4 << 10
 
-// Websocket limits and timeouts.
-const (
-	writeWait      = 10 * time.Second  // the longest a write to a page may take
-	pongWait       = 60 * time.Second  // a page that answers no ping for this long is gone
-	pingPeriod     = pongWait * 9 / 10 // how often pages are pinged
-	maxMessageSize = 1024              // the largest message a page may send
-	sendQueue      = 32                // frames queued for a page before it counts as too slow
-)
-
 // Limits on what a page may ask.
 const (
 	maxSpeed = 50 // steps a second while playing

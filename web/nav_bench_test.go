@@ -1,7 +1,6 @@
 package web
 
 import (
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
 // The big traces the frame benchmarks step through: AlphaBeta's whole
@@ -47,15 +47,18 @@ type sent struct{ first, all int }
 // benchFrame makes the frame of step k as a session does, after a seek,
 // and encodes it and the drawing before it, if any, for the page, a big
 // drawing in two parts. It adds the bytes the page is sent to n.
-func benchFrame(b *testing.B, vw *viewer, k int, send chan []byte, log *slog.Logger, n *sent) {
+func benchFrame(b *testing.B, vw *viewer, k int, n *sent) {
 	layout, f, err := vw.frame(k, false)
 	if err != nil {
 		b.Fatal(err)
 	}
 	rest := splitLayout(layout, vw.anchor(command{Type: cmdSeek}))
 	add := func(msg any, first bool) {
-		queue(send, msg, log)
-		size := len(<-send)
+		data, err := wsconn.Encode(msg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size := len(data)
 		n.all += size
 		if first {
 			n.first += size
@@ -89,9 +92,8 @@ func BenchmarkFrameStep(b *testing.B) {
 			sh := bigShow(b, bt.req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			k := sh.tree.Len() / 3
-			benchFrame(b, vw, k, send, log, &sent{})
+			benchFrame(b, vw, k, &sent{})
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
@@ -99,7 +101,7 @@ func BenchmarkFrameStep(b *testing.B) {
 				if k == sh.tree.Len() {
 					k = sh.tree.Len() / 3
 				}
-				benchFrame(b, vw, k, send, log, &n)
+				benchFrame(b, vw, k, &n)
 			}
 			n.report(b)
 		})
@@ -116,13 +118,12 @@ func BenchmarkFrameJump(b *testing.B) {
 			sh := bigShow(b, bt.req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			rng := rand.New(rand.NewPCG(1, 1))
-			benchFrame(b, vw, 0, send, log, &sent{})
+			benchFrame(b, vw, 0, &sent{})
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
-				benchFrame(b, vw, rng.IntN(sh.tree.Len()), send, log, &n)
+				benchFrame(b, vw, rng.IntN(sh.tree.Len()), &n)
 			}
 			n.report(b)
 		})
@@ -137,7 +138,6 @@ func BenchmarkFirstView(b *testing.B) {
 		b.Run(bt.name, func(b *testing.B) {
 			skipLong(b, bt.long)
 			h, events := recordSearch(b, bt.req)
-			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
@@ -147,7 +147,7 @@ func BenchmarkFirstView(b *testing.B) {
 				}
 				vw := newViewer(sh, trace.ViewRoot)
 				vw.layouter = layouter
-				benchFrame(b, vw, 0, send, log, &n)
+				benchFrame(b, vw, 0, &n)
 			}
 			n.report(b)
 		})
@@ -162,11 +162,10 @@ func BenchmarkOpenAgain(b *testing.B) {
 		b.Run(bt.name, func(b *testing.B) {
 			skipLong(b, bt.long)
 			sh := bigShow(b, bt.req)
-			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			open := func(n *sent) {
 				vw := newViewer(sh, trace.ViewRoot)
 				vw.layouter = layouter
-				benchFrame(b, vw, 0, send, log, n)
+				benchFrame(b, vw, 0, n)
 			}
 			open(&sent{})
 			b.ReportAllocs()

@@ -5,17 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/gorilla/websocket"
-
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/play"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -78,68 +76,49 @@ type playFrame struct {
 }
 
 // handlePlaySocket plays one page's games: a reader turns messages into
-// moves, one at a time, and a writer sends the frames and pings. Each
-// page has its own games; none outlives its socket.
+// moves, one at a time, and the connection's writer sends the frames and
+// pings. Each page has its own games; none outlives its socket.
 func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
-	conn, err := upgrade(w, r)
+	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		s.log.Info("play websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
-	ctx, cancel := context.WithCancelCause(s.ctx)
-	defer cancel(nil)
-	send := make(chan []byte, sendQueue)
 	log := s.log.With("play", r.RemoteAddr)
-	stop := func() { cancel(nil) }
-	go func() {
-		defer func() {
-			if recovered(log, recover(), "a play page's writer") {
-				stop()
-			}
-		}()
-		writePump(ctx, stop, conn, send, log)
-	}()
-	p := &playSession{ctx: ctx, send: send, log: log, players: s.players}
+	conn := wsconn.New(s.ctx, ws, maxPlayMessage, log)
+	defer conn.Stop()
+	send := wsconn.NewQueue(log)
+	conn.Write(send)
+	p := &playSession{ctx: conn.Context(), send: send, players: s.players}
 	defer p.leave()
-	defer func() {
-		if recovered(log, recover(), "a play page's game") {
-			stop()
-		}
-	}()
-	// A page with no game in play that says nothing for playIdle is
-	// closed, so that idle sockets do not pile up.
-	idle := time.AfterFunc(s.playIdle, func() {
-		defer func() { recovered(log, recover(), "a play page's idle timer") }()
-		cancel(&closeReason{fmt.Sprintf("No game was played on this page for %v, so the server closed its connection.", s.playIdle)})
-		conn.SetReadDeadline(time.Now())
-	})
-	defer idle.Stop()
-	conn.SetReadLimit(maxPlayMessage)
-	conn.SetReadDeadline(time.Now().Add(pongWait))
-	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	for ctx.Err() == nil {
-		_, data, err := conn.ReadMessage()
-		if err != nil {
-			if ctx.Err() == nil && websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
-				log.Info("play websocket closed", "err", err)
+	conn.Safely("a play page's game", func() {
+		// A page with no game in play that says nothing for playIdle is
+		// closed, so that idle sockets do not pile up.
+		idle := time.AfterFunc(s.playIdle, func() {
+			defer func() { recovered(log, recover(), "a play page's idle timer") }()
+			conn.Close(fmt.Sprintf("No game was played on this page for %v, so the server closed its connection.", s.playIdle))
+		})
+		defer idle.Stop()
+		for {
+			data, ok := conn.Read()
+			if !ok {
+				return
 			}
-			return
+			idle.Stop()
+			if !p.handle(data) {
+				return
+			}
+			if !p.playing() {
+				idle.Reset(s.playIdle)
+			}
 		}
-		idle.Stop()
-		if !p.handle(data) {
-			return
-		}
-		if !p.playing() {
-			idle.Reset(s.playIdle)
-		}
-	}
+	})
 }
 
 // playSession is one page's game.
 type playSession struct {
 	ctx     context.Context
-	send    chan<- []byte
-	log     *slog.Logger
+	send    *wsconn.Queue
 	game    *play.Game
 	players players
 	place   bool // the game holds one of the players' places
@@ -171,8 +150,8 @@ var errServerFull = fmt.Errorf("%d games are being played, the most this server 
 // handle answers one message; it reports false when the page is gone.
 func (p *playSession) handle(data []byte) bool {
 	var c playCommand
-	if err := json.Unmarshal(data, &c); err != nil {
-		return p.fail(fmt.Errorf("the message is not a play command: %v (want JSON such as {\"type\":\"move\",\"action\":19})", err))
+	if err := wsconn.Decode(data, &c); err != nil {
+		return p.fail(fmt.Errorf("the message is not a play command: %w (want JSON such as {\"type\":\"move\",\"action\":19})", err))
 	}
 	if p.game == nil && c.Type != "new" && c.Type != "open" {
 		return p.fail(errors.New("no game has started: send new or open first"))
@@ -250,7 +229,7 @@ func (p *playSession) fail(err error) bool {
 	return p.frame(playFrame{Type: "error", Message: err.Error()})
 }
 
-func (p *playSession) frame(f playFrame) bool { return queue(p.send, f, p.log) }
+func (p *playSession) frame(f playFrame) bool { return p.send.Send(f) }
 
 // players counts the play pages open, up to MaxPlayGames.
 type players struct{ slots chan struct{} }

@@ -113,75 +113,27 @@ type roomMessage struct {
 	Message   string        `json:"message,omitempty"`   // error, ended: what happened
 }
 
-// roomConn is one page's socket in a room. Its writer sends the latest
-// message of each slot: a slow page skips the states it missed and never
-// holds up the others.
-type roomConn struct {
-	mu    sync.Mutex
-	slots [numRoomSlots][]byte // the message of each slot to send next, nil when sent
-	final []byte               // the last message, after which the connection closes
-	wake  chan struct{}        // has a value when a slot or final is set
+// roomSink is a page's socket in a room, as the room sends to it: the
+// latest message of each slot, so that a slow page skips the states it
+// missed and never holds up the others, then a final one.
+type roomSink interface {
+	// Offer makes msg the next message of slot, in place of one not sent.
+	Offer(slot int, msg []byte)
+	// Finish sends msg after what is waiting, then closes the socket.
+	Finish(msg []byte)
 }
 
-// roomSlot is a kind of message a page is sent, of which only the latest
-// matters.
-type roomSlot int
-
+// The slots of a room's page: the kinds of message a page is sent, of
+// which only the latest matters.
 const (
-	slotRoom      roomSlot = iota // the room: its page and the presenter's state
-	slotTicket                    // a follower's ticket for its answers
-	slotFollowers                 // the presenter's count of followers
-	slotAnswers                   // the presenter's tally of the answers to an exercise
-	slotLink                      // whether the connection between servers is up
-	slotError                     // what went wrong with the page's last message
+	slotRoom      = iota // the room: its page and the presenter's state
+	slotTicket           // a follower's ticket for its answers
+	slotFollowers        // the presenter's count of followers
+	slotAnswers          // the presenter's tally of the answers to an exercise
+	slotLink             // whether the connection between servers is up
+	slotError            // what went wrong with the page's last message
 	numRoomSlots
 )
-
-func newRoomConn() *roomConn {
-	return &roomConn{wake: make(chan struct{}, 1)}
-}
-
-// offer makes msg the next message of its slot, in place of one not sent
-// yet.
-func (c *roomConn) offer(slot roomSlot, msg []byte) {
-	c.mu.Lock()
-	c.slots[slot] = msg
-	c.mu.Unlock()
-	c.poke()
-}
-
-// finish sends msg after what is waiting, then closes the connection.
-func (c *roomConn) finish(msg []byte) {
-	c.mu.Lock()
-	c.final = msg
-	c.mu.Unlock()
-	c.poke()
-}
-
-func (c *roomConn) poke() {
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-}
-
-// take returns the messages to send now and whether the last is final.
-func (c *roomConn) take() (msgs [][]byte, final bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for i, m := range c.slots {
-		if m != nil {
-			msgs = append(msgs, m)
-			c.slots[i] = nil
-		}
-	}
-	if c.final != nil {
-		msgs = append(msgs, c.final)
-		c.final = nil
-		final = true
-	}
-	return msgs, final
-}
 
 // room is one classroom: a presenter and the followers who mirror it.
 type room struct {
@@ -193,8 +145,8 @@ type room struct {
 	mu        sync.Mutex
 	path      string     // the viewer page shown
 	state     *roomState // the presenter's last state, nil before the first
-	presenter *roomConn
-	followers map[*roomConn]struct{}
+	presenter roomSink
+	followers map[roomSink]struct{}
 	answers   map[string]string // the page's exercise: each follower tab's first mistake's key, or answerRight
 	ended     bool
 	claimed   bool        // a presenter has come
@@ -411,7 +363,7 @@ func (h *rooms) unregister(code string) {
 // newRoom makes the room of code and info, following the other replicas'
 // events with a bus; it is not among the rooms until addLocked.
 func (h *rooms) newRoom(code string, info roomInfo) (*room, error) {
-	r := &room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[*roomConn]struct{}{}, counts: map[string]int{}}
+	r := &room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[roomSink]struct{}{}, counts: map[string]int{}}
 	r.idle = time.AfterFunc(h.unclaimed, func() {
 		r.mu.Lock()
 		why := "its presenter was away for " + h.idle.String()
@@ -629,7 +581,7 @@ func (r *room) isKey(key string) bool {
 
 // joinPresenter makes c the room's presenter, showing path; a presenter
 // already connected, an older page, is told and let go.
-func (r *room) joinPresenter(c *roomConn, path string) error {
+func (r *room) joinPresenter(c roomSink, path string) error {
 	if !roomPath.MatchString(path) {
 		return errRoomPath
 	}
@@ -639,7 +591,7 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 		return errNoRoom
 	}
 	if old := r.presenter; old != nil {
-		old.finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
+		old.Finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
 	}
 	r.presenter = c
 	r.claimed = true
@@ -648,9 +600,9 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 		r.path, r.state, r.answers = path, nil, nil
 	}
 	r.remoteLive = false
-	c.offer(slotRoom, r.roomMsgLocked())
+	c.Offer(slotRoom, r.roomMsgLocked())
 	if r.linkDown {
-		c.offer(slotLink, linkMsg(false))
+		c.Offer(slotLink, linkMsg(false))
 	}
 	r.pauseLocked()
 	r.countLocked()
@@ -662,7 +614,7 @@ func (r *room) joinPresenter(c *roomConn, path string) error {
 
 // joinFollower adds c to the room's followers and sends it the room,
 // and, if it said its tab's id who, the ticket its answers carry.
-func (r *room) joinFollower(c *roomConn, who string) error {
+func (r *room) joinFollower(c roomSink, who string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ended {
@@ -672,12 +624,12 @@ func (r *room) joinFollower(c *roomConn, who string) error {
 		return errRoomFull
 	}
 	r.followers[c] = struct{}{}
-	c.offer(slotRoom, r.roomMsgLocked())
+	c.Offer(slotRoom, r.roomMsgLocked())
 	if r.paused {
-		c.offer(slotLink, linkMsg(false))
+		c.Offer(slotLink, linkMsg(false))
 	}
 	if who != "" {
-		c.offer(slotTicket, mustJSON(roomMessage{Type: "ticket", Who: who, Ticket: r.ticket(who)}))
+		c.Offer(slotTicket, mustJSON(roomMessage{Type: "ticket", Who: who, Ticket: r.ticket(who)}))
 	}
 	r.countLocked()
 	r.publishCountLocked()
@@ -685,7 +637,7 @@ func (r *room) joinFollower(c *roomConn, who string) error {
 }
 
 // leave removes c, presenter or follower, from the room.
-func (r *room) leave(c *roomConn) {
+func (r *room) leave(c roomSink) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.presenter == c {
@@ -707,7 +659,7 @@ func (r *room) leave(c *roomConn) {
 
 // setState records the presenter c's state and sends it to the
 // followers; a page that is no longer the presenter is ignored.
-func (r *room) setState(c *roomConn, s roomState) {
+func (r *room) setState(c roomSink, s roomState) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.presenter != c || r.ended {
@@ -720,7 +672,7 @@ func (r *room) setState(c *roomConn, s roomState) {
 
 // setPath switches the room to another page, as its presenter c goes
 // there.
-func (r *room) setPath(c *roomConn, path string) error {
+func (r *room) setPath(c roomSink, path string) error {
 	if !roomPath.MatchString(path) {
 		return errRoomPath
 	}
@@ -829,7 +781,7 @@ func (r *room) tallyLocked() {
 		}
 		return strings.Compare(a.Key, b.Key)
 	})
-	r.presenter.offer(slotAnswers, mustJSON(roomMessage{Type: "answers", Answers: tally}))
+	r.presenter.Offer(slotAnswers, mustJSON(roomMessage{Type: "answers", Answers: tally}))
 }
 
 // roomMsgLocked is the room as its pages see it: never its key. A
@@ -855,7 +807,7 @@ func (r *room) setLink(up bool) {
 	}
 	r.linkDown = !up
 	if r.presenter != nil {
-		r.presenter.offer(slotLink, linkMsg(up))
+		r.presenter.Offer(slotLink, linkMsg(up))
 	}
 	switch {
 	case up:
@@ -891,7 +843,7 @@ func (r *room) pauseLocked() {
 	r.paused = paused
 	msg := linkMsg(!paused)
 	for f := range r.followers {
-		f.offer(slotLink, msg)
+		f.Offer(slotLink, msg)
 	}
 }
 
@@ -899,7 +851,7 @@ func (r *room) pauseLocked() {
 func (r *room) broadcastLocked() {
 	msg := r.roomMsgLocked()
 	for f := range r.followers {
-		f.offer(slotRoom, msg)
+		f.Offer(slotRoom, msg)
 	}
 }
 
@@ -912,7 +864,7 @@ func (r *room) countLocked() {
 	for _, k := range r.counts {
 		n += k
 	}
-	r.presenter.offer(slotFollowers, mustJSON(roomMessage{Type: "followers", Followers: &n}))
+	r.presenter.Offer(slotFollowers, mustJSON(roomMessage{Type: "followers", Followers: &n}))
 }
 
 // announceLocked tells the other replicas, if any, the room as this
@@ -951,7 +903,7 @@ func (r *room) apply(ev roomEvent) {
 			return
 		}
 		if ev.Live && r.presenter != nil {
-			r.presenter.finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
+			r.presenter.Finish(mustJSON(roomMessage{Type: "ended", Message: "This room is presented from another page now."}))
 			r.presenter = nil
 		}
 		if ev.Path != r.path {
@@ -1014,7 +966,7 @@ func (r *room) endHere(message string) {
 	r.ended = true
 	r.idle.Stop()
 	r.life.Stop()
-	pages := make([]*roomConn, 0, len(r.followers)+1)
+	pages := make([]roomSink, 0, len(r.followers)+1)
 	if r.presenter != nil {
 		pages = append(pages, r.presenter)
 	}
@@ -1033,7 +985,7 @@ func (r *room) endHere(message string) {
 	}
 	msg := mustJSON(roomMessage{Type: "ended", Message: message})
 	for _, c := range pages {
-		c.finish(msg)
+		c.Finish(msg)
 	}
 }
 

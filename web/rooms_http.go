@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,10 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gorilla/websocket"
 	"rsc.io/qr"
 
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -246,68 +245,56 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, explain.Capital(err.Error())+".", status)
 		return
 	}
-	conn, err := upgrade(w, r)
+	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		s.log.Info("room websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	defer cancel()
 	log := s.log.With("room", code, "remote", r.RemoteAddr)
-	c := newRoomConn()
-	go func() {
-		defer func() {
-			if recovered(log, recover(), "a room page's writer") {
-				cancel()
-			}
-		}()
-		roomWriter(ctx, cancel, conn, c, log)
-	}()
-	defer func() {
-		if recovered(log, recover(), "a room page's reader") {
-			cancel()
-		}
-	}()
-	conn.SetReadLimit(maxRoomMessage)
-	conn.SetReadDeadline(time.Now().Add(s.rooms.hello))
+	conn := wsconn.New(s.ctx, ws, maxRoomMessage, log)
+	defer conn.Stop()
+	c := wsconn.NewSlots(numRoomSlots)
+	conn.Write(c)
+	conn.Safely("a room page's reader", func() { s.roomReader(conn, rm, c, log) })
+}
+
+// roomReader reads a room's page: its hello, then, from a presenter, its
+// states and page changes for the followers, at most
+// RoomMessagesPerSecond a second.
+func (s *Server) roomReader(conn *wsconn.Conn, rm *room, c *wsconn.Slots, log *slog.Logger) {
 	presenter, err := roomHello(conn, rm, c, s.rooms.hello)
 	if err != nil {
-		c.finish(mustJSON(roomMessage{Type: "ended", Message: explain.Capital(err.Error()) + "."}))
-		<-ctx.Done()
+		c.Finish(mustJSON(roomMessage{Type: "ended", Message: explain.Capital(err.Error()) + "."}))
+		<-conn.Context().Done()
 		return
 	}
 	defer rm.leave(c)
-	conn.SetReadDeadline(time.Now().Add(pongWait))
-	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	limit := newRateWindow(RoomMessagesPerSecond, time.Now)
+	limit := wsconn.NewRate(RoomMessagesPerSecond, time.Now)
 	later := &heldState{show: func(st roomState) {
 		defer func() { recovered(log, recover(), "a room's held state") }()
 		rm.setState(c, st)
 	}}
 	defer later.drop()
 	for {
-		_, data, err := conn.ReadMessage()
-		if err != nil {
-			if websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
-				log.Info("room websocket closed", "err", err)
-			}
+		data, ok := conn.Read()
+		if !ok {
 			return
 		}
-		if !limit.allow() {
-			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(errRoomTooFast.Error()) + "."}))
+		if !limit.Allow() {
+			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(errRoomTooFast.Error()) + "."}))
 			if m, err := decodeRoomMessage(data); presenter && err == nil && m.Type == "state" {
-				later.hold(*m.State, limit.reopens())
+				later.hold(*m.State, limit.Reopens())
 			}
 			continue
 		}
 		later.drop()
 		if !presenter {
-			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: "A follower sends nothing: the presenter drives the room."}))
+			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: "A follower sends nothing: the presenter drives the room."}))
 			continue
 		}
 		m, err := decodeRoomMessage(data)
 		if err != nil {
-			c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
+			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
 			continue
 		}
 		switch m.Type {
@@ -315,7 +302,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 			rm.setState(c, *m.State)
 		case "page":
 			if err := rm.setPath(c, m.Path); err != nil {
-				c.offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
+				c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
 			}
 		case "end":
 			log.Info("room ended by its presenter")
@@ -326,8 +313,8 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 
 // roomHello reads a page's first message, which says who it is, and
 // joins it to the room: it reports whether the page presents.
-func roomHello(conn *websocket.Conn, rm *room, c *roomConn, wait time.Duration) (presenter bool, err error) {
-	_, data, err := conn.ReadMessage()
+func roomHello(conn *wsconn.Conn, rm *room, c roomSink, wait time.Duration) (presenter bool, err error) {
+	data, err := conn.ReadWithin(wait)
 	if err != nil {
 		// The read error names the sockets' addresses: the page is told
 		// only what it failed to do.
@@ -356,13 +343,8 @@ func roomHello(conn *websocket.Conn, rm *room, c *roomConn, wait time.Duration) 
 // of a type a page sends, with no unknown fields, its state checked.
 func decodeRoomMessage(data []byte) (roomMessage, error) {
 	var m roomMessage
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("bad message: %v", err)
-	}
-	if dec.More() {
-		return m, errors.New("bad message: one JSON object per message")
+	if err := wsconn.Decode(data, &m); err != nil {
+		return m, err
 	}
 	if m.Who != "" && (m.Type != "hello" || !answerWho.MatchString(m.Who)) {
 		return m, errors.New("bad message: who goes in a follower's hello only, and is its tab's id: 8 to 32 lower-case letters and digits")
@@ -380,62 +362,6 @@ func decodeRoomMessage(data []byte) (roomMessage, error) {
 		return m, fmt.Errorf("unknown message type %q (want hello, state, page or end)", m.Type)
 	}
 	return m, nil
-}
-
-// roomWriter sends c's messages and pings until ctx ends or a final
-// message is sent.
-func roomWriter(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *roomConn, log *slog.Logger) {
-	ticker := time.NewTicker(pingPeriod)
-	defer func() {
-		ticker.Stop()
-		cancel()
-		conn.Close()
-	}()
-	for {
-		select {
-		case <-c.wake:
-			msgs, final := c.take()
-			for _, m := range msgs {
-				conn.SetWriteDeadline(time.Now().Add(writeWait))
-				if err := conn.WriteMessage(websocket.TextMessage, m); err != nil {
-					log.Info("room websocket write failed", "err", err)
-					return
-				}
-			}
-			if final {
-				conn.SetWriteDeadline(time.Now().Add(writeWait))
-				conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
-				return
-			}
-		case <-ticker.C:
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := conn.WriteMessage(websocket.PingMessage, nil); err != nil {
-				return
-			}
-		case <-ctx.Done():
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
-			return
-		}
-	}
-}
-
-// rateWindow allows at most n events in any one-second window that
-// starts at an allowed event.
-type rateWindow struct {
-	n     int
-	now   func() time.Time
-	start time.Time
-	count int
-}
-
-func newRateWindow(n int, now func() time.Time) *rateWindow {
-	return &rateWindow{n: n, now: now}
-}
-
-// reopens returns how long until the window allows events again.
-func (w *rateWindow) reopens() time.Duration {
-	return max(0, time.Second-w.now().Sub(w.start))
 }
 
 // heldState keeps the presenter's latest state past the rate limit and
@@ -479,17 +405,4 @@ func (h *heldState) drop() {
 		h.timer.Stop()
 	}
 	h.state, h.timer = nil, nil
-}
-
-// allow reports whether one more event is allowed now, and counts it.
-func (w *rateWindow) allow() bool {
-	t := w.now()
-	if t.Sub(w.start) >= time.Second {
-		w.start, w.count = t, 0
-	}
-	if w.count >= w.n {
-		return false
-	}
-	w.count++
-	return true
 }

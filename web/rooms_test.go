@@ -59,25 +59,6 @@ func TestNormalCode(t *testing.T) {
 	}
 }
 
-func TestRateWindow(t *testing.T) {
-	testenv.SkipUnderRace(t, "counts messages on a fake clock")
-	t.Parallel()
-	now := time.Unix(0, 0)
-	w := newRateWindow(RoomMessagesPerSecond, func() time.Time { return now })
-	for i := range RoomMessagesPerSecond {
-		if !w.allow() {
-			t.Fatalf("message %d of the first second refused", i+1)
-		}
-	}
-	if w.allow() {
-		t.Errorf("message %d of one second allowed", RoomMessagesPerSecond+1)
-	}
-	now = now.Add(time.Second)
-	if !w.allow() {
-		t.Error("a message a second later refused")
-	}
-}
-
 // TestRoomsLimits crosses the rooms' limits: MaxRooms rooms, then a
 // refusal until one ends; MaxRoomFollowers followers, then a refusal;
 // pages a room may not show.
@@ -101,11 +82,11 @@ func TestRoomsLimits(t *testing.T) {
 	}
 	r := opened[1]
 	for range MaxRoomFollowers {
-		if err := r.joinFollower(newRoomConn(), ""); err != nil {
+		if err := r.joinFollower(newTestPage(), ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := r.joinFollower(newRoomConn(), ""); !errors.Is(err, errRoomFull) {
+	if err := r.joinFollower(newTestPage(), ""); !errors.Is(err, errRoomFull) {
 		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
 	}
 	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
@@ -129,7 +110,7 @@ func TestRoomIdle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, f := newRoomConn(), newRoomConn()
+	p, f := newTestPage(), newTestPage()
 	if err := r.joinPresenter(p, "/example/rn-alphabeta"); err != nil {
 		t.Fatal(err)
 	}
@@ -181,6 +162,36 @@ func TestQRSVG(t *testing.T) {
 	if paths != 1 || !bytes.Contains(svg, []byte(`aria-label="QR code of http://127.0.0.1:8080/r/K7QX2M"`)) {
 		t.Errorf("%d paths, SVG %.200s", paths, svg)
 	}
+}
+
+// testPage is a room's page without a socket: it keeps every message
+// the room sends it, in order.
+type testPage struct {
+	mu    sync.Mutex
+	msgs  [][]byte
+	final bool // the last message is the final one
+}
+
+func newTestPage() *testPage { return &testPage{} }
+
+func (p *testPage) Offer(_ int, msg []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.msgs = append(p.msgs, msg)
+}
+
+func (p *testPage) Finish(msg []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.msgs, p.final = append(p.msgs, msg), true
+}
+
+// take returns the messages the page was sent, and whether the last is
+// final.
+func (p *testPage) take() ([][]byte, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.msgs), p.final
 }
 
 // roomPage is a room's socket as a test drives it, recording every
@@ -809,7 +820,7 @@ func TestRoomUnclaimed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newRoomConn()
+	f := newTestPage()
 	if err := lonely.joinFollower(f, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -817,7 +828,7 @@ func TestRoomUnclaimed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := claimed.joinPresenter(newRoomConn(), "/example/rn-alphabeta"); err != nil {
+	if err := claimed.joinPresenter(newTestPage(), "/example/rn-alphabeta"); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
@@ -921,8 +932,8 @@ func TestRoomsDoNotQueue(t *testing.T) {
 			return nil
 		}},
 		{"opening a room", func() error { _, err := h.open(t.Context(), path, "192.0.2.2"); return err }},
-		{"following", func() error { return mine.joinFollower(newRoomConn(), "") }},
-		{"presenting", func() error { return mine.joinPresenter(newRoomConn(), path) }},
+		{"following", func() error { return mine.joinFollower(newTestPage(), "") }},
+		{"presenting", func() error { return mine.joinPresenter(newTestPage(), path) }},
 		{"counting the rooms", func() error { h.count(); return nil }},
 		{"the link going down and coming back", func() error { h.setLink(false); h.setLink(true); return nil }},
 		{"ending a room", func() error { other.end("test"); return nil }},

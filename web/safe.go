@@ -2,24 +2,19 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
-	"runtime/debug"
 	"strings"
+
+	"github.com/searchviz/searchviz/web/internal/safely"
 )
 
-// recovered logs a panic that recover returned, with its stack, and
-// reports whether there was one. Every goroutine the server starts defers
-// a call to it, so that one bad trace or request ends only its own work.
+// recovered is safely.Recovered, which every goroutine the server starts
+// defers, so that one bad trace or request ends only its own work.
 func recovered(log *slog.Logger, p any, what string, args ...any) bool {
-	if p == nil {
-		return false
-	}
-	log.Error("panic in "+what, append(args, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))...)
-	return true
+	return safely.Recovered(log, p, what, args...)
 }
 
 // goSafe runs fn in a new goroutine that logs its panic instead of

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"log/slog"
 	"regexp"
 	"strconv"
 	"testing"
@@ -164,9 +163,8 @@ func BenchmarkViewSwitch(b *testing.B) {
 			sh := bigShow(b, bt.req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			send, log := make(chan []byte, 2), slog.New(slog.DiscardHandler)
 			k := sh.tree.Len() / 3
-			benchFrame(b, vw, k, send, log, &sent{})
+			benchFrame(b, vw, k, &sent{})
 			views := []string{"side", "root"}
 			b.ReportAllocs()
 			var n sent
@@ -174,7 +172,7 @@ func BenchmarkViewSwitch(b *testing.B) {
 			for b.Loop() {
 				vw.command(command{Type: cmdView, View: views[i%2]}, &k)
 				i++
-				benchFrame(b, vw, k, send, log, &n)
+				benchFrame(b, vw, k, &n)
 			}
 			n.report(b)
 		})

@@ -1,144 +1,65 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
-	"github.com/gorilla/websocket"
-
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
-
-// upgrader accepts websockets from pages of this server only: with no
-// CheckOrigin, gorilla refuses a request whose Origin is another host.
-var upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 * 1024}
-
-// upgrade turns r into a websocket. Its 101 response carries the headers
-// set on w, guard's security headers among them, which Upgrade would
-// otherwise leave out.
-func upgrade(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
-	return upgrader.Upgrade(w, r, w.Header().Clone())
-}
 
 // serveWS runs the websocket of one page viewing show s: a read pump turns
 // messages into commands, one session goroutine owns the page's viewer and
-// turns commands into frames, and a write pump sends them. A page that
-// falls sendQueue frames behind is dropped.
+// turns commands into frames, and the connection's writer sends them. A
+// page that falls wsconn.SendQueue frames behind is dropped.
 //
 // For a running search ls, the session also follows its snapshots.
 func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *liveSearch, v trace.View, step int) {
-	conn, err := upgrade(w, r)
+	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
 	if held := srv.pageBytes.Load(); held >= srv.cfg.PageBytes {
-		defer conn.Close()
-		msg := websocket.FormatCloseMessage(closeBusy, "The server is showing as many pages as its memory allows; this page tries again in 10 s.")
-		conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+		wsconn.Refuse(ws, closeBusy, "The server is showing as many pages as its memory allows; this page tries again in 10 s.")
 		srv.log.Warn("a page refused: the pages open hold their budget", "held", held, "budget", srv.cfg.PageBytes)
 		return
 	}
-	ctx, cancel := context.WithCancel(srv.ctx)
-	send := make(chan []byte, sendQueue)
-	cmds := make(chan command)
 	log := srv.log.With("trace", s.id, "remote", r.RemoteAddr)
-	// A panic in any of the three ends this page's connection only.
-	safely := func(what string, fn func()) {
-		defer func() {
-			if recovered(log, recover(), what) {
-				cancel()
-			}
-		}()
-		fn()
-	}
-	go safely("a websocket's writer", func() { writePump(ctx, cancel, conn, send, log) })
-	go safely("a websocket session", func() {
+	conn := wsconn.New(srv.ctx, ws, wsconn.MaxMessage, log)
+	send := wsconn.NewQueue(log)
+	cmds := make(chan command)
+	conn.Write(send)
+	conn.Go("a websocket session", func() {
 		vw := newViewer(s, v)
-		vw.layouter, vw.timeout, vw.ctx, vw.pages = srv.cfg.Layouter, srv.cfg.LayoutTimeout, ctx, &srv.pageBytes
+		vw.layouter, vw.timeout, vw.ctx, vw.pages = srv.cfg.Layouter, srv.cfg.LayoutTimeout, conn.Context(), &srv.pageBytes
 		defer vw.release()
-		session(ctx, cancel, vw, ls, step, cmds, send, log)
+		session(conn.Context(), conn.Stop, vw, ls, step, cmds, send, log)
 	})
-	safely("a websocket's reader", func() { readPump(ctx, cancel, conn, cmds, send, log) })
+	conn.Safely("a websocket's reader", func() { readPump(conn, cmds, send) })
 }
 
 // readPump reads the page's messages until the connection ends, checking
 // each; a bad message is answered with an error, not a disconnection.
-func readPump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, cmds chan<- command, send chan<- []byte, log *slog.Logger) {
-	defer cancel()
-	conn.SetReadLimit(maxMessageSize)
-	conn.SetReadDeadline(time.Now().Add(pongWait))
-	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(pongWait)) })
+func readPump(conn *wsconn.Conn, cmds chan<- command, send *wsconn.Queue) {
 	for {
-		_, data, err := conn.ReadMessage()
-		if err != nil {
-			if websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
-				log.Info("websocket closed", "err", err)
-			}
+		data, ok := conn.Read()
+		if !ok {
 			return
 		}
 		c, err := decodeCommand(data)
 		if err != nil {
-			if !queue(send, errorMsg{Type: "error", Message: err.Error()}, log) {
+			if !send.Send(errorMsg{Type: "error", Message: err.Error()}) {
+				conn.Stop()
 				return
 			}
 			continue
 		}
 		select {
 		case cmds <- c:
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
-// writePump sends queued messages and pings, and closes the connection
-// closeReason, as the cause of a socket's context, is the reason its close
-// frame gives the page, at most maxCloseReason bytes.
-type closeReason struct{ text string }
-
-func (r *closeReason) Error() string { return r.text }
-
-// maxCloseReason is the most a close frame's reason may hold, in bytes.
-const maxCloseReason = 123
-
-// when ctx ends.
-func writePump(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, send <-chan []byte, log *slog.Logger) {
-	ticker := time.NewTicker(pingPeriod)
-	defer func() {
-		ticker.Stop()
-		cancel()
-		conn.Close()
-	}()
-	for {
-		select {
-		case msg := <-send:
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := conn.WriteMessage(websocket.TextMessage, msg); err != nil {
-				log.Info("websocket write failed", "err", err)
-				return
-			}
-		case <-ticker.C:
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := conn.WriteMessage(websocket.PingMessage, nil); err != nil {
-				return
-			}
-		case <-ctx.Done():
-			reason := ""
-			if why, ok := errors.AsType[*closeReason](context.Cause(ctx)); ok {
-				reason = why.text
-				if len(reason) > maxCloseReason {
-					reason = strings.ToValidUTF8(reason[:maxCloseReason], "")
-				}
-			}
-			conn.SetWriteDeadline(time.Now().Add(writeWait))
-			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, reason))
+		case <-conn.Context().Done():
 			return
 		}
 	}
@@ -146,7 +67,7 @@ func writePump(ctx context.Context, cancel context.CancelFunc, conn *websocket.C
 
 // session owns one page's viewer: it answers commands, steps forward on a
 // timer while playing, and follows a running search's snapshots.
-func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liveSearch, step int, cmds <-chan command, send chan<- []byte, log *slog.Logger) {
+func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liveSearch, step int, cmds <-chan command, send *wsconn.Queue, log *slog.Logger) {
 	defer cancel()
 	var (
 		ticker  *time.Ticker
@@ -184,18 +105,18 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		vw.account()
 		if err != nil {
 			log.Error("making a frame", "err", err, "step", step)
-			return queue(send, errorMsg{Type: "error", Message: err.Error()}, log)
+			return send.Send(errorMsg{Type: "error", Message: err.Error()})
 		}
 		rest := splitLayout(layout, vw.anchor(did))
 		did = command{}
-		if layout != nil && !queue(send, layout, log) {
+		if layout != nil && !send.Send(layout) {
 			return false
 		}
 		f.Live = live
-		if !queue(send, f, log) {
+		if !send.Send(f) {
 			return false
 		}
-		return rest == nil || queue(send, rest, log)
+		return rest == nil || send.Send(rest)
 	}
 	if !sendFrame() {
 		return
@@ -221,14 +142,14 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 			}
 		case c := <-cmds:
 			if err := c.check(vw.tree.Len(), vw.tree.Size()); err != nil {
-				if !queue(send, errorMsg{Type: "error", Message: err.Error()}, log) {
+				if !send.Send(errorMsg{Type: "error", Message: err.Error()}) {
 					return
 				}
 				continue
 			}
 			did = c
 			if msg := vw.command(c, &step); msg != "" {
-				if !queue(send, errorMsg{Type: "error", Message: msg}, log) {
+				if !send.Send(errorMsg{Type: "error", Message: msg}) {
 					return
 				}
 				continue
@@ -335,26 +256,4 @@ func (vw *viewer) noStep(dir int) string {
 		when = "earlier"
 	}
 	return "No " + when + " step touches the subtree of " + vw.pathName(vw.nav.filter) + "."
-}
-
-// queue encodes msg and queues it for the page, reporting false when the
-// page is too slow to take it and must be dropped. It leaves <, > and &
-// as they are, which pages read as text or as SVG: a drawing's markup
-// would grow by half escaped.
-func queue(send chan<- []byte, msg any, log *slog.Logger) bool {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(msg); err != nil {
-		log.Error("encoding a message", "err", err)
-		return false
-	}
-	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	select {
-	case send <- data:
-		return true
-	default:
-		log.Warn("dropping a page that is too slow to keep up")
-		return false
-	}
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"log/slog"
 	"math"
 	"net/http"
 	"net/url"
@@ -18,6 +17,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
 // wireFrame is a frame as a page reads it.
@@ -330,7 +330,7 @@ func TestSocketRefusesHugeMessages(t *testing.T) {
 	base, loc := textbook(t)
 	p := dial(t, base, loc+"/ws")
 	p.read()
-	p.send(`{"type":"pause","pad":"` + strings.Repeat("x", maxMessageSize) + `"}`)
+	p.send(`{"type":"pause","pad":"` + strings.Repeat("x", wsconn.MaxMessage) + `"}`)
 	p.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	for {
 		if _, _, err := p.conn.ReadMessage(); err != nil {
@@ -407,21 +407,6 @@ func TestSocketSelectExplainsThePrune(t *testing.T) {
 	p.send(`{"type":"select","node":-1}`)
 	if f := p.read(); f.Selected != nil {
 		t.Errorf("select -1 left node %d selected", f.Selected.Node)
-	}
-}
-
-func TestQueueDropsASlowPage(t *testing.T) {
-	testenv.SkipUnderRace(t, "fills a channel from one goroutine")
-	t.Parallel()
-	send := make(chan []byte, 2)
-	log := slog.New(slog.DiscardHandler)
-	for i := range 2 {
-		if !queue(send, errorMsg{Type: "error", Message: "x"}, log) {
-			t.Fatalf("message %d refused with room in the queue", i)
-		}
-	}
-	if queue(send, errorMsg{Type: "error", Message: "x"}, log) {
-		t.Error("a full queue took another message instead of dropping the page")
 	}
 }
 
