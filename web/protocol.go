@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
 // Commands a page sends over the websocket, in the "type" field.
@@ -48,13 +48,8 @@ type command struct {
 // known type, with no unknown fields.
 func decodeCommand(data []byte) (command, error) {
 	var c command
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return c, fmt.Errorf("bad message: %v", err)
-	}
-	if dec.More() {
-		return c, fmt.Errorf("bad message: one JSON object per message")
+	if err := wsconn.Decode(data, &c); err != nil {
+		return c, err
 	}
 	if slices.Contains(commandTypes, c.Type) {
 		return c, nil
