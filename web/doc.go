@@ -122,8 +122,8 @@
 //
 // # Rooms
 //
-// A room (rooms.go) mirrors one presenter's viewer, or exercise page, on
-// its followers' pages. POST /rooms with the form field "path" (a viewer's
+// A room (web/internal/rooms) mirrors one presenter's viewer, or
+// exercise page, on its followers' pages. POST /rooms with the form field "path" (a viewer's
 // /t/ID, /t/ID?example=NAME or /example/NAME, or an exercise's
 // /exercise?kind=K&level=L&seed=N) opens one and answers
 // {"code","key","join"}; GET /r/CODE (or /r?code=CODE) sends a follower to

@@ -11,6 +11,7 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -180,7 +181,7 @@ var errNoExercise = errors.New("answers go to an exercise's page, /exercise?kind
 // address exerciseURL makes.
 func exerciseAt(path string) (exercise.Exercise, error) {
 	u, err := url.Parse(path)
-	if err != nil || u.Path != "/exercise" || !roomPath.MatchString(path) {
+	if err != nil || u.Path != "/exercise" || !rooms.ValidPath(path) {
 		return exercise.Exercise{}, errNoExercise
 	}
 	q := u.Query()
@@ -234,7 +235,7 @@ func grade(ex exercise.Exercise, page *templates.Exercise) string {
 	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback
 	page.Counts = gradeCounts(ex.Kind, res)
 	if res.Correct {
-		return answerRight
+		return rooms.AnswerRight
 	}
 	return res.MistakeKey()
 }

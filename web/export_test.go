@@ -22,4 +22,4 @@ var (
 
 // SetRoomLink tells s's rooms that the link to the other replicas went
 // down (up false) or came back, as the client of NATS does.
-func SetRoomLink(s *Server, up bool) { s.rooms.setLink(up) }
+func SetRoomLink(s *Server, up bool) { s.rooms.SetLink(up) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
 // The server's limits. Each is enforced with a message that names it and
@@ -110,32 +111,9 @@ const (
 	maxPathMoves = 40
 )
 
-// The limits of classroom rooms.
+// The limits of classroom rooms' pages; the rooms' own are in
+// web/internal/rooms.
 const (
-	// MaxRooms caps the rooms open at once on one server; past it a new
-	// room is refused until one ends.
-	MaxRooms = 64
-	// MaxRoomFollowers caps the followers of one room: a lecture hall's
-	// worth, each a socket the presenter's every step is written to.
-	MaxRoomFollowers = 1_000
-	// RoomLifetime ends a room this long after it opened, presenter or
-	// not: a lecture's length with room to spare.
-	RoomLifetime = 6 * time.Hour
-	// RoomIdle ends a room whose presenter has been away this long.
-	RoomIdle = 10 * time.Minute
-	// RoomUnclaimed ends a room whose presenter has not come this long
-	// after it opened: the page that opens a room presents it at once.
-	RoomUnclaimed = 2 * time.Minute
-	// MaxRoomAnswers caps the follower tabs whose answers a room's tally
-	// counts for the exercise it shows: as many as the room may have
-	// followers. Only a tab that has followed the room counts (its
-	// answers carry the ticket the room gave it), and a tab that answers
-	// again changes its answer, so ids made up by a script cannot fill
-	// the tally and lock out the class.
-	MaxRoomAnswers = MaxRoomFollowers
-	// MaxRoomsPerClient caps the rooms open at once that one client
-	// address opened, so that one client cannot hold all MaxRooms.
-	MaxRoomsPerClient = 4
 	// RoomMessagesPerSecond caps what a presenter's page sends: its
 	// steps while playing at full speed, its pans and zooms; past it a
 	// message is dropped and the page told.
@@ -147,15 +125,6 @@ const (
 	// an answer of at most exercise.MaxAnswerLen bytes, each of which
 	// percent-encoding may make three, and the page, id and ticket.
 	maxAnswerForm = 4 * exercise.MaxAnswerLen
-	// roomCodeLen is the length of a room's code, from roomCodeAlphabet:
-	// about a billion codes, few enough letters to read off a screen.
-	roomCodeLen = 6
-	// maxRoomPanels caps the panels a state may say are open.
-	maxRoomPanels = 16
-	// maxRoomCoordinate bounds each number of a state's box, far beyond
-	// any drawing's size, so that followers' pages compute with numbers
-	// they can add and scale.
-	maxRoomCoordinate = 1e9
 )
 
 // The limits of a handout: the slides, a zip of one drawing per step, or
@@ -208,7 +177,7 @@ const (
 // every room's presenter at RoomMessagesPerSecond for natsshare.CallTimeout,
 // the longest the client is held up writing to a NATS gone silent. Past
 // it an event is dropped and logged.
-const maxQueuedRoomEvents = MaxRooms * RoomMessagesPerSecond * int(natsshare.CallTimeout/time.Second)
+const maxQueuedRoomEvents = rooms.MaxRooms * RoomMessagesPerSecond * int(natsshare.CallTimeout/time.Second)
 
 // helloWait is how long a room's page has to say who it is.
 const helloWait = 10 * time.Second

@@ -38,7 +38,7 @@ func TestReadmeLimitsMatchTheCode(t *testing.T) {
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	values := map[string]constant.Value{}
-	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go"), filepath.Join("internal", "natsshare", "limits.go"), filepath.Join("internal", "wsconn", "limits.go")} {
+	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go"), filepath.Join("internal", "natsshare", "limits.go"), filepath.Join("internal", "wsconn", "limits.go"), filepath.Join("internal", "rooms", "limits.go")} {
 		for name, v := range limitsOf(t, file) {
 			values[name] = v
 		}

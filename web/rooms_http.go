@@ -17,6 +17,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -25,6 +26,10 @@ import (
 // refused while the connection between servers is down: time for a few
 // attempts to reach NATS again (natsReconnectWait).
 const linkRetryAfter = "5"
+
+// errRoomTooFast tells a presenter's page it sent past
+// RoomMessagesPerSecond.
+var errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped, and the latest state is shown when the second is over", RoomMessagesPerSecond)
 
 // roomOpened answers the opening of a room: its code, the presenter's
 // key, and the address followers join at.
@@ -43,28 +48,28 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client, _, _ := net.SplitHostPort(r.RemoteAddr)
-	rm, err := s.rooms.open(r.Context(), r.PostForm.Get("path"), client)
+	rm, err := s.rooms.Open(r.Context(), r.PostForm.Get("path"), client)
 	switch {
-	case errors.Is(err, errRoomsFull), errors.Is(err, errYourRooms):
-		http.Error(w, explain.Capital(err.Error())+".", http.StatusTooManyRequests)
+	case errors.Is(err, rooms.ErrRoomsFull), errors.Is(err, rooms.ErrYourRooms):
+		http.Error(w, sentence(err), http.StatusTooManyRequests)
 		return
-	case errors.Is(err, errRoomPath):
-		http.Error(w, explain.Capital(err.Error())+".", http.StatusBadRequest)
+	case errors.Is(err, rooms.ErrRoomPath):
+		http.Error(w, sentence(err), http.StatusBadRequest)
 		return
-	case errors.Is(err, errLinkDown):
+	case errors.Is(err, rooms.ErrLinkDown):
 		s.log.Warn("opening a room", "err", err)
 		w.Header().Set("Retry-After", linkRetryAfter)
-		http.Error(w, explain.Capital(errLinkDown.Error())+".", http.StatusServiceUnavailable)
+		http.Error(w, sentence(rooms.ErrLinkDown), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		s.log.Error("opening a room", "err", err)
 		http.Error(w, "The room could not be opened; the error is in the server's log.", http.StatusInternalServerError)
 		return
 	}
-	s.log.Info("room opened", "room", rm.code, "path", rm.path)
+	s.log.Info("room opened", "room", rm.Code(), "path", rm.Path())
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(roomOpened{Code: rm.code, Key: rm.key, Join: joinURL(requestBase(r), rm.code)})
+	json.NewEncoder(w).Encode(roomOpened{Code: rm.Code(), Key: rm.Key(), Join: joinURL(requestBase(r), rm.Code())})
 }
 
 // handleRoomJoin sends a follower to the page the room with the code in
@@ -74,10 +79,10 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 	if typed == "" {
 		typed = r.URL.Query().Get("code")
 	}
-	code, ok := normalCode(typed)
+	code, ok := rooms.NormalCode(typed)
 	if !ok {
 		s.message(w, r, http.StatusBadRequest, "Not a room code",
-			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", roomCodeLen, typed))
+			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", rooms.CodeLen, typed))
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
@@ -86,12 +91,10 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 		if status == http.StatusServiceUnavailable {
 			title = "Room " + code + " cannot be found now"
 		}
-		s.message(w, r, status, title, explain.Capital(err.Error())+".")
+		s.message(w, r, status, title, sentence(err))
 		return
 	}
-	rm.mu.Lock()
-	path := rm.path
-	rm.mu.Unlock()
+	path := rm.Path()
 	sep := "?"
 	if strings.Contains(path, "?") {
 		sep = "&"
@@ -100,20 +103,20 @@ func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 // roomOf returns the room with code, or the status and the error, for
-// the page, that a request for it is answered with: errNoRoom, or
-// errLinkDown when the other replicas cannot be asked, and then w says
+// the page, that a request for it is answered with: rooms.ErrNoRoom, or
+// rooms.ErrLinkDown when the other replicas cannot be asked, and then w says
 // when to try again.
-func (s *Server) roomOf(w http.ResponseWriter, r *http.Request, code string) (*room, int, error) {
-	rm, err := s.rooms.get(r.Context(), code)
+func (s *Server) roomOf(w http.ResponseWriter, r *http.Request, code string) (*rooms.Room, int, error) {
+	rm, err := s.rooms.Get(r.Context(), code)
 	switch {
 	case err == nil:
 		return rm, 0, nil
-	case errors.Is(err, errNoRoom):
-		return nil, http.StatusNotFound, errNoRoom
+	case errors.Is(err, rooms.ErrNoRoom):
+		return nil, http.StatusNotFound, rooms.ErrNoRoom
 	}
 	s.log.Warn("looking up a room", "room", code, "err", err)
 	w.Header().Set("Retry-After", linkRetryAfter)
-	return nil, http.StatusServiceUnavailable, errLinkDown
+	return nil, http.StatusServiceUnavailable, rooms.ErrLinkDown
 }
 
 // handleRoomAnswer counts a follower's answer to the exercise a room
@@ -127,7 +130,7 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 	refuse := func(status int, err error) {
 		http.Error(w, explain.Capital(strings.TrimSuffix(strings.TrimSpace(err.Error()), "."))+".", status)
 	}
-	code, ok := normalCode(r.PathValue("code"))
+	code, ok := rooms.NormalCode(r.PathValue("code"))
 	if !ok {
 		refuse(http.StatusBadRequest, errors.New("not a room code"))
 		return
@@ -158,15 +161,15 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusBadRequest, errors.New(page.Error))
 		return
 	}
-	err = rm.answer(path, r.PostForm.Get("who"), r.PostForm.Get("ticket"), key)
+	err = rm.Answer(path, r.PostForm.Get("who"), r.PostForm.Get("ticket"), key)
 	switch {
-	case errors.Is(err, errNoRoom):
+	case errors.Is(err, rooms.ErrNoRoom):
 		refuse(http.StatusNotFound, err)
-	case errors.Is(err, errNotFollower):
+	case errors.Is(err, rooms.ErrNotFollower):
 		refuse(http.StatusForbidden, err)
-	case errors.Is(err, errRoomMoved):
+	case errors.Is(err, rooms.ErrRoomMoved):
 		refuse(http.StatusConflict, err)
-	case errors.Is(err, errTallyFull):
+	case errors.Is(err, rooms.ErrTallyFull):
 		refuse(http.StatusTooManyRequests, err)
 	case err != nil:
 		s.log.Error("counting a room's answer", "room", code, "err", err)
@@ -179,13 +182,13 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 // handleRoomQR draws the QR code of a room's join address as SVG, for the
 // presenter's screen.
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
-	code, ok := normalCode(r.PathValue("code"))
+	code, ok := rooms.NormalCode(r.PathValue("code"))
 	if !ok {
 		http.Error(w, "Not a room code.", http.StatusBadRequest)
 		return
 	}
 	if _, status, err := s.roomOf(w, r, code); err != nil {
-		http.Error(w, explain.Capital(err.Error())+".", status)
+		http.Error(w, sentence(err), status)
 		return
 	}
 	svg, err := qrSVG(joinURL(requestBase(r), code))
@@ -235,14 +238,14 @@ func requestBase(r *http.Request) *url.URL {
 // presenter's states and page changes go to the followers, and every page
 // is sent the latest of what the room has for it.
 func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
-	code, ok := normalCode(r.PathValue("code"))
+	code, ok := rooms.NormalCode(r.PathValue("code"))
 	if !ok {
 		http.Error(w, "Not a room code.", http.StatusBadRequest)
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
 	if err != nil {
-		http.Error(w, explain.Capital(err.Error())+".", status)
+		http.Error(w, sentence(err), status)
 		return
 	}
 	ws, err := wsconn.Upgrade(w, r)
@@ -253,7 +256,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	log := s.log.With("room", code, "remote", r.RemoteAddr)
 	conn := wsconn.New(s.ctx, ws, maxRoomMessage, log)
 	defer conn.Stop()
-	c := wsconn.NewSlots(numRoomSlots)
+	c := wsconn.NewSlots(rooms.NumSlots)
 	conn.Write(c)
 	conn.Safely("a room page's reader", func() { s.roomReader(conn, rm, c, log) })
 }
@@ -261,18 +264,18 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 // roomReader reads a room's page: its hello, then, from a presenter, its
 // states and page changes for the followers, at most
 // RoomMessagesPerSecond a second.
-func (s *Server) roomReader(conn *wsconn.Conn, rm *room, c *wsconn.Slots, log *slog.Logger) {
-	presenter, err := roomHello(conn, rm, c, s.rooms.hello)
+func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, log *slog.Logger) {
+	presenter, err := roomHello(conn, rm, c, s.roomHello)
 	if err != nil {
-		c.Finish(mustJSON(roomMessage{Type: "ended", Message: explain.Capital(err.Error()) + "."}))
+		c.Finish(rooms.Notice("ended", sentence(err)))
 		<-conn.Context().Done()
 		return
 	}
-	defer rm.leave(c)
+	defer rm.Leave(c)
 	limit := wsconn.NewRate(RoomMessagesPerSecond, time.Now)
-	later := &heldState{show: func(st roomState) {
+	later := &heldState{show: func(st rooms.State) {
 		defer func() { recovered(log, recover(), "a room's held state") }()
-		rm.setState(c, st)
+		rm.SetState(c, st)
 	}}
 	defer later.drop()
 	for {
@@ -281,7 +284,7 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *room, c *wsconn.Slots, log *s
 			return
 		}
 		if !limit.Allow() {
-			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(errRoomTooFast.Error()) + "."}))
+			c.Offer(rooms.SlotError, rooms.Notice("error", sentence(errRoomTooFast)))
 			if m, err := decodeRoomMessage(data); presenter && err == nil && m.Type == "state" {
 				later.hold(*m.State, limit.Reopens())
 			}
@@ -289,31 +292,35 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *room, c *wsconn.Slots, log *s
 		}
 		later.drop()
 		if !presenter {
-			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: "A follower sends nothing: the presenter drives the room."}))
+			c.Offer(rooms.SlotError, rooms.Notice("error", "A follower sends nothing: the presenter drives the room."))
 			continue
 		}
 		m, err := decodeRoomMessage(data)
 		if err != nil {
-			c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
+			c.Offer(rooms.SlotError, rooms.Notice("error", sentence(err)))
 			continue
 		}
 		switch m.Type {
 		case "state":
-			rm.setState(c, *m.State)
+			rm.SetState(c, *m.State)
 		case "page":
-			if err := rm.setPath(c, m.Path); err != nil {
-				c.Offer(slotError, mustJSON(roomMessage{Type: "error", Message: explain.Capital(err.Error()) + "."}))
+			if err := rm.SetPath(c, m.Path); err != nil {
+				c.Offer(rooms.SlotError, rooms.Notice("error", sentence(err)))
 			}
 		case "end":
 			log.Info("room ended by its presenter")
-			rm.end("The presenter ended the room.")
+			rm.End("The presenter ended the room.")
 		}
 	}
 }
 
+// sentence is err's text as a page shows it: capitalized, with a full
+// stop.
+func sentence(err error) string { return explain.Capital(err.Error()) + "." }
+
 // roomHello reads a page's first message, which says who it is, and
 // joins it to the room: it reports whether the page presents.
-func roomHello(conn *wsconn.Conn, rm *room, c roomSink, wait time.Duration) (presenter bool, err error) {
+func roomHello(conn *wsconn.Conn, rm *rooms.Room, c rooms.Page, wait time.Duration) (presenter bool, err error) {
 	data, err := conn.ReadWithin(wait)
 	if err != nil {
 		// The read error names the sockets' addresses: the page is told
@@ -329,54 +336,39 @@ func roomHello(conn *wsconn.Conn, rm *room, c roomSink, wait time.Duration) (pre
 	}
 	switch m.Role {
 	case "presenter":
-		if !rm.isKey(m.Key) {
-			return false, errRoomKey
+		if !rm.IsKey(m.Key) {
+			return false, rooms.ErrRoomKey
 		}
-		return true, rm.joinPresenter(c, m.Path)
+		return true, rm.JoinPresenter(c, m.Path)
 	case "follower":
-		return false, rm.joinFollower(c, m.Who)
+		return false, rm.JoinFollower(c, m.Who)
 	}
 	return false, fmt.Errorf("a page is a presenter or a follower, not %q", m.Role)
 }
 
 // decodeRoomMessage reads one message from a room's page: one JSON object
 // of a type a page sends, with no unknown fields, its state checked.
-func decodeRoomMessage(data []byte) (roomMessage, error) {
-	var m roomMessage
+func decodeRoomMessage(data []byte) (rooms.Message, error) {
+	var m rooms.Message
 	if err := wsconn.Decode(data, &m); err != nil {
 		return m, err
 	}
-	if m.Who != "" && (m.Type != "hello" || !answerWho.MatchString(m.Who)) {
-		return m, errors.New("bad message: who goes in a follower's hello only, and is its tab's id: 8 to 32 lower-case letters and digits")
-	}
-	switch m.Type {
-	case "hello", "page", "end":
-	case "state":
-		if m.State == nil {
-			return m, errors.New("a state message needs a state")
-		}
-		if err := m.State.check(); err != nil {
-			return m, fmt.Errorf("bad state: %w", err)
-		}
-	default:
-		return m, fmt.Errorf("unknown message type %q (want hello, state, page or end)", m.Type)
-	}
-	return m, nil
+	return m, m.Check()
 }
 
 // heldState keeps the presenter's latest state past the rate limit and
 // shows it when the limit's window reopens, so that followers always end
 // on the presenter's last state.
 type heldState struct {
-	show func(roomState)
+	show func(rooms.State)
 
 	mu    sync.Mutex
-	state *roomState
+	state *rooms.State
 	timer *time.Timer
 }
 
 // hold keeps st, in place of any state held, to be shown after wait.
-func (h *heldState) hold(st roomState, wait time.Duration) {
+func (h *heldState) hold(st rooms.State, wait time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.state = &st
@@ -405,4 +397,12 @@ func (h *heldState) drop() {
 		h.timer.Stop()
 	}
 	h.state, h.timer = nil, nil
+}
+
+// joinURL is the address followers open to join the room with code,
+// on the server at base (scheme and host).
+func joinURL(base *url.URL, code string) string {
+	u := *base
+	u.Path, u.RawQuery, u.Fragment = "/r/"+code, "", ""
+	return u.String()
 }

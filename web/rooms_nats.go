@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/searchviz/searchviz/web/internal/natsshare"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
 // The NATS names of the rooms' bus.
@@ -19,8 +20,8 @@ const (
 	roomsSubject = "searchviz.rooms." // and the room's code: its events
 )
 
-// natsRooms is a roomBus over NATS: a JetStream key-value store whose
-// entries expire with RoomLifetime, and a subject per room. Its events
+// natsRooms is a rooms.Bus over NATS: a JetStream key-value store whose
+// entries expire with rooms.RoomLifetime, and a subject per room. Its events
 // go out from a queue (run), so that a room publishes without waiting on
 // the network while it holds its lock.
 type natsRooms struct {
@@ -40,7 +41,7 @@ func newNATSRooms(ctx context.Context, shared *natsshare.Link, log *slog.Logger)
 	ctx, cancel := context.WithTimeout(ctx, natsshare.OpenTimeout)
 	defer cancel()
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: roomsBucket, Description: "searchviz rooms open, shared by the replicas of viz serve", TTL: RoomLifetime,
+		Bucket: roomsBucket, Description: "searchviz rooms open, shared by the replicas of viz serve", TTL: rooms.RoomLifetime,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("web: opening the key-value store %s: %w", roomsBucket, err)
@@ -48,42 +49,46 @@ func newNATSRooms(ctx context.Context, shared *natsshare.Link, log *slog.Logger)
 	return &natsRooms{conn: shared.Conn(), kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
 }
 
-func (n *natsRooms) register(ctx context.Context, code string, info roomInfo) error {
+func (n *natsRooms) Register(ctx context.Context, code string, info rooms.Info) error {
 	if !n.conn.IsConnected() {
 		return fmt.Errorf("web: registering room %s: %w", code, natsshare.ErrDown)
 	}
+	record, err := json.Marshal(info)
+	if err != nil {
+		return fmt.Errorf("web: registering room %s: %w", code, err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
 	defer cancel()
-	if _, err := n.kv.Create(ctx, code, mustJSON(info)); err != nil {
+	if _, err := n.kv.Create(ctx, code, record); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
-			return errRoomTaken
+			return rooms.ErrCodeTaken
 		}
 		return fmt.Errorf("web: registering room %s: %w", code, err)
 	}
 	return nil
 }
 
-func (n *natsRooms) lookup(ctx context.Context, code string) (roomInfo, error) {
+func (n *natsRooms) Lookup(ctx context.Context, code string) (rooms.Info, error) {
 	if !n.conn.IsConnected() {
-		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, natsshare.ErrDown)
+		return rooms.Info{}, fmt.Errorf("web: looking up room %s: %w", code, natsshare.ErrDown)
 	}
 	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
 	defer cancel()
 	e, err := n.kv.Get(ctx, code)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return roomInfo{}, errNoRoom
+		return rooms.Info{}, rooms.ErrNoRoom
 	}
 	if err != nil {
-		return roomInfo{}, fmt.Errorf("web: looking up room %s: %w", code, err)
+		return rooms.Info{}, fmt.Errorf("web: looking up room %s: %w", code, err)
 	}
-	var info roomInfo
-	if err := json.Unmarshal(e.Value(), &info); err != nil || !roomPath.MatchString(info.Path) {
-		return roomInfo{}, errNoRoom
+	var info rooms.Info
+	if err := json.Unmarshal(e.Value(), &info); err != nil || !rooms.ValidPath(info.Path) {
+		return rooms.Info{}, rooms.ErrNoRoom
 	}
 	return info, nil
 }
 
-func (n *natsRooms) unregister(ctx context.Context, code string) error {
+func (n *natsRooms) Unregister(ctx context.Context, code string) error {
 	if !n.conn.IsConnected() {
 		return fmt.Errorf("web: unregistering room %s: %w", code, natsshare.ErrDown)
 	}
@@ -95,9 +100,14 @@ func (n *natsRooms) unregister(ctx context.Context, code string) error {
 	return nil
 }
 
-func (n *natsRooms) publish(code string, ev roomEvent) {
+func (n *natsRooms) Publish(code string, ev rooms.Event) {
+	data, err := json.Marshal(ev)
+	if err != nil {
+		n.log.Error("encoding a room's event", "room", code, "kind", ev.Kind, "err", err)
+		return
+	}
 	select {
-	case n.events <- &nats.Msg{Subject: roomsSubject + code, Data: mustJSON(ev)}:
+	case n.events <- &nats.Msg{Subject: roomsSubject + code, Data: data}:
 	default:
 		n.log.Error("dropped a room's event: too many wait to go to NATS", "room", code, "kind", ev.Kind, "queued", maxQueuedRoomEvents)
 	}
@@ -136,10 +146,10 @@ func (n *natsRooms) send(m *nats.Msg) {
 	}
 }
 
-func (n *natsRooms) subscribe(code string, fn func(roomEvent)) (func(), error) {
+func (n *natsRooms) Subscribe(code string, fn func(rooms.Event)) (func(), error) {
 	sub, err := n.conn.Subscribe(roomsSubject+code, func(m *nats.Msg) {
 		defer func() { recovered(n.log, recover(), "a room's event", "room", code) }()
-		var ev roomEvent
+		var ev rooms.Event
 		if err := json.Unmarshal(m.Data, &ev); err != nil {
 			n.log.Warn("a room's event is not one", "room", code, "err", err)
 			return

@@ -2,10 +2,8 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -24,118 +22,33 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
-func TestNormalCode(t *testing.T) {
-	testenv.SkipUnderRace(t, "reads room codes")
+// roomMessage and roomState are the rooms' messages and states, as the
+// tests of web's sockets write them.
+type (
+	roomMessage = rooms.Message
+	roomState   = rooms.State
+)
+
+// TestRoomStatesNameTheTracesSteps checks that a room's states name the
+// steps of the traces this server opens.
+func TestRoomStatesNameTheTracesSteps(t *testing.T) {
 	t.Parallel()
-	for _, tt := range []struct {
-		in, want string
-		ok       bool
-	}{
-		{"K7QX2M", "K7QX2M", true},
-		{"k7qx2m", "K7QX2M", true},
-		{" k7q-x2m ", "K7QX2M", true},
-		{"K7QX2", "", false},   // too short
-		{"K7QX2MM", "", false}, // too long
-		{"K7QX2O", "", false},  // O is not in the alphabet
-		{"K7QX21", "", false},  // nor 1
-		{"K7QX2/", "", false},
-		{"", "", false},
-	} {
-		got, ok := normalCode(tt.in)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("normalCode(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-	for range 100 {
-		c, err := randomCode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n, ok := normalCode(c); !ok || n != c {
-			t.Errorf("random code %q does not read back: %q, %v", c, n, ok)
-		}
+	if rooms.MaxStateSteps != MaxTraceEvents {
+		t.Errorf("a room's state names steps below %d, the server's traces have %d", rooms.MaxStateSteps, MaxTraceEvents)
 	}
 }
 
-// TestRoomsLimits crosses the rooms' limits: MaxRooms rooms, then a
-// refusal until one ends; MaxRoomFollowers followers, then a refusal;
-// pages a room may not show.
-func TestRoomsLimits(t *testing.T) {
-	t.Parallel()
-	h := newRooms()
-	var opened []*room
-	for i := range MaxRooms {
-		r, err := h.open(t.Context(), "/example/rn-alphabeta", fmt.Sprintf("10.0.0.%d", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		opened = append(opened, r)
-	}
-	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "10.0.1.0"); !errors.Is(err, errRoomsFull) {
-		t.Errorf("room %d: err = %v, want %v", MaxRooms+1, err, errRoomsFull)
-	}
-	opened[0].end("test")
-	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "10.0.1.0"); err != nil {
-		t.Errorf("a room after one ended: %v", err)
-	}
-	r := opened[1]
-	for range MaxRoomFollowers {
-		if err := r.joinFollower(newTestPage(), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := r.joinFollower(newTestPage(), ""); !errors.Is(err, errRoomFull) {
-		t.Errorf("follower %d: err = %v, want %v", MaxRoomFollowers+1, err, errRoomFull)
-	}
-	for _, bad := range []string{"", "/", "/play", "//evil.example/t/x", "http://evil.example/t/x", "/t/../x", "/t/a/b", "/t/a?x=1", "/t/a?example=x&y", "/t/" + strings.Repeat("a", 101)} {
-		if _, err := h.open(t.Context(), bad, "10.0.1.1"); !errors.Is(err, errRoomPath) {
-			t.Errorf("open(%q): err = %v, want %v", bad, err, errRoomPath)
-		}
-	}
-	h.endAll("test")
-	if n := h.count(); n != 0 {
-		t.Errorf("%d rooms left after endAll", n)
-	}
-}
-
-// TestRoomIdle checks that a room whose presenter leaves ends after the
-// idle time, telling its followers, unless the presenter comes back.
-func TestRoomIdle(t *testing.T) {
-	t.Parallel()
-	h := newRooms()
-	h.idle = 50 * time.Millisecond
-	r, err := h.open(t.Context(), "/example/rn-alphabeta", "127.0.0.1")
+// encode is a message as JSON.
+func encode(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, f := newTestPage(), newTestPage()
-	if err := r.joinPresenter(p, "/example/rn-alphabeta"); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.joinFollower(f, ""); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(2 * h.idle)
-	if _, err := h.get(t.Context(), r.code); err != nil {
-		t.Fatal("the room ended while its presenter was there")
-	}
-	r.leave(p)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, err := h.get(t.Context(), r.code); err != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the room did not end after its presenter left")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	msgs, final := f.take()
-	if !final || !bytes.Contains(msgs[len(msgs)-1], []byte("its presenter was away")) {
-		t.Errorf("the follower was told %q, final %v", msgs, final)
-	}
+	return b
 }
 
 func TestQRSVG(t *testing.T) {
@@ -162,36 +75,6 @@ func TestQRSVG(t *testing.T) {
 	if paths != 1 || !bytes.Contains(svg, []byte(`aria-label="QR code of http://127.0.0.1:8080/r/K7QX2M"`)) {
 		t.Errorf("%d paths, SVG %.200s", paths, svg)
 	}
-}
-
-// testPage is a room's page without a socket: it keeps every message
-// the room sends it, in order.
-type testPage struct {
-	mu    sync.Mutex
-	msgs  [][]byte
-	final bool // the last message is the final one
-}
-
-func newTestPage() *testPage { return &testPage{} }
-
-func (p *testPage) Offer(_ int, msg []byte) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.msgs = append(p.msgs, msg)
-}
-
-func (p *testPage) Finish(msg []byte) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.msgs, p.final = append(p.msgs, msg), true
-}
-
-// take returns the messages the page was sent, and whether the last is
-// final.
-func (p *testPage) take() ([][]byte, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return slices.Clone(p.msgs), p.final
 }
 
 // roomPage is a room's socket as a test drives it, recording every
@@ -546,18 +429,18 @@ func FuzzDecodeRoomMessage(f *testing.F) {
 		switch m.Type {
 		case "hello", "page", "end":
 		case "state":
-			if m.State == nil || m.State.check() != nil {
+			if m.State == nil || m.State.Check() != nil {
 				t.Fatalf("accepted the state %+v", m.State)
 			}
 		default:
 			t.Fatalf("accepted the type %q", m.Type)
 		}
-		again, err := decodeRoomMessage(mustJSON(m))
+		again, err := decodeRoomMessage(encode(t, m))
 		if err != nil {
 			t.Fatalf("%+v encodes to a message the decoder refuses: %v", m, err)
 		}
-		if string(mustJSON(again)) != string(mustJSON(m)) {
-			t.Fatalf("%s decodes to %s", mustJSON(m), mustJSON(again))
+		if string(encode(t, again)) != string(encode(t, m)) {
+			t.Fatalf("%s decodes to %s", encode(t, m), encode(t, again))
 		}
 	})
 }
@@ -657,7 +540,7 @@ func TestRoomExercise(t *testing.T) {
 		n, right := 0, 0
 		for _, a := range m.Answers {
 			n += a.Count
-			if a.Key == answerRight {
+			if a.Key == rooms.AnswerRight {
 				right = a.Count
 			}
 		}
@@ -666,18 +549,16 @@ func TestRoomExercise(t *testing.T) {
 	if len(m.Answers) != 2 || m.Answers[0].Count != 2 || m.Answers[1].Count != 2 || m.Answers[0].Key == m.Answers[1].Key {
 		t.Errorf("tally %+v, want 2 right and 2 with one mistake", m.Answers)
 	}
-	rm, err := srv.rooms.get(t.Context(), o.Code)
+	rm, err := srv.rooms.Get(t.Context(), o.Code)
 	if err != nil {
 		t.Fatalf("the room is gone: %v", err)
 	}
-	rm.mu.Lock()
-	counted := maps.Clone(rm.answers)
-	rm.mu.Unlock()
+	counted := rm.Answers()
 	mistake := m.Answers[0].Key
-	if mistake == answerRight {
+	if mistake == rooms.AnswerRight {
 		mistake = m.Answers[1].Key
 	}
-	if want := map[string]string{"aaaaaaaa1": answerRight, "bbbbbbbb2": mistake, "cccccccc3": mistake, "dddddddd4": answerRight}; !maps.Equal(counted, want) {
+	if want := map[string]string{"aaaaaaaa1": rooms.AnswerRight, "bbbbbbbb2": mistake, "cccccccc3": mistake, "dddddddd4": rooms.AnswerRight}; !maps.Equal(counted, want) {
 		t.Errorf("the room counted %v, want %v", counted, want)
 	}
 	p.mu.Lock()
@@ -691,53 +572,13 @@ func TestRoomExercise(t *testing.T) {
 	}
 }
 
-// TestRoomAnswersLimit crosses MaxRoomAnswers: that many tabs with the
-// room's tickets are counted, the next tab is not, and a tab counted
-// still changes its answer; a ticket of another room counts in none but
-// its own.
-func TestRoomAnswersLimit(t *testing.T) {
-	t.Parallel()
-	h := newRooms()
-	defer h.endAll("test")
-	path := exerciseURL("alphabeta", "easy", 5)
-	r, err := h.open(t.Context(), path, "192.0.2.10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := h.open(t.Context(), path, "192.0.2.10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab := func(i int) string { return fmt.Sprintf("tab%08d", i) }
-	if err := r.answer(path, tab(0), other.ticket(tab(0)), "right"); !errors.Is(err, errNotFollower) {
-		t.Errorf("another room's ticket: err = %v, want %v", err, errNotFollower)
-	}
-	for i := range MaxRoomAnswers {
-		if err := r.answer(path, tab(i), r.ticket(tab(i)), "value B"); err != nil {
-			t.Fatalf("tab %d: %v", i, err)
-		}
-	}
-	if err := r.answer(path, tab(MaxRoomAnswers), r.ticket(tab(MaxRoomAnswers)), "right"); !errors.Is(err, errTallyFull) {
-		t.Errorf("tab %d: err = %v, want %v", MaxRoomAnswers+1, err, errTallyFull)
-	}
-	if err := r.answer(path, tab(0), r.ticket(tab(0)), "right"); err != nil {
-		t.Errorf("a counted tab changing its answer: %v", err)
-	}
-	r.mu.Lock()
-	n, changed := len(r.answers), r.answers[tab(0)]
-	r.mu.Unlock()
-	if n != MaxRoomAnswers || changed != "right" {
-		t.Errorf("%d tabs counted, the first's answer %q; want %d and right", n, changed, MaxRoomAnswers)
-	}
-}
-
 // TestRoomNoHelloSaysOnlyThat opens a room's socket and says nothing: the
 // page is told it said no hello in time, and nothing of the sockets'
 // addresses that the read's error names.
 func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
 	t.Parallel()
 	srv, ts := newTestServer(t)
-	srv.rooms.hello = 50 * time.Millisecond
+	srv.roomHello = 50 * time.Millisecond
 	o := openRoom(t, ts.URL, "/example/rn-alphabeta")
 	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.URL, "http")+"/rooms/"+o.Code+"/ws", http.Header{"Origin": {ts.URL}})
 	if err != nil {
@@ -754,210 +595,6 @@ func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
 	}
 }
 
-// TestRoomStateBounds checks the presenter states a room relays: each
-// number within what a viewer can show, the limits themselves allowed.
-func TestRoomStateBounds(t *testing.T) {
-	t.Parallel()
-	box := func(x, w float64) *[4]float64 { return &[4]float64{x, 0, w, 10} }
-	tests := []struct {
-		name string
-		s    roomState
-		ok   bool
-	}{
-		{"a state", roomState{Step: 3, View: "root", Selected: 2, Box: box(0, 10)}, true},
-		{"the last step a trace may have", roomState{Step: MaxTraceEvents - 1, View: "root", Selected: -1}, true},
-		{"a step past any trace", roomState{Step: MaxTraceEvents, View: "root", Selected: -1}, false},
-		{"step 10^12", roomState{Step: 1e12, View: "root", Selected: -1}, false},
-		{"a node past any trace", roomState{Step: 1, View: "root", Selected: MaxTraceEvents}, false},
-		{"a box at the bound", roomState{View: "root", Selected: -1, Box: box(-maxRoomCoordinate, maxRoomCoordinate)}, true},
-		{"a box past it", roomState{View: "root", Selected: -1, Box: box(-2*maxRoomCoordinate, 10)}, false},
-		{"a box of 1e308", roomState{View: "root", Selected: -1, Box: box(0, 1e308)}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			if err := tt.s.check(); (err == nil) != tt.ok {
-				t.Errorf("check(%+v) = %v, want ok %v", tt.s, err, tt.ok)
-			}
-		})
-	}
-}
-
-// TestRoomsPerClient opens MaxRoomsPerClient rooms from one address: the
-// next is refused, another address's is not, and one ended frees a place.
-func TestRoomsPerClient(t *testing.T) {
-	t.Parallel()
-	h := newRooms()
-	defer h.endAll("test")
-	var mine []*room
-	for range MaxRoomsPerClient {
-		r, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7")
-		if err != nil {
-			t.Fatal(err)
-		}
-		mine = append(mine, r)
-	}
-	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7"); !errors.Is(err, errYourRooms) {
-		t.Errorf("room %d of one address: err = %v, want %v", MaxRoomsPerClient+1, err, errYourRooms)
-	}
-	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.8"); err != nil {
-		t.Errorf("another address's room: %v", err)
-	}
-	mine[0].end("test")
-	if _, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.7"); err != nil {
-		t.Errorf("a room after one of the address's ended: %v", err)
-	}
-}
-
-// TestRoomUnclaimed checks that a room whose presenter never comes ends
-// after RoomUnclaimed, saying so, while one whose presenter came stays.
-func TestRoomUnclaimed(t *testing.T) {
-	t.Parallel()
-	h := newRooms()
-	defer h.endAll("test")
-	h.unclaimed = 50 * time.Millisecond
-	lonely, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.9")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newTestPage()
-	if err := lonely.joinFollower(f, ""); err != nil {
-		t.Fatal(err)
-	}
-	claimed, err := h.open(t.Context(), "/example/rn-alphabeta", "192.0.2.9")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := claimed.joinPresenter(newTestPage(), "/example/rn-alphabeta"); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, err := h.get(t.Context(), lonely.code); err != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("a room whose presenter never came is still open")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if msgs, final := f.take(); !final || !strings.Contains(string(msgs[len(msgs)-1]), "did not come within 50ms") {
-		t.Errorf("its follower was told %q", msgs)
-	}
-	if _, err := h.get(t.Context(), claimed.code); err != nil {
-		t.Error("the room whose presenter came ended too")
-	}
-}
-
-// stuckBus is a roomBus whose registry answers at once, but for the
-// code stuck, whose lookup waits until its context ends: a NATS gone
-// silent.
-type stuckBus struct {
-	stuck   string
-	waiting chan struct{} // closed as the lookup of stuck waits
-
-	mu    sync.Mutex
-	rooms map[string]roomInfo
-}
-
-func (b *stuckBus) register(_ context.Context, code string, info roomInfo) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, ok := b.rooms[code]; ok {
-		return errRoomTaken
-	}
-	b.rooms[code] = info
-	return nil
-}
-
-func (b *stuckBus) lookup(ctx context.Context, code string) (roomInfo, error) {
-	if code == b.stuck {
-		close(b.waiting)
-		<-ctx.Done()
-		return roomInfo{}, ctx.Err()
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	info, ok := b.rooms[code]
-	if !ok {
-		return roomInfo{}, errNoRoom
-	}
-	return info, nil
-}
-
-func (b *stuckBus) unregister(_ context.Context, code string) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.rooms, code)
-	return nil
-}
-
-func (b *stuckBus) publish(string, roomEvent) {}
-
-func (b *stuckBus) subscribe(string, func(roomEvent)) (func(), error) { return func() {}, nil }
-
-// TestRoomsDoNotQueue holds one lookup in the registry, and checks that
-// every other room operation on the replica goes on meanwhile: no lock
-// of the rooms is held across a call to the bus.
-func TestRoomsDoNotQueue(t *testing.T) {
-	t.Parallel()
-	bus := &stuckBus{stuck: "STVCKK", waiting: make(chan struct{}), rooms: map[string]roomInfo{}}
-	h := newRooms()
-	h.bus = bus
-	const path = "/example/rn-alphabeta"
-	mine, err := h.open(t.Context(), path, "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := h.open(t.Context(), path, "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, release := context.WithCancel(t.Context())
-	stuck := make(chan error, 1)
-	go func() {
-		_, err := h.get(ctx, bus.stuck)
-		stuck <- err
-	}()
-	<-bus.waiting
-	for _, tt := range []struct {
-		name string
-		do   func() error
-	}{
-		{"finding a room here", func() error { _, err := h.get(t.Context(), mine.code); return err }},
-		{"a mistyped code", func() error {
-			if _, err := h.get(t.Context(), "WRNGCD"); !errors.Is(err, errNoRoom) {
-				return fmt.Errorf("err = %v, want %v", err, errNoRoom)
-			}
-			return nil
-		}},
-		{"opening a room", func() error { _, err := h.open(t.Context(), path, "192.0.2.2"); return err }},
-		{"following", func() error { return mine.joinFollower(newTestPage(), "") }},
-		{"presenting", func() error { return mine.joinPresenter(newTestPage(), path) }},
-		{"counting the rooms", func() error { h.count(); return nil }},
-		{"the link going down and coming back", func() error { h.setLink(false); h.setLink(true); return nil }},
-		{"ending a room", func() error { other.end("test"); return nil }},
-	} {
-		done := make(chan error, 1)
-		go func() { done <- tt.do() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("%s while a lookup waits: %v", tt.name, err)
-			}
-		case <-time.After(time.Second):
-			t.Errorf("%s waits for the lookup of another code", tt.name)
-		}
-	}
-	release()
-	if err := <-stuck; !errors.Is(err, errLinkDown) {
-		t.Errorf("the lookup that waited: err = %v, want %v", err, errLinkDown)
-	}
-	if _, err := h.get(t.Context(), other.code); !errors.Is(err, errNoRoom) {
-		t.Errorf("the room ended meanwhile: err = %v, want %v", err, errNoRoom)
-	}
-}
-
 // TestRoomEventsQueue crosses maxQueuedRoomEvents: with nothing sending
 // them to NATS, the events past it are dropped, and the log says so,
 // rather than hold up the room that publishes them.
@@ -969,7 +606,7 @@ func TestRoomEventsQueue(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := range maxQueuedRoomEvents + 1 {
-			n.publish("K7QX2M", roomEvent{Origin: "test", Kind: "count", Count: i})
+			n.Publish("K7QX2M", rooms.Event{Origin: "test", Kind: "count", Count: i})
 		}
 	}()
 	select {
@@ -983,7 +620,7 @@ func TestRoomEventsQueue(t *testing.T) {
 	if got := strings.Count(log.String(), "dropped a room's event"); got != 1 {
 		t.Errorf("the log says %d events were dropped, want 1:\n%s", got, log.String())
 	}
-	var first roomEvent
+	var first rooms.Event
 	if err := json.Unmarshal((<-n.events).Data, &first); err != nil || first.Count != 0 {
 		t.Errorf("the first event queued is %+v (%v), want the first published", first, err)
 	}

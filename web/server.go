@@ -23,6 +23,7 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/guard"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -150,7 +151,10 @@ type Server struct {
 	arenas   arenaHub      // the arena matches started from the page
 	players  players       // the games played against an engine from play pages
 	playIdle time.Duration // PlayIdle; tests shorten it
-	rooms    *rooms        // the classroom rooms open, by code
+	rooms    *rooms.Hub    // the classroom rooms open, by code
+	// roomHello is how long a room's page has to say hello (helloWait);
+	// tests shorten it.
+	roomHello time.Duration
 
 	// matchMu guards the nodeSteps of the traces "step both" last paired
 	// by position, at most maxNodeSteps of them.
@@ -209,7 +213,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if bus, err = newNATSRooms(ctx, shared, cfg.Log); err != nil {
 			return nil, err
 		}
-		if replica, err = randomKey(); err != nil {
+		if replica, err = rooms.NewKey(); err != nil {
 			return nil, err
 		}
 	}
@@ -232,16 +236,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		handouts: make(chan struct{}, MaxHandouts),
 		players:  newPlayers(MaxPlayGames),
 		playIdle: PlayIdle,
-		rooms:    newRooms(),
+
+		roomHello: helloWait,
 
 		handoutBytes: MaxHandoutBytes,
 	}
-	s.rooms.ctx, s.rooms.log = ctx, cfg.Log
+	hub := rooms.Config{Log: cfg.Log}
 	if bus != nil {
-		s.rooms.bus, s.rooms.replica = bus, replica
+		hub.Bus, hub.Replica = bus, replica
 	}
+	s.rooms = rooms.New(ctx, hub)
 	context.AfterFunc(ctx, func() {
-		s.rooms.endAll("The room ended: the server is stopping.")
+		s.rooms.EndAll("The room ended: the server is stopping.")
 		if shared != nil {
 			bus.flush()
 			shared.Close()
@@ -264,7 +270,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 		shared.OnLink(func(up bool) {
 			defer func() { recovered(s.log, recover(), "news of the link to NATS", "up", up) }()
-			s.rooms.setLink(up)
+			s.rooms.SetLink(up)
 			if up {
 				st.RetrySharing()
 			}
