@@ -13,27 +13,28 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/counts"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
 // errCounting marks a trace that folds but cannot be counted, such as one
-// whose nodes claim depths past maxCountDepth.
+// whose nodes claim depths past counts.MaxDepth.
 var errCounting = errors.New("web: cannot count the trace")
 
-// countsQuery reads the query of /counts: one to maxCountsTraces trace ids
+// countsQuery reads the query of /counts: one to counts.MaxTraces trace ids
 // as "t", each once, and an optional scale.
-func countsQuery(q url.Values) ([]string, chartScale, error) {
-	scale, err := parseScale(q.Get("scale"))
+func countsQuery(q url.Values) ([]string, counts.Scale, error) {
+	scale, err := counts.ParseScale(q.Get("scale"))
 	if err != nil {
 		return nil, scale, err
 	}
 	ids := q["t"]
 	switch {
 	case len(ids) == 0:
-		return nil, scale, fmt.Errorf("name the traces to count: /counts?t=<id>&t=<id>, at most %d", maxCountsTraces)
-	case len(ids) > maxCountsTraces:
-		return nil, scale, fmt.Errorf("%d traces named, but the counts compare at most %d side by side", len(ids), maxCountsTraces)
+		return nil, scale, fmt.Errorf("name the traces to count: /counts?t=<id>&t=<id>, at most %d", counts.MaxTraces)
+	case len(ids) > counts.MaxTraces:
+		return nil, scale, fmt.Errorf("%d traces named, but the counts compare at most %d side by side", len(ids), counts.MaxTraces)
 	}
 	for i, id := range ids {
 		if !tracestore.ValidID(id) {
@@ -68,11 +69,11 @@ func (s *Server) countTrace(ctx context.Context, id string) (countedTrace, error
 	if err != nil {
 		return countedTrace{}, err
 	}
-	c, err := countTrace(sh.tree)
+	c, err := counts.Count(sh.tree)
 	if err != nil {
 		return countedTrace{}, &traceError{id: id, err: err, counting: true}
 	}
-	return countedTrace{id: id, header: sh.header, counts: c}, nil
+	return countedTrace{id: id, header: sh.header, Trace: counts.Trace{Counts: c}}, nil
 }
 
 // traceError is why the trace of id could not be counted: it could not
@@ -107,14 +108,14 @@ func (s *Server) countsFailure(ctx context.Context, err error) (int, string) {
 	case errors.Is(err, trace.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("Trace %s is too big to open: %s.", te.id, s.publicError(te.err))
 	case te.counting:
-		return http.StatusUnprocessableEntity, fmt.Sprintf("Trace %s cannot be counted: %s.", te.id, strings.TrimPrefix(te.err.Error(), "web: "))
+		return http.StatusUnprocessableEntity, fmt.Sprintf("Trace %s cannot be counted: %s.", te.id, strings.TrimPrefix(te.err.Error(), "counts: "))
 	}
 	s.log.Error("counting traces", "err", err)
 	return http.StatusInternalServerError, s.publicError(err)
 }
 
 // handleCounts answers /counts?t=<id>&t=<id>...: a page comparing the
-// counts of one to maxCountsTraces traces, or with fragment=1 the counts
+// counts of one to counts.MaxTraces traces, or with fragment=1 the counts
 // alone as an HTML fragment, for a page to fetch into a panel.
 func (s *Server) handleCounts(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -145,7 +146,7 @@ func (s *Server) handleCounts(w http.ResponseWriter, r *http.Request) {
 // handleTraceCounts answers /t/{id}/counts with the counts of one trace as
 // an HTML fragment, for the viewer to show in a panel.
 func (s *Server) handleTraceCounts(w http.ResponseWriter, r *http.Request) {
-	scale, err := parseScale(r.URL.Query().Get("scale"))
+	scale, err := counts.ParseScale(r.URL.Query().Get("scale"))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
@@ -156,7 +157,7 @@ func (s *Server) handleTraceCounts(w http.ResponseWriter, r *http.Request) {
 // countsFragment answers with the counts of the traces of ids on scale as
 // an HTML fragment, whose scale links are the request's own on other
 // scales; an error is answered as plain text.
-func (s *Server) countsFragment(w http.ResponseWriter, r *http.Request, ids []string, scale chartScale) {
+func (s *Server) countsFragment(w http.ResponseWriter, r *http.Request, ids []string, scale counts.Scale) {
 	ts, err := s.countTraces(r.Context(), ids)
 	if err != nil {
 		if status, msg := s.countsFailure(r.Context(), err); status != 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/counts"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -109,8 +110,8 @@ func TestCountsPage(t *testing.T) {
 	}
 
 	code, page = get(t, ts.URL+countsURLOf(ids, url.Values{"scale": {"linear"}}))
-	if code != http.StatusOK || strings.Count(page, "<caption>") != maxCountsTraces {
-		t.Errorf("%d traces on a linear scale: status %d, %d tables", maxCountsTraces, code, strings.Count(page, "<caption>"))
+	if code != http.StatusOK || strings.Count(page, "<caption>") != counts.MaxTraces {
+		t.Errorf("%d traces on a linear scale: status %d, %d tables", counts.MaxTraces, code, strings.Count(page, "<caption>"))
 	}
 	if !strings.Contains(page, "nodes, linear scale") {
 		t.Error("the charts asked for on a linear scale do not say so")
@@ -123,7 +124,7 @@ func TestCountsBadRequests(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
 	id := traceIDOf(t, runSearch(t, ts.URL, url.Values{"game": {"tree"}, "algo": {"minimax"}, "position": {"[[1,2],[3,4]]"}}))
-	deep := traceIDOf(t, uploadEvents(t, ts.URL, chain(maxCountDepth+1)))
+	deep := traceIDOf(t, uploadEvents(t, ts.URL, chain(counts.MaxDepth+1)))
 	missing := "000000000000"
 	tests := []struct {
 		name, path string
@@ -336,7 +337,7 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 				if n >= plain {
 					t.Errorf("%s looks at %d nodes, AlphaBeta at %d: want fewer", name, n, plain)
 				}
-				if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, explain.Thousands(n), relative(n, plain))) {
+				if !strings.Contains(words, fmt.Sprintf("%s looked at %s nodes, %s of AlphaBeta's", name, explain.Thousands(n), counts.Relative(n, plain))) {
 					t.Errorf("the words do not give %s's %d nodes against AlphaBeta's: %q", name, n, words)
 				}
 			}
@@ -346,3 +347,18 @@ func TestCompareTableAndLearntOrderings(t *testing.T) {
 		})
 	}
 }
+
+// chain returns a trace of a root and one child at depth depth, as a
+// trace from elsewhere may claim.
+func chain(depth int) []trace.Event {
+	return []trace.Event{
+		{Step: 0, Kind: trace.KindNode, Node: 0, Parent: trace.NoNode, Action: -1, Type: trace.TypeMax},
+		{Step: 1, Kind: trace.KindNode, Node: 1, Parent: 0, Depth: depth, Type: trace.TypeMin},
+		{Step: 2, Kind: trace.KindEval, Node: 1, Value: 1, Terminal: true},
+	}
+}
+
+// wholeTicTacToePositions are the known counts of the positions of
+// tic-tac-toe's game tree by ply from the empty board, which sum to
+// 549,946.
+var wholeTicTacToePositions = []int{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872}

@@ -30,7 +30,7 @@ type comparison struct {
 	about       string
 	left, right string // the examples' names
 	// extra names examples whose counts join the panel's, after left's
-	// and right's, without a viewer: at most maxCountsTraces-2 of them.
+	// and right's, without a viewer: at most counts.MaxTraces-2 of them.
 	// The table has a row for each, after left's and right's.
 	extra []string
 

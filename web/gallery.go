@@ -9,6 +9,7 @@ import (
 	"regexp"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/web/internal/counts"
 )
 
 // galleryJSON is the gallery: its examples and the comparisons of two of
@@ -71,7 +72,7 @@ func mustLoadGallery(data []byte) ([]example, []comparison) {
 
 // loadGallery reads the gallery's file: every example named once, and
 // every comparison naming examples that exist, with at most
-// maxCountsTraces examples in its counts.
+// counts.MaxTraces examples in its counts.
 func loadGallery(data []byte) ([]example, []comparison, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -104,8 +105,8 @@ func loadGallery(data []byte) ([]example, []comparison, error) {
 			return nil, nil, fmt.Errorf("web: the gallery's comparison %q: a name of 1 to 60 lower-case letters, digits and dashes, used once", c.Name)
 		case c.Title == "" || c.Watch == "" || c.Point == "" || c.ValueHead == "" || c.Player == "":
 			return nil, nil, fmt.Errorf("web: the gallery's comparison %q needs a title, a watch sentence, a point, a value heading and a player", c.Name)
-		case 2+len(c.Extra) > maxCountsTraces:
-			return nil, nil, fmt.Errorf("web: the gallery's comparison %q counts %d examples, at most %d", c.Name, 2+len(c.Extra), maxCountsTraces)
+		case 2+len(c.Extra) > counts.MaxTraces:
+			return nil, nil, fmt.Errorf("web: the gallery's comparison %q counts %d examples, at most %d", c.Name, 2+len(c.Extra), counts.MaxTraces)
 		}
 		seen[c.Name] = true
 		for _, n := range append([]string{c.Left, c.Right}, c.Extra...) {

@@ -38,7 +38,11 @@ func TestReadmeLimitsMatchTheCode(t *testing.T) {
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	values := map[string]constant.Value{}
-	for _, file := range []string{"limits.go", filepath.Join("..", "trace", "limits.go"), filepath.Join("internal", "tracestore", "limits.go"), filepath.Join("internal", "natsshare", "limits.go"), filepath.Join("internal", "wsconn", "limits.go"), filepath.Join("internal", "rooms", "limits.go")} {
+	tables, err := filepath.Glob(filepath.Join("internal", "*", "limits.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range append([]string{"limits.go", filepath.Join("..", "trace", "limits.go")}, tables...) {
 		for name, v := range limitsOf(t, file) {
 			values[name] = v
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/counts"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -375,8 +376,8 @@ func TestComparisonsNameTwoExamples(t *testing.T) {
 		if c.left == c.right || exampleNamed(c.left) == nil || exampleNamed(c.right) == nil {
 			t.Errorf("comparison %q compares %q with %q: want two different examples of the gallery", c.name, c.left, c.right)
 		}
-		if 2+len(c.extra) > maxCountsTraces {
-			t.Errorf("comparison %q counts %d searches, more than the %d the counts compare", c.name, 2+len(c.extra), maxCountsTraces)
+		if 2+len(c.extra) > counts.MaxTraces {
+			t.Errorf("comparison %q counts %d searches, more than the %d the counts compare", c.name, 2+len(c.extra), counts.MaxTraces)
 		}
 		for i, x := range c.extra {
 			if exampleNamed(x) == nil || x == c.left || x == c.right || slices.Contains(c.extra[:i], x) {

@@ -1,4 +1,4 @@
-package web
+package counts
 
 import (
 	"encoding/xml"
@@ -27,11 +27,11 @@ var goldenCharts = map[string]barChart{
 		{name: "MiniMax", values: wholeTicTacToePositions},
 		{name: "AlphaBeta", values: []int{1, 9, 72, 200, 900, 1500, 3000, 5000, 4500, 3115}},
 	}},
-	"nodes-linear-2": {id: "g", title: "Nodes searched per depth", unit: "nodes", rows: tenDepths, scale: scaleLinear, series: []chartSeries{
+	"nodes-linear-2": {id: "g", title: "Nodes searched per depth", unit: "nodes", rows: tenDepths, scale: ScaleLinear, series: []chartSeries{
 		{name: "MiniMax", values: wholeTicTacToePositions},
 		{name: "AlphaBeta", values: []int{1, 9, 72, 200, 900, 1500, 3000, 5000, 4500, 3115}},
 	}},
-	"cuts-log-3": {id: "g", title: "Cuts per depth (α and β)", unit: "cuts", rows: tenDepths, scale: scaleLog, series: []chartSeries{
+	"cuts-log-3": {id: "g", title: "Cuts per depth (α and β)", unit: "cuts", rows: tenDepths, scale: ScaleLog, series: []chartSeries{
 		{name: "MiniMax", values: make([]int, 10)},
 		{name: "AlphaBeta", values: []int{0, 7, 40, 120, 500, 900, 1500, 1100, 70, 0}},
 		{name: "Iterative deepening", values: []int{0, 8, 50, 150, 600, 1000, 1700, 1200, 80, 0}},
@@ -39,7 +39,7 @@ var goldenCharts = map[string]barChart{
 }
 
 // TestCountsChartGolden compares charts with their golden files in
-// testdata/counts; go test ./web -run CountsChartGolden -update rewrites
+// testdata/counts; go test ./web/internal/counts -run CountsChartGolden -update rewrites
 // them.
 func TestCountsChartGolden(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws charts from counts")
@@ -166,8 +166,8 @@ func TestCountsChartLabelsApart(t *testing.T) {
 	t.Parallel()
 	big := []int{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 1_000_000_000}
 	small := []int{1, 0, 3, 1, 2, 0, 1, 0, 0, 1}
-	for _, scale := range []chartScale{scaleLog, scaleLinear} {
-		for n := 1; n <= maxCountsTraces; n++ {
+	for _, scale := range []Scale{ScaleLog, ScaleLinear} {
+		for n := 1; n <= MaxTraces; n++ {
 			ch := barChart{id: "t", title: "Evaluations per depth", unit: "evaluations", rows: tenDepths, scale: scale}
 			for i := range n {
 				values := big
@@ -209,14 +209,14 @@ func TestCountsChartBars(t *testing.T) {
 	tests := []struct {
 		name   string
 		values []int
-		scale  chartScale
+		scale  Scale
 		log    bool
 	}{
-		{"a span of 30 is drawn on a log scale", []int{1, 30}, scaleAuto, true},
-		{"a span of 29 is drawn on a linear scale", []int{1, 29}, scaleAuto, false},
-		{"zeros do not count in the span", []int{0, 2, 50}, scaleAuto, false},
-		{"linear asked for", []int{1, 1000}, scaleLinear, false},
-		{"log asked for", []int{10, 20}, scaleLog, true},
+		{"a span of 30 is drawn on a log scale", []int{1, 30}, ScaleAuto, true},
+		{"a span of 29 is drawn on a linear scale", []int{1, 29}, ScaleAuto, false},
+		{"zeros do not count in the span", []int{0, 2, 50}, ScaleAuto, false},
+		{"linear asked for", []int{1, 1000}, ScaleLinear, false},
+		{"log asked for", []int{10, 20}, ScaleLog, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -279,8 +279,8 @@ func TestCountsRelative(t *testing.T) {
 		{549_946, 18_297, "30×"},
 		{3, 2, "1.5×"},
 	} {
-		if got := relative(tt.v, tt.ref); got != tt.want {
-			t.Errorf("relative(%d, %d) = %q, want %q", tt.v, tt.ref, got, tt.want)
+		if got := Relative(tt.v, tt.ref); got != tt.want {
+			t.Errorf("Relative(%d, %d) = %q, want %q", tt.v, tt.ref, got, tt.want)
 		}
 	}
 }
@@ -318,7 +318,7 @@ func TestCountsDeepTraceRows(t *testing.T) {
 	if len(rows) != maxChartRows || rows[maxChartRows-1] != "depth "+strconv.Itoa(maxChartRows-1)+"+" {
 		t.Fatalf("rows for %d depths: %d, the last %q", maxChartRows+1, len(rows), rows[len(rows)-1])
 	}
-	c := counts{depths: make([]depthCounts, maxChartRows+1)}
+	c := Counts{depths: make([]depthCounts, maxChartRows+1)}
 	for d := range c.depths {
 		c.depths[d].nodes = d + 1
 	}

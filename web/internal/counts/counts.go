@@ -1,16 +1,10 @@
-package web
+package counts
 
 import (
 	"fmt"
 
 	"github.com/searchviz/searchviz/trace"
 )
-
-// maxCountDepth is the deepest depth the counts view counts: deeper than
-// any depth limit the catalog's engines accept (a beam's, at 1,000), and
-// a bound on the memory a trace from elsewhere, whose nodes may claim any
-// depth, can make the counts take.
-const maxCountDepth = 1_000
 
 // depthCounts is what a search did at one depth of its tree, or at all
 // depths together.
@@ -43,8 +37,8 @@ func (d *depthCounts) add(o depthCounts) {
 	d.tableHits += o.tableHits
 }
 
-// counts is what one traced search did at each depth of its tree.
-type counts struct {
+// Counts is what one traced search did at each depth of its tree.
+type Counts struct {
 	depths []depthCounts // by depth, from the root's 0
 	total  depthCounts
 
@@ -58,16 +52,16 @@ type counts struct {
 	truncated bool
 }
 
-// countTrace counts what the trace folded in t did at each depth. It reads
+// Count counts what the trace folded in t did at each depth. It reads
 // t through its public API without moving it, so several goroutines may
 // count one Tree that nothing moves; t must stand at its last step, where
 // the visits are final. It takes time linear in the trace's events and
 // nodes and allocates only the per-depth counts.
-func countTrace(t *trace.Tree) (counts, error) {
+func Count(t *trace.Tree) (Counts, error) {
 	if last := t.Len() - 1; t.Step() != last {
-		return counts{}, fmt.Errorf("web: counting a trace at step %d, want its last step %d", t.Step(), last)
+		return Counts{}, fmt.Errorf("counts: counting a trace at step %d, want its last step %d", t.Step(), last)
 	}
-	var c counts
+	var c Counts
 	monteCarlo := false
 	for k := range t.Len() {
 		e := t.Event(k)
@@ -87,12 +81,12 @@ func countTrace(t *trace.Tree) (counts, error) {
 			c.whole, c.hasWhole = e.Decision().Counters, true
 		}
 		if err != nil {
-			return counts{}, fmt.Errorf("web: counting event %d: %w", k, err)
+			return Counts{}, fmt.Errorf("counts: counting event %d: %w", k, err)
 		}
 	}
 	if monteCarlo {
 		if err := c.countVisits(t); err != nil {
-			return counts{}, err
+			return Counts{}, err
 		}
 	}
 	for _, d := range c.depths {
@@ -102,9 +96,9 @@ func countTrace(t *trace.Tree) (counts, error) {
 }
 
 // at returns the counts of depth d, adding depths down to it.
-func (c *counts) at(d int) (*depthCounts, error) {
-	if d < 0 || d > maxCountDepth {
-		return nil, fmt.Errorf("depth %d is outside the counts view's 0..%d", d, maxCountDepth)
+func (c *Counts) at(d int) (*depthCounts, error) {
+	if d < 0 || d > MaxDepth {
+		return nil, fmt.Errorf("depth %d is outside the counts view's 0..%d", d, MaxDepth)
 	}
 	for len(c.depths) <= d {
 		c.depths = append(c.depths, depthCounts{})
@@ -113,7 +107,7 @@ func (c *counts) at(d int) (*depthCounts, error) {
 }
 
 // countNode counts a node the search created.
-func (c *counts) countNode(n trace.NodeCreated) error {
+func (c *Counts) countNode(n trace.NodeCreated) error {
 	d, err := c.at(n.Depth)
 	if err != nil {
 		return fmt.Errorf("node %d: %w", n.Node, err)
@@ -124,7 +118,7 @@ func (c *counts) countNode(n trace.NodeCreated) error {
 
 // countCut counts a cut at a node of depth depth, and the moves it
 // pruned one depth below.
-func (c *counts) countCut(cut trace.Cutoff, depth int) error {
+func (c *Counts) countCut(cut trace.Cutoff, depth int) error {
 	d, err := c.at(depth)
 	if err != nil {
 		return fmt.Errorf("cut at node %d: %w", cut.Node, err)
@@ -147,7 +141,7 @@ func (c *counts) countCut(cut trace.Cutoff, depth int) error {
 }
 
 // countEval counts an evaluation of a node of depth depth.
-func (c *counts) countEval(ev trace.Eval, depth int) error {
+func (c *Counts) countEval(ev trace.Eval, depth int) error {
 	d, err := c.at(depth)
 	if err != nil {
 		return fmt.Errorf("evaluation of node %d: %w", ev.Node, err)
@@ -164,7 +158,7 @@ func (c *counts) countEval(ev trace.Eval, depth int) error {
 }
 
 // countVisits adds up the visits of the nodes of each depth at t's step.
-func (c *counts) countVisits(t *trace.Tree) error {
+func (c *Counts) countVisits(t *trace.Tree) error {
 	for id := range t.Size() {
 		n := t.Node(trace.NodeID(id))
 		if n.Placeholder || n.Visits == 0 {
@@ -172,7 +166,7 @@ func (c *counts) countVisits(t *trace.Tree) error {
 		}
 		d, err := c.at(n.Depth)
 		if err != nil {
-			return fmt.Errorf("web: counting the visits of node %d: %w", id, err)
+			return fmt.Errorf("counts: counting the visits of node %d: %w", id, err)
 		}
 		d.visits += n.Visits
 	}

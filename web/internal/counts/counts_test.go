@@ -1,4 +1,4 @@
-package web
+package counts
 
 import (
 	"context"
@@ -49,9 +49,9 @@ func foldEvents(t testing.TB, events []trace.Event) *trace.Tree {
 }
 
 // mustCount counts tree, failing t on an error.
-func mustCount(t testing.TB, tree *trace.Tree) counts {
+func mustCount(t testing.TB, tree *trace.Tree) Counts {
 	t.Helper()
-	c, err := countTrace(tree)
+	c, err := Count(tree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func mustCount(t testing.TB, tree *trace.Tree) counts {
 }
 
 // perDepth returns field of each depth of c.
-func perDepth(c counts, field func(depthCounts) int) []int {
+func perDepth(c Counts, field func(depthCounts) int) []int {
 	out := make([]int, len(c.depths))
 	for d, dc := range c.depths {
 		out[d] = field(dc)
@@ -305,18 +305,18 @@ func chain(depth int) []trace.Event {
 	}
 }
 
-// TestCountsDepthLimit crosses maxCountDepth: a node at that depth is
+// TestCountsDepthLimit crosses MaxDepth: a node at that depth is
 // counted, one deeper or at a negative depth is refused with an error that
 // names the limit, and so is a tree not at its last step.
 func TestCountsDepthLimit(t *testing.T) {
 	testenv.SkipUnderRace(t, "counts folded traces at the depth limit")
 	t.Parallel()
-	c := mustCount(t, foldEvents(t, chain(maxCountDepth)))
-	if len(c.depths) != maxCountDepth+1 || c.depths[maxCountDepth].nodes != 1 || c.depths[maxCountDepth].terminalEvals != 1 {
-		t.Errorf("a node at depth %d: counted at %d depths", maxCountDepth, len(c.depths))
+	c := mustCount(t, foldEvents(t, chain(MaxDepth)))
+	if len(c.depths) != MaxDepth+1 || c.depths[MaxDepth].nodes != 1 || c.depths[MaxDepth].terminalEvals != 1 {
+		t.Errorf("a node at depth %d: counted at %d depths", MaxDepth, len(c.depths))
 	}
-	for _, depth := range []int{maxCountDepth + 1, math.MaxInt32, -1} {
-		_, err := countTrace(foldEvents(t, chain(depth)))
+	for _, depth := range []int{MaxDepth + 1, math.MaxInt32, -1} {
+		_, err := Count(foldEvents(t, chain(depth)))
 		if err == nil || !strings.Contains(err.Error(), "0..1000") {
 			t.Errorf("a node at depth %d: error %v, want one naming the limit", depth, err)
 		}
@@ -325,7 +325,7 @@ func TestCountsDepthLimit(t *testing.T) {
 	if err := tree.Seek(0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := countTrace(tree); err == nil {
+	if _, err := Count(tree); err == nil {
 		t.Error("counting a tree at step 0 of 2 succeeded")
 	}
 }
@@ -366,7 +366,7 @@ func BenchmarkCountTrace(b *testing.B) {
 			tree := foldedTrace(b, catalog.Request{Game: "tictactoe", Algo: algo})
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := countTrace(tree); err != nil {
+				if _, err := Count(tree); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -410,8 +410,8 @@ func TestCountsTableHits(t *testing.T) {
 	if c.total.tableHits == 0 {
 		t.Fatal("no table hits in a search of an opening with transpositions")
 	}
-	with := countedTrace{name: "AlphaBeta tt=1", counts: c}
-	tab := countsTable(with, with, true)
+	with := Trace{Name: "AlphaBeta tt=1", Counts: c}
+	tab := table(with, with, true)
 	if !slices.Contains(tab.Head, "table hits") || tab.Total[len(tab.Total)-1] != explain.Thousands(c.total.tableHits) {
 		t.Errorf("table head %v, total %v: want a table hits column of %d", tab.Head, tab.Total, c.total.tableHits)
 	}
@@ -419,8 +419,8 @@ func TestCountsTableHits(t *testing.T) {
 		t.Errorf("totals sentence %q does not count the hits", s)
 	}
 	req.Algo = "alphabeta"
-	plain := countedTrace{name: "AlphaBeta", counts: mustCount(t, foldedTrace(t, req))}
-	if tab := countsTable(plain, plain, true); slices.Contains(tab.Head, "table hits") {
+	plain := Trace{Name: "AlphaBeta", Counts: mustCount(t, foldedTrace(t, req))}
+	if tab := table(plain, plain, true); slices.Contains(tab.Head, "table hits") {
 		t.Errorf("a search without a table has the head %v", tab.Head)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package counts
 
 import (
 	"fmt"
@@ -10,40 +10,40 @@ import (
 	"github.com/searchviz/searchviz/explain"
 )
 
-// chartScale is how a chart maps counts to bar lengths.
-type chartScale uint8
+// Scale is how a chart maps counts to bar lengths.
+type Scale uint8
 
 // Chart scales.
 const (
-	scaleAuto   chartScale = iota // logarithmic when the counts span logScaleRatio or more, else linear
-	scaleLinear                   // bar lengths in proportion to the counts
-	scaleLog                      // bar lengths in proportion to the counts' logarithms
+	ScaleAuto   Scale = iota // logarithmic when the counts span logScaleRatio or more, else linear
+	ScaleLinear              // bar lengths in proportion to the counts
+	ScaleLog                 // bar lengths in proportion to the counts' logarithms
 )
 
 // logScaleRatio is the span of counts, largest over smallest above zero,
-// from which scaleAuto draws a logarithmic scale: a bar 30 times shorter
+// from which ScaleAuto draws a logarithmic scale: a bar 30 times shorter
 // than the longest is a few pixels long, too short to read or compare.
 const logScaleRatio = 30
 
-// parseScale reads the scale query parameter: "", "log" or "linear".
-func parseScale(s string) (chartScale, error) {
+// ParseScale reads the scale query parameter: "", "log" or "linear".
+func ParseScale(s string) (Scale, error) {
 	switch s {
 	case "":
-		return scaleAuto, nil
+		return ScaleAuto, nil
 	case "log":
-		return scaleLog, nil
+		return ScaleLog, nil
 	case "linear":
-		return scaleLinear, nil
+		return ScaleLinear, nil
 	}
-	return scaleAuto, fmt.Errorf("scale %q is not allowed (want log or linear)", s)
+	return ScaleAuto, fmt.Errorf("scale %q is not allowed (want log or linear)", s)
 }
 
 // String returns the scale's name as the scale parameter spells it.
-func (s chartScale) String() string {
+func (s Scale) String() string {
 	switch s {
-	case scaleLog:
+	case ScaleLog:
 		return "log"
-	case scaleLinear:
+	case ScaleLinear:
 		return "linear"
 	}
 	return ""
@@ -70,11 +70,7 @@ const chartPlotWidth = chartWidth - chartBarsX - chartLabelRoom
 // seriesColours are the series' colours, from the Okabe-Ito palette the
 // app uses, safe for the common colour blindnesses; each series also has a
 // fill pattern of its own, so that no series is told by colour alone.
-var seriesColours = [...]string{"#0072b2", "#e69f00", "#009e73"}
-
-// maxLegendRunes caps a series' name in a chart's legend, so that it fits
-// the chart's width; the bars' tooltips and the tables give it whole.
-const maxLegendRunes = 60
+var seriesColours = [MaxTraces]string{"#0072b2", "#e69f00", "#009e73"}
 
 // shorten returns s cut to at most n runes, the last an ellipsis if cut.
 func shorten(s string, n int) string {
@@ -102,7 +98,7 @@ type barChart struct {
 	unit   string // what the counts count, "nodes"
 	rows   []string
 	series []chartSeries // at most len(seriesColours)
-	scale  chartScale
+	scale  Scale
 }
 
 // chartAxis maps counts to bar lengths and says where its ticks go.
@@ -114,7 +110,7 @@ type chartAxis struct {
 
 // newChartAxis returns the axis of counts up to the largest of values,
 // logarithmic or linear as scale says.
-func newChartAxis(values [][]int, scale chartScale) chartAxis {
+func newChartAxis(values [][]int, scale Scale) chartAxis {
 	hi, lo := 0, 0
 	for _, vs := range values {
 		for _, v := range vs {
@@ -124,13 +120,13 @@ func newChartAxis(values [][]int, scale chartScale) chartAxis {
 			}
 		}
 	}
-	if scale == scaleAuto {
-		scale = scaleLinear
+	if scale == ScaleAuto {
+		scale = ScaleLinear
 		if lo > 0 && hi/lo >= logScaleRatio {
-			scale = scaleLog
+			scale = ScaleLog
 		}
 	}
-	if scale == scaleLog {
+	if scale == ScaleLog {
 		return logAxis(hi)
 	}
 	return linearAxis(hi)
@@ -149,9 +145,6 @@ func logAxis(hi int) chartAxis {
 	}
 	return a
 }
-
-// maxTicks caps the ticks of an axis, so that their labels never touch.
-const maxTicks = 10
 
 // linearAxis is a linear axis from 0 to a round count at or above hi,
 // with ticks at round counts.
@@ -206,10 +199,10 @@ func compactCount(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// relative says how v compares with ref, both above zero: as a
+// Relative says how v compares with ref, both above zero: as a
 // percentage with two significant digits, "3.3%", "0.61%", "100%", or past
 // ref as a multiple, "30×".
-func relative(v, ref int) string {
+func Relative(v, ref int) string {
 	p := 100 * float64(v) / float64(ref)
 	switch {
 	case v > ref:
@@ -405,7 +398,7 @@ func (c barChart) valueLabel(i, r int) string {
 	v := c.series[i].values[r]
 	label := explain.Thousands(v)
 	if c.comparable(i, r) {
-		label += " · " + relative(v, c.series[0].values[r])
+		label += " · " + Relative(v, c.series[0].values[r])
 	}
 	return label
 }
