@@ -17,6 +17,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 )
 
 // smallComparisons are the comparisons whose searches take a moment: the
@@ -28,7 +29,7 @@ var smallComparisons = []string{"twin-maze", "ttt-minimax-alphabeta", "ttt-mcts-
 // facts the comparison's table must give.
 func resultOf(t *testing.T, name string) search.Result {
 	t.Helper()
-	run, err := catalog.Prepare(exampleNamed(name).req)
+	run, err := catalog.Prepare(gallery.ExampleNamed(name).Req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestCompareSummary(t *testing.T) {
 			if got := rows[0]["What A expects"]; got != want {
 				t.Errorf("AlphaBeta's row says A expects %q, want %q, the decision's value", got, want)
 			}
-			if math.Abs(duct.Value-0.5) > evenRate {
+			if math.Abs(duct.Value-0.5) > gallery.EvenRate {
 				t.Fatalf("DUCT's win rate for A is %v, not about even", duct.Value)
 			}
 			if got, want := rows[1]["What A expects"], strconv.FormatFloat(duct.Value, 'f', 2, 64)+" win rate: about even"; got != want {
@@ -183,10 +184,10 @@ func TestCompareSummary(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := comparisonNamed(tt.name)
+			c := gallery.ComparisonNamed(tt.name)
 			page, _ := openComparison(t, srv, ts.URL, tt.name)
-			if got := textsOf(page, "compare-point"); len(got) != 1 || got[0] != c.point {
-				t.Errorf("the page opens with %q, want the comparison's sentence %q", got, c.point)
+			if got := textsOf(page, "compare-point"); len(got) != 1 || got[0] != c.Point {
+				t.Errorf("the page opens with %q, want the comparison's sentence %q", got, c.Point)
 			}
 			if !strings.Contains(page, `data-testid="step-both"`) {
 				t.Error("the page has no step both box")
@@ -195,7 +196,7 @@ func TestCompareSummary(t *testing.T) {
 			if len(rows) != 2 {
 				t.Fatalf("the table has %d rows, want 2", len(rows))
 			}
-			left, right := resultOf(t, c.left), resultOf(t, c.right)
+			left, right := resultOf(t, c.Left), resultOf(t, c.Right)
 			for i, r := range []search.Result{left, right} {
 				if rows[i]["Plays"] != r.Label {
 					t.Errorf("row %d plays %q, want the search's move %q", i+1, rows[i]["Plays"], r.Label)
@@ -323,19 +324,19 @@ func TestCompareMatch(t *testing.T) {
 					if m < 0 || m >= tt.Len() {
 						t.Fatalf("step %d matches %d, outside the other's 0..%d", k, m, tt.Len()-1)
 					}
-					switch comparisonNamed(name).match {
-					case matchShare:
+					switch gallery.ComparisonNamed(name).Match {
+					case gallery.MatchShare:
 						if want := int(math.Round(float64(k) * float64(tt.Len()-1) / float64(f.Len()-1))); m != want {
 							t.Errorf("step %d of %d matches %d of %d, want %d", k, f.Len(), m, tt.Len(), want)
 						}
-					case matchPlayout:
+					case gallery.MatchPlayout:
 						if a, b := rootResults(f, k-1), rootResults(tt, m-1); a != b && b != rootResults(tt, tt.Len()-1) {
 							t.Errorf("step %d, in playout %d, matches step %d, in playout %d", k, a+1, m, b+1)
 						}
 						if e := f.Event(k); e.Kind == trace.KindBackprop && tt.Event(m).Kind != trace.KindBackprop {
 							t.Errorf("step %d backs up a result; its match %d is a %s", k, m, tt.Event(m).Kind)
 						}
-					case matchNode:
+					case gallery.MatchNode:
 						checkSamePosition(t, f, k, tt, m)
 					}
 				}
@@ -400,51 +401,16 @@ func TestCompareGalleryOrder(t *testing.T) {
 	for i, c := range cards {
 		at[c.URL] = i
 	}
-	for _, c := range comparisons {
-		i := at["/compare/"+c.name]
-		later := max(at["/example/"+c.left], at["/example/"+c.right])
+	for _, c := range gallery.Comparisons() {
+		i := at["/compare/"+c.Name]
+		later := max(at["/example/"+c.Left], at["/example/"+c.Right])
 		if i <= later {
-			t.Errorf("comparison %s is card %d, want it after card %d, its later example", c.name, i, later)
+			t.Errorf("comparison %s is card %d, want it after card %d, its later example", c.Name, i, later)
 		}
 		for _, e := range cards[later+1 : i] {
 			if strings.HasPrefix(e.URL, "/example/") {
-				t.Errorf("comparison %s is listed after example %s, not right after its own", c.name, e.URL)
+				t.Errorf("comparison %s is listed after example %s, not right after its own", c.Name, e.URL)
 			}
-		}
-	}
-}
-
-// TestCompareNodeStepsCap checks that "step both" keeps the node steps of
-// at most maxNodeSteps traces.
-func TestCompareNodeStepsCap(t *testing.T) {
-	t.Parallel()
-	srv, _ := newTestServer(t)
-	_, events := recordSearch(t, catalog.Request{Game: "tree", Algo: "alphabeta", Position: "[[3,12,8],[2,4,6],[14,5,2]]"})
-	tree, err := trace.NewTree(events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tree.Seek(tree.Len() - 1); err != nil {
-		t.Fatal(err)
-	}
-	for i := range maxNodeSteps + 3 {
-		srv.nodeStepsOf(fmt.Sprintf("%012x", i), tree)
-	}
-	if n := srv.nodeSteps.Len(); n != maxNodeSteps {
-		t.Errorf("the server keeps the node steps of %d traces, want %d", n, maxNodeSteps)
-	}
-	ns := srv.nodeStepsOf("000000000000", tree)
-	// The textbook tree: 13 nodes made, the two leaves of the second MIN
-	// node pruned by its cut, so placeholders with the cut's step.
-	for id := range tree.Size() {
-		n := tree.Node(trace.NodeID(id))
-		if ns.steps[id] < 0 {
-			t.Errorf("node %d (%s) has no step", id, n.Label)
-			continue
-		}
-		e := tree.Event(int(ns.steps[id]))
-		if n.Placeholder && e.Kind != trace.KindCut || !n.Placeholder && (e.Kind != trace.KindNode || e.Node != trace.NodeID(id)) {
-			t.Errorf("node %d (placeholder %v) appears at step %d, a %s event", id, n.Placeholder, ns.steps[id], e.Kind)
 		}
 	}
 }

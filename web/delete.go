@@ -55,14 +55,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 // isExample reports whether id is the trace of one of the gallery's
 // examples.
 func (s *Server) isExample(id string) bool {
-	s.examplesMu.Lock()
-	defer s.examplesMu.Unlock()
-	for _, ex := range s.examples {
-		if ex == id {
-			return true
-		}
-	}
-	return false
+	return s.examples.Is(id)
 }
 
 // socketGone answers the websocket of a page whose trace id is not

@@ -9,66 +9,20 @@ import (
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/templates"
 )
-
-// example is one classic setup of the gallery.
-type example struct {
-	name, title, watch string
-	about              string // a paragraph the viewer shows, when a sentence is not enough
-	req                catalog.Request
-	step               string // the step the page opens at
-}
-
-// comparison shows two examples side by side: one sentence that makes
-// its point and a table of both searches' results in the same terms, the
-// two viewers, and a paragraph on what tells them apart.
-type comparison struct {
-	name, title string
-	watch       string // one sentence for the gallery
-	point       string // the sentence the page opens with, above its table
-	about       string
-	left, right string // the examples' names
-	// extra names examples whose counts join the panel's, after left's
-	// and right's, without a viewer: at most counts.MaxTraces-2 of them.
-	// The table has a row for each, after left's and right's.
-	extra []string
-
-	valueHead string     // the heading of the table's column of values
-	terms     valueTerms // how that column states them
-	player    string     // the root player, as the values name them: "x", "A"
-	match     matchRule  // how "step both" pairs the viewers' steps
-}
-
-// comparisonOf returns the comparison an example is part of, or nil.
-func comparisonOf(example string) *comparison {
-	for i, c := range comparisons {
-		if c.left == example || c.right == example {
-			return &comparisons[i]
-		}
-	}
-	return nil
-}
-
-// comparisonNamed returns the comparison of that name, or nil.
-func comparisonNamed(name string) *comparison {
-	for i := range comparisons {
-		if comparisons[i].name == name {
-			return &comparisons[i]
-		}
-	}
-	return nil
-}
 
 // exampleCards lists the gallery: each example, and each comparison after
 // the second of its examples.
 func exampleCards() []templates.Example {
 	var out []templates.Example
+	examples := gallery.Examples()
 	for i, e := range examples {
-		out = append(out, templates.Example{Title: e.title, Watch: e.watch, URL: "/example/" + e.name})
-		for _, c := range comparisons {
-			if (c.left == e.name || c.right == e.name) && secondOf(c, i) {
-				out = append(out, templates.Example{Title: "Side by side: " + c.title, Watch: c.watch, URL: "/compare/" + c.name})
+		out = append(out, templates.Example{Title: e.Title, Watch: e.Watch, URL: "/example/" + e.Name})
+		for _, c := range gallery.Comparisons() {
+			if (c.Left == e.Name || c.Right == e.Name) && secondOf(&c, examples, i) {
+				out = append(out, templates.Example{Title: "Side by side: " + c.Title, Watch: c.Watch, URL: "/compare/" + c.Name})
 			}
 		}
 	}
@@ -77,13 +31,10 @@ func exampleCards() []templates.Example {
 
 // secondOf reports whether examples[i] comes after the other of c's two
 // examples in the gallery.
-func secondOf(c comparison, i int) bool {
-	other := c.left
-	if other == examples[i].name {
-		other = c.right
-	}
+func secondOf(c *gallery.Comparison, examples []gallery.Example, i int) bool {
+	other := c.Other(examples[i].Name)
 	for _, e := range examples[:i] {
-		if e.name == other {
+		if e.Name == other {
 			return true
 		}
 	}
@@ -98,17 +49,15 @@ func secondOf(c comparison, i int) bool {
 // examples, once they end. The viewers open at their last step, the
 // decisions to compare, from which a student steps back.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	c := comparisonNamed(name)
+	c := galleryEntry(s, w, r, gallery.ComparisonNamed, "No such comparison", "There is no comparison %q; the start page lists them with the examples.")
 	if c == nil {
-		s.message(w, r, http.StatusNotFound, "No such comparison", fmt.Sprintf("There is no comparison %q; the start page lists them with the examples.", name))
 		return
 	}
-	m := templates.Compare{Title: c.title, Point: c.point, About: c.about, StepBoth: c.match.text(), MatchURL: "/compare/" + c.name + "/match"}
+	m := templates.Compare{Title: c.Title, Point: c.Point, About: c.About, StepBoth: c.Match.Text(), MatchURL: "/compare/" + c.Name + "/match"}
 	panel := templates.CompareCountsPanel{Heading: "Counts per depth of both searches"}
 	var ids []string
-	for i, name := range append([]string{c.left, c.right}, c.extra...) {
-		ex := exampleNamed(name)
+	for i, name := range append([]string{c.Left, c.Right}, c.Extra...) {
+		ex := gallery.ExampleNamed(name)
 		id, err := s.exampleTrace(ex)
 		if err != nil {
 			s.exampleFailed(w, r, err)
@@ -116,12 +65,12 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		}
 		ids = append(ids, id)
 		if i >= 2 {
-			panel.Extras = append(panel.Extras, templates.CompareExtra{Title: ex.title, URL: "/example/" + ex.name})
+			panel.Extras = append(panel.Extras, templates.CompareExtra{Title: ex.Title, URL: "/example/" + ex.Name})
 			continue
 		}
 		m.Sides = append(m.Sides, templates.CompareSide{
-			Title: ex.title, Watch: ex.watch, TraceID: id,
-			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.step, false),
+			Title: ex.Title, Watch: ex.Watch, TraceID: id,
+			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.Step, false),
 		})
 	}
 	if len(ids) > 2 {
@@ -146,10 +95,8 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 
 // handleExample runs an example once and sends the page to its trace.
 func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	ex := exampleNamed(name)
+	ex := galleryEntry(s, w, r, gallery.ExampleNamed, "No such example", "There is no example %q; the start page lists them.")
 	if ex == nil {
-		s.message(w, r, http.StatusNotFound, "No such example", fmt.Sprintf("There is no example %q; the start page lists them.", name))
 		return
 	}
 	id, err := s.exampleTrace(ex)
@@ -160,7 +107,7 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 	// The step, view and presentation mode asked for go with it, so that
 	// an example's address opens it as a lesson needs it.
 	q := r.URL.Query()
-	step := ex.step
+	step := ex.Step
 	if q.Has("step") {
 		step = q.Get("step")
 	}
@@ -184,35 +131,50 @@ func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error
 	s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
 }
 
+// galleryEntry returns the entry of the gallery named by the request's
+// name, found by named, or answers 404 with title and missing, a format of
+// the name, and returns nil.
+func galleryEntry[T any](s *Server, w http.ResponseWriter, r *http.Request, named func(string) *T, title, missing string) *T {
+	name := r.PathValue("name")
+	v := named(name)
+	if v == nil {
+		s.message(w, r, http.StatusNotFound, title, fmt.Sprintf(missing, name))
+	}
+	return v
+}
+
 // exampleTrace returns the id of example ex's trace, running its search
 // the first time and again if its trace has been deleted since.
-func (s *Server) exampleTrace(ex *example) (string, error) {
-	s.examplesMu.Lock()
-	defer s.examplesMu.Unlock()
-	id, ok := s.examples[ex.name]
-	if ok && s.liveSearch(id) == nil {
-		if _, err := s.store.Raw(id); err != nil {
-			ok = false // deleted from the data directory since
-		}
-	}
-	if ok {
-		return id, nil
-	}
-	req := ex.req
-	req.Program = s.cfg.Program
-	id, err := s.startSearch(req)
+func (s *Server) exampleTrace(ex *gallery.Example) (string, error) {
+	id, err := s.examples.Trace(ex, exampleSearches{s})
 	if err != nil {
-		s.log.Error("running an example", "example", ex.name, "err", err)
-		return "", err
+		s.log.Error("running an example", "example", ex.Name, "err", err)
 	}
-	s.examples[ex.name] = id
-	return id, nil
+	return id, err
+}
+
+// exampleSearches runs the gallery's examples as the page's searches.
+type exampleSearches struct{ s *Server }
+
+// Start starts the search of req, as this server's program.
+func (e exampleSearches) Start(req catalog.Request) (string, error) {
+	req.Program = e.s.cfg.Program
+	return e.s.startSearch(req)
+}
+
+// Has reports whether the trace of id is running or stored.
+func (e exampleSearches) Has(id string) bool {
+	if e.s.liveSearch(id) != nil {
+		return true
+	}
+	_, err := e.s.store.Raw(id)
+	return err == nil
 }
 
 // exampleURL is the viewer of example ex's trace id at step ("" for the
 // first), embedded in another page or not.
-func exampleURL(ex *example, id, step string, embedded bool) string {
-	q := url.Values{"example": {ex.name}}
+func exampleURL(ex *gallery.Example, id, step string, embedded bool) string {
+	q := url.Values{"example": {ex.Name}}
 	if step != "" {
 		q.Set("step", step)
 	}
@@ -222,29 +184,15 @@ func exampleURL(ex *example, id, step string, embedded bool) string {
 	return "/t/" + id + "?" + q.Encode()
 }
 
-// exampleNamed returns the example of that name, or nil.
-func exampleNamed(name string) *example {
-	for i := range examples {
-		if examples[i].name == name {
-			return &examples[i]
-		}
-	}
-	return nil
-}
-
 // exampleNote is what the viewer says about the example it shows.
 func exampleNote(name string) *templates.ExampleNote {
-	ex := exampleNamed(name)
+	ex := gallery.ExampleNamed(name)
 	if ex == nil {
 		return nil
 	}
-	note := &templates.ExampleNote{Title: ex.title, Watch: ex.watch, About: ex.about}
-	if c := comparisonOf(ex.name); c != nil {
-		other := c.left
-		if other == ex.name {
-			other = c.right
-		}
-		note.PairTitle, note.CompareURL = exampleNamed(other).title, "/compare/"+c.name
+	note := &templates.ExampleNote{Title: ex.Title, Watch: ex.Watch, About: ex.About}
+	if c := gallery.ComparisonOf(ex.Name); c != nil {
+		note.PairTitle, note.CompareURL = gallery.ExampleNamed(c.Other(ex.Name)).Title, "/compare/"+c.Name
 	}
 	return note
 }

@@ -247,13 +247,9 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 // markExamples marks the traces of saved that are the gallery's examples,
 // which cannot be deleted, and returns saved.
 func (s *Server) markExamples(saved []tracestore.Saved) []tracestore.Saved {
-	s.examplesMu.Lock()
-	defer s.examplesMu.Unlock()
 	for i := range saved {
-		for _, id := range s.examples {
-			if saved[i].ID == id {
-				saved[i].Example = true
-			}
+		if s.examples.Is(saved[i].ID) {
+			saved[i].Example = true
 		}
 	}
 	return saved

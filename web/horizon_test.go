@@ -9,6 +9,7 @@ import (
 	"github.com/searchviz/searchviz/games/othello"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 )
 
 // horizonSearch is AlphaBeta with move ordering, as the horizon examples
@@ -68,16 +69,16 @@ func TestHorizonExample(t *testing.T) {
 		{"othello-horizon-deep", "alphabeta depth=5 ordering=1"},
 		{"othello-horizon-quiescence", "alphabeta depth=3 ordering=1 quiescence=2"},
 	} {
-		ex := exampleNamed(tt.example)
+		ex := gallery.ExampleNamed(tt.example)
 		if ex == nil {
 			t.Fatalf("no example %s", tt.example)
 		}
-		if ex.req.Game != "othello" || ex.req.Algo != tt.algo || ex.req.Position != horizonPosition {
-			t.Errorf("example %s runs %s %q on %q, want othello %q on the horizon position", tt.example, ex.req.Game, ex.req.Algo, ex.req.Position, tt.algo)
+		if ex.Req.Game != "othello" || ex.Req.Algo != tt.algo || ex.Req.Position != horizonPosition {
+			t.Errorf("example %s runs %s %q on %q, want othello %q on the horizon position", tt.example, ex.Req.Game, ex.Req.Algo, ex.Req.Position, tt.algo)
 		}
 	}
 	for _, algo := range []string{"alphabeta depth=5 ordering=1", "quiescence=2"} {
-		if !strings.Contains(exampleNamed("othello-horizon").about, algo) {
+		if !strings.Contains(gallery.ExampleNamed("othello-horizon").About, algo) {
 			t.Errorf("the horizon paragraph does not say to type %s", algo)
 		}
 	}
@@ -90,7 +91,7 @@ func TestHorizonExample(t *testing.T) {
 			t.Errorf("example %s plays %s, want %s", name, got, want)
 		}
 	}
-	if c := comparisonOf("othello-horizon"); c == nil || c.right != "othello-horizon-deep" {
+	if c := gallery.ComparisonOf("othello-horizon"); c == nil || c.Right != "othello-horizon-deep" {
 		t.Error("the horizon examples are not compared side by side")
 	}
 

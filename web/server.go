@@ -17,10 +17,10 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/searchviz/searchviz/internal/lru"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/internal/guard"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/rooms"
@@ -142,8 +142,7 @@ type Server struct {
 	// page's share counted after each of its frames (viewer.account).
 	pageBytes atomic.Int64
 
-	examplesMu sync.Mutex
-	examples   map[string]string // example name -> trace id, once run
+	examples gallery.Runner // the traces of the gallery's examples, once run
 
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
@@ -156,10 +155,7 @@ type Server struct {
 	// tests shorten it.
 	roomHello time.Duration
 
-	// matchMu guards the nodeSteps of the traces "step both" last paired
-	// by position, at most maxNodeSteps of them.
-	matchMu   sync.Mutex
-	nodeSteps *lru.Cache[string, *nodeSteps]
+	matcher gallery.Matcher // pairs the steps of a comparison's viewers for "step both"
 
 	// Searches run under searchCtx, which ends with errShutdown when the
 	// server stops; running counts them until their traces are saved.
@@ -230,7 +226,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shows:    newShowCache(maxCachedShows, cfg.CacheBytes),
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
-		examples: map[string]string{},
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		handouts: make(chan struct{}, MaxHandouts),

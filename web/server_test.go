@@ -23,6 +23,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/counts"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -372,20 +373,20 @@ func TestComparisonsNameTwoExamples(t *testing.T) {
 	for _, c := range exampleCards() {
 		cards[c.URL] = true
 	}
-	for _, c := range comparisons {
-		if c.left == c.right || exampleNamed(c.left) == nil || exampleNamed(c.right) == nil {
-			t.Errorf("comparison %q compares %q with %q: want two different examples of the gallery", c.name, c.left, c.right)
+	for _, c := range gallery.Comparisons() {
+		if c.Left == c.Right || gallery.ExampleNamed(c.Left) == nil || gallery.ExampleNamed(c.Right) == nil {
+			t.Errorf("comparison %q compares %q with %q: want two different examples of the gallery", c.Name, c.Left, c.Right)
 		}
-		if 2+len(c.extra) > counts.MaxTraces {
-			t.Errorf("comparison %q counts %d searches, more than the %d the counts compare", c.name, 2+len(c.extra), counts.MaxTraces)
+		if 2+len(c.Extra) > counts.MaxTraces {
+			t.Errorf("comparison %q counts %d searches, more than the %d the counts compare", c.Name, 2+len(c.Extra), counts.MaxTraces)
 		}
-		for i, x := range c.extra {
-			if exampleNamed(x) == nil || x == c.left || x == c.right || slices.Contains(c.extra[:i], x) {
-				t.Errorf("comparison %q also counts %q: want another example of the gallery", c.name, x)
+		for i, x := range c.Extra {
+			if gallery.ExampleNamed(x) == nil || x == c.Left || x == c.Right || slices.Contains(c.Extra[:i], x) {
+				t.Errorf("comparison %q also counts %q: want another example of the gallery", c.Name, x)
 			}
 		}
-		if !cards["/compare/"+c.name] {
-			t.Errorf("the gallery does not list comparison %q", c.name)
+		if !cards["/compare/"+c.Name] {
+			t.Errorf("the gallery does not list comparison %q", c.Name)
 		}
 	}
 }

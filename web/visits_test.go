@@ -7,17 +7,18 @@ import (
 
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/gallery"
 )
 
 // exampleViewer records the search of the example named name and returns
 // a viewer of it in MAX's view.
 func exampleViewer(t *testing.T, name string) *viewer {
 	t.Helper()
-	ex := exampleNamed(name)
+	ex := gallery.ExampleNamed(name)
 	if ex == nil {
 		t.Fatalf("no example %q", name)
 	}
-	h, events := recordSearch(t, ex.req)
+	h, events := recordSearch(t, ex.Req)
 	sh, err := loadShow(name, h, events)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package web
+package gallery
 
 import (
 	"bytes"
@@ -28,21 +28,23 @@ func TestGalleryFile(t *testing.T) {
 		{"an unknown field", doc(strings.Replace(ex, `"title"`, `"tittle"`, 1), ""), `unknown field "tittle"`},
 		{"two examples of a name", doc(ex+","+ex, ""), `names two examples "a"`},
 		{"a name with a space", doc(strings.Replace(ex, `"a"`, `"a b"`, 1), ""), `name "a b" is not 1 to 60`},
+		{"a name of 61 letters", doc(strings.Replace(ex, `"a"`, `"`+strings.Repeat("a", maxNameLen+1)+`"`, 1), ""), "is not 1 to 60"},
+		{"a comparison's name of 61 letters", doc(ex+","+ex2, strings.Replace(cmp(""), `"c"`, `"`+strings.Repeat("c", maxNameLen+1)+`"`, 1)), "a name of 1 to 60"},
 		{"no watch sentence", doc(strings.Replace(ex, `"watch":"W",`, "", 1), ""), `"a" needs a title, a watch sentence`},
 		{"a comparison of a missing example", doc(ex, cmp(`,"terms":"game","match":"node"`)), `names example "b", which the gallery does not have`},
 		{"terms unknown", doc(ex+","+ex2, cmp(`,"terms":"score","match":"node"`)), `terms "score": not one of the names allowed: "game", "rate" or "expect"`},
 		{"a match rule unknown", doc(ex+","+ex2, cmp(`,"terms":"game","match":"step"`)), `match "step": not one of the names allowed`},
 		{"too many examples counted", doc(ex+","+ex2, cmp(`,"extra":["a","a","a","a"]`)), "counts 6 examples, at most"},
 	} {
-		exs, cmps, err := loadGallery([]byte(tt.doc))
+		exs, cmps, err := Load([]byte(tt.doc))
 		switch {
-		case tt.want == "" && (err != nil || len(exs) != 2 || len(cmps) != 1 || cmps[0].terms != termsRate || cmps[0].match != matchPlayout):
+		case tt.want == "" && (err != nil || len(exs) != 2 || len(cmps) != 1 || cmps[0].Terms != TermsRate || cmps[0].Match != MatchPlayout):
 			t.Errorf("%s: %d examples, %d comparisons, error %v; want 2 and 1, rate by playout", tt.name, len(exs), len(cmps), err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
 		}
 	}
-	var g gallery
+	var g file
 	if err := json.Unmarshal(galleryJSON, &g); err != nil {
 		t.Fatal(err)
 	}

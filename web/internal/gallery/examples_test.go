@@ -1,8 +1,7 @@
-package web
+package gallery
 
 import (
 	"context"
-	"slices"
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
@@ -14,9 +13,9 @@ import (
 func TestExamplesPrepare(t *testing.T) {
 	testenv.SkipUnderRace(t, "prepares the gallery's searches")
 	t.Parallel()
-	for _, ex := range examples {
-		if _, err := catalog.Prepare(ex.req); err != nil {
-			t.Errorf("example %s: %v", ex.name, err)
+	for _, ex := range Examples() {
+		if _, err := catalog.Prepare(ex.Req); err != nil {
+			t.Errorf("example %s: %v", ex.Name, err)
 		}
 	}
 }
@@ -35,11 +34,11 @@ func TestChanceExamplesSayTrue(t *testing.T) {
 		{"expectimax-lecture", "a2", 11},
 		{"expectimax-ghost", "a2", 12},
 	} {
-		i := slices.IndexFunc(examples, func(e example) bool { return e.name == tt.name })
-		if i < 0 {
+		ex := ExampleNamed(tt.name)
+		if ex == nil {
 			t.Fatalf("no example %s", tt.name)
 		}
-		r, err := catalog.Prepare(examples[i].req)
+		r, err := catalog.Prepare(ex.Req)
 		if err != nil {
 			t.Fatal(err)
 		}
