@@ -4,41 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/searchviz/searchviz/arena"
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/search"
+	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
-)
-
-// The arena page's limits. Each is enforced with a message that names it.
-const (
-	// webArenaMaxGames caps the games of a match started from the page;
-	// viz arena plays up to arena.MaxGames.
-	webArenaMaxGames = 200
-	// webArenaMaxMatches caps the arena matches running at once; past it
-	// a new match is refused with 429 Too Many Requests.
-	webArenaMaxMatches = 2
-	// webArenaParallel is the games of one match played at once.
-	webArenaParallel = 2
-	// webArenaTime caps how long a match from the page runs: it stops
-	// with the games that ended.
-	webArenaTime = 10 * time.Minute
-	// webArenaKept caps the matches the server remembers, running or
-	// ended; the oldest ended one is forgotten first.
-	webArenaKept = 32
-	// webArenaDefaultGames is the form's games when none are asked for.
-	webArenaDefaultGames = 20
 )
 
 // arenaGames are the games a match can play: the two-player families,
@@ -60,37 +37,6 @@ func arenaGames() []catalog.Game {
 	return out
 }
 
-// arenaHub holds the arena matches started from the page. Its zero value
-// is ready to use.
-type arenaHub struct {
-	mu      sync.Mutex
-	matches map[string]*arenaMatch
-	order   []string // ids, oldest first
-}
-
-// arenaMatch is one match from the page, running or ended.
-type arenaMatch struct {
-	id    string
-	cfg   arena.Config
-	start time.Time
-
-	mu      sync.Mutex
-	stats   arena.Stats
-	points  []arenaPoint         // the running score after each game ended
-	records map[int]arena.Record // the games ended, by index
-	done    bool
-	errMsg  string // why the match stopped early, if it did
-	elapsed time.Duration
-}
-
-// arenaPoint is the score and its 95% interval after n games.
-type arenaPoint struct {
-	N     int     `json:"n"`
-	Score float64 `json:"score"`
-	Low   float64 `json:"low"`
-	High  float64 `json:"high"`
-}
-
 // arenaForm is what the arena form holds.
 type arenaForm struct {
 	game, a, b, games, seed string
@@ -109,10 +55,10 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 	}
 	page := templates.ArenaForm{
 		Error: msg, A: in.a, B: in.b, Games: in.games, Seed: in.seed,
-		MaxGames: webArenaMaxGames, MaxMatches: webArenaMaxMatches,
+		MaxGames: matches.MaxGames, MaxMatches: matches.MaxMatches,
 	}
 	if page.Games == "" {
-		page.Games = strconv.Itoa(webArenaDefaultGames)
+		page.Games = strconv.Itoa(matches.DefaultGames)
 	}
 	for _, g := range arenaGames() {
 		d := g.ArenaEngines
@@ -128,21 +74,21 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 			}
 		}
 	}
-	page.Recent = s.arenas.recent()
+	page.Recent = s.recentArenas()
 	s.page(w, r, status, templates.ArenaFormPage(page))
 }
 
 // arenaConfig checks the form and returns the match it asks for.
 func arenaConfig(in arenaForm) (arena.Config, error) {
-	cfg := arena.Config{Game: in.game, Engines: [2]string{in.a, in.b}, Parallel: webArenaParallel}
+	cfg := arena.Config{Game: in.game, Engines: [2]string{in.a, in.b}, Parallel: matches.Parallel}
 	n, err := strconv.Atoi(in.games)
 	switch {
 	case in.games == "":
-		n = webArenaDefaultGames
+		n = matches.DefaultGames
 	case err != nil:
 		return cfg, fmt.Errorf("The games must be a whole number: %q is not one.", in.games)
-	case n < 1 || n > webArenaMaxGames:
-		return cfg, fmt.Errorf("%d games is out of range: a match from this page plays 1 to %d games (viz arena plays more).", n, webArenaMaxGames)
+	case n < 1 || n > matches.MaxGames:
+		return cfg, fmt.Errorf("%d games is out of range: a match from this page plays 1 to %d games (viz arena plays more).", n, matches.MaxGames)
 	}
 	cfg.Games = n
 	if in.seed != "" {
@@ -192,27 +138,11 @@ func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.startArena(cfg)
 	if err != nil {
-		status := http.StatusServiceUnavailable
-		if errors.Is(err, errArenaBusy) {
-			status = http.StatusTooManyRequests
-			w.Header().Set("Retry-After", "10")
-		}
-		s.arenaForm(w, r, status, in, err.Error())
+		s.arenaForm(w, r, refusedStatus(w, err, matches.ErrBusy, http.StatusServiceUnavailable, "10"), in, err.Error())
 		return
 	}
 	http.Redirect(w, r, "/arena/"+id, http.StatusSeeOther)
 }
-
-// errArenaBusy refuses a match past webArenaMaxMatches.
-var errArenaBusy = errors.New("web: too many arena matches running")
-
-type arenaBusyError struct{ running int }
-
-func (e *arenaBusyError) Error() string {
-	return fmt.Sprintf("%d arena matches are running, the most this server runs at once (%d); try again when one ends, or use viz arena.", e.running, webArenaMaxMatches)
-}
-
-func (e *arenaBusyError) Is(target error) bool { return target == errArenaBusy }
 
 // startArena starts the match cfg in the background and returns its id.
 func (s *Server) startArena(cfg arena.Config) (string, error) {
@@ -221,240 +151,48 @@ func (s *Server) startArena(cfg arena.Config) (string, error) {
 		return "", fmt.Errorf("the match was not started: no temporary directory for its games (%s)", s.publicError(err))
 	}
 	cfg.RecordDir = dir
-	m := &arenaMatch{id: tracestore.NewID(), cfg: cfg, start: time.Now(), records: map[int]arena.Record{}, stats: arena.Tally(0, 0, 0)}
-	cfg.Progress = func(done int, st arena.Stats, elapsed time.Duration) { m.progress(st, elapsed) }
-
-	h := &s.arenas
-	h.mu.Lock()
-	if err := s.searchCtx.Err(); err != nil {
-		h.mu.Unlock()
+	m, err := s.arenas.Add(s.searchCtx, &s.running, tracestore.NewID(), cfg)
+	if err != nil {
 		os.RemoveAll(dir)
-		return "", errors.New("the server is stopping; it starts no more matches")
+		return "", err
 	}
-	if n := h.running(); n >= webArenaMaxMatches {
-		h.mu.Unlock()
-		os.RemoveAll(dir)
-		return "", &arenaBusyError{running: n}
-	}
-	h.add(m)
-	s.running.Add(1)
-	h.mu.Unlock()
-
-	ctx, cancel := context.WithTimeoutCause(s.searchCtx, webArenaTime, fmt.Errorf("the match reached its time limit of %v", webArenaTime))
+	ctx, cancel := context.WithTimeoutCause(s.searchCtx, matches.MaxTime, fmt.Errorf("the match reached its time limit of %v", matches.MaxTime))
 	go func() {
 		defer s.running.Done()
 		defer cancel()
 		defer os.RemoveAll(dir)
 		defer func() {
-			if recovered(s.log, recover(), "an arena match", "match", m.id) {
-				m.finish(nil, errors.New("the match failed inside the server; the log says why"))
+			if recovered(s.log, recover(), "an arena match", "match", m.ID()) {
+				m.Fail(errors.New("the match failed inside the server; the log says why"))
 			}
 		}()
-		rep, err := arena.Run(ctx, cfg)
-		if err != nil && ctx.Err() != nil {
-			err = fmt.Errorf("stopped: %w", context.Cause(ctx))
+		if err := m.Run(ctx); err != nil {
+			s.log.Info("an arena match stopped early", "match", m.ID(), "err", err)
 		}
-		if err != nil {
-			s.log.Info("an arena match stopped early", "match", m.id, "err", err)
-		}
-		m.finish(rep, err)
 	}()
-	return m.id, nil
+	return m.ID(), nil
 }
 
-// running counts the matches not ended; h.mu is held.
-func (h *arenaHub) running() int {
-	n := 0
-	for _, m := range h.matches {
-		m.mu.Lock()
-		if !m.done {
-			n++
-		}
-		m.mu.Unlock()
-	}
-	return n
-}
-
-// add remembers m, forgetting the oldest ended matches past
-// webArenaKept; h.mu is held.
-func (h *arenaHub) add(m *arenaMatch) {
-	if h.matches == nil {
-		h.matches = map[string]*arenaMatch{}
-	}
-	h.matches[m.id] = m
-	h.order = append(h.order, m.id)
-	for i := 0; len(h.order) > webArenaKept && i < len(h.order); {
-		old := h.matches[h.order[i]]
-		old.mu.Lock()
-		done := old.done
-		old.mu.Unlock()
-		if !done {
-			i++
-			continue
-		}
-		delete(h.matches, h.order[i])
-		h.order = slices.Delete(h.order, i, i+1)
-	}
-}
-
-// get returns the match id, or nil.
-func (h *arenaHub) get(id string) *arenaMatch {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.matches[id]
-}
-
-// recent lists the matches remembered, newest first.
-func (h *arenaHub) recent() []templates.ArenaRecent {
-	h.mu.Lock()
-	ids := slices.Clone(h.order)
-	ms := make([]*arenaMatch, len(ids))
-	for i, id := range ids {
-		ms[i] = h.matches[id]
-	}
-	h.mu.Unlock()
+// recentArenas lists the matches remembered, newest first.
+func (s *Server) recentArenas() []templates.ArenaRecent {
 	var out []templates.ArenaRecent
-	for _, m := range slices.Backward(ms) {
-		st := m.status(false)
+	for _, m := range s.arenas.Recent() {
+		st, cfg := m.Status(false), m.Config()
 		out = append(out, templates.ArenaRecent{
-			URL: "/arena/" + m.id, Game: m.cfg.Game, A: m.cfg.Engines[0], B: m.cfg.Engines[1],
+			URL: "/arena/" + m.ID(), Game: cfg.Game, A: cfg.Engines[0], B: cfg.Engines[1],
 			Progress: fmt.Sprintf("%d of %d games", st.Done, st.Games), Score: st.ScoreText,
 		})
 	}
 	return out
 }
 
-// progress notes a game ended: the statistics so far and, read from the
-// record directory, the games that ended since the last call.
-func (m *arenaMatch) progress(st arena.Stats, elapsed time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.stats, m.elapsed = st, elapsed
-	m.points = append(m.points, arenaPoint{N: st.Games, Score: st.Score, Low: st.Low, High: st.High})
-	entries, err := os.ReadDir(m.cfg.RecordDir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		var i int
-		if _, err := fmt.Sscanf(e.Name(), "game-%06d.json", &i); err != nil {
-			continue
-		}
-		if _, ok := m.records[i]; ok {
-			continue
-		}
-		if rec, err := arena.ReadRecord(filepath.Join(m.cfg.RecordDir, e.Name())); err == nil {
-			m.records[i] = rec
-		}
-	}
-}
-
-// finish notes the match ended, with its report (nil if it has none) and
-// why it stopped early.
-func (m *arenaMatch) finish(rep *arena.Report, err error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.done {
-		return
-	}
-	m.done = true
-	if err != nil {
-		m.errMsg = strings.TrimPrefix(err.Error(), "arena: ")
-	}
-	if rep == nil {
-		return
-	}
-	m.stats, m.elapsed = rep.Stats, rep.Elapsed
-	m.records = make(map[int]arena.Record, len(rep.Records))
-	for _, r := range rep.Records {
-		m.records[r.Index] = r
-	}
-}
-
-// arenaStatus is GET /arena/{id}/status: the match so far.
-type arenaStatus struct {
-	ID       string       `json:"id"`
-	Game     string       `json:"game"`
-	A        string       `json:"a"`
-	B        string       `json:"b"`
-	Seed     int64        `json:"seed"`
-	Games    int          `json:"games"` // asked for
-	Done     int          `json:"done"`  // ended
-	Finished bool         `json:"finished"`
-	Error    string       `json:"error,omitempty"`
-	Wins     int          `json:"wins"`
-	Draws    int          `json:"draws"`
-	Losses   int          `json:"losses"`
-	Score    float64      `json:"score"`
-	Low      float64      `json:"score_low"`
-	High     float64      `json:"score_high"`
-	Elo      string       `json:"elo"` // arena.FormatElo's, such as "+120" or "-Inf"
-	EloLow   string       `json:"elo_low"`
-	EloHigh  string       `json:"elo_high"`
-	Seconds  float64      `json:"seconds"`
-	Points   []arenaPoint `json:"points"` // the running score after each game
-	List     []arenaGame  `json:"list"`   // the games ended, by index
-
-	ScoreText string `json:"score_text"` // "0.625 [0.41, 0.84]"
-	EloText   string `json:"elo_text"`   // "+89 [-63, +284]"
-}
-
-// arenaGame is one ended game in the list.
-type arenaGame struct {
-	Index   int    `json:"index"`
-	First   string `json:"first"`   // "A" or "B"
-	Outcome string `json:"outcome"` // A's: win, draw or loss
-	Moves   int    `json:"moves"`
-}
-
-// status returns the match so far, with its games' list if list.
-func (m *arenaMatch) status(list bool) arenaStatus {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	st := m.stats
-	out := arenaStatus{
-		ID: m.id, Game: m.cfg.Game, A: m.cfg.Engines[0], B: m.cfg.Engines[1], Seed: m.cfg.Seed,
-		Games: m.cfg.Games, Done: st.Games, Finished: m.done, Error: m.errMsg,
-		Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Score: st.Score, Low: st.Low, High: st.High,
-		Elo: arena.FormatElo(st.Elo), EloLow: arena.FormatElo(st.EloLow), EloHigh: arena.FormatElo(st.EloHigh),
-		Seconds: m.elapsed.Seconds(), Points: slices.Clone(m.points),
-	}
-	if !m.done && m.elapsed == 0 {
-		out.Seconds = time.Since(m.start).Seconds()
-	}
-	out.ScoreText = fmt.Sprintf("%.3f [%.3f, %.3f]", st.Score, st.Low, st.High)
-	out.EloText = fmt.Sprintf("%s [%s, %s]", out.Elo, out.EloLow, out.EloHigh)
-	if st.Games == 0 {
-		out.ScoreText, out.EloText = "—", "—"
-	}
-	if out.Points == nil {
-		out.Points = []arenaPoint{}
-	}
-	out.List = []arenaGame{}
-	if list {
-		for _, i := range slices.Sorted(maps.Keys(m.records)) {
-			r := m.records[i]
-			out.List = append(out.List, arenaGame{Index: i, First: r.First, Outcome: r.Outcome, Moves: len(r.Moves)})
-		}
-	}
-	return out
-}
-
-// record returns game i's record, if it ended.
-func (m *arenaMatch) record(i int) (arena.Record, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	r, ok := m.records[i]
-	return r, ok
-}
-
 // loadArena returns the request's match, or answers 404 and returns nil.
-func (s *Server) loadArena(w http.ResponseWriter, r *http.Request, page bool) *arenaMatch {
+func (s *Server) loadArena(w http.ResponseWriter, r *http.Request, page bool) *matches.Match {
 	id := r.PathValue("id")
-	if m := s.arenas.get(id); m != nil {
+	if m := s.arenas.Get(id); m != nil {
 		return m
 	}
-	msg := fmt.Sprintf("There is no arena match %q: the server remembers the last %d matches, until it stops.", id, webArenaKept)
+	msg := fmt.Sprintf("There is no arena match %q: the server remembers the last %d matches, until it stops.", id, matches.Kept)
 	if page {
 		s.message(w, r, http.StatusNotFound, "No such match", msg)
 	} else {
@@ -468,10 +206,10 @@ func (s *Server) handleArenaMatch(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	st := m.status(false)
+	st := m.Status(false)
 	s.page(w, r, http.StatusOK, templates.ArenaMatchPage(templates.ArenaMatch{
-		ID: m.id, Game: st.Game, A: st.A, B: st.B, Seed: st.Seed, Games: st.Games,
-		Status: "/arena/" + m.id + "/status",
+		ID: m.ID(), Game: st.Game, A: st.A, B: st.B, Seed: st.Seed, Games: st.Games,
+		Status: "/arena/" + m.ID() + "/status",
 	}))
 }
 
@@ -480,7 +218,7 @@ func (s *Server) handleArenaStatus(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, m.status(true))
+	writeJSON(w, http.StatusOK, m.Status(true))
 }
 
 // arenaMove is one move of a game as the page lists it.
@@ -519,9 +257,9 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, err := strconv.Atoi(r.PathValue("index"))
-	rec, ok := m.record(i)
+	rec, ok := m.Record(i)
 	if err != nil || !ok {
-		http.Error(w, fmt.Sprintf("game %q of this match has not ended, or there is no such game (games 0..%d)", r.PathValue("index"), m.cfg.Games-1), http.StatusNotFound)
+		http.Error(w, fmt.Sprintf("game %q of this match has not ended, or there is no such game (games 0..%d)", r.PathValue("index"), m.Config().Games-1), http.StatusNotFound)
 		return
 	}
 	out := arenaGameMoves{Index: rec.Index, First: rec.First, Outcome: rec.Outcome, Start: rec.Start, End: rec.End, Moves: []arenaMove{}}
@@ -531,7 +269,7 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 			am.Turns = append(am.Turns, arenaTurn{
 				Side: tn.Side, Engine: tn.Engine, Algo: tn.Algo, Label: tn.Label,
 				MS:       float64(tn.Nanos) / float64(time.Millisecond),
-				Tree:     fmt.Sprintf("/arena/%s/game/%d/move/%d/turn/%d/tree", m.id, rec.Index, mv.Ply, t),
+				Tree:     fmt.Sprintf("/arena/%s/game/%d/move/%d/turn/%d/tree", m.ID(), rec.Index, mv.Ply, t),
 				Fallback: tn.Fallback,
 			})
 		}
@@ -555,7 +293,7 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 		return n
 	}
 	gi, ply, t := atoi("index"), atoi("ply"), atoi("turn")
-	rec, ok := m.record(gi)
+	rec, ok := m.Record(gi)
 	if !ok || ply < 0 || ply >= len(rec.Moves) || t < 0 || t >= len(rec.Moves[ply].Turns) {
 		s.message(w, r, http.StatusNotFound, "No such move", fmt.Sprintf("Game %s of this match has no ended move %s, turn %s.", r.PathValue("index"), r.PathValue("ply"), r.PathValue("turn")))
 		return
@@ -563,19 +301,8 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 	mv := rec.Moves[ply]
 	turn := mv.Turns[t]
 	req := catalog.Request{Game: rec.Game, Algo: turn.Algo, Position: mv.Position, Seed: turn.Seed, SeedSet: true, Program: s.cfg.Program}
-	if err := s.store.CheckWritable(); err != nil {
-		s.log.Error("the data directory cannot be written", "err", err)
-		s.message(w, r, http.StatusInternalServerError, "Cannot run the search", "Its trace could not be saved in the data directory ("+s.storageError(err)+").")
-		return
-	}
-	id, err := s.startSearch(req)
-	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, errBusy) {
-			status = http.StatusTooManyRequests
-			w.Header().Set("Retry-After", "5")
-		}
-		s.message(w, r, status, "Cannot run the search", err.Error())
+	id := s.rerunSearch(w, r, req)
+	if id == "" {
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
@@ -589,7 +316,7 @@ func (s *Server) handleArenaRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, err := strconv.Atoi(r.PathValue("index"))
-	rec, ok := m.record(i)
+	rec, ok := m.Record(i)
 	if err != nil || !ok {
 		http.Error(w, fmt.Sprintf("game %q of this match has not ended, or there is no such game", r.PathValue("index")), http.StatusNotFound)
 		return

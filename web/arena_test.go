@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/web/internal/matches"
 )
 
 // TestArenaAndPlayGamesHaveEngines checks that every game the arena and
@@ -112,7 +114,7 @@ func startArenaMatch(t *testing.T, base string, form url.Values) string {
 }
 
 // waitArena polls a match's status until it ends.
-func waitArena(t *testing.T, base, path string) arenaStatus {
+func waitArena(t *testing.T, base, path string) matches.Status {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -120,7 +122,7 @@ func waitArena(t *testing.T, base, path string) arenaStatus {
 		if code != http.StatusOK {
 			t.Fatalf("GET %s/status: status %d: %s", path, code, body)
 		}
-		var st arenaStatus
+		var st matches.Status
 		if err := json.Unmarshal([]byte(body), &st); err != nil {
 			t.Fatalf("the status is not JSON: %v\n%s", err, body)
 		}
@@ -242,14 +244,14 @@ func TestArenaLimitOfMatches(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
 	slow := url.Values{"game": {"connectfour"}, "a": {"mcts playouts=200000"}, "b": {"mcts playouts=200000"}, "games": {"200"}}
-	for range webArenaMaxMatches {
+	for range matches.MaxMatches {
 		startArenaMatch(t, ts.URL, slow)
 	}
 	res, body := postForm(t, ts.URL+"/arena", slow)
 	if res.StatusCode != http.StatusTooManyRequests {
-		t.Fatalf("match %d: status %d, want 429", webArenaMaxMatches+1, res.StatusCode)
+		t.Fatalf("match %d: status %d, want 429", matches.MaxMatches+1, res.StatusCode)
 	}
-	if !strings.Contains(body, strconv.Itoa(webArenaMaxMatches)+" arena matches are running, the most this server runs at once") {
+	if !strings.Contains(body, strconv.Itoa(matches.MaxMatches)+" arena matches are running, the most this server runs at once") {
 		t.Errorf("the refusal does not say why:\n%s", body)
 	}
 }

@@ -233,12 +233,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, errBusy) {
-			status = http.StatusTooManyRequests
-			w.Header().Set("Retry-After", "5")
-		}
-		s.index(w, r, status, in, err.Error(), "")
+		s.index(w, r, refusedStatus(w, err, errBusy, http.StatusBadRequest, "5"), in, err.Error(), "")
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/play"
+	"github.com/searchviz/searchviz/web/internal/matches"
 )
 
 // playPage is a play page's socket, as a test drives it.
@@ -42,10 +43,10 @@ func (p *playPage) send(msg any) {
 	}
 }
 
-func (p *playPage) read() playFrame {
+func (p *playPage) read() matches.Frame {
 	p.t.Helper()
 	p.conn.SetReadDeadline(time.Now().Add(30 * time.Second))
-	var f playFrame
+	var f matches.Frame
 	if err := p.conn.ReadJSON(&f); err != nil {
 		p.t.Fatalf("reading: %v", err)
 	}
@@ -89,7 +90,7 @@ func TestPlaySocketChecksEveryMove(t *testing.T) {
 		t.Run(fmt.Sprintf("%s %s side %d", tt.game, tt.engine, tt.side), func(t *testing.T) {
 			t.Parallel()
 			p := dialPlay(t, ts.URL)
-			p.send(playCommand{Type: "new", Game: tt.game, Engine: tt.engine, Side: tt.side, Seed: 5})
+			p.send(matches.Command{Type: "new", Game: tt.game, Engine: tt.engine, Side: tt.side, Seed: 5})
 			st, errs := p.settle()
 			if len(errs) > 0 {
 				t.Fatalf("errors at the start: %v", errs)
@@ -101,7 +102,7 @@ func TestPlaySocketChecksEveryMove(t *testing.T) {
 					illegal = min(illegal, m.Action)
 				}
 				illegal-- // below every legal action: never one
-				p.send(playCommand{Type: "move", Action: illegal})
+				p.send(matches.Command{Type: "move", Action: illegal})
 				after, errs := p.settle()
 				if len(errs) != 1 || !strings.Contains(errs[0], "is not a legal move here") {
 					t.Fatalf("illegal move %d: errors %v", illegal, errs)
@@ -109,7 +110,7 @@ func TestPlaySocketChecksEveryMove(t *testing.T) {
 				if after.Position != st.Position {
 					t.Fatalf("an illegal move changed %s to %s", st.Position, after.Position)
 				}
-				p.send(playCommand{Type: "move", Action: st.Moves[rng.IntN(len(st.Moves))].Action})
+				p.send(matches.Command{Type: "move", Action: st.Moves[rng.IntN(len(st.Moves))].Action})
 				if st, errs = p.settle(); len(errs) > 0 {
 					t.Fatalf("errors: %v", errs)
 				}
@@ -178,11 +179,11 @@ func TestPlaySocketBadMessages(t *testing.T) {
 			t.Errorf("%s: got %+v, want an error containing %q", tt.msg, f, tt.want)
 		}
 	}
-	p.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta", Side: 0})
+	p.send(matches.Command{Type: "new", Game: "tictactoe", Engine: "alphabeta", Side: 0})
 	if st, errs := p.settle(); len(errs) > 0 || st.Turn != play.TurnPerson || len(st.Moves) != 9 {
 		t.Fatalf("a game after bad messages: %+v, errors %v", st, errs)
 	}
-	p.send(playCommand{Type: "fly"})
+	p.send(matches.Command{Type: "fly"})
 	if f := p.read(); f.Type != "error" || !strings.Contains(f.Message, `"fly" is not a play command`) {
 		t.Errorf("an unknown command in a game: %+v", f)
 	}
@@ -205,25 +206,25 @@ func TestPlaySocketUndoAndOpen(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
 	p := dialPlay(t, ts.URL)
-	p.send(playCommand{Type: "new", Game: "connectfour", Engine: "alphabeta depth=2", Side: 0, Seed: 1})
+	p.send(matches.Command{Type: "new", Game: "connectfour", Engine: "alphabeta depth=2", Side: 0, Seed: 1})
 	start, _ := p.settle()
-	p.send(playCommand{Type: "move", Action: 3})
+	p.send(matches.Command{Type: "move", Action: 3})
 	one, _ := p.settle()
 	if len(one.Plies) != 2 || one.Plies[1].Engine == nil || one.Plies[1].Engine.Seed != 2 {
 		t.Fatalf("after one move: %+v", one.Plies)
 	}
-	p.send(playCommand{Type: "move", Action: 2})
+	p.send(matches.Command{Type: "move", Action: 2})
 	p.settle()
-	p.send(playCommand{Type: "undo"})
+	p.send(matches.Command{Type: "undo"})
 	back, errs := p.settle()
 	if len(errs) > 0 || back.Position != one.Position {
 		t.Fatalf("undo: %s, errors %v; want %s", back.Position, errs, one.Position)
 	}
-	p.send(playCommand{Type: "undo"})
+	p.send(matches.Command{Type: "undo"})
 	if back, _ = p.settle(); back.Position != start.Position || len(back.Plies) != 0 {
 		t.Fatalf("second undo: %s with %d plies, want the start", back.Position, len(back.Plies))
 	}
-	p.send(playCommand{Type: "move", Action: 3})
+	p.send(matches.Command{Type: "move", Action: 3})
 	var rec *play.Record
 	for rec == nil {
 		if f := p.read(); f.Type == "state" && f.State.Turn == play.TurnPerson {
@@ -253,7 +254,7 @@ func TestPlayGamesLimit(t *testing.T) {
 	var pages []*playPage
 	for range MaxPlayGames {
 		p := dialPlay(t, ts.URL)
-		p.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
+		p.send(matches.Command{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
 		st, errs := p.settle()
 		if len(errs) > 0 {
 			t.Fatalf("game %d of %d could not start: %v", len(pages)+1, MaxPlayGames, errs)
@@ -262,20 +263,20 @@ func TestPlayGamesLimit(t *testing.T) {
 		pages = append(pages, p)
 	}
 	late := dialPlay(t, ts.URL)
-	late.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
+	late.send(matches.Command{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
 	if f := late.read(); f.Type != "error" || !strings.Contains(f.Message, "games are being played") {
 		t.Fatalf("game %d: %+v; want an error saying the server is full", MaxPlayGames+1, f)
 	}
 	// A game played to its end gives its place back.
 	first := pages[0]
 	for st := first.lastState; st.Turn != play.TurnOver; {
-		first.send(playCommand{Type: "move", Action: st.Moves[0].Action})
+		first.send(matches.Command{Type: "move", Action: st.Moves[0].Action})
 		var errs []string
 		if st, errs = first.settle(); len(errs) > 0 {
 			t.Fatal(errs)
 		}
 	}
-	late.send(playCommand{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
+	late.send(matches.Command{Type: "new", Game: "tictactoe", Engine: "alphabeta depth=1", Side: 0})
 	if _, errs := late.settle(); len(errs) > 0 {
 		t.Fatalf("after a game ended, a new one could not start: %v", errs)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/internal/guard"
+	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
@@ -147,10 +148,10 @@ type Server struct {
 	liveMu sync.Mutex
 	live   map[string]*liveSearch // running searches by trace id
 
-	arenas   arenaHub      // the arena matches started from the page
-	players  players       // the games played against an engine from play pages
-	playIdle time.Duration // PlayIdle; tests shorten it
-	rooms    *rooms.Hub    // the classroom rooms open, by code
+	arenas   matches.Hub      // the arena matches started from the page
+	players  *matches.Players // the games played against an engine from play pages
+	playIdle time.Duration    // PlayIdle; tests shorten it
+	rooms    *rooms.Hub       // the classroom rooms open, by code
 	// roomHello is how long a room's page has to say hello (helloWait);
 	// tests shorten it.
 	roomHello time.Duration
@@ -229,7 +230,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		handouts: make(chan struct{}, MaxHandouts),
-		players:  newPlayers(MaxPlayGames),
+		players:  matches.NewPlayers(MaxPlayGames),
 		playIdle: PlayIdle,
 
 		roomHello: helloWait,

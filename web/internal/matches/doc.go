@@ -1,0 +1,5 @@
+// Package matches keeps the games the web pages start: the arena matches
+// between two engines (a Hub of them, each Match's progress, records and
+// status) and the games a person plays against an engine on the play
+// page (a Session per page, Players counting them).
+package matches

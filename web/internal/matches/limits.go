@@ -1,0 +1,23 @@
+package matches
+
+import "time"
+
+// The arena page's limits. Each is enforced with a message that names it.
+const (
+	// MaxGames caps the games of a match started from the page; viz
+	// arena plays up to arena.MaxGames.
+	MaxGames = 200
+	// MaxMatches caps the arena matches running at once; past it a new
+	// match is refused with ErrBusy.
+	MaxMatches = 2
+	// Parallel is the games of one match played at once.
+	Parallel = 2
+	// MaxTime caps how long a match from the page runs: it stops with the
+	// games that ended.
+	MaxTime = 10 * time.Minute
+	// Kept caps the matches a Hub remembers, running or ended; the oldest
+	// ended one is forgotten first.
+	Kept = 32
+	// DefaultGames is the form's games when none are asked for.
+	DefaultGames = 20
+)
