@@ -251,15 +251,28 @@ type arenaGameMoves struct {
 	Moves   []arenaMove `json:"moves"`
 }
 
-func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
+// loadGame returns the request's match, the index in its path and that
+// game's record; or it answers 404, saying what missing says of the
+// match, and returns a nil match.
+func (s *Server) loadGame(w http.ResponseWriter, r *http.Request, missing func(*matches.Match) string) (*matches.Match, int, arena.Record) {
 	m := s.loadArena(w, r, false)
 	if m == nil {
-		return
+		return nil, 0, arena.Record{}
 	}
 	i, err := strconv.Atoi(r.PathValue("index"))
 	rec, ok := m.Record(i)
 	if err != nil || !ok {
-		http.Error(w, fmt.Sprintf("game %q of this match has not ended, or there is no such game (games 0..%d)", r.PathValue("index"), m.Config().Games-1), http.StatusNotFound)
+		http.Error(w, missing(m), http.StatusNotFound)
+		return nil, 0, arena.Record{}
+	}
+	return m, i, rec
+}
+
+func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
+	m, _, rec := s.loadGame(w, r, func(m *matches.Match) string {
+		return fmt.Sprintf("game %q of this match has not ended, or there is no such game (games 0..%d)", r.PathValue("index"), m.Config().Games-1)
+	})
+	if m == nil {
 		return
 	}
 	out := arenaGameMoves{Index: rec.Index, First: rec.First, Outcome: rec.Outcome, Start: rec.Start, End: rec.End, Moves: []arenaMove{}}
@@ -311,14 +324,10 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 // handleArenaRecord sends game i's record as viz arena --record writes
 // it, for viz run to replay its moves' searches.
 func (s *Server) handleArenaRecord(w http.ResponseWriter, r *http.Request) {
-	m := s.loadArena(w, r, false)
+	m, i, rec := s.loadGame(w, r, func(*matches.Match) string {
+		return fmt.Sprintf("game %q of this match has not ended, or there is no such game", r.PathValue("index"))
+	})
 	if m == nil {
-		return
-	}
-	i, err := strconv.Atoi(r.PathValue("index"))
-	rec, ok := m.Record(i)
-	if err != nil || !ok {
-		http.Error(w, fmt.Sprintf("game %q of this match has not ended, or there is no such game", r.PathValue("index")), http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, arena.RecordFile(i)))

@@ -17,10 +17,12 @@ var ErrBusy = errors.New("matches: too many arena matches running")
 // busyError says how many matches run, and is ErrBusy.
 type busyError struct{ running int }
 
+// Error says how many matches run and what to do.
 func (e *busyError) Error() string {
 	return fmt.Sprintf("%d arena matches are running, the most this server runs at once (%d); try again when one ends, or use viz arena.", e.running, MaxMatches)
 }
 
+// Is matches ErrBusy.
 func (e *busyError) Is(target error) bool { return target == ErrBusy }
 
 // Hub holds the arena matches started from the page, the last Kept of
