@@ -63,6 +63,16 @@ func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 	return d
 }
 
+// display is Display in opts's view, with the node's name from
+// opts.Names where it has no value to show.
+func (opts Options) display(t *trace.Tree, id trace.NodeID) NodeDisplay {
+	d := Display(t, id, opts.View)
+	if d.Value == "" && int(id) < len(opts.Names) {
+		d.Value = opts.Names[id]
+	}
+	return d
+}
+
 // MeanResult returns the mean of the results backed up through n in view
 // v, and false if none were. Results are between 0 and 1, so the other
 // player's view of a mean r is 1 − r, not −r; a node holds its results in

@@ -186,7 +186,7 @@ func (d *drawing) node(i int) {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
 	}
 	w.WriteString(` label=`)
-	d.shown[i] = Display(d.t, id, d.opts.View)
+	d.shown[i] = d.opts.display(d.t, id)
 	w.WriteString(nodeLabel(id, d.shown[i], g, boardBefore(d.t, d.boards, id), d.opts))
 	w.WriteString("];\n")
 }

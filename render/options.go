@@ -74,6 +74,11 @@ type Options struct {
 	// nodes in it. It changes nothing at the last step, in a Patchable
 	// drawing (a page shows every step in it) or in WriteDOT's output.
 	Crop bool
+	// Names, if not nil, names nodes by id: a node with no value to show
+	// shows its name in the value's place, as an exercise's tree names
+	// the nodes whose values a student works out. A node past the end,
+	// or named "", shows nothing there.
+	Names []string
 }
 
 func (o Options) check() error {

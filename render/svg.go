@@ -369,7 +369,7 @@ func (d *svgDrawing) node(i int) {
 		}
 	}
 	if g.inner > 0 {
-		d.label(id, g, b, Display(d.t, id, d.opts.View), lk)
+		d.label(id, g, b, d.opts.display(d.t, id), lk)
 	}
 	w.WriteString("</g>\n")
 }
