@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestBrowserExercise(t *testing.T) {
 	b := newBrowser(t, newApp(t))
 	b.open("/exercise?kind=alphabeta&level=medium&seed=11")
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
-	nodes := get(b, "counting the nodes drawn", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree [data-node]").length`))
+	nodes := get(b, "counting the nodes drawn", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree .node").length`))
 	if leaves := strings.Count(ex.Tree, ",") + 1; nodes < leaves {
 		t.Errorf("%d nodes drawn, fewer than the tree's %d leaves", nodes, leaves)
 	}
@@ -65,7 +66,7 @@ func TestBrowserTreeEditorExercise(t *testing.T) {
 	}
 	b.click(`[data-testid="tree-exercise"]`)
 	b.do("waiting for the exercise", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
-	names := get(b, "reading the nodes drawn", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".exercise-tree [data-node]")].map((e) => e.dataset.node)`))
+	names := get(b, "reading the nodes drawn", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".exercise-tree .node")].map((e) => e.querySelector("text").textContent)`))
 	if strings.Join(names, " ") != "A B 3 12 C 2 4 0" {
 		t.Errorf("the exercise draws %v", names)
 	}
@@ -91,7 +92,7 @@ func TestBrowserChanceTreeEditor(t *testing.T) {
 	b.waitJS("the edited text", `document.getElementById("position").value === "[{1/4:3,3/4:12},{0.5:2,0.5:20},0]"`)
 	b.click(`[data-testid="tree-exercise"]`)
 	b.do("waiting for the exercise", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
-	if n := get(b, "counting the chance nodes", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree circle").length`)); n != 2 {
+	if n := get(b, "counting the chance nodes", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree .node.ty_chance > ellipse").length`)); n != 2 {
 		t.Errorf("%d chance nodes drawn, want 2", n)
 	}
 	// B = 1/4·3 + 3/4·12 = 9.75, C = (2 + 20)/2 = 11, A = max(9.75, 11, 0).
@@ -99,4 +100,77 @@ func TestBrowserChanceTreeEditor(t *testing.T) {
 	b.click(`[data-testid="check"]`)
 	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
 	b.screenshot("exercise-chance.png")
+}
+
+// treeShown is what the exercise page shows of its tree when it opens.
+type treeShown struct {
+	Least    float64 `json:"least"`    // the smallest text on screen, in CSS pixels
+	Texts    int     `json:"texts"`    // the texts measured
+	Drawn    float64 `json:"drawn"`    // the drawing's width on screen
+	Box      float64 `json:"box"`      // the width of the box it scrolls in
+	RootIn   bool    `json:"rootIn"`   // the root lies within the box and the window
+	RootText string  `json:"rootText"` // the root's text
+}
+
+// treeShownJS measures the exercise's tree: each text's computed size in
+// the drawing's units times the drawing's scale on screen, and where the
+// root, render's node n0, lies.
+const treeShownJS = `(() => {
+	const box = document.querySelector('[data-testid="exercise-tree"]');
+	const svg = box.querySelector("svg");
+	const scale = svg.getScreenCTM().a;
+	const out = {least: 1e9, texts: 0, drawn: svg.getBoundingClientRect().width, box: box.clientWidth, rootIn: false, rootText: ""};
+	for (const t of svg.querySelectorAll("text")) {
+		if (!t.textContent.trim()) continue;
+		out.least = Math.min(out.least, parseFloat(getComputedStyle(t).fontSize) * scale);
+		out.texts++;
+	}
+	const root = svg.querySelector("#n0");
+	const r = root.getBoundingClientRect(), b = box.getBoundingClientRect();
+	out.rootIn = r.width > 0 && r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom &&
+		r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+	out.rootText = root.querySelector("text").textContent;
+	return out;
+})()`
+
+// TestBrowserExerciseReadable opens an easy and a hard exercise at
+// 1440x900, a laptop's screen, and measures the tree as shown: every text
+// at least 12 px, and the root, named A, in view in the tree's box. The
+// hard trees are wider than the box, so the page must scroll to the root.
+func TestBrowserExerciseReadable(t *testing.T) {
+	t.Parallel()
+	const leastPx = 12
+	for _, tt := range []struct {
+		name  string
+		kind  exercise.Kind
+		level string
+		wider bool // the drawing is wider than its box
+	}{
+		{"easy alphabeta", exercise.AlphaBeta, "easy", false},
+		{"hard alphabeta", exercise.AlphaBeta, "hard", true},
+		{"hard expectimax", exercise.Expectimax, "hard", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, newApp(t))
+			b.do("setting the window to a laptop's", chromedp.EmulateViewport(1440, 900))
+			b.open("/exercise?" + url.Values{"kind": {string(tt.kind)}, "level": {tt.level}, "seed": {"5"}}.Encode())
+			b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+			got := get(b, "measuring the tree", chromedp.Evaluate[treeShown](treeShownJS))
+			t.Logf("%s: smallest of %d texts %.2f px; drawing %.0f px wide in a %.0f px box; root %q in view: %v",
+				tt.name, got.Texts, got.Least, got.Drawn, got.Box, got.RootText, got.RootIn)
+			// To a hundredth of a pixel: 9-point labels at 4/3 px a point
+			// are 12 px, which the browser's floats make 11.999999.
+			if least := math.Round(got.Least*100) / 100; got.Texts == 0 || least < leastPx || math.IsNaN(got.Least) {
+				t.Errorf("the smallest of %d texts shows at %.2f px, want at least %d", got.Texts, got.Least, leastPx)
+			}
+			if (got.Drawn > got.Box) != tt.wider {
+				t.Errorf("the drawing is %.0f px wide in a %.0f px box; wider: want %v", got.Drawn, got.Box, tt.wider)
+			}
+			if !got.RootIn || got.RootText != "A" {
+				t.Errorf("the root %q is not in view when the page opens", got.RootText)
+			}
+			b.screenshot("exercise-" + strings.ReplaceAll(tt.name, " ", "-") + ".png")
+		})
+	}
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -93,7 +96,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	}
 	page.Seed = seed
 	page.Link = exerciseURL(kindName, level, seed)
-	ex, err := s.makeExercise(kindName, level, seed, &page)
+	ex, err := s.makeExercise(r.Context(), kindName, level, seed, &page)
 	if err != nil {
 		page.Error = explain.Capital(err.Error()) + "."
 		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
@@ -134,7 +137,7 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 		fail("This tree cannot be an exercise: " + strings.TrimPrefix(err.Error(), "exercise: ") + ".")
 		return
 	}
-	if err := fillExercise(ex, &page); err != nil {
+	if err := s.fillExercise(r.Context(), ex, &page); err != nil {
 		fail(explain.Capital(err.Error()) + ".")
 		return
 	}
@@ -147,12 +150,12 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 
 // makeExercise makes the exercise of kind, level and seed and fills the
 // page's question, tree and solution from it.
-func (s *Server) makeExercise(kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
+func (s *Server) makeExercise(ctx context.Context, kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
 	ex, err := exerciseOf(kindName, level, seed)
 	if err != nil {
 		return ex, err
 	}
-	return ex, fillExercise(ex, page)
+	return ex, s.fillExercise(ctx, ex, page)
 }
 
 // exerciseOf makes the exercise of kind, level and seed.
@@ -193,7 +196,7 @@ func exerciseAt(path string) (exercise.Exercise, error) {
 }
 
 // fillExercise fills the page's question, tree and solution from ex.
-func fillExercise(ex exercise.Exercise, page *templates.Exercise) error {
+func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *templates.Exercise) error {
 	for _, k := range exerciseKinds {
 		if k.kind == ex.Kind {
 			page.Question, page.Format = k.question, k.format
@@ -201,7 +204,7 @@ func fillExercise(ex exercise.Exercise, page *templates.Exercise) error {
 		}
 	}
 	if ex.Tree != "" {
-		svg, err := exerciseSVG(ex.Tree)
+		svg, err := s.exerciseSVG(ctx, ex)
 		if err != nil {
 			return err
 		}
@@ -212,6 +215,27 @@ func fillExercise(ex exercise.Exercise, page *templates.Exercise) error {
 		page.Arms = append(page.Arms, templates.ExerciseArm{Label: a.Label, W: strconv.FormatFloat(a.W, 'g', -1, 64), N: a.N})
 	}
 	return nil
+}
+
+// exerciseSVG draws ex's tree as the viewer draws trees, through render
+// with the viewer's shapes and layout, each interior node showing its
+// name and each leaf its value, as an SVG element to put in the page at
+// its own size, where its text is 12 px and more.
+func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte, error) {
+	f, err := exercise.NewFigure(ex)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto}
+	err = drawInTime(ctx, s.cfg.LayoutTimeout, f.Tree.Size(), func(ctx context.Context) error {
+		return render.Render(ctx, &buf, f.Tree, opts, s.cfg.Layouter)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("web: drawing the exercise's tree: %w", err)
+	}
+	svg := render.ExactSize(buf.Bytes())
+	return svg[max(bytes.Index(svg, []byte("<svg")), 0):], nil
 }
 
 // grade grades the page's answer to ex and says how it went. It returns

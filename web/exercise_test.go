@@ -1,8 +1,14 @@
 package web
 
 import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"io"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,39 +80,107 @@ func htmlText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "'", "&#39;", `"`, "&#34;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
+// drawnTree is what an exercise's SVG draws: each node's class and text
+// by its id, and each edge's text, in the order drawn.
+type drawnTree struct {
+	class, text map[string]string // by node id, "n0"
+	edges       []string
+	ellipses    map[string]bool // the nodes whose shape is an ellipse
+}
+
+// readDrawnTree reads the SVG of an exercise's tree with a strict XML
+// decoder.
+func readDrawnTree(t *testing.T, svg []byte) drawnTree {
+	t.Helper()
+	d := drawnTree{class: map[string]string{}, text: map[string]string{}, ellipses: map[string]bool{}}
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	var group, kind string // the node or edge being read
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return d
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed: %v", err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attr := map[string]string{}
+		for _, a := range el.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		switch {
+		case el.Name.Local == "g" && strings.HasPrefix(attr["class"], "node "):
+			group, kind = attr["id"], "node"
+			d.class[group] = attr["class"]
+		case el.Name.Local == "g" && strings.HasPrefix(attr["class"], "edge "):
+			group, kind = attr["id"], "edge"
+		case el.Name.Local == "ellipse" && kind == "node":
+			d.ellipses[group] = true
+		case el.Name.Local == "text" && kind != "":
+			var text string
+			if err := dec.DecodeElement(&text, &el); err != nil {
+				t.Fatal(err)
+			}
+			if kind == "node" {
+				d.text[group] = text
+			} else {
+				d.edges = append(d.edges, text)
+			}
+		}
+	}
+}
+
 // TestExerciseSVG checks the drawing of an exercise's tree: every interior
-// node's name and every leaf's value once, every edge's label, and a
-// chance node drawn as a circle with its outcomes' probabilities.
+// node's name and every leaf's value once, with the viewer's shape of its
+// player (MAX at the root and the leaves two moves down, MIN between),
+// every edge's label once, and a chance node drawn as a circle with its
+// outcomes' probabilities.
 func TestExerciseSVG(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws an exercise's tree")
 	t.Parallel()
-	svg, err := exerciseSVG("[[3,12,8],[2,4,6],[14,5,2]]")
+	s, _ := newTestServer(t)
+	ctx := context.Background()
+	svg, err := s.exerciseSVG(ctx, exercise.Exercise{Kind: exercise.MiniMax, Tree: "[[3,12,8],[2,4,6],[14,5,2]]"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := string(svg)
-	for _, name := range []string{"A", "B", "C", "D", "3", "12", "8", "2", "4", "6", "14", "5"} {
-		if !strings.Contains(s, `data-node="`+name+`"`) {
-			t.Errorf("no node %s", name)
+	d := readDrawnTree(t, svg)
+	var names []string
+	for i := range len(d.text) {
+		id := "n" + strconv.Itoa(i)
+		names = append(names, d.text[id])
+		typ := "ty_max"
+		if d.text[id] == "B" || d.text[id] == "C" || d.text[id] == "D" {
+			typ = "ty_min"
+		}
+		if !strings.Contains(d.class[id], typ) {
+			t.Errorf("node %s (%s) has the classes %q, want %s", id, d.text[id], d.class[id], typ)
 		}
 	}
-	for _, e := range []string{"a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3"} {
-		if strings.Count(s, `data-edge="`+e+`"`) != 1 {
-			t.Errorf("edge %s drawn %d times", e, strings.Count(s, `data-edge="`+e+`"`))
-		}
+	if got := strings.Join(names, " "); got != "A B 3 12 8 C 2 4 6 D 14 5 2" {
+		t.Errorf("the nodes drawn are %s", got)
 	}
-	if n := strings.Count(s, "ex-max"); n != 1 {
-		t.Errorf("%d MAX nodes, want the root", n)
+	if got := strings.Join(d.edges, " "); got != "a1 a2 a3 b1 b2 b3 c1 c2 c3 d1 d2 d3" {
+		t.Errorf("the edges drawn are %s", got)
 	}
-	chance, err := exerciseSVG("[{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]")
+	chance, err := s.exerciseSVG(ctx, exercise.Exercise{Kind: exercise.Expectimax, Tree: "[{0.5:[3,12],0.5:[2,4]},{1/6:9,5/6:-1}]"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := string(chance)
-	if strings.Count(c, "<circle") != 2 || !strings.Contains(c, ">0.167</tspan>") || !strings.Contains(c, ">0.5</tspan>") {
-		t.Errorf("the chance tree's drawing: %s", c)
+	c := readDrawnTree(t, chance)
+	circles := 0
+	for id, class := range c.class {
+		if strings.Contains(class, "ty_chance") && c.ellipses[id] {
+			circles++
+		}
 	}
-	if _, err := exerciseSVG("[1,"); err == nil {
+	if circles != 2 || !slices.Contains(c.edges, "c1 (1/6)") || !slices.Contains(c.edges, "b2 (0.5)") {
+		t.Errorf("the chance tree's drawing has %d circles and the edges %q", circles, c.edges)
+	}
+	if _, err := s.exerciseSVG(ctx, exercise.Exercise{Kind: exercise.MiniMax, Tree: "[1,"}); err == nil {
 		t.Error("a bad tree was drawn")
 	}
 }

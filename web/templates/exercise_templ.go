@@ -263,7 +263,7 @@ func ExercisePage(e Exercise) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if e.TreeSVG != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<div class=\"exercise-tree-box\" data-testid=\"exercise-tree\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<div class=\"exercise-tree\" data-testid=\"exercise-tree\" role=\"img\" aria-label=\"the exercise's tree\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -557,7 +557,7 @@ func ExercisePage(e Exercise) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Exercise", "/static/room.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Exercise", "/static/room.js", "/static/exercise.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
