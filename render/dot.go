@@ -2,14 +2,12 @@ package render
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/searchviz/searchviz/explain"
-	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -26,12 +24,12 @@ import (
 // WriteDOT reads t and does not move it; like every use of a trace.Tree,
 // it must not run concurrently with calls that move t.
 func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
-	final, dr, err := prepare(t, opts)
+	sc, err := newScene(t, opts)
 	if err != nil {
 		return err
 	}
-	d := &drawing{t: t, final: final, opts: opts, drawn: dr, w: bufio.NewWriter(w), passes: passes(final), shown: make([]NodeDisplay, dr.nodes())}
-	d.boards = dr.readBoards(opts.Board)
+	dr := sc.drawn
+	d := &drawing{scene: sc, w: bufio.NewWriter(w), shown: make([]NodeDisplay, dr.nodes())}
 	d.header()
 	for i := range dr.nodes() {
 		d.node(i)
@@ -61,75 +59,9 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 // drawing is one run of WriteDOT. Its writer keeps the first error, which
 // Flush returns, so the methods do not check each write.
 type drawing struct {
-	t      *trace.Tree // at the step drawn
-	final  *trace.Tree // at the last step, for what must not change between steps
-	opts   Options
-	drawn  drawn // the nodes and placeholders drawn, by box
-	w      *bufio.Writer
-	boards map[trace.NodeID]*board.Board // by node id, where a board is drawn
-	passes bool                          // the trace's iterations are passes from the root, named on edges
-	shown  []NodeDisplay                 // by box, what node writes, for edge
-}
-
-// maxNamedPasses is the most passes a drawing names on its edges; more
-// would crowd every edge with a number.
-const maxNamedPasses = 50
-
-// passes reports whether t's iterations are a few passes from the root of
-// a one-player search, such as Chokudai search's, whose edges say which
-// pass made them: its iteration events have no depth.
-func passes(t *trace.Tree) bool {
-	if t.Node(t.Root()).Type != trace.TypeSingle {
-		return false
-	}
-	n := 0
-	for k := range t.Len() {
-		if e := t.Event(k); e.Kind == trace.KindIteration {
-			if e.IterationInfo().DepthLimit != 0 {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0 && n <= maxNamedPasses
-}
-
-// prepare checks what both writers are given and returns what they draw
-// from: t at its last step, and the nodes to draw.
-func prepare(t *trace.Tree, opts Options) (*trace.Tree, drawn, error) {
-	if t == nil {
-		return nil, drawn{}, errors.New("render: no tree to draw; pass the *trace.Tree that trace.NewTree returns")
-	}
-	if err := opts.check(); err != nil {
-		return nil, drawn{}, err
-	}
-	final, err := finalTree(t)
-	if err != nil {
-		return nil, drawn{}, err
-	}
-	dr, err := newDrawn(t, opts.Shown)
-	if err != nil {
-		return nil, drawn{}, err
-	}
-	return final, dr, nil
-}
-
-// finalTree returns t at its last step, for what a drawing takes from the
-// final tree: t itself, or a clone moved there.
-func finalTree(t *trace.Tree) (*trace.Tree, error) {
-	if t.Step() == t.Len()-1 {
-		return t, nil
-	}
-	final := t.Clone()
-	if err := final.Seek(final.Len() - 1); err != nil {
-		return nil, fmt.Errorf("render: cannot see the final tree: %w", err)
-	}
-	return final, nil
-}
-
-// boardOf returns the board drawn in node id, or nil.
-func (d *drawing) boardOf(id trace.NodeID) *board.Board {
-	return d.boards[id]
+	scene
+	w     *bufio.Writer
+	shown []NodeDisplay // by box, what node writes, for edge
 }
 
 func (d *drawing) header() {
@@ -267,12 +199,10 @@ func (d *drawing) moreEdge(g int) {
 // linkClass): a dashed purple edge to the node first searched that does
 // not constrain the layout, invisible before the hit.
 func (d *drawing) link(i int) {
-	j, ok := d.drawn.linked(i, d.final)
+	j, id, status, ok := d.linkOf(i)
 	if !ok {
 		return
 	}
-	id := d.drawn.node(i)
-	status := linkStatus(d.t.Node(id))
 	style := "dashed"
 	if status == trace.StatusNotReached {
 		style = "invis"

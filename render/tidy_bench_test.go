@@ -87,7 +87,7 @@ func BenchmarkTidyLayout(b *testing.B) {
 	for _, n := range tidyBenchSizes {
 		b.Run("nodes="+strconv.Itoa(n), func(b *testing.B) {
 			tr := searchTree(b, n)
-			d := &svgDrawing{t: tr, final: tr, drawn: drawn{t: tr}, opts: Options{Patchable: true}}
+			d := &svgDrawing{scene: scene{t: tr, final: tr, drawn: drawn{t: tr}, opts: Options{Patchable: true}}}
 			if err := d.layout(); err != nil {
 				b.Fatal(err)
 			}
