@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/searchviz/searchviz/search"
 )
@@ -64,8 +65,25 @@ func Algorithms() []search.Algorithm {
 	out = appendDescriptions(out, alternatingAlgorithms[anyAlternating]())
 	out = appendDescriptions(out, singleAlgorithms[anySingle]())
 	out = appendDescriptions(out, simultaneousAlgorithms[anySimultaneous]())
-	return appendDescriptions(out, chanceAlgorithms(search.Heuristics[anyChance]{}))
+	return appendDescriptions(out, chanceAlgorithms(search.Heuristics[anyChance]{Evals: declaredEvals()}))
 }
+
+// declaredEvals returns the evaluation kinds the games declare (Game.Evals),
+// each once, in the order of the games, for the listing of the chance
+// family's algorithms, which a spec is resolved against. It reads the
+// registry once: Algorithms is called often, and Games builds every
+// game's entry.
+var declaredEvals = sync.OnceValue(func() []string {
+	var out []string
+	for _, g := range Games() {
+		for _, e := range g.Evals {
+			if !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+})
 
 func appendDescriptions[S any](out []search.Algorithm, entries []search.Entry[S]) []search.Algorithm {
 	for _, e := range entries {

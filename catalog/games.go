@@ -54,6 +54,10 @@ type Game struct {
 	// CheckDepth is the depth those tests search to; 0 means 4, which a
 	// game of many outcomes a ply cannot afford.
 	CheckDepth int
+	// Evals name the game's evaluation kinds beyond its Score, for a game
+	// of the chance family: those its search.Heuristics declare, which
+	// Expectimax's eval= parameter offers.
+	Evals []string
 
 	open func(v spec.Values, seed int64, position string) (root, error)
 }
@@ -150,6 +154,7 @@ func madeOrParsed[S interface{ String() string }](parse func(string) (S, error),
 
 // Games returns the catalog: every game, in the order listings show them.
 func Games() []Game {
+	diceHeuristics := search.Heuristics[dice.State]{Evals: dice.EvalNames(), Evaluate: dice.State.Evaluate, Obvious: dice.State.Obvious}
 	return []Game{
 		{
 			Name:         "tictactoe",
@@ -223,7 +228,8 @@ func Games() []Game {
 			PlayEngine:   "expectimax depth=3 eval=typeA cut=1",
 			Checks:       []string{".c....b/d.a.k../...#.../..###../.A.#.../..KC.D./.B..... w 10", "......b/..ca.../..d#k../A.###../...#.../......./B.CKD.. b 27"},
 			CheckDepth:   1, // some 20 moves of about 3 outcomes a ply
-			open:         refereed(chanceGame(dice.Parse, search.Heuristics[dice.State]{Evaluate: dice.State.Evaluate, Obvious: dice.State.Obvious}), chanceReferee[dice.State]),
+			Evals:        diceHeuristics.Evals,
+			open:         refereed(chanceGame(dice.Parse, diceHeuristics), chanceReferee[dice.State]),
 		},
 		{
 			Name:         "maze",

@@ -32,16 +32,24 @@ var nameLeftovers = map[string]string{
 }
 
 // TestNamesOnlyWhereDeclared fails when a registered game's or
-// algorithm's name, or a spec starting with one, is written as a string
-// literal in a non-test Go file outside the registry, the game packages
-// and, for an algorithm, its own Entry's Name in search: anywhere else a
-// name is knowledge about a game or algorithm that the registry does not
-// hold, which a new game or algorithm would have to be added to.
+// algorithm's name, or a spec starting with one, or a game's evaluation
+// kind (Game.Evals) alone or as a spec's value (eval=typeA), is written as
+// a string literal in a non-test Go file outside the registry, the game
+// packages and, for an algorithm, its own Entry's Name in search:
+// anywhere else a name is knowledge about a game or algorithm that the
+// registry does not hold, which a new game or algorithm would have to be
+// added to.
 func TestNamesOnlyWhereDeclared(t *testing.T) {
 	t.Parallel()
-	names := map[string]bool{}
+	names, evals := map[string]bool{}, map[string]bool{}
 	for _, g := range catalog.Games() {
 		names[g.Name] = true
+		for _, e := range g.Evals {
+			evals[e] = true
+		}
+	}
+	if len(evals) == 0 {
+		t.Fatal("no game declares an evaluation kind; the dice game declares the paper's")
 	}
 	for _, a := range catalog.Algorithms() {
 		names[a.Name] = true
@@ -77,7 +85,7 @@ func TestNamesOnlyWhereDeclared(t *testing.T) {
 			if !ok || lit.Kind != token.STRING || entryNames[lit] {
 				return true
 			}
-			name, ok := namedIn(lit, names)
+			name, ok := namedIn(lit, names, evals)
 			switch {
 			case !ok:
 			case nameLeftovers[rel] != "":
@@ -127,13 +135,20 @@ func nameFields(f *ast.File) map[*ast.BasicLit]bool {
 
 // namedIn returns the name of names a string literal writes: the whole
 // string, or the name of a spec, a name followed by key=value words
-// (a trailing "nodes=" to be completed included).
-func namedIn(lit *ast.BasicLit, names map[string]bool) (string, bool) {
+// (a trailing "nodes=" to be completed included); or the evaluation kind
+// of evals it writes, the whole string or a word's value (eval=typeA).
+func namedIn(lit *ast.BasicLit, names, evals map[string]bool) (string, bool) {
 	s, err := strconv.Unquote(lit.Value)
 	if err != nil {
 		return "", false
 	}
 	words := strings.Fields(s)
+	for _, w := range words {
+		_, v, _ := strings.Cut(w, "=")
+		if evals[w] || evals[v] {
+			return w, true
+		}
+	}
 	if len(words) == 0 || !names[words[0]] {
 		return "", false
 	}

@@ -12,12 +12,15 @@ import (
 
 // Heuristics are what a game with chance may know beyond its rules, for
 // Expectimax: the research paper's evaluations and its obvious-move rule.
-// Either may be nil.
+// Any may be nil.
 type Heuristics[S any] struct {
+	// Evals names the game's evaluation kinds, kind k (from 1) at
+	// Evals[k-1], which the eval parameter offers after score, the
+	// game's own Score; none means score alone.
+	Evals []string
 	// Evaluate evaluates s from the side to move's view with evaluation
-	// kind, numbered as the eval parameter's choices (1 typeA, 2 typeB,
-	// 3 typeAB): a won or lost game included. Nil means Score for every
-	// kind.
+	// kind, numbered as Evals names them: a won or lost game included.
+	// Nil means Score for every kind.
 	Evaluate func(s S, kind int) float64
 	// Obvious names a move to play without searching and says why, or
 	// reports false when the search must decide.
@@ -475,18 +478,27 @@ func (e *expecti[S]) emitForwardCut(id trace.NodeID, root S, best, threshold flo
 // Expectimax's parameters.
 var (
 	paramExpectimaxDepth = spec.Param{Name: "depth", Type: spec.Int, Default: 2, Min: 1, Max: MaxDepth, Help: "depth limit in moves (chance does not count); states at the limit are evaluated"}
-	paramEval            = spec.Param{Name: "eval", Type: spec.Choice, Default: 1, Max: 3, Choices: []string{"score", "typeA", "typeB", "typeAB"},
-		Help: "the evaluation at the depth limit: the research paper's typeA, typeB or typeAB where the game has them (the dice game), else, and with score, the game's own score"}
-	paramCut     = spec.Param{Name: "cut", Type: spec.Int, Default: 0, Min: 0, Max: 1, Help: "1 for the paper's forward cut: search the root's moves at depths 1, 3, ... and keep after each pass only those within margin of the best, and those that can win at once"}
-	paramMargin  = spec.Param{Name: "margin", Type: spec.Float, Default: 20, Min: 0, Max: 1e6, Help: "the forward cut's margin: moves more than this below the best move's value are dropped, in the evaluation's units"}
-	paramObvious = spec.Param{Name: "obvious", Type: spec.Int, Default: 0, Min: 0, Max: 1, Help: "1 to play an obvious move without searching, where the game knows one: win at once, or block the opponent's win at once (the dice game)"}
-	paramRandom  = spec.Param{Name: "opponent", Type: spec.Choice, Default: 0, Max: 1, Choices: []string{"min", "random"},
+	paramCut             = spec.Param{Name: "cut", Type: spec.Int, Default: 0, Min: 0, Max: 1, Help: "1 for the paper's forward cut: search the root's moves at depths 1, 3, ... and keep after each pass only those within margin of the best, and those that can win at once"}
+	paramMargin          = spec.Param{Name: "margin", Type: spec.Float, Default: 20, Min: 0, Max: 1e6, Help: "the forward cut's margin: moves more than this below the best move's value are dropped, in the evaluation's units"}
+	paramObvious         = spec.Param{Name: "obvious", Type: spec.Int, Default: 0, Min: 0, Max: 1, Help: "1 to play an obvious move without searching, where the game knows one: win at once, or block the opponent's win at once (the dice game)"}
+	paramRandom          = spec.Param{Name: "opponent", Type: spec.Choice, Default: 0, Max: 1, Choices: []string{"min", "random"},
 		Help: "how the opponent moves: min takes the move worst for the root player (expectiminimax); random picks any move, each equally likely (expectimax, as the lecture's ghosts)"}
 )
 
+// evalParam is Expectimax's evaluation parameter for a game whose
+// evaluation kinds are evals (Heuristics.Evals): score, the game's own
+// Score, then each of them; the first of them by default, if any.
+func evalParam(evals []string) spec.Param {
+	return spec.Param{Name: "eval", Type: spec.Choice, Default: float64(min(1, len(evals))), Max: float64(len(evals)),
+		Choices: append([]string{"score"}, evals...),
+		Help:    "the evaluation at the depth limit: score, the game's own, or one of the evaluations the game declares"}
+}
+
 // ExpectimaxEntry is Expectimax for the catalog, with the game's
-// heuristics h.
+// heuristics h: its eval parameter offers the evaluation kinds h
+// declares.
 func ExpectimaxEntry[S Chance[S]](h Heuristics[S]) Entry[S] {
+	paramEval := evalParam(h.Evals)
 	return Entry[S]{
 		Algorithm: Algorithm{
 			Name: "expectimax", Family: FamilyChance, Measures: MeasureValue,

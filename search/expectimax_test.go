@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/games/tree"
+	"github.com/searchviz/searchviz/spec"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/trace/tracetest"
 )
@@ -454,5 +455,54 @@ func TestExpectimaxTypedTrees(t *testing.T) {
 		if math.Abs(res.Value-tt.want) > 1e-12 || res.Label != tt.move {
 			t.Errorf("%s at depth %d: %s worth %v, want %s worth %v", tt.text, tt.depth, res.Label, res.Value, tt.move, tt.want)
 		}
+	}
+}
+
+// TestExpectimaxEvalParam checks that Expectimax's eval= parameter offers
+// score, then the evaluation kinds the game's heuristics declare, numbered
+// from 1 as Evaluate takes them, the first of them by default: a spec
+// naming a kind gives Evaluate that kind's number.
+func TestExpectimaxEvalParam(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		evals       []string
+		wantChoices []string
+		wantDefault string
+	}{
+		{"none", nil, []string{"score"}, "score"},
+		{"one", []string{"x1"}, []string{"score", "x1"}, "x1"},
+		{"three", []string{"x1", "x2", "x3"}, []string{"score", "x1", "x2", "x3"}, "x1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := ExpectimaxEntry(Heuristics[tree.ChanceState]{Evals: tt.evals})
+			var p spec.Param
+			for _, q := range e.Params {
+				if q.Name == "eval" {
+					p = q
+				}
+			}
+			if !reflect.DeepEqual(p.Choices, tt.wantChoices) || p.Max != float64(len(tt.evals)) {
+				t.Errorf("eval= offers %q up to %v, want %q", p.Choices, p.Max, tt.wantChoices)
+			}
+			if got := p.Choices[int(p.Default)]; got != tt.wantDefault {
+				t.Errorf("eval= defaults to %q, want %q", got, tt.wantDefault)
+			}
+			for k, name := range tt.evals {
+				s, err := spec.Parse("expectimax eval=" + name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, err := spec.Resolve(s, e.Params)
+				if err != nil {
+					t.Fatalf("resolving eval=%s: %v", name, err)
+				}
+				if got := v.Int(p); got != k+1 {
+					t.Errorf("eval=%s is kind %d, want %d", name, got, k+1)
+				}
+			}
+		})
 	}
 }

@@ -9,14 +9,24 @@ import "math/bits"
 const Win = 1000
 
 // The evaluation kinds of Evaluate, defined in the package comment's
-// section "Evaluations". Kind 0 is the game's own Score; the numbering is
-// shared with the search package's eval= parameter, whose choices are
-// score, typeA, typeB and typeAB in this order.
+// section "Evaluations". Kind 0 is the game's own Score; EvalNames names
+// the others, which the game declares to the search package's eval=
+// parameter.
 const (
 	TypeA  = 1 // the placement of the side that just moved, and its exposure
 	TypeB  = 2 // typeA plus the placement of the side to move
 	TypeAB = 3 // typeB when the side that just moved is losing, else typeA
 )
+
+// evalNames are the kinds' names, as the paper and specs write them.
+var evalNames = [...]string{TypeA: "typeA", TypeB: "typeB", TypeAB: "typeAB"}
+
+// EvalNames returns the names of the evaluation kinds, kind k's at index
+// k-1 (TypeA's first), as a search's eval= parameter offers them after
+// the game's own score. The result is a fresh copy the caller may keep.
+func EvalNames() []string {
+	return append([]string(nil), evalNames[TypeA:]...)
+}
 
 const (
 	threatPerFace = 5   // threat points per die face that wins

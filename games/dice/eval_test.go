@@ -430,3 +430,23 @@ func TestEvaluateNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalNames checks the names the game declares for its evaluation
+// kinds against the package comment's, kind k's at index k-1, and that
+// the caller's copy is its own.
+func TestEvalNames(t *testing.T) {
+	t.Parallel()
+	names := dice.EvalNames()
+	if len(names) != len(kinds) {
+		t.Fatalf("EvalNames() = %q, want %d kinds", names, len(kinds))
+	}
+	for _, k := range kinds {
+		if got := names[k.kind-1]; got != k.name {
+			t.Errorf("kind %d is named %q, want %q", k.kind, got, k.name)
+		}
+	}
+	names[0] = "changed"
+	if got := dice.EvalNames()[0]; got != kinds[0].name {
+		t.Errorf("a caller's change reached the game: kind 1 is named %q", got)
+	}
+}
