@@ -421,17 +421,8 @@ func (e *expecti[S]) leaf(s S, ply int, id trace.NodeID) float64 {
 // create counts a new node and returns its id, or reports false when the
 // search must stop first.
 func (e *expecti[S]) create() (trace.NodeID, bool) {
-	if e.err != nil || !e.fits(e.nodes, 1) {
+	if e.err != nil || !e.admits(e.nodes) {
 		return 0, false
-	}
-	if e.nodes%ctxCheckInterval == ctxCheckInterval-1 {
-		if e.cancelled(e.nodes, "nodes") {
-			return 0, false
-		}
-		if e.expired() {
-			e.err = fmt.Errorf("search: stopped after %d nodes: %w", e.nodes, context.DeadlineExceeded)
-			return 0, false
-		}
 	}
 	id := trace.NodeID(e.nodes)
 	e.nodes++
