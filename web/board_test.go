@@ -7,11 +7,12 @@ import (
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // searchShow runs a search and loads its trace for viewing, its header
 // naming the game gameSpec, or when header is not "", that game instead.
-func searchShow(t *testing.T, gameSpec, algo, position, header string) *show {
+func searchShow(t *testing.T, gameSpec, algo, position, header string) *show.Show {
 	t.Helper()
 	h, events := recordSearch(t, catalog.Request{Game: gameSpec, Algo: algo, Position: position})
 	if header != "" {
@@ -75,8 +76,8 @@ func TestViewerBoard(t *testing.T) {
 		}
 		id := pathTo(t, vw.tree, tt.path...)
 		bv := vw.board(id)
-		if (bv != nil) != (tt.rows > 0) || sh.hasBoards() != (tt.rows > 0) {
-			t.Errorf("%s: board %v, hasBoards %v; want a board %v", tt.name, bv, sh.hasBoards(), tt.rows > 0)
+		if (bv != nil) != (tt.rows > 0) || sh.HasBoards() != (tt.rows > 0) {
+			t.Errorf("%s: board %v, hasBoards %v; want a board %v", tt.name, bv, sh.HasBoards(), tt.rows > 0)
 			continue
 		}
 		if bv == nil {

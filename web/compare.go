@@ -15,6 +15,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/gallery"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -104,7 +105,7 @@ func (s *Server) searchEnded(id string) bool {
 // endedShow returns what to show for trace id once its search has ended:
 // a search still running is waited for, and watched meanwhile so that it
 // is not cancelled.
-func (s *Server) endedShow(ctx context.Context, id string) (*show, error) {
+func (s *Server) endedShow(ctx context.Context, id string) (*show.Show, error) {
 	if ls := s.liveSearch(id); ls != nil {
 		unwatch := ls.watch()
 		err := ls.wait(ctx)
@@ -129,7 +130,7 @@ func (s *Server) compareSummary(ctx context.Context, c *gallery.Comparison, ids 
 		if err != nil {
 			return templates.CompareSummary{}, err
 		}
-		fs = append(fs, factsOf(sh.tree, sh.header))
+		fs = append(fs, factsOf(sh.Tree(), sh.Header()))
 	}
 	return summaryOf(c, fs), nil
 }
@@ -221,7 +222,7 @@ func (s *Server) handleCompareMatch(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	var shows [2]*show
+	var shows [2]*show.Show
 	for i, id := range from {
 		if shows[i], err = s.endedShow(r.Context(), id); err != nil {
 			if status, msg := s.countsFailure(r.Context(), err); status != 0 {
@@ -230,7 +231,7 @@ func (s *Server) handleCompareMatch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	f, t := shows[0].tree, shows[1].tree
+	f, t := shows[0].Tree(), shows[1].Tree()
 	if step < 0 || step >= f.Len() {
 		http.Error(w, fmt.Sprintf("step %d is not a step of trace %s, whose steps run from 0 to %d", step, from[0], f.Len()-1), http.StatusBadRequest)
 		return

@@ -311,7 +311,7 @@ func TestCompareMatch(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				f, tt := fs.tree, tsh.tree
+				f, tt := fs.Tree(), tsh.Tree()
 				if m := matchOf(t, ts.URL, name, from, to, f.Len()-1); m != tt.Len()-1 {
 					t.Errorf("the last step %d matches %d, not the other's last, %d", f.Len()-1, m, tt.Len()-1)
 				}

@@ -69,11 +69,11 @@ func (s *Server) countTrace(ctx context.Context, id string) (countedTrace, error
 	if err != nil {
 		return countedTrace{}, err
 	}
-	c, err := counts.Count(sh.tree)
+	c, err := counts.Count(sh.Tree())
 	if err != nil {
 		return countedTrace{}, &traceError{id: id, err: err, counting: true}
 	}
-	return countedTrace{id: id, header: sh.header, Trace: counts.Trace{Counts: c}}, nil
+	return countedTrace{id: id, header: sh.Header(), Trace: counts.Trace{Counts: c}}, nil
 }
 
 // traceError is why the trace of id could not be counted: it could not

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
@@ -39,7 +38,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := s.store.Remove(id)
-	s.shows.drop(id)
+	s.shows.Drop(id)
 	switch {
 	case errors.Is(err, tracestore.ErrNoTrace):
 		http.Error(w, fmt.Sprintf("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
@@ -68,15 +67,4 @@ func (s *Server) socketGone(w http.ResponseWriter, r *http.Request, id string) {
 	}
 	wsconn.Refuse(ws, closeGone, "This trace was deleted; open another from the start page.")
 	s.log.Info("websocket of a trace not stored", "trace", id)
-}
-
-// drop forgets the show of id, if cached: its trace was deleted.
-func (c *showCache) drop(id string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.shows[id]; !ok {
-		return
-	}
-	delete(c.shows, id)
-	c.order = slices.DeleteFunc(c.order, func(o string) bool { return o == id })
 }

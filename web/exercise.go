@@ -15,6 +15,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web/internal/rooms"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -228,7 +229,7 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 	}
 	var buf bytes.Buffer
 	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto}
-	err = drawInTime(ctx, s.cfg.LayoutTimeout, f.Tree.Size(), func(ctx context.Context) error {
+	err = show.DrawInTime(ctx, s.cfg.LayoutTimeout, f.Tree.Size(), func(ctx context.Context) error {
 		return render.Render(ctx, &buf, f.Tree, opts, s.cfg.Layouter)
 	})
 	if err != nil {

@@ -140,7 +140,7 @@ func (vw *viewer) grainStep(from, dir int, g trace.Grain) (int, bool) {
 	var o *render.Outline
 	if vw.nav.filter != trace.NoNode {
 		var err error
-		if o, _, err = vw.show.navigation(); err != nil {
+		if o, _, err = vw.show.Navigation(); err != nil {
 			return from, false
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // startHandout takes one of the places of the handouts made at once, or
@@ -127,17 +128,17 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	_, v, err := stepAndView(r, sh.tree.Len())
+	_, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	from, to, err := stepRange(r, sh.tree.Len())
+	from, to, err := stepRange(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	steps, nodes := to-from+1, sh.tree.Size()
+	steps, nodes := to-from+1, sh.Tree().Size()
 	switch {
 	case steps > MaxHandoutSteps:
 		http.Error(w, fmt.Sprintf("A handout draws at most %s steps, and steps %d to %d are %s: choose fewer with from= and to=.", explain.Thousands(MaxHandoutSteps), from, to, explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
@@ -158,20 +159,20 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	case err != nil && r.Context().Err() != nil:
 		return // the client has gone
 	case err != nil:
-		s.log.Error("writing a handout", "trace", sh.id, "err", err)
+		s.log.Error("writing a handout", "trace", sh.ID(), "err", err)
 		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-steps-%d-%d.zip"`, sh.id, from, to))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-steps-%d-%d.zip"`, sh.ID(), from, to))
 	w.Header().Set("Content-Length", strconv.Itoa(zipped.Len()))
 	w.Write(zipped.Bytes())
 }
 
 // writeHandout writes the zip of steps from..to of sh, in view v, unless
 // its drawings and words come to more than limit bytes or ctx ends first.
-func writeHandout(ctx context.Context, w io.Writer, sh *show, v trace.View, from, to int, limit int64) error {
-	t := sh.tree.Clone()
+func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View, from, to int, limit int64) error {
+	t := sh.Tree().Clone()
 	draw := func(k int, svg *bytes.Buffer) error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("web: writing a handout, at step %d: %w", k, err)
@@ -180,7 +181,7 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show, v trace.View, from
 			return err
 		}
 		svg.Reset()
-		opts := render.Options{View: v, Board: sh.boardReader(), Legend: true, Title: render.Title(sh.header, k, t.Len()-1)}
+		opts := render.Options{View: v, Board: sh.BoardReader(), Legend: true, Title: render.Title(sh.Header(), k, t.Len()-1)}
 		if err := render.WriteTidySVG(svg, t, opts); err != nil {
 			return fmt.Errorf("web: drawing step %d of a handout: %w", k, err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -32,14 +33,14 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	_, v, err := stepAndView(r, sh.tree.Len())
+	_, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	steps, nodes := sh.tree.Len(), sh.tree.Size()
+	steps, nodes := sh.Tree().Len(), sh.Tree().Size()
 	switch {
-	case !sh.wholeFits():
+	case !sh.WholeFits():
 		http.Error(w, fmt.Sprintf("An offline handout draws the whole tree, and this tree of %s nodes is bigger than the %s nodes drawn at once: use the slides, or a smaller search.", explain.Thousands(nodes), explain.Thousands(render.DefaultBudget)), http.StatusRequestEntityTooLarge)
 		return
 	case steps > MaxHandoutHTMLSteps:
@@ -64,7 +65,7 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		}
 		scripts = append(scripts, js)
 	}
-	layout, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	layout, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return
@@ -92,12 +93,12 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 	case err != nil && r.Context().Err() != nil:
 		return // the client has gone
 	case err != nil:
-		s.log.Error("making a handout", "trace", sh.id, "err", err)
+		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
 		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.html"`, sh.id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.html"`, sh.ID()))
 	w.Header().Set("Content-Length", strconv.Itoa(doc.Len()))
 	w.Write(doc.Bytes())
 }
@@ -129,11 +130,11 @@ func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css s
 // restyles every node, so a page can show any step from it alone. Each
 // frame is counted in size, and the frames stop when the handout passes
 // its cap or ctx ends.
-func offlineFrames(ctx context.Context, sh *show, v trace.View, size *handoutSize) ([]byte, error) {
+func offlineFrames(ctx context.Context, sh *show.Show, v trace.View, size *handoutSize) ([]byte, error) {
 	vw := newViewer(sh, v)
 	var b bytes.Buffer
 	b.WriteByte('[')
-	for k := range sh.tree.Len() {
+	for k := range sh.Tree().Len() {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("web: making a handout's frames, at step %d: %w", k, err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // noRedirect is a client that reports redirects instead of following them.
@@ -63,7 +64,7 @@ func recordSearch(t testing.TB, req catalog.Request) (trace.Header, []trace.Even
 // recordShow runs the search req asks for and makes a show of its trace
 // as it was recorded, folded without unpacking its events, as a running
 // search's are.
-func recordShow(tb testing.TB, id string, req catalog.Request) *show {
+func recordShow(tb testing.TB, id string, req catalog.Request) *show.Show {
 	tb.Helper()
 	run, err := catalog.Prepare(req)
 	if err != nil {
@@ -77,7 +78,7 @@ func recordShow(tb testing.TB, id string, req catalog.Request) *show {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sh, err := newShow(id, run.Header(), tree)
+	sh, err := show.New(id, run.Header(), tree)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -112,10 +113,10 @@ func searchToFile(path string, req catalog.Request) error {
 
 // loadShow folds events and makes a show of them, as the server does with
 // a trace it reads.
-func loadShow(id string, h trace.Header, events []trace.Event) (*show, error) {
+func loadShow(id string, h trace.Header, events []trace.Event) (*show.Show, error) {
 	t, err := trace.NewTree(events)
 	if err != nil {
 		return nil, err
 	}
-	return newShow(id, h, t)
+	return show.New(id, h, t)
 }

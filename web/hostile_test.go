@@ -26,6 +26,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -281,7 +282,7 @@ func TestHostileNotesBoundThePage(t *testing.T) {
 	}
 	// The last note, the trace's last event as a cut file's notice is, is
 	// shown after the count of those left out.
-	if want := fmt.Sprintf("%d more notes", notes-maxNotesShown-1); !strings.Contains(page, want) {
+	if want := fmt.Sprintf("%d more notes", notes-show.MaxNotesShown-1); !strings.Contains(page, want) {
 		t.Errorf("the viewer page does not say %q", want)
 	}
 }
@@ -318,61 +319,9 @@ func TestHostileSearchEventBudget(t *testing.T) {
 	if h.Algorithm != "mcts" {
 		t.Errorf("reopened header names %q", h.Algorithm)
 	}
-	srv.shows = newShowCache(maxCachedShows, DefaultCacheBytes) // open it from disk
+	srv.shows = show.NewCache(DefaultCacheBytes) // open it from disk
 	if code, page := get(t, ts.URL+loc); code != http.StatusOK || !strings.Contains(page, "shows only the start of the search") {
 		t.Errorf("viewer of the reopened trace: status %d, or no truncation notice", code)
-	}
-}
-
-// Item 5: the cache of folded traces keeps to its byte budget, dropping
-// the least recently used.
-func TestHostileCacheByteBudget(t *testing.T) {
-	testenv.SkipUnderRace(t, "fills a cache from one goroutine")
-	t.Parallel()
-	var shows []*show
-	for i, req := range []catalog.Request{
-		{Game: "tictactoe", Algo: "minimax", Position: "x.o/.x./..o"},
-		{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"},
-		{Game: "tree", Algo: "minimax", Position: "[[3,12,8],[2,4,6],[14,5,2]]"},
-	} {
-		h, evs, err := trace.ReadAll(bytes.NewReader(recordTrace(t, req, false)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sh, err := loadShow(fmt.Sprint(i), h, evs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		shows = append(shows, sh)
-	}
-	// Room for the first two together, not for all three.
-	budget := shows[0].memSize() + shows[1].memSize() + shows[2].memSize() - 1
-	c := newShowCache(maxCachedShows, budget)
-	c.put(shows[0])
-	c.put(shows[1])
-	c.touch("0") // 1 is now the least recently used
-	c.put(shows[2])
-	if c.cached("1") != nil {
-		t.Error("the least recently used show was kept past the byte budget")
-	}
-	if c.cached("0") == nil || c.cached("2") == nil {
-		t.Error("shows within the budget were dropped")
-	}
-	var total int64
-	for _, sh := range c.shows {
-		total += sh.memSize()
-	}
-	if total > budget {
-		t.Errorf("the cache holds %d bytes, over its budget of %d", total, budget)
-	}
-
-	// The cap on the count holds however small the shows.
-	c = newShowCache(2, DefaultCacheBytes)
-	for _, sh := range shows {
-		c.put(sh)
-	}
-	if len(c.shows) != 2 || c.cached("0") != nil {
-		t.Errorf("a cache of at most 2 shows holds %d, the oldest kept: %v", len(c.shows), c.cached("0") != nil)
 	}
 }
 
@@ -721,14 +670,13 @@ func TestHostileSessionPanicClosesOnlyItsPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken, err := newShow(id, h, tr)
+	// Making a frame now lights a line of pseudocode that panics.
+	boom := search.Code{{Text: "boom", Lights: []search.Light{{Kind: trace.KindNode, When: func(*trace.Tree, trace.Event) bool { panic("boom") }}}}}
+	broken, err := show.New(id, h, tr, show.WithCode(boom))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Making a frame now lights a line of pseudocode that panics.
-	boom := search.Code{{Text: "boom", Lights: []search.Light{{Kind: trace.KindNode, When: func(*trace.Tree, trace.Event) bool { panic("boom") }}}}}
-	broken.codes = [2]search.Code{boom, boom}
-	srv.shows.put(broken)
+	srv.shows.Put(broken)
 
 	other := dial(t, ts.URL, good+"/ws")
 	other.read()

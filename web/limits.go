@@ -87,10 +87,9 @@ const (
 
 	// DefaultCacheBytes caps the memory of the traces kept folded for
 	// viewing, measured from their folded size; the least recently viewed
-	// are dropped first and folded again when next opened.
+	// are dropped first and folded again when next opened. The cache
+	// keeps at most show.MaxCached of them, however small.
 	DefaultCacheBytes = 256 << 20
-	// maxCachedShows caps the traces kept folded, however small.
-	maxCachedShows = 64
 
 	// DefaultLayoutTimeout caps the time Graphviz may take to draw one
 	// tree; a tree that takes longer is shown without its drawing.
@@ -101,10 +100,6 @@ const (
 	// render from its trace file.
 	DefaultExportNodes = 50_000
 
-	// maxNotesShown and maxNoteRunes cap the notes a viewer page carries,
-	// whatever the trace holds.
-	maxNotesShown = 12
-	maxNoteRunes  = 1_000
 	// maxPathMoves caps the moves a node's path names in the variables
 	// and the filter: a deeper path keeps its first and last moves and
 	// says how many are left out between them.

@@ -14,6 +14,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -40,7 +41,7 @@ type liveSearch struct {
 	grew  chan struct{} // capacity 1
 
 	mu       sync.Mutex
-	snap     *show         // the latest snapshot; nil before the first
+	snap     *show.Show    // the latest snapshot; nil before the first
 	done     bool          // the search ended and snap is the saved trace
 	changed  chan struct{} // closed and replaced when snap changes
 	watchers int
@@ -70,7 +71,7 @@ func (ls *liveSearch) recorded() *trace.Builder {
 
 // current returns the latest snapshot, whether it is final, and a channel
 // closed when a newer one replaces it.
-func (ls *liveSearch) current() (*show, bool, <-chan struct{}) {
+func (ls *liveSearch) current() (*show.Show, bool, <-chan struct{}) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	return ls.snap, ls.done, ls.changed
@@ -93,7 +94,7 @@ func (ls *liveSearch) wait(ctx context.Context) error {
 }
 
 // publish makes sh the latest snapshot and wakes every watcher.
-func (ls *liveSearch) publish(sh *show, done bool) {
+func (ls *liveSearch) publish(sh *show.Show, done bool) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	ls.snap, ls.done = sh, done
@@ -272,9 +273,9 @@ func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, node
 	if err == nil && note != "" {
 		t, err = foldSeq(withNote(treeEvents(t), t.Len(), note))
 	}
-	var sh *show
+	var sh *show.Show
 	if err == nil {
-		sh, err = newShow(ls.id, ls.header, t)
+		sh, err = show.New(ls.id, ls.header, t)
 	}
 	if err != nil {
 		log.Error("folding a finished search", "err", err)
@@ -286,13 +287,13 @@ func (s *Server) save(ls *liveSearch, recorded *trace.Builder, note string, node
 	}
 	if err := s.store.SaveAs(ls.id, ls.header, treeEvents(t)); err != nil {
 		log.Error("saving a search", "err", err)
-		sh.saveErr = "This search could not be saved in the data directory (" + s.storageError(err) +
-			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it."
+		sh.SetUnsaved("This search could not be saved in the data directory (" + s.storageError(err) +
+			"). It is kept in memory until the server stops or needs the room; download its trace file to keep it.")
 	} else {
 		log.Info("search recorded", "game", ls.header.Game, "algo", ls.header.Algorithm, "nodes", nodes, "events", t.Len())
-		sh.store = s.store // saved: its layout can be shared like a loaded trace's
+		sh.ShareLayouts(s.store) // saved: its layout can be shared like a loaded trace's
 	}
-	s.shows.put(sh)
+	s.shows.Put(sh)
 	// Unlisted before the last frame goes out, so that a page which has
 	// it finds the saved search, not a running one.
 	s.forget(ls.id)
@@ -381,9 +382,9 @@ func (s *Server) snapshots(ls *liveSearch, searched <-chan struct{}, log *slog.L
 		}
 		start := time.Now()
 		t, err := recorded.Tree()
-		var sh *show
+		var sh *show.Show
 		if err == nil {
-			sh, err = newShow(ls.id, ls.header, t)
+			sh, err = show.New(ls.id, ls.header, t)
 		}
 		wait.Reset(max(snapshotEvery, snapshotCost*time.Since(start)))
 		if err != nil {
@@ -416,7 +417,7 @@ const firstSnapshotWait = 3 * time.Second
 
 // showOf returns what to show for trace id: the latest snapshot of a
 // running search, with the search, or a saved trace.
-func (s *Server) showOf(ctx context.Context, id string) (*show, *liveSearch, error) {
+func (s *Server) showOf(ctx context.Context, id string) (*show.Show, *liveSearch, error) {
 	if ls := s.liveSearch(id); ls != nil {
 		timeout := time.NewTimer(firstSnapshotWait)
 		defer timeout.Stop()
@@ -434,7 +435,7 @@ func (s *Server) showOf(ctx context.Context, id string) (*show, *liveSearch, err
 			}
 		}
 	}
-	sh, err := s.shows.get(ctx, s.store, id)
+	sh, err := s.shows.Get(ctx, s.store, id)
 	return sh, nil, err
 }
 

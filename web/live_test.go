@@ -163,14 +163,14 @@ func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
 	for {
 		sh, done, changed := ls.current()
 		if done {
-			d, ok := sh.tree.Decision()
+			d, ok := sh.Tree().Decision()
 			if !ok {
 				t.Fatal("a cancelled search saved no decision")
 			}
 			if d.Counters.Nodes >= 549946 {
 				t.Errorf("the search ran to the end (%d nodes) with nobody watching", d.Counters.Nodes)
 			}
-			if notes := strings.Join(sh.notes(), " "); !strings.Contains(notes, "stopped early") {
+			if notes := strings.Join(sh.Notes(), " "); !strings.Contains(notes, "stopped early") {
 				t.Errorf("the page does not say the search stopped early: notes %q", notes)
 			}
 			return

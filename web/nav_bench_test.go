@@ -92,14 +92,14 @@ func BenchmarkFrameStep(b *testing.B) {
 			sh := bigShow(b, bt.req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			k := sh.tree.Len() / 3
+			k := sh.Tree().Len() / 3
 			benchFrame(b, vw, k, &sent{})
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
 				k++
-				if k == sh.tree.Len() {
-					k = sh.tree.Len() / 3
+				if k == sh.Tree().Len() {
+					k = sh.Tree().Len() / 3
 				}
 				benchFrame(b, vw, k, &n)
 			}
@@ -123,7 +123,7 @@ func BenchmarkFrameJump(b *testing.B) {
 			b.ReportAllocs()
 			var n sent
 			for b.Loop() {
-				benchFrame(b, vw, rng.IntN(sh.tree.Len()), &n)
+				benchFrame(b, vw, rng.IntN(sh.Tree().Len()), &n)
 			}
 			n.report(b)
 		})

@@ -18,6 +18,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // bigShows caches the folded traces of the searches the tests navigate,
@@ -28,12 +29,12 @@ var bigShows sync.Map // request -> *bigShowOnce
 // ask for it.
 type bigShowOnce struct {
 	once sync.Once
-	sh   *show
+	sh   *show.Show
 }
 
 // bigShow returns the show of the search req asks for, which must be too
 // big to draw whole.
-func bigShow(tb testing.TB, req catalog.Request) *show {
+func bigShow(tb testing.TB, req catalog.Request) *show.Show {
 	tb.Helper()
 	key := req.Game + "|" + req.Algo + "|" + req.Position
 	v, _ := bigShows.LoadOrStore(key, &bigShowOnce{})
@@ -42,8 +43,8 @@ func bigShow(tb testing.TB, req catalog.Request) *show {
 	if o.sh == nil {
 		tb.Fatalf("%s of %s could not be recorded by the test that first asked", req.Algo, req.Game)
 	}
-	if o.sh.wholeFits() {
-		tb.Fatalf("%s of %s has %d nodes, within the display budget", req.Algo, req.Game, o.sh.tree.Size())
+	if o.sh.WholeFits() {
+		tb.Fatalf("%s of %s has %d nodes, within the display budget", req.Algo, req.Game, o.sh.Tree().Size())
 	}
 	return o.sh
 }
@@ -90,11 +91,11 @@ var (
 // drawnState returns what a new drawing of set s shows: the final tree's
 // display, as a full frame of the last step gives it, after checking that
 // the drawing's classes say the same.
-func drawnState(t *testing.T, sh *show, s *render.Shown, svg string) *pageModel {
+func drawnState(t *testing.T, sh *show.Show, s *render.Shown, svg string) *pageModel {
 	t.Helper()
 	m := pageModel{nodes: map[int]render.NodeDisplay{}, more: map[int]morePatch{}}
 	for _, id := range s.Nodes() {
-		m.nodes[int(id)] = render.Display(sh.tree, id, trace.ViewRoot)
+		m.nodes[int(id)] = render.Display(sh.Tree(), id, trace.ViewRoot)
 	}
 	for i, p := range s.Groups() {
 		more, nodes := s.Final(i).Label()
@@ -136,15 +137,15 @@ func TestNavigatedFramesAddUp(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			var page pageModel
 			steps := []int{0, 1, 2, 3}
-			k := sh.tree.Len() / 3
+			k := sh.Tree().Len() / 3
 			for range 150 {
 				steps = append(steps, k)
 				k++
 			}
 			for range 10 {
-				steps = append(steps, rng.IntN(sh.tree.Len()))
+				steps = append(steps, rng.IntN(sh.Tree().Len()))
 			}
-			steps = append(steps, sh.tree.Len()-1, sh.tree.Len()-2)
+			steps = append(steps, sh.Tree().Len()-1, sh.Tree().Len()-2)
 			layouts := 0
 			for _, k := range steps {
 				layout, f, err := vw.frame(k, false)
@@ -192,9 +193,9 @@ func TestNavigatedFramesAddUp(t *testing.T) {
 
 // fullFrame returns a full frame of display set s at step k, from a fresh
 // viewer that draws s.
-func fullFrame(t *testing.T, sh *show, s *render.Shown, k int) frameMsg {
+func fullFrame(t *testing.T, sh *show.Show, s *render.Shown, k int) frameMsg {
 	t.Helper()
-	o, _, err := sh.navigation()
+	o, _, err := sh.Navigation()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ func TestNavigatedShowsWhatItMust(t *testing.T) {
 			vw.layouter = layouter
 			rng := rand.New(rand.NewPCG(3, 4))
 			for range 30 {
-				k := rng.IntN(sh.tree.Len())
+				k := rng.IntN(sh.Tree().Len())
 				if _, _, err := vw.frame(k, false); err != nil {
 					t.Fatal(err)
 				}
@@ -748,9 +749,9 @@ func TestShowMemoryCountsNavigation(t *testing.T) {
 	testenv.SkipUnderRace(t, "counts the bytes a show holds")
 	t.Parallel()
 	sh := recordShow(t, "mem", alphabetaAll)
-	before := sh.memSize()
-	if before != sh.tree.MemSize()+int64(len(sh.decision)) {
-		t.Errorf("a show holds %d bytes once loaded, its fold %d: it keeps more than the fold", before, sh.tree.MemSize())
+	before := sh.MemSize()
+	if before != sh.Tree().MemSize()+int64(len(sh.Decision())) {
+		t.Errorf("a show holds %d bytes once loaded, its fold %d: it keeps more than the fold", before, sh.Tree().MemSize())
 	}
 	vw := newViewer(sh, trace.ViewRoot)
 	vw.layouter = layouter
@@ -758,10 +759,10 @@ func TestShowMemoryCountsNavigation(t *testing.T) {
 	if err != nil || layout == nil {
 		t.Fatalf("the first frame: drawing %v, err %v", layout != nil, err)
 	}
-	o, ov, _ := sh.navigation()
-	index := int64(sh.tree.Size())*4 + 64
+	o, ov, _ := sh.Navigation()
+	index := int64(sh.Tree().Size())*4 + 64
 	want := before + o.MemSize() + ov.MemSize() + int64(len(layout.SVG)) + index
-	if got := sh.memSize(); got != want {
+	if got := sh.MemSize(); got != want {
 		t.Errorf("after one drawing the show holds %d bytes, want %d: the fold, outline, minimap, drawing and tally index", got, want)
 	}
 	for k := 1001; k < 3000; k++ {
@@ -769,17 +770,17 @@ func TestShowMemoryCountsNavigation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := sh.memSize(); got > want+int64(maxShownDrawings)*(int64(len(layout.SVG))*2+index) {
+	if got := sh.MemSize(); got > want+int64(show.MaxShownDrawings)*(int64(len(layout.SVG))*2+index) {
 		t.Errorf("after 2,000 frames the show holds %d bytes, from %d", got, want)
 	}
-	for _, c := range sh.tree.Node(0).Children {
+	for _, c := range sh.Tree().Node(0).Children {
 		vw.nav.collapse(c)
 		if _, _, err := vw.frame(3000, false); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := len(sh.shownDraws.list); n > maxShownDrawings {
-		t.Errorf("the show keeps %d drawings, over its cap of %d", n, maxShownDrawings)
+	if n := sh.KeptDrawings(); n > show.MaxShownDrawings {
+		t.Errorf("the show keeps %d drawings, over its cap of %d", n, show.MaxShownDrawings)
 	}
 }
 

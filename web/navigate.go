@@ -9,17 +9,12 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // maxChoices caps the expansions and the collapses a page's navigation
 // remembers; past it the oldest are forgotten.
 const maxChoices = 256
-
-// Minimap grid: columns by place in the tree's preorder, rows by depth.
-const (
-	overviewCols = 160
-	overviewRows = 40
-)
 
 // navigation is what a page chose to see of a big tree (see render.Pick)
 // and which steps its step controls go to.
@@ -110,7 +105,7 @@ func remember(list []trace.NodeID, id trace.NodeID) []trace.NodeID {
 // frame, or nil; and whether the page must fetch the whole tree's drawing
 // again instead.
 func (vw *viewer) arrange() (*layoutMsg, bool, error) {
-	if vw.show.wholeFits() && !vw.nav.chosen() {
+	if vw.show.WholeFits() && !vw.nav.chosen() {
 		refetch := !vw.pageWhole || vw.redraw
 		if refetch {
 			vw.pageWhole, vw.redraw = true, false
@@ -118,7 +113,7 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 		}
 		return nil, refetch, nil
 	}
-	o, ov, err := vw.show.navigation()
+	o, ov, err := vw.show.Navigation()
 	if err != nil {
 		return nil, false, err
 	}
@@ -138,7 +133,7 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	if fresh && set.Equal(vw.shown) {
 		return nil, false, nil
 	}
-	idx, err := vw.show.tallyIndex(set, o)
+	idx, err := vw.show.TallyIndex(set, o)
 	if err != nil {
 		return nil, false, err
 	}
@@ -153,12 +148,12 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	}
 	var svg []byte
 	if deep == nil {
-		svg, err = vw.show.drawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
 	}
 	switch {
 	case deep != nil:
 		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
-	case errors.Is(err, errTooBigToDraw):
+	case errors.Is(err, show.ErrTooBigToDraw):
 		m.Error = err.Error()
 	case err != nil:
 		return nil, false, err
@@ -214,7 +209,7 @@ func (vw *viewer) anchor(c command) trace.NodeID {
 // shows it, at the last step (show.drawShown draws the final tree), so
 // that the next frame patches only what differs at its step.
 func (vw *viewer) drawnFinal() {
-	final := vw.show.tree
+	final := vw.show.Tree()
 	vw.sent = make([]render.NodeDisplay, vw.shown.Len())
 	for i, id := range vw.shown.Nodes() {
 		vw.sent[i] = render.Display(final, id, vw.view)
@@ -253,7 +248,7 @@ func (vw *viewer) nextStep(from, dir int) (int, bool) {
 		k := from + dir
 		return k, k >= 0 && k <= last
 	}
-	o, _, err := vw.show.navigation()
+	o, _, err := vw.show.Navigation()
 	if err != nil {
 		return from, false
 	}
@@ -287,13 +282,13 @@ func (vw *viewer) navView(focus trace.NodeID) *navView {
 	}
 	if vw.nav.root != vw.tree.Root() {
 		nv.Elsewhere = !slices.Contains(vw.path(focus), vw.nav.root)
-		if o, _, err := vw.show.navigation(); err == nil && o.Appear(vw.nav.root) > vw.tree.Step() {
+		if o, _, err := vw.show.Navigation(); err == nil && o.Appear(vw.nav.root) > vw.tree.Step() {
 			nv.Reach = o.Appear(vw.nav.root)
 		}
 	}
 	if vw.shown != nil {
 		nv.Shown = vw.shown.Len()
-		if _, ov, err := vw.show.navigation(); err == nil {
+		if _, ov, err := vw.show.Navigation(); err == nil {
 			c, r := ov.Cell(focus)
 			nv.Cell = []int{c, r}
 			c0, c1 := ov.Span(vw.nav.root)

@@ -25,6 +25,7 @@ import (
 	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/rooms"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -135,7 +136,7 @@ type Server struct {
 	log    *slog.Logger
 	store  *tracestore.Store
 	shared *natsshare.Link // with Config.NATS, the link to NATS; nil without
-	shows  *showCache
+	shows  *show.Cache
 	mux    *http.ServeMux
 	static http.Handler
 
@@ -224,7 +225,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		log:      cfg.Log,
 		store:    st,
 		shared:   shared,
-		shows:    newShowCache(maxCachedShows, cfg.CacheBytes),
+		shows:    show.NewCache(cfg.CacheBytes),
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
 		live:     map[string]*liveSearch{},
@@ -259,7 +260,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		err := shared.Watch(func(id string) {
 			defer func() { recovered(s.log, recover(), "dropping a trace another replica deleted", "trace", id) }()
 			st.DropCopy(id)
-			s.shows.drop(id)
+			s.shows.Drop(id)
 		})
 		if err != nil {
 			return nil, err
@@ -406,7 +407,7 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 // loadShow returns what to show for the request's trace id, and the
 // running search it comes from, if any; or it answers with an error page
 // and returns nil.
-func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show, *liveSearch) {
+func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *liveSearch) {
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
 	switch {
@@ -458,7 +459,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	step, v, err := stepAndView(r, sh.tree.Len())
+	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
 		s.message(w, r, http.StatusBadRequest, "Bad link", err.Error())
 		return
@@ -479,12 +480,12 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	_, v, err := stepAndView(r, sh.tree.Len())
+	_, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	svg, err := sh.layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return
@@ -500,7 +501,7 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 		if sh == nil {
 			return
 		}
-		step, v, err := stepAndView(r, sh.tree.Len())
+		step, v, err := stepAndView(r, sh.Tree().Len())
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
@@ -508,7 +509,7 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 		// An SVG of a step before the last is cropped to what it shows
 		// unless crop=0 asks for the final tree's whole canvas.
 		crop := r.URL.Query().Get("crop") != "0"
-		data, err := sh.export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
+		data, err := sh.Export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
 		if err != nil {
 			s.drawError(w, r, sh, err)
 			return
@@ -518,25 +519,25 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 			ctype = "text/vnd.graphviz; charset=utf-8"
 		}
 		w.Header().Set("Content-Type", ctype)
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-step%d.%s"`, sh.id, step, format))
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-step%d.%s"`, sh.ID(), step, format))
 		w.Write(data)
 	}
 }
 
 // drawError answers a request for a drawing that failed: a tree too big
 // to draw in time is the trace's limit, not the server's fault.
-func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show, err error) {
+func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show.Show, err error) {
 	switch {
-	case errors.Is(err, errTooBigToDraw):
+	case errors.Is(err, show.ErrTooBigToDraw):
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
-	case errors.Is(err, errExportTooBig):
+	case errors.Is(err, show.ErrExportTooBig):
 		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
-	case errors.Is(err, errNavigated):
+	case errors.Is(err, show.ErrNavigated):
 		http.Error(w, err.Error(), http.StatusConflict)
 	case r.Context().Err() != nil:
 		// The page left; nobody reads the answer.
 	default:
-		s.log.Error("drawing a trace", "trace", sh.id, "err", err)
+		s.log.Error("drawing a trace", "trace", sh.ID(), "err", err)
 		http.Error(w, "cannot draw this tree: "+s.publicError(err), http.StatusInternalServerError)
 	}
 }
@@ -553,8 +554,8 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := s.store.Raw(id)
 	if err != nil {
-		if sh := s.shows.cached(id); sh != nil && sh.saveErr != "" {
-			data, err = sh.encode()
+		if sh := s.shows.Cached(id); sh != nil && sh.SaveErr() != "" {
+			data, err = sh.Encode()
 		}
 	}
 	if errors.Is(err, tracestore.ErrNoTrace) {
@@ -582,7 +583,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such trace", http.StatusNotFound)
 		return
 	}
-	step, v, err := stepAndView(r, sh.tree.Len())
+	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return

@@ -511,14 +511,14 @@ func TestUploadIsShownFromItsFold(t *testing.T) {
 		t.Fatalf("upload: status %d", res.StatusCode)
 	}
 	id := strings.TrimPrefix(res.Header.Get("Location"), "/t/")
-	sh := srv.shows.cached(id)
+	sh := srv.shows.Cached(id)
 	if sh == nil {
 		t.Fatal("the uploaded trace is not in the cache when its page is sent to it")
 	}
-	if sh.store == nil {
+	if !sh.Saved() {
 		t.Error("the cached show does not know it is saved")
 	}
-	if code, _ := get(t, ts.URL+"/t/"+id); code != http.StatusOK || srv.shows.cached(id) != sh {
+	if code, _ := get(t, ts.URL+"/t/"+id); code != http.StatusOK || srv.shows.Cached(id) != sh {
 		t.Errorf("the page: status %d, and the cache holds another show of the trace", code)
 	}
 }

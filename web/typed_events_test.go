@@ -43,7 +43,7 @@ func TestShowNotesTruncation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			notes := sh.notes()
+			notes := sh.Notes()
 			if len(notes) != 1 || !strings.Contains(notes[0], tt.note.Text) {
 				t.Fatalf("notes %q, want one holding %q", notes, tt.note.Text)
 			}
@@ -106,7 +106,7 @@ func TestViewerMatrixFromJointActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := newViewer(sh, trace.ViewRoot).matrix(sh.tree.Node(0)); m != nil {
+	if m := newViewer(sh, trace.ViewRoot).matrix(sh.Tree().Node(0)); m != nil {
 		t.Errorf("matrix %+v for children without joint actions, want none", m)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
@@ -139,19 +140,19 @@ func treeEvents(t *trace.Tree) iter.Seq[trace.Event] { return t.Events(0) }
 // id, and meanwhile makes the show its page will open, outlined for
 // navigating if it is too big to draw whole: the two take about as long.
 // It returns the show, or nil if one cannot be made, and save's error.
-func (s *Server) outlineWhileSaving(id string, h trace.Header, t *trace.Tree, save func() error) (*show, error) {
-	var sh *show
+func (s *Server) outlineWhileSaving(id string, h trace.Header, t *trace.Tree, save func() error) (*show.Show, error) {
+	var sh *show.Show
 	var outlined sync.WaitGroup
 	outlined.Go(func() {
 		defer func() { recovered(s.log, recover(), "outlining a new trace", "trace", id) }()
 		var err error
-		if sh, err = newShow(id, h, t); err != nil {
+		if sh, err = show.New(id, h, t); err != nil {
 			s.log.Error("showing a new trace", "trace", id, "err", err)
 			return
 		}
-		sh.store = s.store
-		if !sh.wholeFits() {
-			sh.navigation()
+		sh.ShareLayouts(s.store)
+		if !sh.WholeFits() {
+			sh.Navigation()
 		}
 	})
 	err := save()
@@ -161,30 +162,30 @@ func (s *Server) outlineWhileSaving(id string, h trace.Header, t *trace.Tree, sa
 
 // keep caches sh, the show of a trace just saved, and prepares its
 // layout: its page then opens without folding the file again.
-func (s *Server) keep(sh *show) {
+func (s *Server) keep(sh *show.Show) {
 	if sh == nil {
 		return
 	}
-	s.shows.put(sh)
+	s.shows.Put(sh)
 	s.prepareLayout(sh)
 }
 
 // prepareLayout lays sh out in the root player's view in the background,
 // or for a tree too big to draw whole, outlines it for navigating.
-func (s *Server) prepareLayout(sh *show) {
+func (s *Server) prepareLayout(sh *show.Show) {
 	s.goSafe("laying out a trace", func() {
-		if !sh.wholeFits() {
-			if _, _, err := sh.navigation(); err != nil {
-				s.log.Error("outlining a trace", "trace", sh.id, "err", err)
+		if !sh.WholeFits() {
+			if _, _, err := sh.Navigation(); err != nil {
+				s.log.Error("outlining a trace", "trace", sh.ID(), "err", err)
 			}
 			return
 		}
-		_, err := sh.layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
+		_, err := sh.Layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
 		switch {
-		case errors.Is(err, errTooBigToDraw):
-			s.log.Warn("a trace is too big to draw", "trace", sh.id, "nodes", sh.tree.Size(), "limit", s.cfg.LayoutTimeout)
+		case errors.Is(err, show.ErrTooBigToDraw):
+			s.log.Warn("a trace is too big to draw", "trace", sh.ID(), "nodes", sh.Tree().Size(), "limit", s.cfg.LayoutTimeout)
 		case err != nil && s.ctx.Err() == nil:
-			s.log.Error("laying out a trace", "trace", sh.id, "err", err)
+			s.log.Error("laying out a trace", "trace", sh.ID(), "err", err)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // svgNodeID finds the nodes of a drawing.
@@ -47,10 +48,10 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 	small := catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"}
 	for _, c := range []struct {
 		name string
-		sh   func(t *testing.T) *show
+		sh   func(t *testing.T) *show.Show
 		at   float64 // the step switched at, as a share of the trace
 	}{
-		{"whole", func(t *testing.T) *show {
+		{"whole", func(t *testing.T) *show.Show {
 			h, events := recordSearch(t, small)
 			sh, err := loadShow("small", h, events)
 			if err != nil {
@@ -58,14 +59,14 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 			}
 			return sh
 		}, 0.5},
-		{"navigated", func(t *testing.T) *show { return bigShow(t, alphabetaAll) }, 0.3},
+		{"navigated", func(t *testing.T) *show.Show { return bigShow(t, alphabetaAll) }, 0.3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			sh := c.sh(t)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			k := int(c.at * float64(sh.tree.Len()))
+			k := int(c.at * float64(sh.Tree().Len()))
 			layout, f, err := vw.frame(k, false)
 			if err != nil {
 				t.Fatal(err)
@@ -79,7 +80,7 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 					ids = append(ids, trace.NodeID(id))
 				}
 			} else {
-				for id := range sh.tree.Size() {
+				for id := range sh.Tree().Size() {
 					ids = append(ids, trace.NodeID(id))
 				}
 			}
@@ -87,7 +88,7 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 				t.Fatalf("the first frame comes with a drawing of %d nodes", len(ids))
 			}
 			for _, id := range ids {
-				page[int(id)] = render.Display(sh.tree, id, trace.ViewRoot)
+				page[int(id)] = render.Display(sh.Tree(), id, trace.ViewRoot)
 			}
 			page.apply(f.Nodes)
 
@@ -101,14 +102,14 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 			if layout != nil || f.Relayout {
 				t.Fatalf("a switch of view sends a drawing (%v) or asks for one (%v)", layout != nil, f.Relayout)
 			}
-			wantCaption := explain.Caption(sh.tree.Node(sh.tree.Root()).Type, trace.ViewSide)
+			wantCaption := explain.Caption(sh.Tree().Node(sh.Tree().Root()).Type, trace.ViewSide)
 			if !f.Full || f.View != "side" || f.Caption != wantCaption {
 				t.Fatalf("the switch's frame: full %v, view %q, caption %q; want a full frame in view side, captioned %q", f.Full, f.View, f.Caption, wantCaption)
 			}
 			if len(f.Nodes) != len(ids) {
 				t.Errorf("the switch's frame patches %d nodes of the %d drawn", len(f.Nodes), len(ids))
 			}
-			at := sh.tree.Clone()
+			at := sh.Tree().Clone()
 			check := func(k int) {
 				t.Helper()
 				if err := at.Seek(k); err != nil {
@@ -135,7 +136,7 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 			page.apply(f.Nodes)
 			check(k)
 			for range 300 {
-				if k == sh.tree.Len()-1 {
+				if k == sh.Tree().Len()-1 {
 					break
 				}
 				k++
@@ -163,7 +164,7 @@ func BenchmarkViewSwitch(b *testing.B) {
 			sh := bigShow(b, bt.req)
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			k := sh.tree.Len() / 3
+			k := sh.Tree().Len() / 3
 			benchFrame(b, vw, k, &sent{})
 			views := []string{"side", "root"}
 			b.ReportAllocs()

@@ -17,13 +17,14 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // viewer is one page's position in a show: its own tree, its point of
 // view, what it chose to see and what it has drawn, so that frames carry
 // only what changed. It is used by one goroutine.
 type viewer struct {
-	show     *show
+	show     *show.Show
 	tree     *trace.Tree
 	view     trace.View
 	selected trace.NodeID // the node the page selected, or NoNode
@@ -72,11 +73,11 @@ type logWindow struct {
 	texts []string // the words of steps lo, lo+1, ...
 }
 
-func newViewer(s *show, v trace.View) *viewer {
-	t := s.tree.Clone()
+func newViewer(s *show.Show, v trace.View) *viewer {
+	t := s.Tree().Clone()
 	t.Seek(0)
 	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
-		pageWhole: s.wholeFits(), ctx: context.Background(), timeout: DefaultLayoutTimeout}
+		pageWhole: s.WholeFits(), ctx: context.Background(), timeout: DefaultLayoutTimeout}
 }
 
 // account counts in pages what the viewer holds of its own after a
@@ -102,9 +103,9 @@ func (vw *viewer) release() {
 // rebase moves the viewer to a newer snapshot of a growing trace, at the
 // same step or the last one it has; the next frame is a full one, after a
 // new drawing.
-func (vw *viewer) rebase(s *show) {
+func (vw *viewer) rebase(s *show.Show) {
 	vw.show = s
-	vw.tree = s.tree.Clone()
+	vw.tree = s.Tree().Clone()
 	vw.sent, vw.shown, vw.tally = nil, nil, nil
 	vw.redraw = true
 	vw.logs = logWindow{}
@@ -151,11 +152,11 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 		Playing:  playing,
 		Relayout: refetch,
 		Current:  int(t.Current()),
-		Line:     vw.show.code(vw.view).Lit(t),
+		Line:     vw.show.Code(vw.view).Lit(t),
 		Log:      log,
 	}
-	if f.Full && vw.show.forms {
-		f.Code = vw.show.code(vw.view).Text()
+	if f.Full && vw.show.Forms() {
+		f.Code = vw.show.Code(vw.view).Text()
 	}
 	if f.Full {
 		f.Caption = explain.Caption(t.Node(t.Root()).Type, vw.view)
@@ -178,7 +179,7 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
-	f.Decision = vw.show.decision
+	f.Decision = vw.show.Decision()
 	if e, ok := t.LatestBeam(k); ok {
 		f.Beam = vw.beam(e)
 	}
@@ -343,7 +344,7 @@ func (vw *viewer) rootMeasure() explain.RootMeasure {
 	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeJoint {
 		return explain.MeasurePlayerVisits
 	}
-	if vw.show.measures == search.MeasureWinRate {
+	if vw.show.Measures() == search.MeasureWinRate {
 		return explain.MeasureWinRate
 	}
 	return explain.MeasureVisits
@@ -736,9 +737,9 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 // board returns node id's position as its game declares its board, or
 // nil if it has none that can be drawn.
 func (vw *viewer) board(id trace.NodeID) *boardView {
-	read := vw.show.boardReader()
+	read := vw.show.BoardReader()
 	n := vw.tree.Node(id)
-	b := readBoard(read, n.Board)
+	b := show.ReadBoard(read, n.Board)
 	if b == nil {
 		return nil
 	}
@@ -748,7 +749,7 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 	}
 	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells}
 	if n.Parent != trace.NoNode {
-		if p := readBoard(read, vw.tree.Node(n.Parent).Board); p != nil {
+		if p := show.ReadBoard(read, vw.tree.Node(n.Parent).Board); p != nil {
 			bv.Changed = b.Changed(*p)
 		}
 	}
@@ -781,7 +782,7 @@ func (vw *viewer) trail(id trace.NodeID, b board.Board, read func(string) (board
 		if p.Parent == trace.NoNode {
 			break
 		}
-		after, before := readBoard(read, p.Board), readBoard(read, vw.tree.Node(p.Parent).Board)
+		after, before := show.ReadBoard(read, p.Board), show.ReadBoard(read, vw.tree.Node(p.Parent).Board)
 		if after == nil || before == nil || after.Rows != b.Rows || after.Cols != b.Cols {
 			break
 		}

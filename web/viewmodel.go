@@ -11,6 +11,7 @@ import (
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -18,36 +19,36 @@ import (
 // speeds are the steps a second the viewer offers.
 var speeds = []string{"1", "2", "4", "8", "16", "32"}
 
-func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
-	base := "/t/" + sh.id
+func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
+	base := "/t/" + sh.ID()
 	m := templates.Viewer{
-		Title:      sh.title(),
-		Position:   sh.header.Position,
-		Params:     paramText(sh.header.Algorithm, sh.header.Params),
-		Notes:      sh.notes(),
-		SaveError:  sh.saveErr,
-		Steps:      sh.tree.Len(),
+		Title:      sh.Title(),
+		Position:   sh.Header().Position,
+		Params:     paramText(sh.Header().Algorithm, sh.Header().Params),
+		Notes:      sh.Notes(),
+		SaveError:  sh.SaveErr(),
+		Steps:      sh.Tree().Len(),
 		Step:       step,
 		View:       v.String(),
-		Code:       sh.code(v).Text(),
+		Code:       sh.Code(v).Text(),
 		SocketURL:  base + "/ws",
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
 		HandoutURL: base + "/handout.zip",
 		OfflineURL: base + "/handout.html",
 		TraceURL:   base + "/trace",
-		HasBoards:  sh.hasBoards(),
-		TwoPlayer:  twoViews(sh.tree.Node(sh.tree.Root()).Type),
+		HasBoards:  sh.HasBoards(),
+		TwoPlayer:  twoViews(sh.Tree().Node(sh.Tree().Root()).Type),
 		Views:      viewChoices(),
 		SpeedSteps: speeds,
 	}
-	if sh.forms {
+	if sh.Forms() {
 		m.Forms = formChoices()
 	}
-	m.Decision = sh.decision
-	m.Whole = sh.wholeFits()
+	m.Decision = sh.Decision()
+	m.Whole = sh.WholeFits()
 	m.BoardCell = strconv.Itoa(render.BoardCell)
-	m.Counter, m.Grains, m.Iterative = counterText(sh.tree, max(0, min(step, sh.tree.Len()-1))), grainChoices(sh.tree), sh.tree.Iterations() > 0
+	m.Counter, m.Grains, m.Iterative = counterText(sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(sh.Tree()), sh.Tree().Iterations() > 0
 	return m
 }
 
@@ -55,7 +56,7 @@ func viewerModel(sh *show, step int, v trace.View) templates.Viewer {
 // explain's words.
 func viewChoices() []templates.ViewChoice {
 	var out []templates.ViewChoice
-	for _, v := range views {
+	for _, v := range show.Views {
 		out = append(out, templates.ViewChoice{Name: v.String(), Label: explain.ViewName(v), About: explain.ViewAbout(v)})
 	}
 	return out
@@ -66,12 +67,12 @@ func viewChoices() []templates.ViewChoice {
 // form goes with the view, and choosing one chooses the other.
 func formChoices() []templates.ViewChoice {
 	about := [2]string{
-		"MAX-VALUE and MIN-VALUE, as the lecture and AIMA write them: values from " + explain.ViewName(views[0]),
-		"always max, child values negated, as the primer writes it: values from the " + explain.ViewName(views[1]),
+		"MAX-VALUE and MIN-VALUE, as the lecture and AIMA write them: values from " + explain.ViewName(show.Views[0]),
+		"always max, child values negated, as the primer writes it: values from the " + explain.ViewName(show.Views[1]),
 	}
 	label := [2]string{"MAX/MIN form", "negamax form"}
 	var out []templates.ViewChoice
-	for i, v := range views {
+	for i, v := range show.Views {
 		out = append(out, templates.ViewChoice{Name: v.String(), Label: label[i], About: about[i]})
 	}
 	return out

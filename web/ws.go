@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
@@ -16,7 +17,7 @@ import (
 // page that falls wsconn.SendQueue frames behind is dropped.
 //
 // For a running search ls, the session also follows its snapshots.
-func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *liveSearch, v trace.View, step int) {
+func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *liveSearch, v trace.View, step int) {
 	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
@@ -27,7 +28,7 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show, ls *
 		srv.log.Warn("a page refused: the pages open hold their budget", "held", held, "budget", srv.cfg.PageBytes)
 		return
 	}
-	log := srv.log.With("trace", s.id, "remote", r.RemoteAddr)
+	log := srv.log.With("trace", s.ID(), "remote", r.RemoteAddr)
 	conn := wsconn.New(srv.ctx, ws, wsconn.MaxMessage, log)
 	send := wsconn.NewQueue(log)
 	cmds := make(chan command)
