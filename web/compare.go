@@ -98,7 +98,7 @@ func (s *Server) searchEnded(id string) bool {
 	if ls == nil {
 		return true
 	}
-	_, done, _ := ls.current()
+	_, done, _ := ls.Current()
 	return done
 }
 
@@ -107,8 +107,8 @@ func (s *Server) searchEnded(id string) bool {
 // is not cancelled.
 func (s *Server) endedShow(ctx context.Context, id string) (*show.Show, error) {
 	if ls := s.liveSearch(id); ls != nil {
-		unwatch := ls.watch()
-		err := ls.wait(ctx)
+		unwatch := ls.Watch()
+		err := ls.Wait(ctx)
 		unwatch()
 		if err != nil {
 			return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/web/internal/gallery"
+	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 // exampleFailed answers a request for an example whose search could not
 // start.
 func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, errBusy) {
+	if errors.Is(err, live.ErrBusy) {
 		w.Header().Set("Retry-After", "5")
 		s.message(w, r, http.StatusTooManyRequests, "The server is busy", err.Error())
 		return

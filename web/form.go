@@ -12,6 +12,7 @@ import (
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -233,7 +234,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		s.index(w, r, refusedStatus(w, err, errBusy, http.StatusBadRequest, "5"), in, err.Error(), "")
+		s.index(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, err.Error(), "")
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)

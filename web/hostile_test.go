@@ -26,6 +26,7 @@ import (
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
@@ -147,7 +148,7 @@ func (s *Server) liveSearchDone(t testing.TB, id string) {
 	if ls := s.liveSearch(id); ls != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if err := ls.wait(ctx); err != nil {
+		if err := ls.Wait(ctx); err != nil {
 			t.Fatalf("search %s did not end: %v", id, err)
 		}
 	}
@@ -378,7 +379,7 @@ func TestHostileTooManySearches(t *testing.T) {
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "the most this server runs at once") {
 		t.Errorf("a second search past the cap: status %d, want 429 saying why", res.StatusCode)
 	}
-	srv.liveSearch(strings.TrimPrefix(first, "/t/")).cancel()
+	srv.liveSearch(strings.TrimPrefix(first, "/t/")).Cancel()
 	release()
 	srv.liveSearchDone(t, strings.TrimPrefix(first, "/t/"))
 	runSearch(t, ts.URL, textbookForm) // room again
@@ -448,7 +449,7 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 	}
 	said := false
 	for _, e := range evs {
-		said = said || e.Kind == trace.KindNote && strings.Contains(e.Text, errShutdown.Error())
+		said = said || e.Kind == trace.KindNote && strings.Contains(e.Text, live.ErrShutdown.Error())
 	}
 	if !said {
 		t.Error("the saved trace does not say the server stopped it")
@@ -459,16 +460,14 @@ func TestHostileShutdownSavesRunningSearches(t *testing.T) {
 }
 
 // waitRecorded waits until the running search ls has recorded n events.
-func waitRecorded(t testing.TB, ls *liveSearch, n int) {
+func waitRecorded(t testing.TB, ls *live.Search, n int) {
 	t.Helper()
 	if ls == nil {
 		t.Fatal("the search is not running")
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		ls.recMu.Lock()
-		got := ls.rec.Len()
-		ls.recMu.Unlock()
+		got := ls.Len()
 		if got >= n {
 			return
 		}

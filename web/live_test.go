@@ -161,7 +161,7 @@ func TestLiveSearchCancelledWhenNobodyWatches(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
-		sh, done, changed := ls.current()
+		sh, done, changed := ls.Current()
 		if done {
 			d, ok := sh.Tree().Decision()
 			if !ok {
@@ -197,7 +197,7 @@ func TestLiveSearchCancelledWhenTheLastPageLeaves(t *testing.T) {
 	// which may come after the grace on a loaded machine: the test holds
 	// the search meanwhile, as the server does for a page waiting for its
 	// end.
-	unwatch := ls.watch()
+	unwatch := ls.Watch()
 	if held := time.Since(start); held >= grace {
 		t.Fatalf("the search was held %v after it started, past its grace of %v", held, grace)
 	}
@@ -207,14 +207,14 @@ func TestLiveSearchCancelledWhenTheLastPageLeaves(t *testing.T) {
 	// Watched by the page alone for longer than the grace, the search
 	// goes on.
 	time.Sleep(grace + 250*time.Millisecond)
-	if _, done, _ := ls.current(); done {
+	if _, done, _ := ls.Current(); done {
 		t.Fatal("a watched search ended early")
 	}
 	p.conn.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
-		_, done, changed := ls.current()
+		_, done, changed := ls.Current()
 		if done {
 			return
 		}

@@ -110,8 +110,8 @@ func (s *Server) handlePlayTree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ls := s.liveSearch(id); ls != nil {
-		unwatch := ls.watch() // a search no one watches is stopped
-		err := ls.wait(r.Context())
+		unwatch := ls.Watch() // a search no one watches is stopped
+		err := ls.Wait(r.Context())
 		unwatch()
 		if err != nil {
 			return

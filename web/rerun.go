@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/web/internal/live"
 )
 
 // refusedStatus returns status, the answer to a request whose work could
@@ -29,7 +30,7 @@ func (s *Server) rerunSearch(w http.ResponseWriter, r *http.Request, req catalog
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		s.message(w, r, refusedStatus(w, err, errBusy, http.StatusBadRequest, "5"), "Cannot run the search", err.Error())
+		s.message(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), "Cannot run the search", err.Error())
 		return ""
 	}
 	return id

@@ -22,6 +22,7 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/internal/guard"
+	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/rooms"
@@ -146,8 +147,7 @@ type Server struct {
 
 	examples gallery.Runner // the traces of the gallery's examples, once run
 
-	liveMu sync.Mutex
-	live   map[string]*liveSearch // running searches by trace id
+	searches *live.Runner // the searches started from the page
 
 	arenas   matches.Hub      // the arena matches started from the page
 	players  *matches.Players // the games played against an engine from play pages
@@ -159,7 +159,7 @@ type Server struct {
 
 	matcher gallery.Matcher // pairs the steps of a comparison's viewers for "step both"
 
-	// Searches run under searchCtx, which ends with errShutdown when the
+	// Searches run under searchCtx, which ends with live.ErrShutdown when the
 	// server stops; running counts them until their traces are saved.
 	searchCtx    context.Context
 	stopSearches context.CancelCauseFunc
@@ -170,7 +170,7 @@ type Server struct {
 	handler  http.Handler  // the routes behind the guards
 
 	// Seams for tests: a wrapper around every live search's tracer, how
-	// long a search runs unwatched (0 for watchGrace), and the cap on a
+	// long a search runs unwatched (0 for live.WatchGrace), and the cap on a
 	// handout's bytes (MaxHandoutBytes).
 	slowTracer   func(trace.Tracer) trace.Tracer
 	idleCancel   time.Duration
@@ -228,7 +228,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shows:    show.NewCache(cfg.CacheBytes),
 		mux:      http.NewServeMux(),
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
-		live:     map[string]*liveSearch{},
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		handouts: make(chan struct{}, MaxHandouts),
 		players:  matches.NewPlayers(MaxPlayGames),
@@ -251,7 +250,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		}
 	})
 	s.searchCtx, s.stopSearches = context.WithCancelCause(context.WithoutCancel(ctx))
-	context.AfterFunc(ctx, func() { s.stopSearches(errShutdown) })
+	context.AfterFunc(ctx, func() { s.stopSearches(live.ErrShutdown) })
+	s.searches = live.NewRunner(s.searchCtx, live.Config{
+		Limits: live.Limits{Nodes: cfg.TraceNodes, Events: cfg.TraceEvents, Placeholders: cfg.TracePlaceholders, Bytes: cfg.TraceBytes, Time: cfg.SearchTime, Searches: cfg.MaxSearches},
+		Store:  liveStore{s.store, s.storageError}, Keep: s.keep, NewID: tracestore.NewID, Log: s.log, Running: &s.running,
+	})
 	hosts, err := guard.NewHosts(cfg.Listen, cfg.AllowHosts)
 	if err != nil {
 		return nil, err
@@ -407,14 +410,14 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 // loadShow returns what to show for the request's trace id, and the
 // running search it comes from, if any; or it answers with an error page
 // and returns nil.
-func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *liveSearch) {
+func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *live.Search) {
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
 	switch {
 	case errors.Is(err, tracestore.ErrNoTrace):
 		s.message(w, r, http.StatusNotFound, "No such trace", fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", id))
 		return nil, nil
-	case errors.Is(err, errStarting):
+	case errors.Is(err, live.ErrStarting):
 		w.Header().Set("Retry-After", "1")
 		s.message(w, r, http.StatusServiceUnavailable, "The search is starting", "It has not recorded anything yet; reload the page in a moment.")
 		return nil, nil
@@ -468,7 +471,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	m.Example = exampleNote(r.URL.Query().Get("example"))
 	m.Embedded = r.URL.Query().Get("embed") == "1"
 	if ls != nil {
-		if _, done, _ := ls.current(); !done {
+		if _, done, _ := ls.Current(); !done {
 			m.Live = true
 		}
 	}
@@ -548,7 +551,7 @@ func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show.Show
 func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if ls := s.liveSearch(id); ls != nil {
-		if err := ls.wait(r.Context()); err != nil {
+		if err := ls.Wait(r.Context()); err != nil {
 			return // the client left
 		}
 	}

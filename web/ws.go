@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
@@ -17,7 +18,7 @@ import (
 // page that falls wsconn.SendQueue frames behind is dropped.
 //
 // For a running search ls, the session also follows its snapshots.
-func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *liveSearch, v trace.View, step int) {
+func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *live.Search, v trace.View, step int) {
 	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
@@ -68,7 +69,7 @@ func readPump(conn *wsconn.Conn, cmds chan<- command, send *wsconn.Queue) {
 
 // session owns one page's viewer: it answers commands, steps forward on a
 // timer while playing, and follows a running search's snapshots.
-func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liveSearch, step int, cmds <-chan command, send *wsconn.Queue, log *slog.Logger) {
+func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *live.Search, step int, cmds <-chan command, send *wsconn.Queue, log *slog.Logger) {
 	defer cancel()
 	var (
 		ticker  *time.Ticker
@@ -78,10 +79,10 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		grown   <-chan struct{} // closed when the running search has a newer snapshot
 	)
 	if ls != nil {
-		unwatch := ls.watch()
+		unwatch := ls.Watch()
 		defer unwatch()
 		var done bool
-		_, done, grown = ls.current()
+		_, done, grown = ls.Current()
 		live = !done
 		if done {
 			grown = nil
@@ -128,7 +129,7 @@ func session(ctx context.Context, cancel context.CancelFunc, vw *viewer, ls *liv
 		case <-ctx.Done():
 			return
 		case <-grown:
-			sh, done, next := ls.current()
+			sh, done, next := ls.Current()
 			vw.rebase(sh)
 			step = min(step, vw.tree.Len()-1)
 			live, grown = !done, next
