@@ -4,7 +4,9 @@ package static
 
 import "embed"
 
-// FS holds the stylesheet, the scripts and the favicon at its root.
+// FS holds the stylesheet and the favicon at its root, and the scripts,
+// ES modules, under js: lib (what pages share), viewer (the viewer's
+// parts), start (the start page's parts) and pages (one per page).
 //
-//go:embed *.css *.js favicon.svg
+//go:embed *.css *.js favicon.svg js
 var FS embed.FS

@@ -144,7 +144,7 @@ func TestArenaMatchAndTree(t *testing.T) {
 		t.Fatalf("the match is at %q", path)
 	}
 	code, page := get(t, ts.URL+path)
-	if code != http.StatusOK || !strings.Contains(page, `data-status="`+path+`/status"`) || !strings.Contains(page, "/static/arena.js") {
+	if code != http.StatusOK || !strings.Contains(page, `data-status="`+path+`/status"`) || !strings.Contains(page, "/static/js/pages/arena.js") {
 		t.Fatalf("GET %s: status %d:\n%s", path, code, page)
 	}
 	st := waitArena(t, ts.URL, path)

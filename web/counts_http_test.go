@@ -179,7 +179,7 @@ func TestCountsPanel(t *testing.T) {
 		t.Error("the panel does not link to the counts' own page")
 	}
 	_, page := get(t, ts.URL+loc)
-	if !strings.Contains(page, `data-counts="`+loc+`/counts"`) || !strings.Contains(page, `src="/static/counts.js"`) {
+	if !strings.Contains(page, `data-counts="`+loc+`/counts"`) || !strings.Contains(page, `src="/static/js/pages/counts.js"`) {
 		t.Error("the viewer has no counts panel fetching its counts")
 	}
 	_, embedded := get(t, ts.URL+loc+"?embed=1")

@@ -414,7 +414,7 @@ func ArenaFormPage(f ArenaForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Arena", "/static/arena.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Arena", "/static/js/pages/arena.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -553,7 +553,7 @@ func ArenaMatchPage(m ArenaMatch) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Arena: "+m.Game, "/static/arena.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var25), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Arena: "+m.Game, "/static/js/pages/arena.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var25), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

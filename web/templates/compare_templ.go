@@ -260,7 +260,7 @@ func ComparePage(c Compare) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(c.Title, "/static/compare.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(c.Title, "/static/js/pages/compare.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -599,7 +599,7 @@ func CompareCounts(c CompareCountsPanel) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<div class=\"counts-body\" aria-live=\"polite\"></div></details><script src=\"/static/counts.js\" defer></script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<div class=\"counts-body\" aria-live=\"polite\"></div></details><script type=\"module\" src=\"/static/js/pages/counts.js\"></script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -643,7 +643,7 @@ func CountsPanel(v Viewer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 55, "\" data-testid=\"counts-panel\" data-room-panel=\"counts\"><summary>Counts per depth: nodes, cuts, evaluations</summary><div class=\"counts-body\" aria-live=\"polite\"></div></details><script src=\"/static/counts.js\" defer></script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 55, "\" data-testid=\"counts-panel\" data-room-panel=\"counts\"><summary>Counts per depth: nodes, cuts, evaluations</summary><div class=\"counts-body\" aria-live=\"polite\"></div></details><script type=\"module\" src=\"/static/js/pages/counts.js\"></script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

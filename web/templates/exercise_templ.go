@@ -557,7 +557,7 @@ func ExercisePage(e Exercise) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Exercise", "/static/room.js", "/static/exercise.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Exercise", "/static/js/pages/room.js", "/static/js/pages/exercise.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -607,7 +607,7 @@ func IndexPage(ix Index) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Game-tree search, step by step", "/static/board.js", "/static/index.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Game-tree search, step by step", "/static/js/pages/index.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

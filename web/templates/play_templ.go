@@ -218,7 +218,7 @@ func PlayPageView(p PlayPage) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Play", "/static/board.js", "/static/play.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("Play", "/static/js/pages/play.js").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -5,37 +5,20 @@
 // other matches it (the comparison's rule, /compare/<name>/match) and
 // tells the other viewer to go there with a message (viewer.js listens
 // for it). The page never works out a match itself.
-(() => {
-  "use strict";
-  const main = document.querySelector("main.compare");
-  if (!main) return;
+import { loadFragment } from "../lib/chart.js";
+
+const main = document.querySelector("main.compare");
+if (main) start();
+
+// start wires the table, presentation mode and stepping both viewers.
+function start() {
   const SEEK = "searchviz:seek"; // the message viewer.js obeys
 
   // ---- the table ----
 
   const summary = document.querySelector("[data-summary]");
   if (summary && !summary.querySelector("table")) {
-    (async () => {
-      summary.setAttribute("aria-busy", "true");
-      try {
-        const res = await fetch(summary.dataset.summary, { headers: { Accept: "text/html" } });
-        const text = await res.text();
-        if (res.ok) summary.innerHTML = text;
-        else summary.replaceChildren(note("error", "Cannot compare the searches: " + (text.trim() || res.statusText)));
-      } catch (err) {
-        summary.replaceChildren(note("error", "Cannot load the comparison: " + err.message));
-      } finally {
-        summary.removeAttribute("aria-busy");
-      }
-    })();
-  }
-
-  // note is a paragraph of class cls saying text.
-  function note(cls, text) {
-    const p = document.createElement("p");
-    p.className = cls;
-    p.textContent = text;
-    return p;
+    loadFragment(summary, summary.dataset.summary, { refused: "Cannot compare the searches: ", failed: "Cannot load the comparison: " });
   }
 
   // ---- presentation mode ----
@@ -158,4 +141,4 @@
     const k = shownStep(sides[0]);
     if (both.checked && k >= 0) follow(0, k);
   });
-})();
+}

@@ -4,12 +4,15 @@
 // each state it receives: the board with the person's legal moves as
 // buttons, whose turn it is or why the game ended, and the moves played,
 // each engine move with a "tree" button that opens its search.
-(() => {
-  "use strict";
-  const main = document.getElementById("play");
-  if (!main) return;
-  const $ = (id) => document.getElementById(id);
-  const B = window.searchvizBoard;
+import * as B from "../lib/board.js";
+import { byId as $ } from "../lib/dom.js";
+import { open, sendJSON } from "../lib/socket.js";
+
+const main = document.getElementById("play");
+if (main) setUp();
+
+// setUp wires the form, the board and the socket of the play page.
+function setUp() {
   const form = $("play-form"), game = $("play-game"), side = $("play-side"), engine = $("play-engine"), seed = $("play-seed");
   const maxRecord = 512 << 10; // the server's cap on a message
 
@@ -51,8 +54,7 @@
   // ---- the socket ----
 
   function connect() {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(proto + "//" + location.host + main.dataset.socket);
+    socket = open(main.dataset.socket);
     socket.addEventListener("open", start);
     socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
     socket.addEventListener("close", (ev) => {
@@ -67,7 +69,7 @@
   function send(msg) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
     hideError();
-    socket.send(JSON.stringify(msg));
+    sendJSON(socket, msg);
   }
 
   function receive(f) {
@@ -117,38 +119,28 @@
     if (b.caption) el.appendChild(B.caption(b.caption));
     const byCell = new Map();
     for (const m of st.moves) if (m.cell >= 0) byCell.set(m.cell, m);
-    const table = document.createElement("table");
-    B.dress(table, b);
-    for (let i = 0; i < b.rows; i++) {
-      const tr = document.createElement("tr");
-      for (let j = 0; j < b.cols; j++) {
-        const k = i * b.cols + j, cell = b.cells[k];
-        const td = document.createElement("td");
-        const changed = prevBoard && prevBoard.rows === b.rows && prevBoard.cols === b.cols && !B.same(prevBoard.cells[k], cell);
-        let words = B.words(cell) + (changed ? ": changed by the last move" : "");
-        const mv = byCell.get(k);
-        if (mv) {
-          const btn = document.createElement("button");
-          btn.type = "button";
-          B.fill(btn, cell, "legal");
-          btn.dataset.action = String(mv.action);
-          btn.dataset.testid = "play-cell";
-          words = "play " + mv.label;
-          btn.setAttribute("aria-label", words);
-          btn.title = words;
-          btn.addEventListener("click", () => move(mv.action));
-          td.className = "has-move";
-          td.appendChild(btn);
-        } else {
-          B.fill(td, cell, ...(changed ? ["changed"] : []));
-          td.title = words;
-          td.setAttribute("aria-label", words);
-        }
-        tr.appendChild(td);
+    el.appendChild(B.grid(b, (k, cell) => {
+      const td = document.createElement("td");
+      const changed = prevBoard && prevBoard.rows === b.rows && prevBoard.cols === b.cols && !B.same(prevBoard.cells[k], cell);
+      let words = B.words(cell) + (changed ? ": changed by the last move" : "");
+      const mv = byCell.get(k);
+      if (mv) {
+        const btn = document.createElement("button");
+        btn.type = "button";
+        B.fill(btn, cell, "legal");
+        btn.dataset.action = String(mv.action);
+        btn.dataset.testid = "play-cell";
+        words = "play " + mv.label;
+        B.labelled(btn, words);
+        btn.addEventListener("click", () => move(mv.action));
+        td.className = "has-move";
+        td.appendChild(btn);
+      } else {
+        B.fill(td, cell, ...(changed ? ["changed"] : []));
+        B.labelled(td, words);
       }
-      table.appendChild(tr);
-    }
-    el.appendChild(table);
+      return td;
+    }));
   }
 
   // drawMoves lists the person's moves as buttons: the only way to pick
@@ -296,4 +288,4 @@
   });
 
   connect();
-})();
+}

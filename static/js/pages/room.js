@@ -6,16 +6,19 @@
 // shows, until the person detaches by exploring on their own (one click
 // attaches it again); an exercise is answered, and the presenter sees
 // how the answers stand, without names.
-(() => {
-  "use strict";
-  const root = document.getElementById("viewer") || document.getElementById("exercise");
-  if (!root || root.classList.contains("embedded")) return;
-  const viewer = root.id === "viewer";
-  if (!viewer && !root.dataset.roomPath) {
-    document.getElementById("room-open").hidden = true; // a typed tree's exercise: a room cannot show it
-    return;
-  }
-  const $ = (id) => document.getElementById(id);
+import { byId as $ } from "../lib/dom.js";
+import { open, sendJSON } from "../lib/socket.js";
+
+const root = document.getElementById("viewer") || document.getElementById("exercise");
+const viewer = !!root && root.id === "viewer";
+if (root && !root.classList.contains("embedded")) {
+  if (viewer || root.dataset.roomPath) join();
+  else $("room-open").hidden = true; // a typed tree's exercise: a room cannot show it
+}
+
+// join shows the room this page presents or follows, if any, and the
+// button that opens one.
+function join() {
   const SESSION = "searchviz-room"; // session storage: {code, key, join} of the room this tab presents
   const SEND_EVERY = 50; // ms between a presenter's states, at most
   const WHO = "searchviz-who"; // session storage: this tab's id for its answers to a room's exercises
@@ -220,15 +223,14 @@
   }
 
   function connect() {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(proto + "//" + location.host + "/rooms/" + encodeURIComponent(rm.code) + "/ws");
+    const ws = open("/rooms/" + encodeURIComponent(rm.code) + "/ws");
     rm.ws = ws;
     ws.onopen = () => {
       if (rm.role === "presenter") {
-        ws.send(JSON.stringify({ type: "hello", role: "presenter", key: rm.key, path: pagePath() }));
+        sendJSON(ws, { type: "hello", role: "presenter", key: rm.key, path: pagePath() });
         if (rm.state) sendStateSoon();
       } else {
-        ws.send(JSON.stringify({ type: "hello", role: "follower", who: whoAmI() }));
+        sendJSON(ws, { type: "hello", role: "follower", who: whoAmI() });
       }
     };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
@@ -241,7 +243,7 @@
   }
 
   function send(msg) {
-    if (rm.ws && rm.ws.readyState === WebSocket.OPEN) rm.ws.send(JSON.stringify(msg));
+    sendJSON(rm.ws, msg);
   }
 
   // sendStateSoon sends the presenter's latest state, at most once every
@@ -376,4 +378,4 @@
     if (s) s.textContent = text;
     else setStatus(text);
   }
-})();
+}

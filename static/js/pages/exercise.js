@@ -2,12 +2,10 @@
 // root, node n0 of render's drawing, is in the middle of the box: the
 // drawing keeps its own size, so that its text stays readable, and the
 // root is where a student starts reading.
-(() => {
-  "use strict";
-  const box = document.querySelector('[data-testid="exercise-tree"]');
-  const root = box && box.querySelector("#n0");
-  if (!root) return;
+const box = document.querySelector('[data-testid="exercise-tree"]');
+const root = box && box.querySelector("#n0");
+if (root) {
   const b = box.getBoundingClientRect();
   const r = root.getBoundingClientRect();
   box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
-})();
+}

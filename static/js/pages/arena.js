@@ -6,33 +6,34 @@
 // running score with its interval band, and the games ended; clicking a
 // game lists its moves, each with a "tree" button that runs that move's
 // search again and opens its viewer.
-(() => {
-  "use strict";
-  const SVG = "http://www.w3.org/2000/svg";
+import { label, svg } from "../lib/chart.js";
+import { byId as $, cell } from "../lib/dom.js";
 
-  // ---- the form ----
+// ---- the form ----
 
-  const game = document.querySelector("#arena-form #game");
-  if (game) {
-    const a = document.getElementById("engine-a");
-    const b = document.getElementById("engine-b");
-    let prev = game.selectedOptions[0];
-    game.addEventListener("change", () => {
-      const opt = game.selectedOptions[0];
-      if (!opt) return;
-      // A field still holding the previous game's default takes the new one.
-      if (!prev || a.value.trim() === "" || a.value === prev.dataset.a) a.value = opt.dataset.a || "";
-      if (!prev || b.value.trim() === "" || b.value === prev.dataset.b) b.value = opt.dataset.b || "";
-      prev = opt;
-    });
-  }
+const game = document.querySelector("#arena-form #game");
+if (game) {
+  const a = document.getElementById("engine-a");
+  const b = document.getElementById("engine-b");
+  let prev = game.selectedOptions[0];
+  game.addEventListener("change", () => {
+    const opt = game.selectedOptions[0];
+    if (!opt) return;
+    // A field still holding the previous game's default takes the new one.
+    if (!prev || a.value.trim() === "" || a.value === prev.dataset.a) a.value = opt.dataset.a || "";
+    if (!prev || b.value.trim() === "" || b.value === prev.dataset.b) b.value = opt.dataset.b || "";
+    prev = opt;
+  });
+}
 
-  // ---- a match ----
+// ---- a match ----
 
-  const main = document.getElementById("arena-match");
-  if (!main) return;
+const main = document.getElementById("arena-match");
+if (main) watch();
+
+// watch polls the match on this page and shows how it stands.
+function watch() {
   const statusURL = main.dataset.status;
-  const $ = (id) => document.getElementById(id);
   let shownGames = -1; // the games listed
   let selected = -1; // the game whose moves are shown
 
@@ -83,44 +84,32 @@
     const n = Math.max(games, 1);
     const x = (k) => L + (k / n) * (W - L - R);
     const y = (v) => T + (1 - v) * (H - T - B);
-    const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
+    const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
       "aria-label": "A's running score with its 95% interval" });
     for (const v of [0, 0.25, 0.5, 0.75, 1]) {
-      svg.append(el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "even" : "grid" }));
-      svg.append(text(L - 6, y(v) + 4, v.toFixed(2), "end"));
+      chart.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "even" : "grid" }));
+      chart.append(label(L - 6, y(v) + 4, v.toFixed(2), "end", "label"));
     }
     const ticks = Math.min(n, 10);
     for (let i = 0; i <= ticks; i++) {
       const k = Math.round((i * n) / ticks);
-      svg.append(text(x(k), H - B + 16, String(k), "middle"));
+      chart.append(label(x(k), H - B + 16, String(k), "middle", "label"));
     }
-    svg.append(text((L + W - R) / 2, H - 2, "games", "middle"));
+    chart.append(label((L + W - R) / 2, H - 2, "games", "middle", "label"));
     if (points.length > 0) {
       const upper = points.map((p) => `${x(p.n)},${y(p.high)}`);
       const lower = points.map((p) => `${x(p.n)},${y(p.low)}`).reverse();
-      svg.append(el("polygon", { points: upper.concat(lower).join(" "), class: "band" }));
-      svg.append(el("polyline", { points: points.map((p) => `${x(p.n)},${y(p.score)}`).join(" "), class: "score" }));
+      chart.append(svg("polygon", { points: upper.concat(lower).join(" "), class: "band" }));
+      chart.append(svg("polyline", { points: points.map((p) => `${x(p.n)},${y(p.score)}`).join(" "), class: "score" }));
       for (const p of points) {
-        const c = el("circle", { cx: x(p.n), cy: y(p.score), r: 2.5, class: "point", "data-n": p.n });
-        const t = el("title", {});
+        const c = svg("circle", { cx: x(p.n), cy: y(p.score), r: 2.5, class: "point", "data-n": p.n });
+        const t = svg("title", {});
         t.textContent = `after ${p.n} games: ${p.score.toFixed(3)} [${p.low.toFixed(3)}, ${p.high.toFixed(3)}]`;
         c.append(t);
-        svg.append(c);
+        chart.append(c);
       }
     }
-    $("arena-chart").replaceChildren(svg);
-  }
-
-  function el(name, attrs) {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-  }
-
-  function text(x, y, s, anchor) {
-    const t = el("text", { x, y, "text-anchor": anchor, class: "label" });
-    t.textContent = s;
-    return t;
+    $("arena-chart").replaceChildren(chart);
   }
 
   // ---- the games and their moves ----
@@ -144,13 +133,6 @@
       return tr;
     });
     $("arena-games").replaceChildren(...rows);
-  }
-
-  function cell(content) {
-    const td = document.createElement("td");
-    if (typeof content === "string") td.textContent = content;
-    else td.append(content);
-    return td;
   }
 
   async function openGame(i) {
@@ -207,4 +189,4 @@
   }
 
   poll();
-})();
+}

@@ -1,0 +1,61 @@
+// The cells of a board, as every page draws them: a position as its game
+// declares it, a grid of cells each with a kind (empty, wall, points,
+// piece), an owner (nobody, first, second, both) and a mark, the text in
+// it. Kind and owner become CSS classes, the mark the cell's text, and all
+// three are said in words in its title and label, so that nothing is
+// conveyed by colour alone.
+
+const owners = { first: "the first player's", second: "the second player's", both: "both players'" };
+
+// words says what a cell holds: "empty", "wall", "5 points", "the first
+// player's x".
+export function words(cell) {
+  switch (cell.kind) {
+    case "empty": return "empty";
+    case "wall": return "wall";
+    case "points": return cell.mark + (cell.mark === "1" ? " point" : " points");
+    case "piece": return (owners[cell.owner] ? owners[cell.owner] + " " : "") + (cell.mark || "piece");
+  }
+  return cell.kind;
+}
+
+// same reports whether two cells are alike.
+export function same(a, b) {
+  return a.kind === b.kind && a.owner === b.owner && a.mark === b.mark;
+}
+
+// fill makes el, a table cell or a button, show cell, with more classes.
+export function fill(el, cell, ...more) {
+  el.className = ["cell", "kind-" + cell.kind, "owner-" + cell.owner, ...more].join(" ");
+  el.textContent = cell.mark;
+}
+
+// caption returns the line that says what the grid does not show.
+export function caption(text) {
+  const p = document.createElement("div");
+  p.className = "caption";
+  p.textContent = text;
+  return p;
+}
+
+// grid returns a table drawing board b with the look of its pieces: its
+// cell k is the table cell td(k, cell) returns.
+export function grid(b, td) {
+  const table = document.createElement("table");
+  if (b.look) table.classList.add("look-" + b.look);
+  for (let i = 0; i < b.rows; i++) {
+    const tr = document.createElement("tr");
+    for (let j = 0; j < b.cols; j++) {
+      const k = i * b.cols + j;
+      tr.appendChild(td(k, b.cells[k]));
+    }
+    table.appendChild(tr);
+  }
+  return table;
+}
+
+// labelled gives el the words for a reader and for the pointer's hover.
+export function labelled(el, text) {
+  el.title = text;
+  el.setAttribute("aria-label", text);
+}
