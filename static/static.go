@@ -4,9 +4,12 @@ package static
 
 import "embed"
 
-// FS holds the stylesheet and the favicon at its root, and the scripts,
-// ES modules, under js: lib (what pages share), viewer (the viewer's
-// parts), start (the start page's parts) and pages (one per page).
+//go:generate go run ./internal/bundle
+
+// FS holds the stylesheet, the favicon and handout.js (the viewer bundled
+// for the offline handout, made by go generate) at its root, and the
+// scripts, ES modules, under js: lib (what pages share), viewer (the
+// viewer's parts), start (the start page's parts) and pages (one per page).
 //
 //go:embed *.css *.js favicon.svg js
 var FS embed.FS

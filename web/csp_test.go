@@ -17,13 +17,15 @@ import (
 // TestGuardPagesNeedNoInline checks the templates and scripts for what
 // the Content-Security-Policy (guard.Headers) forbids: inline styles and scripts, event handler
 // attributes, javascript: URLs and eval. Move such code into
-// static/app.css or static/*.js, or widen the policy and say why.
+// static/app.css or static/js, or widen the policy and say why.
 func TestGuardPagesNeedNoInline(t *testing.T) {
 	testenv.SkipUnderRace(t, "reads the templates and scripts")
 	t.Parallel()
 	forbidden := regexp.MustCompile(`(?i)style=|<style|<script>|<script [^>]*>[^<]|\son[a-z]+=|javascript:|\beval\(|new Function\(|setAttribute\(\s*["']style|\.cssText`)
 	var files []string
-	for _, pattern := range []string{"templates/*.templ", "../static/*.js", "../static/js/*/*.js", "../static/*.css"} {
+	// static/handout.js is left out: it is made from static/js, minified,
+	// and only ever inlined in a handout file, which no policy governs.
+	for _, pattern := range []string{"templates/*.templ", "../static/js/*/*.js", "../static/*.css"} {
 		matches, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

@@ -56,30 +56,23 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	css += "\n" + render.StyleSheet()
-	var scripts []string
-	for _, name := range []string{"board.js", "viewer.js"} {
-		js, err := assets(name)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		scripts = append(scripts, js)
+	script, err := assets("handout.js") // the viewer's modules in one script: a file cannot load modules
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
 	}
 	layout, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return
 	}
-	size := handoutSize{limit: s.handoutBytes, fixed: int64(len(layout) + len(css)), steps: steps}
-	for _, js := range scripts {
-		size.fixed += int64(len(js))
-	}
+	size := handoutSize{limit: s.handoutBytes, fixed: int64(len(layout) + len(css) + len(script)), steps: steps}
 	frames, err := offlineFrames(r.Context(), sh, v, &size)
 	var doc bytes.Buffer
 	if err == nil {
 		m := viewerModel(sh, 0, v)
 		m.Offline = true
-		err = offlineDocument(r.Context(), &doc, m, css, scripts, layout, frames)
+		err = offlineDocument(r.Context(), &doc, m, css, script, layout, frames)
 	}
 	if err == nil && int64(doc.Len()) > size.limit {
 		// The viewer's HTML around the parts counted brings the file over.
@@ -104,12 +97,12 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 }
 
 // offlineDocument writes a handout file: the viewer m with the styles,
-// scripts, drawing and frames inside. Unlike the server's pages, which
+// script, drawing and frames inside. Unlike the server's pages, which
 // the Content-Security-Policy keeps to the server's own files, a handout
 // is downloaded (an attachment) and opened from a disk, so its styles and
 // scripts must be inline; the frames are JSON, which escapes '<', so
 // nothing in them can end their script element.
-func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css string, scripts []string, layout, frames []byte) error {
+func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css, script string, layout, frames []byte) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
 	fmt.Fprintf(bw, "<title>%s · searchviz handout</title><style>%s</style></head><body>", html.EscapeString(m.Title), css)
@@ -119,9 +112,7 @@ func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css s
 	}
 	fmt.Fprintf(bw, `<script type="image/svg+xml" id="offline-layout">%s</script>`, layout)
 	fmt.Fprintf(bw, `<script type="application/json" id="offline-frames">%s</script>`, frames)
-	for _, js := range scripts {
-		fmt.Fprintf(bw, "<script>%s</script>", js)
-	}
+	fmt.Fprintf(bw, "<script>%s</script>", script)
 	bw.WriteString("</body></html>\n")
 	return bw.Flush()
 }

@@ -52,7 +52,7 @@ func ViewerPage(v Viewer) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = document(v.Title, !v.Embedded, []string{"/static/board.js", "/static/viewer.js", "/static/js/pages/room.js"}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = document(v.Title, !v.Embedded, []string{"/static/js/pages/viewer.js", "/static/js/pages/room.js"}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

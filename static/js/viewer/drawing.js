@@ -1,0 +1,196 @@
+// The drawing: the tree the server laid out, put in the tree panel once
+// and then restyled by the frames, whole or a display set of a big tree,
+// its legend in a box of its own.
+import { byId as $ } from "../lib/dom.js";
+import { fitFirst, setBox, showAnswer } from "./camera.js";
+import { forgetOverview } from "./overview.js";
+import { addNode, applyMore, applyNodes, forgetNodes, markSelected, stash } from "./patches.js";
+import { forgetShapes, graphOffset, nodeBox, nodesExtent } from "./shapes.js";
+import { HIDDEN, VIEW_ROOT, anchorUsed, drawn, navigated, offline, restComing, root, st } from "./state.js";
+
+const REST_LINES = 400; // the nodes and edges of a drawing's rest added at a time
+const SVGNS = "http://www.w3.org/2000/svg";
+
+// loadLayout fetches and shows the whole tree's drawing in view, or says
+// why it cannot, and reports whether it is drawn.
+export async function loadLayout(view) {
+  const started = performance.now();
+  if (offline) {
+    install($("offline-layout").textContent, null, true);
+    return true;
+  }
+  const res = await fetch(root.dataset.layout + "?view=" + encodeURIComponent(view));
+  if (!res.ok) {
+    let why = (await res.text()).trim();
+    if (!/[.!?]$/.test(why)) why += ".";
+    undrawable(why, st.whole);
+    return false;
+  }
+  install(await res.text(), st.svg && st.userMoved ? st.box : null, true);
+  root.dataset.layoutMs = String(Math.round(performance.now() - started));
+  root.dataset.layoutFetches = String(Number(root.dataset.layoutFetches || "0") + 1);
+  return true;
+}
+
+// undrawable says in the tree panel why the tree could not be drawn, and
+// drops the drawing; whole says whether the tree is the whole's.
+function undrawable(why, whole) {
+  const tree = $("tree");
+  tree.innerHTML = "";
+  const p = document.createElement("p");
+  p.className = "error";
+  p.dataset.testid = "layout-error";
+  p.textContent = "The tree could not be drawn: " + why +
+    " The board, the log, the variables and the pseudocode still follow every step.";
+  tree.appendChild(p);
+  drawn(null, st.full, whole);
+  forgetNodes();
+}
+
+// install puts a drawing in the tree panel and shows the box keep, or
+// the drawing's top, or with a navigated drawing the node to show; whole
+// says whether it is the whole tree's.
+function install(text, keep, whole) {
+  const tree = $("tree");
+  // The panel's size does not depend on the drawing: measured before,
+  // it costs no layout of the new drawing.
+  const panel = tree.getBoundingClientRect();
+  tree.innerHTML = text;
+  const svg = tree.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  for (const t of svg.querySelectorAll("g.node > title, g.edge > title")) t.remove();
+  forgetNodes();
+  forgetShapes();
+  forgetOverview();
+  for (const g of svg.querySelectorAll("g." + HIDDEN)) stash(g, true);
+  delete root.dataset.drawing;
+  const full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  drawn(svg, takeLegend(svg) ? nodesExtent(svg, full) || full : full, whole);
+  for (const g of svg.querySelectorAll("g.node")) addNode(g);
+  if (keep) setBox(keep);
+  else fitFirst(panel);
+}
+
+// takeLegend moves the drawing's legend out of it, into its own box over
+// the tree panel's corner, where it stays in view whatever the tree
+// panel shows and no step hides it, and reports whether there was one:
+// the drawing's box then shrinks to its nodes, so that fitting the tree
+// leaves no room for the legend.
+function takeLegend(svg) {
+  const box = $("legend-box");
+  box.replaceChildren();
+  const g = svg.querySelector("g#legend");
+  if (!g) {
+    showLegend();
+    return false;
+  }
+  const graph = svg.querySelector("g.graph");
+  const [dx, dy] = graphOffset(svg);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const cover = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
+  for (const p of g.querySelectorAll("polygon")) {
+    for (const pt of p.getAttribute("points").trim().split(/\s+/)) cover(...pt.split(",").map(Number));
+  }
+  for (const r of g.querySelectorAll("rect")) {
+    const x = Number(r.getAttribute("x")), y = Number(r.getAttribute("y"));
+    cover(x, y);
+    cover(x + Number(r.getAttribute("width")), y + Number(r.getAttribute("height")));
+  }
+  const own = document.createElementNS(SVGNS, "svg");
+  own.setAttribute("viewBox", [x0 + dx - 1, y0 + dy - 1, x1 - x0 + 2, y1 - y0 + 2].map((v) => v.toFixed(1)).join(" "));
+  own.setAttribute("role", "img");
+  own.setAttribute("aria-label", "legend: what the shapes, lines and colours of the tree mean");
+  const wrap = own.appendChild(document.createElementNS(SVGNS, "g"));
+  wrap.setAttribute("transform", graph.getAttribute("transform") || "");
+  for (const t of g.querySelectorAll("title")) t.remove();
+  wrap.appendChild(g);
+  box.appendChild(own);
+  showLegend();
+  return true;
+}
+
+// showLegend shows the legend's box, or hides it: as its button last
+// asked, or else shown but in presentation mode and beside another
+// viewer, where it leaves the room to the tree.
+export function showLegend() {
+  const box = $("legend-box");
+  const crowded = st.present || root.classList.contains("embedded"); // the tree needs the room more
+  const on = (st.legend === null ? !crowded : st.legend) && box.childElementCount > 0;
+  box.hidden = !on;
+  $("legend-toggle").setAttribute("aria-pressed", String(on));
+  $("legend-toggle").hidden = box.childElementCount === 0;
+}
+
+// addRest adds the rest of a drawing the server sent in two parts, the
+// first around the node the page centres on (see applyLayout), once the
+// browser has shown the first: the lines of the other nodes, placeholders
+// and edges, REST_LINES at a time, so that the frames of the steps the
+// person goes to meanwhile need not wait. It restyles them as the frames
+// since the drawing say, in order.
+export function addRest(r) {
+  if (!r || r !== st.rest || !r.lines || !st.svg) return;
+  const chunk = r.lines.splice(0, REST_LINES);
+  const graph = st.svg.querySelector("g.graph");
+  const range = document.createRange();
+  range.selectNodeContents(graph);
+  const edges = range.createContextualFragment(chunk.filter((l) => l.startsWith('<g id="e')).join("\n"));
+  const nodes = range.createContextualFragment(chunk.filter((l) => !l.startsWith('<g id="e')).join("\n"));
+  const ids = new Set();
+  for (const f of [edges, nodes]) {
+    for (const g of f.children) {
+      ids.add(g.id);
+      if (g.classList.contains(HIDDEN)) stash(g, true);
+    }
+  }
+  for (const g of nodes.children) addNode(g);
+  graph.insertBefore(edges, graph.querySelector("g.node"));
+  graph.insertBefore(nodes, graph.querySelector("#legend"));
+  for (const f of r.frames) {
+    applyNodes(f.nodes.filter((n) => ids.has("n" + n[0]) || ids.has("e" + n[0])));
+    applyMore((f.more || []).filter((m) => ids.has("m" + m[0]) || ids.has("em" + m[0])));
+  }
+  if (ids.has("n" + st.selected)) markSelected(st.selected);
+  if (r.lines.length) {
+    setTimeout(() => addRest(r), 0);
+    return;
+  }
+  restComing(null);
+  if (!st.later) drawnWhole();
+}
+
+// drawnWhole marks the drawing complete; after the decision it brings
+// the best line into view, whose nodes a big drawing's first part may
+// have left out, unless the person moved the view meanwhile.
+export function drawnWhole() {
+  delete root.dataset.drawing;
+  if (!st.userMoved && st.lastCurrent < 0) showAnswer({ current: -1, nodes: [] });
+}
+
+// applyLayout draws a display set m the server picked: the part of a
+// big tree the page shows. Its nodes keep their ids, so the frames that
+// follow restyle it as they would the whole tree; what the person was
+// looking at stays in view, or else node current.
+export function applyLayout(m, current) {
+  const before = st.svg ? st.box : null;
+  navigated(m.minimap, m.cells);
+  if (m.error) {
+    undrawable(m.error + ".", false);
+    return false;
+  }
+  install(m.svg, null, false);
+  if (m.rest) {
+    restComing({ frames: [], lines: null });
+    root.dataset.drawing = "part";
+  }
+  root.dataset.layouts = String(Number(root.dataset.layouts || "0") + 1);
+  // The same scale as before, centred on the node navigated to, or
+  // else on the current node. A big drawing comes in two parts, the
+  // first around that node (web.viewer.anchor), the rest just after.
+  const at = st.anchor === VIEW_ROOT ? m.root : st.anchor >= 0 ? st.anchor : current;
+  const b = at >= 0 ? nodeBox(at) : null;
+  if (before && b) setBox([b.x + b.w / 2 - before[2] / 2, b.y - before[3] / 4, before[2], before[3]], st.anchor !== -1 || st.userMoved);
+  anchorUsed(st.anchor !== -1);
+  return true;
+}

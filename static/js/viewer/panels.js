@@ -1,0 +1,284 @@
+// The panels beside the tree: the board, the pseudocode, the variables,
+// the event log, the beam, the node selected, and the step controls.
+import * as B from "../lib/board.js";
+import { byId as $ } from "../lib/dom.js";
+import { panelsShown, root, st } from "./state.js";
+import { drawVisits } from "./visits.js";
+
+// drawPanels shows what frame f says beside the tree.
+export function drawPanels(f) {
+  if (f.decision) $("decision").textContent = f.decision;
+  drawCode(f.code);
+  lightLine(f.line);
+  drawLog(f.log, f.step);
+  drawVars(f.vars);
+  $("vars-note").hidden = f.current >= 0;
+  drawBoard($("board"), $("board-title"), f.board || null);
+  drawBeam(f.beam || null);
+  drawVisits(f.visits || null);
+  drawSelected(f.selected || null);
+}
+
+// outcomeLine shows what chance gave on the way to a node, as a die
+// face ("3-6", the faces that land on one cell) and its probability.
+function outcomeLine(outcome, probability) {
+  const p = document.createElement("p");
+  p.className = "outcome";
+  p.dataset.testid = "outcome";
+  const face = document.createElement("span");
+  face.className = "die";
+  face.textContent = outcome;
+  p.append(face, " chance gave " + outcome + ", p = " + probability);
+  return p;
+}
+
+// drawBoard draws a position as its game declares it (see lib/board.js),
+// with the move just played and, in one-player games, the way there.
+export function drawBoard(el, titleEl, board) {
+  if (!el) return;
+  el.innerHTML = "";
+  if (titleEl) titleEl.textContent = board ? board.title : "";
+  if (!board) return;
+  if (board.caption) el.appendChild(B.caption(board.caption));
+  if (board.score) el.appendChild(B.caption("score so far: " + board.score));
+  if (board.outcome) el.appendChild(outcomeLine(board.outcome, board.probability));
+  if (board.pending) el.appendChild(B.caption(board.pending + ": chance has not decided yet; each outcome is a child"));
+  el.appendChild(B.grid(board, (k, cell) => {
+    const td = document.createElement("td");
+    let words = B.words(cell);
+    if (board.changed && board.changed[k]) {
+      B.fill(td, cell, "changed");
+      words += ": the move just played";
+    } else if (board.trail && board.trail[k]) {
+      B.fill(td, cell, "trail");
+      words += ": on the way here";
+    } else {
+      B.fill(td, cell);
+    }
+    B.labelled(td, words);
+    return td;
+  }));
+}
+
+// drawFacts lists facts, each a name and a value, in el.
+function drawFacts(el, facts) {
+  el.innerHTML = "";
+  for (const f of facts || []) {
+    const dt = document.createElement("dt");
+    dt.textContent = f.name;
+    const dd = document.createElement("dd");
+    dd.textContent = f.value;
+    el.append(dt, dd);
+  }
+}
+
+// drawVars shows the current node's variables, those that changed since
+// the last frame marked: presentation mode shows only them, or every
+// variable when none changed.
+function drawVars(facts) {
+  const el = $("vars");
+  drawFacts(el, facts);
+  const before = st.vars;
+  panelsShown({ vars: new Map((facts || []).map((f) => [f.name, f.value])) });
+  let changed = 0;
+  for (const dt of el.querySelectorAll("dt")) {
+    if (!before.size || before.get(dt.textContent) === st.vars.get(dt.textContent)) continue;
+    dt.classList.add("changed");
+    dt.nextElementSibling.classList.add("changed");
+    changed++;
+  }
+  el.classList.toggle("some-changed", changed > 0 && changed < st.vars.size);
+}
+
+// drawLog shows the event log's lines, step's lit.
+function drawLog(lines, step) {
+  const log = $("log");
+  log.innerHTML = "";
+  for (const l of lines || []) {
+    const li = document.createElement("li");
+    li.dataset.step = String(l.step);
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = l.step;
+    li.append(n, document.createTextNode(l.text));
+    if (l.step === step) li.className = "now";
+    log.appendChild(li);
+  }
+}
+
+// scrollLog shows the log's last line. Reading the log's height lays the
+// page out, so a frame does it last, after every change to the drawing.
+export function scrollLog() {
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
+// showLit scrolls the side panels, never the page, just enough to show
+// the lit line of pseudocode; a frame does it last, as scrollLog.
+export function showLit() {
+  const lit = document.querySelector("#code li.lit");
+  const side = lit && (st.present ? lit.closest("#code") : lit.closest(".side"));
+  if (!side || getComputedStyle(side).overflowY === "visible") return;
+  const r = lit.getBoundingClientRect(), s = side.getBoundingClientRect();
+  if (r.bottom > s.bottom) side.scrollTop += r.bottom - s.bottom;
+  else if (r.top < s.top) side.scrollTop -= s.top - r.top;
+}
+
+// drawBeam shows the beam's kept and dropped nodes, or hides its panel.
+function drawBeam(beam) {
+  const panel = $("beam-panel");
+  if (!panel) return;
+  panel.hidden = !beam;
+  if (!beam) return;
+  $("beam-title").textContent = "at depth " + beam.depth + (beam.pass ? ", pass " + beam.pass : "") + " (step " + beam.step + ")";
+  const fill = (ol, rows) => {
+    ol.innerHTML = "";
+    for (const r of rows) {
+      const li = document.createElement("li");
+      li.dataset.node = String(r.node);
+      const name = document.createElement("span");
+      name.textContent = r.name;
+      const score = document.createElement("b");
+      score.textContent = r.score;
+      li.append(name, score);
+      ol.appendChild(li);
+    }
+    if (!rows.length) {
+      const li = document.createElement("li");
+      li.className = "none";
+      li.textContent = "none";
+      ol.appendChild(li);
+    }
+  };
+  fill($("beam-kept"), beam.kept);
+  fill($("beam-dropped"), beam.dropped);
+  $("beam-more").textContent = beam.more ? beam.more + " more not listed." : "";
+}
+
+// lightLine lights line n of the pseudocode, none for 0.
+function lightLine(n) {
+  const code = $("code");
+  if (!code) return;
+  const old = code.querySelector("li.lit");
+  if (old) old.classList.remove("lit");
+  if (n > 0) {
+    const li = $("line" + n);
+    if (li) li.classList.add("lit");
+  }
+}
+
+// drawCode replaces the pseudocode's lines with those of the form a
+// full frame sends: the form goes with the point of view.
+function drawCode(lines) {
+  const code = $("code");
+  if (!code || !lines) return;
+  code.replaceChildren(...lines.map((text, i) => {
+    const li = document.createElement("li");
+    li.id = "line" + (i + 1);
+    li.appendChild(document.createElement("code")).textContent = text;
+    return li;
+  }));
+}
+
+// drawMatrix shows a simultaneous-move node's children: A's actions by
+// rows, B's by columns, each cell's visits and A's mean result.
+function drawMatrix(el, m) {
+  el.innerHTML = "";
+  if (!m) return;
+  const table = document.createElement("table");
+  const cap = document.createElement("caption");
+  cap.textContent = "visits (A's mean result): A's actions down, B's across";
+  table.appendChild(cap);
+  const head = document.createElement("tr");
+  head.appendChild(document.createElement("th"));
+  m.cols.forEach((c, j) => {
+    const th = document.createElement("th");
+    th.textContent = "B " + c + " (" + m.col_n[j] + ")";
+    head.appendChild(th);
+  });
+  table.appendChild(head);
+  m.rows.forEach((r, i) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.textContent = "A " + r + " (" + m.row_n[i] + ")";
+    tr.appendChild(th);
+    m.cols.forEach((_, j) => {
+      const td = document.createElement("td");
+      td.textContent = m.n[i][j] + (m.mean[i][j] ? " (" + m.mean[i][j] + ")" : "");
+      if (m.on_path[i][j]) {
+        td.className = "on-path";
+        td.title = "the pair chosen on the current path";
+      }
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  });
+  el.appendChild(table);
+}
+
+// drawSelected shows the details of the node selected, or hides them.
+function drawSelected(sel) {
+  const panel = $("node-panel");
+  if (!sel) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const fold = $("node-collapse");
+  fold.hidden = sel.children === 0;
+  fold.textContent = sel.collapsed ? "Show its children" : "Collapse";
+  $("node-reroot").hidden = sel.children === 0 || (st.nav && st.nav.root === sel.node);
+  const filtering = !!st.nav && st.nav.filter === sel.node;
+  $("node-filter").setAttribute("aria-pressed", String(filtering));
+  $("node-filter").textContent = filtering ? "Step through every event" : "Steps of this subtree";
+  $("node-title").textContent = sel.title;
+  $("node-reason").textContent = sel.reason || "";
+  drawFacts($("node-facts"), sel.facts);
+  drawMatrix($("node-matrix"), sel.matrix || null);
+  drawBoard($("node-board"), null, sel.board);
+}
+
+// showControls shows the step, the play button, the point of view and
+// the exports' links as the state has them.
+export function showControls() {
+  $("step").textContent = st.step;
+  $("scrubber").value = String(st.step);
+  const play = $("play");
+  play.textContent = st.playing ? "⏸" : "▶";
+  play.setAttribute("aria-label", st.playing ? "pause" : "play");
+  for (const b of document.querySelectorAll(".view-toggle button")) {
+    b.setAttribute("aria-pressed", String(b.dataset.view === st.view));
+  }
+  const q = "?step=" + st.step + "&view=" + st.view;
+  $("export-svg").href = $("export-svg").href.split("?")[0] + q;
+  $("export-dot").href = $("export-dot").href.split("?")[0] + q;
+  root.dataset.current = String(st.lastCurrent);
+  root.dataset.shownStep = String(st.step);
+}
+
+// drawGrains shows the server's counter and, from a full frame, the
+// grains the trace has and the scrubber's marks: iterations above, cuts
+// below.
+export function drawGrains(f) {
+  $("counter-text").textContent = f.counter;
+  if (!f.grains) return;
+  const sel = $("grain");
+  for (const o of sel.options) o.hidden = !f.grains.includes(o.value);
+  if (sel.selectedOptions[0].hidden) sel.value = "event";
+  $("counter-steps").hidden = !f.grains.includes("iteration");
+  const strip = $("marks");
+  strip.textContent = "";
+  const marks = [];
+  for (const [cls, steps] of [["it", f.marks.iterations], ["cut", f.marks.cuts]]) {
+    for (const k of steps) {
+      const i = document.createElement("i");
+      i.className = cls;
+      i.dataset.step = k;
+      i.style.left = (100 * k) / Math.max(1, f.steps - 1) + "%";
+      strip.append(i);
+      marks.push(k);
+    }
+  }
+  panelsShown({ marks });
+}
+
