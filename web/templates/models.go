@@ -225,7 +225,7 @@ type Key struct {
 	Does string
 }
 
-// viewerKeys returns the viewer's keys, as static/viewer.js handles them.
+// viewerKeys returns the viewer's keys, as static/js/viewer/keys.js handles them.
 func viewerKeys() []Key {
 	return []Key{
 		{[]string{"→", "←"}, "step forward, back, at the grain chosen in \"step by\""},

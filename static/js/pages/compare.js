@@ -3,7 +3,7 @@
 // ticked it keeps its two embedded viewers at matching steps. When one
 // viewer shows a new step, the page asks the server which step of the
 // other matches it (the comparison's rule, /compare/<name>/match) and
-// tells the other viewer to go there with a message (viewer.js listens
+// tells the other viewer to go there with a message (viewer/keys.js listens
 // for it). The page never works out a match itself.
 import { loadFragment } from "../lib/chart.js";
 
@@ -12,7 +12,7 @@ if (main) start();
 
 // start wires the table, presentation mode and stepping both viewers.
 function start() {
-  const SEEK = "searchviz:seek"; // the message viewer.js obeys
+  const SEEK = "searchviz:seek"; // the message viewer/keys.js obeys
 
   // ---- the table ----
 
@@ -25,7 +25,7 @@ function start() {
 
   // The page and both viewers are in presentation mode together: its
   // button, the p key here or in either viewer (which tells the page, see
-  // viewer.js) and ?present=1 turn it on and off in all three.
+  // viewer/present.js) and ?present=1 turn it on and off in all three.
   const PRESENT = "searchviz:present";
   const presentButton = document.getElementById("compare-present");
   let present = new URLSearchParams(location.search).get("present") === "1";
