@@ -218,14 +218,7 @@ func writeTree(b *strings.Builder, r *rand.Rand, depth, branching int) {
 		b.WriteString(leaf(r))
 		return
 	}
-	b.WriteByte('[')
-	for i := range children(r, branching) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeTree(b, r, depth-1, branching)
-	}
-	b.WriteByte(']')
+	writeList(b, '[', ']', children(r, branching), func(int) { writeTree(b, r, depth-1, branching) })
 }
 
 // chanceDenominators are the denominators of generated probabilities,
@@ -241,27 +234,31 @@ func writeChance(b *strings.Builder, r *rand.Rand, depth, branching int) {
 		b.WriteString(leaf(r))
 		return
 	}
-	b.WriteByte('[')
-	for i := range children(r, branching) {
+	writeList(b, '[', ']', children(r, branching), func(int) {
+		if depth == 1 {
+			b.WriteString(leaf(r))
+			return
+		}
+		ps := fractions(r, children(r, branching))
+		writeList(b, '{', '}', len(ps), func(j int) {
+			b.WriteString(ps[j])
+			b.WriteByte(':')
+			writeChance(b, r, depth-2, branching)
+		})
+	})
+}
+
+// writeList writes n items to b between open and close, separated by
+// commas, each written by item.
+func writeList(b *strings.Builder, open, close byte, n int, item func(i int)) {
+	b.WriteByte(open)
+	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		if depth == 1 {
-			b.WriteString(leaf(r))
-			continue
-		}
-		b.WriteByte('{')
-		for j, p := range fractions(r, children(r, branching)) {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(p)
-			b.WriteByte(':')
-			writeChance(b, r, depth-2, branching)
-		}
-		b.WriteByte('}')
+		item(i)
 	}
-	b.WriteByte(']')
+	b.WriteByte(close)
 }
 
 // fractions returns n random probabilities that sum to 1, as fractions in

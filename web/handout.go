@@ -124,13 +124,8 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.endHandout()
-	sh, _ := s.loadShow(w, r)
+	sh, _, v := s.loadShowAt(w, r)
 	if sh == nil {
-		return
-	}
-	_, v, err := stepAndView(r, sh.Tree().Len())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	from, to, err := stepRange(r, sh.Tree().Len())

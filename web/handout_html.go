@@ -29,13 +29,8 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.endHandout()
-	sh, _ := s.loadShow(w, r)
+	sh, _, v := s.loadShowAt(w, r)
 	if sh == nil {
-		return
-	}
-	_, v, err := stepAndView(r, sh.Tree().Len())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	steps, nodes := sh.Tree().Len(), sh.Tree().Size()

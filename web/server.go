@@ -432,6 +432,22 @@ func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *
 	return sh, ls
 }
 
+// loadShowAt is loadShow for a request that names a step and a view of
+// the trace, as a drawing or an export does: it answers a bad step or
+// view in plain text and returns nil.
+func (s *Server) loadShowAt(w http.ResponseWriter, r *http.Request) (*show.Show, int, trace.View) {
+	sh, _ := s.loadShow(w, r)
+	if sh == nil {
+		return nil, 0, trace.ViewRoot
+	}
+	step, v, err := stepAndView(r, sh.Tree().Len())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return nil, 0, trace.ViewRoot
+	}
+	return sh, step, v
+}
+
 // stepAndView reads the optional "step" and "view" query parameters.
 func stepAndView(r *http.Request, steps int) (int, trace.View, error) {
 	q := r.URL.Query()
@@ -479,13 +495,8 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
-	sh, _ := s.loadShow(w, r)
+	sh, _, v := s.loadShowAt(w, r)
 	if sh == nil {
-		return
-	}
-	_, v, err := stepAndView(r, sh.Tree().Len())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
@@ -500,13 +511,8 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleExport(format string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		sh, _ := s.loadShow(w, r)
+		sh, step, v := s.loadShowAt(w, r)
 		if sh == nil {
-			return
-		}
-		step, v, err := stepAndView(r, sh.Tree().Len())
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
 		// An SVG of a step before the last is cropped to what it shows
