@@ -156,7 +156,7 @@
 //
 // With Config.NATS, replicas share traces through a JetStream object store
 // (tracestore, over natsshare's link) and rooms through a key-value store
-// of the codes open and a subject per room (rooms_nats.go): every replica
+// of the codes open and a subject per room (natsshare.Rooms): every replica
 // with pages in a room applies the others' events (the presenter's page
 // and state, follower counts, answers, the end), so a presenter and
 // followers may be on different replicas. Every call to NATS has a short

@@ -4,8 +4,6 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/exercise"
-	"github.com/searchviz/searchviz/web/internal/natsshare"
-	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
 // The server's limits. Each is enforced with a message that names it and
@@ -109,10 +107,6 @@ const (
 // The limits of classroom rooms' pages; the rooms' own are in
 // web/internal/rooms.
 const (
-	// RoomMessagesPerSecond caps what a presenter's page sends: its
-	// steps while playing at full speed, its pans and zooms; past it a
-	// message is dropped and the page told.
-	RoomMessagesPerSecond = 60
 	// maxRoomMessage caps one message from a room's page: a state is a
 	// few hundred bytes.
 	maxRoomMessage = 4 << 10
@@ -167,12 +161,6 @@ const (
 	maxSpeed = 50 // steps a second while playing
 	logLines = 40 // the most recent steps a frame describes
 )
-
-// maxQueuedRoomEvents caps the rooms' events waiting to go to NATS:
-// every room's presenter at RoomMessagesPerSecond for natsshare.CallTimeout,
-// the longest the client is held up writing to a NATS gone silent. Past
-// it an event is dropped and logged.
-const maxQueuedRoomEvents = rooms.MaxRooms * RoomMessagesPerSecond * int(natsshare.CallTimeout/time.Second)
 
 // helloWait is how long a room's page has to say who it is.
 const helloWait = 10 * time.Second

@@ -28,8 +28,8 @@ import (
 const linkRetryAfter = "5"
 
 // errRoomTooFast tells a presenter's page it sent past
-// RoomMessagesPerSecond.
-var errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped, and the latest state is shown when the second is over", RoomMessagesPerSecond)
+// rooms.RoomMessagesPerSecond.
+var errRoomTooFast = fmt.Errorf("more than %d messages a second: some were dropped, and the latest state is shown when the second is over", rooms.RoomMessagesPerSecond)
 
 // roomOpened answers the opening of a room: its code, the presenter's
 // key, and the address followers join at.
@@ -263,7 +263,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 
 // roomReader reads a room's page: its hello, then, from a presenter, its
 // states and page changes for the followers, at most
-// RoomMessagesPerSecond a second.
+// rooms.RoomMessagesPerSecond a second.
 func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, log *slog.Logger) {
 	presenter, err := roomHello(conn, rm, c, s.roomHello)
 	if err != nil {
@@ -272,7 +272,7 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 		return
 	}
 	defer rm.Leave(c)
-	limit := wsconn.NewRate(RoomMessagesPerSecond, time.Now)
+	limit := wsconn.NewRate(rooms.RoomMessagesPerSecond, time.Now)
 	later := &heldState{show: func(st rooms.State) {
 		defer func() { recovered(log, recover(), "a room's held state") }()
 		rm.SetState(c, st)

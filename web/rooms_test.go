@@ -6,7 +6,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"net/http"
 	"net/url"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"github.com/nats-io/nats.go"
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/internal/testenv"
@@ -290,8 +288,8 @@ func TestRoomOverSockets(t *testing.T) {
 }
 
 // TestRoomTooFast checks that a presenter sending faster than
-// RoomMessagesPerSecond is told, and that its followers still end on its
-// last state, which the server held until the second was over.
+// rooms.RoomMessagesPerSecond is told, and that its followers still end
+// on its last state, which the server held until the second was over.
 func TestRoomTooFast(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
@@ -300,15 +298,15 @@ func TestRoomTooFast(t *testing.T) {
 	f := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower"})
 	p.wait("a follower", func(m roomMessage) bool { return m.Type == "followers" && *m.Followers == 1 })
 	tooFast := func(m roomMessage) bool {
-		return m.Type == "error" && strings.Contains(m.Message, fmt.Sprintf("More than %d messages a second", RoomMessagesPerSecond))
+		return m.Type == "error" && strings.Contains(m.Message, fmt.Sprintf("More than %d messages a second", rooms.RoomMessagesPerSecond))
 	}
 	// Sent as fast as the socket takes them, until the server says so: a
 	// loaded machine may send fewer than the limit in some second.
 	told, last := false, 0
-	for step := 0; step < 100*RoomMessagesPerSecond && !told; step++ {
+	for step := 0; step < 100*rooms.RoomMessagesPerSecond && !told; step++ {
 		p.send(roomMessage{Type: "state", State: &roomState{Step: step, View: "root", Selected: -1}})
 		last = step
-		if step%RoomMessagesPerSecond == 0 {
+		if step%rooms.RoomMessagesPerSecond == 0 {
 			p.mu.Lock()
 			told = slices.ContainsFunc(p.msgs, tooFast)
 			p.mu.Unlock()
@@ -592,36 +590,5 @@ func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
 	}
 	if m.Type != "ended" || m.Message != "The page said no hello within 50ms." {
 		t.Errorf("the silent page was sent %+v, want it ended for saying no hello, and nothing more", m)
-	}
-}
-
-// TestRoomEventsQueue crosses maxQueuedRoomEvents: with nothing sending
-// them to NATS, the events past it are dropped, and the log says so,
-// rather than hold up the room that publishes them.
-func TestRoomEventsQueue(t *testing.T) {
-	t.Parallel()
-	var log bytes.Buffer
-	n := &natsRooms{log: slog.New(slog.NewTextHandler(&log, nil)), events: make(chan *nats.Msg, maxQueuedRoomEvents)}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := range maxQueuedRoomEvents + 1 {
-			n.Publish("K7QX2M", rooms.Event{Origin: "test", Kind: "count", Count: i})
-		}
-	}()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("publishing waits for the queue")
-	}
-	if got := len(n.events); got != maxQueuedRoomEvents {
-		t.Errorf("%d events queued, want %d", got, maxQueuedRoomEvents)
-	}
-	if got := strings.Count(log.String(), "dropped a room's event"); got != 1 {
-		t.Errorf("the log says %d events were dropped, want 1:\n%s", got, log.String())
-	}
-	var first rooms.Event
-	if err := json.Unmarshal((<-n.events).Data, &first); err != nil || first.Count != 0 {
-		t.Errorf("the first event queued is %+v (%v), want the first published", first, err)
 	}
 }

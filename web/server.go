@@ -191,10 +191,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	var (
-		shared  *natsshare.Link // with cfg.NATS, the link to NATS
-		bus     *natsRooms      // the rooms' bus between replicas
-		replica string          // and this replica's name on it
-		started bool            // New returns the server: it closes shared when ctx ends
+		shared  *natsshare.Link  // with cfg.NATS, the link to NATS
+		bus     *natsshare.Rooms // the rooms' bus between replicas
+		replica string           // and this replica's name on it
+		started bool             // New returns the server: it closes shared when ctx ends
 	)
 	if cfg.NATS != "" {
 		if shared, err = natsshare.Dial(ctx, cfg.NATS, "viz "+cfg.Program, cfg.Log); err != nil {
@@ -208,7 +208,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if err := st.ShareWith(shared); err != nil {
 			return nil, err
 		}
-		if bus, err = newNATSRooms(ctx, shared, cfg.Log); err != nil {
+		if bus, err = natsshare.NewRooms(ctx, shared, cfg.Log); err != nil {
 			return nil, err
 		}
 		if replica, err = rooms.NewKey(); err != nil {
@@ -245,7 +245,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	context.AfterFunc(ctx, func() {
 		s.rooms.EndAll("The room ended: the server is stopping.")
 		if shared != nil {
-			bus.flush()
+			bus.Flush()
 			shared.Close()
 		}
 	})
@@ -275,7 +275,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 				st.RetrySharing()
 			}
 		})
-		s.goSafe("publishing the rooms' events", func() { bus.run(ctx) })
+		s.goSafe("publishing the rooms' events", func() { bus.Run(ctx) })
 		s.goSafe("sharing the traces saved while NATS was away", func() { st.KeepSharing(ctx) })
 	}
 	s.routes()

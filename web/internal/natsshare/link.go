@@ -14,16 +14,6 @@ import (
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 )
 
-// The names of the shared store of replicas.
-const (
-	// sharedBucket is the JetStream object store where the replicas of a
-	// server keep their traces, each under its file's name.
-	sharedBucket = "searchviz-traces"
-	// sharedRemoved is the subject on which a replica says it deleted a
-	// trace, so that the others drop their copies.
-	sharedRemoved = "searchviz.traces.removed"
-)
-
 // ErrDown says a call to NATS was not made: the link is down, and a call
 // would only wait for it to time out.
 var ErrDown = errors.New("the link to NATS is down")
@@ -118,9 +108,6 @@ func Dial(ctx context.Context, url, program string, log *slog.Logger) (*Link, er
 	n.conn = nc
 	return n, nil
 }
-
-// Conn returns the link's connection, for the rooms' bus to run on.
-func (n *Link) Conn() *nats.Conn { return n.conn }
 
 // OnLink calls fn with false each time the link to NATS goes down and
 // with true each time it comes back, in order, on the client's goroutine

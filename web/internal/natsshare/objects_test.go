@@ -51,7 +51,7 @@ func TestObjects(t *testing.T) {
 func TestSharedBytes(t *testing.T) {
 	t.Parallel()
 	n := dial(t, natstest.Run(t, true).URL())
-	js, err := jetstream.New(n.Conn())
+	js, err := jetstream.New(n.conn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestAnnounce(t *testing.T) {
 	if err := b.Watch(func(id string) { removed <- id }); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Conn().Flush(); err != nil {
+	if err := b.conn.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Announce("0123456789ab"); err != nil {

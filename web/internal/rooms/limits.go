@@ -25,6 +25,11 @@ const (
 	// again changes its answer, so ids made up by a script cannot fill
 	// the tally and lock out the class.
 	MaxRoomAnswers = MaxRoomFollowers
+	// RoomMessagesPerSecond caps what a presenter's page sends: its
+	// steps while playing at full speed, its pans and zooms; past it a
+	// message is dropped and the page told. It bounds, with MaxRooms,
+	// the events the replicas' bus has waiting to go out.
+	RoomMessagesPerSecond = 60
 	// MaxRoomsPerClient caps the rooms open at once that one client
 	// address opened, so that one client cannot hold all MaxRooms.
 	MaxRoomsPerClient = 4

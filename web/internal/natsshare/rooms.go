@@ -1,4 +1,4 @@
-package web
+package natsshare
 
 import (
 	"context"
@@ -10,35 +10,31 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/searchviz/searchviz/web/internal/natsshare"
 	"github.com/searchviz/searchviz/web/internal/rooms"
+	"github.com/searchviz/searchviz/web/internal/safely"
 )
 
-// The NATS names of the rooms' bus.
-const (
-	roomsBucket  = "searchviz-rooms"  // the key-value store of the rooms open, by code
-	roomsSubject = "searchviz.rooms." // and the room's code: its events
-)
-
-// natsRooms is a rooms.Bus over NATS: a JetStream key-value store whose
-// entries expire with rooms.RoomLifetime, and a subject per room. Its events
-// go out from a queue (run), so that a room publishes without waiting on
-// the network while it holds its lock.
-type natsRooms struct {
+// Rooms is a rooms.Bus over NATS: a JetStream key-value store whose
+// entries expire with rooms.RoomLifetime, and a subject per room. Its
+// events go out from a queue (Run), so that a room publishes without
+// waiting on the network while it holds its lock.
+type Rooms struct {
 	conn   *nats.Conn
 	kv     jetstream.KeyValue
 	log    *slog.Logger
-	events chan *nats.Msg // the events queued for run to publish, in order
+	events chan *nats.Msg // the events queued for Run to publish, in order
 }
 
-// newNATSRooms opens, creating it if missing, the rooms' key-value store
-// on the connection of the shared store.
-func newNATSRooms(ctx context.Context, shared *natsshare.Link, log *slog.Logger) (*natsRooms, error) {
-	js, err := jetstream.New(shared.Conn())
+var _ rooms.Bus = (*Rooms)(nil)
+
+// NewRooms opens, creating it if missing, the rooms' key-value store on
+// the link's connection.
+func NewRooms(ctx context.Context, link *Link, log *slog.Logger) (*Rooms, error) {
+	js, err := jetstream.New(link.conn)
 	if err != nil {
 		return nil, fmt.Errorf("web: JetStream for rooms: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsshare.OpenTimeout)
+	ctx, cancel := context.WithTimeout(ctx, OpenTimeout)
 	defer cancel()
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: roomsBucket, Description: "searchviz rooms open, shared by the replicas of viz serve", TTL: rooms.RoomLifetime,
@@ -46,18 +42,19 @@ func newNATSRooms(ctx context.Context, shared *natsshare.Link, log *slog.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("web: opening the key-value store %s: %w", roomsBucket, err)
 	}
-	return &natsRooms{conn: shared.Conn(), kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
+	return &Rooms{conn: link.conn, kv: kv, log: log, events: make(chan *nats.Msg, maxQueuedRoomEvents)}, nil
 }
 
-func (n *natsRooms) Register(ctx context.Context, code string, info rooms.Info) error {
+// Register records a new room; rooms.ErrCodeTaken if its code is in use.
+func (n *Rooms) Register(ctx context.Context, code string, info rooms.Info) error {
 	if !n.conn.IsConnected() {
-		return fmt.Errorf("web: registering room %s: %w", code, natsshare.ErrDown)
+		return fmt.Errorf("web: registering room %s: %w", code, ErrDown)
 	}
 	record, err := json.Marshal(info)
 	if err != nil {
 		return fmt.Errorf("web: registering room %s: %w", code, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
 	defer cancel()
 	if _, err := n.kv.Create(ctx, code, record); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
@@ -68,11 +65,12 @@ func (n *natsRooms) Register(ctx context.Context, code string, info rooms.Info) 
 	return nil
 }
 
-func (n *natsRooms) Lookup(ctx context.Context, code string) (rooms.Info, error) {
+// Lookup returns a room's record, or rooms.ErrNoRoom.
+func (n *Rooms) Lookup(ctx context.Context, code string) (rooms.Info, error) {
 	if !n.conn.IsConnected() {
-		return rooms.Info{}, fmt.Errorf("web: looking up room %s: %w", code, natsshare.ErrDown)
+		return rooms.Info{}, fmt.Errorf("web: looking up room %s: %w", code, ErrDown)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
 	defer cancel()
 	e, err := n.kv.Get(ctx, code)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -88,11 +86,12 @@ func (n *natsRooms) Lookup(ctx context.Context, code string) (rooms.Info, error)
 	return info, nil
 }
 
-func (n *natsRooms) Unregister(ctx context.Context, code string) error {
+// Unregister takes a room's record out of the key-value store.
+func (n *Rooms) Unregister(ctx context.Context, code string) error {
 	if !n.conn.IsConnected() {
-		return fmt.Errorf("web: unregistering room %s: %w", code, natsshare.ErrDown)
+		return fmt.Errorf("web: unregistering room %s: %w", code, ErrDown)
 	}
-	ctx, cancel := context.WithTimeout(ctx, natsshare.CallTimeout)
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
 	defer cancel()
 	if err := n.kv.Delete(ctx, code); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return fmt.Errorf("web: unregistering room %s: %w", code, err)
@@ -100,7 +99,9 @@ func (n *natsRooms) Unregister(ctx context.Context, code string) error {
 	return nil
 }
 
-func (n *natsRooms) Publish(code string, ev rooms.Event) {
+// Publish queues a room's event for Run; past maxQueuedRoomEvents it
+// drops it and logs so, rather than hold up the room.
+func (n *Rooms) Publish(code string, ev rooms.Event) {
 	data, err := json.Marshal(ev)
 	if err != nil {
 		n.log.Error("encoding a room's event", "room", code, "kind", ev.Kind, "err", err)
@@ -113,10 +114,10 @@ func (n *natsRooms) Publish(code string, ev rooms.Event) {
 	}
 }
 
-// run publishes the events queued, in order, until ctx ends. While the
+// Run publishes the events queued, in order, until ctx ends. While the
 // link is down the client keeps what it is given, and sends it when the
 // link comes back.
-func (n *natsRooms) run(ctx context.Context) {
+func (n *Rooms) Run(ctx context.Context) {
 	for {
 		select {
 		case m := <-n.events:
@@ -127,9 +128,9 @@ func (n *natsRooms) run(ctx context.Context) {
 	}
 }
 
-// flush publishes the events still queued: the rooms' ends, as the
+// Flush publishes the events still queued: the rooms' ends, as the
 // server stops.
-func (n *natsRooms) flush() {
+func (n *Rooms) Flush() {
 	for {
 		select {
 		case m := <-n.events:
@@ -140,15 +141,17 @@ func (n *natsRooms) flush() {
 	}
 }
 
-func (n *natsRooms) send(m *nats.Msg) {
+func (n *Rooms) send(m *nats.Msg) {
 	if err := n.conn.PublishMsg(m); err != nil {
 		n.log.Error("publishing a room's event", "subject", m.Subject, "err", err)
 	}
 }
 
-func (n *natsRooms) Subscribe(code string, fn func(rooms.Event)) (func(), error) {
+// Subscribe calls fn with every event of the room, on the client's
+// goroutine for the subject, until unsubscribe; a panic in fn is logged.
+func (n *Rooms) Subscribe(code string, fn func(rooms.Event)) (unsubscribe func(), err error) {
 	sub, err := n.conn.Subscribe(roomsSubject+code, func(m *nats.Msg) {
-		defer func() { recovered(n.log, recover(), "a room's event", "room", code) }()
+		defer func() { safely.Recovered(n.log, recover(), "a room's event", "room", code) }()
 		var ev rooms.Event
 		if err := json.Unmarshal(m.Data, &ev); err != nil {
 			n.log.Warn("a room's event is not one", "room", code, "err", err)
