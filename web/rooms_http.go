@@ -24,7 +24,7 @@ import (
 
 // linkRetryAfter is the Retry-After, in seconds, of a room's request
 // refused while the connection between servers is down: time for a few
-// attempts to reach NATS again (natsReconnectWait).
+// attempts to reach NATS again (natsshare's reconnectWait).
 const linkRetryAfter = "5"
 
 // errRoomTooFast tells a presenter's page it sent past
