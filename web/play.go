@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/play"
@@ -51,9 +50,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	s.page(w, r, http.StatusOK, templates.PlayPageView(page))
 }
 
-// handlePlaySocket plays one page's games: a reader turns messages into
-// moves, one at a time, and the connection's writer sends the frames and
-// pings. Each page has its own games; none outlives its socket.
+// handlePlaySocket plays one page's games: a reader hands messages to
+// the page's session, which turns them into moves, one at a time, and
+// closes a page idle with no game in play; the connection's writer sends
+// the frames and pings. Each page has its own games; none outlives its
+// socket.
 func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
 	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
@@ -65,27 +66,14 @@ func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
 	defer conn.Stop()
 	send := wsconn.NewQueue(log)
 	conn.Write(send)
-	p := matches.NewSession(conn.Context(), func(f matches.Frame) bool { return send.Send(f) }, s.players)
+	page := matches.Page{Send: func(f matches.Frame) bool { return send.Send(f) }, Close: conn.Close, Idle: s.playIdle, Log: log}
+	p := matches.NewSession(conn.Context(), page, s.players)
 	defer p.Leave()
 	conn.Safely("a play page's game", func() {
-		// A page with no game in play that says nothing for playIdle is
-		// closed, so that idle sockets do not pile up.
-		idle := time.AfterFunc(s.playIdle, func() {
-			defer func() { recovered(log, recover(), "a play page's idle timer") }()
-			conn.Close(fmt.Sprintf("No game was played on this page for %v, so the server closed its connection.", s.playIdle))
-		})
-		defer idle.Stop()
 		for {
 			data, ok := conn.Read()
-			if !ok {
+			if !ok || !p.Handle(data) {
 				return
-			}
-			idle.Stop()
-			if !p.Handle(data) {
-				return
-			}
-			if !p.Playing() {
-				idle.Reset(s.playIdle)
 			}
 		}
 	})

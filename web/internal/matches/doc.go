@@ -1,5 +1,6 @@
 // Package matches keeps the games the web pages start: the arena matches
 // between two engines (a Hub of them, each Match's progress, records and
 // status) and the games a person plays against an engine on the play
-// page (a Session per page, Players counting them).
+// page (a Session per page, which closes a page left idle, Players
+// counting them).
 package matches

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/searchviz/searchviz/play"
+	"github.com/searchviz/searchviz/web/internal/safely"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
 )
 
@@ -32,20 +35,45 @@ type Frame struct {
 	Thinking string       `json:"thinking,omitempty"` // the engine's spec, while it thinks
 }
 
+// Page is a play page's connection, as its Session uses it.
+type Page struct {
+	// Send queues a frame for the page; it returns false when the page
+	// is gone.
+	Send func(Frame) bool
+	// Close ends the page's connection, telling the page why.
+	Close func(reason string)
+	// Idle is how long a page with no game in play may say nothing
+	// before it is closed, so that idle sockets do not pile up.
+	Idle time.Duration
+	// Log is told of a panic as the idle page is closed.
+	Log *slog.Logger
+}
+
 // Session is one play page's game. Its methods are called from one
 // goroutine, the page's reader.
 type Session struct {
 	ctx     context.Context
-	send    func(Frame) bool // queues a frame for the page; false when the page is gone
+	page    Page
+	idle    *time.Timer // closes the page, armed while no game is in play
 	game    *play.Game
 	players *Players
 	place   bool // the game holds one of the players' places
 }
 
-// NewSession returns the session of a page whose games run under ctx and
-// whose frames send queues.
-func NewSession(ctx context.Context, send func(Frame) bool, players *Players) *Session {
-	return &Session{ctx: ctx, send: send, players: players}
+// NewSession returns the session of a page whose games run under ctx,
+// which ends the session's idle timer too.
+func NewSession(ctx context.Context, page Page, players *Players) *Session {
+	p := &Session{ctx: ctx, page: page, players: players}
+	p.idle = time.AfterFunc(page.Idle, p.closeIdle)
+	context.AfterFunc(ctx, func() { p.idle.Stop() })
+	return p
+}
+
+// closeIdle closes the page, which has said nothing for page.Idle with no
+// game in play.
+func (p *Session) closeIdle() {
+	defer func() { safely.Recovered(p.page.Log, recover(), "a play page's idle timer") }()
+	p.page.Close(fmt.Sprintf("No game was played on this page for %v, so the server closed its connection.", p.page.Idle))
 }
 
 // Playing reports whether the page has a game that is not over.
@@ -69,7 +97,24 @@ func (p *Session) Leave() {
 }
 
 // Handle answers one message; it reports false when the page is gone.
+// The page's idle time starts again once it is answered with no game in
+// play.
 func (p *Session) Handle(data []byte) bool {
+	p.idle.Stop()
+	if !p.handle(data) {
+		return false
+	}
+	if !p.Playing() {
+		p.idle.Reset(p.page.Idle)
+		if p.ctx.Err() != nil {
+			p.idle.Stop() // ctx may have ended, and its AfterFunc run, before the Reset
+		}
+	}
+	return true
+}
+
+// handle answers one message, as Handle does.
+func (p *Session) handle(data []byte) bool {
 	var c Command
 	if err := wsconn.Decode(data, &c); err != nil {
 		return p.fail(fmt.Errorf("the message is not a play command: %w (want JSON such as {\"type\":\"move\",\"action\":19})", err))
@@ -151,7 +196,7 @@ func (p *Session) fail(err error) bool {
 }
 
 // frame sends f to the page, reporting false when the page is gone.
-func (p *Session) frame(f Frame) bool { return p.send(f) }
+func (p *Session) frame(f Frame) bool { return p.page.Send(f) }
 
 // Players counts the games played against an engine at once, up to a
 // cap; it is safe for concurrent use.
