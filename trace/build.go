@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/searchviz/searchviz/trace/internal/event"
 	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
@@ -192,7 +193,7 @@ func (b *Builder) check(e *Event) error {
 	case KindNode, KindIteration, KindNote, KindBeam, KindBackprop:
 		// These name no node in Node.
 	default:
-		if e.Kind < numKinds && !exists(e.Node) {
+		if e.Kind < event.NumKinds && !exists(e.Node) {
 			return fail("node %d does not exist", e.Node)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // flushSize is how many encoded bytes a Writer collects before it writes
@@ -159,27 +161,27 @@ func appendText(b []byte, name string, s string) ([]byte, error) {
 // longer than MaxString or more than MaxParams parameters.
 func appendHeader(b []byte, h *Header) ([]byte, error) {
 	var err error
-	for i := range header.fields {
-		f := &header.fields[i]
-		b = append(b, f.key...)
-		switch f.id {
-		case fFormat:
+	for i := range event.HeaderSpec.Fields {
+		f := &event.HeaderSpec.Fields[i]
+		b = append(b, f.Key...)
+		switch f.ID {
+		case event.FFormat:
 			b, err = appendText(b, f.Name, h.Format)
-		case fVersion:
+		case event.FVersion:
 			b = strconv.AppendInt(b, int64(h.Version), 10)
-		case fGame:
+		case event.FGame:
 			b, err = appendText(b, f.Name, h.Game)
-		case fPosition:
+		case event.FPosition:
 			b, err = appendText(b, f.Name, h.Position)
-		case fAlgorithm:
+		case event.FAlgorithm:
 			b, err = appendText(b, f.Name, h.Algorithm)
-		case fParams:
+		case event.FParams:
 			b, err = appendParams(b, f.Name, h.Params)
-		case fSeed:
+		case event.FSeed:
 			b = strconv.AppendInt(b, h.Seed, 10)
-		case fProgram:
+		case event.FProgram:
 			b, err = appendText(b, f.Name, h.Program)
-		case fTime:
+		case event.FTime:
 			b = append(b, '"')
 			b = h.Time.AppendFormat(b, time.RFC3339Nano)
 			b = append(b, '"')
@@ -225,33 +227,33 @@ func appendParams(b []byte, name string, params map[string]string) ([]byte, erro
 // lines, itself, and leaves the rest to appendValue, so that its loop
 // stays small and fast.
 func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
-	if !kinds.valid(e.Kind) {
+	if !event.KindEnum.Valid(e.Kind) {
 		return b, errors.New("invalid kind")
 	}
 	var err error
-	for i := range specs[e.Kind].fields {
-		f := &specs[e.Kind].fields[i]
-		if f.Optional && isZero(f.id, e) {
+	for i := range event.Specs[e.Kind].Fields {
+		f := &event.Specs[e.Kind].Fields[i]
+		if f.Optional && isZero(f.ID, e) {
 			continue
 		}
-		b = append(b, f.key...)
-		switch f.typ {
-		case tStep:
+		b = append(b, f.Key...)
+		switch f.FieldType {
+		case event.TStep:
 			b = strconv.AppendInt(b, int64(step), 10)
-		case tKind:
+		case event.TKind:
 			b = append(b, '"')
-			b = append(b, kinds.names[e.Kind]...)
+			b = append(b, event.KindEnum.Names[e.Kind]...)
 			b = append(b, '"')
-		case tInteger:
-			b = strconv.AppendInt(b, int64(*intMember(f.id, e)), 10)
-		case tNode:
-			b = strconv.AppendInt(b, int64(*nodeMember(f.id, e)), 10)
-		case tNumber:
-			b, err = appendNumber(b, f.Name, *numberMember(f.id, e))
-		case tString:
-			b, err = appendText(b, f.Name, *stringMember(f.id, e))
-		case tBoolean:
-			b = strconv.AppendBool(b, *boolMember(f.id, e))
+		case event.TInteger:
+			b = strconv.AppendInt(b, int64(*event.IntMember(f.ID, e)), 10)
+		case event.TNode:
+			b = strconv.AppendInt(b, int64(*event.NodeMember(f.ID, e)), 10)
+		case event.TNumber:
+			b, err = appendNumber(b, f.Name, *event.NumberMember(f.ID, e))
+		case event.TString:
+			b, err = appendText(b, f.Name, *event.StringMember(f.ID, e))
+		case event.TBoolean:
+			b = strconv.AppendBool(b, *event.BoolMember(f.ID, e))
 		default:
 			b, err = appendValue(b, f, e)
 		}
@@ -264,31 +266,31 @@ func appendEvent(b []byte, step int, e *Event) ([]byte, error) {
 
 // appendValue appends the value of field f of e for the types that
 // appendEvent leaves to it: the enums but the kind, lists and objects.
-func appendValue(b []byte, f *field, e *Event) ([]byte, error) {
-	switch f.typ {
-	case tNodeKind:
-		return appendName(b, f.Name, &nodeTypes, e.Type, "node type")
-	case tCut:
-		return appendName(b, f.Name, &cutKinds, e.Cut, "cut kind")
-	case tTruncation:
-		return appendName(b, f.Name, &truncations, e.Truncated, "truncation")
-	case tNodes:
-		return appendInts(b, *nodesMember(f.id, e)), nil
-	case tIntegers:
+func appendValue(b []byte, f *event.LineField, e *Event) ([]byte, error) {
+	switch f.FieldType {
+	case event.TNodeKind:
+		return appendName(b, f.Name, &event.NodeTypeEnum, e.Type, "node type")
+	case event.TCut:
+		return appendName(b, f.Name, &event.CutKindEnum, e.Cut, "cut kind")
+	case event.TTruncation:
+		return appendName(b, f.Name, &event.TruncationEnum, e.Truncated, "truncation")
+	case event.TNodes:
+		return appendInts(b, *event.NodesMember(f.ID, e)), nil
+	case event.TIntegers:
 		if err := checkPruned(len(e.Pruned)); err != nil {
 			return b, fmt.Errorf("field %q: %w", f.Name, err)
 		}
 		return appendInts(b, e.Pruned), nil
-	case tStrings:
+	case event.TStrings:
 		if err := checkPrunedLabels(len(e.PrunedLabels)); err != nil {
 			return b, fmt.Errorf("field %q: %w", f.Name, err)
 		}
 		return appendList(b, f.Name, e.PrunedLabels, appendText)
-	case tNumbers:
+	case event.TNumbers:
 		return appendList(b, f.Name, e.Values, appendNumber)
-	case tScores:
+	case event.TScores:
 		return appendScores(b, e.Scores)
-	case tCounters:
+	case event.TCounters:
 		b = append(b, `{"nodes":`...)
 		b = strconv.AppendInt(b, int64(e.Counters.Nodes), 10)
 		b = append(b, `,"evals":`...)
@@ -298,7 +300,7 @@ func appendValue(b []byte, f *field, e *Event) ([]byte, error) {
 		b = append(b, `,"elapsed_ns":`...)
 		b = strconv.AppendInt(b, int64(e.Counters.Elapsed), 10)
 		return append(b, '}'), nil
-	case tJoint:
+	case event.TJoint:
 		return appendList(b, f.Name, e.Joint[:], appendMove)
 	}
 	return b, fmt.Errorf("field %q: events have no encoding for type %s", f.Name, f.Type)
@@ -306,12 +308,12 @@ func appendValue(b []byte, f *field, e *Event) ([]byte, error) {
 
 // appendName appends the name of v, a value of enum t, as a JSON string.
 // It refuses a value that files cannot hold, which its error calls a noun.
-func appendName[E ~uint8](b []byte, field string, t *enum[E], v E, noun string) ([]byte, error) {
-	if !t.valid(v) {
-		return b, fmt.Errorf("field %q: invalid %s %s", field, noun, t.name(v))
+func appendName[E ~uint8](b []byte, field string, t *event.Enum[E], v E, noun string) ([]byte, error) {
+	if !t.Valid(v) {
+		return b, fmt.Errorf("field %q: invalid %s %s", field, noun, t.Name(v))
 	}
 	b = append(b, '"')
-	b = append(b, t.names[v]...)
+	b = append(b, t.Names[v]...)
 	return append(b, '"'), nil
 }
 
@@ -327,32 +329,32 @@ func appendMove(b []byte, name string, m Move) ([]byte, error) {
 // isZero reports whether the member of e that field id carries has the
 // zero value that an optional field omits: for a field without a case of
 // its own, its Go zero value.
-func isZero(id fieldID, e *Event) bool {
+func isZero(id event.FieldID, e *Event) bool {
 	switch id {
-	case fBoard:
+	case event.FBoard:
 		return e.Board == ""
-	case fBest:
+	case event.FBest:
 		return e.Best == NoNode
-	case fSame:
+	case event.FSame:
 		return e.Same == 0
-	case fNode:
+	case event.FNode:
 		return e.Node == NoNode
-	case fDepth:
+	case event.FDepth:
 		return e.Depth == 0
-	case fDiscarded:
+	case event.FDiscarded:
 		return !e.Discarded
-	case fJoint:
+	case event.FJoint:
 		return e.Joint == nil
-	case fTruncated:
+	case event.FTruncated:
 		return e.Truncated == NotTruncated
-	case fVisits:
+	case event.FVisits:
 		return e.Visits == 0
-	case fExplore:
+	case event.FExplore:
 		return e.Explore == 0
-	case fProb:
+	case event.FProb:
 		return e.Prob == 0
 	}
-	return !nonZero(id, e)
+	return !event.NonZero(id, e)
 }
 
 // appendNumber appends v as a JSON number, or as "inf" or "-inf", which

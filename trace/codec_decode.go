@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // decodeHeader decodes a header line into h, its fields as the header's
@@ -17,7 +19,7 @@ func decodeHeader(line []byte, h *Header) error {
 	if err := checkObject(line); err != nil {
 		return fmt.Errorf("not a %s header: %w", Format, err)
 	}
-	fields := header.fields
+	fields := event.HeaderSpec.Fields
 	raws := collect(line, fields)
 	for i := range fields {
 		f := &fields[i]
@@ -25,7 +27,7 @@ func decodeHeader(line []byte, h *Header) error {
 			switch {
 			case f.Optional:
 				continue
-			case f.id == fFormat:
+			case f.ID == event.FFormat:
 				return fmt.Errorf("not a %s header: no %q field", Format, f.Name)
 			}
 			return fmt.Errorf("missing required field %q", f.Name)
@@ -36,9 +38,9 @@ func decodeHeader(line []byte, h *Header) error {
 		// Checked as soon as decoded: nothing else of another format's
 		// line, or of another version's, is worth an error.
 		switch {
-		case f.id == fFormat && h.Format != Format:
+		case f.ID == event.FFormat && h.Format != Format:
 			return fmt.Errorf("format is %q, want %q", h.Format, Format)
-		case f.id == fVersion && (h.Version < 1 || h.Version > Version):
+		case f.ID == event.FVersion && (h.Version < 1 || h.Version > Version):
 			return fmt.Errorf("unsupported format version %d (this program reads versions 1 to %d)", h.Version, Version)
 		}
 	}
@@ -48,7 +50,7 @@ func decodeHeader(line []byte, h *Header) error {
 // collect returns the raw values of the members of the valid JSON object
 // line that fields name, by the fields' indexes; it keeps no other member,
 // so a line with a million unknown ones costs no memory.
-func collect(line []byte, fields []field) [maxFields][]byte {
+func collect(line []byte, fields []event.LineField) [maxFields][]byte {
 	var raws [maxFields][]byte
 	for name, raw := range members(line) {
 		for i := range fields {
@@ -62,28 +64,28 @@ func collect(line []byte, fields []field) [maxFields][]byte {
 }
 
 // decodeHeaderField decodes raw into the member of h that f carries.
-func decodeHeaderField(f *field, raw json.RawMessage, h *Header) error {
+func decodeHeaderField(f *event.LineField, raw json.RawMessage, h *Header) error {
 	var err error
-	switch f.id {
-	case fFormat:
+	switch f.ID {
+	case event.FFormat:
 		h.Format, err = decodeString(raw)
-	case fVersion:
+	case event.FVersion:
 		var v int64
 		v, err = decodeInt(raw, strconv.IntSize)
 		h.Version = int(v)
-	case fGame:
+	case event.FGame:
 		h.Game, err = decodeString(raw)
-	case fPosition:
+	case event.FPosition:
 		h.Position, err = decodeString(raw)
-	case fAlgorithm:
+	case event.FAlgorithm:
 		h.Algorithm, err = decodeString(raw)
-	case fParams:
+	case event.FParams:
 		h.Params, err = decodeParams(raw)
-	case fSeed:
+	case event.FSeed:
 		h.Seed, err = decodeInt(raw, 64)
-	case fProgram:
+	case event.FProgram:
 		h.Program, err = decodeString(raw)
-	case fTime:
+	case event.FTime:
 		var s string
 		if s, err = decodeString(raw); err != nil {
 			return err
@@ -115,22 +117,22 @@ func decodeEvent(line []byte, step int, e *Event) error {
 		return fmt.Errorf("field \"kind\": %w", err)
 	}
 	var ok bool
-	if e.Kind, ok = kinds.lookup(name); !ok {
-		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(kinds.validNames(), ", "))
+	if e.Kind, ok = event.KindEnum.Lookup(name); !ok {
+		return fmt.Errorf("unknown kind %q (known kinds: %s)", name, strings.Join(event.KindEnum.ValidNames(), ", "))
 	}
-	fields := specs[e.Kind].fields
+	fields := event.Specs[e.Kind].Fields
 	raws := collect(line, fields)
 	for i := range fields {
 		f := &fields[i]
-		if f.id == fKind {
+		if f.ID == event.FKind {
 			continue
 		}
 		if raws[i] == nil {
 			if !f.Optional {
 				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
 			}
-			if f.typ == tNode && f.id != fSame { // Same's none is 0, as the root never is one
-				*nodeMember(f.id, e) = NoNode
+			if f.FieldType == event.TNode && f.ID != event.FSame { // Same's none is 0, as the root never is one
+				*event.NodeMember(f.ID, e) = NoNode
 			}
 			continue
 		}
@@ -143,49 +145,49 @@ func decodeEvent(line []byte, step int, e *Event) error {
 	}
 	// A Limiter's note written before notes had a "truncated" field.
 	if e.Kind == KindNote && e.Truncated == NotTruncated {
-		e.Truncated = truncationOfText(e.Text)
+		e.Truncated = event.TruncationOfText(e.Text)
 	}
 	return nil
 }
 
 // decodeField decodes raw into the member of e that f carries.
-func decodeField(f *field, raw json.RawMessage, e *Event) error {
+func decodeField(f *event.LineField, raw json.RawMessage, e *Event) error {
 	var err error
-	switch f.typ {
-	case tStep, tInteger:
+	switch f.FieldType {
+	case event.TStep, event.TInteger:
 		var v int64
 		v, err = decodeInt(raw, strconv.IntSize)
-		*intMember(f.id, e) = int(v)
-	case tNode:
-		*nodeMember(f.id, e), err = decodeNode(raw)
-	case tNumber:
-		*numberMember(f.id, e), err = decodeNumber(raw)
-	case tString:
-		*stringMember(f.id, e), err = decodeString(raw)
-	case tBoolean:
-		*boolMember(f.id, e), err = decodeBool(raw)
-	case tNodes:
-		*nodesMember(f.id, e), err = decodeList(raw, decodeNode, nil)
-	case tNodeKind:
-		e.Type, err = decodeName(raw, &nodeTypes, "node kind")
-	case tCut:
-		e.Cut, err = decodeName(raw, &cutKinds, "cut")
-	case tTruncation:
-		e.Truncated, err = decodeName(raw, &truncations, "truncation")
-	case tIntegers:
+		*event.IntMember(f.ID, e) = int(v)
+	case event.TNode:
+		*event.NodeMember(f.ID, e), err = decodeNode(raw)
+	case event.TNumber:
+		*event.NumberMember(f.ID, e), err = decodeNumber(raw)
+	case event.TString:
+		*event.StringMember(f.ID, e), err = decodeString(raw)
+	case event.TBoolean:
+		*event.BoolMember(f.ID, e), err = decodeBool(raw)
+	case event.TNodes:
+		*event.NodesMember(f.ID, e), err = decodeList(raw, decodeNode, nil)
+	case event.TNodeKind:
+		e.Type, err = decodeName(raw, &event.NodeTypeEnum, "node kind")
+	case event.TCut:
+		e.Cut, err = decodeName(raw, &event.CutKindEnum, "cut")
+	case event.TTruncation:
+		e.Truncated, err = decodeName(raw, &event.TruncationEnum, "truncation")
+	case event.TIntegers:
 		e.Pruned, err = decodeList(raw, func(raw json.RawMessage) (int, error) {
 			v, err := decodeInt(raw, strconv.IntSize)
 			return int(v), err
 		}, checkPruned)
-	case tStrings:
+	case event.TStrings:
 		e.PrunedLabels, err = decodeList(raw, decodeString, checkPrunedLabels)
-	case tNumbers:
+	case event.TNumbers:
 		e.Values, err = decodeList(raw, decodeNumber, nil)
-	case tScores:
+	case event.TScores:
 		e.Scores, err = decodeList(raw, decodeScore, nil)
-	case tCounters:
+	case event.TCounters:
 		e.Counters, err = decodeCounters(raw)
-	case tJoint:
+	case event.TJoint:
 		e.Joint, err = decodeJoint(raw)
 	}
 	return err

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // TestMain defines the -update flag unless another test file of this
@@ -78,13 +79,13 @@ func typeSchema(t *testing.T, typ string) object {
 	case "joint":
 		return object{{"type", "array"}, {"items", ref("move")}, {"minItems", 2}, {"maxItems", 2}}
 	case "truncation":
-		return object{{"enum", truncations.validNames()}}
+		return object{{"enum", event.TruncationEnum.ValidNames()}}
 	case "number|null":
 		return object{{"anyOf", []object{ref("number"), {{"type", "null"}}}}}
 	case "node_kind":
-		return object{{"enum", nodeTypes.validNames()}}
+		return object{{"enum", event.NodeTypeEnum.ValidNames()}}
 	case "cut":
-		return object{{"enum", cutKinds.validNames()}}
+		return object{{"enum", event.CutKindEnum.ValidNames()}}
 	case "params":
 		return object{{"type", "object"}, {"maxProperties", MaxParams}, {"propertyNames", object{{"maxLength", MaxString}}},
 			{"additionalProperties", object{{"type", "string"}, {"maxLength", MaxString}}}}
@@ -131,7 +132,7 @@ func compactSchemas(t *testing.T) object {
 		fields := Spec(k).Fields[2:]
 		slots := []object{{{"const", string(ck.code)}}}
 		for _, id := range ck.pos {
-			f := fields[slices.IndexFunc(fields, func(f Field) bool { return f.Name == fieldInfos[id].name })]
+			f := fields[slices.IndexFunc(fields, func(f Field) bool { return f.Name == event.FieldInfos[id].Name })]
 			slots = append(slots, object{{"description", f.Help}, {"anyOf", []object{typeSchema(t, f.Type), {{"type", "null"}}, ref("named_" + k.String())}}})
 		}
 		named := fields
@@ -154,7 +155,7 @@ func compactSchemas(t *testing.T) object {
 			)
 		}
 		defs = append(defs, member{name, object{
-			{"description", "A " + k.String() + " line (version 2): " + specs[k].help + "."},
+			{"description", "A " + k.String() + " line (version 2): " + event.Specs[k].Help + "."},
 			{"type", "array"}, {"prefixItems", slots}, {"items", ref("named_" + k.String())},
 			{"minItems", 1}, {"maxItems", len(slots) + 1},
 		}})
@@ -197,7 +198,7 @@ func generateSchema(t *testing.T) []byte {
 	var kinds []string
 	var oneOf []object
 	defs := object{
-		{"header", objectSchema(t, sentence(header.help), HeaderFields(), func(f Field) object {
+		{"header", objectSchema(t, sentence(event.HeaderSpec.Help), HeaderFields(), func(f Field) object {
 			switch f.Name {
 			case "format":
 				return object{{"const", Format}}
@@ -211,7 +212,7 @@ func generateSchema(t *testing.T) []byte {
 	for _, k := range Kinds() {
 		kinds = append(kinds, k.String())
 		oneOf = append(oneOf, object{{"$ref", "#/$defs/event_" + k.String()}})
-		kindDefs = append(kindDefs, member{"event_" + k.String(), objectSchema(t, "A "+k.String()+" event: "+specs[k].help+".", Spec(k).Fields, func(f Field) object {
+		kindDefs = append(kindDefs, member{"event_" + k.String(), objectSchema(t, "A "+k.String()+" event: "+event.Specs[k].Help+".", Spec(k).Fields, func(f Field) object {
 			switch f.Type {
 			case "kind":
 				return object{{"const", k.String()}}

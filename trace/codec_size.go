@@ -2,6 +2,8 @@ package trace
 
 import (
 	"math"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // maxIntLen is the longest an int is written: "-9223372036854775808".
@@ -20,46 +22,46 @@ const maxFloatLen = 24
 // appendEvent does; TestSizeBound checks the two agree. An event that
 // appendEvent cannot encode has some bound, of no meaning.
 func sizeBound(step int, e *Event) int {
-	if !kinds.valid(e.Kind) {
+	if !event.KindEnum.Valid(e.Kind) {
 		return 0
 	}
 	n := 2 // "}\n"
-	for i := range specs[e.Kind].fields {
-		f := &specs[e.Kind].fields[i]
-		if f.Optional && isZero(f.id, e) {
+	for i := range event.Specs[e.Kind].Fields {
+		f := &event.Specs[e.Kind].Fields[i]
+		if f.Optional && isZero(f.ID, e) {
 			continue
 		}
-		n += len(f.key)
-		switch f.typ {
-		case tStep:
+		n += len(f.Key)
+		switch f.FieldType {
+		case event.TStep:
 			n += intLen(int64(step))
-		case tInteger:
-			n += intLen(int64(*intMember(f.id, e)))
-		case tNode:
-			n += intLen(int64(*nodeMember(f.id, e)))
-		case tNumber:
-			n += floatLen(*numberMember(f.id, e))
-		case tString:
-			n += quotedLen(*stringMember(f.id, e))
-		case tBoolean:
-			n += boolLen(*boolMember(f.id, e))
-		case tNodes:
-			n += intsLen(*nodesMember(f.id, e))
-		case tKind:
-			n += nameLen(&kinds, e.Kind)
-		case tNodeKind:
-			n += nameLen(&nodeTypes, e.Type)
-		case tCut:
-			n += nameLen(&cutKinds, e.Cut)
-		case tTruncation:
-			n += nameLen(&truncations, e.Truncated)
-		case tIntegers:
+		case event.TInteger:
+			n += intLen(int64(*event.IntMember(f.ID, e)))
+		case event.TNode:
+			n += intLen(int64(*event.NodeMember(f.ID, e)))
+		case event.TNumber:
+			n += floatLen(*event.NumberMember(f.ID, e))
+		case event.TString:
+			n += quotedLen(*event.StringMember(f.ID, e))
+		case event.TBoolean:
+			n += boolLen(*event.BoolMember(f.ID, e))
+		case event.TNodes:
+			n += intsLen(*event.NodesMember(f.ID, e))
+		case event.TKind:
+			n += nameLen(&event.KindEnum, e.Kind)
+		case event.TNodeKind:
+			n += nameLen(&event.NodeTypeEnum, e.Type)
+		case event.TCut:
+			n += nameLen(&event.CutKindEnum, e.Cut)
+		case event.TTruncation:
+			n += nameLen(&event.TruncationEnum, e.Truncated)
+		case event.TIntegers:
 			n += intsLen(e.Pruned)
-		case tStrings:
+		case event.TStrings:
 			n += listLen(e.PrunedLabels, quotedLen)
-		case tNumbers:
+		case event.TNumbers:
 			n += listLen(e.Values, floatLen)
-		case tScores:
+		case event.TScores:
 			// {"child":,"action":,"w":,"n":,"ucb":} and a comma between.
 			const fixed = len(`{"child":,"action":,"w":,"n":,"ucb":}`)
 			n += 2 + max(len(e.Scores)-1, 0)
@@ -72,11 +74,11 @@ func sizeBound(step int, e *Event) int {
 					n += floatLen(s.UCB)
 				}
 			}
-		case tCounters:
+		case event.TCounters:
 			const fixed = len(`{"nodes":,"evals":,"cuts":,"elapsed_ns":}`)
 			c := &e.Counters
 			n += fixed + intLen(int64(c.Nodes)) + intLen(int64(c.Evals)) + intLen(int64(c.Cuts)) + intLen(int64(c.Elapsed))
-		case tJoint:
+		case event.TJoint:
 			const fixed = len(`[{"action":,"label":},{"action":,"label":}]`)
 			n += fixed
 			for _, m := range e.Joint {
@@ -155,11 +157,11 @@ func intsLen[T ~int | ~int32](xs []T) int {
 
 // nameLen returns the length of v's name as appendName writes it, or 0
 // for a value it refuses.
-func nameLen[E ~uint8](t *enum[E], v E) int {
-	if !t.valid(v) {
+func nameLen[E ~uint8](t *event.Enum[E], v E) int {
+	if !t.Valid(v) {
 		return 0
 	}
-	return len(t.names[v]) + 2
+	return len(t.Names[v]) + 2
 }
 
 // listLen returns the length of a JSON list of xs, each element of the

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 func TestSpec(t *testing.T) {
@@ -46,7 +47,7 @@ func TestSpec(t *testing.T) {
 			}
 		})
 	}
-	for _, k := range []Kind{KindBad, numKinds, 200} {
+	for _, k := range []Kind{KindBad, event.NumKinds, 200} {
 		t.Run(k.String(), func(t *testing.T) {
 			t.Parallel()
 			if s := Spec(k); s.Kind != KindBad || s.Fields != nil {

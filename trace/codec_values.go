@@ -7,18 +7,20 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // decodeName decodes a JSON string naming a value of enum t, which its
 // error calls a noun.
-func decodeName[E ~uint8](raw json.RawMessage, t *enum[E], noun string) (E, error) {
+func decodeName[E ~uint8](raw json.RawMessage, t *event.Enum[E], noun string) (E, error) {
 	s, err := decodeString(raw)
 	if err != nil {
 		return 0, err
 	}
-	v, ok := t.lookup(s)
+	v, ok := t.Lookup(s)
 	if !ok {
-		return 0, fmt.Errorf("unknown %s %q (want %s)", noun, s, t.want())
+		return 0, fmt.Errorf("unknown %s %q (want %s)", noun, s, t.Want())
 	}
 	return v, nil
 }
@@ -40,7 +42,7 @@ func decodeJoint(raw json.RawMessage) (*JointAction, error) {
 
 func decodeMove(raw json.RawMessage) (Move, error) {
 	var m Move
-	err := decodeFields(raw, moveFields, func(name string, raw json.RawMessage) error {
+	err := decodeFields(raw, event.MoveSpec, func(name string, raw json.RawMessage) error {
 		var err error
 		switch name {
 		case "action":
@@ -247,7 +249,7 @@ func decodeParams(raw json.RawMessage) (map[string]string, error) {
 
 // decodeFields decodes a JSON object whose members are the given fields,
 // all required, calling set for each.
-func decodeFields(raw json.RawMessage, fields []field, set func(name string, raw json.RawMessage) error) error {
+func decodeFields(raw json.RawMessage, fields []event.LineField, set func(name string, raw json.RawMessage) error) error {
 	if len(raw) == 0 || raw[0] != '{' {
 		return fmt.Errorf("want an object, got %s", describe(raw))
 	}
@@ -265,7 +267,7 @@ func decodeFields(raw json.RawMessage, fields []field, set func(name string, raw
 
 func decodeScore(raw json.RawMessage) (Score, error) {
 	var s Score
-	err := decodeFields(raw, scoreFields, func(name string, raw json.RawMessage) error {
+	err := decodeFields(raw, event.ScoreSpec, func(name string, raw json.RawMessage) error {
 		var err error
 		var v int64
 		switch name {
@@ -293,7 +295,7 @@ func decodeScore(raw json.RawMessage) (Score, error) {
 
 func decodeCounters(raw json.RawMessage) (Counters, error) {
 	var c Counters
-	err := decodeFields(raw, counterFields, func(name string, raw json.RawMessage) error {
+	err := decodeFields(raw, event.CounterSpec, func(name string, raw json.RawMessage) error {
 		bits := strconv.IntSize
 		if name == "elapsed_ns" {
 			bits = 64

@@ -3,6 +3,7 @@ package trace
 import (
 	"math"
 
+	"github.com/searchviz/searchviz/trace/internal/event"
 	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
@@ -19,30 +20,30 @@ import (
 
 // compactKind is how version 2 writes the lines of one event kind.
 type compactKind struct {
-	code byte      // the line's first element, a one-letter string
-	pos  []fieldID // the fields written by position, those most often given first
+	code byte            // the line's first element, a one-letter string
+	pos  []event.FieldID // the fields written by position, those most often given first
 }
 
 // compactKinds is the table of version 2's lines. Every field of a kind's
 // spec not listed in pos is given by name, in the trailing object, when
 // it is not its default. A select line has a layout of its own (see
 // appendSelect).
-var compactKinds = [numKinds]compactKind{
-	KindNode:      {'n', []fieldID{fAction, fLabel, fParent}},
-	KindEnter:     {'e', []fieldID{fNode}},
-	KindLeave:     {'l', []fieldID{fNode}},
-	KindEval:      {'v', []fieldID{fValue, fTerminal, fNode}},
-	KindValue:     {'u', []fieldID{fValue, fBest, fNode}},
-	KindBounds:    {'w', []fieldID{fAlpha, fBeta, fNode}},
-	KindCut:       {'c', []fieldID{fValue, fPruned, fAlpha, fBeta, fPrunedLabels, fCut, fNode}},
+var compactKinds = [event.NumKinds]compactKind{
+	KindNode:      {'n', []event.FieldID{event.FAction, event.FLabel, event.FParent}},
+	KindEnter:     {'e', []event.FieldID{event.FNode}},
+	KindLeave:     {'l', []event.FieldID{event.FNode}},
+	KindEval:      {'v', []event.FieldID{event.FValue, event.FTerminal, event.FNode}},
+	KindValue:     {'u', []event.FieldID{event.FValue, event.FBest, event.FNode}},
+	KindBounds:    {'w', []event.FieldID{event.FAlpha, event.FBeta, event.FNode}},
+	KindCut:       {'c', []event.FieldID{event.FValue, event.FPruned, event.FAlpha, event.FBeta, event.FPrunedLabels, event.FCut, event.FNode}},
 	KindSelect:    {'s', nil},
-	KindExpand:    {'x', []fieldID{fChildren, fNode}},
-	KindPlayout:   {'p', []fieldID{fResult, fLength, fNode}},
-	KindBackprop:  {'b', []fieldID{fValues, fPath}},
-	KindBeam:      {'m', []fieldID{fDepth, fKept, fDropped}},
-	KindIteration: {'i', []fieldID{fIteration, fDepth, fDiscarded}},
-	KindDecision:  {'d', []fieldID{fAction, fValue, fLabel, fNode}},
-	KindNote:      {'t', []fieldID{fText, fNode, fTruncated}},
+	KindExpand:    {'x', []event.FieldID{event.FChildren, event.FNode}},
+	KindPlayout:   {'p', []event.FieldID{event.FResult, event.FLength, event.FNode}},
+	KindBackprop:  {'b', []event.FieldID{event.FValues, event.FPath}},
+	KindBeam:      {'m', []event.FieldID{event.FDepth, event.FKept, event.FDropped}},
+	KindIteration: {'i', []event.FieldID{event.FIteration, event.FDepth, event.FDiscarded}},
+	KindDecision:  {'d', []event.FieldID{event.FAction, event.FValue, event.FLabel, event.FNode}},
+	KindNote:      {'t', []event.FieldID{event.FText, event.FNode, event.FTruncated}},
 }
 
 // codeKinds maps a line's code back to its kind.
@@ -157,15 +158,15 @@ func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.dep
 // spec, or reports false if the field has none here and must be given.
 // An optional field without a case of its own defaults to its zero value.
 // Lists it sets may share the state's scratch memory.
-func (s *compactState) setDefault(f *field, e *Event) bool {
-	switch id := f.id; id {
-	case fNode:
+func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
+	switch id := f.ID; id {
+	case event.FNode:
 		e.Node = s.defaultNode(e.Kind)
-	case fParent:
+	case event.FParent:
 		e.Parent = s.top()
-	case fLabel:
+	case event.FLabel:
 		e.Label, _ = s.labels.get(e.Action)
-	case fDepth:
+	case event.FDepth:
 		e.Depth = 0
 		if e.Kind == KindNode && e.Parent != NoNode {
 			if !s.known(e.Parent) {
@@ -173,34 +174,34 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 			}
 			e.Depth = int(*s.depth.At(int(e.Parent))) + 1
 		}
-	case fNodeKind:
+	case event.FNodeKind:
 		return s.defaultType(e)
-	case fJoint:
+	case event.FJoint:
 		e.Joint = nil
 		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.At(int(e.Parent)) == TypeJoint {
 			s.joint = j
 			e.Joint = &s.joint
 		}
-	case fTerminal:
+	case event.FTerminal:
 		e.Terminal = false
-	case fBest:
+	case event.FBest:
 		e.Best = s.lastLeft
-	case fAlpha, fBeta:
+	case event.FAlpha, event.FBeta:
 		alpha, beta, ok := s.defaultWindow(e)
 		if !ok {
 			return false
 		}
-		if id == fAlpha {
+		if id == event.FAlpha {
 			e.Alpha = alpha
 		} else {
 			e.Beta = beta
 		}
-	case fCut:
+	case event.FCut:
 		if !s.known(e.Node) {
 			return false
 		}
 		e.Cut = CutFor(*s.typ.At(int(e.Node)))
-	case fPrunedLabels:
+	case event.FPrunedLabels:
 		s.texts = s.texts[:0]
 		for _, a := range e.Pruned {
 			l, ok := s.labels.get(a)
@@ -210,7 +211,7 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 			s.texts = append(s.texts, l)
 		}
 		e.PrunedLabels = s.texts
-	case fChildren:
+	case event.FChildren:
 		if s.prev != KindNode || s.run.parent != e.Node {
 			return false
 		}
@@ -219,21 +220,21 @@ func (s *compactState) setDefault(f *field, e *Event) bool {
 			s.nodes = append(s.nodes, s.run.first+NodeID(i))
 		}
 		e.Children = s.nodes
-	case fPath:
+	case event.FPath:
 		s.nodes = s.nodes[:0]
 		for i := len(s.stack) - 1; i >= 0; i-- {
 			s.nodes = append(s.nodes, s.stack[i].node)
 		}
 		e.Path = s.nodes
-	case fValues:
+	case event.FValues:
 		return s.defaultValues(e)
-	case fIteration:
+	case event.FIteration:
 		e.Iteration = s.iter + 1
 	default:
 		if !f.Optional {
 			return false
 		}
-		setZero(id, e)
+		event.SetZero(id, e)
 	}
 	return true
 }

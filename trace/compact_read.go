@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // maxElements is the most elements a version 2 line has: the code, the
@@ -223,7 +225,7 @@ func plainLiteral(b []byte, i int, lit string) int {
 // knownCodes lists the kinds' codes, for error messages.
 func knownCodes() string {
 	var b strings.Builder
-	for k := KindBad + 1; k < numKinds; k++ {
+	for k := KindBad + 1; k < event.NumKinds; k++ {
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
@@ -240,7 +242,7 @@ func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *Event) error
 	if len(pos) > len(ck.pos) {
 		return fmt.Errorf("%d fields by position; a %s line has at most %d (%s)", len(pos), e.Kind, len(ck.pos), posNames(ck.pos))
 	}
-	fields := specs[e.Kind].fields
+	fields := event.Specs[e.Kind].Fields
 	var raws [maxFields][]byte
 	if named != nil {
 		raws = collect(named, fields)
@@ -252,17 +254,17 @@ func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *Event) error
 	}
 	for i := range fields {
 		f := &fields[i]
-		if f.id == fStep || f.id == fKind {
+		if f.ID == event.FStep || f.ID == event.FKind {
 			continue
 		}
 		if raws[i] == nil {
 			if !r.st.setDefault(f, e) {
 				return fmt.Errorf("missing field %q: no default follows from the events before", f.Name)
 			}
-			ownDefault(f.id, e)
+			ownDefault(f.ID, e)
 			continue
 		}
-		if f.typ == tString && r.interned(raws[i], stringMember(f.id, e)) {
+		if f.FieldType == event.TString && r.interned(raws[i], event.StringMember(f.ID, e)) {
 			continue
 		}
 		if err := decodeField(f, raws[i], e); err != nil {
@@ -301,27 +303,27 @@ func (r *compactReader) interned(raw []byte, dst *string) bool {
 }
 
 // posNames names the positional fields ids, for error messages.
-func posNames(ids []fieldID) string {
+func posNames(ids []event.FieldID) string {
 	names := make([]string, len(ids))
 	for i, id := range ids {
-		names[i] = fieldInfos[id].name
+		names[i] = event.FieldInfos[id].Name
 	}
 	return strings.Join(names, ", ")
 }
 
 // ownDefault gives e its own copy of a default that shares the state's
 // scratch memory.
-func ownDefault(id fieldID, e *Event) {
+func ownDefault(id event.FieldID, e *Event) {
 	switch id {
-	case fPrunedLabels:
+	case event.FPrunedLabels:
 		e.PrunedLabels = slices.Clone(e.PrunedLabels)
-	case fChildren:
+	case event.FChildren:
 		e.Children = slices.Clone(e.Children)
-	case fPath:
+	case event.FPath:
 		e.Path = slices.Clone(e.Path)
-	case fValues:
+	case event.FValues:
 		e.Values = slices.Clone(e.Values)
-	case fJoint:
+	case event.FJoint:
 		if e.Joint != nil {
 			j := *e.Joint
 			e.Joint = &j

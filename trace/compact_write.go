@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // compactWriter encodes events as version 2 lines.
@@ -15,8 +17,8 @@ type compactWriter struct {
 	bumps   []int     // scratch: the candidates of a select with one visit more
 	predW   []float64 // scratch: a select's statistics as predicted
 	predN   []int
-	stats   []int    // scratch: the candidates of a select whose statistics changed otherwise
-	named   []*field // scratch: the fields given by name
+	stats   []int              // scratch: the candidates of a select whose statistics changed otherwise
+	named   []*event.LineField // scratch: the fields given by name
 }
 
 // newCompactWriter returns a writer of version 2 lines, or of version 3's
@@ -27,7 +29,7 @@ func newCompactWriter(predict bool) *compactWriter {
 
 // appendEvent appends e's version 2 line and updates the state with e.
 func (w *compactWriter) appendEvent(b []byte, e *Event) ([]byte, error) {
-	if !kinds.valid(e.Kind) {
+	if !event.KindEnum.Valid(e.Kind) {
 		return b, errors.New("invalid kind")
 	}
 	var err error
@@ -48,15 +50,15 @@ func (w *compactWriter) appendEvent(b []byte, e *Event) ([]byte, error) {
 // for a default one before a given one), then the other given fields by
 // name.
 func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
-	fields := specs[e.Kind].fields
+	fields := event.Specs[e.Kind].Fields
 	for i := range fields {
 		f := &fields[i]
 		w.given[i] = false
-		if f.id == fStep || f.id == fKind {
+		if f.ID == event.FStep || f.ID == event.FKind {
 			continue
 		}
 		w.scratch = *e
-		w.given[i] = !w.st.setDefault(f, &w.scratch) || !sameMember(f.id, &w.scratch, e)
+		w.given[i] = !w.st.setDefault(f, &w.scratch) || !sameMember(f.ID, &w.scratch, e)
 	}
 	ck := &compactKinds[e.Kind]
 	last := -1
@@ -67,7 +69,7 @@ func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
 	}
 	w.named = w.named[:0]
 	for i := range fields {
-		if w.given[i] && !slices.Contains(ck.pos, fields[i].id) {
+		if w.given[i] && !slices.Contains(ck.pos, fields[i].ID) {
 			w.named = append(w.named, &fields[i])
 		}
 	}
@@ -95,7 +97,7 @@ func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
 
 // appendNamed appends the fields fs of e as a JSON object, after a comma;
 // it appends nothing when fs is empty.
-func appendNamed(b []byte, fs []*field, e *Event) ([]byte, error) {
+func appendNamed(b []byte, fs []*event.LineField, e *Event) ([]byte, error) {
 	var err error
 	for i, f := range fs {
 		if i == 0 {
@@ -116,9 +118,9 @@ func appendNamed(b []byte, fs []*field, e *Event) ([]byte, error) {
 }
 
 // fieldIndex returns the index of field id in fs, or -1.
-func fieldIndex(fs []field, id fieldID) int {
+func fieldIndex(fs []event.LineField, id event.FieldID) int {
 	for i := range fs {
-		if fs[i].id == id {
+		if fs[i].ID == id {
 			return i
 		}
 	}
@@ -322,10 +324,10 @@ func (w *compactWriter) appendSelectNames(b []byte, e *Event, sameCands, named b
 
 // appendSelectNamed appends a select line that gives every field by name.
 func (w *compactWriter) appendSelectNamed(b []byte, e *Event) ([]byte, error) {
-	fields := specs[KindSelect].fields
+	fields := event.Specs[KindSelect].Fields
 	w.named = w.named[:0]
 	for i := range fields {
-		if f := &fields[i]; f.id != fStep && f.id != fKind && !(f.Optional && isZero(f.id, e)) {
+		if f := &fields[i]; f.ID != event.FStep && f.ID != event.FKind && !(f.Optional && isZero(f.ID, e)) {
 			w.named = append(w.named, f)
 		}
 	}
@@ -349,53 +351,53 @@ func reproducible(e *Event) bool {
 }
 
 // appendFieldValue appends the value of field f of e.
-func appendFieldValue(b []byte, f *field, e *Event) ([]byte, error) {
-	switch f.typ {
-	case tInteger:
-		return strconv.AppendInt(b, int64(*intMember(f.id, e)), 10), nil
-	case tNode:
-		return strconv.AppendInt(b, int64(*nodeMember(f.id, e)), 10), nil
-	case tNumber:
-		return appendNumber(b, f.Name, *numberMember(f.id, e))
-	case tString:
-		return appendText(b, f.Name, *stringMember(f.id, e))
-	case tBoolean:
-		return strconv.AppendBool(b, *boolMember(f.id, e)), nil
+func appendFieldValue(b []byte, f *event.LineField, e *Event) ([]byte, error) {
+	switch f.FieldType {
+	case event.TInteger:
+		return strconv.AppendInt(b, int64(*event.IntMember(f.ID, e)), 10), nil
+	case event.TNode:
+		return strconv.AppendInt(b, int64(*event.NodeMember(f.ID, e)), 10), nil
+	case event.TNumber:
+		return appendNumber(b, f.Name, *event.NumberMember(f.ID, e))
+	case event.TString:
+		return appendText(b, f.Name, *event.StringMember(f.ID, e))
+	case event.TBoolean:
+		return strconv.AppendBool(b, *event.BoolMember(f.ID, e)), nil
 	}
 	return appendValue(b, f, e)
 }
 
 // sameMember reports whether a and b hold the same value in the member
 // field id carries.
-func sameMember(id fieldID, a, b *Event) bool {
-	switch fieldInfos[id].typ {
-	case tInteger:
-		return *intMember(id, a) == *intMember(id, b)
-	case tNode:
-		return *nodeMember(id, a) == *nodeMember(id, b)
-	case tNumber:
-		return sameBits(*numberMember(id, a), *numberMember(id, b))
-	case tString:
-		return *stringMember(id, a) == *stringMember(id, b)
-	case tBoolean:
-		return *boolMember(id, a) == *boolMember(id, b)
-	case tNodes:
-		return slices.Equal(*nodesMember(id, a), *nodesMember(id, b))
-	case tNodeKind:
+func sameMember(id event.FieldID, a, b *Event) bool {
+	switch event.FieldInfos[id].Type {
+	case event.TInteger:
+		return *event.IntMember(id, a) == *event.IntMember(id, b)
+	case event.TNode:
+		return *event.NodeMember(id, a) == *event.NodeMember(id, b)
+	case event.TNumber:
+		return sameBits(*event.NumberMember(id, a), *event.NumberMember(id, b))
+	case event.TString:
+		return *event.StringMember(id, a) == *event.StringMember(id, b)
+	case event.TBoolean:
+		return *event.BoolMember(id, a) == *event.BoolMember(id, b)
+	case event.TNodes:
+		return slices.Equal(*event.NodesMember(id, a), *event.NodesMember(id, b))
+	case event.TNodeKind:
 		return a.Type == b.Type
-	case tCut:
+	case event.TCut:
 		return a.Cut == b.Cut
-	case tTruncation:
+	case event.TTruncation:
 		return a.Truncated == b.Truncated
-	case tIntegers:
+	case event.TIntegers:
 		return slices.Equal(a.Pruned, b.Pruned)
-	case tStrings:
+	case event.TStrings:
 		return slices.Equal(a.PrunedLabels, b.PrunedLabels)
-	case tNumbers:
+	case event.TNumbers:
 		return slices.EqualFunc(a.Values, b.Values, sameBits)
-	case tJoint:
+	case event.TJoint:
 		return a.Joint == nil && b.Joint == nil || a.Joint != nil && b.Joint != nil && *a.Joint == *b.Joint
-	case tCounters:
+	case event.TCounters:
 		return a.Counters == b.Counters
 	}
 	return false

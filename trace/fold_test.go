@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // foldNumbered sets every event's Step to its index.
@@ -316,7 +317,7 @@ func TestTreeOtherKinds(t *testing.T) {
 		Event{Kind: KindBackprop, Path: []NodeID{1, 0}, Values: []float64{1, -1}},                                 // 6
 		Event{Kind: KindIteration, Iteration: 1},                                                                  // 7
 		Event{Kind: KindNote, Text: "hello"},                                                                      // 8
-		Event{Kind: numKinds + 3, Node: 99},                                                                       // 9: a kind from a later version
+		Event{Kind: event.NumKinds + 3, Node: 99},                                                                 // 9: a kind from a later version
 		Event{Kind: KindBeam, Depth: 1, Kept: []NodeID{1}, Dropped: []NodeID{2}},                                  // 10
 		Event{Kind: KindBeam, Depth: 1, Kept: []NodeID{2}, Dropped: []NodeID{1, 2}},                               // 11: 2 ends dropped, as it was
 		Event{Kind: KindEnter, Node: 1},                                                                           // 12
@@ -930,7 +931,7 @@ func TestNewTreeMutated(t *testing.T) {
 		case 4:
 			events[j].Best = NodeID(rng.IntN(40) - 3)
 		case 5:
-			events[j].Kind = Kind(rng.IntN(int(numKinds) + 2))
+			events[j].Kind = Kind(rng.IntN(int(event.NumKinds) + 2))
 		case 6:
 			events = slices.Insert(events, j, events[rng.IntN(len(events))])
 		case 7:

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/searchviz/searchviz/trace/internal/event"
 	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
@@ -25,7 +26,7 @@ const (
 	numGrains
 )
 
-var grains = enum[Grain]{typ: "Grain", noun: "grain", first: GrainEvent, names: []string{
+var grains = event.Enum[Grain]{Type: "Grain", Noun: "grain", First: GrainEvent, Names: []string{
 	GrainBad:       "bad",
 	GrainEvent:     "event",
 	GrainNode:      "node",
@@ -36,10 +37,10 @@ var grains = enum[Grain]{typ: "Grain", noun: "grain", first: GrainEvent, names: 
 }}
 
 // String returns the grain's name, e.g. "iteration".
-func (g Grain) String() string { return grains.name(g) }
+func (g Grain) String() string { return grains.Name(g) }
 
 // ParseGrain returns the grain named s, or an error that lists the names.
-func ParseGrain(s string) (Grain, error) { return grains.parse(s) }
+func ParseGrain(s string) (Grain, error) { return grains.Parse(s) }
 
 // Grains returns every valid grain, from the finest.
 func Grains() []Grain {

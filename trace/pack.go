@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"time"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // A Tree holds its events packed: each event is a kind byte, a bit mask of
@@ -19,8 +21,8 @@ import (
 // table drives the packing as it drives the codec, so a field added to it
 // is packed with no change here.
 const (
-	firstPacked = fNode
-	endPacked   = fFormat
+	firstPacked = event.FNode
+	endPacked   = event.FFormat
 )
 
 // The mask is a uint64: this fails to compile once the fields outgrow it.
@@ -122,55 +124,55 @@ func (u *unpacker) float() float64 {
 func packEvent(b []byte, e *Event, strs *strTable) []byte {
 	var mask uint64
 	for id := firstPacked; id < endPacked; id++ {
-		if nonZero(id, e) {
+		if event.NonZero(id, e) {
 			mask |= 1 << (id - firstPacked)
 		}
 	}
 	b = append(b, byte(e.Kind))
 	b = binary.AppendUvarint(b, mask)
 	for m := mask; m != 0; m &= m - 1 {
-		b = packField(b, firstPacked+fieldID(bits.TrailingZeros64(m)), e, strs)
+		b = packField(b, firstPacked+event.FieldID(bits.TrailingZeros64(m)), e, strs)
 	}
 	return b
 }
 
 // packField appends field id of e; a boolean's value is its mask bit.
-func packField(b []byte, id fieldID, e *Event, strs *strTable) []byte {
+func packField(b []byte, id event.FieldID, e *Event, strs *strTable) []byte {
 	packInt := func(b []byte, v int) []byte { return appendInt(b, int64(v)) }
 	packNode := func(b []byte, v NodeID) []byte { return appendInt(b, int64(v)) }
 	packString := func(b []byte, s string) []byte { return binary.AppendUvarint(b, uint64(strs.ref(s))) }
-	switch fieldInfos[id].typ {
-	case tInteger, tNode:
-		return appendInt(b, intValue(id, e))
-	case tNumber:
-		return appendFloat(b, *numberMember(id, e))
-	case tString:
-		return packString(b, *stringMember(id, e))
-	case tNodes:
-		return packList(b, *nodesMember(id, e), packNode)
-	case tNodeKind:
+	switch event.FieldInfos[id].Type {
+	case event.TInteger, event.TNode:
+		return appendInt(b, event.IntValue(id, e))
+	case event.TNumber:
+		return appendFloat(b, *event.NumberMember(id, e))
+	case event.TString:
+		return packString(b, *event.StringMember(id, e))
+	case event.TNodes:
+		return packList(b, *event.NodesMember(id, e), packNode)
+	case event.TNodeKind:
 		return append(b, byte(e.Type))
-	case tCut:
+	case event.TCut:
 		return append(b, byte(e.Cut))
-	case tTruncation:
+	case event.TTruncation:
 		return append(b, byte(e.Truncated))
-	case tIntegers:
+	case event.TIntegers:
 		return packList(b, e.Pruned, packInt)
-	case tStrings:
+	case event.TStrings:
 		return packList(b, e.PrunedLabels, packString)
-	case tNumbers:
+	case event.TNumbers:
 		return packList(b, e.Values, appendFloat)
-	case tScores:
+	case event.TScores:
 		return packList(b, e.Scores, func(b []byte, s Score) []byte {
 			b = packInt(packNode(b, s.Child), s.Action)
 			return appendFloat(packInt(appendFloat(b, s.W), s.N), s.UCB)
 		})
-	case tCounters:
+	case event.TCounters:
 		c := e.Counters
 		for _, v := range [...]int64{int64(c.Nodes), int64(c.Evals), int64(c.Cuts), int64(c.Elapsed)} {
 			b = appendInt(b, v)
 		}
-	case tJoint:
+	case event.TJoint:
 		for _, m := range e.Joint {
 			b = packString(packInt(b, m.Action), m.Label)
 		}
@@ -198,45 +200,45 @@ func unpackEvent(rec []byte, e *Event, strs []string, reuse bool) {
 	old := *e
 	*e = Event{Kind: kind}
 	for m := mask; m != 0; m &= m - 1 {
-		unpackField(&u, firstPacked+fieldID(bits.TrailingZeros64(m)), e, &old, strs, reuse)
+		unpackField(&u, firstPacked+event.FieldID(bits.TrailingZeros64(m)), e, &old, strs, reuse)
 	}
 }
 
 // unpackField sets field id of e from u, reusing old's slices if reuse.
-func unpackField(u *unpacker, id fieldID, e, old *Event, strs []string, reuse bool) {
+func unpackField(u *unpacker, id event.FieldID, e, old *Event, strs []string, reuse bool) {
 	unpackInt := func() int { return int(u.int()) }
 	unpackNode := func() NodeID { return NodeID(u.int()) }
 	unpackString := func() string { return strs[u.uvarint()] }
-	switch fieldInfos[id].typ {
-	case tInteger, tNode:
-		setIntValue(id, e, u.int())
-	case tNumber:
-		*numberMember(id, e) = u.float()
-	case tString:
-		*stringMember(id, e) = unpackString()
-	case tBoolean:
-		*boolMember(id, e) = true
-	case tNodes:
-		*nodesMember(id, e) = unpackList(u, *nodesMember(id, old), reuse, unpackNode)
-	case tNodeKind:
+	switch event.FieldInfos[id].Type {
+	case event.TInteger, event.TNode:
+		event.SetIntValue(id, e, u.int())
+	case event.TNumber:
+		*event.NumberMember(id, e) = u.float()
+	case event.TString:
+		*event.StringMember(id, e) = unpackString()
+	case event.TBoolean:
+		*event.BoolMember(id, e) = true
+	case event.TNodes:
+		*event.NodesMember(id, e) = unpackList(u, *event.NodesMember(id, old), reuse, unpackNode)
+	case event.TNodeKind:
 		e.Type = NodeType(u.byte())
-	case tCut:
+	case event.TCut:
 		e.Cut = CutKind(u.byte())
-	case tTruncation:
+	case event.TTruncation:
 		e.Truncated = Truncation(u.byte())
-	case tIntegers:
+	case event.TIntegers:
 		e.Pruned = unpackList(u, old.Pruned, reuse, unpackInt)
-	case tStrings:
+	case event.TStrings:
 		e.PrunedLabels = unpackList(u, old.PrunedLabels, reuse, unpackString)
-	case tNumbers:
+	case event.TNumbers:
 		e.Values = unpackList(u, old.Values, reuse, u.float)
-	case tScores:
+	case event.TScores:
 		e.Scores = unpackList(u, old.Scores, reuse, func() Score {
 			return Score{Child: unpackNode(), Action: unpackInt(), W: u.float(), N: unpackInt(), UCB: u.float()}
 		})
-	case tCounters:
+	case event.TCounters:
 		e.Counters = Counters{Nodes: unpackInt(), Evals: unpackInt(), Cuts: unpackInt(), Elapsed: time.Duration(u.int())}
-	case tJoint:
+	case event.TJoint:
 		var j JointAction
 		for i := range j {
 			j[i] = Move{Action: unpackInt(), Label: unpackString()}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // randomEvent returns an event of a random kind with each field set, or
@@ -36,7 +37,7 @@ func randomEvent(rng *rand.Rand) Event {
 		}
 		return s
 	}
-	e := Event{Kind: Kind(1 + rng.IntN(int(numKinds)-1))}
+	e := Event{Kind: Kind(1 + rng.IntN(int(event.NumKinds)-1))}
 	if pick() {
 		e.Node = NodeID(integer())
 	}

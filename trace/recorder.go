@@ -4,38 +4,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
-
-// TruncatedNote begins the text of the note a Limiter passes on when it
-// reaches one of its budgets. The note's Truncated field says which
-// budget; programs read that, people the text.
-const TruncatedNote = "trace truncated"
-
-// truncationWords follow TruncatedNote and ": " in the text of a
-// Limiter's note, by the budget it reached.
-var truncationWords = [numTruncations]string{
-	TruncatedNodes:  "node budget",
-	TruncatedEvents: "event budget",
-	TruncatedBytes:  "byte budget",
-}
-
-// truncationOfText returns the budget that a note's text names the way a
-// Limiter words it, or NotTruncated: notes written before they had a
-// Truncated field say it only so.
-func truncationOfText(text string) Truncation {
-	rest, ok := strings.CutPrefix(text, TruncatedNote+": ")
-	if !ok {
-		return NotTruncated
-	}
-	for t := NotTruncated + 1; t < numTruncations; t++ {
-		if strings.HasPrefix(rest, truncationWords[t]+" ") {
-			return t
-		}
-	}
-	return NotTruncated
-}
 
 // Budget bounds what a Limiter passes on; a zero (or negative) field means
 // no limit.
@@ -147,14 +119,14 @@ func LimitBudget(next Tracer, b Budget) *Limiter {
 		l.maxHolders = min(b.Placeholders, MaxPlaceholders)
 	}
 	if l.maxNodes > 0 {
-		l.nodeNote = fmt.Sprintf("%s: %s of %d nodes reached; later nodes are not recorded", TruncatedNote, truncationWords[TruncatedNodes], l.maxNodes)
+		l.nodeNote = fmt.Sprintf("%s: %s of %d nodes reached; later nodes are not recorded", TruncatedNote, event.TruncationWords[TruncatedNodes], l.maxNodes)
 	}
 	l.bounded = l.maxEvents > 0 || l.maxBytes > 0
 	if !l.bounded {
 		return l
 	}
-	l.eventNote = fmt.Sprintf("%s: %s of %d events reached; later events are not recorded", TruncatedNote, truncationWords[TruncatedEvents], l.maxEvents)
-	l.byteNote = fmt.Sprintf("%s: %s of %d bytes reached; later events are not recorded", TruncatedNote, truncationWords[TruncatedBytes], l.maxBytes)
+	l.eventNote = fmt.Sprintf("%s: %s of %d events reached; later events are not recorded", TruncatedNote, event.TruncationWords[TruncatedEvents], l.maxEvents)
+	l.byteNote = fmt.Sprintf("%s: %s of %d bytes reached; later events are not recorded", TruncatedNote, event.TruncationWords[TruncatedBytes], l.maxBytes)
 	// Room for the note and the decision at any step, with any numbers.
 	for _, note := range []Event{l.fullNote(TruncatedEvents), l.fullNote(TruncatedBytes)} {
 		l.noteSize = max(l.noteSize, sizeBound(math.MaxInt, &note))

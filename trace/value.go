@@ -3,6 +3,8 @@ package trace
 import (
 	"math"
 	"strconv"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
 // FormatValue formats a value for people: as short as it can be exactly
@@ -45,13 +47,13 @@ const (
 	ViewSide
 )
 
-var views = enum[View]{typ: "View", noun: "view", first: ViewRoot, names: []string{"root", "side"}}
+var views = event.Enum[View]{Type: "View", Noun: "view", First: ViewRoot, Names: []string{"root", "side"}}
 
 // String returns "root" or "side".
-func (v View) String() string { return views.name(v) }
+func (v View) String() string { return views.Name(v) }
 
 // ParseView returns the view named "root" or "side".
-func ParseView(name string) (View, error) { return views.parse(name) }
+func ParseView(name string) (View, error) { return views.Parse(name) }
 
 // Caption says in words whose view values are in.
 func (v View) Caption() string {
