@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/searchviz/searchviz/trace/internal/codec"
 	"github.com/searchviz/searchviz/trace/internal/event"
 	"github.com/searchviz/searchviz/trace/internal/store"
 )
@@ -174,7 +175,7 @@ func (b *Builder) check(e *Event) error {
 	if e.Step != i && !b.renumber {
 		return fail("step is %d, want the event's index %d", e.Step, i)
 	}
-	if err := checkEntries(e); err != nil {
+	if err := codec.CheckEntries(e); err != nil {
 		return fail("%v", err)
 	}
 	n := b.nodes.Len()
@@ -260,7 +261,7 @@ func (b *Builder) check(e *Event) error {
 			return fail("best child %d is not a child of node %d", e.Best, e.Node)
 		}
 	case KindCut:
-		if err := checkPruned(len(e.Pruned)); err != nil {
+		if err := codec.CheckPruned(len(e.Pruned)); err != nil {
 			return fail("%v", err)
 		}
 		if p := b.holders.Len() + len(e.Pruned); p > MaxPlaceholders {

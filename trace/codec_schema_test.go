@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/codec"
 	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
@@ -126,12 +127,12 @@ func compactSchemas(t *testing.T) object {
 	var oneOf []object
 	var defs object
 	for _, k := range Kinds() {
-		ck := compactKinds[k]
+		code, pos := codec.Layout(k)
 		name := "line_" + k.String()
 		oneOf = append(oneOf, ref(name))
 		fields := Spec(k).Fields[2:]
-		slots := []object{{{"const", string(ck.code)}}}
-		for _, id := range ck.pos {
+		slots := []object{{{"const", string(code)}}}
+		for _, id := range pos {
 			f := fields[slices.IndexFunc(fields, func(f Field) bool { return f.Name == event.FieldInfos[id].Name })]
 			slots = append(slots, object{{"description", f.Help}, {"anyOf", []object{typeSchema(t, f.Type), {{"type", "null"}}, ref("named_" + k.String())}}})
 		}
@@ -179,7 +180,8 @@ func compactSchemas(t *testing.T) object {
 	}
 	var codes []string
 	for _, k := range Kinds() {
-		codes = append(codes, string(compactKinds[k].code))
+		code, _ := codec.Layout(k)
+		codes = append(codes, string(code))
 	}
 	return append(object{{"line", object{
 		{"description", "Every line after the header in version 2: a list, the kind's code first, or the code alone when every field takes its default."},

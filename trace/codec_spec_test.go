@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
+	"github.com/searchviz/searchviz/trace/internal/codec"
 	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
@@ -27,8 +28,8 @@ func TestSpec(t *testing.T) {
 			if len(s.Fields) < 2 || s.Fields[0].Name != "step" || s.Fields[1].Name != "kind" {
 				t.Errorf("Spec(%v) does not start with step and kind: %+v", k, s.Fields)
 			}
-			if len(s.Fields) > maxFields {
-				t.Errorf("Spec(%v) has %d fields, more than the decoder's maxFields %d", k, len(s.Fields), maxFields)
+			if len(s.Fields) > codec.MaxFields {
+				t.Errorf("Spec(%v) has %d fields, more than the decoder's MaxFields %d", k, len(s.Fields), codec.MaxFields)
 			}
 			seen := map[string]bool{}
 			for _, f := range s.Fields {
@@ -42,8 +43,8 @@ func TestSpec(t *testing.T) {
 	for name, fs := range map[string][]Field{"score": ScoreFields(), "counters": CounterFields(), "header": HeaderFields(), "move": MoveFields()} {
 		t.Run(name+" fields", func(t *testing.T) {
 			t.Parallel()
-			if len(fs) > maxFields {
-				t.Errorf("%d fields, more than the decoder's maxFields %d", len(fs), maxFields)
+			if len(fs) > codec.MaxFields {
+				t.Errorf("%d fields, more than the decoder's MaxFields %d", len(fs), codec.MaxFields)
 			}
 		})
 	}

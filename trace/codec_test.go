@@ -462,7 +462,7 @@ func checkLongLines(t *testing.T, limit int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.SetLineLimit(limit)
+		trace.SetLineLimit(r, limit)
 		var events []trace.Event
 		for {
 			e, err := r.ReadEvent()

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/searchviz/searchviz/trace/internal/codec"
 	"github.com/searchviz/searchviz/trace/internal/store"
 )
 
@@ -223,7 +224,7 @@ func checkPlaceholders(events []Event) error {
 	pruned := 0
 	for i := range events {
 		if e := &events[i]; e.Kind == KindCut {
-			if err := checkPruned(len(e.Pruned)); err != nil {
+			if err := codec.CheckPruned(len(e.Pruned)); err != nil {
 				return fmt.Errorf("trace: event %d (%v): %v", i, e.Kind, err)
 			}
 			if pruned += len(e.Pruned); pruned > MaxPlaceholders {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/searchviz/searchviz/trace/internal/codec"
 )
 
 // readBatch is the number of events the reading goroutine of ReadFrom
@@ -101,7 +103,7 @@ func decodeBatches(r *Reader, edit func(*Event) error, free <-chan *batch, full 
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			bt.err = &PanicError{Line: r.line, Value: p, Stack: debug.Stack()}
+			bt.err = &PanicError{Line: codec.Line(r), Value: p, Stack: debug.Stack()}
 			select {
 			case full <- bt:
 			case <-stop:
@@ -112,7 +114,7 @@ func decodeBatches(r *Reader, edit func(*Event) error, free <-chan *batch, full 
 		bt.n, bt.err = 0, nil
 		for bt.n < readBatch && bt.err == nil {
 			e := &bt.events[bt.n]
-			if bt.err = r.readEvent(e); bt.err != nil {
+			if bt.err = codec.ReadInto(r, e); bt.err != nil {
 				break
 			}
 			if edit != nil {

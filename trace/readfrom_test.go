@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/trace/internal/codec"
 )
 
 // TestReadFromStops checks that ReadFrom stops its reading goroutine as
@@ -67,8 +69,8 @@ func TestReadFromStops(t *testing.T) {
 			if pe := (*PanicError)(nil); errors.As(err, &pe) != (tt.name == "edit panics") || pe != nil && !bytes.Contains(pe.Stack, []byte("decodeBatches")) {
 				t.Errorf("ReadFrom: %#v, want a *PanicError with the stack for a panic and no other", err)
 			}
-			if most := tt.at + (readBatches+1)*readBatch; r.n > most {
-				t.Errorf("the reader read %d events, want at most %d: it did not stop", r.n, most)
+			if most := tt.at + (readBatches+1)*readBatch; codec.Decoded(r) > most {
+				t.Errorf("the reader read %d events, want at most %d: it did not stop", codec.Decoded(r), most)
 			}
 		})
 	}

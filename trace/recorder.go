@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/searchviz/searchviz/trace/internal/codec"
 	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
@@ -129,9 +130,9 @@ func LimitBudget(next Tracer, b Budget) *Limiter {
 	l.byteNote = fmt.Sprintf("%s: %s of %d bytes reached; later events are not recorded", TruncatedNote, event.TruncationWords[TruncatedBytes], l.maxBytes)
 	// Room for the note and the decision at any step, with any numbers.
 	for _, note := range []Event{l.fullNote(TruncatedEvents), l.fullNote(TruncatedBytes)} {
-		l.noteSize = max(l.noteSize, sizeBound(math.MaxInt, &note))
+		l.noteSize = max(l.noteSize, codec.SizeBound(math.MaxInt, &note))
 	}
-	l.decSize = sizeBound(math.MaxInt, &Event{
+	l.decSize = codec.SizeBound(math.MaxInt, &Event{
 		Kind: KindDecision, Node: math.MinInt32, Action: math.MinInt, Value: 0.1,
 		Counters: Counters{Nodes: math.MinInt, Evals: math.MinInt, Cuts: math.MinInt, Elapsed: math.MinInt64},
 	})
@@ -197,11 +198,11 @@ func (l *Limiter) pass(e Event) bool {
 	}
 	size := 0
 	if l.maxBytes > 0 {
-		size = sizeBound(l.events, &e)
+		size = codec.SizeBound(l.events, &e)
 	}
 	labelRoom := l.labelRoom
 	if e.Kind == KindNode && e.Parent == 0 && !l.decided {
-		labelRoom = max(labelRoom, quotedLen(e.Label)-2)
+		labelRoom = max(labelRoom, codec.QuotedLen(e.Label)-2)
 	}
 	events, bytes := l.events+2, l.bytes+int64(size+l.noteSize) // e and the note
 	if !l.decided {
@@ -237,7 +238,7 @@ func (l *Limiter) fill(which Truncation) {
 	note := l.fullNote(which)
 	size := 0
 	if l.maxBytes > 0 {
-		size = sizeBound(l.events, &note)
+		size = codec.SizeBound(l.events, &note)
 	}
 	// The note fits unless the budget was too small from the start.
 	if l.fits(1, int64(size)) {
@@ -262,12 +263,12 @@ func (l *Limiter) decide(e Event) {
 	}
 	size := 0
 	if l.maxBytes > 0 {
-		size = sizeBound(l.events, &e)
+		size = codec.SizeBound(l.events, &e)
 		if room := l.maxBytes - l.bytes - heldBytes; int64(size) > room {
 			// The label is longer than the room held back for it.
-			rest := size - (quotedLen(e.Label) - 2)
+			rest := size - (codec.QuotedLen(e.Label) - 2)
 			e.Label = prefixWithin(e.Label, room-int64(rest))
-			size = sizeBound(l.events, &e)
+			size = codec.SizeBound(l.events, &e)
 		}
 	}
 	// The decision fits unless the budget was too small from the start.
@@ -294,7 +295,7 @@ func prefixWithin(s string, n int64) string {
 	used := int64(0)
 	for i := 0; i < len(s); {
 		_, size := utf8.DecodeRuneInString(s[i:])
-		if used += int64(quotedLen(s[i:i+size]) - 2); used > n {
+		if used += int64(codec.QuotedLen(s[i:i+size]) - 2); used > n {
 			return s[:i]
 		}
 		i += size

@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"errors"
@@ -12,10 +12,10 @@ import (
 // compactWriter encodes events as version 2 lines.
 type compactWriter struct {
 	st      *compactState
-	scratch Event     // the event being written, each field set to its default in turn
-	given   []bool    // by field index in the kind's spec: the field differs from its default
-	bumps   []int     // scratch: the candidates of a select with one visit more
-	predW   []float64 // scratch: a select's statistics as predicted
+	scratch event.Event // the event being written, each field set to its default in turn
+	given   []bool      // by field index in the kind's spec: the field differs from its default
+	bumps   []int       // scratch: the candidates of a select with one visit more
+	predW   []float64   // scratch: a select's statistics as predicted
 	predN   []int
 	stats   []int              // scratch: the candidates of a select whose statistics changed otherwise
 	named   []*event.LineField // scratch: the fields given by name
@@ -24,16 +24,16 @@ type compactWriter struct {
 // newCompactWriter returns a writer of version 2 lines, or of version 3's
 // with predict.
 func newCompactWriter(predict bool) *compactWriter {
-	return &compactWriter{st: newCompactState(predict), given: make([]bool, maxFields)}
+	return &compactWriter{st: newCompactState(predict), given: make([]bool, MaxFields)}
 }
 
 // appendEvent appends e's version 2 line and updates the state with e.
-func (w *compactWriter) appendEvent(b []byte, e *Event) ([]byte, error) {
+func (w *compactWriter) appendEvent(b []byte, e *event.Event) ([]byte, error) {
 	if !event.KindEnum.Valid(e.Kind) {
 		return b, errors.New("invalid kind")
 	}
 	var err error
-	if e.Kind == KindSelect {
+	if e.Kind == event.KindSelect {
 		b, err = w.appendSelect(b, e)
 	} else {
 		b, err = w.appendFields(b, e)
@@ -49,7 +49,7 @@ func (w *compactWriter) appendEvent(b []byte, e *Event) ([]byte, error) {
 // code, the fields of the kind's pos that differ from their defaults (null
 // for a default one before a given one), then the other given fields by
 // name.
-func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
+func (w *compactWriter) appendFields(b []byte, e *event.Event) ([]byte, error) {
 	fields := event.Specs[e.Kind].Fields
 	for i := range fields {
 		f := &fields[i]
@@ -97,7 +97,7 @@ func (w *compactWriter) appendFields(b []byte, e *Event) ([]byte, error) {
 
 // appendNamed appends the fields fs of e as a JSON object, after a comma;
 // it appends nothing when fs is empty.
-func appendNamed(b []byte, fs []*event.LineField, e *Event) ([]byte, error) {
+func appendNamed(b []byte, fs []*event.LineField, e *event.Event) ([]byte, error) {
 	var err error
 	for i, f := range fs {
 		if i == 0 {
@@ -141,7 +141,7 @@ func fieldIndex(fs []event.LineField, id event.FieldID) int {
 // visits' sum plus the last offset, and c the last select's. Otherwise
 // the line names every field, as version 1 does:
 // ["s", {"node": ..., "child": ..., "scores": [...], "t": ..., "c": ...}].
-func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
+func (w *compactWriter) appendSelect(b []byte, e *event.Event) ([]byte, error) {
 	st := w.st
 	if !reproducible(e) {
 		return w.appendSelectNamed(b, e)
@@ -177,7 +177,7 @@ func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
 	}
 	pick, named := -1, false
 	if e.Child != defaultChild(key.second, st.selected[1], e.Scores) {
-		if r, ok := st.kids[e.Node]; ok && e.Child >= r.first && e.Child < r.first+NodeID(r.count) {
+		if r, ok := st.kids[e.Node]; ok && e.Child >= r.first && e.Child < r.first+event.NodeID(r.count) {
 			pick = int(e.Child - r.first)
 		} else {
 			named = true
@@ -238,7 +238,7 @@ func (w *compactWriter) appendSelect(b []byte, e *Event) ([]byte, error) {
 // predicted reports whether applying the changes the backprops since the
 // previous select predict (version 3's default) to its statistics gives
 // scores' exactly.
-func (w *compactWriter) predicted(prev *selectState, scores []Score) bool {
+func (w *compactWriter) predicted(prev *selectState, scores []event.Score) bool {
 	w.predW, w.predN = append(w.predW[:0], prev.w...), append(w.predN[:0], prev.n...)
 	for _, b := range prev.pending {
 		w.predN[b.i]++
@@ -254,7 +254,7 @@ func (w *compactWriter) predicted(prev *selectState, scores []Score) bool {
 
 // appendBumps appends the flat list [index, dw, ...] of the candidates
 // with one visit more.
-func (w *compactWriter) appendBumps(b []byte, scores []Score, prev *selectState, sameCands bool) ([]byte, error) {
+func (w *compactWriter) appendBumps(b []byte, scores []event.Score, prev *selectState, sameCands bool) ([]byte, error) {
 	var err error
 	b = append(b, '[')
 	for j, i := range w.bumps {
@@ -277,7 +277,7 @@ func (w *compactWriter) appendBumps(b []byte, scores []Score, prev *selectState,
 // appendSelectNames appends the object of a select line's named fields:
 // the statistics that changed otherwise than by a visit, the candidates
 // when they are new, and the child when pick cannot give it.
-func (w *compactWriter) appendSelectNames(b []byte, e *Event, sameCands, named bool) ([]byte, error) {
+func (w *compactWriter) appendSelectNames(b []byte, e *event.Event, sameCands, named bool) ([]byte, error) {
 	var err error
 	b = append(b, ",{"...)
 	sep := ""
@@ -323,8 +323,8 @@ func (w *compactWriter) appendSelectNames(b []byte, e *Event, sameCands, named b
 }
 
 // appendSelectNamed appends a select line that gives every field by name.
-func (w *compactWriter) appendSelectNamed(b []byte, e *Event) ([]byte, error) {
-	fields := event.Specs[KindSelect].Fields
+func (w *compactWriter) appendSelectNamed(b []byte, e *event.Event) ([]byte, error) {
+	fields := event.Specs[event.KindSelect].Fields
 	w.named = w.named[:0]
 	for i := range fields {
 		if f := &fields[i]; f.ID != event.FStep && f.ID != event.FKind && !(f.Optional && isZero(f.ID, e)) {
@@ -338,7 +338,7 @@ func (w *compactWriter) appendSelectNamed(b []byte, e *Event) ([]byte, error) {
 
 // reproducible reports whether a reader can work out every score of
 // select event e from the candidates' w and n and the event's t and c.
-func reproducible(e *Event) bool {
+func reproducible(e *event.Event) bool {
 	if math.IsNaN(e.Explore) || math.IsInf(e.Explore, 0) || e.Visits < 0 {
 		return false
 	}
@@ -351,7 +351,7 @@ func reproducible(e *Event) bool {
 }
 
 // appendFieldValue appends the value of field f of e.
-func appendFieldValue(b []byte, f *event.LineField, e *Event) ([]byte, error) {
+func appendFieldValue(b []byte, f *event.LineField, e *event.Event) ([]byte, error) {
 	switch f.FieldType {
 	case event.TInteger:
 		return strconv.AppendInt(b, int64(*event.IntMember(f.ID, e)), 10), nil
@@ -369,7 +369,7 @@ func appendFieldValue(b []byte, f *event.LineField, e *Event) ([]byte, error) {
 
 // sameMember reports whether a and b hold the same value in the member
 // field id carries.
-func sameMember(id event.FieldID, a, b *Event) bool {
+func sameMember(id event.FieldID, a, b *event.Event) bool {
 	switch event.FieldInfos[id].Type {
 	case event.TInteger:
 		return *event.IntMember(id, a) == *event.IntMember(id, b)

@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"math"
@@ -15,13 +15,13 @@ const maxIntLen = 20
 // it takes for exponents -4 to 5, a sign, "0.000" and 17 digits.
 const maxFloatLen = 24
 
-// sizeBound returns an upper bound on the length of the line appendEvent
+// SizeBound returns an upper bound on the length of the line appendEvent
 // writes for e with the given step, newline included, without encoding
 // it: exact but for numbers, which count as at most the longest a float
 // can be written (see floatLen). It walks the spec table as
 // appendEvent does; TestSizeBound checks the two agree. An event that
 // appendEvent cannot encode has some bound, of no meaning.
-func sizeBound(step int, e *Event) int {
+func SizeBound(step int, e *event.Event) int {
 	if !event.KindEnum.Valid(e.Kind) {
 		return 0
 	}
@@ -42,7 +42,7 @@ func sizeBound(step int, e *Event) int {
 		case event.TNumber:
 			n += floatLen(*event.NumberMember(f.ID, e))
 		case event.TString:
-			n += quotedLen(*event.StringMember(f.ID, e))
+			n += QuotedLen(*event.StringMember(f.ID, e))
 		case event.TBoolean:
 			n += boolLen(*event.BoolMember(f.ID, e))
 		case event.TNodes:
@@ -58,7 +58,7 @@ func sizeBound(step int, e *Event) int {
 		case event.TIntegers:
 			n += intsLen(e.Pruned)
 		case event.TStrings:
-			n += listLen(e.PrunedLabels, quotedLen)
+			n += listLen(e.PrunedLabels, QuotedLen)
 		case event.TNumbers:
 			n += listLen(e.Values, floatLen)
 		case event.TScores:
@@ -82,7 +82,7 @@ func sizeBound(step int, e *Event) int {
 			const fixed = len(`[{"action":,"label":},{"action":,"label":}]`)
 			n += fixed
 			for _, m := range e.Joint {
-				n += intLen(int64(m.Action)) + quotedLen(m.Label)
+				n += intLen(int64(m.Action)) + QuotedLen(m.Label)
 			}
 		}
 	}

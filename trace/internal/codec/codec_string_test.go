@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"bytes"
@@ -42,8 +42,8 @@ func TestCodecAppendString(t *testing.T) {
 			if !json.Valid([]byte(tt.want)) {
 				t.Fatalf("test case %s is not valid JSON", tt.want)
 			}
-			if n := quotedLen(tt.in); n != len(tt.want) {
-				t.Errorf("quotedLen(%q) = %d, want %d", tt.in, n, len(tt.want))
+			if n := QuotedLen(tt.in); n != len(tt.want) {
+				t.Errorf("QuotedLen(%q) = %d, want %d", tt.in, n, len(tt.want))
 			}
 			if n, want := unquotedLen([]byte(tt.want)), len(unquote([]byte(tt.want))); n != want {
 				t.Errorf("unquotedLen(%s) = %d, want %d", tt.want, n, want)
@@ -58,8 +58,8 @@ func FuzzCodecAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		out := appendString(nil, s)
-		if n := quotedLen(s); n != len(out) {
-			t.Errorf("quotedLen(%q) = %d, want the %d bytes of %s", s, n, len(out), out)
+		if n := QuotedLen(s); n != len(out) {
+			t.Errorf("QuotedLen(%q) = %d, want the %d bytes of %s", s, n, len(out), out)
 		}
 		var back string
 		if err := json.Unmarshal(out, &back); err != nil {

@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"math"
@@ -29,28 +29,34 @@ type compactKind struct {
 // it is not its default. A select line has a layout of its own (see
 // appendSelect).
 var compactKinds = [event.NumKinds]compactKind{
-	KindNode:      {'n', []event.FieldID{event.FAction, event.FLabel, event.FParent}},
-	KindEnter:     {'e', []event.FieldID{event.FNode}},
-	KindLeave:     {'l', []event.FieldID{event.FNode}},
-	KindEval:      {'v', []event.FieldID{event.FValue, event.FTerminal, event.FNode}},
-	KindValue:     {'u', []event.FieldID{event.FValue, event.FBest, event.FNode}},
-	KindBounds:    {'w', []event.FieldID{event.FAlpha, event.FBeta, event.FNode}},
-	KindCut:       {'c', []event.FieldID{event.FValue, event.FPruned, event.FAlpha, event.FBeta, event.FPrunedLabels, event.FCut, event.FNode}},
-	KindSelect:    {'s', nil},
-	KindExpand:    {'x', []event.FieldID{event.FChildren, event.FNode}},
-	KindPlayout:   {'p', []event.FieldID{event.FResult, event.FLength, event.FNode}},
-	KindBackprop:  {'b', []event.FieldID{event.FValues, event.FPath}},
-	KindBeam:      {'m', []event.FieldID{event.FDepth, event.FKept, event.FDropped}},
-	KindIteration: {'i', []event.FieldID{event.FIteration, event.FDepth, event.FDiscarded}},
-	KindDecision:  {'d', []event.FieldID{event.FAction, event.FValue, event.FLabel, event.FNode}},
-	KindNote:      {'t', []event.FieldID{event.FText, event.FNode, event.FTruncated}},
+	event.KindNode:      {'n', []event.FieldID{event.FAction, event.FLabel, event.FParent}},
+	event.KindEnter:     {'e', []event.FieldID{event.FNode}},
+	event.KindLeave:     {'l', []event.FieldID{event.FNode}},
+	event.KindEval:      {'v', []event.FieldID{event.FValue, event.FTerminal, event.FNode}},
+	event.KindValue:     {'u', []event.FieldID{event.FValue, event.FBest, event.FNode}},
+	event.KindBounds:    {'w', []event.FieldID{event.FAlpha, event.FBeta, event.FNode}},
+	event.KindCut:       {'c', []event.FieldID{event.FValue, event.FPruned, event.FAlpha, event.FBeta, event.FPrunedLabels, event.FCut, event.FNode}},
+	event.KindSelect:    {'s', nil},
+	event.KindExpand:    {'x', []event.FieldID{event.FChildren, event.FNode}},
+	event.KindPlayout:   {'p', []event.FieldID{event.FResult, event.FLength, event.FNode}},
+	event.KindBackprop:  {'b', []event.FieldID{event.FValues, event.FPath}},
+	event.KindBeam:      {'m', []event.FieldID{event.FDepth, event.FKept, event.FDropped}},
+	event.KindIteration: {'i', []event.FieldID{event.FIteration, event.FDepth, event.FDiscarded}},
+	event.KindDecision:  {'d', []event.FieldID{event.FAction, event.FValue, event.FLabel, event.FNode}},
+	event.KindNote:      {'t', []event.FieldID{event.FText, event.FNode, event.FTruncated}},
+}
+
+// Layout returns how versions 2 and 3 write a line of kind k: its code
+// and the fields it gives by position, for the JSON Schema.
+func Layout(k event.Kind) (code byte, pos []event.FieldID) {
+	return compactKinds[k].code, compactKinds[k].pos
 }
 
 // codeKinds maps a line's code back to its kind.
-var codeKinds = func() (m [128]Kind) {
+var codeKinds = func() (m [128]event.Kind) {
 	for k, c := range compactKinds {
 		if c.code != 0 {
-			m[c.code] = Kind(k)
+			m[c.code] = event.Kind(k)
 		}
 	}
 	return m
@@ -60,44 +66,44 @@ var codeKinds = func() (m [128]Kind) {
 // events before the current one: the defaults of its fields follow from
 // it. Both update it with observe after each event, so they agree.
 type compactState struct {
-	depth    store.Chunked[int32]    // each node's depth, by id, for the nodes created in id order
-	typ      store.Chunked[NodeType] // each node's type, likewise
-	labels   actionLabels            // the last label given to each action
-	joints   map[int]JointAction     // the last pair of moves given to each action from a joint node
-	stack    []frame                 // the nodes entered and not left, innermost last
-	entered  frameCounts             // how many frames of each node the stack holds
-	lastNode NodeID                  // the last node created
-	lastLeft NodeID                  // the last node left
-	prev     Kind                    // the previous event's kind
-	selected [2]NodeID               // the previous select's node and child
-	run      nodeRun                 // the node events just before, if prev is KindNode
-	iter     int                     // the last iteration's number
-	result   float64                 // the last playout's or terminal evaluation's result, in the root player's view
-	terminal bool                    // the last event was a terminal evaluation of a known node
-	kids     map[NodeID]nodeRun      // each expanded node's children, when their ids follow each other
-	explore  float64                 // the last select's c, NaN before the first
+	depth    store.Chunked[int32]          // each node's depth, by id, for the nodes created in id order
+	typ      store.Chunked[event.NodeType] // each node's type, likewise
+	labels   actionLabels                  // the last label given to each action
+	joints   map[int]event.JointAction     // the last pair of moves given to each action from a joint node
+	stack    []frame                       // the nodes entered and not left, innermost last
+	entered  frameCounts                   // how many frames of each node the stack holds
+	lastNode event.NodeID                  // the last node created
+	lastLeft event.NodeID                  // the last node left
+	prev     event.Kind                    // the previous event's kind
+	selected [2]event.NodeID               // the previous select's node and child
+	run      nodeRun                       // the node events just before, if prev is KindNode
+	iter     int                           // the last iteration's number
+	result   float64                       // the last playout's or terminal evaluation's result, in the root player's view
+	terminal bool                          // the last event was a terminal evaluation of a known node
+	kids     map[event.NodeID]nodeRun      // each expanded node's children, when their ids follow each other
+	explore  float64                       // the last select's c, NaN before the first
 	selects  selectStates
-	predict  bool                   // version 3: a select's changes default to what the backprops since predict
-	jointOf  map[NodeID]JointAction // with predict, each joint node's pair of moves
+	predict  bool                               // version 3: a select's changes default to what the backprops since predict
+	jointOf  map[event.NodeID]event.JointAction // with predict, each joint node's pair of moves
 
-	nodes  []NodeID  // scratch for a default list of nodes
-	texts  []string  // scratch for default pruned labels
-	values []float64 // scratch for default backed-up values
-	joint  JointAction
-	scores []Score // scratch for a select's scores
+	nodes  []event.NodeID // scratch for a default list of nodes
+	texts  []string       // scratch for default pruned labels
+	values []float64      // scratch for default backed-up values
+	joint  event.JointAction
+	scores []event.Score // scratch for a select's scores
 }
 
 // frame is a node entered and not left, with the last window a bounds
 // event gave it.
 type frame struct {
-	node        NodeID
+	node        event.NodeID
 	alpha, beta float64
 	bounded     bool
 }
 
 // nodeRun is a run of node events with one parent and consecutive ids.
 type nodeRun struct {
-	parent, first NodeID
+	parent, first event.NodeID
 	count         int
 }
 
@@ -105,14 +111,14 @@ type nodeRun struct {
 // node's chooser, or, for the second of two selects in a row at one node
 // (DUCT's player B), the other player's.
 type selectKey struct {
-	node   NodeID
+	node   event.NodeID
 	second bool
 }
 
 // selectState is what the last select of a key showed: its candidates and
 // their statistics, and how far t was from the sum of their visits.
 type selectState struct {
-	children []NodeID
+	children []event.NodeID
 	actions  []int
 	w        []float64
 	n        []int
@@ -135,30 +141,30 @@ type bump struct {
 // backprops since the previous select predict.
 func newCompactState(predict bool) *compactState {
 	return &compactState{
-		labels: actionLabels{other: map[int]string{}}, joints: map[int]JointAction{}, selects: selectStates{other: map[selectKey]*selectState{}}, kids: map[NodeID]nodeRun{},
-		entered: frameCounts{other: map[NodeID]int{}}, predict: predict, jointOf: map[NodeID]JointAction{},
-		lastNode: NoNode, lastLeft: NoNode, selected: [2]NodeID{NoNode, NoNode}, explore: math.NaN(),
+		labels: actionLabels{other: map[int]string{}}, joints: map[int]event.JointAction{}, selects: selectStates{other: map[selectKey]*selectState{}}, kids: map[event.NodeID]nodeRun{},
+		entered: frameCounts{other: map[event.NodeID]int{}}, predict: predict, jointOf: map[event.NodeID]event.JointAction{},
+		lastNode: event.NoNode, lastLeft: event.NoNode, selected: [2]event.NodeID{event.NoNode, event.NoNode}, explore: math.NaN(),
 	}
 }
 
 // top returns the innermost node entered and not left, or NoNode.
-func (s *compactState) top() NodeID {
+func (s *compactState) top() event.NodeID {
 	if len(s.stack) == 0 {
-		return NoNode
+		return event.NoNode
 	}
 	return s.stack[len(s.stack)-1].node
 }
 
 // known reports whether node id was created in id order, so that its
 // depth and type are known.
-func (s *compactState) known(id NodeID) bool { return id >= 0 && int(id) < s.depth.Len() }
+func (s *compactState) known(id event.NodeID) bool { return id >= 0 && int(id) < s.depth.Len() }
 
 // setDefault sets the member of e that field f carries to its default,
 // from the state and from e's fields that come before f in its kind's
 // spec, or reports false if the field has none here and must be given.
 // An optional field without a case of its own defaults to its zero value.
 // Lists it sets may share the state's scratch memory.
-func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
+func (s *compactState) setDefault(f *event.LineField, e *event.Event) bool {
 	switch id := f.ID; id {
 	case event.FNode:
 		e.Node = s.defaultNode(e.Kind)
@@ -168,7 +174,7 @@ func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
 		e.Label, _ = s.labels.get(e.Action)
 	case event.FDepth:
 		e.Depth = 0
-		if e.Kind == KindNode && e.Parent != NoNode {
+		if e.Kind == event.KindNode && e.Parent != event.NoNode {
 			if !s.known(e.Parent) {
 				return false
 			}
@@ -178,7 +184,7 @@ func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
 		return s.defaultType(e)
 	case event.FJoint:
 		e.Joint = nil
-		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.At(int(e.Parent)) == TypeJoint {
+		if j, ok := s.joints[e.Action]; ok && s.known(e.Parent) && *s.typ.At(int(e.Parent)) == event.TypeJoint {
 			s.joint = j
 			e.Joint = &s.joint
 		}
@@ -200,7 +206,7 @@ func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
 		if !s.known(e.Node) {
 			return false
 		}
-		e.Cut = CutFor(*s.typ.At(int(e.Node)))
+		e.Cut = event.CutFor(*s.typ.At(int(e.Node)))
 	case event.FPrunedLabels:
 		s.texts = s.texts[:0]
 		for _, a := range e.Pruned {
@@ -212,12 +218,12 @@ func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
 		}
 		e.PrunedLabels = s.texts
 	case event.FChildren:
-		if s.prev != KindNode || s.run.parent != e.Node {
+		if s.prev != event.KindNode || s.run.parent != e.Node {
 			return false
 		}
 		s.nodes = s.nodes[:0]
 		for i := range s.run.count {
-			s.nodes = append(s.nodes, s.run.first+NodeID(i))
+			s.nodes = append(s.nodes, s.run.first+event.NodeID(i))
 		}
 		e.Children = s.nodes
 	case event.FPath:
@@ -240,26 +246,26 @@ func (s *compactState) setDefault(f *event.LineField, e *Event) bool {
 }
 
 // defaultNode is the node an event of kind k concerns by default.
-func (s *compactState) defaultNode(k Kind) NodeID {
+func (s *compactState) defaultNode(k event.Kind) event.NodeID {
 	switch k {
-	case KindNode:
-		return NodeID(s.depth.Len())
-	case KindEnter:
+	case event.KindNode:
+		return event.NodeID(s.depth.Len())
+	case event.KindEnter:
 		switch s.prev {
-		case KindSelect:
+		case event.KindSelect:
 			return s.selected[1]
-		case KindIteration:
+		case event.KindIteration:
 			return 0
 		}
 		return s.lastNode
-	case KindExpand:
-		if s.prev == KindNode {
+	case event.KindExpand:
+		if s.prev == event.KindNode {
 			return s.run.parent
 		}
-	case KindDecision:
+	case event.KindDecision:
 		return 0
-	case KindNote:
-		return NoNode
+	case event.KindNote:
+		return event.NoNode
 	}
 	return s.top()
 }
@@ -268,20 +274,20 @@ func (s *compactState) defaultNode(k Kind) NodeID {
 // and, below it, to whoever moves after its parent's mover: max and min
 // alternate, single and joint nodes have children of their own type.
 // A chance node's children have no default.
-func (s *compactState) defaultType(e *Event) bool {
-	if e.Parent == NoNode {
-		e.Type = TypeMax
+func (s *compactState) defaultType(e *event.Event) bool {
+	if e.Parent == event.NoNode {
+		e.Type = event.TypeMax
 		return true
 	}
 	if !s.known(e.Parent) {
 		return false
 	}
 	switch t := *s.typ.At(int(e.Parent)); t {
-	case TypeMax:
-		e.Type = TypeMin
-	case TypeMin:
-		e.Type = TypeMax
-	case TypeSingle, TypeJoint:
+	case event.TypeMax:
+		e.Type = event.TypeMin
+	case event.TypeMin:
+		e.Type = event.TypeMax
+	case event.TypeSingle, event.TypeJoint:
 		e.Type = t
 	default:
 		return false
@@ -293,7 +299,7 @@ func (s *compactState) defaultType(e *Event) bool {
 // node has by default: the last one it was given, or for a bounds event
 // at a node given none yet, its parent's window seen from the other side,
 // [-β, -α], as alpha-beta passes it down (the open window at the root).
-func (s *compactState) defaultWindow(e *Event) (alpha, beta float64, ok bool) {
+func (s *compactState) defaultWindow(e *event.Event) (alpha, beta float64, ok bool) {
 	f := s.frameOf(e.Node)
 	n := len(s.stack)
 	switch {
@@ -301,7 +307,7 @@ func (s *compactState) defaultWindow(e *Event) (alpha, beta float64, ok bool) {
 		return 0, 0, false
 	case f.bounded:
 		return f.alpha, f.beta, true
-	case e.Kind != KindBounds:
+	case e.Kind != event.KindBounds:
 		return 0, 0, false
 	case n == 1:
 		return math.Inf(-1), math.Inf(1), true
@@ -316,8 +322,8 @@ func (s *compactState) defaultWindow(e *Event) (alpha, beta float64, ok bool) {
 // path: the result in the root player's view at max, single and joint
 // nodes, one minus it at min nodes. A terminal evaluation's result is 1,
 // 0.5 or 0 as its value is above, at or below 0.
-func (s *compactState) defaultValues(e *Event) bool {
-	if s.prev != KindPlayout && !s.terminal {
+func (s *compactState) defaultValues(e *event.Event) bool {
+	if s.prev != event.KindPlayout && !s.terminal {
 		return false
 	}
 	s.values = s.values[:0]
@@ -326,7 +332,7 @@ func (s *compactState) defaultValues(e *Event) bool {
 			return false
 		}
 		v := s.result
-		if *s.typ.At(int(id)) == TypeMin {
+		if *s.typ.At(int(id)) == event.TypeMin {
 			v = 1 - v
 		}
 		s.values = append(s.values, v)
@@ -336,7 +342,7 @@ func (s *compactState) defaultValues(e *Event) bool {
 }
 
 // frameOf returns the innermost frame of node id, or nil.
-func (s *compactState) frameOf(id NodeID) *frame {
+func (s *compactState) frameOf(id event.NodeID) *frame {
 	if n := len(s.stack); n > 0 && s.stack[n-1].node == id {
 		return &s.stack[n-1]
 	}
@@ -344,9 +350,9 @@ func (s *compactState) frameOf(id NodeID) *frame {
 }
 
 // observe updates the state with e, the event just written or read.
-func (s *compactState) observe(e *Event) {
+func (s *compactState) observe(e *event.Event) {
 	switch e.Kind {
-	case KindNode:
+	case event.KindNode:
 		if int(e.Node) == s.depth.Len() && e.Node >= 0 {
 			s.depth.Add(int32(e.Depth))
 			s.typ.Add(e.Type)
@@ -361,47 +367,47 @@ func (s *compactState) observe(e *Event) {
 				s.jointOf[e.Node] = *e.Joint
 			}
 		}
-		if r := &s.run; s.prev == KindNode && e.Parent == r.parent && e.Node == r.first+NodeID(r.count) {
+		if r := &s.run; s.prev == event.KindNode && e.Parent == r.parent && e.Node == r.first+event.NodeID(r.count) {
 			r.count++
 		} else {
 			s.run = nodeRun{parent: e.Parent, first: e.Node, count: 1}
 		}
-	case KindEnter:
+	case event.KindEnter:
 		s.stack = append(s.stack, frame{node: e.Node})
 		s.entered.add(e.Node)
-	case KindLeave:
+	case event.KindLeave:
 		s.leave(e.Node)
-	case KindBounds:
+	case event.KindBounds:
 		if f := s.frameOf(e.Node); f != nil {
 			f.alpha, f.beta, f.bounded = e.Alpha, e.Beta, true
 		}
-	case KindIteration:
+	case event.KindIteration:
 		s.iter = e.Iteration
-	case KindPlayout:
+	case event.KindPlayout:
 		s.result = e.Result
-	case KindEval:
+	case event.KindEval:
 		s.terminal = e.Terminal && s.known(e.Node)
 		if s.terminal {
 			s.result = 0.5
 			if e.Value != 0 {
 				s.result = float64(max(0, math.Copysign(1, e.Value)))
 			}
-			if *s.typ.At(int(e.Node)) == TypeMin {
+			if *s.typ.At(int(e.Node)) == event.TypeMin {
 				s.result = 1 - s.result
 			}
 		}
-	case KindExpand:
-		if n := len(e.Children); n > 0 && e.Children[n-1]-e.Children[0] == NodeID(n-1) {
+	case event.KindExpand:
+		if n := len(e.Children); n > 0 && e.Children[n-1]-e.Children[0] == event.NodeID(n-1) {
 			s.kids[e.Node] = nodeRun{parent: e.Node, first: e.Children[0], count: n}
 		}
-	case KindSelect:
+	case event.KindSelect:
 		s.observeSelect(e)
-	case KindBackprop:
+	case event.KindBackprop:
 		if s.predict {
 			s.observeBackprop(e)
 		}
 	}
-	if e.Kind != KindEval {
+	if e.Kind != event.KindEval {
 		s.terminal = false
 	}
 	s.prev = e.Kind
@@ -410,7 +416,7 @@ func (s *compactState) observe(e *Event) {
 // leave pops the innermost frame of node id and every frame inside it. A
 // node that is not entered pops nothing; the count of each node's frames
 // keeps that check from scanning the stack.
-func (s *compactState) leave(id NodeID) {
+func (s *compactState) leave(id event.NodeID) {
 	s.lastLeft = id
 	if s.entered.count(id) == 0 {
 		return

@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"encoding/json"
@@ -15,9 +15,9 @@ import (
 // spec lists them, in that order, so that a line of another format is
 // refused for its "format" before anything else. It skips unknown
 // members.
-func decodeHeader(line []byte, h *Header) error {
+func decodeHeader(line []byte, h *event.Header) error {
 	if err := checkObject(line); err != nil {
-		return fmt.Errorf("not a %s header: %w", Format, err)
+		return fmt.Errorf("not a %s header: %w", event.Format, err)
 	}
 	fields := event.HeaderSpec.Fields
 	raws := collect(line, fields)
@@ -28,7 +28,7 @@ func decodeHeader(line []byte, h *Header) error {
 			case f.Optional:
 				continue
 			case f.ID == event.FFormat:
-				return fmt.Errorf("not a %s header: no %q field", Format, f.Name)
+				return fmt.Errorf("not a %s header: no %q field", event.Format, f.Name)
 			}
 			return fmt.Errorf("missing required field %q", f.Name)
 		}
@@ -38,10 +38,10 @@ func decodeHeader(line []byte, h *Header) error {
 		// Checked as soon as decoded: nothing else of another format's
 		// line, or of another version's, is worth an error.
 		switch {
-		case f.ID == event.FFormat && h.Format != Format:
-			return fmt.Errorf("format is %q, want %q", h.Format, Format)
-		case f.ID == event.FVersion && (h.Version < 1 || h.Version > Version):
-			return fmt.Errorf("unsupported format version %d (this program reads versions 1 to %d)", h.Version, Version)
+		case f.ID == event.FFormat && h.Format != event.Format:
+			return fmt.Errorf("format is %q, want %q", h.Format, event.Format)
+		case f.ID == event.FVersion && (h.Version < 1 || h.Version > event.Version):
+			return fmt.Errorf("unsupported format version %d (this program reads versions 1 to %d)", h.Version, event.Version)
 		}
 	}
 	return nil
@@ -50,8 +50,8 @@ func decodeHeader(line []byte, h *Header) error {
 // collect returns the raw values of the members of the valid JSON object
 // line that fields name, by the fields' indexes; it keeps no other member,
 // so a line with a million unknown ones costs no memory.
-func collect(line []byte, fields []event.LineField) [maxFields][]byte {
-	var raws [maxFields][]byte
+func collect(line []byte, fields []event.LineField) [MaxFields][]byte {
+	var raws [MaxFields][]byte
 	for name, raw := range members(line) {
 		for i := range fields {
 			if fields[i].Name == string(name) {
@@ -64,7 +64,7 @@ func collect(line []byte, fields []event.LineField) [maxFields][]byte {
 }
 
 // decodeHeaderField decodes raw into the member of h that f carries.
-func decodeHeaderField(f *event.LineField, raw json.RawMessage, h *Header) error {
+func decodeHeaderField(f *event.LineField, raw json.RawMessage, h *event.Header) error {
 	var err error
 	switch f.ID {
 	case event.FFormat:
@@ -99,7 +99,7 @@ func decodeHeaderField(f *event.LineField, raw json.RawMessage, h *Header) error
 
 // decodeEvent decodes the line of the event with index step into e,
 // checking it against the kind's spec.
-func decodeEvent(line []byte, step int, e *Event) error {
+func decodeEvent(line []byte, step int, e *event.Event) error {
 	if err := checkObject(line); err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func decodeEvent(line []byte, step int, e *Event) error {
 				return fmt.Errorf("missing required field %q for kind %q", f.Name, e.Kind)
 			}
 			if f.FieldType == event.TNode && f.ID != event.FSame { // Same's none is 0, as the root never is one
-				*event.NodeMember(f.ID, e) = NoNode
+				*event.NodeMember(f.ID, e) = event.NoNode
 			}
 			continue
 		}
@@ -144,14 +144,14 @@ func decodeEvent(line []byte, step int, e *Event) error {
 		return fmt.Errorf("step is %d, want %d (steps count 0, 1, 2, ... in line order)", e.Step, step)
 	}
 	// A Limiter's note written before notes had a "truncated" field.
-	if e.Kind == KindNote && e.Truncated == NotTruncated {
+	if e.Kind == event.KindNote && e.Truncated == event.NotTruncated {
 		e.Truncated = event.TruncationOfText(e.Text)
 	}
 	return nil
 }
 
 // decodeField decodes raw into the member of e that f carries.
-func decodeField(f *event.LineField, raw json.RawMessage, e *Event) error {
+func decodeField(f *event.LineField, raw json.RawMessage, e *event.Event) error {
 	var err error
 	switch f.FieldType {
 	case event.TStep, event.TInteger:
@@ -178,7 +178,7 @@ func decodeField(f *event.LineField, raw json.RawMessage, e *Event) error {
 		e.Pruned, err = decodeList(raw, func(raw json.RawMessage) (int, error) {
 			v, err := decodeInt(raw, strconv.IntSize)
 			return int(v), err
-		}, checkPruned)
+		}, CheckPruned)
 	case event.TStrings:
 		e.PrunedLabels, err = decodeList(raw, decodeString, checkPrunedLabels)
 	case event.TNumbers:

@@ -1,14 +1,18 @@
-package trace
+package codec
 
-import "math"
+import (
+	"math"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
+)
 
 // selectKeyOf returns the key of a select event at node id.
-func (s *compactState) selectKeyOf(id NodeID) selectKey {
-	return selectKey{node: id, second: s.prev == KindSelect && s.selected[0] == id}
+func (s *compactState) selectKeyOf(id event.NodeID) selectKey {
+	return selectKey{node: id, second: s.prev == event.KindSelect && s.selected[0] == id}
 }
 
 // observeSelect remembers a select event's candidates and statistics.
-func (s *compactState) observeSelect(e *Event) {
+func (s *compactState) observeSelect(e *event.Event) {
 	key := s.selectKeyOf(e.Node)
 	st := s.selects.get(key)
 	if st == nil {
@@ -27,19 +31,19 @@ func (s *compactState) observeSelect(e *Event) {
 	st.offset = e.Visits - sum
 	st.chosen, st.pending = s.chosenIndex(e, key.second), st.pending[:0]
 	s.explore = e.Explore
-	s.selected = [2]NodeID{e.Node, e.Child}
+	s.selected = [2]event.NodeID{e.Node, e.Child}
 }
 
 // chosenIndex returns the index of the candidate a select chose: the one
 // whose child it is, or, for candidates that are a player's moves at a
 // joint node (DUCT's), the one of the chooser's move to the child; or -1.
-func (s *compactState) chosenIndex(e *Event, second bool) int {
+func (s *compactState) chosenIndex(e *event.Event, second bool) int {
 	j, joint := s.jointOf[e.Child]
 	for i, sc := range e.Scores {
 		switch {
-		case sc.Child != NoNode && sc.Child == e.Child:
+		case sc.Child != event.NoNode && sc.Child == e.Child:
 			return i
-		case sc.Child == NoNode && joint && sc.Action == j[boolIndex(second)].Action:
+		case sc.Child == event.NoNode && joint && sc.Action == j[boolIndex(second)].Action:
 			return i
 		}
 	}
@@ -59,18 +63,18 @@ func boolIndex(b bool) int {
 // backprop adds at that child; at a select among a player's moves at a
 // joint node (DUCT), the chosen move gains the value added at the node,
 // for the first player, and 1 minus it, for the second.
-func (s *compactState) observeBackprop(e *Event) {
+func (s *compactState) observeBackprop(e *event.Event) {
 	for j, id := range e.Path {
 		if j >= len(e.Values) {
 			return // a malformed backprop, which a tree refuses, predicts nothing
 		}
 		if j+1 < len(e.Path) {
-			if st := s.selects.get(selectKey{node: e.Path[j+1]}); st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != NoNode {
+			if st := s.selects.get(selectKey{node: e.Path[j+1]}); st != nil && st.chosen >= 0 && st.children[st.chosen] == id && id != event.NoNode {
 				st.pending = append(st.pending, bump{st.chosen, e.Values[j]})
 			}
 		}
 		for _, second := range [2]bool{false, true} {
-			if st := s.selects.get(selectKey{node: id, second: second}); st != nil && st.chosen >= 0 && st.children[st.chosen] == NoNode {
+			if st := s.selects.get(selectKey{node: id, second: second}); st != nil && st.chosen >= 0 && st.children[st.chosen] == event.NoNode {
 				dw := e.Values[j]
 				if second {
 					dw = 1 - dw
@@ -96,7 +100,7 @@ func UCB1(w float64, n, t int, c float64) float64 {
 // defaultChild is the child a select at the state's key picks by
 // default: the same as the select just before at the same node, or else
 // the first unvisited candidate, else the first of greatest UCB1.
-func defaultChild(second bool, prev NodeID, scores []Score) NodeID {
+func defaultChild(second bool, prev event.NodeID, scores []event.Score) event.NodeID {
 	if second {
 		return prev
 	}
@@ -111,7 +115,7 @@ func defaultChild(second bool, prev NodeID, scores []Score) NodeID {
 		}
 	}
 	if best < 0 {
-		return NoNode
+		return event.NoNode
 	}
 	return scores[best].Child
 }

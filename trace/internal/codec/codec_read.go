@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"bufio"
@@ -7,14 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/searchviz/searchviz/trace/internal/event"
 )
 
-// maxFields is the most fields any object in a line has.
-const maxFields = 11
+// MaxFields is the most fields any object in a line has.
+const MaxFields = 11
 
-// maxLine is the longest line a Reader accepts, in bytes: far more than
+// MaxLine is the longest line a Reader accepts, in bytes: far more than
 // any event needs, yet a bound on the memory a corrupt file can claim.
-const maxLine = 16 << 20
+const MaxLine = 16 << 20
 
 // SyntaxError is an error in the text of a trace: a line that is not the
 // JSON the format requires.
@@ -57,7 +59,7 @@ type Reader struct {
 	blank int    // the first blank line after the last event, or 0
 	n     int    // events decoded so far
 	lim   Limits
-	h     Header
+	h     event.Header
 	err   error          // sticky: the first error, or io.EOF
 	v2    *compactReader // the version 2 and 3 decoder; nil for version 1
 	work  entryBudget    // the list entries decoded, against the text read
@@ -123,20 +125,36 @@ func NewLimitedReader(r io.Reader, lim Limits) (*Reader, error) {
 }
 
 // Header returns the trace's header.
-func (r *Reader) Header() Header { return r.h }
+func (r *Reader) Header() event.Header { return r.h }
 
 // ReadEvent decodes the next event. At the end of the trace it returns
 // io.EOF. A line that does not decode gives a *SyntaxError, or a
 // *TruncatedError when it is the last line and the input ends in it.
 // Every error is sticky.
-func (r *Reader) ReadEvent() (Event, error) {
-	var e Event
+func (r *Reader) ReadEvent() (event.Event, error) {
+	var e event.Event
 	err := r.readEvent(&e)
 	return e, err
 }
 
+// ReadInto is r.ReadEvent into e, which it overwrites whole: package
+// trace's Builder decodes into events of its own batches so.
+func ReadInto(r *Reader, e *event.Event) error { return r.readEvent(e) }
+
+// Line returns the number of lines r has read, the header included.
+func Line(r *Reader) int { return r.line }
+
+// Decoded returns the number of events r has decoded.
+func Decoded(r *Reader) int { return r.n }
+
+// SetLineLimit makes r accept lines of at most n bytes, so that tests
+// cross the limit on lines shorter than MaxLine; 0 means MaxLine. It is a
+// function, not a method, so that trace.Reader, an alias of Reader, does
+// not gain it.
+func SetLineLimit(r *Reader, n int) { r.lineLimit = n }
+
 // readEvent is ReadEvent into e, which it overwrites whole.
-func (r *Reader) readEvent(e *Event) error {
+func (r *Reader) readEvent(e *event.Event) error {
 	for r.err == nil {
 		line, err := r.readLine()
 		if errors.Is(err, io.ErrUnexpectedEOF) {
@@ -161,7 +179,7 @@ func (r *Reader) readEvent(e *Event) error {
 			r.err = &limitError{msg: fmt.Sprintf("trace: line %d: more than %d events, the limit", r.line, r.lim.Events)}
 			break
 		}
-		*e = Event{}
+		*e = event.Event{}
 		if r.v2 != nil {
 			err = r.v2.decodeEvent(line, r.n, e)
 		} else {
@@ -187,13 +205,13 @@ func (r *Reader) readEvent(e *Event) error {
 		r.n++
 		return nil
 	}
-	*e = Event{}
+	*e = event.Event{}
 	return r.err
 }
 
 // ReadAll reads a whole trace from r. With the header and events it
 // returns the events read before any error.
-func ReadAll(r io.Reader) (Header, []Event, error) {
+func ReadAll(r io.Reader) (event.Header, []event.Event, error) {
 	return ReadAllLimited(r, Limits{})
 }
 
@@ -201,12 +219,12 @@ func ReadAll(r io.Reader) (Header, []Event, error) {
 // NewLimitedReader applies them: a trace that crosses one is refused with
 // an error wrapping ErrTooLarge, after reading no more of it than the
 // limit allows.
-func ReadAllLimited(r io.Reader, lim Limits) (Header, []Event, error) {
+func ReadAllLimited(r io.Reader, lim Limits) (event.Header, []event.Event, error) {
 	tr, err := NewLimitedReader(r, lim)
 	if err != nil {
-		return Header{}, nil, err
+		return event.Header{}, nil, err
 	}
-	var events []Event
+	var events []event.Event
 	for {
 		e, err := tr.ReadEvent()
 		if err == io.EOF {
@@ -224,7 +242,7 @@ func (r *Reader) longestLine() int {
 	if r.lineLimit > 0 {
 		return r.lineLimit
 	}
-	return maxLine
+	return MaxLine
 }
 
 // lineTooLong is the error of line n, longer than r accepts.

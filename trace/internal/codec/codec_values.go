@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func decodeName[E ~uint8](raw json.RawMessage, t *event.Enum[E], noun string) (E
 
 // decodeJoint decodes a list of exactly two moves, player 0's and player
 // 1's.
-func decodeJoint(raw json.RawMessage) (*JointAction, error) {
+func decodeJoint(raw json.RawMessage) (*event.JointAction, error) {
 	moves, err := decodeList(raw, decodeMove, func(n int) error {
 		if n != 2 {
 			return fmt.Errorf("%d moves, want 2: player 0's and player 1's", n)
@@ -37,11 +37,11 @@ func decodeJoint(raw json.RawMessage) (*JointAction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &JointAction{moves[0], moves[1]}, nil
+	return &event.JointAction{moves[0], moves[1]}, nil
 }
 
-func decodeMove(raw json.RawMessage) (Move, error) {
-	var m Move
+func decodeMove(raw json.RawMessage) (event.Move, error) {
+	var m event.Move
 	err := decodeFields(raw, event.MoveSpec, func(name string, raw json.RawMessage) error {
 		var err error
 		switch name {
@@ -142,7 +142,7 @@ func decodeInt(raw json.RawMessage, bits int) (int64, error) {
 }
 
 // decodeNode decodes a node id, which must fit in an int32.
-func decodeNode(raw json.RawMessage) (NodeID, error) {
+func decodeNode(raw json.RawMessage) (event.NodeID, error) {
 	v, err := decodeInt(raw, 64)
 	if err != nil {
 		return 0, fmt.Errorf("node id: %w", err)
@@ -150,7 +150,7 @@ func decodeNode(raw json.RawMessage) (NodeID, error) {
 	if v < math.MinInt32 || v > math.MaxInt32 {
 		return 0, fmt.Errorf("node id %d out of range (want an integer from %d to %d)", v, math.MinInt32, math.MaxInt32)
 	}
-	return NodeID(v), nil
+	return event.NodeID(v), nil
 }
 
 // decodeNumber decodes a JSON number or the string "inf" or "-inf".
@@ -265,8 +265,8 @@ func decodeFields(raw json.RawMessage, fields []event.LineField, set func(name s
 	return nil
 }
 
-func decodeScore(raw json.RawMessage) (Score, error) {
-	var s Score
+func decodeScore(raw json.RawMessage) (event.Score, error) {
+	var s event.Score
 	err := decodeFields(raw, event.ScoreSpec, func(name string, raw json.RawMessage) error {
 		var err error
 		var v int64
@@ -293,8 +293,8 @@ func decodeScore(raw json.RawMessage) (Score, error) {
 	return s, err
 }
 
-func decodeCounters(raw json.RawMessage) (Counters, error) {
-	var c Counters
+func decodeCounters(raw json.RawMessage) (event.Counters, error) {
+	var c event.Counters
 	err := decodeFields(raw, event.CounterSpec, func(name string, raw json.RawMessage) error {
 		bits := strconv.IntSize
 		if name == "elapsed_ns" {

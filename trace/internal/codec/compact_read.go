@@ -1,4 +1,4 @@
-package trace
+package codec
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func newCompactReader(predict bool) *compactReader {
 
 // decodeEvent decodes the version 2 line of the event with index step into
 // e and updates the state with it.
-func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
+func (r *compactReader) decodeEvent(line []byte, step int, e *event.Event) error {
 	elems, named, err := splitLineInto(r.elems[:0], line)
 	if err != nil {
 		return err
@@ -43,7 +43,7 @@ func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
 	}
 	e.Kind, e.Step = codeKinds[c], step
 	pos := elems[1:]
-	if e.Kind == KindSelect {
+	if e.Kind == event.KindSelect {
 		err = r.decodeSelect(pos, named, e)
 	} else {
 		err = r.decodeFields(pos, named, e)
@@ -59,14 +59,14 @@ func (r *compactReader) decodeEvent(line []byte, step int, e *Event) error {
 // kind's.
 func kindCode(raw []byte) (byte, error) {
 	// The code as writers write it, without decoding a string.
-	if len(raw) == 3 && raw[0] == '"' && raw[2] == '"' && raw[1] < 128 && codeKinds[raw[1]] != KindBad {
+	if len(raw) == 3 && raw[0] == '"' && raw[2] == '"' && raw[1] < 128 && codeKinds[raw[1]] != event.KindBad {
 		return raw[1], nil
 	}
 	code, err := decodeString(raw)
 	if err != nil {
 		return 0, fmt.Errorf("the kind's code: %w", err)
 	}
-	if len(code) != 1 || code[0] >= 128 || codeKinds[code[0]] == KindBad {
+	if len(code) != 1 || code[0] >= 128 || codeKinds[code[0]] == event.KindBad {
 		return 0, fmt.Errorf("unknown kind code %q (known codes: %s)", code, knownCodes())
 	}
 	return code[0], nil
@@ -225,7 +225,7 @@ func plainLiteral(b []byte, i int, lit string) int {
 // knownCodes lists the kinds' codes, for error messages.
 func knownCodes() string {
 	var b strings.Builder
-	for k := KindBad + 1; k < event.NumKinds; k++ {
+	for k := event.KindBad + 1; k < event.NumKinds; k++ {
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
@@ -237,13 +237,13 @@ func knownCodes() string {
 // decodeFields decodes the fields of an event of any kind but select:
 // those given by position (pos) or by name (named), and the defaults of
 // the rest, in the order of the kind's spec.
-func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *Event) error {
+func (r *compactReader) decodeFields(pos [][]byte, named []byte, e *event.Event) error {
 	ck := &compactKinds[e.Kind]
 	if len(pos) > len(ck.pos) {
 		return fmt.Errorf("%d fields by position; a %s line has at most %d (%s)", len(pos), e.Kind, len(ck.pos), posNames(ck.pos))
 	}
 	fields := event.Specs[e.Kind].Fields
-	var raws [maxFields][]byte
+	var raws [MaxFields][]byte
 	if named != nil {
 		raws = collect(named, fields)
 	}
@@ -313,7 +313,7 @@ func posNames(ids []event.FieldID) string {
 
 // ownDefault gives e its own copy of a default that shares the state's
 // scratch memory.
-func ownDefault(id event.FieldID, e *Event) {
+func ownDefault(id event.FieldID, e *event.Event) {
 	switch id {
 	case event.FPrunedLabels:
 		e.PrunedLabels = slices.Clone(e.PrunedLabels)
@@ -357,7 +357,7 @@ func selectFieldIndex(name string) int {
 
 // decodeSelect decodes a select line, working out each score from its
 // candidate's statistics unless the line names "scores".
-func (r *compactReader) decodeSelect(pos [][]byte, named []byte, e *Event) error {
+func (r *compactReader) decodeSelect(pos [][]byte, named []byte, e *event.Event) error {
 	if len(pos) > selFields {
 		return fmt.Errorf("%d fields by position; a select line has at most %d (changes, pick, t, c, node)", len(pos), selFields)
 	}
@@ -429,7 +429,7 @@ func (r *compactReader) decodeSelect(pos [][]byte, named []byte, e *Event) error
 }
 
 // window sets a select's t and c, given or by default.
-func (r *compactReader) window(raw [selFields][]byte, prev *selectState, e *Event) error {
+func (r *compactReader) window(raw [selFields][]byte, prev *selectState, e *event.Event) error {
 	sum := 0
 	for _, sc := range e.Scores {
 		sum += sc.N
@@ -460,7 +460,7 @@ func (r *compactReader) window(raw [selFields][]byte, prev *selectState, e *Even
 
 // child sets a select's chosen child: the one child names, or the pick-th
 // child of the node, or by default the one UCB1 picks.
-func (r *compactReader) child(pick, child []byte, second bool, e *Event) error {
+func (r *compactReader) child(pick, child []byte, second bool, e *event.Event) error {
 	var err error
 	switch {
 	case child != nil:
@@ -473,7 +473,7 @@ func (r *compactReader) child(pick, child []byte, second bool, e *Event) error {
 		if err != nil || !ok || i < 0 || int(i) >= kids.count {
 			return fmt.Errorf("field \"pick\": %s is not the index of one of node %d's %d children", abbrev(pick), e.Node, kids.count)
 		}
-		e.Child = kids.first + NodeID(i)
+		e.Child = kids.first + event.NodeID(i)
 	default:
 		e.Child = defaultChild(second, r.st.selected[1], e.Scores)
 	}
@@ -483,25 +483,25 @@ func (r *compactReader) child(pick, child []byte, second bool, e *Event) error {
 // candidates sets e's scores to the candidates listed in raw, with no
 // statistics, or, when raw is nil, to those of prev, the last select of
 // the same key, with its statistics.
-func (r *compactReader) candidates(raw []byte, prev *selectState, e *Event) error {
+func (r *compactReader) candidates(raw []byte, prev *selectState, e *event.Event) error {
 	if raw == nil {
 		if prev == nil {
 			return fmt.Errorf("missing field \"candidates\": the first select at node %d must name them", e.Node)
 		}
-		e.Scores = make([]Score, len(prev.children))
+		e.Scores = make([]event.Score, len(prev.children))
 		for i := range e.Scores {
-			e.Scores[i] = Score{Child: prev.children[i], Action: prev.actions[i], W: prev.w[i], N: prev.n[i]}
+			e.Scores[i] = event.Score{Child: prev.children[i], Action: prev.actions[i], W: prev.w[i], N: prev.n[i]}
 		}
 		return nil
 	}
 	var err error
-	e.Scores, err = decodeList(raw, func(raw json.RawMessage) (Score, error) {
-		var sc Score
+	e.Scores, err = decodeList(raw, func(raw json.RawMessage) (event.Score, error) {
+		var sc event.Score
 		xs, err := decodeList(raw, func(raw json.RawMessage) (int64, error) { return decodeInt(raw, 32) }, pairOnly)
 		if err != nil {
 			return sc, err
 		}
-		sc.Child, sc.Action = NodeID(xs[0]), int(xs[1])
+		sc.Child, sc.Action = event.NodeID(xs[0]), int(xs[1])
 		return sc, nil
 	}, nil)
 	if err != nil {
@@ -520,7 +520,7 @@ func pairOnly(n int) error {
 
 // applyBumps gives each candidate raw names, a flat list [index, dw, ...],
 // one visit more and dw more value.
-func applyBumps(raw []byte, scores []Score) error {
+func applyBumps(raw []byte, scores []event.Score) error {
 	xs, err := decodeList(raw, decodeNumber, nil)
 	if err != nil {
 		return err
@@ -542,7 +542,7 @@ func applyBumps(raw []byte, scores []Score) error {
 
 // applyStats sets the statistics that raw, a list of [index, w, n], gives
 // the scores.
-func applyStats(raw []byte, scores []Score) error {
+func applyStats(raw []byte, scores []event.Score) error {
 	_, err := decodeList(raw, func(raw json.RawMessage) (struct{}, error) {
 		xs, err := decodeList(raw, decodeNumber, func(n int) error {
 			if n != 3 {
@@ -568,7 +568,7 @@ func applyStats(raw []byte, scores []Score) error {
 
 // decodeNamedSelect decodes a select line that names its scores, as
 // version 1 does; raw holds its other fields and child the chosen child.
-func decodeNamedSelect(raw [selFields][]byte, child, scores []byte, e *Event) error {
+func decodeNamedSelect(raw [selFields][]byte, child, scores []byte, e *event.Event) error {
 	var err error
 	if e.Scores, err = decodeList(scores, decodeScore, nil); err != nil {
 		return fmt.Errorf("field \"scores\": %w", err)

@@ -1,17 +1,20 @@
-package trace
+package codec
 
-import "github.com/searchviz/searchviz/trace/internal/store"
+import (
+	"github.com/searchviz/searchviz/trace/internal/event"
+	"github.com/searchviz/searchviz/trace/internal/store"
+)
 
 // frameCounts counts the frames of each node on a compactState's stack:
 // densely for the nodes created in id order, which are all a well-formed
 // trace enters, and in a map for any other id a line may name.
 type frameCounts struct {
 	known store.Chunked[int32] // by id, for the ids below the known nodes' count
-	other map[NodeID]int
+	other map[event.NodeID]int
 }
 
 // add counts one more frame of id.
-func (c *frameCounts) add(id NodeID) {
+func (c *frameCounts) add(id event.NodeID) {
 	if id >= 0 && int(id) < c.known.Len() {
 		*c.known.At(int(id))++
 		return
@@ -20,7 +23,7 @@ func (c *frameCounts) add(id NodeID) {
 }
 
 // count returns how many frames of id the stack holds.
-func (c *frameCounts) count(id NodeID) int {
+func (c *frameCounts) count(id event.NodeID) int {
 	if id >= 0 && int(id) < c.known.Len() {
 		return int(*c.known.At(int(id)))
 	}
@@ -28,7 +31,7 @@ func (c *frameCounts) count(id NodeID) int {
 }
 
 // drop counts one frame of id fewer.
-func (c *frameCounts) drop(id NodeID) {
+func (c *frameCounts) drop(id event.NodeID) {
 	if id >= 0 && int(id) < c.known.Len() {
 		*c.known.At(int(id))--
 		return
