@@ -32,7 +32,10 @@ var _ Tracer = (*Writer)(nil)
 func NewWriter(w io.Writer, h Header) (*Writer, error) { return codec.NewWriter(w, h) }
 
 // Reader decodes a trace written by a Writer, or by any program that
-// follows the format. It is not safe for concurrent use.
+// follows the format: Header returns the trace's header, and ReadEvent
+// the next event, io.EOF at the end, a *SyntaxError for a line that does
+// not decode, or a *TruncatedError for a last line the input ends in;
+// every error is sticky. It is not safe for concurrent use.
 type Reader = codec.Reader
 
 // NewReader reads and checks the header of the trace in r and returns a
@@ -65,7 +68,8 @@ func ReadAllLimited(r io.Reader, lim Limits) (Header, []Event, error) {
 }
 
 // SyntaxError is an error in the text of a trace: a line that is not the
-// JSON the format requires.
+// JSON the format requires. Line is the line's number, from 1 (the
+// header), and Err, which Unwrap returns, what is wrong with it.
 type SyntaxError = codec.SyntaxError
 
 // TruncatedError is the error of a Reader whose trace stops short, as a
@@ -73,7 +77,10 @@ type SyntaxError = codec.SyntaxError
 // end and does not decode, or its compressed data ends before the
 // compressed stream does. Every event before the cut was read whole, so
 // a caller may show them; a bad line with more lines after it is a
-// *SyntaxError instead, since that is damage, not an end.
+// *SyntaxError instead, since that is damage, not an end. Line is the
+// number of the line that is cut, from 1 (the header), Events the events
+// read whole before it, and Err, which Unwrap returns, what is wrong with
+// the cut line.
 type TruncatedError = codec.TruncatedError
 
 // UCB1 is the score a select event's candidate of total w over n visits

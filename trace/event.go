@@ -133,7 +133,10 @@ type Counters = event.Counters
 // Eval, Cutoff, ...), whose fields each mean one thing. Values (Value, Alpha, Beta) are from the
 // point of view of the side to move at Node, except in a decision event,
 // where Value is from the root player's point of view. Values may be
-// infinite (an open alpha-beta window).
+// infinite (an open alpha-beta window). Its methods NodeCreated, Eval,
+// ValueUpdate, Bounds, Cutoff, Selection, Expansion, Playout, Backprop,
+// Beam, IterationInfo, Decision and Note return the view of its kind,
+// and panic on an event of another kind.
 type Event = event.Event
 
 // Tracer receives the events of a search as they happen. Engines call Emit

@@ -14,5 +14,6 @@ const Format = event.Format
 const Version = event.Version
 
 // Header is the first line of a trace file: what was searched, how, and by
-// which program.
+// which program: its Format, Version, Game, Position, Algorithm, Params,
+// Seed, Program and Time are the fields HeaderFields describes.
 type Header = event.Header

@@ -16,10 +16,10 @@ import (
 // The packing is the Tree's own, in memory; trace files are the codec's.
 
 // A packed event's mask has a bit for each of Event's fields in the spec
-// table, from fNode up to the header's fields, in fieldID order: the common
-// fields come first, so that the mask of most events fits in one byte. The
-// table drives the packing as it drives the codec, so a field added to it
-// is packed with no change here.
+// table, from event.FNode up to the header's fields, in FieldID order:
+// the common fields come first, so that the mask of most events fits in
+// one byte. The table drives the packing as it drives the codec, so a
+// field added to it is packed with no change here.
 const (
 	firstPacked = event.FNode
 	endPacked   = event.FFormat

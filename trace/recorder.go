@@ -290,7 +290,7 @@ func (l *Limiter) emit(e Event, size int) {
 }
 
 // prefixWithin returns the longest prefix of s, cut between runes, that
-// appendString writes in at most n bytes, quotes excluded.
+// the codec writes in at most n bytes, quotes excluded.
 func prefixWithin(s string, n int64) string {
 	used := int64(0)
 	for i := 0; i < len(s); {

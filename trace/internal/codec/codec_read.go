@@ -64,7 +64,7 @@ type Reader struct {
 	v2    *compactReader // the version 2 and 3 decoder; nil for version 1
 	work  entryBudget    // the list entries decoded, against the text read
 
-	// lineLimit is the longest line accepted, in bytes; 0 means maxLine.
+	// lineLimit is the longest line accepted, in bytes; 0 means MaxLine.
 	// Tests set it to cross the limit without lines of 16 MiB.
 	lineLimit int
 }

@@ -4,9 +4,9 @@ import "math"
 
 // The functions of this file map each field of the plain types to the
 // member of an Event that it carries, one function per Go type, so that
-// the encoder, the decoder and sizeBound share one mapping. Each returns
-// nil for a field of another type. A field of any other type is the only
-// one of its type, and the codec names its member directly.
+// the encoder, the decoder and the codec's SizeBound share one mapping.
+// Each returns nil for a field of another type. A field of any other type
+// is the only one of its type, and the codec names its member directly.
 
 // IntMember returns the member of e that the integer field id carries.
 func IntMember(id FieldID, e *Event) *int {

@@ -74,7 +74,7 @@ const (
 )
 
 // FieldType is the type of a field's value, which Field.Type names; the
-// encoder, the decoder and sizeBound each switch on it once.
+// encoder, the decoder and the codec's SizeBound each switch on it once.
 type FieldType uint8
 
 // The field types: T and the name of the type.
