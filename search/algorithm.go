@@ -73,6 +73,33 @@ func (a Algorithm) CodeFor(v trace.View) Code {
 	return a.Code
 }
 
+// Listing returns the form of a's pseudocode for view v (see CodeFor) as
+// the run with params ran it: params are a trace header's, by name, and
+// one missing or unreadable takes its default.
+func (a Algorithm) Listing(v trace.View, params map[string]string) Code {
+	return a.CodeFor(v).For(a.Values(params))
+}
+
+// Values resolves params, a run's parameters by name as a trace header
+// carries them, against a's: a parameter missing, or whose text a's does
+// not accept, takes its default, so that a trace written by another
+// program still gets a listing.
+func (a Algorithm) Values(params map[string]string) spec.Values {
+	v := make(spec.Values, len(a.Params))
+	for _, p := range a.Params {
+		v[p.Name] = p.Default
+		text, ok := params[p.Name]
+		if !ok {
+			continue
+		}
+		one := spec.Spec{Name: a.Name, Args: []spec.Arg{{Key: p.Name, Value: text}}}
+		if r, err := spec.Resolve(one, []spec.Param{p}); err == nil {
+			v[p.Name] = r[p.Name]
+		}
+	}
+	return v
+}
+
 // Run runs an algorithm from root with its resolved parameters v,
 // reporting as tracing says. On a node budget or a cancelled context it
 // returns the best result found so far together with the error.

@@ -166,27 +166,28 @@ func AlphaBetaEntry[S Alternating[S]]() Entry[S] {
 // call returns.
 func alphaBetaCode() Code {
 	plain := not(quiescing)
+	tt, ordered, quiet := set(paramTable), set(paramAlphaBetaOrdering), set(paramQuiescence)
 	return Code{
 		line("function ALPHABETA(node, depth, α, β)", calls(atRoot)...),
-		line("  if depth = 0 or node is terminal then  ▷ quiescence=q: at depth 0, return QUIESCE(node, q, α, β)"),
+		line("  if depth = 0 or node is terminal then  ▷ quiescence=q: at depth 0, return QUIESCE(node, q, α, β)").plain(quiet, "  if depth = 0 or node is terminal then"),
 		line("    return EVALUATE(node)          ▷ from the side to move's view", onIf(trace.KindEval, both(plain, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, plain), not(fromTable)))),
-		line("  if TABLE[node, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, fromTable), onIf(trace.KindLeave, fromTable)),
+		line("  if TABLE[node, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, fromTable), onIf(trace.KindLeave, fromTable)).only(tt),
 		line("  value ← −∞"),
-		line("  for each child of node do        ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)),
+		line("  for each child of node do        ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)).plain(ordered, "  for each child of node do"),
 		line("    value ← max(value, −ALPHABETA(child, depth − 1, −β, −α))", lights(calls(both(not(atRoot), not(calledByQuiesce))), []Light{onIf(trace.KindValue, plain)})...),
 		line("    if value ≥ β then"),
 		line("      return value                 ▷ cut: the rest of the children are pruned", onIf(trace.KindCut, plain)),
 		line("    α ← max(α, value)", onIf(trace.KindBounds, both(not(entering), plain))),
-		line("  TABLE[node, depth] ← value, exact or a bound  ▷ tt=1"),
+		line("  TABLE[node, depth] ← value, exact or a bound  ▷ tt=1").only(tt),
 		line("  return value", onIf(trace.KindLeave, both(not(atLeaf), plain))),
-		line("function QUIESCE(node, q, α, β)    ▷ below the depth limit"),
-		line("  value ← EVALUATE(node)           ▷ stand pat: a floor", onIf(trace.KindEval, quiescing)),
-		line("  if q = 0 or no move is noisy or value ≥ β then return value", onIf(trace.KindLeave, both(atLeaf, quiescing)), onIf(trace.KindCut, both(atLeaf, quiescing))),
-		line("  for each noisy child of node do", onIf(trace.KindNote, quiescing)),
-		line("    value ← max(value, −QUIESCE(child, q − 1, −β, −α))", lights(calls(calledByQuiesce), []Light{onIf(trace.KindValue, quiescing)})...),
-		line("    if value ≥ β then return value  ▷ cut", onIf(trace.KindCut, both(not(atLeaf), quiescing))),
-		line("    α ← max(α, value)             ▷ the floor rises", onIf(trace.KindBounds, both(not(entering), quiescing))),
-		line("  return value                     ▷ the floor or a noisy line's", onIf(trace.KindLeave, both(not(atLeaf), quiescing))),
+		line("function QUIESCE(node, q, α, β)    ▷ below the depth limit").only(quiet),
+		line("  value ← EVALUATE(node)           ▷ stand pat: a floor", onIf(trace.KindEval, quiescing)).only(quiet),
+		line("  if q = 0 or no move is noisy or value ≥ β then return value", onIf(trace.KindLeave, both(atLeaf, quiescing)), onIf(trace.KindCut, both(atLeaf, quiescing))).only(quiet),
+		line("  for each noisy child of node do", onIf(trace.KindNote, quiescing)).only(quiet),
+		line("    value ← max(value, −QUIESCE(child, q − 1, −β, −α))", lights(calls(calledByQuiesce), []Light{onIf(trace.KindValue, quiescing)})...).only(quiet),
+		line("    if value ≥ β then return value  ▷ cut", onIf(trace.KindCut, both(not(atLeaf), quiescing))).only(quiet),
+		line("    α ← max(α, value)             ▷ the floor rises", onIf(trace.KindBounds, both(not(entering), quiescing))).only(quiet),
+		line("  return value                     ▷ the floor or a noisy line's", onIf(trace.KindLeave, both(not(atLeaf), quiescing))).only(quiet),
 	}
 }
 
@@ -195,31 +196,35 @@ func alphaBetaCode() Code {
 // α is raised at MAX nodes, β lowered at MIN nodes. The lines a node's
 // events light are those of its type's function; the root's node lights
 // ALPHA-BETA-SEARCH, its entry and window the first call, and the decision
-// its return.
+// its return. This form calls QUIESCE without writing it out: the note
+// naming a node's noisy moves lights the call.
 func alphaBetaMaxMin() Code {
+	tt, ordered, quiet := set(paramTable), set(paramAlphaBetaOrdering), set(paramQuiescence)
 	return Code{
 		line("function ALPHA-BETA-SEARCH(state)  ▷ values from MAX's view", onIf(trace.KindNode, atRoot)),
 		line("  v ← MAX-VALUE(state, −∞, +∞, depth)", onIf(trace.KindEnter, atRoot), onIf(trace.KindBounds, both(entering, atRoot))),
 		line("  return the action in ACTIONS(state) with value v", on(trace.KindDecision)),
 		line("function MAX-VALUE(state, α, β, depth)"),
+		line("  if depth = 0 and a move is noisy then return QUIESCE(state, α, β, q)  ▷ quiescence=q: EVAL a floor, noisy moves searched on", onIf(trace.KindNote, both(atMax, quiescing))).only(quiet),
 		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, both(atMax, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, atMax), not(fromTable)))),
-		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMax, fromTable)), onIf(trace.KindLeave, both(atMax, fromTable))),
+		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMax, fromTable)), onIf(trace.KindLeave, both(atMax, fromTable))).only(tt),
 		line("  v ← −∞"),
-		line("  for each a in ACTIONS(state) do  ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)),
+		line("  for each a in ACTIONS(state) do  ▷ ordering≥1: likely cuts first", onIf(trace.KindNote, atRoot)).plain(ordered, "  for each a in ACTIONS(state) do"),
 		line("    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β, depth − 1))", lights(calls(below(atMin)), []Light{onIf(trace.KindValue, atMax)})...),
 		line("    if v ≥ β then return v  ▷ β cut: prune the rest", onIf(trace.KindCut, atMax)),
 		line("    α ← MAX(α, v)", onIf(trace.KindBounds, both(not(entering), atMax))),
-		line("  TABLE[state, depth] ← v  ▷ tt=1"),
+		line("  TABLE[state, depth] ← v  ▷ tt=1").only(tt),
 		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMax))),
 		line("function MIN-VALUE(state, α, β, depth)"),
+		line("  if depth = 0 and a move is noisy then return QUIESCE(state, α, β, q)  ▷ quiescence=q: EVAL a floor, noisy moves searched on", onIf(trace.KindNote, both(atMin, quiescing))).only(quiet),
 		line("  if depth = 0 or TERMINAL-TEST(state) then return EVAL(state)", onIf(trace.KindEval, both(atMin, not(fromTable))), onIf(trace.KindLeave, both(both(atLeaf, atMin), not(fromTable)))),
-		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMin, fromTable)), onIf(trace.KindLeave, both(atMin, fromTable))),
+		line("  if TABLE[state, depth] settles (α, β) then return it  ▷ tt=1", onIf(trace.KindEval, both(atMin, fromTable)), onIf(trace.KindLeave, both(atMin, fromTable))).only(tt),
 		line("  v ← +∞"),
 		line("  for each a in ACTIONS(state) do"),
 		line("    v ← MIN(v, MAX-VALUE(RESULT(state, a), α, β, depth − 1))", lights(calls(below(atMax)), []Light{onIf(trace.KindValue, atMin)})...),
 		line("    if v ≤ α then return v  ▷ α cut: prune the rest", onIf(trace.KindCut, atMin)),
 		line("    β ← MIN(β, v)", onIf(trace.KindBounds, both(not(entering), atMin))),
-		line("  TABLE[state, depth] ← v  ▷ tt=1"),
+		line("  TABLE[state, depth] ← v  ▷ tt=1").only(tt),
 		line("  return v", onIf(trace.KindLeave, both(not(atLeaf), atMin))),
 	}
 }

@@ -1,16 +1,52 @@
 package search
 
-import "github.com/searchviz/searchviz/trace"
+import (
+	"strings"
+
+	"github.com/searchviz/searchviz/spec"
+	"github.com/searchviz/searchviz/trace"
+)
 
 // Code is an algorithm's pseudocode as the lecture and the primer write
 // it. The engine follows it line by line, and each line names the events
-// that run it, so the viewer can light the line of every step.
+// that run it, so the viewer can light the line of every step. As an
+// algorithm declares it, it lists every option's lines; For gives the
+// listing of one run.
 type Code []Line
 
 // Line is one line of pseudocode and the events that light it.
 type Line struct {
 	Text   string
 	Lights []Light
+	// If, when set, is the option the line's Text belongs to: a run
+	// without it lists the line as Else, or not at all when Else is "".
+	// The line's lights are the same either way; the events that light
+	// only an option's lines happen only in runs with the option.
+	If   Option
+	Else string
+}
+
+// Option is a condition on a run's resolved parameters, such as "the
+// transposition table is on".
+type Option func(v spec.Values) bool
+
+// For returns the listing of c for a run with parameters v: the lines of
+// the options v has on, without those of the options it has off, so that
+// the pseudocode shown is the algorithm that ran and a line's number is
+// the same at every step of the run.
+func (c Code) For(v spec.Values) Code {
+	var out Code
+	for _, l := range c {
+		if l.If != nil && !l.If(v) {
+			if l.Else == "" {
+				continue
+			}
+			l.Text = l.Else
+		}
+		l.If, l.Else = nil, ""
+		out = append(out, l)
+	}
+	return out
 }
 
 // Light says which events light a line: those of Kind for which When, if
@@ -85,6 +121,23 @@ func (l Line) lit(t *trace.Tree, e trace.Event) bool {
 // line is a line of pseudocode lit by lights.
 func line(text string, lights ...Light) Line { return Line{Text: text, Lights: lights} }
 
+// only lists l in the runs with option o alone.
+func (l Line) only(o Option) Line {
+	l.If = o
+	return l
+}
+
+// plain lists l as text, without what option o adds to it, in the runs
+// without o.
+func (l Line) plain(o Option, text string) Line {
+	l.If, l.Else = o, text
+	return l
+}
+
+// set holds for the runs whose parameter p is not 0: a switch turned on,
+// a choice other than the first.
+func set(p spec.Param) Option { return func(v spec.Values) bool { return v[p.Name] != 0 } }
+
 // on lights a line at every event of kind k.
 func on(k trace.Kind) Light { return Light{Kind: k} }
 
@@ -97,6 +150,17 @@ func not(c Cond) Cond { return func(t *trace.Tree, e trace.Event) bool { return 
 // both returns the conjunction of a and b.
 func both(a, b Cond) Cond {
 	return func(t *trace.Tree, e trace.Event) bool { return a(t, e) && b(t, e) }
+}
+
+// either returns the disjunction of a and b.
+func either(a, b Cond) Cond {
+	return func(t *trace.Tree, e trace.Event) bool { return a(t, e) || b(t, e) }
+}
+
+// noteSays holds for a note whose text has words in it: the notes an
+// engine writes for an option are told apart by the words it writes.
+func noteSays(words string) Cond {
+	return func(_ *trace.Tree, e trace.Event) bool { return strings.Contains(e.Text, words) }
 }
 
 // atRoot holds when the event concerns the root.

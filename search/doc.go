@@ -26,6 +26,9 @@
 // deepening have their pseudocode in two forms: the negamax form of the
 // primer (Algorithm.Code) and the explicit MAX-VALUE / MIN-VALUE form of
 // the lecture and AIMA (Algorithm.MaxMin); the viewer shows the one that
-// matches the point of view of its values (Algorithm.CodeFor). Package catalog registers the entries,
+// matches the point of view of its values (Algorithm.CodeFor), listing the
+// lines of an option (a transposition table, move ordering, quiescence, the
+// forward cut, obvious moves, a time budget) only for a run that had it on
+// (Algorithm.Listing). Package catalog registers the entries,
 // so listings, forms and the pseudocode panel all read one source.
 package search

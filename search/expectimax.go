@@ -107,6 +107,9 @@ type expecti[S Chance[S]] struct {
 	cuts  int
 }
 
+// obviousWords begin the note on an obvious move, which lights its line.
+const obviousWords = "obvious move"
+
 // run searches from root and returns the decision.
 func (e *expecti[S]) run(root S) (Result, error) {
 	res := Result{Action: -1}
@@ -127,7 +130,7 @@ func (e *expecti[S]) run(root S) (Result, error) {
 	case isObvious:
 		res.Action = obvious
 		if e.tr != nil {
-			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: "obvious move, played without searching: " + why})
+			e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: obviousWords + ", played without searching: " + why})
 		}
 	case root.Done():
 		res.Value = e.leaf(root, 0, 0)
@@ -513,16 +516,20 @@ func ExpectimaxEntry[S Chance[S]](h Heuristics[S]) Entry[S] {
 }
 
 // expectimaxCode is Expectimax's pseudocode in the negamax form, values
-// from the side to move's view, with the forward cut's passes at the root.
+// from the side to move's view, with the forward cut's passes at the root
+// and the obvious move's rule when they are on. A note on the root other
+// than the obvious move's, such as a budget's, lights the return.
 func expectimaxCode() Code {
+	cut, obvious, random := set(paramCut), set(paramObvious), set(paramRandom)
+	obviousNote := noteSays(obviousWords)
 	return Code{
 		line("function EXPECTIMAX-DECISION(state, depth)", onIf(trace.KindNode, newRoot), onIf(trace.KindEnter, atRoot)),
-		line("  if obvious=1 and the game knows an obvious move then return it   ▷ win at once, or block a win at once", onIf(trace.KindNote, atRoot)),
+		line("  if the game knows an obvious move then return it   ▷ obvious=1: win at once, or block a win at once", onIf(trace.KindNote, both(atRoot, obviousNote))).only(obvious),
 		line("  moves ← ACTIONS(state)"),
-		line("  for d ← 1, 3, 5, … below depth, then depth do   ▷ with cut=1; else d ← depth once", on(trace.KindIteration), onIf(trace.KindNode, passNode), onIf(trace.KindEnter, passNode), onIf(trace.KindLeave, passNode)),
-		line("    v ← the greatest EXPECTIMAX value of moves, searched to depth d", onIf(trace.KindValue, atRoot)),
-		line("    keep the moves valued ≥ v − margin, or that can win at once", onIf(trace.KindCut, forwardCut), onIf(trace.KindNote, below(passNode))),
-		line("  return the move of greatest value", on(trace.KindDecision), onIf(trace.KindLeave, both(atRoot, not(atLeaf)))),
+		line("  for d ← 1, 3, 5, … below depth, then depth do   ▷ cut=1: the paper's forward cut", on(trace.KindIteration), onIf(trace.KindNode, passNode), onIf(trace.KindEnter, passNode), onIf(trace.KindLeave, passNode)).only(cut),
+		line("    v ← the greatest EXPECTIMAX value of moves, searched to depth d", onIf(trace.KindValue, atRoot)).plain(cut, "  v ← the greatest EXPECTIMAX value of moves, searched to depth"),
+		line("    keep the moves valued ≥ v − margin, or that can win at once", onIf(trace.KindCut, forwardCut), onIf(trace.KindNote, below(passNode))).only(cut),
+		line("  return the move of greatest value", on(trace.KindDecision), onIf(trace.KindLeave, both(atRoot, not(atLeaf))), onIf(trace.KindNote, both(atRoot, not(obviousNote)))),
 		line("function EXPECTIMAX(state, depth)   ▷ values from the side to move's view"),
 		line("  if depth = 0 or TERMINAL(state) then return EVAL(state)", on(trace.KindEval), onIf(trace.KindLeave, both(atLeaf, not(atChance)))),
 		line("  v ← −∞"),
@@ -530,7 +537,7 @@ func expectimaxCode() Code {
 		line("    q ← 0"),
 		line("    for each outcome o of a, with probability P(o) do", onIf(trace.KindNode, childOfChance), onIf(trace.KindEnter, childOfChance)),
 		line("      q ← q + P(o) · −EXPECTIMAX(ROLL(state, a, o), depth − 1)", onIf(trace.KindValue, atChance), onIf(trace.KindLeave, atChance)),
-		line("    v ← MAX(v, q)   ▷ a random opponent: v ← the mean of the q", onIf(trace.KindValue, both(not(atChance), not(atRoot)))),
+		line("    v ← MAX(v, q)   ▷ opponent=random: at its nodes v ← the mean of the q", onIf(trace.KindValue, both(not(atChance), not(atRoot)))).plain(random, "    v ← MAX(v, q)"),
 		line("  return v", onIf(trace.KindLeave, both(both(not(atLeaf), not(atChance)), both(not(passNode), not(atRoot))))),
 	}
 }

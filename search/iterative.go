@@ -140,7 +140,7 @@ func Iterative[S Alternating[S]](ctx context.Context, root S, opts IterativeOpti
 			}
 			if opts.Budget > 0 && now.Sub(e.start) >= opts.Budget/2 {
 				if tr != nil {
-					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("budget B = %v: %v have passed, at least B/2, so depth %d is not started: it would likely take longer than all before it", opts.Budget, now.Sub(e.start).Round(time.Millisecond), d)})
+					tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("budget B = %v: %v have passed, "+budgetHalf+", so depth %d is not started: it would likely take longer than all before it", opts.Budget, now.Sub(e.start).Round(time.Millisecond), d)})
 				}
 				break
 			}
@@ -283,7 +283,7 @@ func (e *dfs[S]) stretch(s S, i, a int, v float64) {
 	}
 	e.deadline = d.allow(e.start, factor)
 	if e.tr != nil {
-		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("%s: the budget grows to %dB = %v", why, factor, time.Duration(factor)*d.budget)})
+		e.tr.Emit(trace.Event{Kind: trace.KindNote, Node: 0, Text: fmt.Sprintf("%s: "+budgetGrows+" %dB = %v", why, factor, time.Duration(factor)*d.budget)})
 	}
 }
 
@@ -429,21 +429,33 @@ func IterativeEntry[S Alternating[S]]() Entry[S] {
 	}
 }
 
+// The words that tell a budget's notes on the root from the others, for
+// the lines they light.
+const (
+	budgetHalf  = "at least B/2"
+	budgetGrows = "the budget grows to"
+)
+
 // iterativeCode is iterative deepening's pseudocode, its call of AlphaBeta
 // written as call: "ALPHABETA(...)" in the negamax form, "MAX-VALUE(...)"
 // in the form with explicit MAX and MIN levels. Every event of an
 // iteration's search lights the call; the root's node and entry light the
-// header, and its leaving and the decision the return.
+// header, and its leaving and the decision the return. A budget's notes
+// light its lines.
 func iterativeCode(call string) Code {
+	budget, ordered := set(paramIterativeBudget), set(paramOrdering)
+	budgetNote := either(noteSays(budgetHalf), noteSays(budgetGrows))
 	return Code{
 		line("function ITERATIVEDEEPENING(root, time, cap)", onIf(trace.KindNode, newRoot), onIf(trace.KindEnter, atRoot)),
 		line("  for depth ← 1 to cap do", onIf(trace.KindIteration, not(discarded))),
+		line("    if B/2 has passed then break   ▷ budget=B: this depth would likely take longer than all before it", onIf(trace.KindNote, noteSays(budgetHalf))).only(budget),
+		line("    deadline ← B, 2B once a root move beats the last depth's best, 4B once that best fails low", onIf(trace.KindNote, noteSays(budgetGrows))).only(budget),
 		line("    value, move ← "+call+"   ▷ last depth's best moves first",
 			onIf(trace.KindNode, not(newRoot)), onIf(trace.KindEnter, not(atRoot)), onIf(trace.KindLeave, not(atRoot)), on(trace.KindEval),
-			onIf(trace.KindValue, not(atRoot)), on(trace.KindBounds), on(trace.KindCut)),
+			onIf(trace.KindValue, not(atRoot)), on(trace.KindBounds), on(trace.KindCut)).plain(ordered, "    value, move ← "+call),
 		line("    if the clock ran out during this depth then"),
 		line("      discard it; break", onIf(trace.KindIteration, discarded), onIf(trace.KindNote, afterDiscarded)),
-		line("    answer ← move", onIf(trace.KindValue, atRoot), onIf(trace.KindNote, not(afterDiscarded))),
+		line("    answer ← move", onIf(trace.KindValue, atRoot), onIf(trace.KindNote, both(not(afterDiscarded), not(budgetNote)))),
 		line("  return answer", onIf(trace.KindLeave, atRoot), on(trace.KindDecision)),
 	}
 }

@@ -89,10 +89,11 @@ func New(id string, h trace.Header, t *trace.Tree, opts ...Option) (*Show, error
 		return nil, fmt.Errorf("show: trace %s: %w", id, err)
 	}
 	s := &Show{id: id, header: h, tree: t}
-	// A trace of an algorithm not in the catalog has no pseudocode.
+	// A trace of an algorithm not in the catalog has no pseudocode; the
+	// listing is the run's, its options' lines only when they were on.
 	if a, err := catalog.LookupAlgorithm(h.Algorithm); err == nil {
 		for i, v := range Views {
-			s.codes[i] = a.CodeFor(v)
+			s.codes[i] = a.Listing(v, h.Params)
 		}
 		s.forms = a.Forms()
 		s.measures = a.Measures
