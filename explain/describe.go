@@ -46,12 +46,12 @@ func Describe(t *trace.Tree, v trace.View) string {
 		if !n.HasValue {
 			return fmt.Sprintf("Return from %s.", d.name(e.Node))
 		}
-		return fmt.Sprintf("Return from %s with value %s.", d.name(e.Node), d.value(n.Type, n.Value))
+		return fmt.Sprintf("Return from %s with value %s.", d.name(e.Node), d.value(e.Node, n.Value))
 	case trace.KindEval:
 		ev := e.Eval()
 		n := t.Node(ev.Node)
 		if ev.Same != 0 {
-			return fmt.Sprintf("%s is the position of %s again, with the same depth left: the transposition table gives its value, %s, and it is not searched.", d.name(ev.Node), d.name(ev.Same), d.value(n.Type, ev.Value))
+			return fmt.Sprintf("%s is the position of %s again, with the same depth left: the transposition table gives its value, %s, and it is not searched.", d.name(ev.Node), d.name(ev.Same), d.value(ev.Node, ev.Value))
 		}
 		what := "Evaluate"
 		if ev.Terminal {
@@ -60,7 +60,7 @@ func Describe(t *trace.Tree, v trace.View) string {
 		if n.Type == trace.TypeSingle {
 			return fmt.Sprintf("%s %s: score %s.", what, d.name(ev.Node), Number(ev.Value))
 		}
-		return fmt.Sprintf("%s %s: %s.", what, d.name(ev.Node), d.value(n.Type, ev.Value))
+		return fmt.Sprintf("%s %s: %s.", what, d.name(ev.Node), d.value(ev.Node, ev.Value))
 	case trace.KindValue:
 		u := e.ValueUpdate()
 		n := t.Node(u.Node)
@@ -68,9 +68,9 @@ func Describe(t *trace.Tree, v trace.View) string {
 			return fmt.Sprintf("The best line goes through %s: best score %s.", d.name(u.Best), Number(u.Value))
 		}
 		if u.Best == trace.NoNode {
-			return fmt.Sprintf("%s's value becomes %s.", d.subject(u.Node), d.value(n.Type, u.Value))
+			return fmt.Sprintf("%s's value becomes %s.", d.subject(u.Node), d.value(u.Node, u.Value))
 		}
-		return fmt.Sprintf("%s's best so far: %s, through %s.", d.subject(u.Node), d.value(n.Type, u.Value), BestMove(t, n))
+		return fmt.Sprintf("%s's best so far: %s, through %s.", d.subject(u.Node), d.value(u.Node, u.Value), BestMove(t, n))
 	case trace.KindBounds:
 		w := e.Bounds()
 		n := t.Node(w.Node)
@@ -261,8 +261,14 @@ func (d describer) beam(e trace.Beam) string {
 	return fmt.Sprintf("Depth %d: keep the best %d, %s; drop %s.", e.Depth, len(e.Kept), list(e.Kept), list(e.Dropped))
 }
 
-// value formats a value stored at a node of type t in the describer's view.
-func (d describer) value(t trace.NodeType, x float64) string {
+// value formats a value stored at node id in the describer's view
+// (ValueIn), saying whose view it is in.
+func (d describer) value(id trace.NodeID, x float64) string {
+	t := d.t.Node(id).Type
+	if t == trace.TypeChance && d.view == trace.ViewSide {
+		mover := Mover(d.t, id)
+		return Number(ValueIn(d.t, id, d.view, x)) + " (" + Whose(d.root, d.view) + ": " + Player(mover) + "'s, whose move chance follows)"
+	}
 	return Number(d.view.Value(t, x)) + d.suffix(t)
 }
 
@@ -315,9 +321,10 @@ func (d describer) owner() string {
 	return Player(trace.TypeMax)
 }
 
-// cut explains a cut in MAX's terms, as the trace names it.
+// cut explains a cut in the describer's view: in MAX's terms, as the
+// trace names it, or in the cutting node's own, as negamax tests it.
 func (d describer) cut(c trace.Cutoff) string {
-	return PruneReason(d.t.Node(c.Node), d.name(c.Node), c.PrunedLabels...)
+	return PruneReasonIn(d.view, d.t.Node(c.Node), d.name(c.Node), c.PrunedLabels...)
 }
 
 // sentence makes a note written as a phrase ("depth 3: 120 nodes") read

@@ -33,7 +33,8 @@ func TestDescribeTextbook(t *testing.T) {
 		{12, trace.ViewSide, "a1's window: α = -3, β = ∞ (side to move's view: MIN's)."},
 		{23, trace.ViewRoot, "Return from a1 with value 3 (MAX's view)."},
 		{35, trace.ViewRoot, "α-cut: 2 ≤ α=3 at a2 (a MIN node): its value already falls to α, what MAX above is sure of elsewhere, so MAX will never let play reach it, and c2 and c3 need not be searched."},
-		{35, trace.ViewSide, "α-cut: 2 ≤ α=3 at a2 (a MIN node): its value already falls to α, what MAX above is sure of elsewhere, so MAX will never let play reach it, and c2 and c3 need not be searched."},
+		// a2's leaf 2 is -2 in MIN's view, and the root's α=3 is a2's β=-3: negamax's test.
+		{35, trace.ViewSide, "β-cut: -2 ≥ β=-3 at a2 (a MIN node, values in MIN's view): its value already reaches β, the negation of what MAX above is sure of elsewhere, so MAX will never let play reach it, and c2 and c3 need not be searched."},
 		{62, trace.ViewRoot, "Decision: play a1, value 3 (MAX's view). 11 nodes, 7 evaluations, 1 cut."},
 	}
 	for _, tt := range tests {

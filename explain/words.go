@@ -51,6 +51,16 @@ func NodeName(t trace.NodeType) string { return wordsOf(t).node }
 // moves there and, in parentheses, the shape render draws them with.
 func TypeLegend(t trace.NodeType) string { return wordsOf(t).legend }
 
+// TypeLegendIn is TypeLegend for a drawing in view v: in the side to
+// move's view it also says whose view a chance node's value is in, as
+// ValueIn shows it, since no player moves there.
+func TypeLegendIn(t trace.NodeType, v trace.View) string {
+	if t == trace.TypeChance && v == trace.ViewSide {
+		return TypeLegend(t) + ": the expectation, in the view of the player whose move it follows"
+	}
+	return TypeLegend(t)
+}
+
 // simPlayers name the two players of a simultaneous-move game, player 0
 // and player 1 of the engines, as the maze draws their characters.
 var simPlayers = [2]string{"player A", "player B"}
@@ -151,30 +161,65 @@ func CutRule(k trace.CutKind, value, bound string) string {
 	return ""
 }
 
-// PruneReason says why the cut at node c, named cutter, pruned the nodes
-// named pruned (its other children, if none are named): the cut's rule
-// (CutRule, its values by trace.FormatValue), and why the player above
-// will never let play reach c. If c made no cut, it says only where the
-// cut was.
-func PruneReason(c trace.NodeState, cutter string, pruned ...string) string {
-	value := trace.FormatValue(trace.ViewRoot.Value(c.Type, c.CutValue))
+// CutIn returns the test the cut at node c passed as it reads in view v,
+// with the numbers c shows there: the cut's kind, value and bound. In the
+// root player's view it is the textbook's, an α-cut at a MIN node and a
+// β-cut at a MAX node; in the side to move's view every α-β cut is
+// negamax's, the node's own value reaching its own β, so that the test
+// reads true beside the node's value and window. A forward cut, made at
+// the root, reads the same in both.
+func CutIn(c trace.NodeState, v trace.View) (k trace.CutKind, value, bound float64) {
+	switch {
+	case c.Cut != trace.CutAlpha && c.Cut != trace.CutBeta:
+		return c.Cut, c.CutValue, c.CutAlpha
+	case v == trace.ViewSide:
+		return trace.CutBeta, c.CutValue, c.CutBeta
+	}
+	value = trace.ViewRoot.Value(c.Type, c.CutValue)
 	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
+	if c.Cut == trace.CutBeta {
+		return c.Cut, value, beta
+	}
+	return c.Cut, value, alpha
+}
+
+// PruneReason is PruneReasonIn in the root player's view, as textbooks
+// put it.
+func PruneReason(c trace.NodeState, cutter string, pruned ...string) string {
+	return PruneReasonIn(trace.ViewRoot, c, cutter, pruned...)
+}
+
+// PruneReasonIn says why the cut at node c, named cutter, pruned the nodes
+// named pruned (its other children, if none are named), in view v: the
+// cut's rule (CutRule, with CutIn's numbers by trace.FormatValue), and why
+// the player above will never let play reach c. If c made no cut, it says
+// only where the cut was.
+func PruneReasonIn(v trace.View, c trace.NodeState, cutter string, pruned ...string) string {
+	k, value, bound := CutIn(c, v)
+	rule := CutRule(k, trace.FormatValue(value), trace.FormatValue(bound))
 	what := "its other children"
 	if len(pruned) > 0 {
 		what = list(pruned)
 	}
-	const why = "%s at %s (a %s): its value already %s, what %s above is sure of elsewhere, so %s will never let play reach it, and %s need not be searched."
+	const why = "%s at %s (a %s): its value already %s what %s above is sure of elsewhere, so %s will never let play reach it, and %s need not be searched."
 	maxP, minP := Player(trace.TypeMax), Player(trace.TypeMin)
-	switch c.Cut {
-	case trace.CutAlpha:
-		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(alpha)), cutter, NodeName(trace.TypeMin), "falls to α", maxP, maxP, what)
-	case trace.CutBeta:
-		return fmt.Sprintf(why, CutRule(c.Cut, value, trace.FormatValue(beta)), cutter, NodeName(trace.TypeMax), "reaches β", minP, minP, what)
-	case trace.CutForward:
+	switch {
+	case c.Cut == trace.CutForward:
 		return fmt.Sprintf("%s at %s: at the shallower depth before, %s scored below the threshold %s, the best move's %s minus the margin, so the deeper search leaves it out; unlike an α-β cut, this may drop the move that a full search would choose.",
-			CutRule(c.Cut, trace.FormatValue(c.CutValue), trace.FormatValue(c.CutAlpha)), cutter, what, trace.FormatValue(c.CutAlpha), trace.FormatValue(c.CutValue))
+			rule, cutter, what, trace.FormatValue(c.CutAlpha), trace.FormatValue(c.CutValue))
+	case rule == "":
+		return "Pruned by a cut at " + cutter + "."
+	case v == trace.ViewSide:
+		above := maxP
+		if c.Type == trace.TypeMax {
+			above = minP
+		}
+		node := NodeName(c.Type) + ", values in " + Player(c.Type) + "'s view"
+		return fmt.Sprintf(why, rule, cutter, node, "reaches β, the negation of", above, above, what)
+	case c.Cut == trace.CutAlpha:
+		return fmt.Sprintf(why, rule, cutter, NodeName(trace.TypeMin), "falls to α,", maxP, maxP, what)
 	}
-	return "Pruned by a cut at " + cutter + "."
+	return fmt.Sprintf(why, rule, cutter, NodeName(trace.TypeMax), "reaches β,", minP, minP, what)
 }
 
 // ForwardReason says why the forward cut at node c, named cutter, dropped

@@ -48,7 +48,7 @@ func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 		return d
 	}
 	if n.HasValue {
-		d.Value = formatValue(v.Value(n.Type, n.Value))
+		d.Value = formatValue(explain.ValueIn(t, id, v, n.Value))
 		// A one-player state shows its own score, as its siblings do:
 		// the value events at the decision give the best line's states
 		// the best score found below them instead, which the best line's

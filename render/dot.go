@@ -140,7 +140,7 @@ func (d *drawing) edge(i int) {
 		label += " · pass " + strconv.Itoa(n.Iteration)
 	}
 	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
-		if reason := CutReason(d.final.Node(f.PrunedBy)); reason != "" {
+		if reason := CutReason(d.final.Node(f.PrunedBy), d.opts.reasonView()); reason != "" {
 			label += "\n" + reason
 		}
 	}

@@ -145,21 +145,25 @@ func TestWriteDOTHasEveryNodeAtEveryStep(t *testing.T) {
 	}
 }
 
+// textbookCutReason is the reason for the textbook tree's cut at C, by
+// view, worked by hand: C's first leaf, 2, falls to MAX's α=3; in MIN's
+// own view C's value is -2 and its window (-∞, -3), so -2 reaches β=-3.
+var textbookCutReason = map[View]string{ViewRoot: "α-cut: 2 ≤ α=3", ViewSide: "β-cut: -2 ≥ β=-3"}
+
 func TestWriteDOTPrunedEdges(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
 	t.Parallel()
-	const wantLabel = `c2\nα-cut: 2 ≤ α=3`
 	for _, step := range []int{9, textbookCutStep, 62} {
 		for _, view := range []View{ViewRoot, ViewSide} {
 			t.Run(fmt.Sprintf("step%d/%v", step, view), func(t *testing.T) {
 				t.Parallel()
 				tr := mustTree(t, textbookEvents(), step)
 				nodes, edges, _, _ := parseDOT(t, writeDOT(t, tr, Options{View: view}))
-				if got := edges[idC2].attrs["label"]; got != wantLabel {
-					t.Errorf("edge into c2 labelled %q, want %q at every step and in every view", got, wantLabel)
+				if got, want := edges[idC2].attrs["label"], `c2\n`+textbookCutReason[view]; got != want {
+					t.Errorf("edge into c2 labelled %q, want %q at every step", got, want)
 				}
-				if got := edges[idC3].attrs["label"]; got != `c3\nα-cut: 2 ≤ α=3` {
-					t.Errorf("edge into c3 labelled %q", got)
+				if got, want := edges[idC3].attrs["label"], `c3\n`+textbookCutReason[view]; got != want {
+					t.Errorf("edge into c3 labelled %q, want %q", got, want)
 				}
 				for id, e := range edges {
 					if id == idC2 || id == idC3 {

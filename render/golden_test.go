@@ -232,8 +232,8 @@ func TestGoldenFactsTextbookAlphaBeta(t *testing.T) {
 				}
 				e := edges[id]
 				pruned = append(pruned, edgeAction(e))
-				if !strings.Contains(e.attrs["label"], "α-cut: 2 ≤ α=3") {
-					t.Errorf("edge into pruned n%d labelled %q, want the reason α-cut: 2 ≤ α=3", id, e.attrs["label"])
+				if want := textbookCutReason[view]; !strings.Contains(e.attrs["label"], want) {
+					t.Errorf("edge into pruned n%d labelled %q, want the reason %s", id, e.attrs["label"], want)
 				}
 				if classOf(e) != "st_pruned" || e.attrs["style"] != "dashed" {
 					t.Errorf("edge into pruned n%d: class %q, style %q", id, e.attrs["class"], e.attrs["style"])

@@ -168,7 +168,7 @@ func (d *svgDrawing) edgeLabels(id trace.NodeID) (action, reason string) {
 		action += " · pass " + strconv.Itoa(n.Iteration)
 	}
 	if n.Placeholder && n.PrunedBy != trace.NoNode {
-		reason = CutReason(d.final.Node(n.PrunedBy))
+		reason = CutReason(d.final.Node(n.PrunedBy), d.opts.reasonView())
 	}
 	return action, reason
 }

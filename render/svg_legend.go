@@ -29,7 +29,7 @@ type svgLegend struct {
 // newSVGLegend returns the legend of d, sized but not placed.
 func newSVGLegend(d *svgDrawing) *svgLegend {
 	l := &svgLegend{
-		facts:   legendFactsOf(d.final, d.drawn, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
+		facts:   legendFactsOf(d.final, d.drawn, d.opts.View, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
 		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
 		layout:  legendWords(LayoutTidy),
 	}
@@ -47,7 +47,7 @@ func newSVGLegend(d *svgDrawing) *svgLegend {
 func (l *svgLegend) rows() []string {
 	var rows []string
 	for _, typ := range l.facts.types {
-		rows = append(rows, explain.TypeLegend(typ))
+		rows = append(rows, explain.TypeLegendIn(typ, l.facts.view))
 	}
 	for _, s := range l.facts.statuses {
 		rows = append(rows, statusWords(s))

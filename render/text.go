@@ -39,21 +39,26 @@ func windowText(n trace.NodeState, v View) string {
 	return "α=" + formatValue(alpha) + " β=" + formatValue(beta)
 }
 
-// CutReason says why node c cut, always in MAX's terms whatever the
-// drawing's view, as textbooks put it (explain.CutRule) with values as
-// compact as a node's: "β-cut: 5 ≥ β=3" at a max node, "α-cut: 2 ≤ α=3"
-// at a min node. It returns "" if c made no cut.
-func CutReason(c trace.NodeState) string {
-	if c.Cut == trace.CutForward {
-		return explain.CutRule(c.Cut, formatValue(c.CutValue), formatValue(c.CutAlpha))
+// CutReason says why node c cut, in view v as explain.CutIn reads it,
+// with values as compact as a node's: in the root player's view as
+// textbooks put it, "β-cut: 5 ≥ β=3" at a max node, "α-cut: 2 ≤ α=3" at a
+// min node; in the side to move's view in the node's own numbers, as
+// negamax tests it, "β-cut: -2 ≥ β=-3" at that min node. It returns "" if
+// c made no cut.
+func CutReason(c trace.NodeState, v View) string {
+	k, value, bound := explain.CutIn(c, v)
+	return explain.CutRule(k, formatValue(value), formatValue(bound))
+}
+
+// reasonView is the view a drawing's cut reasons are in: its own, but
+// the root player's in a Patchable drawing, which a page keeps when it
+// switches views, rewriting node texts alone, and which is laid out alike
+// in both views.
+func (o Options) reasonView() View {
+	if o.Patchable {
+		return ViewRoot
 	}
-	value := trace.ViewRoot.Value(c.Type, c.CutValue)
-	alpha, beta := trace.ViewRoot.Window(c.Type, c.CutAlpha, c.CutBeta)
-	bound := alpha
-	if c.Cut == trace.CutBeta {
-		bound = beta
-	}
-	return explain.CutRule(c.Cut, formatValue(value), formatValue(bound))
+	return o.View
 }
 
 // actionText is the label of the edge into n: its action's label, cut to

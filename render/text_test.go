@@ -56,6 +56,7 @@ func TestCutReason(t *testing.T) {
 	tests := []struct {
 		name string
 		n    trace.NodeState
+		view View
 		want string
 	}{
 		{
@@ -79,11 +80,42 @@ func TestCutReason(t *testing.T) {
 			n:    trace.NodeState{Type: trace.TypeMin, CutValue: 1, CutBeta: 2},
 			want: "",
 		},
+		{
+			// The same node C in its own numbers: its -2 reaches its β=-3.
+			name: "alpha cut at a min node, in the side's view",
+			n:    trace.NodeState{Type: trace.TypeMin, Cut: trace.CutAlpha, CutValue: -2, CutAlpha: math.Inf(-1), CutBeta: -3},
+			view: ViewSide,
+			want: "β-cut: -2 ≥ β=-3",
+		},
+		{
+			name: "beta cut at a max node, the same in the side's view",
+			n:    trace.NodeState{Type: trace.TypeMax, Cut: trace.CutBeta, CutValue: 5, CutAlpha: math.Inf(-1), CutBeta: 3},
+			view: ViewSide,
+			want: "β-cut: 5 ≥ β=3",
+		},
+		{
+			name: "alpha cut with a fractional bound, in the side's view",
+			n:    trace.NodeState{Type: trace.TypeMin, Cut: trace.CutAlpha, CutValue: 0.5, CutAlpha: -1, CutBeta: 0.25},
+			view: ViewSide,
+			want: "β-cut: 0.5 ≥ β=0.25",
+		},
+		{
+			name: "forward cut, the same in the side's view",
+			n:    trace.NodeState{Type: trace.TypeMax, Cut: trace.CutForward, CutValue: 42, CutAlpha: 22},
+			view: ViewSide,
+			want: "forward cut: below 22 (best 42)",
+		},
+		{
+			name: "no cut, in the side's view",
+			n:    trace.NodeState{Type: trace.TypeMin, CutValue: 1, CutBeta: 2},
+			view: ViewSide,
+			want: "",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := CutReason(tt.n); got != tt.want {
+			if got := CutReason(tt.n, tt.view); got != tt.want {
 				t.Errorf("CutReason = %q, want %q", got, tt.want)
 			}
 		})
