@@ -168,6 +168,10 @@ func StyleSheet() string {
 	// Not drawn at all, rather than drawn invisible, so that a browser
 	// neither lays out nor paints what a step has not reached.
 	b.WriteString(".node.st_not_reached, .edge.st_not_reached, ." + linkClass + ".st_not_reached { display: none; }\n")
+	// A Patchable drawing writes a cut's reason in both views, the root
+	// player's first (Options.cutReasons): the page shows its view's, as
+	// the data-view attribute of an element around the drawing names it.
+	b.WriteString(`[data-view="side"] .edge text:nth-of-type(2):not(:last-of-type), [data-view="root"] .edge text:nth-of-type(3) { display: none; }` + "\n")
 	for s, lk := range looks {
 		if trace.Status(s) == trace.StatusNotReached || lk.class == "" {
 			continue

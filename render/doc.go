@@ -57,8 +57,9 @@
 // Statuses are told apart by line style and width as well as by colour,
 // from the Okabe-Ito palette: the current node is thick and filled orange,
 // nodes on its path are thick, generated nodes are dotted, pruned nodes and
-// their in-edges are dashed grey with the reason for the cut ("α-cut: 2 ≤
-// α=3") on the edge, always in the root player's terms, and after the
+// their in-edges are dashed grey with the reason for the cut on the edge,
+// in the drawing's view ("α-cut: 2 ≤ α=3" in the root player's, "β-cut:
+// -2 ≥ β=-3" in the side to move's; a page's drawing holds both), and after the
 // decision the best line is thick and blue. Nodes on the current path show
 // their α-β window under their value. In a Monte Carlo search (MCTS, PMC,
 // DUCT) a node shows its mean result and visits, or at the step of a

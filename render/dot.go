@@ -140,8 +140,8 @@ func (d *drawing) edge(i int) {
 		label += " · pass " + strconv.Itoa(n.Iteration)
 	}
 	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
-		if reason := CutReason(d.final.Node(f.PrunedBy), d.opts.reasonView()); reason != "" {
-			label += "\n" + reason
+		for _, r := range d.opts.cutReasons(d.final.Node(f.PrunedBy)) {
+			label += "\n" + r
 		}
 	}
 	lk := lookOf(n.Status)

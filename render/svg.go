@@ -142,14 +142,14 @@ func (d *svgDrawing) layout() error {
 // never overlap.
 func (d *svgDrawing) room(id trace.NodeID, g geometry) float64 {
 	w := g.width
-	action, reason := d.edgeLabels(id)
+	action, reasons := d.edgeLabels(id)
 	if action != "" {
 		// The label sits on the edge a little above the node, where
 		// neighbouring edges are at least 2/3 as far apart as the nodes.
 		w = max(w, 1.5*(textWidth(action, fontEdge)+2*labelMargin))
 	}
-	if reason != "" {
-		w = max(w, textWidth(reason, fontEdge)+2*labelMargin)
+	for _, r := range reasons {
+		w = max(w, textWidth(r, fontEdge)+2*labelMargin)
 	}
 	return w
 }
@@ -157,20 +157,20 @@ func (d *svgDrawing) room(id trace.NodeID, g geometry) float64 {
 // edgeLabels returns the labels of the edge into node id, as WriteDOT
 // writes them, from the final tree so that they are the same at every
 // step: the action, with the pass that made it, and for a pruned node the
-// reason for the cut. The root has neither.
-func (d *svgDrawing) edgeLabels(id trace.NodeID) (action, reason string) {
+// reasons for the cut (Options.cutReasons). The root has neither.
+func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []string) {
 	n := d.final.Node(id)
 	if n.Parent == trace.NoNode {
-		return "", ""
+		return "", nil
 	}
 	action = actionText(n)
 	if d.passes && n.Iteration > 0 {
 		action += " · pass " + strconv.Itoa(n.Iteration)
 	}
 	if n.Placeholder && n.PrunedBy != trace.NoNode {
-		reason = CutReason(d.final.Node(n.PrunedBy), d.opts.reasonView())
+		reasons = d.opts.cutReasons(d.final.Node(n.PrunedBy))
 	}
-	return action, reason
+	return action, reasons
 }
 
 // boxOf returns box i of the drawing.

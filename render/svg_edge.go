@@ -32,15 +32,15 @@ func (d *svgDrawing) edge(i int) {
 	from, to := d.boxOf(d.drawn.box(n.Parent)), d.boxOf(i)
 	x0, y0, x1, y1 := from.x, from.bottom(), to.x, to.top()
 	d.line(lk, x0, y0, x1, y1)
-	action, reason := d.edgeLabels(id)
+	action, reasons := d.edgeLabels(id)
 	mid := y1 - edgeLabelLift - fontEdge/3
 	x := x1
 	if y1 > y0 {
 		x = x0 + (x1-x0)*(mid-y0)/(y1-y0)
 	}
 	d.edgeText(x, y1-edgeLabelLift, lk.fontcolor, action)
-	if reason != "" {
-		d.edgeText(x1, to.bottom()+reasonDrop, lk.fontcolor, reason)
+	for _, r := range reasons { // a page's two views' in one place, one shown (StyleSheet)
+		d.edgeText(x1, to.bottom()+reasonDrop, lk.fontcolor, r)
 	}
 	w.WriteString("</g>\n")
 }

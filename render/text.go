@@ -50,15 +50,27 @@ func CutReason(c trace.NodeState, v View) string {
 	return explain.CutRule(k, formatValue(value), formatValue(bound))
 }
 
-// reasonView is the view a drawing's cut reasons are in: its own, but
-// the root player's in a Patchable drawing, which a page keeps when it
-// switches views, rewriting node texts alone, and which is laid out alike
-// in both views.
-func (o Options) reasonView() View {
-	if o.Patchable {
-		return ViewRoot
+// cutReasons returns what a drawing writes under the edge into a node
+// pruned by the cut at c: the reason in its view, or in a Patchable
+// drawing, which a page keeps when it switches views, the root player's
+// reason then the side to move's, of which the page's style sheet shows
+// the one of its view (see StyleSheet), and one when they read alike.
+func (o Options) cutReasons(c trace.NodeState) []string {
+	own := CutReason(c, o.View)
+	if !o.Patchable {
+		if own == "" {
+			return nil
+		}
+		return []string{own}
 	}
-	return o.View
+	root, side := CutReason(c, ViewRoot), CutReason(c, ViewSide)
+	switch {
+	case root == "":
+		return nil
+	case root == side:
+		return []string{root}
+	}
+	return []string{root, side}
 }
 
 // actionText is the label of the edge into n: its action's label, cut to

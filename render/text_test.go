@@ -230,3 +230,26 @@ func TestDrawingsElideLongLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchableCutReasons checks that a page's drawing of the textbook
+// tree, which the page keeps when it switches views, writes the cut's
+// reason in both views, MAX's first, whichever view it is drawn in, and
+// that the page's style sheet hides the reason of the view not shown:
+// the second text of an edge with three in the side's view, the third in
+// the root's.
+func TestPatchableCutReasons(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	t.Parallel()
+	want := `c2\n` + textbookCutReason[ViewRoot] + `\n` + textbookCutReason[ViewSide]
+	for _, view := range []View{ViewRoot, ViewSide} {
+		_, edges, _, _ := parseDOT(t, writeDOT(t, mustTree(t, textbookEvents(), lastStep), Options{View: view, Patchable: true}))
+		if got := edges[idC2].attrs["label"]; got != want {
+			t.Errorf("%s view: edge into c2 labelled %q, want %q", view, got, want)
+		}
+	}
+	for _, rule := range []string{`[data-view="side"] .edge text:nth-of-type(2):not(:last-of-type)`, `[data-view="root"] .edge text:nth-of-type(3)`} {
+		if !strings.Contains(StyleSheet(), rule) {
+			t.Errorf("the style sheet has no rule for %s", rule)
+		}
+	}
+}

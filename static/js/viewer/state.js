@@ -94,6 +94,7 @@ export function shown(f) {
   if (!st.pending) st.wanted = f.step;
   st.playing = f.playing;
   st.view = f.view;
+  root.dataset.view = f.view; // the style sheet shows the cut reasons of this view
   st.live = f.live;
   st.steps = f.steps;
   st.lastCurrent = f.current;
