@@ -53,10 +53,11 @@ func TypeLegend(t trace.NodeType) string { return wordsOf(t).legend }
 
 // TypeLegendIn is TypeLegend for a drawing in view v: in the side to
 // move's view it also says whose view a chance node's value is in, as
-// ValueIn shows it, since no player moves there.
+// ValueIn shows it, since no player moves there. The words name the view
+// they are about, so that a drawing shown in both views may give them.
 func TypeLegendIn(t trace.NodeType, v trace.View) string {
 	if t == trace.TypeChance && v == trace.ViewSide {
-		return TypeLegend(t) + ": the expectation, in the view of the player whose move it follows"
+		return TypeLegend(t) + "; in the side to move's view, its value is in the view of the player whose move it follows"
 	}
 	return TypeLegend(t)
 }

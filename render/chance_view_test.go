@@ -67,7 +67,20 @@ func TestChanceNodesInBothViews(t *testing.T) {
 	if !described {
 		t.Error("no value event at the coin b1 to describe")
 	}
-	if got := explain.TypeLegendIn(trace.TypeChance, ViewSide); !strings.Contains(got, "in the view of the player whose move it follows") {
-		t.Errorf("the side view's legend for chance nodes: %q", got)
+	// The legend says it where the drawing shows the side to move's view:
+	// a page's drawing, shown in both, words it for both.
+	const says = "in the side to move's view, its value is in the view of the player whose move it follows"
+	for _, tt := range []struct {
+		opts Options
+		want bool
+	}{
+		{Options{View: ViewRoot, Legend: true}, false},
+		{Options{View: ViewSide, Legend: true}, true},
+		{Options{View: ViewRoot, Legend: true, Patchable: true}, true},
+		{Options{View: ViewSide, Legend: true, Patchable: true}, true},
+	} {
+		if got := strings.Contains(writeDOT(t, tr, tt.opts), says); got != tt.want {
+			t.Errorf("%+v: the legend says whose view a chance node's value is in: %v, want %v", tt.opts, got, tt.want)
+		}
 	}
 }

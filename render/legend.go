@@ -31,7 +31,7 @@ var (
 // legendFacts is what a legend explains, because the drawing has it.
 type legendFacts struct {
 	types    []trace.NodeType // in typeRows' order
-	view     View             // the drawing's, which a chance node's words depend on
+	view     View             // what a chance node's words are for (Options.legendView)
 	statuses []trace.Status   // in the order shown
 	windows  bool             // α-β windows
 	visits   bool             // edges widened by visits
@@ -39,10 +39,10 @@ type legendFacts struct {
 	more     bool             // placeholders of children left out
 }
 
-// legendFactsOf returns what the legend of drawing dr in view v explains,
-// from the final tree, where hasBoard reports whether a node's board is drawn. It
-// depends only on the final tree, what is drawn and the options, never on
-// the step, so the legend never moves nodes.
+// legendFactsOf returns what the legend of drawing dr explains, in words
+// for view v, from the final tree, where hasBoard reports whether a node's
+// board is drawn. It depends only on the final tree, what is drawn and the
+// options, never on the step, so the legend never moves nodes.
 func legendFactsOf(final *trace.Tree, dr drawn, v View, hasBoard func(trace.NodeID) bool) legendFacts {
 	types := map[trace.NodeType]bool{}
 	f := legendFacts{view: v}
@@ -97,7 +97,7 @@ func statusWords(s trace.Status) string {
 // windows, edge widths by visits, highlighted board cells, the view and
 // the layout, each only if the drawing has it.
 func (d *drawing) legend() {
-	f := legendFactsOf(d.final, d.drawn, d.opts.View, func(id trace.NodeID) bool { return d.boardOf(id) != nil })
+	f := legendFactsOf(d.final, d.drawn, d.opts.legendView(), func(id trace.NodeID) bool { return d.boardOf(id) != nil })
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
 	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)

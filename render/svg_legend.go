@@ -29,7 +29,7 @@ type svgLegend struct {
 // newSVGLegend returns the legend of d, sized but not placed.
 func newSVGLegend(d *svgDrawing) *svgLegend {
 	l := &svgLegend{
-		facts:   legendFactsOf(d.final, d.drawn, d.opts.View, func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
+		facts:   legendFactsOf(d.final, d.drawn, d.opts.legendView(), func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
 		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
 		layout:  legendWords(LayoutTidy),
 	}

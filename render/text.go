@@ -50,6 +50,16 @@ func CutReason(c trace.NodeState, v View) string {
 	return explain.CutRule(k, formatValue(value), formatValue(bound))
 }
 
+// legendView is the view a drawing's legend words its node types for:
+// its own, or in a Patchable drawing, which a page shows in both views,
+// the side to move's, whose words say which view they are about.
+func (o Options) legendView() View {
+	if o.Patchable {
+		return ViewSide
+	}
+	return o.View
+}
+
 // cutReasons returns what a drawing writes under the edge into a node
 // pruned by the cut at c: the reason in its view, or in a Patchable
 // drawing, which a page keeps when it switches views, the root player's
