@@ -8,20 +8,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/web/internal/viewer"
 )
 
 // grainFrame is what the grain tests read of a message.
 type grainFrame struct {
-	Type    string     `json:"type"`
-	Message string     `json:"message"`
-	Step    int        `json:"step"`
-	Steps   int        `json:"steps"`
-	Full    bool       `json:"full"`
-	Counter string     `json:"counter"`
-	Grains  []string   `json:"grains"`
-	Marks   *marksView `json:"marks"`
+	Type    string        `json:"type"`
+	Message string        `json:"message"`
+	Step    int           `json:"step"`
+	Steps   int           `json:"steps"`
+	Full    bool          `json:"full"`
+	Counter string        `json:"counter"`
+	Grains  []string      `json:"grains"`
+	Marks   *viewer.Marks `json:"marks"`
 }
 
 // readGrain reads the next message but layouts and rests.
@@ -244,41 +244,12 @@ func TestSocketGrainErrors(t *testing.T) {
 	}
 }
 
-// TestCommandsCheckGrain checks the grain of step commands.
-func TestCommandsCheckGrain(t *testing.T) {
-	testenv.SkipUnderRace(t, "checks decoded commands")
-	t.Parallel()
-	for _, tt := range []struct {
-		msg string
-		ok  bool
-	}{
-		{`{"type":"step","by":1,"grain":"event"}`, true},
-		{`{"type":"step","by":-1,"grain":"node"}`, true},
-		{`{"type":"step","by":1,"grain":"iteration"}`, true},
-		{`{"type":"step","by":1,"grain":"cut"}`, true},
-		{`{"type":"step","by":1,"grain":"backup"}`, true},
-		{`{"type":"step","by":1,"grain":"decision"}`, true},
-		{`{"type":"step","by":1,"grain":"bad"}`, false},
-		{`{"type":"step","by":1,"grain":"depth"}`, false},
-		{`{"type":"step","by":1,"grain":3}`, false},
-		{`{"type":"play","speed":2,"grain":"cut"}`, false},
-	} {
-		c, err := decodeCommand([]byte(tt.msg))
-		if err == nil {
-			err = c.check(50, 10)
-		}
-		if (err == nil) != tt.ok {
-			t.Errorf("%s: error %v, want accepted %v", tt.msg, err, tt.ok)
-		}
-	}
-}
-
 // TestGrainMarksThinned crosses maxMarks: MCTS with more iterations than
 // it gives the scrubber maxMarks of them, evenly spread from the first;
 // with fewer, all of them.
 func TestGrainMarksThinned(t *testing.T) {
 	t.Parallel()
-	for _, playouts := range []int{maxMarks / 2, maxMarks + 100} {
+	for _, playouts := range []int{viewer.MaxMarks / 2, viewer.MaxMarks + 100} {
 		t.Run(fmt.Sprint(playouts), func(t *testing.T) {
 			t.Parallel()
 			base, loc := mcts(t, playouts)
@@ -293,7 +264,7 @@ func TestGrainMarksThinned(t *testing.T) {
 				t.Fatal("the full frame has no marks")
 			}
 			got := f.Marks.Iterations
-			if want := min(playouts, maxMarks); len(got) != want {
+			if want := min(playouts, viewer.MaxMarks); len(got) != want {
 				t.Fatalf("%d iteration marks for %d iterations, want %d", len(got), playouts, want)
 			}
 			if got[0] != its[0] {
@@ -305,7 +276,7 @@ func TestGrainMarksThinned(t *testing.T) {
 				if j < 0 || (i > 0 && j <= at) {
 					t.Fatalf("mark %d, step %d, is not an iteration after the last mark's", i, k)
 				}
-				if i > 0 && j-at > (playouts+maxMarks-1)/maxMarks {
+				if i > 0 && j-at > (playouts+viewer.MaxMarks-1)/viewer.MaxMarks {
 					t.Errorf("marks %d and %d are %d iterations apart: not evenly thinned", i-1, i, j-at)
 				}
 				at = j

@@ -17,6 +17,7 @@ import (
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/show"
+	"github.com/searchviz/searchviz/web/internal/viewer"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -117,15 +118,14 @@ func offlineDocument(ctx context.Context, w io.Writer, m templates.Viewer, css, 
 // frame is counted in size, and the frames stop when the handout passes
 // its cap or ctx ends.
 func offlineFrames(ctx context.Context, sh *show.Show, v trace.View, size *handoutSize) ([]byte, error) {
-	vw := newViewer(sh, v)
+	vw := viewer.New(context.Background(), sh, v, viewer.Options{Timeout: DefaultLayoutTimeout})
 	var b bytes.Buffer
 	b.WriteByte('[')
 	for k := range sh.Tree().Len() {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("web: making a handout's frames, at step %d: %w", k, err)
 		}
-		vw.setView(v) // forget what was sent: a full frame
-		_, f, err := vw.frame(k, false)
+		f, err := vw.FullFrame(k)
 		if err != nil {
 			return nil, err
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/trace"
-	"github.com/searchviz/searchviz/web/internal/show"
 )
 
 // noRedirect is a client that reports redirects instead of following them.
@@ -61,30 +60,6 @@ func recordSearch(t testing.TB, req catalog.Request) (trace.Header, []trace.Even
 	return run.Header(), rec.Events()
 }
 
-// recordShow runs the search req asks for and makes a show of its trace
-// as it was recorded, folded without unpacking its events, as a running
-// search's are.
-func recordShow(tb testing.TB, id string, req catalog.Request) *show.Show {
-	tb.Helper()
-	run, err := catalog.Prepare(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rec := trace.NewRecorder(0)
-	if _, err := run.Search(context.Background(), rec); err != nil {
-		tb.Fatal(err)
-	}
-	tree, err := rec.Tree()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sh, err := show.New(id, run.Header(), tree)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sh
-}
-
 // writeTrace records the search req asks for in a trace file at path,
 // compressed with gzip when path ends in ".gz".
 func writeTrace(t testing.TB, path string, req catalog.Request) {
@@ -109,14 +84,4 @@ func searchToFile(path string, req catalog.Request) error {
 		return err
 	}
 	return fw.Close()
-}
-
-// loadShow folds events and makes a show of them, as the server does with
-// a trace it reads.
-func loadShow(id string, h trace.Header, events []trace.Event) (*show.Show, error) {
-	t, err := trace.NewTree(events)
-	if err != nil {
-		return nil, err
-	}
-	return show.New(id, h, t)
 }

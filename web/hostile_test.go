@@ -29,6 +29,7 @@ import (
 	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
+	"github.com/searchviz/searchviz/web/internal/viewer"
 )
 
 // The tests of this file are the hostile and unlucky users of the server:
@@ -779,12 +780,12 @@ func TestHostileDeepChain(t *testing.T) {
 			node = v.Value
 		}
 	}
-	if moves := strings.Fields(node); !strings.Contains(node, "… "+explain.Thousands(depth-maxPathMoves)+" moves …") || len(moves) > maxPathMoves+4 {
-		t.Errorf("the node variable %.300q: want %d moves and a gap naming the %d left out", node, maxPathMoves, depth-maxPathMoves)
+	if moves := strings.Fields(node); !strings.Contains(node, "… "+explain.Thousands(depth-viewer.MaxPathMoves)+" moves …") || len(moves) > viewer.MaxPathMoves+4 {
+		t.Errorf("the node variable %.300q: want %d moves and a gap naming the %d left out", node, viewer.MaxPathMoves, depth-viewer.MaxPathMoves)
 	}
 	p.send(fmt.Sprintf(`{"type":"root","node":%d}`, depth))
 	var nav struct {
-		Nav *navView `json:"nav"`
+		Nav *viewer.NavView `json:"nav"`
 	}
 	for nav.Nav == nil {
 		p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
@@ -793,8 +794,8 @@ func TestHostileDeepChain(t *testing.T) {
 		}
 	}
 	trail := nav.Nav.Trail
-	if len(trail) != maxPathMoves || trail[0].Node != 0 || trail[len(trail)-1].Node != depth || !strings.HasPrefix(trail[1].Name, "… ") {
-		t.Errorf("the trail to a view's root %d levels down: %d crumbs %v…, want %d from the root, a gap, to the view's root", depth, len(trail), trail[:min(3, len(trail))], maxPathMoves)
+	if len(trail) != viewer.MaxPathMoves || trail[0].Node != 0 || trail[len(trail)-1].Node != depth || !strings.HasPrefix(trail[1].Name, "… ") {
+		t.Errorf("the trail to a view's root %d levels down: %d crumbs %v…, want %d from the root, a gap, to the view's root", depth, len(trail), trail[:min(3, len(trail))], viewer.MaxPathMoves)
 	}
 }
 

@@ -97,11 +97,6 @@ const (
 	// in the nodes. A bigger tree's page is told to draw it with viz
 	// render from its trace file.
 	DefaultExportNodes = 50_000
-
-	// maxPathMoves caps the moves a node's path names in the variables
-	// and the filter: a deeper path keeps its first and last moves and
-	// says how many are left out between them.
-	maxPathMoves = 40
 )
 
 // The limits of classroom rooms' pages; the rooms' own are in
@@ -155,12 +150,6 @@ const maxExerciseSeed = 999_999
 // MaxExerciseTree caps the text of a tree typed for an exercise, as the
 // tree editor's "Make it an exercise" link sends it.
 const MaxExerciseTree = 4 << 10
-
-// Limits on what a page may ask.
-const (
-	maxSpeed = 50 // steps a second while playing
-	logLines = 40 // the most recent steps a frame describes
-)
 
 // helloWait is how long a room's page has to say who it is.
 const helloWait = 10 * time.Second

@@ -18,7 +18,9 @@ import (
 // the open pages hold, per page, the process's resident memory with them
 // open, and the slowest first frame.
 func BenchmarkManyPages(b *testing.B) {
-	skipLong(b, true)
+	if testing.Short() {
+		b.Skip("recording MiniMax's whole search of tic-tac-toe takes half a minute; run without -short")
+	}
 	const pages = 200
 	srv, ts := newTestServer(b)
 	res, err := noRedirect.Get(ts.URL + "/example/ttt-whole-minimax")

@@ -13,6 +13,7 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
+	"github.com/searchviz/searchviz/web/internal/viewer"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -48,7 +49,7 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	m.Decision = sh.Decision()
 	m.Whole = sh.WholeFits()
 	m.BoardCell = strconv.Itoa(render.BoardCell)
-	m.Counter, m.Grains, m.Iterative = counterText(sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(sh.Tree()), sh.Tree().Iterations() > 0
+	m.Counter, m.Grains, m.Iterative = viewer.CounterText(sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(sh.Tree()), sh.Tree().Iterations() > 0
 	return m
 }
 
@@ -132,4 +133,14 @@ func savedRows(saved []tracestore.Saved) []templates.Saved {
 // player A's.
 func twoViews(t trace.NodeType) bool {
 	return t != trace.TypeSingle && t != trace.TypeJoint
+}
+
+// grainChoices are the step-by selector's options, every grain, those the
+// trace has not hidden.
+func grainChoices(t *trace.Tree) []templates.GrainChoice {
+	var out []templates.GrainChoice
+	for _, g := range trace.Grains() {
+		out = append(out, templates.GrainChoice{Name: g.String(), Label: viewer.GrainLabel(t, g), Hidden: !t.HasGrain(g)})
+	}
+	return out
 }

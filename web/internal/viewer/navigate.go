@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"errors"
@@ -11,10 +11,6 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/show"
 )
-
-// maxChoices caps the expansions and the collapses a page's navigation
-// remembers; past it the oldest are forgotten.
-const maxChoices = 256
 
 // navigation is what a page chose to see of a big tree (see render.Pick)
 // and which steps its step controls go to.
@@ -104,7 +100,7 @@ func remember(list []trace.NodeID, id trace.NodeID) []trace.NodeID {
 // anew (render.Pick). It returns the layout the page must draw before the
 // frame, or nil; and whether the page must fetch the whole tree's drawing
 // again instead.
-func (vw *viewer) arrange() (*layoutMsg, bool, error) {
+func (vw *Viewer) arrange() (*Layout, bool, error) {
 	if vw.show.WholeFits() && !vw.nav.chosen() {
 		refetch := !vw.pageWhole || vw.redraw
 		if refetch {
@@ -141,7 +137,7 @@ func (vw *viewer) arrange() (*layoutMsg, bool, error) {
 	vw.shown, vw.tally = set, idx.Tally()
 	vw.pageWhole, vw.redraw = false, false
 	vw.drawnFinal()
-	m := &layoutMsg{Type: "layout", View: vw.view.String(), Root: int(vw.nav.root), Shown: set.Len(), Total: o.Len(), Cells: shownCells(ov, set)}
+	m := &Layout{Type: "layout", View: vw.view.String(), Root: int(vw.nav.root), Shown: set.Len(), Total: o.Len(), Cells: shownCells(ov, set)}
 	if vw.sentOverview != ov {
 		m.Minimap = &minimapView{Cols: ov.Cols, Rows: ov.Rows, Count: ov.Count, Rep: ov.Rep}
 		vw.sentOverview = ov
@@ -175,7 +171,7 @@ const firstReach = 3000
 // browser then lays out and shows the part the person sees without
 // parsing, styling and laying out the whole drawing first (see
 // render.SplitPage).
-func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
+func splitLayout(m *Layout, focus trace.NodeID) *Rest {
 	if m == nil || m.SVG == "" || focus == trace.NoNode {
 		return nil
 	}
@@ -184,7 +180,7 @@ func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
 		return nil
 	}
 	m.SVG, m.Rest = string(first), true
-	return &restMsg{Type: "rest", SVG: string(rest)}
+	return &Rest{Type: "rest", SVG: string(rest)}
 }
 
 // anchor returns the node a page centres a new drawing on after command
@@ -192,7 +188,7 @@ func splitLayout(m *layoutMsg, focus trace.NodeID) *restMsg {
 // root, the view's new root after going up or to the part of the minimap
 // clicked, else the current node, which it follows, or, with none, the
 // view's root, around which it shows a first drawing.
-func (vw *viewer) anchor(c command) trace.NodeID {
+func (vw *Viewer) anchor(c Command) trace.NodeID {
 	switch c.Type {
 	case cmdExpand, cmdCollapse, cmdRoot:
 		return trace.NodeID(*c.Node)
@@ -208,7 +204,7 @@ func (vw *viewer) anchor(c command) trace.NodeID {
 // drawnFinal notes that the page draws the display set as the drawing
 // shows it, at the last step (show.drawShown draws the final tree), so
 // that the next frame patches only what differs at its step.
-func (vw *viewer) drawnFinal() {
+func (vw *Viewer) drawnFinal() {
 	final := vw.show.Tree()
 	vw.sent = make([]render.NodeDisplay, vw.shown.Len())
 	for i, id := range vw.shown.Nodes() {
@@ -242,7 +238,7 @@ func shownCells(ov *render.Overview, set *render.Shown) []int {
 // nextStep returns the step after from in direction dir (1 or -1): the
 // next one, or with a filter, the next whose event touches a node of the
 // filter's subtree; and false if there is none.
-func (vw *viewer) nextStep(from, dir int) (int, bool) {
+func (vw *Viewer) nextStep(from, dir int) (int, bool) {
 	last := vw.tree.Len() - 1
 	if vw.nav.filter == trace.NoNode {
 		k := from + dir
@@ -265,14 +261,14 @@ func (vw *viewer) nextStep(from, dir int) (int, bool) {
 // navView says what the page shows of the tree: the view's root and the
 // way down to it, the filter on the steps, how many nodes are drawn, and
 // the minimap's cell of the search's focus.
-func (vw *viewer) navView(focus trace.NodeID) *navView {
-	nv := &navView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size()}
+func (vw *Viewer) navView(focus trace.NodeID) *NavView {
+	nv := &NavView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size()}
 	trail := vw.path(vw.nav.root)
-	if n := len(trail); n > maxPathMoves {
+	if n := len(trail); n > MaxPathMoves {
 		// The root, then a crumb for the levels left out, then the last.
-		skipped := trail[n-maxPathMoves+1]
-		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + explain.Thousands(n-maxPathMoves+1) + " levels"})
-		trail = trail[n-maxPathMoves+2:]
+		skipped := trail[n-MaxPathMoves+1]
+		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + explain.Thousands(n-MaxPathMoves+1) + " levels"})
+		trail = trail[n-MaxPathMoves+2:]
 	}
 	for _, id := range trail {
 		nv.Trail = append(nv.Trail, crumb{Node: int(id), Name: vw.moveName(id)})
@@ -300,7 +296,7 @@ func (vw *viewer) navView(focus trace.NodeID) *navView {
 }
 
 // path returns the nodes from the root down to id.
-func (vw *viewer) path(id trace.NodeID) []trace.NodeID {
+func (vw *Viewer) path(id trace.NodeID) []trace.NodeID {
 	var out []trace.NodeID
 	for ; id != trace.NoNode; id = vw.tree.Node(id).Parent {
 		out = append(out, id)
@@ -310,7 +306,7 @@ func (vw *viewer) path(id trace.NodeID) []trace.NodeID {
 }
 
 // moveName names node id by the move into it, "root" for the root.
-func (vw *viewer) moveName(id trace.NodeID) string {
+func (vw *Viewer) moveName(id trace.NodeID) string {
 	n := vw.tree.Node(id)
 	if n.Parent == trace.NoNode {
 		return "root"

@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"slices"
@@ -12,7 +12,7 @@ import (
 
 // exampleViewer records the search of the example named name and returns
 // a viewer of it in MAX's view.
-func exampleViewer(t *testing.T, name string) *viewer {
+func exampleViewer(t *testing.T, name string) *Viewer {
 	t.Helper()
 	ex := gallery.ExampleNamed(name)
 	if ex == nil {
@@ -28,7 +28,7 @@ func exampleViewer(t *testing.T, name string) *viewer {
 
 // firstStep returns the first step at which the root's visits by move are
 // want, or -1.
-func firstStep(vw *viewer, want []int) int {
+func firstStep(vw *Viewer, want []int) int {
 	for k := range vw.tree.Len() {
 		vw.tree.Seek(k)
 		v := vw.visits(k)

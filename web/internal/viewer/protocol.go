@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"encoding/json"
@@ -33,8 +33,8 @@ const (
 // commandTypes are the commands a page may send, as an error lists them.
 var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync}
 
-// command is a message from the page.
-type command struct {
+// Command is a message from the page.
+type Command struct {
 	Type  string  `json:"type"`
 	Step  *int    `json:"step,omitempty"`
 	By    *int    `json:"by,omitempty"`
@@ -46,8 +46,8 @@ type command struct {
 
 // decodeCommand reads one message from a page: one JSON object of a
 // known type, with no unknown fields.
-func decodeCommand(data []byte) (command, error) {
-	var c command
+func decodeCommand(data []byte) (Command, error) {
+	var c Command
 	if err := wsconn.Decode(data, &c); err != nil {
 		return c, err
 	}
@@ -59,7 +59,7 @@ func decodeCommand(data []byte) (command, error) {
 
 // check checks a command's arguments against a trace of the given steps
 // and nodes.
-func (c command) check(steps, nodes int) error {
+func (c Command) check(steps, nodes int) error {
 	if c.Grain != "" && c.Type != cmdStep {
 		return fmt.Errorf("%s takes no grain: only step does", c.Type)
 	}
@@ -105,9 +105,9 @@ func (c command) check(steps, nodes int) error {
 	return nil
 }
 
-// frameMsg shows the page one step: the nodes whose drawing changed since
+// Frame shows the page one step: the nodes whose drawing changed since
 // the last frame (every node when Full), the focus, and the step's words.
-type frameMsg struct {
+type Frame struct {
 	Type    string `json:"type"` // "frame"
 	Step    int    `json:"step"`
 	Steps   int    `json:"steps"` // the trace's number of steps
@@ -119,8 +119,8 @@ type frameMsg struct {
 	// again, from the layout URL, before it applies this (full) frame: the
 	// tree has grown, or the page drew a display set before.
 	Relayout bool        `json:"relayout,omitempty"`
-	Nodes    []nodePatch `json:"nodes"`
-	More     []morePatch `json:"more,omitempty"` // placeholders of a display set whose texts changed`
+	Nodes    []NodePatch `json:"nodes"`
+	More     []MorePatch `json:"more,omitempty"` // placeholders of a display set whose texts changed`
 	Current  int         `json:"current"`        // the focus, -1 for none
 	Line     int         `json:"line"`           // the pseudocode line lit, 0 for none
 	// Counter says where the step is: "iteration 12 of 300 · step 3 of
@@ -128,8 +128,8 @@ type frameMsg struct {
 	Counter string `json:"counter"`
 	// Grains and Marks are, in a full frame, the grains the page may step
 	// by, and the steps its scrubber marks (see grain.go).
-	Grains []string   `json:"grains,omitempty"`
-	Marks  *marksView `json:"marks,omitempty"`
+	Grains []string `json:"grains,omitempty"`
+	Marks  *Marks   `json:"marks,omitempty"`
 	// Code is, in a full frame of an algorithm whose pseudocode has two
 	// forms, the lines of the form that goes with View, which the page
 	// shows instead of the lines it has: the point of view and the form
@@ -140,25 +140,25 @@ type frameMsg struct {
 	// drawing, laid out alike in both (render.Options.Patchable), and
 	// rewrites this line and every node's texts.
 	Caption  string      `json:"caption,omitempty"`
-	Log      []logLine   `json:"log"`                // the latest steps in words, oldest first
-	Vars     []variable  `json:"vars"`               // the focus's variables
+	Log      []LogLine   `json:"log"`                // the latest steps in words, oldest first
+	Vars     []Variable  `json:"vars"`               // the focus's variables
 	Board    *boardView  `json:"board,omitempty"`    // the focus's position
-	Selected *nodeMsg    `json:"selected,omitempty"` // the node the page selected
+	Selected *Details    `json:"selected,omitempty"` // the node the page selected
 	Decision string      `json:"decision,omitempty"` // the search's result in words, once it has one
 	Beam     *beamView   `json:"beam,omitempty"`     // beam searches: the latest beam, ranked
 	Visits   *visitsView `json:"visits,omitempty"`   // Monte Carlo searches: the root's visits so far
-	Nav      *navView    `json:"nav"`                // what the page shows of the tree
+	Nav      *NavView    `json:"nav"`                // what the page shows of the tree
 }
 
-// layoutMsg gives the page a new drawing, of a display set of a tree too
+// Layout gives the page a new drawing, of a display set of a tree too
 // big to draw whole or of the part it chose to see; the frames that follow
 // restyle it. Its nodes have the ids of the whole tree's drawing, and its
 // placeholders ids "m<p>", p the id of their parent.
-type layoutMsg struct {
+type Layout struct {
 	Type    string       `json:"type"` // "layout"
 	View    string       `json:"view"`
 	SVG     string       `json:"svg,omitempty"`
-	Rest    bool         `json:"rest,omitempty"`  // svg is the drawing's first part: a restMsg follows the frame
+	Rest    bool         `json:"rest,omitempty"`  // svg is the drawing's first part: a Rest follows the frame
 	Error   string       `json:"error,omitempty"` // why there is no drawing, instead of svg
 	Root    int          `json:"root"`            // the view's root
 	Shown   int          `json:"shown"`           // the nodes drawn, placeholders aside
@@ -167,11 +167,11 @@ type layoutMsg struct {
 	Minimap *minimapView `json:"minimap,omitempty"`
 }
 
-// restMsg is the rest of a drawing sent in two parts (layoutMsg.Rest),
+// Rest is the rest of a drawing sent in two parts (Layout.Rest),
 // after the frame that restyles the first: the lines of the nodes,
 // placeholders and edges left out of the first part (render.SplitPage),
 // which the page adds to its drawing and restyles as that frame says.
-type restMsg struct {
+type Rest struct {
 	Type string `json:"type"` // "rest"
 	SVG  string `json:"svg"`
 }
@@ -187,8 +187,8 @@ type minimapView struct {
 	Rep   []int32 `json:"rep"`
 }
 
-// navView is what a page shows of the tree, in every frame.
-type navView struct {
+// NavView is what a page shows of the tree, in every frame.
+type NavView struct {
 	Root       int     `json:"root"`                  // the view's root
 	Trail      []crumb `json:"trail"`                 // the way from the root down to the view's root
 	Filter     int     `json:"filter"`                // the subtree the step controls keep to, -1 for none
@@ -207,17 +207,17 @@ type crumb struct {
 	Name string `json:"name"` // the move into it, "root" for the root
 }
 
-// morePatch is one placeholder's drawing: [parent, class, more, nodes] on
+// MorePatch is one placeholder's drawing: [parent, class, more, nodes] on
 // the wire, class st_more or st_not_reached (hidden: it stands for no node
 // yet), more and nodes its two lines of text, "+6 more" and "2,345 nodes".
-type morePatch struct {
+type MorePatch struct {
 	Parent      int
 	Class       string
 	More, Nodes string
 }
 
 // MarshalJSON writes the patch as a four-element array.
-func (p morePatch) MarshalJSON() ([]byte, error) {
+func (p MorePatch) MarshalJSON() ([]byte, error) {
 	return json.Marshal([]any{p.Parent, p.Class, p.More, p.Nodes})
 }
 
@@ -265,27 +265,28 @@ type rankRow struct {
 	Score string `json:"score"`
 }
 
-// nodePatch is one node's drawing: [id, class, value, window, weight] on
+// NodePatch is one node's drawing: [id, class, value, window, weight] on
 // the wire, weight being the width of the edge into the node by its visits
 // (render.NodeDisplay.Weight), 0 for none.
-type nodePatch struct {
+type NodePatch struct {
 	ID int
 	render.NodeDisplay
 }
 
 // MarshalJSON writes the patch as a five-element array, the most compact
 // form for traces with thousands of nodes.
-func (p nodePatch) MarshalJSON() ([]byte, error) {
+func (p NodePatch) MarshalJSON() ([]byte, error) {
 	return json.Marshal([]any{p.ID, p.Class, p.Value, p.Window, p.Weight})
 }
 
-type logLine struct {
+// LogLine is one step of the log, in words.
+type LogLine struct {
 	Step int    `json:"step"`
 	Text string `json:"text"`
 }
 
-// variable is one row of the variables panel.
-type variable struct {
+// Variable is one row of the variables panel.
+type Variable struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 }
@@ -310,14 +311,14 @@ type boardView struct {
 	Pending     string `json:"pending,omitempty"`
 }
 
-// nodeMsg is everything about the selected node at a frame's step.
-type nodeMsg struct {
+// Details is everything about the selected node at a frame's step.
+type Details struct {
 	Node     int         `json:"node"`
 	Title    string      `json:"title"`
 	Children int         `json:"children"`  // in the final tree
 	Shown    bool        `json:"shown"`     // the node is drawn
 	Folded   bool        `json:"collapsed"` // the page collapsed its children
-	Facts    []variable  `json:"facts"`
+	Facts    []Variable  `json:"facts"`
 	Reason   string      `json:"reason,omitempty"` // why it was pruned
 	Board    *boardView  `json:"board,omitempty"`
 	Matrix   *matrixView `json:"matrix,omitempty"` // a simultaneous-move node's children

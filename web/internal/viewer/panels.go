@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"slices"
@@ -10,15 +10,12 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// historyPoints is the most points of the visits chart's history.
-const historyPoints = 60
-
 // rootMeasure says what the search of vw's trace measures its root moves
 // by: each player's visits of its own actions where both move at once
 // (DUCT), win rates for an algorithm the catalog says measures them
 // (Primitive Monte Carlo), and otherwise visits (MCTS, and a trace of an
 // algorithm the catalog does not know).
-func (vw *viewer) rootMeasure() explain.RootMeasure {
+func (vw *Viewer) rootMeasure() explain.RootMeasure {
 	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeJoint {
 		return explain.MeasurePlayerVisits
 	}
@@ -40,7 +37,7 @@ type visitBar struct {
 
 // visits returns the panel of the root's moves at step k, or nil for a
 // trace that backs up no results. The tree is at step k.
-func (vw *viewer) visits(k int) *visitsView {
+func (vw *Viewer) visits(k int) *visitsView {
 	if !vw.monteCarlo() {
 		return nil
 	}
@@ -74,7 +71,7 @@ func (vw *viewer) visits(k int) *visitsView {
 // visitBars makes the bars of the root's moves at step k, in groups whose
 // best the panel marks: one group of the root's children, or, where both
 // players move at once, one of each player's actions.
-func (vw *viewer) visitBars(m explain.RootMeasure, k int) [][]visitBar {
+func (vw *Viewer) visitBars(m explain.RootMeasure, k int) [][]visitBar {
 	t := vw.tree
 	root := t.Node(t.Root())
 	// At the decision, the move it takes, which is player A's action
@@ -216,7 +213,7 @@ func visitHistory(bars []visitBar, through []trace.NodeID) ([][]int, []int) {
 // matrix lays out a simultaneous-move node's children, each reached by a
 // joint action, as A's actions by B's; nil if it has none, or if its
 // trace gives no joint actions.
-func (vw *viewer) matrix(n trace.NodeState) *matrixView {
+func (vw *Viewer) matrix(n trace.NodeState) *matrixView {
 	m := &matrixView{}
 	row, col := map[int]int{}, map[int]int{}
 	type cell struct{ r, c int }
@@ -265,18 +262,15 @@ func (vw *viewer) matrix(n trace.NodeState) *matrixView {
 // iterationName is what a trace's iteration events count: a one-player
 // search's passes (Chokudai search), or iterations (MCTS, iterative
 // deepening).
-func (vw *viewer) iterationName() string {
+func (vw *Viewer) iterationName() string {
 	if vw.tree.Node(vw.tree.Root()).Type == trace.TypeSingle {
 		return "pass"
 	}
 	return "iteration"
 }
 
-// maxRanked is the most rows a beam list shows.
-const maxRanked = 25
-
 // beam lists a beam event's kept and dropped states with their scores.
-func (vw *viewer) beam(e trace.Event) *beamView {
+func (vw *Viewer) beam(e trace.Event) *beamView {
 	bv := &beamView{Step: e.Step, Depth: e.Depth, Kept: []rankRow{}, Dropped: []rankRow{}}
 	rows := func(ids []trace.NodeID) []rankRow {
 		out := []rankRow{}

@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"cmp"
@@ -17,10 +17,10 @@ import (
 	"github.com/searchviz/searchviz/web/internal/show"
 )
 
-// viewer is one page's position in a show: its own tree, its point of
+// Viewer is one page's position in a show: its own tree, its point of
 // view, what it chose to see and what it has drawn, so that frames carry
 // only what changed. It is used by one goroutine.
-type viewer struct {
+type Viewer struct {
 	show     *show.Show
 	tree     *trace.Tree
 	view     trace.View
@@ -70,17 +70,37 @@ type logWindow struct {
 	texts []string // the words of steps lo, lo+1, ...
 }
 
-func newViewer(s *show.Show, v trace.View) *viewer {
+// Options are what a viewer is given by the server that shows it.
+type Options struct {
+	// Layouter draws display sets, each within Timeout.
+	Layouter render.Layouter
+	Timeout  time.Duration
+	// Pages is the server's count of what its pages hold of their own,
+	// nil if none counts it.
+	Pages *atomic.Int64
+}
+
+// New returns a viewer of show s in view v at step 0, whose drawings of
+// display sets end with ctx.
+func New(ctx context.Context, s *show.Show, v trace.View, o Options) *Viewer {
 	t := s.Tree().Clone()
 	t.Seek(0)
-	return &viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
-		pageWhole: s.WholeFits(), ctx: context.Background(), timeout: DefaultLayoutTimeout}
+	return &Viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
+		pageWhole: s.WholeFits(), ctx: ctx, timeout: o.Timeout, layouter: o.Layouter, pages: o.Pages}
+}
+
+// FullFrame returns the frame of step k that restyles every node, as a
+// page that has only the drawing needs it: an offline handout's.
+func (vw *Viewer) FullFrame(k int) (Frame, error) {
+	vw.setView(vw.view)
+	_, f, err := vw.frame(k, false)
+	return f, err
 }
 
 // account counts in pages what the viewer holds of its own after a
 // frame: its tree's states where its steps changed them, and what it last
 // sent of the drawing.
-func (vw *viewer) account() {
+func (vw *Viewer) account() {
 	if vw.pages == nil {
 		return
 	}
@@ -89,8 +109,9 @@ func (vw *viewer) account() {
 	vw.held = now
 }
 
-// release takes the viewer's share out of pages when its page leaves.
-func (vw *viewer) release() {
+// Release takes the viewer's share out of the pages' count when its page
+// leaves.
+func (vw *Viewer) Release() {
 	if vw.pages != nil {
 		vw.pages.Add(-vw.held)
 		vw.held = 0
@@ -100,7 +121,7 @@ func (vw *viewer) release() {
 // rebase moves the viewer to a newer snapshot of a growing trace, at the
 // same step or the last one it has; the next frame is a full one, after a
 // new drawing.
-func (vw *viewer) rebase(s *show.Show) {
+func (vw *Viewer) rebase(s *show.Show) {
 	vw.show = s
 	vw.tree = s.Tree().Clone()
 	vw.sent, vw.shown, vw.tally = nil, nil, nil
@@ -117,7 +138,7 @@ func (vw *viewer) rebase(s *show.Show) {
 // rewrites the texts of every node drawn and the caption. The page keeps
 // its drawing, whole or of a display set: a Patchable drawing is laid out
 // alike in both views.
-func (vw *viewer) setView(v trace.View) {
+func (vw *Viewer) setView(v trace.View) {
 	vw.view = v
 	vw.sent, vw.sentMore = nil, nil
 	vw.logs = logWindow{}
@@ -126,9 +147,9 @@ func (vw *viewer) setView(v trace.View) {
 // frame moves to step k and returns what the page must change: the
 // drawing, if it must change before the frame (a display set's, or with
 // f.Relayout the whole tree's), and the frame.
-func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
+func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 	if k < 0 || k >= vw.tree.Len() {
-		return nil, frameMsg{}, fmt.Errorf("web: no step %d in a trace of %d steps", k, vw.tree.Len())
+		return nil, Frame{}, fmt.Errorf("web: no step %d in a trace of %d steps", k, vw.tree.Len())
 	}
 	from := vw.at
 	if from >= 0 && k != from {
@@ -137,10 +158,10 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 	log := vw.describe(k)
 	layout, refetch, err := vw.arrange()
 	if err != nil {
-		return nil, frameMsg{}, err
+		return nil, Frame{}, err
 	}
 	t := vw.tree
-	f := frameMsg{
+	f := Frame{
 		Type:     "frame",
 		Step:     k,
 		Steps:    t.Len(),
@@ -169,7 +190,7 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 	}
 	f.Vars = vw.variables(focus)
 	if p := t.IterationAt(k); p > 0 {
-		f.Vars = append(f.Vars, variable{vw.iterationName(), strconv.Itoa(p)})
+		f.Vars = append(f.Vars, Variable{vw.iterationName(), strconv.Itoa(p)})
 	}
 	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
@@ -190,7 +211,7 @@ func (vw *viewer) frame(k int, playing bool) (*layoutMsg, frameMsg, error) {
 // logLines steps, oldest first, in the viewer's view. It describes only
 // the steps the last frame's log did not have, and leaves the tree at
 // step k.
-func (vw *viewer) describe(k int) []logLine {
+func (vw *Viewer) describe(k int) []LogLine {
 	lo := max(0, k-logLines+1)
 	w := &vw.logs
 	if w.view != vw.view {
@@ -207,9 +228,9 @@ func (vw *viewer) describe(k int) []logLine {
 	}
 	vw.tree.Seek(k)
 	w.lo, w.texts = lo, texts
-	out := make([]logLine, len(texts))
+	out := make([]LogLine, len(texts))
 	for i, text := range texts {
-		out[i] = logLine{Step: lo + i, Text: text}
+		out[i] = LogLine{Step: lo + i, Text: text}
 	}
 	return out
 }
@@ -226,13 +247,13 @@ const maxDeltaSteps = 256
 // whose texts hold the playout's result at its step only; when a result
 // was backed up through the root, every edge's width by visits may
 // change, and every node drawn is looked at.
-func (vw *viewer) patches(from, k int) []nodePatch {
+func (vw *Viewer) patches(from, k int) []NodePatch {
 	t := vw.tree
 	drawn := t.Size()
 	if vw.shown != nil {
 		drawn = vw.shown.Len()
 	}
-	out := []nodePatch{}
+	out := []NodePatch{}
 	full := vw.sent == nil
 	if full {
 		vw.sent = make([]render.NodeDisplay, drawn)
@@ -247,7 +268,7 @@ func (vw *viewer) patches(from, k int) []nodePatch {
 		}
 		d := render.Display(t, id, vw.view)
 		if full || d != vw.sent[i] {
-			out = append(out, nodePatch{ID: int(id), NodeDisplay: d})
+			out = append(out, NodePatch{ID: int(id), NodeDisplay: d})
 			vw.sent[i] = d
 		}
 	}
@@ -279,7 +300,7 @@ func (vw *viewer) patches(from, k int) []nodePatch {
 // touchedOnly reports whether the patches between steps from and k can
 // be found from the nodes the steps between touch: the steps are few, and
 // none backs a result up through the root.
-func (vw *viewer) touchedOnly(from, k int) bool {
+func (vw *Viewer) touchedOnly(from, k int) bool {
 	lo, hi := min(from, k), max(from, k)
 	if lo < 0 || hi-lo > maxDeltaSteps {
 		return false
@@ -296,7 +317,7 @@ func (vw *viewer) touchedOnly(from, k int) bool {
 // morePatches returns the patches of the placeholders whose counts or
 // visibility changed since the last frame, or of all of them for a full
 // frame, after moving their counts to step k.
-func (vw *viewer) morePatches(k int, full bool) []morePatch {
+func (vw *Viewer) morePatches(k int, full bool) []MorePatch {
 	if vw.shown == nil {
 		return nil
 	}
@@ -311,7 +332,7 @@ func (vw *viewer) morePatches(k int, full bool) []morePatch {
 		}
 		vw.rescanMore = false
 	}
-	out := []morePatch{}
+	out := []MorePatch{}
 	for _, g := range slices.Sorted(maps.Keys(changed)) {
 		e := vw.tally.Counts(g)
 		now := moreShown{drawn: e.Children > 0, e: e}
@@ -319,7 +340,7 @@ func (vw *viewer) morePatches(k int, full bool) []morePatch {
 			continue
 		}
 		vw.sentMore[g] = now
-		p := morePatch{Parent: int(vw.shown.Groups()[g]), Class: "st_not_reached"}
+		p := MorePatch{Parent: int(vw.shown.Groups()[g]), Class: "st_not_reached"}
 		if now.drawn {
 			p.Class = "st_more"
 			p.More, p.Nodes = e.Label()

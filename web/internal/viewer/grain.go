@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
-	"github.com/searchviz/searchviz/web/templates"
 )
 
 // Grains: a page steps by event, or at a teacher's grain, to the next node
@@ -14,16 +13,9 @@ import (
 // move (trace.Grain); the server finds the step in the trace's fold, and
 // the page never replays the trace.
 
-// maxMarks is the most marks of each sort, iteration starts and cuts, a
-// full frame gives the scrubber: a scrubber a few hundred pixels wide
-// shows no more, and MCTS's thousands of iterations would only fill the
-// frame. Past it they are thinned to maxMarks evenly spaced by count, the
-// first always among them.
-const maxMarks = 200
-
-// marksView is what the scrubber marks: the first steps of iterations
-// and the steps of cuts, in increasing order, each thinned to maxMarks.
-type marksView struct {
+// Marks is what the scrubber marks: the first steps of iterations
+// and the steps of cuts, in increasing order, each thinned to MaxMarks.
+type Marks struct {
 	Iterations []int `json:"iterations"`
 	Cuts       []int `json:"cuts"`
 }
@@ -45,11 +37,11 @@ func parseGrain(name string) (trace.Grain, error) {
 	return g, nil
 }
 
-// thinMarks returns the steps grain g stops at, at most maxMarks of them:
-// with more, the i-th of every n/maxMarks.
+// thinMarks returns the steps grain g stops at, at most MaxMarks of them:
+// with more, the i-th of every n/MaxMarks.
 func thinMarks(t *trace.Tree, g trace.Grain) []int {
 	n := t.GrainCount(g)
-	m := min(n, maxMarks)
+	m := min(n, MaxMarks)
 	out := make([]int, m)
 	for i := range m {
 		out[i] = t.GrainStep(g, i*n/m)
@@ -70,11 +62,11 @@ func unitName(t *trace.Tree) string {
 	return "iteration"
 }
 
-// counterText says where step k is: "iteration 12 of 300 · step 3 of its
+// CounterText says where step k is: "iteration 12 of 300 · step 3 of its
 // 13" in a trace with iterations ("before iteration 1", "after depth 7"
 // at a step in none), else "step 40 of 494", steps counted from 0 as the
 // scrubber does.
-func counterText(t *trace.Tree, k int) string {
+func CounterText(t *trace.Tree, k int) string {
 	its := t.Iterations()
 	if its == 0 {
 		return fmt.Sprintf("step %d of %d", k, t.Len()-1)
@@ -90,18 +82,8 @@ func counterText(t *trace.Tree, k int) string {
 	return fmt.Sprintf("after %s %d of %d", unit, its, its)
 }
 
-// grainChoices are the step-by selector's options, every grain, those the
-// trace has not hidden.
-func grainChoices(t *trace.Tree) []templates.GrainChoice {
-	var out []templates.GrainChoice
-	for _, g := range trace.Grains() {
-		out = append(out, templates.GrainChoice{Name: g.String(), Label: grainLabel(t, g), Hidden: !t.HasGrain(g)})
-	}
-	return out
-}
-
-// grainLabel names a grain in the selector and in messages.
-func grainLabel(t *trace.Tree, g trace.Grain) string {
+// GrainLabel names a grain in the selector and in messages.
+func GrainLabel(t *trace.Tree, g trace.Grain) string {
 	switch g {
 	case trace.GrainIteration:
 		return unitName(t)
@@ -113,9 +95,9 @@ func grainLabel(t *trace.Tree, g trace.Grain) string {
 
 // grainFrame adds to frame f the counter and, to a full frame, the grains
 // the trace has and the scrubber's marks.
-func (vw *viewer) grainFrame(f *frameMsg) {
+func (vw *Viewer) grainFrame(f *Frame) {
 	t := vw.tree
-	f.Counter = counterText(t, f.Step)
+	f.Counter = CounterText(t, f.Step)
 	if !f.Full {
 		return
 	}
@@ -125,14 +107,14 @@ func (vw *viewer) grainFrame(f *frameMsg) {
 			f.Grains = append(f.Grains, g.String())
 		}
 	}
-	f.Marks = &marksView{Iterations: thinMarks(t, trace.GrainIteration), Cuts: thinMarks(t, trace.GrainCut)}
+	f.Marks = &Marks{Iterations: thinMarks(t, trace.GrainIteration), Cuts: thinMarks(t, trace.GrainCut)}
 }
 
 // grainStep returns the step after from in direction dir (1 or -1) at
 // which grain g stops, and with a filter, the next of them whose event
 // touches a node of the filter's subtree, or for an iteration, one of
 // whose steps does; and false if there is none.
-func (vw *viewer) grainStep(from, dir int, g trace.Grain) (int, bool) {
+func (vw *Viewer) grainStep(from, dir int, g trace.Grain) (int, bool) {
 	if g == trace.GrainEvent {
 		return vw.nextStep(from, dir)
 	}
@@ -176,7 +158,7 @@ func (vw *viewer) grainStep(from, dir int, g trace.Grain) (int, bool) {
 
 // noGrainStep says that no step of grain g lies in direction dir that the
 // filter lets through.
-func (vw *viewer) noGrainStep(dir int, g trace.Grain) string {
+func (vw *Viewer) noGrainStep(dir int, g trace.Grain) string {
 	if g == trace.GrainEvent {
 		return vw.noStep(dir)
 	}
@@ -184,7 +166,7 @@ func (vw *viewer) noGrainStep(dir int, g trace.Grain) string {
 	if dir < 0 {
 		when = "earlier"
 	}
-	what := grainLabel(vw.tree, g)
+	what := GrainLabel(vw.tree, g)
 	if g == trace.GrainNode {
 		what = "node entered or left"
 	}

@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"regexp"
@@ -21,7 +21,7 @@ var svgNodeID = regexp.MustCompile(`<g id="n(\d+)" class="node `)
 // until a patch displays it, as viewer.js's applyNodes does.
 type textsModel map[int]render.NodeDisplay
 
-func (m textsModel) apply(patches []nodePatch) {
+func (m textsModel) apply(patches []NodePatch) {
 	for _, p := range patches {
 		if _, drawn := m[p.ID]; !drawn {
 			continue
@@ -92,7 +92,7 @@ func TestViewSwitchKeepsTheDrawing(t *testing.T) {
 			}
 			page.apply(f.Nodes)
 
-			if msg := vw.command(command{Type: cmdView, View: "side"}, &k); msg != "" {
+			if msg := vw.apply(Command{Type: cmdView, View: "side"}, &k); msg != "" {
 				t.Fatal(msg)
 			}
 			layout, f, err = vw.frame(k, false)
@@ -171,7 +171,7 @@ func BenchmarkViewSwitch(b *testing.B) {
 			var n sent
 			i := 0
 			for b.Loop() {
-				vw.command(command{Type: cmdView, View: views[i%2]}, &k)
+				vw.apply(Command{Type: cmdView, View: views[i%2]}, &k)
 				i++
 				benchFrame(b, vw, k, &n)
 			}

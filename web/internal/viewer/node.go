@@ -1,4 +1,4 @@
-package web
+package viewer
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 
 // viewNote labels a value with whose view it is in; a one-player game's
 // values are the player's score, in one view only.
-func (vw *viewer) viewNote() string {
+func (vw *Viewer) viewNote() string {
 	if w := explain.Whose(vw.tree.Node(vw.tree.Root()).Type, vw.view); w != "" {
 		return " (" + w + ")"
 	}
@@ -23,16 +23,16 @@ func (vw *viewer) viewNote() string {
 }
 
 // variables are the rows of the variables panel for node id.
-func (vw *viewer) variables(id trace.NodeID) []variable {
+func (vw *Viewer) variables(id trace.NodeID) []Variable {
 	n := vw.tree.Node(id)
-	vars := []variable{
+	vars := []Variable{
 		{explain.FactNode, vw.pathName(id)},
 		{explain.FactToMove, explain.Player(n.Type)},
 		{explain.FactDepth, strconv.Itoa(n.Depth)},
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		vars = append(vars, variable{"α" + vw.viewNote(), explain.Number(a)}, variable{"β" + vw.viewNote(), explain.Number(b)})
+		vars = append(vars, Variable{"α" + vw.viewNote(), explain.Number(a)}, Variable{"β" + vw.viewNote(), explain.Number(b)})
 	}
 	if vw.monteCarlo() {
 		vars = append(vars, vw.results(id)...)
@@ -40,10 +40,10 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 	if n.HasValue {
 		vars = append(vars, vw.values(id)...)
 	} else if !vw.monteCarlo() {
-		vars = append(vars, variable{explain.FactValue(n) + vw.viewNote(), explain.NotKnownYet})
+		vars = append(vars, Variable{explain.FactValue(n) + vw.viewNote(), explain.NotKnownYet})
 	}
 	if n.Best != trace.NoNode {
-		vars = append(vars, variable{explain.FactBestSoFar, explain.BestMove(vw.tree, n)})
+		vars = append(vars, Variable{explain.FactBestSoFar, explain.BestMove(vw.tree, n)})
 	}
 	return vars
 }
@@ -51,49 +51,49 @@ func (vw *viewer) variables(id trace.NodeID) []variable {
 // values are the rows of node id's value, which it has: in the viewer's
 // view; for a one-player state, its own score, as the drawing shows it,
 // and the best score found below it, once the decision gives it one.
-func (vw *viewer) values(id trace.NodeID) []variable {
+func (vw *Viewer) values(id trace.NodeID) []Variable {
 	n := vw.tree.Node(id)
 	value := vw.view.Value(n.Type, n.Value)
 	score, ok := vw.tree.FirstEval(id)
 	if n.Type != trace.TypeSingle || !ok {
-		return []variable{{explain.FactValue(n) + vw.viewNote(), explain.Number(value)}}
+		return []Variable{{explain.FactValue(n) + vw.viewNote(), explain.Number(value)}}
 	}
-	rows := []variable{{explain.FactValue(n), explain.Number(score)}}
+	rows := []Variable{{explain.FactValue(n), explain.Number(score)}}
 	if value != score {
-		rows = append(rows, variable{explain.FactBestBelow, explain.Number(value)})
+		rows = append(rows, Variable{explain.FactBestBelow, explain.Number(value)})
 	}
 	return rows
 }
 
 // monteCarlo reports whether the trace backs up results, as MCTS does.
-func (vw *viewer) monteCarlo() bool {
+func (vw *Viewer) monteCarlo() bool {
 	return len(vw.tree.RootVisits(vw.tree.Len()-1)) > 0
 }
 
 // results are the rows of the variables panel and node details for node
 // id of a Monte Carlo search: its mean result and visits, and the result
 // of the playout the step is at, if it starts from id.
-func (vw *viewer) results(id trace.NodeID) []variable {
+func (vw *Viewer) results(id trace.NodeID) []Variable {
 	mean := explain.NoResultsYet
 	if r, ok := render.MeanResult(vw.tree.Node(id), vw.view); ok {
 		mean = explain.Number(r)
 	}
-	rows := []variable{
+	rows := []Variable{
 		{explain.FactMeanResult + vw.viewNote(), mean},
 		{explain.FactVisits, strconv.Itoa(vw.tree.Node(id).Visits)},
 	}
 	if r, ok := render.PlayoutResult(vw.tree, id, vw.view); ok {
-		rows = append(rows, variable{explain.FactPlayout + vw.viewNote(), explain.Number(r) + " (" + explain.Outcome(r) + ")"})
+		rows = append(rows, Variable{explain.FactPlayout + vw.viewNote(), explain.Number(r) + " (" + explain.Outcome(r) + ")"})
 	}
 	return rows
 }
 
 // details answers a select command for node id.
-func (vw *viewer) details(id trace.NodeID) nodeMsg {
+func (vw *Viewer) details(id trace.NodeID) Details {
 	n := vw.tree.Node(id)
-	m := nodeMsg{Node: int(id), Title: vw.pathName(id), Board: vw.board(id), Children: len(n.Children), Folded: vw.nav.isCollapsed(id)}
+	m := Details{Node: int(id), Title: vw.pathName(id), Board: vw.board(id), Children: len(n.Children), Folded: vw.nav.isCollapsed(id)}
 	m.Shown = vw.shown == nil || vw.shown.Has(id)
-	m.Facts = []variable{
+	m.Facts = []Variable{
 		{explain.FactStatus, explain.Status(n.Status)},
 		{explain.FactToMove, explain.Player(n.Type)},
 		{explain.FactDepth, strconv.Itoa(n.Depth)},
@@ -106,16 +106,16 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		m.Facts = append(m.Facts, variable{explain.FactWindow + vw.viewNote(), "α=" + explain.Number(a) + " β=" + explain.Number(b)})
+		m.Facts = append(m.Facts, Variable{explain.FactWindow + vw.viewNote(), "α=" + explain.Number(a) + " β=" + explain.Number(b)})
 	}
 	if n.Best != trace.NoNode {
-		m.Facts = append(m.Facts, variable{explain.FactBestMove, explain.BestMove(vw.tree, n)})
+		m.Facts = append(m.Facts, Variable{explain.FactBestMove, explain.BestMove(vw.tree, n)})
 	}
 	if n.Same != 0 && n.HasValue {
-		m.Facts = append(m.Facts, variable{explain.FactSame, "the value of " + vw.pathName(n.Same) + ", the same position searched to the same depth"})
+		m.Facts = append(m.Facts, Variable{explain.FactSame, "the value of " + vw.pathName(n.Same) + ", the same position searched to the same depth"})
 	}
 	if p := n.Iteration; p > 0 {
-		m.Facts = append(m.Facts, variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
+		m.Facts = append(m.Facts, Variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
 	}
 	if n.Type == trace.TypeJoint {
 		m.Matrix = vw.matrix(n)
@@ -132,7 +132,7 @@ func (vw *viewer) details(id trace.NodeID) nodeMsg {
 
 // board returns node id's position as its game declares its board, or
 // nil if it has none that can be drawn.
-func (vw *viewer) board(id trace.NodeID) *boardView {
+func (vw *Viewer) board(id trace.NodeID) *boardView {
 	read := vw.show.BoardReader()
 	n := vw.tree.Node(id)
 	b := show.ReadBoard(read, n.Board)
@@ -170,7 +170,7 @@ func (vw *viewer) board(id trace.NodeID) *boardView {
 // on the way from the root to the node before its last move: in a maze,
 // the path the character took. It is nil when no earlier move changed a
 // cell of a board of b's shape.
-func (vw *viewer) trail(id trace.NodeID, b board.Board, read func(string) (board.Board, bool)) []bool {
+func (vw *Viewer) trail(id trace.NodeID, b board.Board, read func(string) (board.Board, bool)) []bool {
 	var trail []bool
 	n := vw.tree.Node(id)
 	for n.Parent != trace.NoNode {
@@ -198,7 +198,7 @@ func (vw *viewer) trail(id trace.NodeID, b board.Board, read func(string) (board
 }
 
 // pathName names a node by the moves from the root: "root", "c2 a1".
-func (vw *viewer) pathName(id trace.NodeID) string {
+func (vw *Viewer) pathName(id trace.NodeID) string {
 	var labels []string
 	for id != trace.NoNode {
 		n := vw.tree.Node(id)
@@ -216,8 +216,8 @@ func (vw *viewer) pathName(id trace.NodeID) string {
 		return "root"
 	}
 	slices.Reverse(labels)
-	if n := len(labels); n > maxPathMoves {
-		head, tail := maxPathMoves/4, maxPathMoves-maxPathMoves/4
+	if n := len(labels); n > MaxPathMoves {
+		head, tail := MaxPathMoves/4, MaxPathMoves-MaxPathMoves/4
 		gap := fmt.Sprintf("… %s moves …", explain.Thousands(n-head-tail))
 		labels = slices.Concat(labels[:head], []string{gap}, labels[n-tail:])
 	}
