@@ -401,8 +401,14 @@ func TestSocketSelectExplainsThePrune(t *testing.T) {
 		t.Errorf("reason %q does not give the cut 2 ≤ α=3", sel.Reason)
 	}
 	p.send(`{"type":"view","view":"side"}`)
-	if f := p.read(); !f.Full || f.View != "side" || f.Selected == nil {
-		t.Errorf("after a view change: full %v view %s, selected %v", f.Full, f.View, f.Selected)
+	f = p.read()
+	if !f.Full || f.View != "side" || f.Selected == nil {
+		t.Fatalf("after a view change: full %v view %s, selected %v", f.Full, f.View, f.Selected)
+	}
+	// In the side to move's view, MIN's node holds -2 under the window
+	// (-∞, -3): negamax cuts as -2 ≥ β=-3.
+	if !strings.Contains(f.Selected.Reason, "β-cut: -2 ≥ β=-3") {
+		t.Errorf("reason in the side's view %q does not give the cut -2 ≥ β=-3", f.Selected.Reason)
 	}
 	p.send(`{"type":"select","node":-1}`)
 	if f := p.read(); f.Selected != nil {

@@ -122,7 +122,7 @@ func (vw *Viewer) details(id trace.NodeID) Details {
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
 		cutter := vw.tree.Node(n.PrunedBy)
-		m.Reason = explain.PruneReason(cutter, vw.pathName(n.PrunedBy), n.Label)
+		m.Reason = explain.PruneReasonIn(vw.view, cutter, vw.pathName(n.PrunedBy), n.Label)
 		if v, ok := shallowValue(vw.tree, cutter, n.Action); ok && cutter.Cut == trace.CutForward {
 			m.Reason = explain.ForwardReason(cutter, vw.pathName(n.PrunedBy), n.Label, explain.Number(v))
 		}
