@@ -4,7 +4,7 @@ package static
 
 import "embed"
 
-//go:generate go run ./internal/bundle
+//go:generate go -C internal/bundle run . ../..
 
 // FS holds the stylesheet, the favicon and handout.js (the viewer bundled
 // for the offline handout, made by go generate) at its root, and the
