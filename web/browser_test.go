@@ -105,15 +105,30 @@ func (b *browser) doWithin(what string, timeout time.Duration, actions ...chrome
 }
 
 // get runs an action that returns a value, as do does.
+//
+// A page that replaces the element between finding and reading it (a
+// form sent again as the page loads its answer) is read again, on the new
+// element, as click does.
 func get[T any](b *browser, what string, a chromedp.Action[T]) T {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, waitFor)
-	defer cancel()
-	v, err := chromedp.Run(ctx, a)
-	if err != nil {
+	for try := 0; ; try++ {
+		ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+		v, err := chromedp.Run(ctx, a)
+		cancel()
+		if err == nil {
+			return v
+		}
+		if try < 3 && goneNode(err) {
+			continue
+		}
 		b.t.Fatalf("%s: %v", what, err)
 	}
-	return v
+}
+
+// goneNode reports whether err says the element acted on left the page
+// between being found and being used.
+func goneNode(err error) bool {
+	return strings.Contains(err.Error(), "Could not find node with given id") || strings.Contains(err.Error(), "No node with given id found")
 }
 
 // open navigates to path on the app.
@@ -172,7 +187,7 @@ func (b *browser) click(sel string) {
 		if err == nil {
 			return
 		}
-		if try < 3 && strings.Contains(err.Error(), "Could not find node with given id") {
+		if try < 3 && goneNode(err) {
 			continue
 		}
 		b.t.Fatalf("clicking %s: %v", sel, err)
