@@ -339,7 +339,20 @@ func TestHandoutsAtOnce(t *testing.T) {
 	var held sync.WaitGroup
 	codes := make(chan int, MaxHandouts)
 	holding := 0
+	// making waits until exactly n handouts are being made: a handout's
+	// place is given back after its client has read the answer, so a
+	// finished one may still hold its place for a moment.
+	making := func(n int) {
+		deadline := time.Now().Add(60 * time.Second)
+		for len(srv.handouts) != n {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d handouts being made after 60 s, want %d", len(srv.handouts), n)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	hold := func(n int) {
+		making(holding)
 		holding += n
 		for range n {
 			held.Go(func() {
@@ -353,13 +366,7 @@ func TestHandoutsAtOnce(t *testing.T) {
 				codes <- res.StatusCode
 			})
 		}
-		deadline := time.Now().Add(60 * time.Second)
-		for len(srv.handouts) < holding {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d handouts being made after 60 s, want %d", len(srv.handouts), holding)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		making(holding)
 	}
 	defer func() {
 		select {
