@@ -44,115 +44,11 @@
 //
 // # Websocket protocol
 //
-// The page of /t/<id> opens /t/<id>/ws?step=K&view=V (both optional) and
-// receives a full frame of step K, or for a navigated tree a layout and
-// the frame that restyles it. Every message is one JSON object with a
-// "type". The page sends commands:
+// The viewer's socket (/t/<id>/ws) and the rooms' (/rooms/<code>/ws, with
+// POST /rooms, GET /r/<code> and POST /rooms/<code>/answers) are described
+// message by message in docs/protocol.md.
 //
-//	{"type":"seek","step":K}        go to step K, 0 <= K < steps
-//	{"type":"step","by":1}          go to the next step (-1: the previous), with a filter the next that touches its subtree
-//	{"type":"play","speed":S}       step forward S steps a second (0 < S <= 50) until the last step
-//	{"type":"pause"}                stop playing
-//	{"type":"view","view":"root"}   show values in "root" (MAX's view) or "side" (the side to move's view)
-//	{"type":"select","node":N}      describe node N in every frame; -1 for none
-//	{"type":"expand","node":N}      show more of node N's children (render.ExpandStep more), or all of a collapsed node's
-//	{"type":"collapse","node":N}    hide node N's children, but for the search's path through them
-//	{"type":"root","node":N}        view node N's subtree: the budget goes to it
-//	{"type":"up"}                   view the subtree of the parent of the view's root
-//	{"type":"reveal","node":N}      view the subtree of node N's parent and select N (a click on the minimap)
-//	{"type":"filter","node":N}      make step (and play) go only to steps whose events change a node of N's subtree; -1 for every step
-//	{"type":"sync","step":K,"view":"root","node":N}  at once: go to step K, show view V, select node N (-1 for none), as a room's follower does
-//
-// A page's navigation remembers at most 256 expansions and as many
-// collapses (maxChoices), forgetting the oldest.
-//
-// The server answers each command, and each step while playing, with a
-// frame, preceded by a layout when the page must draw anew:
-//
-//	{"type":"layout", "view":"root", "svg":"<svg ...>", "root":R, "shown":N, "total":T,
-//	 "cells":[...], "minimap":{"cols","rows","count","rep"}}
-//	                                               a display set drawn at the last step, which the next frame restyles;
-//	                                               "error" instead of "svg" when it could not be drawn in time; the
-//	                                               minimap (render.Overview) once per page, and the cells of it the
-//	                                               drawing shows; "rest":true when the drawing comes in two parts
-//
-// A big drawing comes in two parts (so that the page shows the part its
-// view goes to without taking in the whole drawing first): "svg" is the drawing of the nodes and edges within
-// 3,000 points to either side of the node the page centres on (the node
-// expanded, collapsed or made the view's root, the view's new root after
-// up or reveal, else the current node), and after the frame comes
-//
-//	{"type":"rest", "svg":"<g id=...>...</g>\n..."}  the other nodes', placeholders' and edges' groups, a line each,
-//	                                               edges first: the page adds the edges before the drawing's first
-//	                                               node and the rest before its legend, and restyles them as that
-//	                                               frame says, before any later frame
-//
-// and the frame:
-//
-//	{"type":"frame", "step":K, "steps":N, "view":"root", "full":false, "playing":false,
-//	 "nodes":[[id, class, value, window, weight], ...], nodes whose drawing changed; all of them when full
-//	                                               (weight: k of the edge's class "vw<k>", 0 for none)
-//	 "caption":"values: ...",                      in a full frame, the drawing's caption in "view": the page writes
-//	                                               it into the slots "a_caption" and "a_legend_caption"; a switch of
-//	                                               view is a full frame and no new drawing, both views' drawings
-//	                                               being laid out alike
-//	 "current":id,                                 the search's focus, -1 for none
-//	 "line":L,                                     the pseudocode line lit, 0 for none
-//	 "log":[{"step":K,"text":"..."}],              the latest steps in words, oldest first
-//	 "vars":[{"name":"α (MAX's view)","value":"3"}], the focus's variables
-//	 "board":{"title","caption","rows","cols","cells","changed","trail","score"},
-//	                                               the focus's position as its game declares its board: cells row by
-//	                                               row, each {"kind","owner","mark"}; when the game has boards
-//	 "selected":{"node","title","facts","reason","board","children","shown","collapsed"}}  the selected node, if any
-//	 "more":[[parent, class, more, nodes], ...],   the placeholders whose texts changed (class st_more, or
-//	                                               st_not_reached while they stand for no node yet)
-//	 "nav":{"root","trail","filter","filter_name","shown","total","elsewhere","reach","cell","span"}
-//	                                               the view's root and the way down to it, the filter, how many
-//	                                               nodes are drawn, whether the focus is outside the view, the
-//	                                               step the view's root appears at if later, the minimap's cell of
-//	                                               the focus and the columns and row of the view
-//
-// A message the server cannot accept (not JSON, an unknown type, a step
-// or node out of range), or a step the filter finds no step for, is
-// answered with {"type":"error","message":"..."} and the connection
-// stays open. Messages over 1 KiB close it. Pages are
-// pinged every 54 s and dropped after 60 s of silence; a page that falls
-// 32 messages behind is dropped rather than waited on. Only pages of the
-// server's own origin may connect.
-//
-// # Rooms
-//
-// A room (web/internal/rooms) mirrors one presenter's viewer, or
-// exercise page, on its followers' pages. POST /rooms with the form field "path" (a viewer's
-// /t/ID, /t/ID?example=NAME or /example/NAME, or an exercise's
-// /exercise?kind=K&level=L&seed=N) opens one and answers
-// {"code","key","join"}; GET /r/CODE (or /r?code=CODE) sends a follower to
-// the room's page with ?room=CODE, and /rooms/CODE/qr.svg is the join
-// address's QR code. A room's pages open /rooms/CODE/ws and say hello
-// first:
-//
-//	{"type":"hello","role":"presenter","key":"...","path":"/t/ID"}  present the room, showing that page
-//	{"type":"hello","role":"follower","who":"ID"}                   follow it, as the tab ID (8 to 32 of a-z0-9)
-//
-// then the presenter sends {"type":"state","state":{"step","view",
-// "selected","box","present","panels"}} as its viewer changes,
-// {"type":"page","path":P} to move the room, and {"type":"end"}. Pages are
-// sent the latest of each kind: {"type":"room","code","path","state",
-// "live"} and {"type":"ticket","who","ticket"} to followers,
-// {"type":"followers","followers":N} and
-// {"type":"answers","answers":[{"key","count"}]} (an exercise's answers by
-// first mistake) to the presenter, {"type":"error","message"}, and
-// {"type":"ended","message"} before the socket closes. The key is never
-// sent by the server; states are decoded and encoded field by field.
-//
-// A follower answers the room's exercise with POST /rooms/CODE/answers,
-// a form of the exercise's "path", the "answer", and its tab's "who" and
-// "ticket" (a MAC of who under the room's key, so that every replica can
-// check it): 204 when it counts, 403 without the room's ticket, 409 once
-// the room shows another page, 429 past MaxRoomAnswers tabs. Only tabs
-// that have followed the room count, a tab that answers again changes its
-// answer, and the cross-site guard refuses answers from other sites'
-// pages; the exercise page's GET grades an answer and counts nothing.
+// # Replicas
 //
 // With Config.NATS, replicas share traces through a JetStream object store
 // (tracestore, over natsshare's link) and rooms through a key-value store

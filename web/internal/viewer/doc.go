@@ -4,4 +4,5 @@
 // big to draw whole and steps by grain, and the session that turns its
 // commands into frames. It knows the page's socket only as a queue of
 // messages and a channel of commands; the HTTP handler is the server's.
+// The messages, one by one, are in docs/protocol.md.
 package viewer
