@@ -71,6 +71,34 @@ func LookupGameSpec(gameSpec string) (Game, error) {
 	return LookupGame(gs.Name)
 }
 
+// resolveGame reads a game spec: the game it names, the spec and the
+// values of the game's parameters, defaults filled in.
+func resolveGame(gameSpec string) (Game, spec.Spec, spec.Values, error) {
+	gs, err := spec.Parse(gameSpec)
+	if err != nil {
+		return Game{}, gs, nil, fmt.Errorf("game: %w", err)
+	}
+	g, err := LookupGame(gs.Name)
+	if err != nil {
+		return Game{}, gs, nil, err
+	}
+	gv, err := spec.Resolve(gs, g.Params)
+	return g, gs, gv, err
+}
+
+// openAt opens the position text of g with parameters gv and seed or,
+// when position is "", the game's start or the board they make.
+func (g Game) openAt(gv spec.Values, seed int64, position string) (root, error) {
+	if position == "" {
+		position = g.Start
+	}
+	r, err := g.open(gv, seed, position)
+	if err != nil {
+		return root{}, fmt.Errorf("position: %w", err)
+	}
+	return r, nil
+}
+
 // Editor is a position opened for editing: a grid game's board and what
 // its cells may hold, or the typed tree's outline with the game's names.
 type Editor struct {
@@ -98,24 +126,13 @@ type Outline struct {
 // it. It fails for a spec or position that Prepare refuses, and with
 // ErrNotEditable for a game that has no board or tree to edit.
 func OpenEditor(gameSpec string, seed int64, position string) (Editor, error) {
-	gs, err := spec.Parse(gameSpec)
-	if err != nil {
-		return Editor{}, fmt.Errorf("game: %w", err)
-	}
-	g, err := LookupGame(gs.Name)
+	g, _, gv, err := resolveGame(gameSpec)
 	if err != nil {
 		return Editor{}, err
 	}
-	gv, err := spec.Resolve(gs, g.Params)
+	r, err := g.openAt(gv, seed, position)
 	if err != nil {
 		return Editor{}, err
-	}
-	if position == "" {
-		position = g.Start
-	}
-	r, err := g.open(gv, seed, position)
-	if err != nil {
-		return Editor{}, fmt.Errorf("position: %w", err)
 	}
 	e := Editor{Position: r.text}
 	switch s := r.state.(type) {

@@ -192,24 +192,13 @@ type sideless interface{ MaxToMove() bool }
 // position Prepare refuses, for a one-player game, and for a game whose
 // position text does not say whose turn it is.
 func NewMatch(gameSpec, position string, seed int64) (*Match, error) {
-	gs, err := spec.Parse(gameSpec)
-	if err != nil {
-		return nil, fmt.Errorf("game: %w", err)
-	}
-	g, err := LookupGame(gs.Name)
+	g, gs, gv, err := resolveGame(gameSpec)
 	if err != nil {
 		return nil, err
 	}
-	gv, err := spec.Resolve(gs, g.Params)
+	r, err := g.openAt(gv, seed, position)
 	if err != nil {
 		return nil, err
-	}
-	if position == "" {
-		position = g.Start
-	}
-	r, err := g.open(gv, seed, position)
-	if err != nil {
-		return nil, fmt.Errorf("position: %w", err)
 	}
 	if r.referee == nil {
 		return nil, fmt.Errorf("catalog: %s is %s, and a match needs two players", g.Name, familyGame[g.Family])

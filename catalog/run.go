@@ -40,15 +40,7 @@ type Run struct {
 // position — and returns a run, or an error naming what is wrong and what
 // is allowed. It has no side effects.
 func Prepare(req Request) (*Run, error) {
-	gs, err := spec.Parse(req.Game)
-	if err != nil {
-		return nil, fmt.Errorf("game: %w", err)
-	}
-	game, err := LookupGame(gs.Name)
-	if err != nil {
-		return nil, err
-	}
-	gv, err := spec.Resolve(gs, game.Params)
+	game, gs, gv, err := resolveGame(req.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -70,13 +62,9 @@ func Prepare(req Request) (*Run, error) {
 	if err := seedAlgorithm(algo, as, av, req.Seed, req.SeedSet); err != nil {
 		return nil, err
 	}
-	position := req.Position
-	if position == "" {
-		position = game.Start
-	}
-	r, err := game.open(gv, req.Seed, position)
+	r, err := game.openAt(gv, req.Seed, req.Position)
 	if err != nil {
-		return nil, fmt.Errorf("position: %w", err)
+		return nil, err
 	}
 	program := req.Program
 	if program == "" {

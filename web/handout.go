@@ -146,22 +146,30 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	}
 	var zipped bytes.Buffer
 	err = writeHandout(r.Context(), &zipped, sh, v, from, to, s.handoutBytes)
+	s.sendHandout(w, r, sh, &zipped, err, func(big *handoutTooBig) string { return big.slides(from, to) },
+		"application/zip", fmt.Sprintf("%s-steps-%d-%d.zip", sh.ID(), from, to))
+}
+
+// sendHandout answers a request for a handout with the handout made,
+// doc, under the given type and file name; or, when err says it could not
+// be made, with why: too big, in the words tooBig gives, or another error.
+func (s *Server) sendHandout(w http.ResponseWriter, r *http.Request, sh *show.Show, doc *bytes.Buffer, err error, tooBig func(*handoutTooBig) string, ctype, filename string) {
 	var big *handoutTooBig
 	switch {
 	case errors.As(err, &big):
-		http.Error(w, big.slides(from, to), http.StatusRequestEntityTooLarge)
+		http.Error(w, tooBig(big), http.StatusRequestEntityTooLarge)
 		return
 	case err != nil && r.Context().Err() != nil:
 		return // the client has gone
 	case err != nil:
-		s.log.Error("writing a handout", "trace", sh.ID(), "err", err)
+		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
 		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-steps-%d-%d.zip"`, sh.ID(), from, to))
-	w.Header().Set("Content-Length", strconv.Itoa(zipped.Len()))
-	w.Write(zipped.Bytes())
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, filename))
+	w.Header().Set("Content-Length", strconv.Itoa(doc.Len()))
+	w.Write(doc.Bytes())
 }
 
 // writeHandout writes the zip of steps from..to of sh, in view v, unless

@@ -5,12 +5,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html"
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
@@ -74,22 +72,7 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		// The viewer's HTML around the parts counted brings the file over.
 		err = &handoutTooBig{limit: size.limit, fixed: size.fixed, biggest: size.biggest, steps: steps, about: int64(doc.Len())}
 	}
-	var big *handoutTooBig
-	switch {
-	case errors.As(err, &big):
-		http.Error(w, big.offline(), http.StatusRequestEntityTooLarge)
-		return
-	case err != nil && r.Context().Err() != nil:
-		return // the client has gone
-	case err != nil:
-		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
-		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.html"`, sh.ID()))
-	w.Header().Set("Content-Length", strconv.Itoa(doc.Len()))
-	w.Write(doc.Bytes())
+	s.sendHandout(w, r, sh, &doc, err, (*handoutTooBig).offline, "text/html; charset=utf-8", sh.ID()+".html")
 }
 
 // offlineDocument writes a handout file: the viewer m with the styles,
