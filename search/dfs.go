@@ -8,13 +8,53 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// dfs holds what the depth-first engines share during one search.
-type dfs[S Alternating[S]] struct {
+// legalLister is what dfsBase needs of a state: its legal actions.
+type legalLister interface {
+	Legal(buf []int) []int
+}
+
+// dfsBase is what the depth-first engines, dfs and expecti, share to make
+// their nodes: the limiter that may stop them, the count of nodes made and
+// one move buffer per ply.
+type dfsBase[S legalLister] struct {
 	limiter
+	nodes int
+	moves [][]int // one move buffer per ply, reused
+	room  int     // the capacity of a new move buffer
+}
+
+func newDFSBase[S legalLister](ctx context.Context, limits Limits, room int) dfsBase[S] {
+	return dfsBase[S]{limiter: newLimiter(ctx, limits), room: room}
+}
+
+// legal returns the legal actions of s in the move buffer of ply, which
+// stays valid while the children of s are searched (they use deeper plies).
+func (e *dfsBase[S]) legal(s S, ply int) []int {
+	for len(e.moves) <= ply {
+		e.moves = append(e.moves, make([]int, 0, e.room))
+	}
+	moves := s.Legal(e.moves[ply][:0])
+	e.moves[ply] = moves
+	return moves
+}
+
+// create counts a new node and returns its id (ids are dense in creation
+// order), or reports false when the search must stop first.
+func (e *dfsBase[S]) create() (trace.NodeID, bool) {
+	if e.err != nil || !e.admits(e.nodes) {
+		return 0, false
+	}
+	id := trace.NodeID(e.nodes)
+	e.nodes++
+	return id, true
+}
+
+// dfs holds what the depth-first engines of alternating games share during
+// one search.
+type dfs[S Alternating[S]] struct {
+	dfsBase[S]
 	opts   Options
 	tr     trace.Tracer
-	moves  [][]int // one move buffer per ply, reused
-	nodes  int
 	evals  int
 	cuts   int
 	labels []string    // scratch for cut events
@@ -41,29 +81,7 @@ type dfs[S Alternating[S]] struct {
 }
 
 func newDFS[S Alternating[S]](ctx context.Context, opts Options) *dfs[S] {
-	return &dfs[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, tr: opts.Tracer, best: -1, rootMove: -1}
-}
-
-// legal returns the legal actions of s in the move buffer of ply, which
-// stays valid while the children of s are searched (they use deeper plies).
-func (e *dfs[S]) legal(s S, ply int) []int {
-	for len(e.moves) <= ply {
-		e.moves = append(e.moves, make([]int, 0, 16))
-	}
-	moves := s.Legal(e.moves[ply][:0])
-	e.moves[ply] = moves
-	return moves
-}
-
-// create counts a new node and returns its id (ids are dense in creation
-// order), or reports false when the search must stop first.
-func (e *dfs[S]) create() (trace.NodeID, bool) {
-	if e.err != nil || !e.admits(e.nodes) {
-		return 0, false
-	}
-	id := trace.NodeID(e.nodes)
-	e.nodes++
-	return id, true
+	return &dfs[S]{dfsBase: newDFSBase[S](ctx, opts.Limits, 16), opts: opts, tr: opts.Tracer, best: -1, rootMove: -1}
 }
 
 func nodeType(ply int) trace.NodeType {

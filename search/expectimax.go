@@ -90,19 +90,17 @@ func Expectimax[S Chance[S]](ctx context.Context, root S, h Heuristics[S], opts 
 	if err := opts.Limits.check(); err != nil {
 		return Result{Action: -1}, err
 	}
-	e := &expecti[S]{limiter: newLimiter(ctx, opts.Limits), opts: opts, h: h, tr: opts.Tracer}
+	e := &expecti[S]{dfsBase: newDFSBase[S](ctx, opts.Limits, 32), opts: opts, h: h, tr: opts.Tracer}
 	return e.run(root)
 }
 
 // expecti holds one Expectimax search.
 type expecti[S Chance[S]] struct {
-	limiter
+	dfsBase[S]
 	opts  ExpectimaxOptions
 	h     Heuristics[S]
 	tr    trace.Tracer
-	moves [][]int     // one move buffer per ply, reused
 	probs [][]float64 // one probability buffer per ply, reused
-	nodes int
 	evals int
 	cuts  int
 }
@@ -391,16 +389,6 @@ func (e *expecti[S]) move(s S, a, ply, depth int, id trace.NodeID, at int, p flo
 	return sum, cid, true
 }
 
-// legal returns the legal moves of s in the move buffer of ply.
-func (e *expecti[S]) legal(s S, ply int) []int {
-	for len(e.moves) <= ply {
-		e.moves = append(e.moves, make([]int, 0, 32))
-	}
-	moves := s.Legal(e.moves[ply][:0])
-	e.moves[ply] = moves
-	return moves
-}
-
 // leaf evaluates s, node id at ply, from its side to move's view.
 func (e *expecti[S]) leaf(s S, ply int, id trace.NodeID) float64 {
 	e.evals++
@@ -419,17 +407,6 @@ func (e *expecti[S]) leaf(s S, ply int, id trace.NodeID) float64 {
 		e.tr.Emit(trace.Event{Kind: trace.KindLeave, Node: id})
 	}
 	return v
-}
-
-// create counts a new node and returns its id, or reports false when the
-// search must stop first.
-func (e *expecti[S]) create() (trace.NodeID, bool) {
-	if e.err != nil || !e.admits(e.nodes) {
-		return 0, false
-	}
-	id := trace.NodeID(e.nodes)
-	e.nodes++
-	return id, true
 }
 
 // leave reports that the focus leaves node id for good.
