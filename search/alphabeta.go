@@ -106,10 +106,9 @@ func (e *dfs[S]) alphabeta(s S, ply, depth int, alpha, beta float64, id trace.No
 			break
 		}
 		v := -e.alphabeta(child, ply+1, depth-1, -beta, -alpha, cid)
-		if e.err != nil {
+		if !e.searched(ply, a) {
 			break
 		}
-		e.searched(ply, a)
 		if v > best {
 			best = v
 			e.improved(ply, a, id, cid, best)

@@ -174,12 +174,17 @@ func (e *dfs[S]) child(s S, a, ply int, id trace.NodeID, window bool, alpha, bet
 	return c, cid, true
 }
 
-// searched records that action a of the node at ply has been searched to
-// the end: at the root, a move a search stopped early may answer with.
-func (e *dfs[S]) searched(ply, a int) {
+// searched reports whether action a of the node at ply has been searched
+// to the end, the search not having stopped during it, and records it if
+// so: at the root, a move a search stopped early may answer with.
+func (e *dfs[S]) searched(ply, a int) bool {
+	if e.err != nil {
+		return false
+	}
 	if ply == 0 {
 		e.rootDone = append(e.rootDone, a)
 	}
+	return true
 }
 
 // unfinished returns the labels of the root's moves not searched to the

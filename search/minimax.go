@@ -38,10 +38,9 @@ func (e *dfs[S]) minimax(s S, ply, depth int, id trace.NodeID) float64 {
 			break
 		}
 		v := e.minimax(child, ply+1, depth-1, cid)
-		if e.err != nil {
+		if !e.searched(ply, a) {
 			break
 		}
-		e.searched(ply, a)
 		if maxToMove && v > best || !maxToMove && v < best {
 			best = v
 			sideView := best // value events are in the side to move's view

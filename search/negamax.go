@@ -28,10 +28,9 @@ func (e *dfs[S]) negamax(s S, ply, depth int, id trace.NodeID) float64 {
 			break
 		}
 		v := -e.negamax(child, ply+1, depth-1, cid)
-		if e.err != nil {
+		if !e.searched(ply, a) {
 			break
 		}
-		e.searched(ply, a)
 		if v > best {
 			best = v
 			e.improved(ply, a, id, cid, best)
