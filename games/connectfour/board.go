@@ -6,10 +6,17 @@ import (
 )
 
 // game is the board of Connect Four: 6 rows of 7 cells, named by column
-// letter and row from the bottom.
+// letter and row from the bottom; an action drops a disc into a column.
 var game = xo.Game{
 	Name: "connectfour", Rows: Rows, Cols: Cols,
 	CellName: func(row, col int) string { return cellName(col, Rows-1-row) },
+	Actions:  Cols,
+	Label:    State{}.Label,
+	Action:   "column",
+	Taken:    "is full",
+	Piece:    "disc",
+	Line:     "four in a row",
+	First:    "first four",
 }
 
 // Board returns the position drawn as 6 rows of 7 cells, top row first:

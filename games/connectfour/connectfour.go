@@ -1,9 +1,10 @@
 package connectfour
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
+
+	"github.com/searchviz/searchviz/games/internal/xo"
 )
 
 // Board size.
@@ -77,11 +78,6 @@ func topCell(c int) uint64 {
 	return 1 << (c*stride + Rows - 1)
 }
 
-// xToMove reports whether x is the side to move.
-func (s State) xToMove() bool {
-	return bits.OnesCount64(s.x|s.o)&1 == 0
-}
-
 // hasFour reports whether the discs m make four in a row.
 func hasFour(m uint64) bool {
 	return fourAlong(m, up) || fourAlong(m, right) || fourAlong(m, upRight) || fourAlong(m, downRight)
@@ -119,31 +115,19 @@ func (s State) Legal(buf []int) []int {
 func (s State) Play(action int) State {
 	taken := s.x | s.o
 	if uint(action) >= Cols || taken&topCell(action) != 0 {
-		panic(badPlay(s, action))
+		panic(game.BadPlay(s.String(), action))
 	}
 	// The discs of a column fill it from the bottom, so adding its bottom
 	// cell carries through them into the lowest empty cell.
 	disc := (taken + 1<<(action*stride)) & colMask(action)
-	if s.xToMove() {
-		s.x |= disc
-	} else {
-		s.o |= disc
-	}
+	s.x, s.o = xo.Take(s.x, s.o, disc)
 	return s
-}
-
-// badPlay describes an action that Play refuses.
-func badPlay(s State, action int) string {
-	if uint(action) >= Cols {
-		return fmt.Sprintf("connectfour: Play(%d) in %s: an action is a column number in 0..6", action, s)
-	}
-	return fmt.Sprintf("connectfour: Play(%d) in %s: column %s is full", action, s, s.Label(action))
 }
 
 // Done reports whether the game is over: a player has four in a row or the
 // board is full.
 func (s State) Done() bool {
-	return hasFour(s.x) || hasFour(s.o) || s.x|s.o == full
+	return xo.Done(s.x, s.o, full, hasFour)
 }
 
 // Score evaluates the position from the side to move's view. A finished game
@@ -154,15 +138,9 @@ func (s State) Done() bool {
 // per disc in the centre column, minus the same for the opponent; always
 // within ±282, so far inside ±WinScore.
 func (s State) Score() float64 {
-	me, opp := s.x, s.o
-	if !s.xToMove() {
-		me, opp = opp, me
-	}
-	if hasFour(opp) {
-		return -WinScore
-	}
-	if hasFour(me) || me|opp == full {
-		return 0
+	me, opp := xo.Sides(s.x, s.o)
+	if score, over := xo.Decided(me, opp, full, hasFour, WinScore); over {
+		return score
 	}
 	return float64(heuristic(me, opp) - heuristic(opp, me))
 }
@@ -200,22 +178,13 @@ func (s State) Label(action int) string {
 // ToMove returns the side to move, 'x' or 'o'. It is defined even when the
 // game is over.
 func (s State) ToMove() byte {
-	if s.xToMove() {
-		return 'x'
-	}
-	return 'o'
+	return xo.ToMove(s.x, s.o)
 }
 
 // Winner returns the player with four in a row, 'x' or 'o', or 0 when
 // neither has one.
 func (s State) Winner() byte {
-	switch {
-	case hasFour(s.x):
-		return 'x'
-	case hasFour(s.o):
-		return 'o'
-	}
-	return 0
+	return xo.Winner(s.x, s.o, hasFour)
 }
 
 // Cell returns the disc at column col (0..6 from the left) and row row (0..5

@@ -96,17 +96,8 @@ func (s State) checkGravity(text string) error {
 // check reports why s, whose discs stand on one another, cannot arise in
 // play from the empty board, if so.
 func (s State) check() error {
-	nx, no := bits.OnesCount64(s.x), bits.OnesCount64(s.o)
-	xFour, oFour := hasFour(s.x), hasFour(s.o)
-	switch {
-	case nx != no && nx != no+1:
-		return fmt.Errorf("x has %d discs and o has %d, but x moves first, so x has as many discs as o or one more", nx, no)
-	case xFour && oFour:
-		return fmt.Errorf("both x and o have four in a row, but the game ends at the first four")
-	case xFour && nx != no+1:
-		return fmt.Errorf("x has four in a row, so x moved last and has one more disc than o, but both have %d", nx)
-	case oFour && nx != no:
-		return fmt.Errorf("o has four in a row, so o moved last and has as many discs as x, but x has %d and o has %d", nx, no)
+	if err := game.CheckCounts(bits.OnesCount64(s.x), bits.OnesCount64(s.o), hasFour(s.x), hasFour(s.o)); err != nil {
+		return err
 	}
 	return s.checkOrder()
 }

@@ -6,8 +6,18 @@ import (
 )
 
 // game is the board of tic-tac-toe: 3x3 cells named as Label names the
-// action that marks them.
-var game = xo.Game{Name: "tictactoe", Rows: 3, Cols: 3, CellName: State{}.CellName}
+// action that marks them; an action marks a cell.
+var game = xo.Game{
+	Name: "tictactoe", Rows: 3, Cols: 3,
+	CellName: State{}.CellName,
+	Actions:  9,
+	Label:    State{}.Label,
+	Action:   "cell",
+	Taken:    "is not empty",
+	Piece:    "mark",
+	Line:     "three in a row",
+	First:    "first line",
+}
 
 // Board returns the position drawn as a 3x3 grid, top row first: x's
 // marks are pieces of the first player marked "x", o's of the second

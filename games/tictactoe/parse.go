@@ -48,17 +48,5 @@ func Parse(text string) (State, error) {
 
 // check reports why s cannot arise in play from the empty board, if so.
 func (s State) check() error {
-	nx, no := bits.OnesCount16(s.x), bits.OnesCount16(s.o)
-	xLine, oLine := hasLine(s.x), hasLine(s.o)
-	switch {
-	case nx != no && nx != no+1:
-		return fmt.Errorf("x has %d marks and o has %d, but x moves first, so x has as many marks as o or one more", nx, no)
-	case xLine && oLine:
-		return fmt.Errorf("both x and o have three in a row, but the game ends at the first line")
-	case xLine && nx != no+1:
-		return fmt.Errorf("x has three in a row, so x moved last and has one more mark than o, but both have %d", nx)
-	case oLine && nx != no:
-		return fmt.Errorf("o has three in a row, so o moved last and has as many marks as x, but x has %d and o has %d", nx, no)
-	}
-	return nil
+	return game.CheckCounts(bits.OnesCount16(s.x), bits.OnesCount16(s.o), hasLine(s.x), hasLine(s.o))
 }

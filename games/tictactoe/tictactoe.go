@@ -1,9 +1,10 @@
 package tictactoe
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
+
+	"github.com/searchviz/searchviz/games/internal/xo"
 )
 
 // WinScore is the magnitude of a decided game's score: a finished game
@@ -32,11 +33,6 @@ type State struct {
 // New returns the empty board with x to move.
 func New() State {
 	return State{}
-}
-
-// xToMove reports whether x is the side to move.
-func (s State) xToMove() bool {
-	return bits.OnesCount16(s.x|s.o)&1 == 0
 }
 
 // lines returns how many of the eight lines lie entirely within the cells
@@ -81,28 +77,16 @@ func (s State) Legal(buf []int) []int {
 // returned.
 func (s State) Play(action int) State {
 	if uint(action) > 8 || (s.x|s.o)&(1<<action) != 0 {
-		panic(badPlay(s, action))
+		panic(game.BadPlay(s.String(), action))
 	}
-	if s.xToMove() {
-		s.x |= 1 << action
-	} else {
-		s.o |= 1 << action
-	}
+	s.x, s.o = xo.Take(s.x, s.o, 1<<action)
 	return s
-}
-
-// badPlay describes an action that Play refuses.
-func badPlay(s State, action int) string {
-	if uint(action) > 8 {
-		return fmt.Sprintf("tictactoe: Play(%d) in %s: an action is a cell number in 0..8", action, s)
-	}
-	return fmt.Sprintf("tictactoe: Play(%d) in %s: cell %s is not empty", action, s, s.Label(action))
 }
 
 // Done reports whether the game is over: a player has three in a row or the
 // board is full.
 func (s State) Done() bool {
-	return hasLine(s.x) || hasLine(s.o) || s.x|s.o == full
+	return xo.Done(s.x, s.o, full, hasLine)
 }
 
 // Score evaluates the position from the side to move's view. A finished game
@@ -111,15 +95,9 @@ func (s State) Done() bool {
 // opponent, which the side to move could still complete, minus the lines
 // holding none of its own marks, in [-8, 8].
 func (s State) Score() float64 {
-	me, opp := s.x, s.o
-	if !s.xToMove() {
-		me, opp = opp, me
-	}
-	if hasLine(opp) {
-		return -WinScore
-	}
-	if hasLine(me) || me|opp == full {
-		return 0
+	me, opp := xo.Sides(s.x, s.o)
+	if score, over := xo.Decided(me, opp, full, hasLine, WinScore); over {
+		return score
 	}
 	return float64(lines(^opp&full) - lines(^me&full))
 }
@@ -137,22 +115,13 @@ func (s State) Label(action int) string {
 // ToMove returns the side to move, 'x' or 'o'. It is defined even when the
 // game is over.
 func (s State) ToMove() byte {
-	if s.xToMove() {
-		return 'x'
-	}
-	return 'o'
+	return xo.ToMove(s.x, s.o)
 }
 
 // Winner returns the player with three in a row, 'x' or 'o', or 0 when
 // neither has one.
 func (s State) Winner() byte {
-	switch {
-	case hasLine(s.x):
-		return 'x'
-	case hasLine(s.o):
-		return 'o'
-	}
-	return 0
+	return xo.Winner(s.x, s.o, hasLine)
 }
 
 // Cell returns the mark in cell i (0..8 in action order): 'x', 'o' or '.'

@@ -1,8 +1,14 @@
-// Package xo draws the boards of the games of x and o, tictactoe and
-// connectfour, and reads edited boards back into position text. Both games
-// write a position as its rows from top to bottom separated by '/', with
-// 'x', 'o' or '.' (empty) per cell; on a board, x's marks or discs are
-// pieces of the first player marked "x", o's of the second marked "o".
+// Package xo holds what the games of x and o, tictactoe and connectfour,
+// share: their rules over two bitboards, x's cells and o's, and the errors
+// that state them, and their boards, drawn and read back into position
+// text. Both games write a position as its rows from top to bottom
+// separated by '/', with 'x', 'o' or '.' (empty) per cell; on a board, x's
+// marks or discs are pieces of the first player marked "x", o's of the
+// second marked "o".
+//
+// In both games x moves first and the players take turns, so x moves when
+// both have as many pieces; the game ends when a player completes a line
+// (its only way to win) or the board is full.
 //
 // It is internal to games, which import nothing else of searchviz.
 package xo
@@ -17,14 +23,23 @@ import (
 // The cells of a board.
 var emptyCell, xCell, oCell = board.Pieces("x", "o")
 
-// Game is the board of one game of x and o. Its methods are safe for
-// concurrent use.
+// Game is the board of one game of x and o and the words of its errors.
+// Its methods are safe for concurrent use.
 type Game struct {
 	Name       string // the game's package name, which starts its errors
 	Rows, Cols int
 	// CellName names the cell at row, col of a board, counted from 0 at
 	// the top left, as the game's players do, e.g. "a3".
 	CellName func(row, col int) string
+
+	Actions int // the number of actions, 0..Actions-1
+	// Label names action as the game's Label does, e.g. "d".
+	Label func(action int) string
+	// The words of the errors: what an action picks ("column"), what is
+	// wrong with picking a taken one ("is full"), a player's piece
+	// ("disc"), a winning line ("four in a row") and the line the game
+	// ends at ("first four").
+	Action, Taken, Piece, Line, First string
 }
 
 // Draw returns the board of the position whose text is text, in the form
