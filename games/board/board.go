@@ -27,31 +27,20 @@ const (
 	Piece              // a player's piece, disc, mark or character; see Owner
 )
 
-var kindNames = [...]string{Empty: "empty", Wall: "wall", Points: "points", Piece: "piece"}
+var kindNames = names[Kind]{
+	list: []string{Empty: "empty", Wall: "wall", Points: "points", Piece: "piece"},
+	typ:  "Kind", what: "kind",
+}
 
 // String returns the kind's name, as used in CSS classes: "empty", "wall",
 // "points" or "piece".
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
+func (k Kind) String() string { return kindNames.name(k) }
 
 // MarshalText returns the kind's name, so that a Cell's JSON names it.
-func (k Kind) MarshalText() ([]byte, error) {
-	if int(k) >= len(kindNames) {
-		return nil, fmt.Errorf("board: no name for kind %d", uint8(k))
-	}
-	return []byte(kindNames[k]), nil
-}
+func (k Kind) MarshalText() ([]byte, error) { return kindNames.marshal(k) }
 
 // UnmarshalText reads a kind's name, as String writes it.
-func (k *Kind) UnmarshalText(text []byte) error {
-	i, err := lookup(kindNames[:], "kind", text)
-	*k = Kind(i)
-	return err
-}
+func (k *Kind) UnmarshalText(text []byte) error { return kindNames.unmarshal(text, k) }
 
 // Owner says which player a cell belongs to.
 type Owner uint8
@@ -65,41 +54,62 @@ const (
 	Both
 )
 
-var ownerNames = [...]string{Nobody: "nobody", First: "first", Second: "second", Both: "both"}
+var ownerNames = names[Owner]{
+	list: []string{Nobody: "nobody", First: "first", Second: "second", Both: "both"},
+	typ:  "Owner", what: "owner",
+}
 
 // String returns the owner's name, as used in CSS classes: "nobody",
 // "first", "second" or "both".
-func (o Owner) String() string {
-	if int(o) < len(ownerNames) {
-		return ownerNames[o]
-	}
-	return fmt.Sprintf("Owner(%d)", uint8(o))
-}
+func (o Owner) String() string { return ownerNames.name(o) }
 
 // MarshalText returns the owner's name, so that a Cell's JSON names it.
-func (o Owner) MarshalText() ([]byte, error) {
-	if int(o) >= len(ownerNames) {
-		return nil, fmt.Errorf("board: no name for owner %d", uint8(o))
-	}
-	return []byte(ownerNames[o]), nil
-}
+func (o Owner) MarshalText() ([]byte, error) { return ownerNames.marshal(o) }
 
 // UnmarshalText reads an owner's name, as String writes it.
-func (o *Owner) UnmarshalText(text []byte) error {
-	i, err := lookup(ownerNames[:], "owner", text)
-	*o = Owner(i)
-	return err
+func (o *Owner) UnmarshalText(text []byte) error { return ownerNames.unmarshal(text, o) }
+
+// names are the names of an enumeration's values, value i's at index i,
+// so that Kind and Owner name, write and read their values alike.
+type names[T ~uint8] struct {
+	list []string
+	typ  string // the Go type, which names a value without a name, e.g. "Kind"
+	what string // what a value is, in errors, e.g. "kind"
 }
 
-// lookup returns the index of text in names, or an error naming what, the
-// text and the names allowed.
-func lookup(names []string, what string, text []byte) (int, error) {
-	for i, n := range names {
-		if n == string(text) {
-			return i, nil
+// has reports whether v has a name.
+func (n names[T]) has(v T) bool {
+	return int(v) < len(n.list)
+}
+
+// name returns v's name, or for a value without one its type and number,
+// e.g. "Kind(7)".
+func (n names[T]) name(v T) string {
+	if n.has(v) {
+		return n.list[v]
+	}
+	return fmt.Sprintf("%s(%d)", n.typ, uint8(v))
+}
+
+// marshal returns v's name, or an error for a value without one.
+func (n names[T]) marshal(v T) ([]byte, error) {
+	if !n.has(v) {
+		return nil, fmt.Errorf("board: no name for %s %d", n.what, uint8(v))
+	}
+	return []byte(n.list[v]), nil
+}
+
+// unmarshal sets *v to the value named text, or to 0 with an error naming
+// the text and the names allowed.
+func (n names[T]) unmarshal(text []byte, v *T) error {
+	for i, name := range n.list {
+		if name == string(text) {
+			*v = T(i)
+			return nil
 		}
 	}
-	return 0, fmt.Errorf("board: unknown %s %.20q (known: %s)", what, text, strings.Join(names, ", "))
+	*v = 0
+	return fmt.Errorf("board: unknown %s %.20q (known: %s)", n.what, text, strings.Join(n.list, ", "))
 }
 
 // Cell is one square of a board.
@@ -171,7 +181,7 @@ func (b Board) Check() error {
 		return fmt.Errorf("board: %d cells for %dx%d", len(b.Cells), b.Rows, b.Cols)
 	}
 	for i, c := range b.Cells {
-		if int(c.Kind) >= len(kindNames) || int(c.Owner) >= len(ownerNames) {
+		if !kindNames.has(c.Kind) || !ownerNames.has(c.Owner) {
 			return fmt.Errorf("board: cell %d of %dx%d is %v of %v", i, b.Rows, b.Cols, c.Kind, c.Owner)
 		}
 	}
