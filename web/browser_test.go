@@ -670,7 +670,8 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 		t.Errorf("%d cells of the tree's boards hold ';'", stray)
 	}
 	b.toLastStep()
-	b.click("#n1") // the root's first child: A has moved
+	// The move chosen, which the last step shows under the root: A has moved.
+	b.click("#tree g.node.st_best:not(#n0)")
 	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.CSS("#node-board td")))
 	after := read("#node-board")
 	var changed []string

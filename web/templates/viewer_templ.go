@@ -518,7 +518,7 @@ func viewerMain(v Viewer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "</span></div><div id=\"tree\" class=\"tree\" data-testid=\"tree\"><p class=\"muted loading\">Laying out the tree…</p></div><figure class=\"legend-box\" id=\"legend-box\" data-testid=\"legend\" hidden></figure><figure class=\"minimap overview\" id=\"overview-box\" data-testid=\"overview\" hidden><canvas id=\"overview\" width=\"320\" height=\"96\" role=\"img\" aria-label=\"the whole drawing: the box is the part the tree panel shows, the orange dot the current node. Click to go there.\"></canvas><figcaption class=\"muted\">whole drawing · click to go there</figcaption></figure><figure class=\"minimap\" id=\"minimap-box\" data-testid=\"minimap\" hidden><canvas id=\"minimap\" width=\"320\" height=\"96\" role=\"img\" aria-label=\"the whole tree, a row per depth: darker where it has more nodes; blue where the drawing shows nodes, the outline around the subtree viewed, the orange dot the current node. Click to view that part of the tree.\"></canvas><figcaption class=\"muted\">whole tree · click to go there</figcaption></figure><section class=\"panel node-panel\" id=\"node-panel\" data-testid=\"node-panel\" hidden><h2>Selected: <span id=\"node-title\"></span> <button type=\"button\" id=\"node-close\" class=\"link\" title=\"Close\">×</button></h2><p id=\"node-reason\" class=\"reason\" data-testid=\"node-reason\"></p><p class=\"node-actions\"><button type=\"button\" id=\"node-collapse\" data-testid=\"node-collapse\" title=\"Hide or show this node's children (c)\">Collapse</button> <button type=\"button\" id=\"node-reroot\" data-testid=\"node-reroot\" title=\"View only this node's subtree (r)\">View this subtree</button> <button type=\"button\" id=\"node-filter\" data-testid=\"node-filter\" aria-pressed=\"false\" title=\"Step only through the events of this subtree (s)\">Steps of this subtree</button></p><dl id=\"node-facts\" class=\"facts\"></dl><div id=\"node-matrix\" class=\"matrix\"></div><div id=\"node-board\" class=\"board\"></div></section></section><aside class=\"side\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "</span></div><div id=\"tree\" class=\"tree\" data-testid=\"tree\"><p class=\"muted loading\">Laying out the tree…</p></div><figure class=\"minimap overview\" id=\"overview-box\" data-testid=\"overview\" hidden><canvas id=\"overview\" width=\"320\" height=\"96\" role=\"img\" aria-label=\"the whole drawing: the box is the part the tree panel shows, the orange dot the current node. Click to go there.\"></canvas><figcaption class=\"muted\">whole drawing · click to go there</figcaption></figure><figure class=\"minimap\" id=\"minimap-box\" data-testid=\"minimap\" hidden><canvas id=\"minimap\" width=\"320\" height=\"96\" role=\"img\" aria-label=\"the whole tree, a row per depth: darker where it has more nodes; blue where the drawing shows nodes, the outline around the subtree viewed, the orange dot the current node. Click to view that part of the tree.\"></canvas><figcaption class=\"muted\">whole tree · click to go there</figcaption></figure><section class=\"panel node-panel\" id=\"node-panel\" data-testid=\"node-panel\" hidden><h2>Selected: <span id=\"node-title\"></span> <button type=\"button\" id=\"node-close\" class=\"link\" title=\"Close\">×</button></h2><p id=\"node-reason\" class=\"reason\" data-testid=\"node-reason\"></p><p class=\"node-actions\"><button type=\"button\" id=\"node-collapse\" data-testid=\"node-collapse\" title=\"Hide or show this node's children (c)\">Collapse</button> <button type=\"button\" id=\"node-reroot\" data-testid=\"node-reroot\" title=\"View only this node's subtree (r)\">View this subtree</button> <button type=\"button\" id=\"node-filter\" data-testid=\"node-filter\" aria-pressed=\"false\" title=\"Step only through the events of this subtree (s)\">Steps of this subtree</button></p><dl id=\"node-facts\" class=\"facts\"></dl><div id=\"node-matrix\" class=\"matrix\"></div><div id=\"node-board\" class=\"board\"></div></section></section><aside class=\"side\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -550,7 +550,7 @@ func viewerMain(v Viewer) templ.Component {
 					var templ_7745c5c3_Var31 string
 					templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.ResolveAttributeValue(c.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 134, Col: 49}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 133, Col: 49}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var31)
 					if templ_7745c5c3_Err != nil {
@@ -563,7 +563,7 @@ func viewerMain(v Viewer) templ.Component {
 					var templ_7745c5c3_Var32 string
 					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.ResolveAttributeValue("form-" + c.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 134, Col: 73}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 133, Col: 73}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var32)
 					if templ_7745c5c3_Err != nil {
@@ -576,7 +576,7 @@ func viewerMain(v Viewer) templ.Component {
 					var templ_7745c5c3_Var33 string
 					templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.ResolveAttributeValue(c.About)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 134, Col: 91}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 133, Col: 91}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var33)
 					if templ_7745c5c3_Err != nil {
@@ -589,7 +589,7 @@ func viewerMain(v Viewer) templ.Component {
 					var templ_7745c5c3_Var34 string
 					templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.ResolveAttributeValue(strconv.FormatBool(v.View == c.Name))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 134, Col: 145}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 133, Col: 145}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var34)
 					if templ_7745c5c3_Err != nil {
@@ -602,7 +602,7 @@ func viewerMain(v Viewer) templ.Component {
 					var templ_7745c5c3_Var35 string
 					templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(c.Label)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 134, Col: 157}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 133, Col: 157}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 					if templ_7745c5c3_Err != nil {
@@ -630,7 +630,7 @@ func viewerMain(v Viewer) templ.Component {
 				var templ_7745c5c3_Var36 string
 				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.ResolveAttributeValue("line" + strconv.Itoa(i+1))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 141, Col: 42}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 140, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var36)
 				if templ_7745c5c3_Err != nil {
@@ -643,7 +643,7 @@ func viewerMain(v Viewer) templ.Component {
 				var templ_7745c5c3_Var37 string
 				templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(line)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 141, Col: 57}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 140, Col: 57}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 				if templ_7745c5c3_Err != nil {
@@ -659,7 +659,7 @@ func viewerMain(v Viewer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "<section class=\"panel log-panel\"><h2>Events</h2><ol id=\"log\" class=\"log\" data-testid=\"log\" aria-live=\"polite\"></ol></section></aside><footer class=\"controls\" data-testid=\"controls\"><button type=\"button\" id=\"first\" title=\"First step (Home)\" aria-label=\"first step\">|◀</button> <button type=\"button\" id=\"back\" title=\"Step back (←)\" aria-label=\"step back\">◀</button> <button type=\"button\" id=\"play\" title=\"Play / pause (space)\" aria-label=\"play\" class=\"primary\">▶</button> <button type=\"button\" id=\"forward\" title=\"Step forward (→)\" aria-label=\"step forward\">▶▮</button> <button type=\"button\" id=\"last\" title=\"Last step (End)\" aria-label=\"last step\">▶|</button> <label class=\"grain\" title=\"How far ◀ ▶ and the arrow keys step\">step by <select id=\"grain\" data-testid=\"grain\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "<section class=\"panel log-panel\"><h2>Events</h2><ol id=\"log\" class=\"log\" data-testid=\"log\" aria-live=\"polite\"></ol></section><section class=\"panel legend-panel\" id=\"legend-box\" data-testid=\"legend\" hidden><h2>Legend <span class=\"muted\">what the tree's shapes and lines mean</span></h2><ul id=\"legend-lines\" class=\"legend\"></ul></section></aside><footer class=\"controls\" data-testid=\"controls\"><button type=\"button\" id=\"first\" title=\"First step (Home)\" aria-label=\"first step\">|◀</button> <button type=\"button\" id=\"back\" title=\"Step back (←)\" aria-label=\"step back\">◀</button> <button type=\"button\" id=\"play\" title=\"Play / pause (space)\" aria-label=\"play\" class=\"primary\">▶</button> <button type=\"button\" id=\"forward\" title=\"Step forward (→)\" aria-label=\"step forward\">▶▮</button> <button type=\"button\" id=\"last\" title=\"Last step (End)\" aria-label=\"last step\">▶|</button> <label class=\"grain\" title=\"How far ◀ ▶ and the arrow keys step\">step by <select id=\"grain\" data-testid=\"grain\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -671,7 +671,7 @@ func viewerMain(v Viewer) templ.Component {
 			var templ_7745c5c3_Var38 string
 			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.ResolveAttributeValue(g.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 161, Col: 28}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 164, Col: 28}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var38)
 			if templ_7745c5c3_Err != nil {
@@ -694,7 +694,7 @@ func viewerMain(v Viewer) templ.Component {
 			var templ_7745c5c3_Var39 string
 			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(g.Label)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 161, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 164, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 			if templ_7745c5c3_Err != nil {
@@ -712,7 +712,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var40 string
 		templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.ResolveAttributeValue(strconv.Itoa(v.Steps - 1))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 166, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 169, Col: 77}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var40)
 		if templ_7745c5c3_Err != nil {
@@ -725,7 +725,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var41 string
 		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.ResolveAttributeValue(strconv.Itoa(v.Step))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 166, Col: 108}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 169, Col: 108}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var41)
 		if templ_7745c5c3_Err != nil {
@@ -738,7 +738,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var42 string
 		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(v.Counter)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 169, Col: 109}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 172, Col: 109}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 		if templ_7745c5c3_Err != nil {
@@ -761,7 +761,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var43 string
 		templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(v.Step))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 169, Col: 227}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 172, Col: 227}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 		if templ_7745c5c3_Err != nil {
@@ -774,7 +774,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var44 string
 		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(v.Steps - 1))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 169, Col: 284}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 172, Col: 284}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var44))
 		if templ_7745c5c3_Err != nil {
@@ -792,7 +792,7 @@ func viewerMain(v Viewer) templ.Component {
 			var templ_7745c5c3_Var45 string
 			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.ResolveAttributeValue(s)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 178, Col: 23}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 181, Col: 23}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var45)
 			if templ_7745c5c3_Err != nil {
@@ -815,7 +815,7 @@ func viewerMain(v Viewer) templ.Component {
 			var templ_7745c5c3_Var46 string
 			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(s)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 178, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 181, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var46))
 			if templ_7745c5c3_Err != nil {
@@ -843,7 +843,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var47 templ.SafeURL
 		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(v.ExportURL + ".svg"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 184, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 187, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 		if templ_7745c5c3_Err != nil {
@@ -856,7 +856,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var48 templ.SafeURL
 		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(v.ExportURL + ".dot"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 185, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 188, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 		if templ_7745c5c3_Err != nil {
@@ -869,7 +869,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var49 templ.SafeURL
 		templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(v.HandoutURL))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 186, Col: 57}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 189, Col: 57}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var49))
 		if templ_7745c5c3_Err != nil {
@@ -882,7 +882,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var50 templ.SafeURL
 		templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(v.OfflineURL))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 187, Col: 57}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 190, Col: 57}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 		if templ_7745c5c3_Err != nil {
@@ -895,7 +895,7 @@ func viewerMain(v Viewer) templ.Component {
 		var templ_7745c5c3_Var51 templ.SafeURL
 		templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(v.TraceURL))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 188, Col: 35}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 191, Col: 35}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var51))
 		if templ_7745c5c3_Err != nil {
@@ -953,7 +953,7 @@ func keysDialog() templ.Component {
 					var templ_7745c5c3_Var53 string
 					templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 207, Col: 13}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 210, Col: 13}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var53))
 					if templ_7745c5c3_Err != nil {
@@ -967,7 +967,7 @@ func keysDialog() templ.Component {
 				var templ_7745c5c3_Var54 string
 				templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 209, Col: 18}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 212, Col: 18}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var54))
 				if templ_7745c5c3_Err != nil {
@@ -985,7 +985,7 @@ func keysDialog() templ.Component {
 			var templ_7745c5c3_Var55 string
 			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(k.Does)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 211, Col: 22}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/viewer.templ`, Line: 214, Col: 22}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var55))
 			if templ_7745c5c3_Err != nil {

@@ -2,29 +2,27 @@
 // person pans and zooms, the search moves on, or presentation mode asks
 // for a readable size.
 import { byId as $ } from "../lib/dom.js";
-import { drawOverviewSoon } from "./overview.js";
+import { drawOverviewSoon, showOverviewLarge } from "./overview.js";
 import { emitState } from "./room.js";
 import { nodeBox } from "./shapes.js";
 import { boxShown, root, st } from "./state.js";
-import { around, centredOn, firstView, holds, pad, scaleOf, union, zoomed } from "./viewbox.js";
+import { LEAST, leastScaleFor, textSizes } from "./readable.js";
+import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from "./viewbox.js";
 
-const FIT_SCALE = 0.55; // the least scale at which a tree is first shown whole
-const EMBEDDED_FIT_SCALE = 0.05; // likewise beside another tree, where the shapes are compared
-const FOCUS_MOST_SCALE = 1.6; // how far Fit in presentation mode zooms in past the least, on a few nodes
-// Presentation mode, read from the back of a room on a 1280x720
-// projector: the least sizes on screen, in CSS pixels, of a node's
-// value, an edge's label, an α-β window and a board's cell, below which
-// the tree is never zoomed out; and the sizes, in the drawing's units,
-// it draws values, edges' actions and windows at (app.css reads them as
+const FOCUS_MOST_SCALE = 1.6; // how far Fit zooms in past the least, on a few nodes
+// PRESENT_TEXT is the sizes, in the drawing's units, presentation mode
+// draws values, edges' actions and windows at (app.css reads them as
 // --present-value, --present-edge and --present-window), larger than
 // their usual, so that fewer nodes need to be left out of the view.
-const PRESENT_LEAST = { value: 16, edge: 16, window: 14, cell: 14 };
 export const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5 };
+
+let measured = null; // the drawing's text sizes by kind, and the drawing and mode they were read in
 
 // setBox shows view box b; byUser, when given, says whether the person
 // moved the view.
 export function setBox(b, byUser) {
   if (!st.svg) return;
+  if (byUser) showOverviewLarge(false);
   boxShown(b, byUser);
   st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
   drawOverviewSoon();
@@ -32,17 +30,18 @@ export function setBox(b, byUser) {
 }
 
 // leastScale is the scale, in screen pixels per unit of the drawing,
-// below which presentation mode zooms no further out: the one at which
-// its smallest text is as large as PRESENT_LEAST says. Outside
-// presentation mode it is 0.
-function leastScale() {
-  if (!st.present) return 0;
-  const cell = Number(root.dataset.boardCell) || 12;
-  const L = PRESENT_LEAST, T = PRESENT_TEXT;
-  // Boards are drawn in the nodes of the games that have them.
-  const cells = $("board-panel") ? L.cell / cell : 0;
-  // A little over, so that rounding never leaves a text a fraction short.
-  return 1.01 * Math.max(L.value / T.value, L.edge / T.edge, L.window / T.window, cells);
+// below which the tree is never zoomed out: the one at which its
+// smallest texts are as large as LEAST says, in the normal view and in
+// presentation mode alike.
+export function leastScale() {
+  if (!st.svg) return 0;
+  const mode = st.present ? "present" : "normal";
+  if (!measured || measured.mode !== mode || measured.svg !== st.svg) {
+    // Boards are drawn in the nodes of the games that have them.
+    const cell = $("board-panel") ? Number(root.dataset.boardCell) || 12 : 0;
+    measured = { mode: mode, svg: st.svg, sizes: textSizes(st.svg, cell) };
+  }
+  return leastScaleFor(measured.sizes, LEAST[mode]);
 }
 
 // panel returns the tree panel's size on screen.
@@ -50,23 +49,25 @@ function panel() {
   return $("tree").getBoundingClientRect();
 }
 
-// fit shows the whole tree; in presentation mode, when that would make
-// it too small to read, the root and the current node (or, after the
-// decision, the best line) and their neighbourhood, at a readable size,
-// while the overview shows the whole.
+// fit shows the whole tree, when it can be read whole; else the root and
+// the current node (or, after the decision, the best line) and their
+// neighbourhood, at a readable size, while the overview shows the whole.
 export function fit() {
   if (!st.svg) return;
   const r = panel();
   const least = leastScale();
-  const focus = least && r.width && scaleOf(st.full, r) < least ? focusBox() : null;
-  if (!focus) setBox(st.full.slice(), false);
-  else setBox(around(focus.box, focus.centre, least, least * FOCUS_MOST_SCALE, r), false);
+  if (!r.width || scaleOf(st.full, r) >= least) setBox(st.full.slice(), false);
+  else {
+    const focus = focusBox();
+    if (focus) setBox(around(focus.box, focus.centre, least, least * FOCUS_MOST_SCALE, r), false);
+    else setBox(around({ x: st.full[0], y: st.full[1], w: st.full[2], h: st.full[3] }, null, least, least, r), false);
+  }
 }
 
-// focusBox returns the box of what Fit shows in presentation mode: the
-// view's root, the current node or the best line, one node's width to
-// either side; centre is the node to keep in view when not all of it
-// fits.
+// focusBox returns the box of what Fit shows of a tree too big to read
+// whole: the view's root, the current node or the best line, one node's
+// width to either side; centre is the node to keep in view when not all
+// of it fits.
 function focusBox() {
   const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
   if (!top) return null;
@@ -94,31 +95,26 @@ export function showAnswer(f) {
   const r = panel();
   if (!r.width) return;
   const now = scaleOf(st.box, r);
-  const least = Math.min(now, st.present ? leastScale() : FIT_SCALE);
-  // When the line does not fit, the move chosen stays in view.
-  setBox(around(b, line.find((n) => n.y > top.y) || top, least, now, r));
-}
-
-// fitFirst shows a new drawing in a panel of size r: the whole tree,
-// unless that would make nodes too small to read; then the top of the
-// tree at its natural size. A viewer embedded next to another fits its
-// tree further, since there the shape of the whole tree is what is
-// compared, but not a drawing so wide that its nodes would be dots.
-export function fitFirst(r) {
-  if (st.present && r.width) {
-    fit();
-    return;
-  }
-  const least = root.classList.contains("embedded") ? EMBEDDED_FIT_SCALE : FIT_SCALE;
-  setBox(firstView(st.full, r, least, nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0)));
+  const least = leastScale();
+  // When the line does not fit, the move chosen stays in view, and as
+  // much of the root above it as the panel holds.
+  const chosen = line.find((n) => n.y > top.y) || top;
+  const v = around(b, chosen, least, Math.max(least, now), r);
+  v[1] = Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]);
+  setBox(v);
 }
 
 // zoom zooms the view by factor about the drawing's point (cx, cy), by
-// default the view's centre.
+// default the view's centre, never below the readable scale: zooming out
+// past it shows the overview of the whole drawing large instead.
 export function zoom(factor, cx, cy) {
   if (!st.svg) return;
+  const r = panel();
   const least = leastScale();
-  setBox(zoomed(st.box, factor, cx, cy, st.full[2], least, least ? panel() : null), true);
+  const atLeast = factor > 1 && r.width && scaleOf(st.box, r) <= least * 1.001;
+  showOverviewLarge(atLeast && !covers(st.box, st.full, 1));
+  if (atLeast) return;
+  setBox(zoomed(st.box, factor, cx, cy, st.full[2], least, r), true);
 }
 
 // follow keeps node id, the current node, in view.

@@ -1,15 +1,15 @@
 // The drawing: the tree the server laid out, put in the tree panel once
 // and then restyled by the frames, whole or a display set of a big tree,
-// its legend in a box of its own.
+// its legend in a panel of its own.
 import { byId as $ } from "../lib/dom.js";
-import { fitFirst, setBox, showAnswer } from "./camera.js";
+import { fit, setBox, showAnswer } from "./camera.js";
+import { takeLegend } from "./legend.js";
 import { forgetOverview } from "./overview.js";
 import { addNode, applyMore, applyNodes, forgetNodes, markSelected, stash } from "./patches.js";
-import { forgetShapes, graphOffset, nodeBox, nodesExtent } from "./shapes.js";
+import { forgetShapes, nodeBox, nodesExtent } from "./shapes.js";
 import { HIDDEN, VIEW_ROOT, anchorUsed, drawn, navigated, offline, restComing, root, st } from "./state.js";
 
 const REST_LINES = 400; // the nodes and edges of a drawing's rest added at a time
-const SVGNS = "http://www.w3.org/2000/svg";
 
 // loadLayout fetches and shows the whole tree's drawing in view, or says
 // why it cannot, and reports whether it is drawn.
@@ -52,9 +52,6 @@ function undrawable(why, whole) {
 // says whether it is the whole tree's.
 function install(text, keep, whole) {
   const tree = $("tree");
-  // The panel's size does not depend on the drawing: measured before,
-  // it costs no layout of the new drawing.
-  const panel = tree.getBoundingClientRect();
   tree.innerHTML = text;
   const svg = tree.querySelector("svg");
   svg.removeAttribute("width");
@@ -70,57 +67,7 @@ function install(text, keep, whole) {
   drawn(svg, takeLegend(svg) ? nodesExtent(svg, full) || full : full, whole);
   for (const g of svg.querySelectorAll("g.node")) addNode(g);
   if (keep) setBox(keep);
-  else fitFirst(panel);
-}
-
-// takeLegend moves the drawing's legend out of it, into its own box over
-// the tree panel's corner, where it stays in view whatever the tree
-// panel shows and no step hides it, and reports whether there was one:
-// the drawing's box then shrinks to its nodes, so that fitting the tree
-// leaves no room for the legend.
-function takeLegend(svg) {
-  const box = $("legend-box");
-  box.replaceChildren();
-  const g = svg.querySelector("g#legend");
-  if (!g) {
-    showLegend();
-    return false;
-  }
-  const graph = svg.querySelector("g.graph");
-  const [dx, dy] = graphOffset(svg);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const cover = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
-  for (const p of g.querySelectorAll("polygon")) {
-    for (const pt of p.getAttribute("points").trim().split(/\s+/)) cover(...pt.split(",").map(Number));
-  }
-  for (const r of g.querySelectorAll("rect")) {
-    const x = Number(r.getAttribute("x")), y = Number(r.getAttribute("y"));
-    cover(x, y);
-    cover(x + Number(r.getAttribute("width")), y + Number(r.getAttribute("height")));
-  }
-  const own = document.createElementNS(SVGNS, "svg");
-  own.setAttribute("viewBox", [x0 + dx - 1, y0 + dy - 1, x1 - x0 + 2, y1 - y0 + 2].map((v) => v.toFixed(1)).join(" "));
-  own.setAttribute("role", "img");
-  own.setAttribute("aria-label", "legend: what the shapes, lines and colours of the tree mean");
-  const wrap = own.appendChild(document.createElementNS(SVGNS, "g"));
-  wrap.setAttribute("transform", graph.getAttribute("transform") || "");
-  for (const t of g.querySelectorAll("title")) t.remove();
-  wrap.appendChild(g);
-  box.appendChild(own);
-  showLegend();
-  return true;
-}
-
-// showLegend shows the legend's box, or hides it: as its button last
-// asked, or else shown but in presentation mode and beside another
-// viewer, where it leaves the room to the tree.
-export function showLegend() {
-  const box = $("legend-box");
-  const crowded = st.present || root.classList.contains("embedded"); // the tree needs the room more
-  const on = (st.legend === null ? !crowded : st.legend) && box.childElementCount > 0;
-  box.hidden = !on;
-  $("legend-toggle").setAttribute("aria-pressed", String(on));
-  $("legend-toggle").hidden = box.childElementCount === 0;
+  else fit();
 }
 
 // addRest adds the rest of a drawing the server sent in two parts, the

@@ -4,7 +4,7 @@ import { byId as $, typing } from "../lib/dom.js";
 import { fit, zoom } from "./camera.js";
 import { send, seek, setView, step, togglePlay } from "./connection.js";
 import { collapseSelected, filterSelected, rerootSelected, toRoot, up } from "./navigation.js";
-import { showLegend } from "./drawing.js";
+import { showLegend } from "./legend.js";
 import { setPresent } from "./present.js";
 import { presentation, st } from "./state.js";
 
@@ -33,6 +33,7 @@ export function wireControls() {
   $("legend-toggle").onclick = () => {
     presentation({ legend: $("legend-box").hidden });
     showLegend();
+    if (!$("legend-box").hidden) $("legend-box").scrollIntoView({ block: "nearest" });
   };
   $("keys-open").onclick = toggleKeys;
   $("node-close").onclick = () => send({ type: "select", node: -1 });

@@ -7,9 +7,22 @@ import { HIDDEN, root, st } from "./state.js";
 import { covers } from "./viewbox.js";
 
 const OVERVIEW_W = 240, OVERVIEW_H = 90; // the overview's most width and height, in CSS pixels
+const LARGE_SHARE = 0.8; // of the tree panel's width and height, the most a large overview takes
 
 let boxes = null; // the drawing's nodes: [group, x, y, w, h], found once per drawing
 let soon = false; // a drawing of the overview waits for the browser's next paint
+let large = false; // the person zoomed out past readable: the overview, or the minimap, is shown large
+
+// showOverviewLarge shows the overview of the whole drawing (or, for a
+// tree navigated in part, the minimap of the whole tree) large over the
+// tree panel, when zooming out further would make the tree too small to
+// read, or small again.
+export function showOverviewLarge(on) {
+  if (on === large) return;
+  large = on;
+  for (const id of ["overview-box", "minimap-box"]) $(id).classList.toggle("large", on);
+  drawOverviewSoon();
+}
 
 // forgetOverview forgets the nodes of the last drawing.
 export function forgetOverview() {
@@ -46,7 +59,8 @@ function drawOverview() {
     }
   }
   const small = root.classList.contains("embedded") ? 0.6 : 1; // beside another viewer, it leaves more of the tree in view
-  const k = small * Math.min(OVERVIEW_W / w, OVERVIEW_H / h);
+  const p = $("tree").getBoundingClientRect();
+  const k = large && p.width ? LARGE_SHARE * Math.min(p.width / w, p.height / h) : small * Math.min(OVERVIEW_W / w, OVERVIEW_H / h);
   const c = $("overview");
   const cw = Math.max(40, Math.ceil(w * k)), ch = Math.max(16, Math.ceil(h * k));
   const dpr = window.devicePixelRatio || 1;
@@ -79,6 +93,7 @@ function drawOverview() {
 // pointer event e is at.
 export function overviewGo(e) {
   if (!st.svg || !st.box) return;
+  showOverviewLarge(false);
   const r = $("overview").getBoundingClientRect();
   const [x, y, w, h] = st.full;
   const px = x + ((e.clientX - r.left) / r.width) * w, py = y + ((e.clientY - r.top) / r.height) * h;

@@ -159,7 +159,7 @@ export function applyPatches(f) {
 export function drawCaption(caption) {
   for (const id of ["a_caption", "a_legend_caption"]) {
     const a = document.getElementById(id);
-    const t = a && (a instanceof SVGTextElement ? a : a.querySelector("text"));
+    const t = a && (a instanceof SVGTextElement || a instanceof HTMLElement ? a : a.querySelector("text"));
     if (t) t.textContent = caption;
   }
 }

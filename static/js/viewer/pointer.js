@@ -5,7 +5,7 @@ import { byId as $ } from "../lib/dom.js";
 import { setBox, zoom } from "./camera.js";
 import { send, seek } from "./connection.js";
 import { minimapNode, navigate, toRoot, up } from "./navigation.js";
-import { overviewGo } from "./overview.js";
+import { overviewGo, showOverviewLarge } from "./overview.js";
 import { nodeNear, toDrawing } from "./shapes.js";
 import { VIEW_ROOT, st } from "./state.js";
 
@@ -31,6 +31,7 @@ export function wirePointer() {
     const r = $("minimap").getBoundingClientRect();
     const k = Math.min(st.minimap.cols - 1, Math.floor(((e.clientX - r.left) / r.width) * st.minimap.cols));
     const row = Math.min(st.minimap.rows - 1, Math.floor(((e.clientY - r.top) / r.height) * st.minimap.rows));
+    showOverviewLarge(false);
     navigate({ type: "reveal", node: minimapNode(k, row) }, VIEW_ROOT);
   };
 }

@@ -2,7 +2,7 @@
 // zoomed no smaller than can be read, for the back of a room.
 import { byId as $ } from "../lib/dom.js";
 import { PRESENT_TEXT, fit } from "./camera.js";
-import { showLegend } from "./drawing.js";
+import { showLegend } from "./legend.js";
 import { showLit } from "./panels.js";
 import { withParams } from "./protocol.js";
 import { emitState } from "./room.js";

@@ -62,17 +62,6 @@ export function zoomed(v, factor, cx, cy, fullW, least, r) {
   return [cx - (cx - x) * (nw / w), cy - (cy - y) * (nh / h), nw, nh];
 }
 
-// firstView returns the view box a drawing of box full is first shown
-// at: whole, unless that is smaller in scale than least; then its top at
-// its natural size, around node box top if there is one.
-export function firstView(full, r, least, top) {
-  const [x, y, w, h] = full;
-  if (scaleOf(full, r) >= least || r.width === 0) return [x, y, w, h];
-  const vw = r.width / 0.8, vh = r.height / 0.8;
-  const cx = top ? top.x + top.w / 2 : x + w / 2;
-  return [cx - vw / 2, y, vw, vh];
-}
-
 // covers reports whether view box v shows all of box full, to within
 // slack units.
 export function covers(v, full, slack) {

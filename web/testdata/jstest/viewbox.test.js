@@ -1,4 +1,4 @@
-import { around, centredOn, covers, firstView, holds, pad, scaleOf, union, zoomed } from "/static/js/viewer/viewbox.js";
+import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from "/static/js/viewer/viewbox.js";
 import { eq, near, test } from "./check.js";
 
 const panel = { width: 800, height: 400 };
@@ -38,12 +38,6 @@ test("zoomed zooms about a point and stops at the least width", () => {
   near(zoomed([0, 0, 100, 50], 0.1, undefined, undefined, 1000, 0, null), [30, 15, 40, 20], "no narrower than 40");
   near(zoomed([0, 0, 800, 400], 4, undefined, undefined, 150, 0, null), [-100, -50, 1000, 500], "no wider than 4 drawings and 400");
   near(zoomed([0, 0, 800, 400], 2, 0, 0, 10000, 0.8, panel), [0, 0, 1000, 500], "no smaller than least");
-});
-
-test("firstView shows a wide tree's top around its root", () => {
-  eq(firstView([0, 0, 800, 400], panel, 0.55, null), [0, 0, 800, 400], "whole");
-  eq(firstView([0, 0, 8000, 400], panel, 0.55, { x: 4000, y: 0, w: 20, h: 20 }), [3510, 0, 1000, 500], "the top");
-  eq(firstView([0, 0, 8000, 400], { width: 0, height: 0 }, 0.55, null), [0, 0, 8000, 400], "a panel not laid out");
 });
 
 test("covers allows the slack", () => {
