@@ -25,6 +25,12 @@ const (
 // out than keeps it legible.
 const BoardCell = cellSize
 
+// MinLeafWidth is the least width, in a drawing's units, that a leaf of
+// a tree takes across a drawing of it, with the gap beside it: a pruned
+// action's node and the least gap between siblings of either layout. A
+// drawing of a tree of n leaves is at least n times as wide.
+const MinLeafWidth = placeholderSize + 10
+
 // houseBody and houseShift describe Graphviz's house shape: its body, the
 // rectangle under the roof, is 0.559 of the node's height, and its centre
 // lies 0.125 of the height below the node's centre.

@@ -75,8 +75,9 @@ type Choices struct {
 //   - always, whatever the budget: the view's root and the path down to
 //     it, the current node and the path to it, and the best line so far
 //     (from the root along each node's best child);
-//   - while the budget allows, in this order: the siblings of those
-//     nodes; the children that expansions ask for; the nodes the search
+//   - while the budget allows, in this order: the children that
+//     expansions ask for; the siblings of the nodes always shown; the
+//     nodes the search
 //     visits in the coming steps, each with the path to it, up to half
 //     the budget (an eighth outside the view's subtree); then the most
 //     interesting others under the view's root, best first: in a Monte
@@ -131,15 +132,16 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 		p.window(c.Budget - len(p.set))
 		return newShown(t, o, p.set), nil
 	}
-	for _, id := range lines {
-		if par := o.parent(id); par != trace.NoNode {
-			p.children(par)
-		}
-	}
+	// What the viewer asked to see comes before what Pick chooses for it.
 	for _, id := range expanded {
 		if p.opened(id) && len(p.set)+p.missing(id) <= c.Budget {
 			p.add(id)
 			p.children(id)
+		}
+	}
+	for _, id := range lines {
+		if par := o.parent(id); par != trace.NoNode {
+			p.children(par)
 		}
 	}
 	p.window(c.Budget / 2)

@@ -29,3 +29,30 @@ func TestExactSize(t *testing.T) {
 		})
 	}
 }
+
+func TestDrawingSize(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		svg  string
+		w, h float64
+		ok   bool
+	}{
+		{"Graphviz", `<?xml version="1.0"?>` + "\n" + `<svg width="404pt" height="188pt" viewBox="0.00 0.00 404.00 188.35" xmlns="http://www.w3.org/2000/svg">`, 404, 188.35, true},
+		{"no viewBox", `<svg width="10pt" height="10pt">`, 0, 0, false},
+		{"a viewBox below the root", `<svg width="10pt"><svg viewBox="0 0 5 5">`, 0, 0, false},
+		{"three numbers", `<svg viewBox="0 0 5">`, 0, 0, false},
+		{"negative", `<svg viewBox="0 0 -5 5">`, 0, 0, false},
+		{"not a drawing", `hello`, 0, 0, false},
+		{"an open tag", `<svg viewBox="0 0 5 5"`, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w, h, ok := DrawingSize([]byte(tt.svg))
+			if w != tt.w || h != tt.h || ok != tt.ok {
+				t.Errorf("DrawingSize(%q) = %g, %g, %v; want %g, %g, %v", tt.svg, w, h, ok, tt.w, tt.h, tt.ok)
+			}
+		})
+	}
+}

@@ -35,7 +35,7 @@ type sizesShown struct {
 	Page     float64 `json:"page"`
 	PageText string  `json:"pageText"` // the page's smallest text
 	Present  bool    `json:"present"`
-	Overview bool    `json:"overview"` // the overview of the whole drawing is shown
+	Overview bool    `json:"overview"` // the overview of the whole drawing, or the minimap of the whole tree, is shown
 }
 
 // sizesShownJS measures what the tree panel shows: each text's computed
@@ -48,7 +48,7 @@ const sizesShownJS = `(() => {
 	const svg = document.querySelector("#tree svg");
 	const out = {value: 1e9, values: 0, window: 1e9, windows: 0, edge: 1e9, edges: 0, cell: 1e9, cells: 0, page: 1e9, pageText: "",
 		present: document.documentElement.classList.contains("present"),
-		overview: !document.getElementById("overview-box").hidden};
+		overview: !document.getElementById("overview-box").hidden || !document.getElementById("minimap-box").hidden};
 	const inView = (r) => r.width > 0 && r.left >= panel.left && r.right <= panel.right && r.top >= panel.top && r.bottom <= panel.bottom;
 	const scale = svg.getScreenCTM().a;
 	const measure = (sel, key, count) => {
@@ -186,7 +186,7 @@ func TestBrowserPresentationReadable(t *testing.T) {
 			s := b.sizes()
 			checkReadable(t, "as opened", s, tt.windows, tt.cells)
 			if s.Overview == tt.whole {
-				t.Errorf("the overview of the whole drawing is shown: %v; want %v", s.Overview, !tt.whole)
+				t.Errorf("the overview of the whole drawing or tree is shown: %v; want %v", s.Overview, !tt.whole)
 			}
 			b.screenshot("present-" + strings.ReplaceAll(tt.name, " ", "-") + ".png")
 
@@ -287,12 +287,12 @@ func TestBrowserPresentationCompare(t *testing.T) {
 	}
 }
 
-// TestBrowserClickNearSmallNode fits the whole of a mid-game AlphaBeta,
-// where a pruned move's node is a few pixels wide, and clicks just beside
-// one: the node is selected, its panel saying why it was pruned.
+// TestBrowserClickNearSmallNode fits the textbook tree, where a pruned
+// move's node is the smallest shape, and clicks just beside one: the node
+// is selected, its panel saying why it was pruned.
 func TestBrowserClickNearSmallNode(t *testing.T) {
 	t.Parallel()
-	b := openExample(t, "ttt-alphabeta")
+	b := openExample(t, "rn-alphabeta")
 	b.toLastStep()
 	b.click("#zoom-fit")
 	type target struct {

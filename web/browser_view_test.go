@@ -39,9 +39,10 @@ const pageTextsJS = `(() => {
 var svgValue = regexp.MustCompile(`id="a_v(\d+)"[^>]*>(?:\s*<a[^>]*>\s*<text[^>]*>)?([^<]*)`)
 
 // TestBrowserViewSwitchKeepsTheDrawing switches the point of view of a
-// tree of about 1,100 nodes, drawn whole, at its last step: every value
-// and the caption change to the other view's, as the server draws that
-// view, and the page neither fetches the drawing again nor is sent one.
+// tree of about 1,100 nodes, drawn in part to fit the panel, at its last
+// step: every value drawn and the caption change to the other view's, as
+// the server draws that view, and the page neither fetches the drawing
+// again nor is sent one.
 func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
@@ -51,8 +52,8 @@ func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
 	b.waitStepFor(0, 60*time.Second)
 	b.toLastStep()
 	before := get(b, "reading the drawing's texts", chromedp.Evaluate[pageTexts](pageTextsJS))
-	if len(before.Values) < 1000 || before.Fetches != "1" {
-		t.Fatalf("the page shows %d nodes, fetched its drawing %s times; want about 1,100 nodes fetched once", len(before.Values), before.Fetches)
+	if len(before.Values) < 2 {
+		t.Fatalf("the page shows %d nodes; want the part of the tree that fits the panel", len(before.Values))
 	}
 
 	// Timed in the page, from the click to the caption rewritten, which
@@ -84,17 +85,16 @@ func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
 	for _, m := range svgValue.FindAllStringSubmatch(fetch(t, app.URL, viewer+"/layout.svg?view=side"), -1) {
 		want[m[1]] = html.UnescapeString(m[2])
 	}
-	changed := 0
+	wantRoot := map[string]string{}
+	for _, m := range svgValue.FindAllStringSubmatch(fetch(t, app.URL, viewer+"/layout.svg?view=root"), -1) {
+		wantRoot[m[1]] = html.UnescapeString(m[2])
+	}
 	for id, got := range after.Values {
 		if got != want[id] {
 			t.Errorf("node %s shows %q in the side to move's view, want %q", id, got, want[id])
-			continue
 		}
-		if got != before.Values[id] {
-			changed++
+		if before.Values[id] != wantRoot[id] {
+			t.Errorf("node %s showed %q in MAX's view, want %q", id, before.Values[id], wantRoot[id])
 		}
-	}
-	if changed < len(after.Values)/4 {
-		t.Errorf("%d of %d values changed with the view", changed, len(after.Values))
 	}
 }

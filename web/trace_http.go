@@ -6,12 +6,14 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/live"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
+	"github.com/searchviz/searchviz/web/internal/viewer"
 	"github.com/searchviz/searchviz/web/templates"
 )
 
@@ -205,7 +207,32 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	s.serveWS(w, r, sh, ls, v, step)
+	panel, err := panelOf(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.serveWS(w, r, sh, ls, v, step, panel)
+}
+
+// panelOf reads the optional "panel" query parameter of a viewer's
+// socket, its tree panel's width and height in the drawing's units at a
+// readable scale, "736x420": nil when there is none.
+func panelOf(r *http.Request) (*[2]float64, error) {
+	raw := r.URL.Query().Get("panel")
+	if raw == "" {
+		return nil, nil
+	}
+	ws, hs, ok := strings.Cut(raw, "x")
+	w, werr := strconv.ParseFloat(ws, 64)
+	h, herr := strconv.ParseFloat(hs, 64)
+	if !ok || werr != nil || herr != nil {
+		return nil, fmt.Errorf("panel %q is not allowed (want WIDTHxHEIGHT, two numbers of the drawing's units)", raw)
+	}
+	if err := viewer.CheckPanel(w, h); err != nil {
+		return nil, err
+	}
+	return &[2]float64{w, h}, nil
 }
 
 func (s *Server) handleTreeCSS(w http.ResponseWriter, r *http.Request) {

@@ -48,6 +48,9 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	}
 	m.Decision = sh.Decision()
 	m.Whole = sh.WholeFits()
+	if m.Whole {
+		m.LeastWholeWidth = sh.LeastWholeWidth()
+	}
 	m.BoardCell = strconv.Itoa(render.BoardCell)
 	m.Counter, m.Grains, m.Iterative = viewer.CounterText(sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(sh.Tree()), sh.Tree().Iterations() > 0
 	return m

@@ -15,8 +15,9 @@ import (
 // turns commands into frames, and the connection's writer sends them. A
 // page that falls wsconn.SendQueue frames behind is dropped.
 //
-// For a running search ls, the session also follows its snapshots.
-func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *live.Search, v trace.View, step int) {
+// For a running search ls, the session also follows its snapshots. A
+// page that said its tree panel's size, panel, gets drawings fitted to it.
+func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *live.Search, v trace.View, step int, panel *[2]float64) {
 	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
@@ -35,6 +36,11 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show,
 	conn.Go("a websocket session", func() {
 		vw := viewer.New(conn.Context(), s, v, viewer.Options{Layouter: srv.cfg.Layouter, Timeout: srv.cfg.LayoutTimeout, Pages: &srv.pageBytes})
 		defer vw.Release()
+		if panel != nil {
+			if err := vw.SetPanel(panel[0], panel[1]); err != nil {
+				log.Error("a checked panel refused", "err", err)
+			}
+		}
 		viewer.Session(conn.Context(), conn.Stop, vw, ls, step, cmds, send, log)
 	})
 	conn.Safely("a websocket's reader", func() { viewer.ReadCommands(conn, cmds, send) })

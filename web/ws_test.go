@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -309,6 +310,9 @@ func TestSocketBadMessagesKeepTheConnection(t *testing.T) {
 		`{"type":"root"}`,
 		`{"type":"reveal","node":1e3}`,
 		`{"type":"filter","node":-2}`,
+		`{"type":"panel","width":0,"height":400}`,
+		`{"type":"panel","width":720,"height":1e6}`,
+		`{"type":"panel"}`,
 		`{"type":"up","node":"x"}`,
 		`{"type":"launch"}`,
 		`{"type":"seek","step":1,"extra":true}`,
@@ -322,6 +326,29 @@ func TestSocketBadMessagesKeepTheConnection(t *testing.T) {
 	p.send(`{"type":"seek","step":3}`)
 	if f := p.read(); f.Type != "frame" || f.Step != 3 {
 		t.Errorf("after bad messages, seek 3 gave %s step %d", f.Type, f.Step)
+	}
+}
+
+// TestSocketPanelAddress opens sockets whose address gives the tree
+// panel's size: a good one is answered with frames, a bad one with 400
+// saying what is allowed.
+func TestSocketPanelAddress(t *testing.T) {
+	t.Parallel()
+	base, loc := textbook(t)
+	p := dial(t, base, loc+"/ws?panel=720x400")
+	if f := p.read(); f.Type != "frame" && f.Type != "layout" {
+		t.Errorf("a socket with a panel of 720x400 first got %s %q", f.Type, f.Message)
+	}
+	for _, panel := range []string{"720", "x400", "0x400", "720x100001", "wide", "720x400x3"} {
+		res, err := http.Get(base + loc + "/ws?panel=" + panel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "panel") {
+			t.Errorf("panel=%s: %d %q, want 400 saying what a panel may be", panel, res.StatusCode, body)
+		}
 	}
 }
 

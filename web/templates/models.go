@@ -124,6 +124,10 @@ type Viewer struct {
 	// a tree too big for that is navigated, its drawings sent over the
 	// websocket.
 	Whole bool
+	// LeastWholeWidth is, when Whole, the least width of the whole tree's
+	// drawing in its units: a page whose tree panel is narrower at a
+	// readable scale is sent a display set instead, so it fetches none.
+	LeastWholeWidth float64
 	// Counter says where Step is, in the server's words ("iteration 3
 	// of 300 · step 1 of its 13"); Iterative says the trace has
 	// iterations, so the counter shows the step in the whole trace too.

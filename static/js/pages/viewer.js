@@ -1,19 +1,26 @@
 // The viewer page: it shows the tree the server laid out once and applies
 // the server's frames to it. It never interprets trace events itself: each
 // frame says which class and texts every changed node has.
-import { connect } from "../viewer/connection.js";
+import { panelUnits, watchPanel } from "../viewer/camera.js";
+import { connect, sendPanel } from "../viewer/connection.js";
 import { loadWhole } from "../viewer/frames.js";
 import { wireControls } from "../viewer/keys.js";
 import { wirePointer } from "../viewer/pointer.js";
 import { presentStyle } from "../viewer/present.js";
 import { listenToRoom } from "../viewer/room.js";
-import { st } from "../viewer/state.js";
+import { root, st } from "../viewer/state.js";
 
 presentStyle();
 listenToRoom();
 wireControls();
 wirePointer();
+watchPanel(sendPanel);
+// The whole tree's drawing is fetched first unless no drawing of it
+// could be read across the tree panel: then the server sends a display
+// set fitted to it.
+const units = panelUnits();
+const wholeReadable = !units || Number(root.dataset.leastWholeWidth || 0) <= units[0];
 (async () => {
-  if (st.whole) await loadWhole();
+  if (st.whole && wholeReadable) await loadWhole();
   connect();
 })();

@@ -16,13 +16,21 @@ const FOCUS_MOST_SCALE = 1.6; // how far Fit zooms in past the least, on a few n
 // their usual, so that fewer nodes need to be left out of the view.
 export const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5 };
 
+// The sizes, in the drawing's units, of a drawing's smallest texts by
+// kind as app.css draws them, before a drawing can be measured.
+const USUAL_SIZES = { normal: { value: 12, edge: 9, other: 10 }, present: { value: PRESENT_TEXT.value, edge: PRESENT_TEXT.edge, other: 10 } };
+
 let measured = null; // the drawing's text sizes by kind, and the drawing and mode they were read in
+
+let shownScale = 0; // the scale the last box was shown at, which a resize of the panel keeps
 
 // setBox shows view box b; byUser, when given, says whether the person
 // moved the view.
 export function setBox(b, byUser) {
   if (!st.svg) return;
   if (byUser) showOverviewLarge(false);
+  const r = panel();
+  if (r.width && r.height) shownScale = scaleOf(b, r);
   boxShown(b, byUser);
   st.svg.setAttribute("viewBox", b.map((x) => x.toFixed(1)).join(" "));
   drawOverviewSoon();
@@ -39,9 +47,42 @@ export function leastScale() {
   if (!measured || measured.mode !== mode || measured.svg !== st.svg) {
     // Boards are drawn in the nodes of the games that have them.
     const cell = $("board-panel") ? Number(root.dataset.boardCell) || 12 : 0;
-    measured = { mode: mode, svg: st.svg, sizes: textSizes(st.svg, cell) };
+    const sizes = textSizes(st.svg, cell);
+    // A page not rendered yet, such as a comparison's viewer out of
+    // sight, has no styles to read: the usual sizes stand in, unkept.
+    if (!(sizes.value > 0 || sizes.edge > 0 || sizes.other > 0)) return leastScaleFor(USUAL_SIZES[mode], LEAST[mode]);
+    measured = { mode: mode, svg: st.svg, sizes: sizes };
   }
   return leastScaleFor(measured.sizes, LEAST[mode]);
+}
+
+// watchPanel keeps the scale of the view, never below readable, when the
+// tree panel changes size (the window, or the bars above it, changed),
+// around the same centre, and calls resized once the size settles.
+export function watchPanel(resized) {
+  let timer = 0;
+  new ResizeObserver(() => {
+    const r = panel();
+    if (st.svg && st.box && r.width && r.height && shownScale) {
+      const s = Math.max(shownScale, leastScale());
+      const cx = st.box[0] + st.box[2] / 2, cy = st.box[1] + st.box[3] / 2;
+      const w = r.width / s, h = r.height / s;
+      setBox([cx - w / 2, cy - h / 2, w, h], false);
+    }
+    clearTimeout(timer);
+    timer = setTimeout(resized, 250);
+  }).observe($("tree"));
+}
+
+// panelUnits returns the tree panel's width and height in the drawing's
+// units at the scale where its texts are readable, as the server fits
+// its drawings to them, or null before the panel is laid out.
+export function panelUnits() {
+  const r = panel();
+  if (!r.width || !r.height) return null;
+  const mode = st.present ? "present" : "normal";
+  const least = leastScale() || leastScaleFor(USUAL_SIZES[mode], LEAST[mode]);
+  return [Math.max(1, Math.round(r.width / least)), Math.max(1, Math.round(r.height / least))];
 }
 
 // panel returns the tree panel's size on screen.

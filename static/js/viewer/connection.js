@@ -3,6 +3,7 @@
 // it receives.
 import { byId as $ } from "../lib/dom.js";
 import { open } from "../lib/socket.js";
+import { panelUnits } from "./camera.js";
 import { onFrame } from "./frames.js";
 import { offlineSocket } from "./offline.js";
 import { showControls } from "./panels.js";
@@ -16,10 +17,31 @@ export function send(cmd) {
   if (asking(cmd)) st.ws.send(JSON.stringify(cmd));
 }
 
+const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable size must change to be told again
+
+let panelSent = null; // the tree panel's readable size last told the server
+
+// sendPanel tells the server the tree panel's size in the drawing's
+// units at a readable scale, when it changed, so that what it draws fits
+// the panel. It goes outside the queue of commands, whose latest would
+// replace it, and is answered by a frame like any command.
+export function sendPanel() {
+  const u = panelUnits();
+  if (offline || !u || !st.ws || st.ws.readyState !== WebSocket.OPEN) return;
+  if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0] && Math.abs(u[1] - panelSent[1]) <= PANEL_CHANGE * panelSent[1]) return;
+  panelSent = u;
+  root.dataset.panel = u.join("x");
+  st.ws.send(JSON.stringify({ type: "panel", width: u[0], height: u[1] }));
+}
+
 // connect opens the viewer's socket, or in a handout its stand-in, and
-// opens it again when it closes, unless the trace is gone.
+// opens it again when it closes, unless the trace is gone. The address
+// says the step, the view and the tree panel's readable size.
 export function connect() {
-  const ws = offline ? offlineSocket(st.wanted) : open(root.dataset.socket + "?step=" + st.wanted + "&view=" + st.view);
+  const u = panelUnits();
+  panelSent = u;
+  if (u) root.dataset.panel = u.join("x");
+  const ws = offline ? offlineSocket(st.wanted) : open(root.dataset.socket + "?step=" + st.wanted + "&view=" + st.view + (u ? "&panel=" + u[0] + "x" + u[1] : ""));
   connected(ws);
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);

@@ -3,6 +3,7 @@
 // its legend in a panel of its own.
 import { byId as $ } from "../lib/dom.js";
 import { fit, setBox, showAnswer } from "./camera.js";
+import { sendPanel } from "./connection.js";
 import { takeLegend } from "./legend.js";
 import { forgetOverview } from "./overview.js";
 import { addNode, applyMore, applyNodes, forgetNodes, markSelected, stash } from "./patches.js";
@@ -68,6 +69,7 @@ function install(text, keep, whole) {
   for (const g of svg.querySelectorAll("g.node")) addNode(g);
   if (keep) setBox(keep);
   else fit();
+  sendPanel(); // the drawing's texts set the readable scale
 }
 
 // addRest adds the rest of a drawing the server sent in two parts, the

@@ -2,6 +2,7 @@
 // zoomed no smaller than can be read, for the back of a room.
 import { byId as $ } from "../lib/dom.js";
 import { PRESENT_TEXT, fit } from "./camera.js";
+import { sendPanel } from "./connection.js";
 import { showLegend } from "./legend.js";
 import { showLit } from "./panels.js";
 import { withParams } from "./protocol.js";
@@ -27,6 +28,7 @@ export function setPresent(on, asked) {
   history.replaceState(null, "", withParams(location.search, { present: on ? "1" : null }));
   showLegend();
   fit();
+  sendPanel();
   showLit();
   emitState();
   if (asked && window.parent !== window) window.parent.postMessage({ type: "searchviz:present", on: on }, location.origin);

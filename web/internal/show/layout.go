@@ -66,6 +66,26 @@ func (e *exportTooBigError) Is(target error) bool { return target == ErrExportTo
 // display budget, rather than a display set of it.
 func (s *Show) WholeFits() bool { return s.tree.Size() <= render.DefaultBudget }
 
+// LeastWholeWidth returns the least width, in the drawing's units, of a
+// drawing of the whole final tree: render.MinLeafWidth for each of its
+// leaves, the nodes no node is the parent of.
+func (s *Show) LeastWholeWidth() float64 {
+	n := s.tree.Size()
+	parent := make([]bool, n)
+	for id := range n {
+		if p := s.tree.Node(trace.NodeID(id)).Parent; p != trace.NoNode {
+			parent[p] = true
+		}
+	}
+	leaves := 0
+	for _, p := range parent {
+		if !p {
+			leaves++
+		}
+	}
+	return float64(leaves * render.MinLeafWidth)
+}
+
 // Layout returns the drawing a page restyles step by step: the final tree
 // in view v, Patchable, laid out once and kept, as `viz render --layout
 // auto` lays it out (render.LayoutAuto). A layout that takes longer than

@@ -93,12 +93,12 @@ func GrainLabel(t *trace.Tree, g trace.Grain) string {
 	return g.String()
 }
 
-// grainFrame adds to frame f the counter and, to a full frame, the grains
-// the trace has and the scrubber's marks.
-func (vw *Viewer) grainFrame(f *Frame) {
+// grainFrame adds to frame f the counter and, with extras, as a full
+// frame has them, the grains the trace has and the scrubber's marks.
+func (vw *Viewer) grainFrame(f *Frame, extras bool) {
 	t := vw.tree
 	f.Counter = CounterText(t, f.Step)
-	if !f.Full {
+	if !extras {
 		return
 	}
 	f.Grains = []string{}

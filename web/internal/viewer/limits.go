@@ -27,4 +27,18 @@ const (
 
 	// maxRanked is the most rows a beam list shows.
 	maxRanked = 25
+
+	// MaxPanelUnits caps the width and the height of a tree panel a page
+	// reports, in the drawing's units at the scale its texts are readable
+	// at: a wall of screens is a few thousand.
+	MaxPanelUnits = 100_000
+
+	// minPanelBudget is the fewest nodes, placeholders aside, a display
+	// set fitted to a narrow panel is picked with: the paths Pick always
+	// shows, and a few of their neighbours, even if they overflow it.
+	minPanelBudget = 8
+
+	// panelFitTries caps the drawings of one display set made to fit a
+	// panel: each smaller than the last by what the last overflowed.
+	panelFitTries = 3
 )

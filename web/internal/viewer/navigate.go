@@ -94,14 +94,15 @@ func remember(list []trace.NodeID, id trace.NodeID) []trace.NodeID {
 }
 
 // arrange decides what the page draws at the tree's step, before a frame:
-// the whole tree, when it fits the display budget and the page chose
-// nothing else, or a display set, kept while it shows the step's current
-// node, path and best line and the choices stay the same, else picked
-// anew (render.Pick). It returns the layout the page must draw before the
-// frame, or nil; and whether the page must fetch the whole tree's drawing
-// again instead.
+// the whole tree, when it fits the display budget, the page chose
+// nothing else and, once the page has said its panel's size, it can be
+// read whole in the panel's width; or a display set, kept while it shows
+// the step's current node, path and best line and the choices stay the
+// same, else picked anew (render.Pick) and fitted to the panel's width.
+// It returns the layout the page must draw before the frame, or nil; and
+// whether the page must fetch the whole tree's drawing again instead.
 func (vw *Viewer) arrange() (*Layout, bool, error) {
-	if vw.show.WholeFits() && !vw.nav.chosen() {
+	if vw.show.WholeFits() && !vw.nav.chosen() && vw.wholeReadable() {
 		refetch := !vw.pageWhole || vw.redraw
 		if refetch {
 			vw.pageWhole, vw.redraw = true, false
@@ -117,23 +118,54 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	if fresh && vw.shown.Covers(vw.tree) {
 		return nil, false, nil
 	}
-	set, err := o.Pick(vw.tree, vw.nav.choices(vw.ahead))
-	var deep *render.PathTooLongError
-	if errors.As(err, &deep) {
-		set, err = o.RootOnly(vw.tree)
+	c := vw.nav.choices(vw.ahead)
+	// The children the page asked to see are shown even past the panel's
+	// width: the person pans to them.
+	asked := len(c.Expanded) * render.ExpandStep
+	if vw.panel.w > 0 {
+		c.Budget = vw.panelBudget() + asked
 	}
-	if err != nil {
-		return nil, false, err
+	var (
+		set  *render.Shown
+		idx  *render.TallyIndex
+		svg  []byte
+		deep *render.PathTooLongError
+	)
+	for try := 1; ; try++ {
+		set, err = o.Pick(vw.tree, c)
+		if errors.As(err, &deep) {
+			set, err = o.RootOnly(vw.tree)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		if try == 1 && fresh && set.Equal(vw.shown) {
+			vw.nav.changed = false
+			return nil, false, nil
+		}
+		if idx, err = vw.show.TallyIndex(set, o); err != nil {
+			return nil, false, err
+		}
+		set = idx.Shown()
+		if deep != nil {
+			break
+		}
+		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+		if err != nil || vw.panel.w == 0 {
+			break
+		}
+		w, _, ok := render.DrawingSize(svg)
+		if ok && w > 0 {
+			vw.budget = max(minPanelBudget, min(render.DefaultBudget, int(float64(c.Budget-asked)*vw.panel.w/w)))
+		}
+		if !ok || w <= vw.panel.w || try == panelFitTries || c.Budget <= minPanelBudget+asked {
+			break
+		}
+		// A tenth under what the width says, as a drawing's width grows
+		// faster than its nodes where they widen a level.
+		c.Budget = max(minPanelBudget+asked, min(c.Budget-1, vw.budget*9/10+asked))
 	}
 	vw.nav.changed = false
-	if fresh && set.Equal(vw.shown) {
-		return nil, false, nil
-	}
-	idx, err := vw.show.TallyIndex(set, o)
-	if err != nil {
-		return nil, false, err
-	}
-	set = idx.Shown()
 	vw.shown, vw.tally = set, idx.Tally()
 	vw.pageWhole, vw.redraw = false, false
 	vw.drawnFinal()
@@ -141,10 +173,6 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	if vw.sentOverview != ov {
 		m.Minimap = &minimapView{Cols: ov.Cols, Rows: ov.Rows, Count: ov.Count, Rep: ov.Rep}
 		vw.sentOverview = ov
-	}
-	var svg []byte
-	if deep == nil {
-		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
 	}
 	switch {
 	case deep != nil:
@@ -157,6 +185,55 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		m.SVG = string(svg)
 	}
 	return m, false, nil
+}
+
+// wholeReadable reports whether the page can show the whole tree's
+// drawing at a readable scale across its tree panel, or nearly: always,
+// until the page says its panel's size.
+func (vw *Viewer) wholeReadable() bool {
+	if vw.panel.w == 0 {
+		return true
+	}
+	if vw.show.LeastWholeWidth() > vw.panel.w {
+		return false // no layout of it could be narrow enough: draw none
+	}
+	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.view, vw.timeout)
+	if err != nil {
+		return false
+	}
+	w, _, ok := render.DrawingSize(svg)
+	return ok && w <= wholeSlack*vw.panel.w
+}
+
+// wholeSlack is how much wider than the panel a whole tree's drawing may
+// be and still be drawn whole: a little panning costs a person less than
+// a tree folded into placeholders and a minimap.
+const wholeSlack = 1.25
+
+// panelBudget returns the nodes to pick a display set of, to fit the
+// page's panel: what the last drawing's width says fits, or at first a
+// guess of a node and its share of the edges every panelUnitsPerNode.
+func (vw *Viewer) panelBudget() int {
+	if vw.budget > 0 {
+		return vw.budget
+	}
+	return max(minPanelBudget, min(render.DefaultBudget, int(vw.panel.w/panelUnitsPerNode)))
+}
+
+// panelUnitsPerNode is the width of the drawing a node of a display set
+// takes, as first guessed: half a leaf's slot, a plain node with the
+// space between nodes being about 60 units wide.
+const panelUnitsPerNode = 30
+
+// setPanel fits the display sets to a tree panel of w by h units of the
+// drawing at a readable scale, from the next frame on.
+func (vw *Viewer) setPanel(w, h float64) {
+	if w == vw.panel.w && h == vw.panel.h {
+		return
+	}
+	vw.panel.w, vw.panel.h = w, h
+	vw.budget = 0
+	vw.nav.changed = true
 }
 
 // firstReach is how far to either side of the node a page centres a new

@@ -28,10 +28,11 @@ const (
 	cmdReveal   = "reveal"   // view the subtree around node "node" and select it
 	cmdFilter   = "filter"   // step only to events that touch node "node"'s subtree; -1 for every step
 	cmdSync     = "sync"     // at once: go to step "step", show "view", select node "node" (-1 for none), as a room's presenter does
+	cmdPanel    = "panel"    // the tree panel holds "width" by "height" units of the drawing at a readable scale
 )
 
 // commandTypes are the commands a page may send, as an error lists them.
-var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync}
+var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync, cmdPanel}
 
 // Command is a message from the page.
 type Command struct {
@@ -42,6 +43,10 @@ type Command struct {
 	View  string  `json:"view,omitempty"`
 	Node  *int    `json:"node,omitempty"`
 	Grain string  `json:"grain,omitempty"` // step's grain (see grain.go): event, node, iteration, cut, backup or decision
+	// Width and Height are a panel command's: the tree panel's size in
+	// the drawing's units at the scale where its texts are readable.
+	Width  float64 `json:"width,omitempty"`
+	Height float64 `json:"height,omitempty"`
 }
 
 // decodeCommand reads one message from a page: one JSON object of a
@@ -101,6 +106,18 @@ func (c Command) check(steps, nodes int) error {
 		if c.Node == nil || *c.Node < 0 || *c.Node >= nodes {
 			return fmt.Errorf("%s needs a node in 0..%d", c.Type, nodes-1)
 		}
+	case cmdPanel:
+		return CheckPanel(c.Width, c.Height)
+	}
+	return nil
+}
+
+// CheckPanel returns an error saying what is allowed unless w by h is a
+// tree panel's size in the drawing's units a page may give, in a panel
+// command or its socket's address.
+func CheckPanel(w, h float64) error {
+	if !(w > 0 && w <= MaxPanelUnits && h > 0 && h <= MaxPanelUnits) {
+		return fmt.Errorf("panel needs a width and a height in (0, %d] units of the drawing, not %g by %g", MaxPanelUnits, w, h)
 	}
 	return nil
 }
@@ -126,17 +143,18 @@ type Frame struct {
 	// Counter says where the step is: "iteration 12 of 300 · step 3 of
 	// its 13", or "step 40 of 494" in a search without iterations.
 	Counter string `json:"counter"`
-	// Grains and Marks are, in a full frame, the grains the page may step
-	// by, and the steps its scrubber marks (see grain.go).
+	// Grains and Marks are, in a full frame or a page's first, the
+	// grains the page may step by, and the steps its scrubber marks (see
+	// grain.go).
 	Grains []string `json:"grains,omitempty"`
 	Marks  *Marks   `json:"marks,omitempty"`
-	// Code is, in a full frame of an algorithm whose pseudocode has two
-	// forms, the lines of the form that goes with View, which the page
+	// Code is, in a full frame or a page's first, of an algorithm whose
+	// pseudocode has two forms, the lines of the form that goes with View, which the page
 	// shows instead of the lines it has: the point of view and the form
 	// switch together.
 	Code []string `json:"code,omitempty"`
-	// Caption is, in a full frame, the drawing's line that says whose
-	// values it shows, in View: a page that switches views keeps its
+	// Caption is, in a full frame or a page's first, the drawing's line
+	// that says whose values it shows, in View: a page that switches views keeps its
 	// drawing, laid out alike in both (render.Options.Patchable), and
 	// rewrites this line and every node's texts.
 	Caption  string      `json:"caption,omitempty"`

@@ -211,6 +211,8 @@ func (vw *Viewer) apply(c Command, step *int) string {
 		vw.selected = id
 	case cmdFilter:
 		vw.nav.filter = trace.NodeID(*c.Node)
+	case cmdPanel:
+		vw.setPanel(c.Width, c.Height)
 	}
 	return ""
 }

@@ -40,11 +40,13 @@ type Viewer struct {
 	ctx      context.Context
 
 	nav          navigation
-	pageWhole    bool             // the page draws the whole tree, fetched from the layout URL
-	redraw       bool             // the page's drawing is out of date: the trace changed
-	shown        *render.Shown    // the display set the page draws; nil when it draws the whole tree
-	tally        *render.Tally    // what shown's placeholders stand for
-	sentOverview *render.Overview // the minimap the page has
+	panel        struct{ w, h float64 } // the page's tree panel in the drawing's units at a readable scale; 0 before it says
+	budget       int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
+	pageWhole    bool                   // the page draws the whole tree, fetched from the layout URL
+	redraw       bool                   // the page's drawing is out of date: the trace changed
+	shown        *render.Shown          // the display set the page draws; nil when it draws the whole tree
+	tally        *render.Tally          // what shown's placeholders stand for
+	sentOverview *render.Overview       // the minimap the page has
 	// sent is what the page draws of each node, by id for the whole tree
 	// or by place in shown's nodes; nil before a full frame. sentMore is
 	// what it draws of each placeholder of shown.
@@ -87,6 +89,17 @@ func New(ctx context.Context, s *show.Show, v trace.View, o Options) *Viewer {
 	t.Seek(0)
 	return &Viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
 		pageWhole: s.WholeFits(), ctx: ctx, timeout: o.Timeout, layouter: o.Layouter, pages: o.Pages}
+}
+
+// SetPanel fits what the page draws to its tree panel, w by h units of
+// the drawing at the scale where its texts are readable, as the page's
+// socket address says before its first frame (see the panel command).
+func (vw *Viewer) SetPanel(w, h float64) error {
+	if err := CheckPanel(w, h); err != nil {
+		return err
+	}
+	vw.setPanel(w, h)
+	return nil
 }
 
 // FullFrame returns the frame of step k that restyles every node, as a
@@ -156,6 +169,10 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		vw.ahead = cmp.Compare(k, from)
 	}
 	log := vw.describe(k)
+	// A page new to this viewer or its view needs what a full frame
+	// carries beside the nodes, even when a new display set's drawing
+	// leaves its first frame with only the nodes that differ from it.
+	extras := vw.sent == nil
 	layout, refetch, err := vw.arrange()
 	if err != nil {
 		return nil, Frame{}, err
@@ -173,10 +190,11 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		Line:     vw.show.Code(vw.view).Lit(t),
 		Log:      log,
 	}
-	if f.Full && vw.show.Forms() {
+	extras = extras || f.Full
+	if extras && vw.show.Forms() {
 		f.Code = vw.show.Code(vw.view).Text()
 	}
-	if f.Full {
+	if extras {
 		f.Caption = explain.Caption(t.Node(t.Root()).Type, vw.view)
 	}
 	f.Nodes = vw.patches(from, k)
@@ -203,7 +221,7 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 	}
 	f.Visits = vw.visits(k)
 	f.Nav = vw.navView(focus)
-	vw.grainFrame(&f)
+	vw.grainFrame(&f, extras)
 	return layout, f, nil
 }
 
