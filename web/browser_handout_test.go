@@ -1,15 +1,20 @@
 package web_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/web"
 )
 
 // TestBrowserOfflineHandout downloads the textbook tree's handout, stops
@@ -64,4 +69,81 @@ func TestBrowserOfflineHandout(t *testing.T) {
 	b.waitStep(0)
 	b.do("selecting node 1", chromedp.Evaluate[chromedp.Void](`document.getElementById("n1").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
 	b.waitJS("the offline message", `document.getElementById("status").textContent.includes("need the server")`)
+}
+
+// TestBrowserSlidesSayWhyNot opens the MCTS example, whose 3,771 steps
+// are more than a set of slides draws, with the cap on a handout's bytes
+// at 1 MiB, about nine of its steps. The slides link opens a form of the
+// steps from and to, offering the most steps a set draws around the step
+// shown; a range past the cap is refused with the server's reason on the
+// page, which stays where it is; a small range is downloaded; and the
+// offline handout, too long for one file, says why as well.
+func TestBrowserSlidesSayWhyNot(t *testing.T) {
+	t.Parallel()
+	const capBytes = 1 << 20
+	b := newBrowser(t, newApp(t, func(s *web.Server) { web.SetHandoutBytes(s, capBytes) }))
+	b.open("/example/ttt-mcts")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	// The viewer keeps its step in the address's query; its path is the page.
+	page := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`))
+	// Every answer the page fetches is noted, to tell a refusal from a
+	// download by its status.
+	b.do("noting the page's fetches", chromedp.Evaluate[chromedp.Void](`(() => {
+		const f = window.fetch;
+		window.fetched = [];
+		window.fetch = async (...args) => { const r = await f(...args); window.fetched.push(r.status); return r; };
+	})()`))
+	// visible says the element is drawn, inside the window: a closed
+	// <details> keeps a box for what it holds but draws none of it.
+	visible := func(id string) bool {
+		return get(b, "looking at #"+id, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+			const e = document.getElementById(%q), r = e.getBoundingClientRect();
+			return e.checkVisibility() && r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+		})()`, id)))
+	}
+	if visible("slides-form") {
+		t.Fatal("the slides' form shows before the slides link is clicked")
+	}
+	last := b.lastStep()
+	b.click("#last")
+	b.waitStep(last)
+	b.click("#export-handout")
+	if !visible("slides-form") || !visible("slides-download") {
+		b.screenshot("slides-form.png")
+		t.Fatalf("clicking slides shows no form on screen: the form at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify([document.getElementById("slides-form").getBoundingClientRect(), innerWidth, innerHeight])`)))
+	}
+	most, _ := strconv.Atoi(get(b, "reading the most steps", chromedp.AttributeValue(chromedp.ID("slides-form"), "data-most")).Value)
+	from, _ := strconv.Atoi(get(b, "reading from", chromedp.Value(chromedp.ID("slides-from"))))
+	to, _ := strconv.Atoi(get(b, "reading to", chromedp.Value(chromedp.ID("slides-to"))))
+	if most < 10 || most > last || to != last || from != last-most+1 {
+		t.Fatalf("at the last step, %d, the form offers steps %d..%d of at most %d; want the last %d steps", last, from, to, most, most)
+	}
+	b.click("#slides-download")
+	b.waitJS("the refusal on the page", `!document.getElementById("export-error").hidden`)
+	why := b.text("#export-error")
+	if !visible("export-error") || !strings.Contains(why, "at most 1 MiB of drawings and words") || !strings.Contains(why, "choose at most") {
+		t.Errorf("a range past the cap reads %q (on screen: %v); want the server's reason, naming the cap and the steps that fit", why, visible("export-error"))
+	}
+	b.screenshot("slides-refused.png")
+	if now := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`)); now != page {
+		t.Errorf("the page went to %s", now)
+	}
+	b.typeInto("slides-from", "3")
+	b.typeInto("slides-to", "5")
+	b.click("#slides-download")
+	b.waitJS("the download's message", `document.getElementById("export-done").textContent.startsWith("Downloaded")`)
+	done := b.text("#export-done")
+	fetched := get(b, "reading the statuses", chromedp.Evaluate[[]int](`window.fetched`))
+	if !strings.Contains(done, "-steps-3-5.zip") || !slices.Equal(fetched, []int{http.StatusRequestEntityTooLarge, http.StatusOK}) {
+		t.Errorf("steps 3..5: the page says %q after answers %v; want the zip named, after 413 then 200", done, fetched)
+	}
+	if get(b, "looking for the refusal", chromedp.Evaluate[bool](`document.getElementById("export-error").hidden`)) == false {
+		t.Error("the refusal still shows after a download")
+	}
+	b.click("#export-offline")
+	b.waitJS("the offline handout's refusal", `!document.getElementById("export-error").hidden`)
+	if why := b.text("#export-error"); !visible("export-error") || !strings.Contains(why, "An offline handout holds at most 2,000 steps") {
+		t.Errorf("the offline handout reads %q; want why it is refused, on screen", why)
+	}
 }

@@ -23,3 +23,7 @@ var (
 // SetRoomLink tells s's rooms that the link to the other replicas went
 // down (up false) or came back, as the client of NATS does.
 func SetRoomLink(s *Server, up bool) { s.rooms.SetLink(up) }
+
+// SetHandoutBytes caps the bytes of s's handouts at n, so that tests
+// outside the package can see one refused without drawing 256 MiB.
+func SetHandoutBytes(s *Server, n int64) { s.handoutBytes = n }

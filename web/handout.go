@@ -139,7 +139,7 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("A handout draws at most %s steps, and steps %d to %d are %s: choose fewer with from= and to=.", explain.Thousands(MaxHandoutSteps), from, to, explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
 		return
 	case steps*nodes > MaxHandoutNodeDrawings:
-		most := max(1, MaxHandoutNodeDrawings/nodes)
+		most := slidesMost(nodes)
 		http.Error(w, fmt.Sprintf("A handout draws at most %s nodes in all, and %s steps of this tree of %s nodes are %s: choose at most %s steps with from= and to=.",
 			explain.Thousands(MaxHandoutNodeDrawings), explain.Thousands(steps), explain.Thousands(nodes), explain.Thousands(steps*nodes), explain.Thousands(most)), http.StatusRequestEntityTooLarge)
 		return
@@ -235,6 +235,26 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 		return fmt.Errorf("web: writing a handout: %w", err)
 	}
 	return nil
+}
+
+// slidesMost is the most steps a set of slides of a tree of nodes nodes
+// draws, by MaxHandoutSteps and MaxHandoutNodeDrawings, at least one: the
+// viewer offers no more, so that its first choice is not refused. The
+// bytes of the drawings are known only once they are drawn, so the cap on
+// them can still refuse it, with the server's words on the page.
+func slidesMost(nodes int) int {
+	return max(1, min(MaxHandoutSteps, MaxHandoutNodeDrawings/max(1, nodes)))
+}
+
+// slidesAround returns the steps the slides' form offers at step of a
+// trace of steps steps: every step when at most most, or else most steps
+// around step, so that the slides show where the class is.
+func slidesAround(step, steps, most int) (from, to int) {
+	if steps <= most {
+		return 0, max(0, steps-1)
+	}
+	from = min(max(0, step-(most-1)/2), steps-most)
+	return from, from + most - 1
 }
 
 // stepRange reads the request's from= and to= steps, by default the

@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -450,5 +452,69 @@ func TestLongLabelsCutInDrawings(t *testing.T) {
 	p.send(`{"type":"select","node":2}`)
 	if sel := p.read().Selected; sel == nil || sel.Title != labels[2] {
 		t.Errorf("the details of node 2 do not give its label whole")
+	}
+}
+
+// TestSlidesAround checks the steps the slides' form offers: the whole
+// trace when a set draws it all, or else as many steps as a set draws
+// around the step shown, within the trace.
+func TestSlidesAround(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		step, steps, most int
+		from, to          int
+	}{
+		{0, 1, 1000, 0, 0},
+		{5, 1000, 1000, 0, 999},
+		{0, 3771, 1000, 0, 999},
+		{2000, 3771, 1000, 1501, 2500},
+		{3770, 3771, 1000, 2771, 3770},
+		{7, 10, 1, 7, 7},
+	} {
+		from, to := slidesAround(tt.step, tt.steps, tt.most)
+		if from != tt.from || to != tt.to {
+			t.Errorf("at step %d of %d, at most %d: steps %d..%d, want %d..%d", tt.step, tt.steps, tt.most, from, to, tt.from, tt.to)
+		}
+	}
+}
+
+// TestViewerOffersSlidesThatFit checks the slides' form of the MCTS
+// example, whose 3,771 steps are more than a set of slides draws: the
+// range it offers passes the caps on steps and nodes drawn (the server
+// goes on to draw it, and only the cap on bytes, made tiny here, refuses
+// it), and one step more is refused by them.
+func TestViewerOffersSlidesThatFit(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	srv.handoutBytes = 1 << 10
+	res, err := http.Get(ts.URL + "/example/ttt-mcts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := readBody(t, res, err)
+	base := ts.URL + res.Request.URL.Path
+	value := func(id string) int {
+		m := regexp.MustCompile(`id="` + id + `"[^>]*value="(\d+)"`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("the page has no #%s with a value", id)
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	from, to := value("slides-from"), value("slides-to")
+	m := regexp.MustCompile(`id="slides-form"[^>]*data-most="(\d+)"`).FindStringSubmatch(page)
+	if m == nil || !strings.Contains(page, `data-steps="3771"`) {
+		t.Fatalf("the page has no slides' form with data-most, or not 3,771 steps")
+	}
+	if most, _ := strconv.Atoi(m[1]); from != 0 || to != most-1 || most >= 3771 {
+		t.Errorf("at step 0 the form offers steps %d..%d of at most %s; want 0..most-1, fewer than all 3,771", from, to, m[1])
+	}
+	code, body := get(t, fmt.Sprintf("%s/handout.zip?from=%d&to=%d", base, from, to))
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "of drawings and words") {
+		t.Errorf("the steps offered: %d %q; want refused only by the cap on bytes", code, body)
+	}
+	code, body = get(t, fmt.Sprintf("%s/handout.zip?from=%d&to=%d", base, from, to+1))
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "draws at most") {
+		t.Errorf("one step more than offered: %d %q; want refused by the cap on steps or nodes drawn", code, body)
 	}
 }

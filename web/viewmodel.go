@@ -46,6 +46,8 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	if sh.Forms() {
 		m.Forms = formChoices()
 	}
+	m.SlidesMost = slidesMost(sh.Tree().Size())
+	m.SlidesFrom, m.SlidesTo = slidesAround(step, sh.Tree().Len(), m.SlidesMost)
 	m.Decision = sh.Decision()
 	m.Whole = sh.WholeFits()
 	if m.Whole {

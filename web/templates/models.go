@@ -109,7 +109,12 @@ type Viewer struct {
 	LayoutURL  string // the drawing, without its view parameter
 	ExportURL  string // the base of the export links
 	HandoutURL string // the zip of one drawing per step
-	OfflineURL string // the viewer as one HTML file, stepping offline
+	// SlidesFrom and SlidesTo are the steps the slides' form offers at
+	// first: the whole trace, or SlidesMost steps around Step when the
+	// whole is more than a set of slides draws.
+	SlidesFrom, SlidesTo int
+	SlidesMost           int    // the most steps a set of slides of this tree draws
+	OfflineURL           string // the viewer as one HTML file, stepping offline
 	// Offline is a viewer in a handout file, stepping with no server.
 	Offline    bool
 	TraceURL   string

@@ -3,6 +3,7 @@
 // frame says which class and texts every changed node has.
 import { panelUnits, watchPanel } from "../viewer/camera.js";
 import { connect, sendPanel } from "../viewer/connection.js";
+import { wireExports } from "../viewer/exports.js";
 import { loadWhole } from "../viewer/frames.js";
 import { wireControls } from "../viewer/keys.js";
 import { wirePointer } from "../viewer/pointer.js";
@@ -14,6 +15,7 @@ presentStyle();
 listenToRoom();
 wireControls();
 wirePointer();
+wireExports();
 watchPanel(sendPanel);
 // The whole tree's drawing is fetched first unless no drawing of it
 // could be read across the tree panel: then the server sends a display
