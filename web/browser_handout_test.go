@@ -113,6 +113,14 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 		b.screenshot("slides-form.png")
 		t.Fatalf("clicking slides shows no form on screen: the form at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify([document.getElementById("slides-form").getBoundingClientRect(), innerWidth, innerHeight])`)))
 	}
+	// On a wider screen the exports end the controls' one line, and the
+	// form opens leftwards from there rather than past the window.
+	b.do("widening the window", chromedp.EmulateViewport(1600, 900))
+	b.click("#export-handout")
+	b.click("#export-handout")
+	if !visible("slides-form") {
+		t.Errorf("at 1600 px wide the form is off screen, at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify(document.getElementById("slides-form").getBoundingClientRect())`)))
+	}
 	most, _ := strconv.Atoi(get(b, "reading the most steps", chromedp.AttributeValue(chromedp.ID("slides-form"), "data-most")).Value)
 	from, _ := strconv.Atoi(get(b, "reading from", chromedp.Value(chromedp.ID("slides-from"))))
 	to, _ := strconv.Atoi(get(b, "reading to", chromedp.Value(chromedp.ID("slides-to"))))
