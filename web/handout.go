@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
@@ -199,6 +200,16 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 		return err
 	}
 	zw := zip.NewWriter(w)
+	// An entry without a time reads as made in 1980, the zip format's
+	// zero; the search's start says when its pictures are of, and a trace
+	// that does not say so gets the time the handout is made.
+	made := sh.Header().Time
+	if made.IsZero() {
+		made = time.Now()
+	}
+	create := func(name string) (io.Writer, error) {
+		return zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: made})
+	}
 	var words strings.Builder
 	width := len(strconv.Itoa(to))
 	for k := from; k <= to; k++ {
@@ -215,7 +226,7 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 		if err := size.add(page.Len() + len(line)); err != nil {
 			return err
 		}
-		f, err := zw.Create(fmt.Sprintf("step-%0*d.svg", width, k))
+		f, err := create(fmt.Sprintf("step-%0*d.svg", width, k))
 		if err != nil {
 			return fmt.Errorf("web: writing a handout: %w", err)
 		}
@@ -224,7 +235,7 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 		}
 		words.WriteString(line)
 	}
-	f, err := zw.Create("steps.txt")
+	f, err := create("steps.txt")
 	if err != nil {
 		return fmt.Errorf("web: writing a handout: %w", err)
 	}

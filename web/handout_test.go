@@ -99,6 +99,74 @@ func TestHandout(t *testing.T) {
 	}
 }
 
+// TestHandoutEntryTimes checks the time of every entry of a handout's
+// zip: the search's start when the trace's header has one, else the time
+// the handout is made; never the zip format's zero, 1980, which an entry
+// written without a time reads as.
+func TestHandoutEntryTimes(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	events := searchEventsFor(t, "tree", "minimax", "[[3,12],[2,4]]")
+	started := time.Date(2023, time.October, 9, 14, 30, 15, 0, time.UTC)
+	for _, tt := range []struct {
+		name string
+		time time.Time // the header's
+	}{
+		{"recorded", started},
+		{"no time", time.Time{}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			w, err := trace.NewWriter(&buf, trace.Header{Game: "tree", Position: "[[3,12],[2,4]]", Algorithm: "minimax", Time: tt.time})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range events {
+				w.Emit(e)
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			res := upload(t, ts.URL, "times.jsonl", buf.Bytes())
+			if res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("uploading the trace: status %d", res.StatusCode)
+			}
+			// Zip times are whole seconds.
+			before := time.Now().Truncate(time.Second)
+			entries := handoutEntries(t, ts.URL+res.Header.Get("Location")+"/handout.zip")
+			after := time.Now()
+			if len(entries) != len(events)+1 {
+				t.Fatalf("%d entries, want %d steps and steps.txt", len(entries), len(events))
+			}
+			for _, f := range entries {
+				got := f.Modified
+				switch {
+				case got.Year() <= 1980:
+					t.Errorf("%s is dated %v", f.Name, got)
+				case !tt.time.IsZero() && !got.Equal(tt.time):
+					t.Errorf("%s is dated %v, the search started %v", f.Name, got, tt.time)
+				case tt.time.IsZero() && (got.Before(before) || got.After(after)):
+					t.Errorf("%s is dated %v, the handout was made between %v and %v", f.Name, got, before, after)
+				}
+			}
+		})
+	}
+}
+
+// handoutEntries downloads a handout and returns its zip's entries.
+func handoutEntries(t *testing.T, u string) []*zip.File {
+	t.Helper()
+	code, body := get(t, u)
+	if code != http.StatusOK {
+		t.Fatalf("%s: %d: %s", u, code, body)
+	}
+	zr, err := zip.NewReader(strings.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return zr.File
+}
+
 // handoutFiles downloads a handout and returns its files by name.
 func handoutFiles(t *testing.T, u string) map[string][]byte {
 	t.Helper()
