@@ -125,6 +125,7 @@ func TestBrowserRoom(t *testing.T) {
 	for _, f := range fs {
 		f.waitJS("the room's end", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.includes("The presenter ended the room.")`)
 	}
+	p.waitJS("the presenter's end", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.startsWith("You ended the room.")`)
 	fs[1].screenshot("room-ended.png")
 }
 

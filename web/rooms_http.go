@@ -309,7 +309,7 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 			}
 		case "end":
 			log.Info("room ended by its presenter")
-			rm.End("The presenter ended the room.")
+			rm.EndFrom(c, "You ended the room.", "The presenter ended the room.")
 		}
 	}
 }

@@ -263,10 +263,23 @@ func TestRoomOverSockets(t *testing.T) {
 		return m.Type == "ended" && strings.Contains(m.Message, "not the room's presenter key")
 	})
 
+	// Each page reads a true end: the presenter ended it, not "the
+	// presenter".
 	p.send(roomMessage{Type: "end"})
-	for _, page := range append(fs, p) {
-		page.wait("the end", func(m roomMessage) bool { return m.Type == "ended" && strings.Contains(m.Message, "presenter ended") })
-		<-page.done
+	for _, tt := range []struct {
+		page *roomPage
+		want string
+	}{
+		{p, "You ended the room."},
+		{fs[0], "The presenter ended the room."},
+		{fs[1], "The presenter ended the room."},
+		{fs[2], "The presenter ended the room."},
+	} {
+		m := tt.page.wait("the end", func(m roomMessage) bool { return m.Type == "ended" })
+		if m.Message != tt.want {
+			t.Errorf("a page is told %q, want %q", m.Message, tt.want)
+		}
+		<-tt.page.done
 	}
 	for i, f := range fs {
 		f.mu.Lock()

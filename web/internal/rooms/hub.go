@@ -323,7 +323,7 @@ func (h *Hub) recheck(all []*Room, stale []string) {
 		info, err := h.bus.Lookup(h.ctx, r.code)
 		switch {
 		case errors.Is(err, ErrNoRoom), err == nil && info.Key != r.key:
-			r.endHere("The room ended while the connection between servers was down.")
+			r.endHere("The room ended while the connection between servers was down.", nil, "")
 		case err != nil:
 			h.log.Warn("checking a room as the link came back", "room", r.code, "err", err)
 		}

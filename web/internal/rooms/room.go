@@ -282,7 +282,7 @@ func (r *Room) apply(ev Event) {
 		return
 	}
 	if ev.Kind == "end" {
-		r.endHere(ev.Message)
+		r.endHere(ev.Message, nil, "")
 		return
 	}
 	r.mu.Lock()
@@ -331,7 +331,13 @@ func (r *Room) apply(ev Event) {
 
 // End ends the room on every replica: every page is told message and
 // let go, and the code is free again.
-func (r *Room) End(message string) {
+func (r *Room) End(message string) { r.EndFrom(nil, "", message) }
+
+// EndFrom ends the room as End does, at the word of the page from: from
+// is told mine, and every other page message, so that the page that
+// ended the room is not told, as its followers are, that someone else
+// did.
+func (r *Room) EndFrom(from Page, mine, message string) {
 	if bus := r.hub.bus; bus != nil {
 		// Out of the registry first, so that no replica the end reaches
 		// finds the room there again. While the link is down, the end
@@ -344,13 +350,14 @@ func (r *Room) End(message string) {
 		}
 		bus.Publish(r.code, Event{Origin: r.hub.replica, Kind: "end", Message: message})
 	}
-	r.endHere(message)
+	r.endHere(message, from, mine)
 }
 
 // endHere ends the room on this replica: it leaves the replica's rooms
 // before its pages are told, so that a page told it ended finds no room
-// of its code here.
-func (r *Room) endHere(message string) {
+// of its code here. The page from, if it is one of them, is told mine
+// instead of message.
+func (r *Room) endHere(message string, from Page, mine string) {
 	r.mu.Lock()
 	if r.ended {
 		r.mu.Unlock()
@@ -378,6 +385,10 @@ func (r *Room) endHere(message string) {
 	}
 	msg := Notice("ended", message)
 	for _, c := range pages {
+		if from != nil && c == from {
+			c.Finish(Notice("ended", mine))
+			continue
+		}
 		c.Finish(msg)
 	}
 }
