@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -213,6 +215,74 @@ func TestBrowserRoomExercise(t *testing.T) {
 	p.waitJS("the new exercise", `new URLSearchParams(location.search).get("seed") === "6"`)
 	for _, f := range fs {
 		f.waitJS("the new exercise", `new URLSearchParams(location.search).get("seed") === "6"`)
+	}
+}
+
+// TestBrowserRoomTally has followers answer an exercise in a room and
+// reads the presenter's words for the most common mistake as the tally
+// grows: one mistake is named with its count; two tied for the most are
+// both named, as tied, not one of them as the most common.
+func TestBrowserRoomTally(t *testing.T) {
+	t.Parallel()
+	p := newBrowser(t, newApp(t))
+	p.open("/exercise?kind=alphabeta&level=easy&seed=5")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+
+	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Easy, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := solved.String()
+	// Two mistakes whose first wrong part differs: no value for B, and a
+	// wrong value for A with everything else right.
+	noB, wrongA := "pruned: none; A=100", regexp.MustCompile(`\bA=-?\d+`).ReplaceAllString(right, "A=100")
+	if wrongA == right {
+		t.Fatalf("the answer %q gives no value for A", right)
+	}
+
+	// Each follower is a socket of the presenter's page, which joins the
+	// room as a follower tab does and posts its answer with its ticket.
+	p.do("making followers", chromedp.Evaluate[chromedp.Void](`window.answered = 0;
+window.follow = (who, answer) => {
+  const code = document.getElementById("room-code").textContent;
+  const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/rooms/" + code + "/ws");
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", role: "follower", who }));
+  ws.onmessage = async (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type !== "ticket") return;
+    const res = await fetch("/rooms/" + code + "/answers", {
+      method: "POST",
+      body: new URLSearchParams({ path: document.getElementById("exercise").dataset.roomPath, answer, who, ticket: m.ticket }),
+    });
+    if (res.ok) window.answered++;
+    else window.failed = await res.text();
+  };
+};`))
+	for i, tt := range []struct {
+		answer string
+		want   string
+	}{
+		{right, "No mistakes so far."},
+		{noB, "The most common mistake: no value for B (1 of 2)."},
+		{wrongA, "The most common mistakes, tied at 1 of 3 each: no value for B; a wrong value for A."},
+		{wrongA, "The most common mistake: a wrong value for A (2 of 4)."},
+		{noB, "The most common mistakes, tied at 2 of 5 each: no value for B; a wrong value for A."},
+	} {
+		p.do("answering", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.follow("abcdef%02d", %s)`, i, jsString(tt.answer))))
+		p.waitJS(fmt.Sprintf("answer %d counted", i+1), fmt.Sprintf(`window.answered === %d || !!window.failed`, i+1))
+		if failed := get(p, "reading the refusal", chromedp.Evaluate[string](`window.failed || ""`)); failed != "" {
+			t.Fatalf("answer %d refused: %s", i+1, failed)
+		}
+		p.waitJS(fmt.Sprintf("the tally of %d answers", i+1), fmt.Sprintf(`document.getElementById("room-answers-total").textContent === "%d answer%s"`, i+1, map[bool]string{true: "", false: "s"}[i == 0]))
+		if got := p.text("#room-answers-common"); got != tt.want {
+			t.Errorf("after answer %d (%s), the presenter reads %q, want %q", i+1, tt.answer, got, tt.want)
+		}
 	}
 }
 

@@ -16,6 +16,39 @@ if (root && !root.classList.contains("embedded")) {
   else $("room-open").hidden = true; // a typed tree's exercise: a room cannot show it
 }
 
+// mistakeWords says what an answer's key in the tally means.
+function mistakeWords(key) {
+  const [kind, at] = key.split(" ");
+  switch (kind) {
+    case "right": return "right";
+    case "missed-prune": return "missed that " + at + " is pruned";
+    case "extra-prune": return "marked " + at + " as pruned";
+    case "value": return "a wrong value for " + at;
+    case "missing-value": return "no value for " + at;
+    case "extra-value": return "a value for " + at + ", which has none";
+    case "child": return "picked " + at;
+  }
+  return key;
+}
+
+// commonMistakes says which mistakes of a tally, {key, count} most
+// common first, are the most common: words for the presenter and their
+// keys. Mistakes tied for the most are all named, since naming one of
+// them would tell the class it was made more often than the others.
+// Their words are joined by semicolons, as some hold commas.
+function commonMistakes(answers) {
+  const total = answers.reduce((n, a) => n + a.count, 0);
+  const mistakes = answers.filter((a) => a.key !== "right");
+  if (mistakes.length === 0) return { keys: [], words: total > 0 ? "No mistakes so far." : "" };
+  const most = Math.max(...mistakes.map((a) => a.count));
+  const keys = mistakes.filter((a) => a.count === most).map((a) => a.key);
+  const named = keys.map(mistakeWords).join("; ");
+  const words = keys.length === 1
+    ? "The most common mistake: " + named + " (" + most + " of " + total + ")."
+    : "The most common mistakes, tied at " + most + " of " + total + " each: " + named + ".";
+  return { keys, words };
+}
+
 // join shows the room this page presents or follows, if any, and the
 // button that opens one.
 function join() {
@@ -125,21 +158,6 @@ function join() {
     });
   }
 
-  // mistakeWords says what an answer's key in the tally means.
-  function mistakeWords(key) {
-    const [kind, at] = key.split(" ");
-    switch (kind) {
-      case "right": return "right";
-      case "missed-prune": return "missed that " + at + " is pruned";
-      case "extra-prune": return "marked " + at + " as pruned";
-      case "value": return "a wrong value for " + at;
-      case "missing-value": return "no value for " + at;
-      case "extra-value": return "a value for " + at + ", which has none";
-      case "child": return "picked " + at;
-    }
-    return key;
-  }
-
   function drawAnswers(answers) {
     const box = $("room-answers");
     if (!box) return;
@@ -161,11 +179,9 @@ function join() {
       li.append(bar, label);
       bars.appendChild(li);
     }
-    const common = answers.find((a) => a.key !== "right");
-    root.dataset.roomCommon = common ? common.key : "";
-    $("room-answers-common").textContent = common
-      ? "The most common mistake: " + mistakeWords(common.key) + " (" + common.count + " of " + total + ")."
-      : total > 0 ? "No mistakes so far." : "";
+    const common = commonMistakes(answers);
+    root.dataset.roomCommon = common.keys.join("; ");
+    $("room-answers-common").textContent = common.words;
   }
 
   $("room-open").hidden = rm.role !== "";
