@@ -82,7 +82,7 @@ func TestArenaUsageErrors(t *testing.T) {
 		{"an argument", append(append([]string{"arena"}, base...), "--games", "2", "extra"), `unexpected argument "extra"`},
 		{"an unknown game", []string{"arena", "--game", "chess", "--a", "alphabeta", "--b", "alphabeta", "--games", "2"}, `unknown game "chess"`},
 		{"a one-player game", []string{"arena", "--game", "maze", "--a", "greedy", "--b", "greedy", "--games", "2"}, "maze is a one-player game, and a match needs two players"},
-		{"an engine of another family", []string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "engine A: catalog: duct searches games where two players move at once"},
+		{"an engine of another family", []string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "arena: engine A: duct searches games where two players move at once"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,7 +108,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintln(stderr, "viz:", err)
+	fmt.Fprintln(stderr, "viz:", userMessage(err))
 	if s, ok := errors.AsType[stopSignal](context.Cause(ctx)); ok {
 		return 128 + int(s.sig)
 	}
@@ -151,3 +151,7 @@ func programVersion() string {
 	}
 	return "viz (devel)"
 }
+
+// Unwrap returns the mistake, so that the errors it wraps are seen
+// through it (userMessage reads the chain).
+func (u usageError) Unwrap() error { return u.error }

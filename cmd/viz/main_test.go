@@ -133,6 +133,52 @@ func TestRunAndRender(t *testing.T) {
 	}
 }
 
+// TestErrorsForPeople checks what viz prints for mistakes and failures
+// a person meets: the error says what went wrong with what they gave,
+// without the name of the package that found it ("catalog:", "trace:")
+// and without naming a temporary file they never gave.
+func TestErrorsForPeople(t *testing.T) {
+	testenv.SkipUnderRace(t, "parses command lines")
+	t.Parallel()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	if code, _, stderr := runViz(t, "run", "--game", "tree", "--position", "[[1,2],[3]]", "--algo", "minimax", "--out", good); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("not a trace\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing", "out")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // the error, after "viz: "
+	}{
+		{"an unknown game", []string{"run", "--game", "chess", "--algo", "alphabeta", "--out", good}, 2, `unknown game "chess" (known: `},
+		{"an unknown algorithm", []string{"run", "--game", "tictactoe", "--algo", "alfabeta", "--out", good}, 2, `unknown algorithm "alfabeta" (known: `},
+		{"an algorithm of another family", []string{"run", "--game", "tictactoe", "--algo", "duct", "--out", good}, 2, "duct searches games where two players move at once"},
+		{"a trace that is not there", []string{"render", filepath.Join(dir, "none.jsonl")}, 1, "open " + filepath.Join(dir, "none.jsonl") + ": no such file or directory"},
+		{"a trace that cannot be read", []string{"render", bad}, 1, bad + ": line 1: not a searchviz-trace header"},
+		{"a trace into a missing directory", []string{"run", "--game", "tictactoe", "--algo", "alphabeta depth=1", "--out", missing + ".jsonl"}, 1, "creating " + missing + ".jsonl: no such file or directory"},
+		{"a drawing into a missing directory", []string{"render", "--out", missing + ".svg", good}, 1, "render: creating " + missing + ".svg: no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := runViz(t, tt.args...)
+			if code != tt.code || !strings.HasPrefix(stderr, "viz: "+tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, "viz: "+tt.want)
+			}
+			for _, never := range []string{"catalog:", "trace:", ".tmp"} {
+				if strings.Contains(stderr, never) {
+					t.Errorf("stderr %q says %q", stderr, never)
+				}
+			}
+		})
+	}
+}
+
 func TestRenderMalformedTrace(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -178,7 +224,7 @@ func TestRunSeeds(t *testing.T) {
 		{"mcts playouts=5 seed=2", []string{"--seed", "2"}, "2", 0, ""},
 		{"mcts playouts=5", []string{"--seed", "3"}, "3", 0, ""},
 		{"mcts playouts=5", nil, "0", 0, ""},
-		{"mcts playouts=5 seed=2", []string{"--seed", "0"}, "", 2, `viz: catalog: the seed is given twice, seed 0 and seed=2 in "mcts playouts=5 seed=2"; give it once`},
+		{"mcts playouts=5 seed=2", []string{"--seed", "0"}, "", 2, `viz: the seed is given twice, seed 0 and seed=2 in "mcts playouts=5 seed=2"; give it once`},
 		{"mcts playouts=5 seed=2", []string{"--seed=7"}, "", 2, `seed 7 and seed=2`},
 	}
 	for _, tt := range tests {

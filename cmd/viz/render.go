@@ -173,12 +173,12 @@ func (o *output) open() (io.Writer, error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("render: creating %s: %w", o.path, err)
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, osReason(err))
 	}
 	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return nil, fmt.Errorf("render: creating %s: %w", o.path, err)
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, osReason(err))
 	}
 	o.tmp = f
 	return o, nil
@@ -193,7 +193,7 @@ func (o *output) Write(p []byte) (int, error) {
 	}
 	n, err := o.tmp.Write(p) // o.tmp is set before open returns the writer
 	if err != nil {
-		err = fmt.Errorf("render: writing %s: %w", o.path, err)
+		err = fmt.Errorf("render: writing %s: %w", o.path, osReason(err))
 	}
 	return n, err
 }
@@ -216,7 +216,7 @@ func (o *output) commit() error {
 	}
 	if err != nil {
 		os.Remove(name)
-		return fmt.Errorf("render: writing %s: %w", o.path, err)
+		return fmt.Errorf("render: writing %s: %w", o.path, osReason(err))
 	}
 	return nil
 }

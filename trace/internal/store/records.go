@@ -2,7 +2,9 @@ package store
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"sync"
@@ -209,17 +211,27 @@ type spillCached struct {
 	b   []byte
 }
 
+// reason is the system's reason for err, "no space left on device", when
+// err is a file operation's error: the spill file is a temporary one,
+// whose name says nothing to the person who reads the error.
+func reason(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
 // NewSpill creates the spill file in dir, or in the system's temporary
 // directory if dir is "", with a cache of the chunks read back of at most
 // maxCache bytes and one chunk.
 func NewSpill(dir string, maxCache int64) (*Spill, error) {
 	f, err := os.CreateTemp(dir, "searchviz-fold-*")
 	if err != nil {
-		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
+		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", reason(err))
 	}
 	if err := os.Remove(f.Name()); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", err)
+		return nil, fmt.Errorf("trace: making a file for what does not fit the memory budget: %w", reason(err))
 	}
 	return &Spill{f: f, maxCache: maxCache}, nil
 }
@@ -230,7 +242,7 @@ func (s *Spill) write(b []byte) (spillRef, error) {
 	defer s.mu.Unlock()
 	ref := spillRef{off: s.end, n: len(b)}
 	if _, err := s.f.WriteAt(b, s.end); err != nil {
-		return spillRef{}, fmt.Errorf("trace: writing what does not fit the memory budget to a file: %w", err)
+		return spillRef{}, fmt.Errorf("trace: writing what does not fit the memory budget to a file: %w", reason(err))
 	}
 	s.end += int64(len(b))
 	return ref, nil
@@ -249,7 +261,7 @@ func (s *Spill) read(ref spillRef) []byte {
 	}
 	b := make([]byte, ref.n)
 	if _, err := s.f.ReadAt(b, ref.off); err != nil {
-		panic(fmt.Sprintf("trace: reading back what did not fit the memory budget: %v", err))
+		panic(fmt.Sprintf("trace: reading back what did not fit the memory budget: %v", reason(err)))
 	}
 	for len(s.cache) > 0 && s.cached+int64(len(b)) > s.maxCache {
 		s.cached -= int64(len(s.cache[0].b))
