@@ -601,6 +601,33 @@ func TestBrowserPositionEditors(t *testing.T) {
 	b.screenshot("editor-tree.png")
 }
 
+// TestBrowserTreeParseError types malformed trees into the start page's
+// position field, as a teacher writing one by hand would: why the text is
+// not a tree shows under the field as it is typed, before the search is
+// asked for, and goes once the text is a tree again.
+func TestBrowserTreeParseError(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, newApp(t))
+	for _, tt := range []struct {
+		game, bad, want, good string
+	}{
+		{"tree", "[[1,2],", "position: tree: at offset 7: expected a number or '[', found end of input", "[[1,2],[3]]"},
+		{"tree", "[[1,x]]", "position: tree: at offset 4:", "[[1,2]]"},
+		{"chancetree", "[{0.5:3", "position: tree: at offset 7: expected ',' or '}', found end of input", "[{0.5:3,0.5:4}]"},
+	} {
+		b.open("/?game=" + tt.game + "#new")
+		b.typeInto("position", tt.bad)
+		problem := `document.getElementById("position-problem")`
+		b.waitJS("why "+tt.bad+" is no "+tt.game, problem+`.textContent.startsWith(`+jsString(tt.want)+`) && `+problem+`.offsetHeight > 0`)
+		if path := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`)); path != "/" {
+			t.Errorf("%s %s: the page is %s, not the start page: the search was asked for", tt.game, tt.bad, path)
+		}
+		b.screenshot("tree-parse-error-" + tt.game + ".png")
+		b.typeInto("position", tt.good)
+		b.waitJS("the problem gone after "+tt.good, problem+`.textContent === "" && `+problem+`.offsetHeight === 0`)
+	}
+}
+
 // TestBrowserMazeEditor edits the maze's board by clicking: a generated
 // board is shown when the position is empty, a wall becomes the player
 // (two players: the editor says the board is no position yet), the old

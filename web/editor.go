@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -52,8 +53,11 @@ func newOutlineView(o *catalog.Outline) *outlineView {
 // that position's board, palette and cell names, or the typed tree's
 // outline. With an edited board too, as JSON in the field "board", the
 // answer is the text of the position with the board's cells and, when the
-// text is not a position of the game, why. A request the editor cannot
-// answer gets 400 and {"error": why}.
+// text is not a position of the game, why. A position of a game with
+// nothing to edit (a chance tree) gets its text alone: the page
+// shows an error under the field as the position is typed, and a
+// position that reads is none. A request the editor cannot answer gets
+// 400 and {"error": why}.
 func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxEditorRequest)
 	if err := r.ParseForm(); err != nil {
@@ -79,6 +83,10 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	e, err := catalog.OpenEditor(gameSpec, seed, in.position)
+	if errors.Is(err, catalog.ErrNotEditable) && r.PostFormValue("board") == "" {
+		writeJSON(w, http.StatusOK, editorMsg{Position: in.position})
+		return
+	}
 	if err != nil {
 		editorError(w, err)
 		return

@@ -60,6 +60,16 @@ func TestEditorOpens(t *testing.T) {
 				tt.name, msg.Position, b.Rows, b.Cols, b.Caption, tt.cell, b.Cells[tt.cell], msg.Names, len(msg.Palette), tt.position, tt.rows, tt.caption, tt.want, tt.name0)
 		}
 	}
+	// A chance tree has no board or outline to edit, and its position is
+	// read: no error, which the start page would show under the field.
+	for _, form := range []url.Values{
+		{"game": {"chancetree"}, "position": {"[{0.5:3,0.5:12},{0.5:2,0.5:20}]"}},
+		{"game": {"chancetree"}},
+	} {
+		if code, msg, errText := postEditor(t, ts.URL, form); code != http.StatusOK || errText != "" || msg.Board != nil || msg.Outline != nil {
+			t.Errorf("%v: status %d, %+v, error %q; want 200 and nothing to edit", form, code, msg, errText)
+		}
+	}
 	code, msg, errText := postEditor(t, ts.URL, url.Values{"game": {"tree"}, "position": {"[[1,2],3]"}})
 	if code != http.StatusOK || msg.Board != nil || msg.Outline == nil || msg.Outline.Name != "A" || msg.Outline.Children[0].Name != "B" ||
 		strings.Join(msg.Outline.Children[0].Labels, " ") != "b1 b2" || msg.Outline.Children[1] != nil {

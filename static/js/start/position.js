@@ -24,8 +24,9 @@ export async function ask(extra) {
 
 // loadEditors asks, shortly after the last change, for the position in
 // the field (or with none, the one a search would start from) and shows
-// its board, or names the typed tree's nodes. Answers to older
-// questions are dropped.
+// its board, or names the typed tree's nodes, or why the text typed is
+// not a position: as it is typed, not only once the search is asked
+// for. Answers to older questions are dropped.
 let loads = 0, loadTimer = 0;
 export function loadEditors() {
   clearTimeout(loadTimer);
@@ -34,6 +35,7 @@ export function loadEditors() {
     const msg = await ask({});
     if (n !== loads || text !== position.value.trim() || g !== game.value) return;
     showBoardEditor(msg.error || !msg.board ? null : msg);
+    byId("position-problem").textContent = msg.error && text !== "" ? msg.error : "";
     if (msg.outline) nameTree({ text, names: msg.outline });
   }, 150);
 }
