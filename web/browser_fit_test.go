@@ -12,16 +12,27 @@ import (
 
 // overflowJS returns, for the element the selector %q selects, what of it
 // runs past its box: the element itself when its content is wider than
-// it (scrollWidth past clientWidth), and each element inside it that
-// reaches past its right edge; "" when everything fits, "missing" when
-// there is no such element.
+// it (scrollWidth past clientWidth) or it reaches past its parent, and
+// each element inside it that reaches past its right edge; "" when
+// everything fits, "missing" when there is no such element.
 const overflowJS = `(() => {
 	const panel = document.querySelector(%q);
 	if (!panel) return "missing";
 	const out = [];
 	if (panel.scrollWidth > panel.clientWidth) out.push("the panel: scrollWidth " + panel.scrollWidth + " > clientWidth " + panel.clientWidth);
 	const right = panel.getBoundingClientRect().right;
+	const column = panel.parentElement.getBoundingClientRect().right;
+	if (right > column + 0.5) out.push("the panel reaches " + Math.round(right - column) + " px past its column");
+	// An element a box inside the panel scrolls or clips (a listing's
+	// long lines) is that box's to show.
+	const clipped = (e) => {
+		for (let a = e.parentElement; a && a !== panel; a = a.parentElement) {
+			if (getComputedStyle(a).overflowX !== "visible") return true;
+		}
+		return false;
+	};
 	for (const e of panel.querySelectorAll("*")) {
+		if (clipped(e)) continue;
 		const r = e.getBoundingClientRect();
 		if (r.width > 0 && r.right > right + 0.5) out.push((e.id ? "#" + e.id : e.tagName.toLowerCase() + "." + e.className) + " " + JSON.stringify(e.textContent.slice(0, 40)) + " reaches " + Math.round(r.right - right) + " px past it");
 		if (out.length >= 5) break;
@@ -30,10 +41,10 @@ const overflowJS = `(() => {
 })()`
 
 // TestBrowserPanelsFit checks, at a laptop's window and a projector's,
-// that two panels whose text ran past their edge hold it: the start
-// page's recent traces, with long parameters and positions, and the root
-// visits of the twin maze's DUCT at its end, each player's actions with
-// their counts and marks.
+// that panels whose text ran past their edge hold it: the start page's
+// recent traces, with long parameters and positions, and at the end of
+// the twin maze's DUCT its root visits, each player's actions with their
+// counts and marks, and the root's variables, its visits among them.
 func TestBrowserPanelsFit(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t, newApp(t))
@@ -85,8 +96,15 @@ func TestBrowserPanelsFit(t *testing.T) {
 		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 		b.toLastStep()
 		b.waitJS("the root visits", `document.querySelectorAll("#visits-bars li").length > 0`)
-		if got := get(b, "measuring the root visits", chromedp.Evaluate[string](fmt.Sprintf(overflowJS, "#visits-panel"))); got != "" {
-			t.Errorf("%s: the root visits overflow: %s", view, got)
+		for _, panel := range []struct{ sel, name string }{
+			{"#visits-panel", "the root visits"},
+			// The variables panel grows with what it holds: it is measured
+			// against the side column it is in.
+			{".side", "the side column, the root's variables and visits in it"},
+		} {
+			if got := get(b, "measuring "+panel.name, chromedp.Evaluate[string](fmt.Sprintf(overflowJS, panel.sel))); got != "" {
+				t.Errorf("%s: %s overflow: %s", view, panel.name, got)
+			}
 		}
 		b.screenshot("duct-visits-" + strings.ReplaceAll(view, " ", "-") + ".png")
 	}
