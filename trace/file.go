@@ -2,13 +2,13 @@ package trace
 
 import (
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/searchviz/searchviz/internal/oserr"
 )
 
 // FileWriter writes a trace file. It writes to a temporary file in the
@@ -40,7 +40,7 @@ var _ Tracer = (*FileWriter)(nil)
 func Create(path string, h Header) (*FileWriter, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("trace: creating %s: %w", path, osReason(err))
+		return nil, fmt.Errorf("trace: creating %s: %w", path, oserr.Reason(err))
 	}
 	fw := &FileWriter{path: path, f: f}
 	var w io.Writer = f
@@ -65,7 +65,7 @@ func (fw *FileWriter) Emit(e Event) {
 // Err returns the first error of writing the trace, or nil.
 func (fw *FileWriter) Err() error {
 	if err := fw.w.Err(); err != nil {
-		return fileError(fw.path, osReason(err))
+		return fileError(fw.path, oserr.Reason(err))
 	}
 	return nil
 }
@@ -79,11 +79,11 @@ func (fw *FileWriter) Close() error {
 	}
 	err := fw.w.Flush()
 	if err != nil {
-		err = fileError(fw.path, osReason(err))
+		err = fileError(fw.path, oserr.Reason(err))
 	}
 	if fw.gz != nil {
 		if cerr := fw.gz.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("trace: compressing %s: %w", fw.path, osReason(cerr))
+			err = fmt.Errorf("trace: compressing %s: %w", fw.path, oserr.Reason(cerr))
 		}
 	}
 	if err == nil {
@@ -102,7 +102,7 @@ func (fw *FileWriter) Close() error {
 	if err != nil {
 		os.Remove(fw.f.Name())
 		if !strings.HasPrefix(err.Error(), "trace: ") {
-			err = fmt.Errorf("trace: writing %s: %w", fw.path, osReason(err))
+			err = fmt.Errorf("trace: writing %s: %w", fw.path, oserr.Reason(err))
 		}
 		return err
 	}
@@ -177,20 +177,6 @@ func ReadFileLimited(path string, lim Limits) (Header, []Event, error) {
 		return h, events, fileError(path, err)
 	}
 	return h, events, nil
-}
-
-// osReason is the system's reason for err, "no space left on device",
-// when err is a file operation's error, which names its file: the
-// writers' files are temporary ones the person never named, and the
-// errors that hold them name the file the person did.
-func osReason(err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return pe.Err
-	}
-	if le, ok := errors.AsType[*os.LinkError](err); ok {
-		return le.Err
-	}
-	return err
 }
 
 // fileError puts the file's name into an error of this package, after the

@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"io/fs"
-	"os"
 	"strings"
 )
 
@@ -51,18 +49,4 @@ func trimPackage(msg string) string {
 		}
 	}
 	return msg
-}
-
-// osReason is the system's reason for err, "no space left on device",
-// when err is a file operation's error, which names its file: viz writes
-// to a temporary file the person never named, and its errors name the
-// file they did.
-func osReason(err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return pe.Err
-	}
-	if le, ok := errors.AsType[*os.LinkError](err); ok {
-		return le.Err
-	}
-	return err
 }

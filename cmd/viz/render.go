@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/searchviz/searchviz/internal/oserr"
+
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
@@ -173,12 +175,12 @@ func (o *output) open() (io.Writer, error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("render: creating %s: %w", o.path, osReason(err))
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, oserr.Reason(err))
 	}
 	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return nil, fmt.Errorf("render: creating %s: %w", o.path, osReason(err))
+		return nil, fmt.Errorf("render: creating %s: %w", o.path, oserr.Reason(err))
 	}
 	o.tmp = f
 	return o, nil
@@ -193,7 +195,7 @@ func (o *output) Write(p []byte) (int, error) {
 	}
 	n, err := o.tmp.Write(p) // o.tmp is set before open returns the writer
 	if err != nil {
-		err = fmt.Errorf("render: writing %s: %w", o.path, osReason(err))
+		err = fmt.Errorf("render: writing %s: %w", o.path, oserr.Reason(err))
 	}
 	return n, err
 }
@@ -216,7 +218,7 @@ func (o *output) commit() error {
 	}
 	if err != nil {
 		os.Remove(name)
-		return fmt.Errorf("render: writing %s: %w", o.path, osReason(err))
+		return fmt.Errorf("render: writing %s: %w", o.path, oserr.Reason(err))
 	}
 	return nil
 }
