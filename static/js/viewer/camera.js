@@ -1,6 +1,6 @@
 // The camera: which part of the drawing the tree panel shows, as the
-// person pans and zooms, the search moves on, or presentation mode asks
-// for a readable size.
+// person pans and zooms or the search moves on, never smaller than its
+// texts can be read.
 import { byId as $ } from "../lib/dom.js";
 import { drawOverviewSoon, showOverviewLarge } from "./overview.js";
 import { emitState } from "./room.js";
@@ -41,15 +41,16 @@ export function setBox(b, byUser) {
 // below which the tree is never zoomed out: the one at which its
 // smallest texts are as large as LEAST says, in the normal view and in
 // presentation mode alike.
-export function leastScale() {
-  if (!st.svg) return 0;
+// Before a drawing, or on a page not rendered yet, such as a comparison's
+// viewer out of sight, which has no styles to read, the usual sizes stand
+// in, unkept.
+function leastScale() {
   const mode = st.present ? "present" : "normal";
+  if (!st.svg) return leastScaleFor(USUAL_SIZES[mode], LEAST[mode]);
   if (!measured || measured.mode !== mode || measured.svg !== st.svg) {
     // Boards are drawn in the nodes of the games that have them.
     const cell = $("board-panel") ? Number(root.dataset.boardCell) || 12 : 0;
     const sizes = textSizes(st.svg, cell);
-    // A page not rendered yet, such as a comparison's viewer out of
-    // sight, has no styles to read: the usual sizes stand in, unkept.
     if (!(sizes.value > 0 || sizes.edge > 0 || sizes.other > 0)) return leastScaleFor(USUAL_SIZES[mode], LEAST[mode]);
     measured = { mode: mode, svg: st.svg, sizes: sizes };
   }
@@ -80,8 +81,7 @@ export function watchPanel(resized) {
 export function panelUnits() {
   const r = panel();
   if (!r.width || !r.height) return null;
-  const mode = st.present ? "present" : "normal";
-  const least = leastScale() || leastScaleFor(USUAL_SIZES[mode], LEAST[mode]);
+  const least = leastScale();
   return [Math.max(1, Math.round(r.width / least)), Math.max(1, Math.round(r.height / least))];
 }
 

@@ -190,12 +190,26 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 // wholeReadable reports whether the page can show the whole tree's
 // drawing at a readable scale across its tree panel, or nearly: always,
 // until the page says its panel's size.
+// Its answer is kept for the panel, the view and the tree's size, as a
+// frame while playing asks again.
 func (vw *Viewer) wholeReadable() bool {
 	if vw.panel.w == 0 {
 		return true
 	}
+	key := wholeKey{w: vw.panel.w, view: vw.view, nodes: vw.show.Tree().Size()}
+	if vw.whole.known && vw.whole.key == key {
+		return vw.whole.ok
+	}
+	ok := vw.measureWhole()
+	vw.whole.key, vw.whole.known, vw.whole.ok = key, true, ok
+	return ok
+}
+
+// measureWhole lays out the whole tree, unless no layout of it could be
+// narrow enough, and reports whether it is readable across the panel.
+func (vw *Viewer) measureWhole() bool {
 	if vw.show.LeastWholeWidth() > vw.panel.w {
-		return false // no layout of it could be narrow enough: draw none
+		return false
 	}
 	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.view, vw.timeout)
 	if err != nil {
@@ -203,6 +217,13 @@ func (vw *Viewer) wholeReadable() bool {
 	}
 	w, _, ok := render.DrawingSize(svg)
 	return ok && w <= wholeSlack*vw.panel.w
+}
+
+// wholeKey is what wholeReadable's answer depends on.
+type wholeKey struct {
+	w     float64
+	view  trace.View
+	nodes int
 }
 
 // wholeSlack is how much wider than the panel a whole tree's drawing may

@@ -39,14 +39,18 @@ type Viewer struct {
 	timeout  time.Duration
 	ctx      context.Context
 
-	nav          navigation
-	panel        struct{ w, h float64 } // the page's tree panel in the drawing's units at a readable scale; 0 before it says
-	budget       int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
-	pageWhole    bool                   // the page draws the whole tree, fetched from the layout URL
-	redraw       bool                   // the page's drawing is out of date: the trace changed
-	shown        *render.Shown          // the display set the page draws; nil when it draws the whole tree
-	tally        *render.Tally          // what shown's placeholders stand for
-	sentOverview *render.Overview       // the minimap the page has
+	nav    navigation
+	panel  struct{ w, h float64 } // the page's tree panel in the drawing's units at a readable scale; 0 before it says
+	budget int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
+	whole  struct {               // whether the whole tree is readable in the panel (wholeReadable), once known
+		key       wholeKey
+		known, ok bool
+	}
+	pageWhole    bool             // the page draws the whole tree, fetched from the layout URL
+	redraw       bool             // the page's drawing is out of date: the trace changed
+	shown        *render.Shown    // the display set the page draws; nil when it draws the whole tree
+	tally        *render.Tally    // what shown's placeholders stand for
+	sentOverview *render.Overview // the minimap the page has
 	// sent is what the page draws of each node, by id for the whole tree
 	// or by place in shown's nodes; nil before a full frame. sentMore is
 	// what it draws of each placeholder of shown.
