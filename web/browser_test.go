@@ -161,14 +161,27 @@ func (b *browser) choose(id, value string) {
 	}
 }
 
-// typeInto replaces the text of an input as a person typing would.
+// typeInto replaces the text of an input as a person typing would; an
+// input the page replaces meanwhile (a form drawn again as the page
+// settles) is typed into again.
 func (b *browser) typeInto(id, text string) {
 	b.t.Helper()
-	b.do("typing into #"+id,
-		chromedp.Click(chromedp.ID(id)),
-		chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)), // select what is there, to type over it
-		chromedp.SendKeys(chromedp.ID(id), text),
-	)
+	for try := 0; ; try++ {
+		ctx, cancel := context.WithTimeout(b.ctx, waitFor)
+		err := chromedp.Do(ctx,
+			chromedp.Click(chromedp.ID(id)),
+			chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)), // select what is there, to type over it
+			chromedp.SendKeys(chromedp.ID(id), text),
+		)
+		cancel()
+		if err == nil {
+			break
+		}
+		if try < 3 && goneNode(err) {
+			continue
+		}
+		b.t.Fatalf("typing into #%s: %v", id, err)
+	}
 	if got := get(b, "reading #"+id, chromedp.Value(chromedp.ID(id))); got != text {
 		b.t.Fatalf("#%s holds %q after typing %q", id, got, text)
 	}
