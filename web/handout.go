@@ -35,6 +35,20 @@ func (s *Server) startHandout(w http.ResponseWriter) bool {
 // endHandout gives back the place startHandout took.
 func (s *Server) endHandout() { <-s.handouts }
 
+// beginHandout takes a place among the handouts made at once and loads
+// the request's trace, in the view it asks for; or it answers why not
+// and returns nil. A caller that gets a show calls endHandout when done.
+func (s *Server) beginHandout(w http.ResponseWriter, r *http.Request) (*show.Show, trace.View) {
+	if !s.startHandout(w) {
+		return nil, trace.ViewRoot
+	}
+	sh, _, v := s.loadShowAt(w, r)
+	if sh == nil {
+		s.endHandout()
+	}
+	return sh, v
+}
+
 // handoutSize counts the bytes of a handout against its cap as the parts
 // of its steps, a page or a frame each, are made.
 type handoutSize struct {
@@ -121,14 +135,11 @@ func sizeName(n int64) string {
 // step by default), each drawn whole on the final tree's canvas so that
 // the slides do not jump, with steps.txt saying what each step does.
 func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
-	if !s.startHandout(w) {
-		return
-	}
-	defer s.endHandout()
-	sh, _, v := s.loadShowAt(w, r)
+	sh, v := s.beginHandout(w, r)
 	if sh == nil {
 		return
 	}
+	defer s.endHandout()
 	from, to, err := stepRange(r, sh.Tree().Len())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

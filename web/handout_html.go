@@ -24,14 +24,11 @@ import (
 // and the scripts inside, nothing fetched from a server. It holds one
 // point of view, and the details of a node selected need the server.
 func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
-	if !s.startHandout(w) {
-		return
-	}
-	defer s.endHandout()
-	sh, _, v := s.loadShowAt(w, r)
+	sh, v := s.beginHandout(w, r)
 	if sh == nil {
 		return
 	}
+	defer s.endHandout()
 	steps, nodes := sh.Tree().Len(), sh.Tree().Size()
 	switch {
 	case !sh.WholeFits():
