@@ -6,7 +6,7 @@ import { graphOffset, shapeBox } from "./shapes.js";
 import { HIDDEN, root, st } from "./state.js";
 import { covers } from "./viewbox.js";
 
-const OVERVIEW_W = 240, OVERVIEW_H = 90; // the overview's most width and height, in CSS pixels
+const OVERVIEW_W = 320, OVERVIEW_H = 56; // the overview's most width and height, in CSS pixels: the strip under the tree
 const LARGE_SHARE = 0.8; // of the tree panel's width and height, the most a large overview takes
 
 let boxes = null; // the drawing's nodes: [group, x, y, w, h], found once per drawing
