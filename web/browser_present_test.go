@@ -331,3 +331,38 @@ func TestBrowserClickNearSmallNode(t *testing.T) {
 		t.Errorf("clicking 6 px beside %s selected %q", p.ID, sel)
 	}
 }
+
+// presentedStepJS measures what presentation mode must keep on screen:
+// the lit pseudocode line and the step in words, each inside the window
+// and inside its panel, and the controls, on one line.
+const presentedStepJS = `(() => {
+	const inside = (el, box) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+	const win = {top: 0, bottom: innerHeight};
+	const lit = document.querySelector("#code li.lit"), now = document.querySelector("#log li.now");
+	const tops = [...document.querySelectorAll(".controls > *")].filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+	return {
+		lit: !!lit && inside(lit, win) && inside(lit, document.getElementById("code").getBoundingClientRect()),
+		log: !!now && inside(now, win),
+		rows: tops.length ? Math.max(...tops.map((r) => r.top)) < Math.min(...tops.map((r) => r.bottom)) : false,
+	};
+})()`
+
+// TestBrowserPresentedStep opens examples whose side panels are tall
+// (MCTS's visits, Othello's board) in presentation mode at 1280x720, at
+// a step whose pseudocode line is far down the listing: the lit line and
+// the step in words are on screen, and the controls fit one line.
+func TestBrowserPresentedStep(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"/example/othello-alphabeta?present=1&step=last", "/example/ttt-mcts?present=1&step=25", "/example/dice-cut?present=1&step=300"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			b := presentBrowser(t, path, "#tree svg")
+			b.do("letting the page settle", chromedp.Sleep(500*time.Millisecond))
+			type shown struct{ Lit, Log, Rows bool }
+			s := get(b, "measuring the step's panels", chromedp.Evaluate[shown](presentedStepJS))
+			if !s.Lit || !s.Log || !s.Rows {
+				t.Errorf("lit line on screen %v, step in words on screen %v, controls on one line %v; want all", s.Lit, s.Log, s.Rows)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import { wireExports } from "../viewer/exports.js";
 import { loadWhole } from "../viewer/frames.js";
 import { wireControls } from "../viewer/keys.js";
 import { wirePointer } from "../viewer/pointer.js";
+import { watchCode } from "../viewer/panels.js";
 import { presentStyle } from "../viewer/present.js";
 import { listenToRoom } from "../viewer/room.js";
 import { root, st } from "../viewer/state.js";
@@ -17,6 +18,7 @@ wireControls();
 wirePointer();
 wireExports();
 watchPanel(sendPanel);
+watchCode();
 // The whole tree's drawing is fetched first unless no drawing of it
 // could be read across the tree panel: then the server sends a display
 // set fitted to it.

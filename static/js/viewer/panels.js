@@ -113,6 +113,13 @@ export function scrollLog() {
   log.scrollTop = log.scrollHeight;
 }
 
+// watchCode shows the lit line again whenever the pseudocode's panel
+// changes size, as the panels above it grow or give up room.
+export function watchCode() {
+  const code = $("code");
+  if (code) new ResizeObserver(() => showLit()).observe(code);
+}
+
 // showLit scrolls the side panels, never the page, just enough to show
 // the lit line of pseudocode; a frame does it last, as scrollLog.
 export function showLit() {
