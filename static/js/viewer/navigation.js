@@ -26,9 +26,12 @@ export function drawNav() {
     });
     $("nav-up").disabled = nav.root === 0;
     $("nav-top").disabled = nav.root === 0;
-    let count = navigated
-      ? "· " + nav.shown.toLocaleString("en") + " of " + nav.total.toLocaleString("en") + " nodes drawn; click a +N box for more"
-      : "";
+    // The tree's nodes are the searched ones and the pruned moves, which
+    // the header's count of nodes leaves out.
+    const of = nav.pruned
+      ? " of " + nav.total.toLocaleString("en") + " nodes (" + (nav.total - nav.pruned).toLocaleString("en") + " searched, " + nav.pruned.toLocaleString("en") + " pruned moves) drawn"
+      : " of " + nav.total.toLocaleString("en") + " nodes drawn";
+    let count = navigated ? "· " + nav.shown.toLocaleString("en") + of + "; click a +N box for more" : "";
     if (nav.elsewhere && !nav.reach) count += " · the search is outside this subtree now";
     $("nav-count").textContent = count;
     const reach = $("nav-reach");

@@ -360,7 +360,7 @@ func (vw *Viewer) nextStep(from, dir int) (int, bool) {
 // way down to it, the filter on the steps, how many nodes are drawn, and
 // the minimap's cell of the search's focus.
 func (vw *Viewer) navView(focus trace.NodeID) *NavView {
-	nv := &NavView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size()}
+	nv := &NavView{Root: int(vw.nav.root), Filter: -1, Total: vw.tree.Size(), Shown: vw.tree.Size(), Pruned: vw.prunedMoves()}
 	trail := vw.path(vw.nav.root)
 	if n := len(trail); n > MaxPathMoves {
 		// The root, then a crumb for the levels left out, then the last.
@@ -413,4 +413,20 @@ func (vw *Viewer) moveName(id trace.NodeID) string {
 		return n.Label
 	}
 	return strconv.Itoa(n.Action)
+}
+
+// prunedMoves counts the nodes of the tree that stand for moves a cut
+// pruned, which the tree holds but the search never made: the nodes
+// drawn outnumber the nodes searched by them. It is counted again only
+// when the tree grows.
+func (vw *Viewer) prunedMoves() int {
+	if n := vw.tree.Size(); n != vw.pruned.size {
+		vw.pruned.size, vw.pruned.n = n, 0
+		for id := range n {
+			if vw.tree.Node(trace.NodeID(id)).Placeholder {
+				vw.pruned.n++
+			}
+		}
+	}
+	return vw.pruned.n
 }

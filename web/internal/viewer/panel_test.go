@@ -113,3 +113,30 @@ func TestPanelLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestNavCountsPrunedMoves checks that the count of pruned moves the
+// navigation sends is the number of moves the trace's cuts pruned, so
+// that the tree's nodes less them are the nodes the search made, as the
+// trace's decision counts them.
+func TestNavCountsPrunedMoves(t *testing.T) {
+	t.Parallel()
+	h, events := recordSearch(t, catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"})
+	sh, err := loadShow("pruned", h, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	made, pruned := 0, 0
+	for _, e := range events {
+		switch e.Kind {
+		case trace.KindNode:
+			made++
+		case trace.KindCut:
+			pruned += len(e.Pruned)
+		}
+	}
+	vw := newViewer(sh, trace.ViewRoot)
+	nav := vw.navView(trace.NoNode)
+	if pruned == 0 || nav.Pruned != pruned || nav.Total-nav.Pruned != made {
+		t.Errorf("the navigation counts %d nodes, %d of them pruned moves; the trace made %d nodes and its cuts pruned %d moves", nav.Total, nav.Pruned, made, pruned)
+	}
+}

@@ -213,6 +213,7 @@ type NavView struct {
 	FilterName string  `json:"filter_name,omitempty"` // its name
 	Shown      int     `json:"shown"`                 // the nodes drawn, placeholders aside
 	Total      int     `json:"total"`                 // the nodes of the tree
+	Pruned     int     `json:"pruned,omitempty"`      // of them, the moves a cut pruned, drawn but never searched
 	Elsewhere  bool    `json:"elsewhere,omitempty"`   // the focus lies outside the view's subtree
 	Reach      int     `json:"reach,omitempty"`       // the step the view's root appears at, when later than the frame's
 	Cell       []int   `json:"cell,omitempty"`        // the minimap's cell of the focus: col, row

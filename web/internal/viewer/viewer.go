@@ -46,11 +46,12 @@ type Viewer struct {
 		key       wholeKey
 		known, ok bool
 	}
-	pageWhole    bool             // the page draws the whole tree, fetched from the layout URL
-	redraw       bool             // the page's drawing is out of date: the trace changed
-	shown        *render.Shown    // the display set the page draws; nil when it draws the whole tree
-	tally        *render.Tally    // what shown's placeholders stand for
-	sentOverview *render.Overview // the minimap the page has
+	pruned       struct{ size, n int } // the tree's pruned moves, n, when it had size nodes (prunedMoves)
+	pageWhole    bool                  // the page draws the whole tree, fetched from the layout URL
+	redraw       bool                  // the page's drawing is out of date: the trace changed
+	shown        *render.Shown         // the display set the page draws; nil when it draws the whole tree
+	tally        *render.Tally         // what shown's placeholders stand for
+	sentOverview *render.Overview      // the minimap the page has
 	// sent is what the page draws of each node, by id for the whole tree
 	// or by place in shown's nodes; nil before a full frame. sentMore is
 	// what it draws of each placeholder of shown.
