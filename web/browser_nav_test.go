@@ -422,11 +422,11 @@ func TestBrowserBigTreeMinimapAndFilter(t *testing.T) {
 	b := bt.b
 	b.do("waiting for the minimap", chromedp.WaitVisible(chromedp.CSS(`[data-testid=minimap]`)))
 	before := bt.drawing()
-	// Three quarters across, halfway down: a node at mid depth of the
-	// root's seventh or so subtree.
+	// Three quarters across, near the bottom: a deep node of the root's
+	// seventh or so subtree, where the whole tree has most of its nodes.
 	b.do("clicking the minimap", chromedp.Evaluate[chromedp.Void](`(() => {
 		const c = document.getElementById("minimap"), r = c.getBoundingClientRect();
-		c.dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: r.left + r.width * 0.75, clientY: r.top + r.height * 0.5}));
+		c.dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: r.left + r.width * 0.75, clientY: r.top + r.height * 0.85}));
 	})()`))
 	d := bt.waitLayouts(before.Layouts)
 	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))

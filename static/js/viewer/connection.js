@@ -17,7 +17,7 @@ export function send(cmd) {
   if (asking(cmd)) st.ws.send(JSON.stringify(cmd));
 }
 
-const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable size must change to be told again
+const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable width must change to be told again
 
 let panelSent = null; // the tree panel's readable size last told the server
 
@@ -28,7 +28,7 @@ let panelSent = null; // the tree panel's readable size last told the server
 export function sendPanel() {
   const u = panelUnits();
   if (offline || !u || !st.ws || st.ws.readyState !== WebSocket.OPEN) return;
-  if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0] && Math.abs(u[1] - panelSent[1]) <= PANEL_CHANGE * panelSent[1]) return;
+  if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0]) return; // the width decides what is drawn
   panelSent = u;
   root.dataset.panel = u.join("x");
   st.ws.send(JSON.stringify({ type: "panel", width: u[0], height: u[1] }));

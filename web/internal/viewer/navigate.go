@@ -248,11 +248,14 @@ const panelUnitsPerNode = 30
 
 // setPanel fits the display sets to a tree panel of w by h units of the
 // drawing at a readable scale, from the next frame on.
+// Only the width decides what is drawn: a panel only shorter or taller
+// keeps its drawing.
 func (vw *Viewer) setPanel(w, h float64) {
-	if w == vw.panel.w && h == vw.panel.h {
+	vw.panel.h = h
+	if w == vw.panel.w {
 		return
 	}
-	vw.panel.w, vw.panel.h = w, h
+	vw.panel.w = w
 	vw.budget = 0
 	vw.nav.changed = true
 }
