@@ -302,20 +302,20 @@ func TestBrowserClickNearSmallNode(t *testing.T) {
 		Width float64 `json:"width"`
 	}
 	// The pruned node nearest the panel's centre, and a point 6 px to the
-	// right of its shape, where no other node is.
-	p := get(b, "finding a pruned node", chromedp.Evaluate[target](`(() => {
-		const panel = document.getElementById("tree").getBoundingClientRect();
-		let best = null;
-		for (const g of document.querySelectorAll("#tree g.node.st_pruned")) {
-			const r = g.querySelector("polygon, ellipse").getBoundingClientRect();
-			const x = r.right + 6, y = r.top + r.height / 2;
-			const hit = document.elementFromPoint(x, y);
-			if (hit && hit.closest("g.node")) continue;
-			const d = Math.hypot(x - (panel.left + panel.width / 2), y - (panel.top + panel.height / 2));
-			if (!best || d < best.d) best = {id: g.id, x: x, y: y, width: r.width, d: d};
+	// right of its shape, where no other node is; found again until it
+	// stays put, as the view settles after Fit.
+	find := func() target {
+		return get(b, "finding a pruned node", chromedp.Evaluate[target](findPrunedJS))
+	}
+	p := find()
+	for deadline := time.Now().Add(waitFor); time.Now().Before(deadline); {
+		b.do("letting the view settle", chromedp.Sleep(200*time.Millisecond))
+		again := find()
+		if again == p {
+			break
 		}
-		return best || {id: ""};
-	})()`))
+		p = again
+	}
 	if p.ID == "" {
 		t.Fatal("the fitted tree shows no pruned node with room beside it")
 	}
@@ -331,6 +331,22 @@ func TestBrowserClickNearSmallNode(t *testing.T) {
 		t.Errorf("clicking 6 px beside %s selected %q", p.ID, sel)
 	}
 }
+
+// findPrunedJS finds the pruned node nearest the tree panel's centre with
+// room 6 px to the right of its shape, where no other node is.
+const findPrunedJS = `(() => {
+	const panel = document.getElementById("tree").getBoundingClientRect();
+	let best = null;
+	for (const g of document.querySelectorAll("#tree g.node.st_pruned")) {
+		const r = g.querySelector("polygon, ellipse").getBoundingClientRect();
+		const x = r.right + 6, y = r.top + r.height / 2;
+		const hit = document.elementFromPoint(x, y);
+		if (hit && hit.closest("g.node")) continue;
+		const d = Math.hypot(x - (panel.left + panel.width / 2), y - (panel.top + panel.height / 2));
+		if (!best || d < best.d) best = {id: g.id, x: x, y: y, width: r.width, d: d};
+	}
+	return best || {id: ""};
+})()`
 
 // presentedStepJS measures what presentation mode must keep on screen:
 // the lit pseudocode line and the step in words, each inside the window
