@@ -1,8 +1,6 @@
 package rooms
 
 import (
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/web/internal/wsconn/wiretest"
@@ -13,16 +11,8 @@ import (
 // its messages.
 func TestProtocolDocNamesTheWire(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../../docs/protocol.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	for _, typ := range []string{"hello", "state", "page", "end", "room", "ticket", "link", "followers", "answers", "error", "ended"} {
-		if !strings.Contains(doc, `{"type":"`+typ+`"`) {
-			t.Errorf("docs/protocol.md has no message of type %q", typ)
-		}
-	}
+	doc := wiretest.ReadDoc(t)
+	wiretest.Messages(t, doc, []string{"hello", "state", "page", "end", "room", "ticket", "link", "followers", "answers", "error", "ended"})
 	if missing := wiretest.Missing(doc, wiretest.Fields(Message{})); len(missing) > 0 {
 		t.Errorf("docs/protocol.md does not name the fields %q of a room's messages", missing)
 	}

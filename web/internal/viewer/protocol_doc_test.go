@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -14,16 +13,8 @@ import (
 // page may send and every field of every message the server sends.
 func TestProtocolDocNamesTheWire(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../../docs/protocol.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	for _, c := range commandTypes {
-		if !strings.Contains(doc, `{"type":"`+c+`"`) {
-			t.Errorf("docs/protocol.md has no example of the command %q", c)
-		}
-	}
+	doc := wiretest.ReadDoc(t)
+	wiretest.Messages(t, doc, commandTypes)
 	for _, g := range trace.Grains() {
 		if !strings.Contains(doc, "`"+g.String()+"`") {
 			t.Errorf("docs/protocol.md does not name the grain %q a step may take", g)

@@ -4,9 +4,36 @@ package wiretest
 
 import (
 	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
+	"testing"
 )
+
+// Doc is the description of the browser's protocols, as a test of a
+// package under web/internal finds it from its own folder.
+const Doc = "../../../docs/protocol.md"
+
+// ReadDoc returns the text of Doc, or fails the test.
+func ReadDoc(tb testing.TB) string {
+	tb.Helper()
+	data, err := os.ReadFile(Doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(data)
+}
+
+// Messages fails the test for each message type of types that doc does
+// not show as a message, {"type":"t" ...}.
+func Messages(tb testing.TB, doc string, types []string) {
+	tb.Helper()
+	for _, t := range types {
+		if !strings.Contains(doc, `{"type":"`+t+`"`) {
+			tb.Errorf("%s has no message of type %q", Doc, t)
+		}
+	}
+}
 
 // marshaler is the type of a value that writes its own JSON, whose
 // fields are then no names on the wire.
