@@ -11,10 +11,14 @@ import { closing, queued } from "./protocol.js";
 import { answered, asking, connected, offline, root, st, stopped, takePending, viewAsked, want } from "./state.js";
 
 // send sends command cmd, or keeps it to send once the command under way
-// is answered.
+// is answered or, for a page still connecting, once the socket opens: a
+// person who presses End as the page loads is not ignored.
 export function send(cmd) {
-  if (!st.ws || st.ws.readyState !== WebSocket.OPEN) return;
-  if (asking(cmd)) st.ws.send(JSON.stringify(cmd));
+  const ws = st.ws;
+  if (!ws || (ws.readyState !== WebSocket.OPEN && ws.readyState !== WebSocket.CONNECTING)) return;
+  // A connecting page is busy until its first frame (connected), so its
+  // command waits for it.
+  if (asking(cmd)) ws.send(JSON.stringify(cmd));
 }
 
 const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable width must change to be told again
