@@ -3,6 +3,7 @@
 // that change what the page draws.
 import { byId as $ } from "../lib/dom.js";
 import { send } from "./connection.js";
+import { cellNode } from "./minimap.js";
 import { VIEW_ROOT, anchored, root, st } from "./state.js";
 
 // drawNav shows where the view is: the way down to its root, the nodes
@@ -93,14 +94,9 @@ function drawMinimap() {
 }
 
 // minimapNode returns the node a click at the minimap's cell (k, r)
-// goes to: the cell's, or the nearest above it in its column.
+// goes to (see cellNode).
 export function minimapNode(k, r) {
-  const m = st.minimap;
-  for (let row = r; row >= 0; row--) {
-    const id = m.rep[row * m.cols + k];
-    if (id >= 0) return id;
-  }
-  return 0;
+  return cellNode(st.minimap, k, r);
 }
 
 // navigate sends a command that changes what the page draws, and keeps
