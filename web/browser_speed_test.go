@@ -92,8 +92,15 @@ var speedSearch = url.Values{"game": {"tictactoe"}, "position": {"x../.o./..."},
 // viewer's path.
 func runSpeedSearch(t testing.TB, base string) string {
 	t.Helper()
+	return runForm(t, base, speedSearch)
+}
+
+// runForm runs the search form asks for on app through the start page's
+// form and returns its viewer's path.
+func runForm(t testing.TB, base string, form url.Values) string {
+	t.Helper()
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(base+"/run", speedSearch)
+	res, err := client.PostForm(base+"/run", form)
 	if err != nil {
 		t.Fatal(err)
 	}
