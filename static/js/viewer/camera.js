@@ -10,6 +10,8 @@ import { LEAST, leastScaleFor, textSizes } from "./readable.js";
 import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from "./viewbox.js";
 
 const FOCUS_MOST_SCALE = 1.6; // how far Fit zooms in past the least, on a few nodes
+const FOLLOW_MARGIN = 20; // how far inside the panel's edges, in the drawing's units, a followed node stays
+const CHILD_EDGES = 40; // how much, in the drawing's units, of the edges down to its children shows under a followed node
 // PRESENT_TEXT is the sizes, in the drawing's units, presentation mode
 // draws values, edges' actions and windows at (app.css reads them as
 // --present-value, --present-edge and --present-window), larger than
@@ -69,6 +71,7 @@ export function watchPanel(resized) {
       const cx = st.box[0] + st.box[2] / 2, cy = st.box[1] + st.box[3] / 2;
       const w = r.width / s, h = r.height / s;
       setBox([cx - w / 2, cy - h / 2, w, h], false);
+      reframe();
     }
     clearTimeout(timer);
     timer = setTimeout(resized, 250);
@@ -120,16 +123,17 @@ function focusBox() {
 
 // showAnswer brings the root and the best line into view after the
 // decision, as End or a jump there asks: the last node followed may be
-// anywhere. f is the frame, whose patches are not applied yet.
+// anywhere; before the decision, with no node being searched (the first
+// step), the root. f is the frame, whose patches are not applied yet.
 export function showAnswer(f) {
   if (!$("follow").checked || !st.svg || f.current >= 0) return;
-  const best = new Set([...st.svg.querySelectorAll("g.node.st_best")].map((g) => Number(g.id.slice(1))));
+  const best = new Set(f.full ? [] : [...st.svg.querySelectorAll("g.node.st_best")].map((g) => Number(g.id.slice(1))));
   for (const n of f.nodes) {
     if (n[1] === "st_best") best.add(n[0]);
     else best.delete(n[0]);
   }
-  const top = nodeBox(st.nav ? st.nav.root : 0);
-  if (!best.size || !top) return;
+  const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+  if (!top) return;
   const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
   const b = pad(union([top, ...line]), top.w / 2, top.h / 4);
   if (holds(st.box, b, 0)) return;
@@ -141,7 +145,7 @@ export function showAnswer(f) {
   // much of the root above it as the panel holds.
   const chosen = line.find((n) => n.y > top.y) || top;
   const v = around(b, chosen, least, Math.max(least, now), r);
-  v[1] = Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]);
+  v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]) : b.y;
   setBox(v);
 }
 
@@ -158,9 +162,44 @@ export function zoom(factor, cx, cy) {
   setBox(zoomed(st.box, factor, cx, cy, st.full[2], least, r), true);
 }
 
-// follow keeps node id, the current node, in view.
-export function follow(id) {
+// follow keeps node id, the current node, in view, and with it the
+// view's root and the path between when the panel holds them at a
+// readable scale; when it cannot, the current node with as much of the
+// path above it as fits. force moves the view to that even when it
+// shows the current node, as a new drawing asks.
+export function follow(id, force) {
   if (!$("follow").checked || id < 0 || !st.svg) return;
-  const b = nodeBox(id);
-  if (b && !holds(st.box, b, 20)) setBox(centredOn(st.box, b));
+  const cur = nodeBox(id);
+  if (!cur) return;
+  const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+  const want = top ? union([top, cur]) : cur;
+  if (!force && holds(st.box, want, FOLLOW_MARGIN)) return;
+  const r = panel();
+  if (!r.width || !r.height) {
+    if (!holds(st.box, cur, FOLLOW_MARGIN)) setBox(centredOn(st.box, cur));
+    return;
+  }
+  const least = leastScale();
+  const now = Math.max(least, scaleOf(st.box, r));
+  const padded = pad(want, cur.w / 2, cur.h / 4);
+  if (padded.w * least <= r.width && padded.h * least <= r.height) {
+    setBox(around(padded, cur, least, now, r));
+    return;
+  }
+  if (!force && holds(st.box, cur, FOLLOW_MARGIN)) return;
+  // The path does not fit: the current node near the panel's foot, the
+  // edges down to its children under it, the path above as far as the
+  // panel holds.
+  const v = around(padded, cur, now, now, r);
+  const below = Math.min(cur.h / 2, CHILD_EDGES);
+  v[1] = Math.min(cur.y - FOLLOW_MARGIN, Math.max(padded.y, cur.y + cur.h + below - v[3]));
+  setBox(v);
+}
+
+// reframe shows again what the view follows, the current node or the
+// answer, once the panel changed size, unless the person moved the view.
+function reframe() {
+  if (st.userMoved) return;
+  if (st.lastCurrent >= 0) follow(st.lastCurrent, true);
+  else showAnswer({ current: -1, nodes: [] });
 }

@@ -2,7 +2,7 @@
 // and then restyled by the frames, whole or a display set of a big tree,
 // its legend in a panel of its own.
 import { byId as $ } from "../lib/dom.js";
-import { fit, setBox, showAnswer } from "./camera.js";
+import { fit, follow, setBox, showAnswer } from "./camera.js";
 import { sendPanel } from "./connection.js";
 import { takeLegend } from "./legend.js";
 import { forgetOverview } from "./overview.js";
@@ -137,9 +137,11 @@ export function applyLayout(m, current) {
   // The same scale as before, centred on the node navigated to, or
   // else on the current node. A big drawing comes in two parts, the
   // first around that node (web.viewer.anchor), the rest just after.
-  const at = st.anchor === VIEW_ROOT ? m.root : st.anchor >= 0 ? st.anchor : current;
+  const at = st.anchor === VIEW_ROOT ? m.root : st.anchor;
   const b = at >= 0 ? nodeBox(at) : null;
-  if (before && b) setBox([b.x + b.w / 2 - before[2] / 2, b.y - before[3] / 4, before[2], before[3]], st.anchor !== -1 || st.userMoved);
+  if (before && b) setBox([b.x + b.w / 2 - before[2] / 2, b.y - before[3] / 4, before[2], before[3]], true);
+  else if (!st.userMoved && current >= 0) follow(current, true);
+  else if (!st.userMoved) showAnswer({ current: -1, nodes: [] });
   anchorUsed(st.anchor !== -1);
   return true;
 }
