@@ -383,9 +383,8 @@ func auditPx(px float64) string {
 }
 
 // auditSettle measures the view in document doc at step k once it has
-// settled: the viewer shows step k, its tree drawn, and two measurements
-// 100 ms apart agree, as the frames of a big step and the camera's moves
-// land a moment after the step is shown.
+// settled: the viewer shows step k, its tree drawn, and it shows the same
+// 100 ms later.
 func auditSettle(b *browser, doc string, k int) auditShown {
 	b.t.Helper()
 	// A cheap test first, polled often; the measurement lays out the page.
@@ -399,18 +398,28 @@ func auditSettle(b *browser, doc string, k int) auditShown {
 		s := measure()
 		b.t.Fatalf("the viewer did not show step %d within %v: it shows step %q, drawing %q, status %q", k, 2*waitFor, s.At, s.Drawing, s.Status)
 	}
-	last := measure()
+	// Settled: what the view shows, read cheaply, the same 100 ms apart;
+	// the frames of a big step and the camera's moves land a moment
+	// after the step is shown. Then the measurement, once.
+	shows := fmt.Sprintf(`(() => { const d = %s; const v = d.getElementById("viewer"), s = d.querySelector("#tree svg"); return [v.dataset.shownStep, v.dataset.drawing || "", s ? s.getAttribute("viewBox") : "", s ? s.querySelectorAll("g").length : 0, d.getElementById("tree").getBoundingClientRect().height, (d.querySelector("#code li.lit") || {}).id || "", (d.querySelector("g.node.st_current") || {}).id || ""].join("|"); })()`, doc)
+	read := func() string { return get(b, "reading the view", chromedp.Evaluate[string](shows)) }
+	last := read()
 	for deadline := time.Now().Add(waitFor); ; {
 		time.Sleep(100 * time.Millisecond)
-		now := measure()
-		if now == last && now.Ready {
-			return now
+		now := read()
+		if now == last {
+			break
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("the view at step %d did not settle within %v: it shows %+v, before %+v", k, waitFor, now, last)
+			b.t.Fatalf("the view at step %d did not settle within %v: it shows %s, before %s", k, waitFor, now, last)
 		}
 		last = now
 	}
+	s := measure()
+	if !s.Ready {
+		b.t.Fatalf("the view left step %d as it was measured: it shows step %q, drawing %q", k, s.At, s.Drawing)
+	}
+	return s
 }
 
 // auditOpen opens path on app in a tab of its own at mode's window size.
