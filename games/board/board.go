@@ -135,6 +135,12 @@ type Board struct {
 	// Look says how to draw the pieces: "" (LookMarks) for their marks in
 	// their owner's colour, LookDiscs for discs on a green board.
 	Look string `json:"look,omitempty"`
+	// ColumnNames and RowNames name the columns, left to right, and the
+	// rows, top to bottom, as the game's moves name its squares ("a" and
+	// "3" for tic-tac-toe's a3), for a page to write beside the grid; nil
+	// for a game whose squares have no names.
+	ColumnNames []string `json:"columnNames,omitempty"`
+	RowNames    []string `json:"rowNames,omitempty"`
 }
 
 // The looks of a board's pieces.

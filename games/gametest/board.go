@@ -93,3 +93,55 @@ func CheckEditError(t testing.TB, s Editor, b board.Board, want string) {
 		t.Errorf("Edit(%dx%d) = %q, %v; want the error %q", b.Rows, b.Cols, got, err, want)
 	}
 }
+
+// Named is a position of a game whose board names its squares.
+type Named[S any] interface {
+	Legal(buf []int) []int
+	Play(action int) S
+	Label(action int) string
+	Board() board.Board
+}
+
+// CheckSquareNames plays every move of every position within plies moves
+// of root and reports through t each move whose square the board names
+// otherwise than the move's label does: the cell a move fills, at row r
+// and column c, is named ColumnNames[c]+RowNames[r], and the label is that
+// name, or the column's name alone in a game whose moves pick a column.
+// A move that fills no cell, a pass, is not checked.
+func CheckSquareNames[S Named[S]](t testing.TB, root S, plies int) {
+	t.Helper()
+	b := root.Board()
+	if len(b.ColumnNames) != b.Cols || len(b.RowNames) != b.Rows {
+		t.Fatalf("%d column names and %d row names for a board of %dx%d", len(b.ColumnNames), len(b.RowNames), b.Rows, b.Cols)
+	}
+	level := []S{root}
+	for range plies {
+		var next []S
+		for _, s := range level {
+			before := s.Board()
+			for _, a := range s.Legal(nil) {
+				after := s.Play(a)
+				next = append(next, after)
+				checkFilled(t, s.Label(a), before, after.Board())
+			}
+		}
+		level = next
+	}
+}
+
+// checkFilled reports through t a move labelled label, from board before
+// to board after, that fills a cell the boards name otherwise.
+func checkFilled(t testing.TB, label string, before, after board.Board) {
+	t.Helper()
+	for k, c := range after.Cells {
+		if before.Cells[k].Kind != board.Empty || c.Kind == board.Empty {
+			continue
+		}
+		r, col := k/after.Cols, k%after.Cols
+		square := after.ColumnNames[col] + after.RowNames[r]
+		if label != square && label != after.ColumnNames[col] {
+			t.Errorf("the move %s fills the cell at row %d, column %d, which the board names %s", label, r, col, square)
+		}
+		return
+	}
+}

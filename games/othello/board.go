@@ -2,6 +2,7 @@ package othello
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/searchviz/searchviz/games/board"
 )
@@ -17,6 +18,7 @@ var emptyCell, blackCell, whiteCell = board.Pieces("●", "○")
 func (s State) Board() board.Board {
 	b := board.New(Size, Size, s.caption())
 	b.Look = board.LookDiscs
+	b.ColumnNames, b.RowNames = slices.Clone(columnNames), slices.Clone(rowNames)
 	for r := range Size {
 		for c := range Size {
 			switch s.Cell(r, c) {
@@ -29,6 +31,13 @@ func (s State) Board() board.Board {
 	}
 	return b
 }
+
+// columnNames and rowNames name the board's columns and rows as
+// SquareName does: columns a to h from the left, rows 1 to 8 from the top.
+var (
+	columnNames = []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	rowNames    = []string{"1", "2", "3", "4", "5", "6", "7", "8"}
+)
 
 // caption is the Board's caption.
 func (s State) caption() string {

@@ -119,3 +119,10 @@ func TestEditErrors(t *testing.T) {
 		gametest.CheckEditError(t, tictactoe.New(), tt.b, tt.want)
 	}
 }
+
+// TestSquareNames checks the board's names of its columns and rows
+// against the labels of the moves that fill its cells.
+func TestSquareNames(t *testing.T) {
+	t.Parallel()
+	gametest.CheckSquareNames(t, tictactoe.New(), 3)
+}

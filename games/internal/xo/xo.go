@@ -57,7 +57,23 @@ func (g Game) Draw(text, caption string) board.Board {
 			}
 		}
 	}
+	b.ColumnNames, b.RowNames = g.names()
 	return b
+}
+
+// names returns the names of the columns and of the rows, read from
+// CellName's names of the cells of the first row and the first column:
+// a letter for the column, then the row's number.
+func (g Game) names() (cols, rows []string) {
+	cols = make([]string, g.Cols)
+	for c := range cols {
+		cols[c] = g.CellName(0, c)[:1]
+	}
+	rows = make([]string, g.Rows)
+	for r := range rows {
+		rows[r] = g.CellName(r, 0)[1:]
+	}
+	return cols, rows
 }
 
 // Palette returns what a cell may hold, in the order an editor cycles

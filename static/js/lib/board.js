@@ -39,12 +39,23 @@ export function caption(text) {
 }
 
 // grid returns a table drawing board b with the look of its pieces: its
-// cell k is the table cell td(k, cell) returns.
+// cell k is the table cell td(k, cell) returns. A board whose game names
+// its squares has the columns' names over it and the rows' beside it, as
+// the moves name them.
 export function grid(b, td) {
   const table = document.createElement("table");
   if (b.look) table.classList.add("look-" + b.look);
+  const cols = b.columnNames || [], rows = b.rowNames || [];
+  const named = cols.length === b.cols && rows.length === b.rows;
+  if (named) {
+    const tr = document.createElement("tr");
+    tr.appendChild(coordinate("", ""));
+    for (const name of cols) tr.appendChild(coordinate(name, "col"));
+    table.appendChild(tr);
+  }
   for (let i = 0; i < b.rows; i++) {
     const tr = document.createElement("tr");
+    if (named) tr.appendChild(coordinate(rows[i], "row"));
     for (let j = 0; j < b.cols; j++) {
       const k = i * b.cols + j;
       tr.appendChild(td(k, b.cells[k]));
@@ -52,6 +63,15 @@ export function grid(b, td) {
     table.appendChild(tr);
   }
   return table;
+}
+
+// coordinate returns the header cell of a column's or a row's name.
+function coordinate(name, scope) {
+  const th = document.createElement("th");
+  th.className = "coord";
+  th.textContent = name;
+  if (scope) th.scope = scope;
+  return th;
 }
 
 // labelled gives el the words for a reader and for the pointer's hover.

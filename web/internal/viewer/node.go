@@ -143,7 +143,7 @@ func (vw *Viewer) board(id trace.NodeID) *boardView {
 	if n.Parent != trace.NoNode {
 		title = "after " + vw.pathName(id)
 	}
-	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells}
+	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells, Look: b.Look, ColumnNames: b.ColumnNames, RowNames: b.RowNames}
 	if n.Parent != trace.NoNode {
 		if p := show.ReadBoard(read, vw.tree.Node(n.Parent).Board); p != nil {
 			bv.Changed = b.Changed(*p)

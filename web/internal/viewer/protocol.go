@@ -318,10 +318,15 @@ type boardView struct {
 	Caption string       `json:"caption,omitempty"` // what the grid does not show: "3 turns left, A to move"
 	Rows    int          `json:"rows"`
 	Cols    int          `json:"cols"`
-	Cells   []board.Cell `json:"cells"`             // each cell's kind, owner and mark
-	Changed []bool       `json:"changed,omitempty"` // the move just played
-	Trail   []bool       `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
-	Score   string       `json:"score,omitempty"`   // one-player games: the score so far
+	Cells   []board.Cell `json:"cells"`          // each cell's kind, owner and mark
+	Look    string       `json:"look,omitempty"` // how the pieces are drawn, as board.Board's Look
+	// ColumnNames and RowNames name the columns and rows as the moves do,
+	// for the games that name their squares.
+	ColumnNames []string `json:"columnNames,omitempty"`
+	RowNames    []string `json:"rowNames,omitempty"`
+	Changed     []bool   `json:"changed,omitempty"` // the move just played
+	Trail       []bool   `json:"trail,omitempty"`   // one-player games: the cells earlier moves changed
+	Score       string   `json:"score,omitempty"`   // one-player games: the score so far
 	// Outcome is, for a node chance reached, what chance gave and its
 	// probability, e.g. the die's faces "3-6" and "2/3"; Pending, for a
 	// chance node, the move whose roll is to come.
