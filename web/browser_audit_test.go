@@ -26,7 +26,8 @@ import (
 // projector, and measures what the page shows: the tree's text large
 // enough to read, the side panels' text too, the nodes that matter in
 // the tree panel, the lines that explain the step on screen, no texts
-// drawn over one another and no legend over the tree.
+// drawn over one another, no caption cut by the panel's edge and no
+// legend over the tree.
 //
 // Some views still fall short. The golden file auditKnownFile lists those
 // failures, each with what was measured: the audit fails on any failure
@@ -38,7 +39,7 @@ import (
 // example's, or a comparison's with the side, "ttt-whole:left"), its
 // mode (normal, present), its step (start, middle, end; a comparison's
 // open) and the check (text, page, root, current, best, code, log,
-// overlap, legend; see auditChecks): "ttt-mcts/present/end/text".
+// overlap, caption, legend; see auditChecks): "ttt-mcts/present/end/text".
 const auditKnownFile = "testdata/audit/known.txt"
 
 var (
@@ -126,6 +127,7 @@ type auditShown struct {
 	NowIn       bool   `json:"nowIn"`       // and on screen
 	Overlaps    int    `json:"overlaps"`    // pairs of node texts drawn over one another
 	Overlap     string `json:"overlap"`     // the first pair, "n3 'x' / n7 'o'"
+	CaptionCut  bool   `json:"captionCut"`  // the caption over the tree is part in the panel, part out
 	Legend      bool   `json:"legend"`      // the legend box is shown
 	LegendOver  int    `json:"legendOver"`  // nodes it covers
 	LegendFirst string `json:"legendFirst"` // the first of them
@@ -230,7 +232,12 @@ const auditJS = `(() => {
 		}
 	}
 
-	// 7. The legend box over a node the panel shows.
+	// 7. The caption over the tree cut by the panel's edge.
+	const cap = svg.querySelector("#a_caption");
+	const capText = cap && (cap.tagName === "text" ? cap : cap.querySelector("text"));
+	out.captionCut = !!capText && shown(capText) && meets(capText.getBoundingClientRect(), panel) && !inPanel(capText.getBoundingClientRect());
+
+	// 8. The legend box over a node the panel shows.
 	const legend = D.getElementById("legend-box");
 	out.legend = !!legend && !legend.hidden && legend.checkVisibility();
 	out.legendOver = 0; out.legendFirst = "";
@@ -263,8 +270,9 @@ type auditCheck struct {
 	wrong func(v auditView) string
 }
 
-// auditChecks are the seven checks, the third and fifth split in two so
-// that a fix of one half shows.
+// auditChecks are the audit's checks, those of the tree panel's nodes and
+// of the lines on screen split by what they look for, so that a fix of
+// one half shows.
 var auditChecks = []auditCheck{
 	{"text", func(v auditView) string {
 		var bad []string
@@ -315,6 +323,12 @@ var auditChecks = []auditCheck{
 	{"overlap", func(v auditView) string {
 		if v.s.Overlaps > 0 {
 			return fmt.Sprintf("%d pairs of node texts overlap, first %s", v.s.Overlaps, v.s.Overlap)
+		}
+		return ""
+	}},
+	{"caption", func(v auditView) string {
+		if v.s.CaptionCut {
+			return "the caption over the tree is cut by the panel's edge"
 		}
 		return ""
 	}},

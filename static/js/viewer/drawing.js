@@ -7,7 +7,7 @@ import { sendPanel } from "./connection.js";
 import { takeLegend } from "./legend.js";
 import { forgetOverview } from "./overview.js";
 import { addNode, applyMore, applyNodes, forgetNodes, markSelected, stash } from "./patches.js";
-import { forgetShapes, nodeBox, nodesExtent } from "./shapes.js";
+import { forgetShapes, nodeBox, nodesExtent, shapeBox } from "./shapes.js";
 import { HIDDEN, VIEW_ROOT, anchorUsed, drawn, navigated, offline, restComing, root, st } from "./state.js";
 
 const REST_LINES = 400; // the nodes and edges of a drawing's rest added at a time
@@ -63,6 +63,7 @@ function install(text, keep, whole) {
   forgetShapes();
   forgetOverview();
   for (const g of svg.querySelectorAll("g." + HIDDEN)) stash(g, true);
+  headRoot(svg);
   delete root.dataset.drawing;
   const full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
   drawn(svg, takeLegend(svg) ? nodesExtent(svg, full) || full : full, whole);
@@ -70,6 +71,23 @@ function install(text, keep, whole) {
   if (keep) setBox(keep);
   else fit();
   sendPanel(); // the drawing's texts set the readable scale
+}
+
+// headRoot moves the caption over the drawing to over its root, where
+// the view starts, from over the middle of a drawing wider than the
+// panel, where the panel's edge cut it off. The caption has the band
+// over the top rank to itself, and the root is that rank's one node.
+function headRoot(svg) {
+  let top = null;
+  for (const g of svg.querySelectorAll('g.node[id^="n"]')) {
+    const b = shapeBox(g);
+    if (b && (!top || b.y < top.y)) top = b;
+  }
+  const caption = svg.querySelector("#a_caption");
+  const text = caption && (caption instanceof SVGTextElement ? caption : caption.querySelector("text"));
+  if (!top || !text) return;
+  text.setAttribute("x", String(top.x + top.w / 2));
+  text.setAttribute("text-anchor", "middle");
 }
 
 // addRest adds the rest of a drawing the server sent in two parts, the
