@@ -44,7 +44,7 @@ var commands = []command{
 	},
 	{
 		name:     "render",
-		synopsis: "[--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--crop] [--memory MiB] [--out FILE] TRACE",
+		synopsis: "[--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--crop] [--whole] [--memory MiB] [--out FILE] TRACE",
 		summary:  "draw a trace's search tree as it stood at a step, as SVG or DOT",
 	},
 	{

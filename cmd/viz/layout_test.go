@@ -40,7 +40,7 @@ func TestRenderLayout(t *testing.T) {
 		wants []string // in standard output, or for a usage error in standard error
 	}{
 		{"auto, small", []string{"render", small}, 0, []string{graphviz, dotWords}},
-		{"auto, big", []string{"render", "--layout", "auto", big}, 0, []string{tidy, tidyWord, `<g id="n` + strconv.Itoa(render.MaxDotNodes) + `"`}},
+		{"auto, big", []string{"render", "--layout", "auto", "--whole", big}, 0, []string{tidy, tidyWord, `<g id="n` + strconv.Itoa(render.MaxDotNodes) + `"`}},
 		{"dot, small", []string{"render", "--layout", "dot", small}, 0, []string{graphviz, dotWords}},
 		{"tidy, small", []string{"render", "--layout", "tidy", "--step", "12", small}, 0, []string{tidy, tidyWord, `class="node st_not_reached ty_min" visibility="hidden"`}},
 		{"dot format, auto", []string{"render", "--format", "dot", small}, 0, []string{"digraph", dotWords}},

@@ -9,7 +9,7 @@
 //	viz replay [--addr HOST:PORT] [--allow-host NAME] [--data DIR] [--nats URL] [-v] TRACE
 //	viz list
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE] [--trace-nodes N] [--boards]
-//	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--memory MiB] [--out FILE] TRACE
+//	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--crop] [--whole] [--memory MiB] [--out FILE] TRACE
 //	viz arena --game SPEC --a SPEC --b SPEC --games N [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]
 //	viz help [COMMAND]
 //

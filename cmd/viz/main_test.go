@@ -51,7 +51,7 @@ func TestUsageErrors(t *testing.T) {
 		{"render an unknown view", []string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
 		{"render an unknown format", []string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
 		{"render a negative memory", []string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
-		{"render with an unknown flag", []string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view)"},
+		{"render with an unknown flag", []string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view, --whole)"},
 		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
 		{"help on two commands", []string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
 		{"run with two seeds", []string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},

@@ -25,6 +25,15 @@ import (
 // tic-tac-toe, 2.3 million events, in memory with room to spare.
 const defaultMemoryMiB = 512
 
+// drawnUnlessWhole is the most nodes viz render draws of a trace unless
+// --whole is given: about what a 1920-pixel-wide screen shows with every
+// text readable. A bigger trace draws the nodes a reader needs (the
+// root, the path to the step's current node, the best line) and the
+// most interesting others, the rest folded into "+N more" boxes, as the
+// web app's viewer does: a step of the whole tic-tac-toe MiniMax drawn
+// whole is over a gigabyte of SVG no one can read.
+const drawnUnlessWhole = 150
+
 func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("render")
 	stepFlag := fs.String("step", "last", "the `step` to draw: a number from 0, or last")
@@ -34,6 +43,7 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 	layoutFlag := fs.String("layout", "auto", "what lays out an SVG (the `layout`): dot for Graphviz's, tidy for the tidy-tree layout (linear time, for big trees), or auto: dot up to "+strconv.Itoa(render.MaxDotNodes)+" nodes, tidy above")
 	crop := fs.Bool("crop", true, "crop an SVG of a step before the last to what that step shows (its nodes, edges, title and legend), instead of the final tree's whole canvas")
 	out := fs.String("out", "", "write to this `file` instead of standard output (it appears only when complete)")
+	whole := fs.Bool("whole", false, "draw every node of the tree; without it a tree of more than "+strconv.Itoa(drawnUnlessWhole)+" nodes draws the root, the path to the step's current node, the best line and the most interesting others, "+strconv.Itoa(drawnUnlessWhole)+" nodes in all, the rest folded into \"+N more\" boxes")
 	memory := fs.Int("memory", defaultMemoryMiB, "the most memory, in `MiB`, the folded trace may take: what does not fit goes to a temporary file; 0 for no bound")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -92,6 +102,11 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 				}
 				step = n
 			}
+			if !*whole && t.Size() > drawnUnlessWhole {
+				if opts.Shown, err = readable(t, step); err != nil {
+					return err
+				}
+			}
 			if err := t.Seek(step); err != nil {
 				return err
 			}
@@ -121,6 +136,23 @@ func cmdRender(ctx context.Context, args []string, stdout io.Writer) error {
 		o.abandon()
 		return stopped(ctx, "render", *out)
 	}
+}
+
+// readable returns the part of t that viz render draws at step unless
+// --whole is given: drawnUnlessWhole nodes chosen as the viewer chooses
+// them (render.Outline.Pick). It leaves t at step.
+func readable(t *trace.Tree, step int) (*render.Shown, error) {
+	if err := t.Seek(t.Len() - 1); err != nil {
+		return nil, err
+	}
+	o, err := render.NewOutline(t)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Seek(step); err != nil {
+		return nil, err
+	}
+	return o.Pick(t, render.Choices{Budget: drawnUnlessWhole})
 }
 
 // stopped is the error of command cmd when the end of ctx (a signal)

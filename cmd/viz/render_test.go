@@ -86,9 +86,51 @@ func TestRenderMemory(t *testing.T) {
 			t.Errorf("render --memory 1: exit %d, stderr %q, want 1 and %q", code, stderr, want)
 		}
 	}
-	code, stdout, stderr := runViz(t, "render", "--memory", "4", "--format", "dot", path)
+	code, stdout, stderr := runViz(t, "render", "--memory", "4", "--whole", "--format", "dot", path)
 	if code != 0 || strings.Count(stdout, "label=") < 3610 {
-		t.Errorf("render --memory 4: exit %d (%s), %d labels, want 0 and a node for each of 3610", code, stderr, strings.Count(stdout, "label="))
+		t.Errorf("render --memory 4 --whole: exit %d (%s), %d labels, want 0 and a node for each of 3610", code, stderr, strings.Count(stdout, "label="))
+	}
+}
+
+// dotNode matches a node's or a placeholder's statement in DOT: the kind
+// (n a node, m a placeholder) and the id.
+var dotNode = regexp.MustCompile(`(?m)^\t(n|m)(\d+) \[`)
+
+// TestRenderReadableByDefault draws MiniMax 3 plies deep from the empty
+// tic-tac-toe board, 1 + 9 + 72 + 504 = 586 nodes (no game ends before
+// the fifth ply): by default the drawing holds drawnUnlessWhole of them,
+// the root and the best line among them, and boxes for the rest; with
+// --whole, all 586.
+func TestRenderReadableByDefault(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	if code, _, stderr := runViz(t, "run", "--game", "tictactoe", "--algo", "minimax depth=3", "--out", path); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	count := func(args ...string) (nodes, boxes int, best []string) {
+		t.Helper()
+		code, dot, stderr := runViz(t, append(append([]string{"render", "--format", "dot"}, args...), path)...)
+		if code != 0 {
+			t.Fatalf("render %v: exit %d: %s", args, code, stderr)
+		}
+		for _, m := range dotNode.FindAllStringSubmatch(dot, -1) {
+			if m[1] == "n" {
+				nodes++
+			} else {
+				boxes++
+			}
+		}
+		return nodes, boxes, regexp.MustCompile(`id="(n\d+)" class="st_best`).FindAllString(dot, -1)
+	}
+	nodes, boxes, best := count()
+	if nodes != drawnUnlessWhole || boxes == 0 {
+		t.Errorf("by default: %d nodes and %d boxes, want %d nodes and boxes for the rest", nodes, boxes, drawnUnlessWhole)
+	}
+	if len(best) != 4 {
+		t.Errorf("by default the best line has %d nodes drawn, want the root and three plies: %v", len(best), best)
+	}
+	if nodes, boxes, _ := count("--whole"); nodes != 586 || boxes != 0 {
+		t.Errorf("--whole: %d nodes and %d boxes, want 586 and none", nodes, boxes)
 	}
 }
 

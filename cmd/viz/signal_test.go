@@ -43,9 +43,9 @@ func signalCases(tb testing.TB) []signalCase {
 		tb.Fatalf("run: exit %d: %s", code, stderr)
 	}
 	return []signalCase{
-		{"render tidy, SIGINT", []string{"render", "--layout", "tidy", "--out"}, big, 0, syscall.SIGINT, 130, "render: interrupted (SIGINT); "},
+		{"render tidy, SIGINT", []string{"render", "--layout", "tidy", "--whole", "--out"}, big, 0, syscall.SIGINT, 130, "render: interrupted (SIGINT); "},
 		// The DOT is written in milliseconds; Graphviz then lays it out for a second or more.
-		{"render dot, SIGTERM", []string{"render", "--layout", "dot", "--out"}, small, 300 * time.Millisecond, syscall.SIGTERM, 143, "render: terminated (SIGTERM); "},
+		{"render dot, SIGTERM", []string{"render", "--layout", "dot", "--whole", "--out"}, small, 300 * time.Millisecond, syscall.SIGTERM, 143, "render: terminated (SIGTERM); "},
 		{"run, SIGINT", []string{"run", "--game", "connectfour", "--algo", "minimax nodes=200000000", "--out"}, "", 0, syscall.SIGINT, 130, "run: interrupted (SIGINT); "},
 		{"run, SIGTERM", []string{"run", "--game", "connectfour", "--algo", "alphabeta nodes=200000000", "--out"}, "", 0, syscall.SIGTERM, 143, "run: terminated (SIGTERM); "},
 	}

@@ -150,7 +150,7 @@ func DrawInTime(ctx context.Context, timeout time.Duration, nodes int, draw func
 	return err
 }
 
-// Export draws step k as `viz render --step k --layout auto` does, as SVG
+// Export draws step k as `viz render --step k --whole` does, as SVG
 // or DOT, for a tree of at most maxNodes nodes; crop is its --crop.
 func (s *Show) Export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration, maxNodes int, crop bool) ([]byte, error) {
 	if n := s.tree.Size(); n > maxNodes {
