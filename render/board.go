@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/games/board"
@@ -19,13 +20,47 @@ func readBoard(read func(string) (board.Board, bool), text string) *board.Board 
 	if !ok || b.Check() != nil {
 		return nil
 	}
+	b.Caption = nodeCaption(b.Caption)
 	return &b
 }
 
+// maxNodeCaption is the most characters of a board's caption drawn in a
+// node: the caption's first clauses that fit, such as "White to move" of
+// "White to move, ply 0 of 200, no diagonal King move", so that a node is
+// not made wide by words the viewer's board panel shows in full.
+const maxNodeCaption = 24
+
+// nodeCaption returns the part of caption a node shows: caption if it
+// fits maxNodeCaption, else its first clauses (up to a ", ") that fit, or
+// failing that its start and an ellipsis.
+func nodeCaption(caption string) string {
+	if utf8.RuneCountInString(caption) <= maxNodeCaption {
+		return caption
+	}
+	cut := -1
+	for i := strings.Index(caption, ", "); i >= 0; {
+		if utf8.RuneCountInString(caption[:i]) > maxNodeCaption {
+			break
+		}
+		cut = i
+		next := strings.Index(caption[i+2:], ", ")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	if cut > 0 {
+		return caption[:cut]
+	}
+	r := []rune(caption)
+	return string(r[:maxNodeCaption-1]) + "…"
+}
+
 // captionRuneWidth is the width in points that a board's caption is given
-// per character: a digit or capital of Helvetica at 8 points, the widest
-// of the characters captions use, so that a caption fits its node.
-const captionRuneWidth = 4.5
+// per character: a digit or capital of Helvetica at 10 points, the size
+// a page draws captions at (they are written at 8), the widest of the
+// characters captions use, so that a caption fits its node.
+const captionRuneWidth = 5.6
 
 // captionWidth returns the width in points a board's caption needs.
 func captionWidth(caption string) int {
