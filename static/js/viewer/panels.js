@@ -120,15 +120,22 @@ export function watchCode() {
   if (code) new ResizeObserver(() => showLit()).observe(code);
 }
 
-// showLit scrolls the side panels, never the page, just enough to show
-// the lit line of pseudocode; a frame does it last, as scrollLog.
+// showLit scrolls the pseudocode within itself, and then the side
+// panels, never the page, just enough to show the lit line; a frame does
+// it last, as scrollLog. The pseudocode scrolls within its room first so
+// that the side panels, and the board at their top, move as little as
+// they can.
 export function showLit() {
   const lit = document.querySelector("#code li.lit");
-  const side = lit && (st.present ? lit.closest("#code") : lit.closest(".side"));
-  if (!side || getComputedStyle(side).overflowY === "visible") return;
-  const r = lit.getBoundingClientRect(), s = side.getBoundingClientRect();
-  if (r.bottom > s.bottom) side.scrollTop += r.bottom - s.bottom;
-  else if (r.top < s.top) side.scrollTop -= s.top - r.top;
+  if (!lit) return;
+  const boxes = [lit.closest("#code")];
+  if (!st.present) boxes.push(lit.closest(".side"));
+  for (const box of boxes) {
+    if (!box || getComputedStyle(box).overflowY === "visible") continue;
+    const r = lit.getBoundingClientRect(), s = box.getBoundingClientRect();
+    if (r.bottom > s.bottom) box.scrollTop += r.bottom - s.bottom;
+    else if (r.top < s.top) box.scrollTop -= s.top - r.top;
+  }
 }
 
 // drawBeam shows the beam's kept and dropped nodes, or hides its panel.
