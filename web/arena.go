@@ -314,11 +314,9 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 	mv := rec.Moves[ply]
 	turn := mv.Turns[t]
 	req := catalog.Request{Game: rec.Game, Algo: turn.Algo, Position: mv.Position, Seed: turn.Seed, SeedSet: true, Program: s.cfg.Program}
-	id := s.rerunSearch(w, r, req)
-	if id == "" {
-		return
+	if id := s.rerunSearch(w, r, req); id != "" {
+		s.openAtDecision(w, r, id)
 	}
-	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
 }
 
 // handleArenaRecord sends game i's record as viz arena --record writes

@@ -194,7 +194,11 @@ func TestArenaMatchAndTree(t *testing.T) {
 	if code, body := get(t, ts.URL+viewer); code != http.StatusOK {
 		t.Fatalf("GET %s: status %d:\n%s", viewer, code, body)
 	}
-	h, events := storedTrace(t, ts.URL+viewer+"/trace")
+	page, at, _ := strings.Cut(viewer, "?")
+	if at != "step=last" {
+		t.Errorf("the tree opens at %q, want the decision, step=last", viewer)
+	}
+	h, events := storedTrace(t, ts.URL+page+"/trace")
 	am := srvArenaRecord(t, ts.URL, path, 1)
 	rec := am.Moves[2]
 	if h.Position != rec.Position || h.Seed != rec.Turns[0].Seed || h.Algorithm != "mcts" || h.Game != "tictactoe" {

@@ -65,10 +65,19 @@ func TestBrowserArena(t *testing.T) {
 		t.Errorf("game 1's first move reads %q, want B's mcts", first)
 	}
 	b.screenshot("arena-match.png")
+	// The tree opens in a new tab for a person, as the play page's does;
+	// here in this one.
+	if blank := get(b, "reading the trees' targets", chromedp.Evaluate[bool](`[...document.querySelectorAll("#arena-moves-body form")].every((f) => f.target === "_blank")`)); !blank {
+		t.Error("a move's tree opens in the match's tab, want a new tab")
+	}
+	b.do("opening trees here", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#arena-moves-body form").forEach((f) => f.target = "")`))
 	b.click(`#arena-moves-body tr:nth-child(2) [data-testid=arena-tree]`)
 	b.doWithin("waiting for the tree", 60*time.Second, chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	if id := b.traceID(); id == "" {
 		t.Error("the tree opened no viewer")
+	}
+	if at := get(b, "reading the step", chromedp.Evaluate[bool](`(() => { const v = document.getElementById("viewer"); return v.dataset.step === String(Number(v.dataset.steps) - 1); })()`)); !at {
+		t.Error("the tree opened before the decision, want it at the search's last step")
 	}
 	b.screenshot("arena-tree.png")
 }

@@ -93,10 +93,15 @@ func (s *Server) handlePlayTree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := catalog.Request{Game: r.PostFormValue("game"), Algo: r.PostFormValue("algo"), Position: r.PostFormValue("position"), Seed: seed, SeedSet: true, Program: s.cfg.Program}
-	id := s.rerunSearch(w, r, req)
-	if id == "" {
-		return
+	if id := s.rerunSearch(w, r, req); id != "" {
+		s.openAtDecision(w, r, id)
 	}
+}
+
+// openAtDecision sends the person to trace id's viewer at its last step,
+// the decision, with the line the engine expects drawn, once the search
+// that writes it has ended.
+func (s *Server) openAtDecision(w http.ResponseWriter, r *http.Request, id string) {
 	if ls := s.liveSearch(id); ls != nil {
 		unwatch := ls.Watch() // a search no one watches is stopped
 		err := ls.Wait(r.Context())

@@ -159,6 +159,7 @@ function watch() {
         const form = document.createElement("form");
         form.method = "post";
         form.action = t.tree;
+        form.target = "_blank"; // the match stays open, as the play page's game does
         const btn = document.createElement("button");
         btn.type = "submit";
         btn.className = "tree-link";
