@@ -122,6 +122,9 @@ func TestBrowserPlayOthello(t *testing.T) {
 	if !strings.Contains(row, "White (engine)") || !strings.Contains(row, "1,713 nodes") && !strings.Contains(row, "nodes") {
 		t.Errorf("White's move reads %q", row)
 	}
+	if !strings.Contains(row, "(White's view)") {
+		t.Errorf("White's move reads %q, want its value said to be from White's view", row)
+	}
 	// After f5 White answers d6, f4 or f6; then Black has moves again.
 	if n := get(b, "counting legal squares", chromedp.Evaluate[int](`document.querySelectorAll("#play-board button.legal").length`)); n < 3 {
 		t.Errorf("%d squares marked legal for Black's second move", n)

@@ -186,7 +186,7 @@ function setUp() {
       const e = p.engine;
       const searched = e && e.fallback
         ? "its node budget ran out before it searched any move to the end, so it played its first legal move; "
-        : e ? "value " + fmt(e.value) + ", " : "";
+        : e ? "value " + fmt(e.value) + " (" + st.sides[1 - st.person] + "'s view), " : "";
       td(tr, e ? searched + e.nodes.toLocaleString("en") + " nodes, " + fmt(e.millis) + " ms" : "");
       const cell = document.createElement("td");
       if (e) cell.appendChild(treeForm(st, p, e));
