@@ -13,7 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/games/board"
@@ -296,17 +299,47 @@ func (g *Game) State() State {
 // overWords says who won the finished game and how it ended, in the
 // game's own words, its board's caption.
 func (g *Game) overWords(caption string) string {
-	var who string
 	switch r := g.match.Result(); {
 	case r == 0.5:
-		who = "A draw"
+		return endWords(caption, "")
 	case (r == 1) == (g.cfg.Person == 0):
-		who = "You win"
-	default:
-		who = "The engine wins"
+		return endWords(caption, "you")
 	}
-	if caption == "" {
-		return who + "."
+	return endWords(caption, "the engine")
+}
+
+// endWords is the sentence that ends a game whose winner is winner ("you"
+// or "the engine"; "" for a draw) and whose board's caption is caption,
+// saying who won once: a caption that names the winning side ("White
+// wins 40–24", "x wins") is said with the winner after it, one that says
+// a draw as it is, any other after who won.
+func endWords(caption, winner string) string {
+	said := strings.Contains(caption, "wins") || strings.HasPrefix(strings.ToLower(caption), "draw")
+	switch {
+	case caption == "" && winner == "":
+		return "A draw."
+	case caption == "":
+		return capitalized(winner) + " " + winVerb(winner) + "."
+	case said && winner == "":
+		return capitalized(caption) + "."
+	case said:
+		return caption + " (" + winner + ")." // as written: "x wins" names the mark x
+	case winner == "":
+		return "A draw: " + caption + "."
 	}
-	return who + ": " + caption + "."
+	return capitalized(winner) + " " + winVerb(winner) + ": " + caption + "."
+}
+
+// winVerb is "win" after "you" and "wins" after any other winner.
+func winVerb(winner string) string {
+	if winner == "you" {
+		return "win"
+	}
+	return "wins"
+}
+
+// capitalized returns s with its first letter upper-case.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
