@@ -582,6 +582,7 @@ func auditCompare(t *testing.T, l *auditLedger, app *httptest.Server, name strin
 		s := auditSettle(b, doc, last)
 		l.judge(t, auditView{key: name + ":" + side + "/" + mode.name + "/open", mode: mode, last: true, s: s})
 	}
+	auditShot(b, "audit-"+name+"-"+mode.name+"-open.png")
 }
 
 // auditAtLast reports whether the viewer in document doc, its search

@@ -740,7 +740,7 @@ func readBoard(b *browser, sel string) boardShown {
 		const el = document.querySelector(%q);
 		const cells = [...el.querySelectorAll("td")];
 		return {
-			rows: el.querySelectorAll("tr").length,
+			rows: [...el.querySelectorAll("tr")].filter((tr) => tr.querySelector("td")).length, // not the columns' names
 			caption: (el.querySelector(".caption") || {}).textContent || "",
 			texts: cells.map((c) => c.textContent),
 			changed: cells.map((c, i) => c.classList.contains("changed") ? i : -1).filter((i) => i >= 0),

@@ -61,7 +61,8 @@ function leastScale() {
 
 // watchPanel keeps the scale of the view, never below readable, when the
 // tree panel changes size (the window, or the bars above it, changed),
-// around the same centre, and calls resized once the size settles.
+// around the same centre, then shows again what the view follows unless
+// the person moved it, and calls resized once the size settles.
 export function watchPanel(resized) {
   let timer = 0;
   new ResizeObserver(() => {

@@ -152,9 +152,10 @@ export function applyLayout(m, current) {
     root.dataset.drawing = "part";
   }
   root.dataset.layouts = String(Number(root.dataset.layouts || "0") + 1);
-  // The same scale as before, centred on the node navigated to, or
-  // else on the current node. A big drawing comes in two parts, the
-  // first around that node (web.viewer.anchor), the rest just after.
+  // The same scale as before, centred on the node navigated to; else
+  // the view follows the current node, or shows the answer, as a step
+  // does. A big drawing comes in two parts, the first around that node
+  // (web.viewer.anchor), the rest just after.
   const at = st.anchor === VIEW_ROOT ? m.root : st.anchor;
   const b = at >= 0 ? nodeBox(at) : null;
   if (before && b) setBox([b.x + b.w / 2 - before[2] / 2, b.y - before[3] / 4, before[2], before[3]], true);

@@ -22,6 +22,11 @@ export function wireExports() {
     offerSlides();
     keepOnScreen($("slides-form"));
   });
+  // A wider or narrower window moves the exports along the controls.
+  window.addEventListener("resize", () => {
+    if ($("slides-choice").open) keepOnScreen($("slides-form"));
+    if (!$("export-error").hidden) keepOnScreen($("export-error"));
+  });
   $("slides-form").addEventListener("submit", (e) => {
     e.preventDefault();
     $("slides-view").value = st.view;
