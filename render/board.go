@@ -37,23 +37,19 @@ func nodeCaption(caption string) string {
 	if utf8.RuneCountInString(caption) <= maxNodeCaption {
 		return caption
 	}
-	cut := -1
-	for i := strings.Index(caption, ", "); i >= 0; {
-		if utf8.RuneCountInString(caption[:i]) > maxNodeCaption {
+	clauses := strings.Split(caption, ", ")
+	kept := clauses[0]
+	for _, c := range clauses[1:] {
+		next := kept + ", " + c
+		if utf8.RuneCountInString(next) > maxNodeCaption {
 			break
 		}
-		cut = i
-		next := strings.Index(caption[i+2:], ", ")
-		if next < 0 {
-			break
-		}
-		i += 2 + next
+		kept = next
 	}
-	if cut > 0 {
-		return caption[:cut]
+	if utf8.RuneCountInString(kept) <= maxNodeCaption {
+		return kept
 	}
-	r := []rune(caption)
-	return string(r[:maxNodeCaption-1]) + "…"
+	return string([]rune(caption)[:maxNodeCaption-1]) + "…"
 }
 
 // captionRuneWidth is the width in points that a board's caption is given
