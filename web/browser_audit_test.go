@@ -263,8 +263,8 @@ type auditView struct {
 }
 
 // auditCheck is one of the audit's checks: its name, the last part of a
-// failure's key, and what it finds wrong with a view, "" when nothing or
-// when it does not apply.
+// failure's key, and what it finds wrong with a view, "" when nothing;
+// it is asked only of the views auditApplies gives it.
 type auditCheck struct {
 	name  string
 	wrong func(v auditView) string
@@ -303,19 +303,19 @@ var auditChecks = []auditCheck{
 		return ""
 	}},
 	{"best", func(v auditView) string {
-		if v.last && v.s.BestOut != "" {
+		if v.s.BestOut != "" {
 			return "the best line's " + v.s.BestOut + " is not within the tree panel"
 		}
 		return ""
 	}},
 	{"code", func(v auditView) string {
-		if v.mode.present && v.s.Lit && !v.s.LitIn {
+		if v.s.Lit && !v.s.LitIn {
 			return "the lit pseudocode line is off screen"
 		}
 		return ""
 	}},
 	{"log", func(v auditView) string {
-		if v.mode.present && v.s.Now && !v.s.NowIn {
+		if v.s.Now && !v.s.NowIn {
 			return "the step in words (the log's current line) is off screen"
 		}
 		return ""

@@ -94,6 +94,12 @@ function panel() {
   return $("tree").getBoundingClientRect();
 }
 
+// viewRootBox returns the box of the view's root, the node navigated
+// to, or of the tree's root when the drawing does not hold it.
+function viewRootBox() {
+  return nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+}
+
 // fit shows the whole tree, when it can be read whole; else the root and
 // the current node (or, after the decision, the best line) and their
 // neighbourhood, at a readable size, while the overview shows the whole.
@@ -114,7 +120,7 @@ export function fit() {
 // width to either side; centre is the node to keep in view when not all
 // of it fits.
 function focusBox() {
-  const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+  const top = viewRootBox();
   if (!top) return null;
   const ids = st.lastCurrent >= 0 ? [st.lastCurrent] : [...st.svg.querySelectorAll("g.node.st_best")].map((g) => g.id);
   const boxes = [top, ...ids.map(nodeBox).filter(Boolean)];
@@ -133,7 +139,7 @@ export function showAnswer(f) {
     if (n[1] === "st_best") best.add(n[0]);
     else best.delete(n[0]);
   }
-  const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+  const top = viewRootBox();
   if (!top) return;
   const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
   const b = pad(union([top, ...line]), top.w / 2, top.h / 4);
@@ -172,7 +178,7 @@ export function follow(id, force) {
   if (!$("follow").checked || id < 0 || !st.svg) return;
   const cur = nodeBox(id);
   if (!cur) return;
-  const top = nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+  const top = viewRootBox();
   const want = top ? union([top, cur]) : cur;
   if (!force && holds(st.box, want, FOLLOW_MARGIN)) return;
   const r = panel();
