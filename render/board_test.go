@@ -128,7 +128,7 @@ func TestBoardCaption(t *testing.T) {
 			}
 			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b) // a box: its height is its content's
 			label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
-			row := `<FONT POINT-SIZE="8">` + tt.caption + `</FONT>`
+			row := `<FONT POINT-SIZE="` + strconv.Itoa(fontWindow) + `">` + tt.caption + `</FONT>`
 			if has := strings.Contains(label, row); has != (tt.caption != "") {
 				t.Errorf("caption row %q present %v, want %v", tt.caption, has, tt.caption != "")
 			}
@@ -139,7 +139,7 @@ func TestBoardCaption(t *testing.T) {
 			if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption) {
 				t.Errorf("label %d wide, too narrow for %d columns and the caption %q", g.inner, b.Cols, tt.caption)
 			}
-			if want := `HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {
+			if want := `WIDTH="` + strconv.Itoa(cellSize) + `" HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {
 				t.Errorf("%d cells drawn, want %d", strings.Count(label, want), b.Rows*b.Cols)
 			}
 			if got := int(g.height - edgeMargin); got != height {

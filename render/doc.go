@@ -54,6 +54,11 @@
 // MAX nodes (the root player to move) are houses pointing up, MIN nodes
 // houses pointing down, chance nodes circles, single-player nodes boxes and
 // joint-move nodes diamonds; a placeholder for a pruned action is small.
+// A house's roof is low (at most maxRoof points), so that a node holding a
+// board is mostly board, and both layouts draw it alike: Graphviz lays out
+// a box that reshapeHouses gives its roof, and edges meet the apex. Texts
+// are at least 10 points, so that the scale a viewer keeps them readable
+// at shows as much of the tree as can be read.
 // Statuses are told apart by line style and width as well as by colour,
 // from the Okabe-Ito palette: the current node is thick and filled orange,
 // nodes on its path are thick, generated nodes are dotted, pruned nodes and

@@ -66,10 +66,10 @@ type drawing struct {
 
 func (d *drawing) header() {
 	d.w.WriteString("digraph searchtree {\n")
-	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
+	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" splines=\"polyline\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
 		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + d.graphLabel() + "];\n")
 	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
-	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"9\" arrowhead=\"none\"];\n")
+	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"" + strconv.Itoa(fontEdge) + "\" arrowhead=\"none\"];\n")
 }
 
 // graphLabel returns the label over the tree: the title's lines and the
@@ -112,7 +112,7 @@ func (d *drawing) node(i int) {
 	w.WriteString("\tn")
 	w.WriteString(strconv.Itoa(int(id)))
 	w.WriteString(` [id="n` + strconv.Itoa(int(id)) + `" class="` + lk.class + ` ` + typeClass(n.Type) + `"`)
-	w.WriteString(` shape="` + g.shape + `" width="` + inches(g.width) + `" height="` + inches(g.height) + `"`)
+	w.WriteString(` shape="` + dotShape(g.shape) + `" width="` + inches(g.width) + `" height="` + inches(g.height) + `"`)
 	d.lookAttrs(lk, lk.style)
 	if lk.fillcolor != "" {
 		w.WriteString(` fillcolor="` + lk.fillcolor + `"`)
@@ -155,7 +155,7 @@ func (d *drawing) edge(i int) {
 	}
 	w := d.w
 	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))
-	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + class + `" label=` + dotString(label))
+	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + class + `"` + treePorts + ` label=` + dotString(label))
 	d.lookAttrs(lk, lk.edgeStyle)
 	w.WriteString("];\n")
 }
@@ -190,7 +190,7 @@ func (d *drawing) moreEdge(g int) {
 	}
 	w := d.w
 	w.WriteString("\tn" + strconv.Itoa(int(p)) + " -> " + moreID(p))
-	w.WriteString(` [id="e` + moreID(p) + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"`)
+	w.WriteString(` [id="e` + moreID(p) + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"` + treePorts)
 	d.lookAttrs(moreLook, style)
 	w.WriteString("];\n")
 }
@@ -213,6 +213,11 @@ func (d *drawing) link(i int) {
 	w.WriteString(` [id="s` + sid + `" class="` + linkClass + ` ` + lookOf(status).class + `" constraint="false"`)
 	w.WriteString(` style="` + style + `" color="` + colorPurple + `" penwidth="1.5" arrowhead="normal" arrowsize="0.6"];` + "\n")
 }
+
+// treePorts join a tree edge to the middle of its parent's bottom and its
+// child's top, a house's apex or an inverted house's point, as the tidy
+// layout joins them.
+const treePorts = ` tailport="s" headport="n"`
 
 // lookAttrs writes the attributes of a look that nodes and edges share.
 func (d *drawing) lookAttrs(lk look, style string) {

@@ -177,10 +177,10 @@ func boardBefore(t *trace.Tree, boards map[trace.NodeID]*board.Board, id trace.N
 const (
 	moreClass    = "more"    // the SVG class of a placeholder and its edge
 	moreStatus   = "st_more" // the status class of a placeholder drawn
-	moreHeight   = 26        // a placeholder's height, in points
+	moreHeight   = 28        // a placeholder's height, in points
 	moreMargin   = 6         // between a placeholder's text and its sides
-	moreFontBold = 9         // "+N more"
-	moreFont     = 8         // "M nodes"
+	moreFontBold = 10        // "+N more"
+	moreFont     = 10        // "M nodes"
 	colorMore    = "#F2F2F2" // a placeholder's fill, a light grey
 )
 

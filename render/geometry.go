@@ -12,8 +12,8 @@ import (
 const (
 	labelWidth      = 50 // the value and window cells of a node's label
 	valueHeight     = 15
-	windowHeight    = 10
-	captionHeight   = 10 // the row of a board's caption
+	windowHeight    = 12
+	captionHeight   = 12 // the row of a board's caption
 	cellSize        = 12 // one board cell
 	sideMargin      = 8  // between a label and the sides of its node
 	edgeMargin      = 4  // between a label and the top or bottom of its node
@@ -31,21 +31,26 @@ const BoardCell = cellSize
 // drawing of a tree of n leaves is at least n times as wide.
 const MinLeafWidth = placeholderSize + 10
 
-// houseBody and houseShift describe Graphviz's house shape: its body, the
-// rectangle under the roof, is 0.559 of the node's height, and its centre
-// lies 0.125 of the height below the node's centre.
+// A house's roof is at most roofSlope of its width high, so that a narrow
+// house is not a spike, and at most maxRoof, so that a node holding a big
+// board is not mostly roof: the roof says MAX or MIN, the body holds text.
 const (
-	houseBody  = 0.55
-	houseShift = 0.125
+	roofSlope = 0.35
+	maxRoof   = 16
 )
+
+// roofOf returns the height of the roof of a house w points wide.
+func roofOf(w float64) float64 {
+	return math.Round(min(roofSlope*w, maxRoof))
+}
 
 // geometry is the size and shape of a node and the layout of its label.
 type geometry struct {
 	shape         string
 	width, height float64      // points
 	inner         int          // the width of the label's cells; 0 for an empty label
-	padTop        int          // a spacer above the label, to centre it in a house's body
-	padBottom     int          // a spacer below the label, for an inverted house
+	padTop        int          // a spacer above the label: a house's roof
+	padBottom     int          // a spacer below the label: an inverted house's roof
 	board         *board.Board // the board drawn in the node, or nil
 }
 
@@ -89,12 +94,12 @@ func geometryOf(n trace.NodeState, b *board.Board) geometry {
 	w, h := float64(g.inner+sideMargin), float64(content+edgeMargin)
 	switch g.shape {
 	case "house", "invhouse":
-		h /= houseBody
-		pad := int(math.Round(2 * houseShift * h))
+		roof := roofOf(w)
+		h += roof
 		if g.shape == "house" {
-			g.padTop = pad
+			g.padTop = int(roof)
 		} else {
-			g.padBottom = pad
+			g.padBottom = int(roof)
 		}
 	case "circle":
 		w = math.Ceil(math.Hypot(w, h))

@@ -26,15 +26,15 @@ func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board.Boar
 	}
 	if g.board != nil {
 		if g.board.Caption != "" {
-			fixedCell(&b, g.inner, captionHeight, `<FONT POINT-SIZE="8">`+htmlText(g.board.Caption)+`</FONT>`)
+			fixedCell(&b, g.inner, captionHeight, fontTag(fontWindow)+htmlText(g.board.Caption)+`</FONT>`)
 		}
 		b.WriteString(`<TR><TD>`)
 		boardTable(&b, g.board, parent)
 		b.WriteString(`</TD></TR>`)
 	}
 	slot := strconv.Itoa(int(id))
-	slotCell(&b, g.inner, valueHeight, opts.Patchable, "v"+slot, show.Value, `<FONT POINT-SIZE="12"><B>`, `</B></FONT>`)
-	slotCell(&b, g.inner, windowHeight, opts.Patchable, "w"+slot, show.Window, `<FONT POINT-SIZE="8">`, `</FONT>`)
+	slotCell(&b, g.inner, valueHeight, opts.Patchable, "v"+slot, show.Value, fontTag(fontValue)+`<B>`, `</B></FONT>`)
+	slotCell(&b, g.inner, windowHeight, opts.Patchable, "w"+slot, show.Window, fontTag(fontWindow), `</FONT>`)
 	if g.padBottom > 0 {
 		fixedCell(&b, g.inner, g.padBottom, "")
 	}
@@ -49,10 +49,16 @@ func moreLabel(p trace.NodeID, more, nodes string, width int, patchable bool) st
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
 	slot := strconv.Itoa(int(p))
-	slotCell(&b, width, 12, patchable, "mv"+slot, more, `<FONT POINT-SIZE="9"><B>`, `</B></FONT>`)
-	slotCell(&b, width, 10, patchable, "mw"+slot, nodes, `<FONT POINT-SIZE="8">`, `</FONT>`)
+	slotCell(&b, width, moreHeight/2, patchable, "mv"+slot, more, fontTag(moreFontBold)+`<B>`, `</B></FONT>`)
+	slotCell(&b, width, moreHeight/2-2, patchable, "mw"+slot, nodes, fontTag(moreFont), `</FONT>`)
 	b.WriteString(`</TABLE>>`)
 	return b.String()
+}
+
+// fontTag returns the HTML-like tag that sets text in size points; its
+// end is "</FONT>".
+func fontTag(size int) string {
+	return `<FONT POINT-SIZE="` + strconv.Itoa(size) + `">`
 }
 
 // fixedCell writes a row of one cell of a fixed size holding html.
@@ -107,12 +113,12 @@ func boardTable(b *strings.Builder, bd, parent *board.Board) {
 			if changed != nil && changed[k] {
 				b.WriteString(` BGCOLOR="` + colorYellow + `">`)
 				if mark != "" {
-					b.WriteString(`<FONT POINT-SIZE="10"><B>` + mark + `</B></FONT>`)
+					b.WriteString(fontTag(fontMark) + `<B>` + mark + `</B></FONT>`)
 				}
 			} else {
 				b.WriteString(`>`)
 				if mark != "" {
-					b.WriteString(`<FONT POINT-SIZE="10">` + mark + `</FONT>`)
+					b.WriteString(fontTag(fontMark) + mark + `</FONT>`)
 				}
 			}
 			b.WriteString(`</TD>`)

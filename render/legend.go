@@ -116,7 +116,7 @@ func (d *drawing) legend() {
 		legendRow(&b, attrs, "", statusWords(s))
 	}
 	if f.windows {
-		legendRow(&b, "", `<FONT POINT-SIZE="8">α β</FONT>`, explain.LegendWindow)
+		legendRow(&b, "", fontTag(fontWindow)+`α β</FONT>`, explain.LegendWindow)
 	}
 	if f.visits {
 		// The sample is the thinnest edge over the widest.
@@ -130,7 +130,7 @@ func (d *drawing) legend() {
 		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", legendBoards)
 	}
 	if f.more {
-		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, `<FONT POINT-SIZE="8"><B>+N</B></FONT>`, LegendMore)
+		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>+N</B></FONT>`, LegendMore)
 	}
 	if d.opts.Patchable {
 		// A slot as wide as the widest view's caption: see sizingCaption.

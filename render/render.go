@@ -47,7 +47,7 @@ func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Lay
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(svg); err != nil {
+	if _, err := w.Write(reshapeHouses(svg)); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil

@@ -133,6 +133,6 @@ func (d *svgDrawing) more(g int) {
 		more, nodes = "", ""
 	}
 	d.slot("mv"+strconv.Itoa(int(p)), classMore, more, b.x, b.y-1, moreFontBold, "bold", colorBlack)
-	d.slot("mw"+strconv.Itoa(int(p)), classWindow, nodes, b.x, b.y+9, moreFont, "", colorBlack)
+	d.slot("mw"+strconv.Itoa(int(p)), classWindow, nodes, b.x, b.y+10, moreFont, "", colorBlack)
 	w.WriteString("</g>\n")
 }

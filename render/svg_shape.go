@@ -12,8 +12,8 @@ import (
 const (
 	fontFamily = "Helvetica,sans-Serif"
 	fontValue  = 12 // a node's value, bold
-	fontWindow = 8  // a node's window, and a board's caption
-	fontEdge   = 9  // an edge's label
+	fontWindow = 10 // a node's window, and a board's caption
+	fontEdge   = 10 // an edge's label
 	fontMark   = 10 // a board cell's mark
 	fontTitle  = 12 // the title and the caption over the tree
 )
@@ -66,14 +66,10 @@ func (w *svgWriter) shape(g geometry, b box, attrs func()) {
 	w.WriteString("\"/>")
 }
 
-// roofSlope bounds a house's roof to this share of its width, so that a
-// tall house, one with a board, is not a spike.
-const roofSlope = 0.35
-
-// roof returns the height of the roof of a house in box b: what the body,
-// which holds the label, leaves, but no steeper than roofSlope.
+// roof returns the height of the roof of a house in box b, as geometryOf
+// sized it, but never more than half the box.
 func roof(b box) float64 {
-	return min((1-houseBody)*b.h, roofSlope*b.w)
+	return min(roofOf(b.w), b.h/2)
 }
 
 // outline returns the corners of a polygon shape in box b, clockwise from

@@ -62,7 +62,7 @@ func TestRenderBoards(t *testing.T) {
 				}
 			}
 			for _, c := range tt.captions {
-				if !strings.Contains(dot, `<FONT POINT-SIZE="8">`+c+`</FONT>`) {
+				if !regexp.MustCompile(`<FONT POINT-SIZE="\d+">` + regexp.QuoteMeta(c) + `</FONT>`).MatchString(dot) {
 					t.Errorf("%s %q: no board is captioned %q", tt.game, tt.position, c)
 				}
 			}
