@@ -20,7 +20,7 @@ export const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5 };
 
 // The sizes, in the drawing's units, of a drawing's smallest texts by
 // kind as app.css draws them, before a drawing can be measured.
-const USUAL_SIZES = { normal: { value: 12, edge: 9, other: 10 }, present: { value: PRESENT_TEXT.value, edge: PRESENT_TEXT.edge, other: 10 } };
+const USUAL_SIZES = { normal: { value: 12, edge: 10, other: 10 }, present: { value: PRESENT_TEXT.value, edge: PRESENT_TEXT.edge, other: 10 } };
 
 let measured = null; // the drawing's text sizes by kind, and the drawing and mode they were read in
 
@@ -141,13 +141,18 @@ export function showAnswer(f) {
   }
   const top = viewRootBox();
   if (!top) return;
+  const r = panel();
+  const least = leastScale();
+  // A tree readable whole is shown whole, as Fit shows it.
+  if (r.width && scaleOf(st.full, r) >= least) {
+    if (!covers(st.box, st.full, 1)) setBox(st.full.slice());
+    return;
+  }
   const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
   const b = pad(union([top, ...line]), top.w / 2, top.h / 4);
   if (holds(st.box, b, 0)) return;
-  const r = panel();
   if (!r.width) return;
   const now = scaleOf(st.box, r);
-  const least = leastScale();
   // When the line does not fit, the move chosen stays in view, and as
   // much of the root above it as the panel holds.
   const chosen = line.find((n) => n.y > top.y) || top;
@@ -196,8 +201,9 @@ export function follow(id, force) {
   if (!force && holds(st.box, cur, FOLLOW_MARGIN)) return;
   // The path does not fit: the current node near the panel's foot, the
   // edges down to its children under it, the path above as far as the
-  // panel holds.
-  const v = around(padded, cur, now, now, r);
+  // panel holds, at the readable scale unless the person zoomed in.
+  const s = st.userMoved ? now : least;
+  const v = around(padded, cur, s, s, r);
   const below = Math.min(cur.h / 2, CHILD_EDGES);
   v[1] = Math.min(cur.y - FOLLOW_MARGIN, Math.max(padded.y, cur.y + cur.h + below - v[3]));
   setBox(v);
