@@ -271,6 +271,9 @@ type folder struct {
 	cs    []dynChange
 	rec   []byte
 	steps int // the events applied
+	// leaders follows a Monte Carlo search's leading root child, for
+	// GrainDecision.
+	leaders rootLeaders
 
 	spacing        int       // changes between checkpoints, or 0 for the default
 	budget         int64     // the checkpoints' bytes at most, or 0 for no bound
@@ -291,7 +294,7 @@ func holderID(k int) NodeID { return NodeID(-2 - k) }
 // changes.
 func newFolder(changes store.Records, spacing int, budget int64) *folder {
 	f := &treeFold{changes: changes, checkpoints: []checkpoint{{pos: 0}}, decision: -1}
-	return &folder{f: f, spacing: spacing, budget: budget}
+	return &folder{f: f, spacing: spacing, budget: budget, leaders: newRootLeaders()}
 }
 
 // touch notes that the page of node id's state changed since the last
@@ -345,6 +348,9 @@ func (fl *folder) apply(e *Event) error {
 		fl.nodes.created.Add(initialState())
 		f.firstEval = append(f.firstEval, -1)
 		fl.setStatus(e.Node, StatusGenerated)
+		if e.Type == TypeJoint {
+			fl.leaders.off = true
+		}
 	case KindEnter:
 		f.entered = true
 		if len(fl.stack) > 0 {
@@ -397,6 +403,7 @@ func (fl *folder) apply(e *Event) error {
 		if throughRoot(e.Path) {
 			f.visitSteps = append(f.visitSteps, int32(i))
 			f.visitChild = append(f.visitChild, e.Path[len(e.Path)-2])
+			fl.leaders.backup(i, e.Path[len(e.Path)-2], e.Values[len(e.Values)-1])
 		}
 		f.backups.add(i)
 	case KindBeam:
@@ -414,6 +421,11 @@ func (fl *folder) apply(e *Event) error {
 		}
 	case KindDecision:
 		f.decision = i
+		if chosen := NodeID(int64(fl.state(0)[slotBest])); chosen != NoNode {
+			if extra := fl.leaders.changes(chosen); len(extra) > 0 {
+				f.decisions = withSteps(&f.decisions, extra)
+			}
+		}
 		// Best links point to later-created children, so this ends.
 		for id := NodeID(0); id != NoNode; id = NodeID(int64(fl.state(id)[slotBest])) {
 			fl.setStatus(id, StatusBest)

@@ -22,7 +22,7 @@ const (
 	GrainIteration       // the first step of each iteration (see IterationSpan)
 	GrainCut             // the cut events
 	GrainBackup          // the backprop events, and the value events that back a best child's value up
-	GrainDecision        // the events that change the root's best child
+	GrainDecision        // the events that change the root's best child, or a Monte Carlo search's leading one (see rootLeaders)
 	numGrains
 )
 
