@@ -56,8 +56,11 @@ type Ply struct {
 // state to its referee (alternatingReferee, simultaneousReferee,
 // chanceReferee), bound to the family's games in games.go.
 type referee struct {
-	text   string // the position's text
-	movers []int  // the sides to move; none when the game is over
+	text string // the position's text
+	// state is the position itself, which knows what its text may not
+	// say: the scores the twin maze's players collected on the way.
+	state  any
+	movers []int // the sides to move; none when the game is over
 	legal  func(side int, buf []int) []int
 	label  func(side, action int) string
 	result func() float64 // side 0's result when the game is over: 1 win, 0.5 draw, 0 loss
@@ -106,6 +109,7 @@ type turnState interface {
 func turnReferee[S turnState](s S, turn int) referee {
 	return referee{
 		text:   s.String(),
+		state:  s,
 		movers: movers(!s.Done(), turn),
 		legal:  func(_ int, buf []int) []int { return s.Legal(buf) },
 		label:  func(_, a int) string { return s.Label(a) },
@@ -119,6 +123,7 @@ func simultaneousReferee[S search.Simultaneous[S]](s S, _ int) referee {
 	over := s.Done() || len(s.Legal(0, nil)) == 0 || len(s.Legal(1, nil)) == 0
 	r := referee{
 		text:   s.String(),
+		state:  s,
 		legal:  s.Legal,
 		label:  s.Label,
 		result: func() float64 { return sideResult(s.Score(), 0) },
@@ -376,5 +381,13 @@ func filled(before, after board.Board) int {
 }
 
 // Board returns the current position's board, false for a game without
-// one.
-func (m *Match) Board() (board.Board, bool) { return m.game.Board(m.ref.text) }
+// one: the position's own, which may say more than its text, such as the
+// twin maze's scores.
+func (m *Match) Board() (board.Board, bool) {
+	if s, ok := m.ref.state.(boarded); ok {
+		if b := s.Board(); b.Check() == nil {
+			return b, true
+		}
+	}
+	return m.game.Board(m.ref.text)
+}

@@ -273,3 +273,39 @@ func TestThinkPlayerOne(t *testing.T) {
 		t.Errorf("B plays %q, want left, onto the 9", c.Label)
 	}
 }
+
+// TestMatchBoardKeepsScores plays the twin maze and checks that the
+// match's board says the scores collected, which the position's text does
+// not carry: A steps onto the 5 and B onto the 3, then both onto empty
+// cells, 5 to 3 at the end.
+func TestMatchBoardKeepsScores(t *testing.T) {
+	t.Parallel()
+	m, err := NewMatch("twinmaze", "2:A5..3B/2....9", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := func(label string, side int) int {
+		t.Helper()
+		for _, mv := range m.Moves(side) {
+			if mv.Label == label {
+				return mv.Action
+			}
+		}
+		t.Fatalf("side %d has no move %q", side, label)
+		return -1
+	}
+	for _, turn := range []struct {
+		a, b, caption string
+	}{
+		{"right", "left", "1 turn left, A 5 – B 3"},
+		{"down", "right", "A wins 5 – 3"},
+	} {
+		if _, err := m.Play(move(turn.a, 0), move(turn.b, 1)); err != nil {
+			t.Fatal(err)
+		}
+		b, ok := m.Board()
+		if !ok || b.Caption != turn.caption {
+			t.Errorf("after A %s, B %s: the board says %q (%v), want %q", turn.a, turn.b, b.Caption, ok, turn.caption)
+		}
+	}
+}

@@ -98,6 +98,10 @@ func TestBrowserPlayTwinMaze(t *testing.T) {
 	if !strings.Contains(row, "A (you) + B (engine)") {
 		t.Errorf("the first move reads %q, want both sides", row)
 	}
+	// A, on the first of the maze's buttons (right), stepped onto the 6.
+	if caption := b.text("#play-board .caption"); !strings.HasPrefix(caption, "19 turns left, A 6 – B ") {
+		t.Errorf("the board says %q, want the turns left and the scores, A's 6", caption)
+	}
 	b.screenshot("play-twinmaze.png")
 }
 

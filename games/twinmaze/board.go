@@ -1,6 +1,9 @@
 package twinmaze
 
 import (
+	"strconv"
+	"strings"
+
 	display "github.com/searchviz/searchviz/games/board" // board names this package's immutable part of a game
 	"github.com/searchviz/searchviz/games/internal/grid"
 )
@@ -16,9 +19,27 @@ var pieces = []grid.Piece{
 // Board returns the position drawn as a grid: walls marked "#", floor
 // cells with the points they still hold marked with their number, A a
 // piece of the first player, B of the second, and X, both on one cell, a
-// piece of both; the caption gives the turns left, e.g. "20 turns left".
+// piece of both; the caption gives the turns left and the points each
+// collected, e.g. "20 turns left, A 0 – B 0", and at the end who won,
+// e.g. "A wins 12 – 9".
 func (s State) Board() display.Board {
-	return grid.Draw(s, grid.TurnsLeft(s.Turns()), pieces)
+	return grid.Draw(s, s.caption(), pieces)
+}
+
+// caption says how the game stands: the turns left and the scores, or
+// once no turn is left who won by how much.
+func (s State) caption() string {
+	a, b := s.Scores()
+	score := strconv.Itoa(a) + " – " + strconv.Itoa(b)
+	switch {
+	case s.Turns() > 0:
+		return grid.TurnsLeft(s.Turns()) + ", A " + strconv.Itoa(a) + " – B " + strconv.Itoa(b)
+	case a > b:
+		return "A wins " + score
+	case b > a:
+		return "B wins " + strconv.Itoa(b) + " – " + strconv.Itoa(a)
+	}
+	return "draw " + score
 }
 
 // Palette returns what a cell may hold, in the order an editor cycles
@@ -41,11 +62,15 @@ func (s State) Edit(b display.Board) (string, error) {
 }
 
 // Board returns the grid of the position beneath, as State.Board draws
-// it, with a caption that adds the side to move: "20 turns left, A to
-// move". With B to move, A has already moved this turn.
+// it, with a caption that puts the side to move after the turns left:
+// "20 turns left, A to move, A 0 – B 0". With B to move, A has already
+// moved this turn.
 func (q Sequential) Board() display.Board {
 	b := q.s.Board()
-	b.Caption += ", " + string(names[q.mover]) + " to move"
+	if q.s.Turns() > 0 {
+		turns, scores, _ := strings.Cut(b.Caption, ", ")
+		b.Caption = turns + ", " + string(names[q.mover]) + " to move, " + scores
+	}
 	return b
 }
 

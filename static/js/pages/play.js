@@ -215,6 +215,7 @@ function setUp() {
     btn.type = "submit";
     btn.textContent = "tree";
     btn.dataset.testid = "play-tree";
+    btn.className = "ply-tree";
     btn.title = "Run this search again, traced, and open it at its decision";
     f.appendChild(btn);
     return f;
