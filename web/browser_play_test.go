@@ -2,11 +2,17 @@ package web_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/play"
 )
 
 // waitFor polls js until it is true, failing with what after timeout.
@@ -155,4 +161,29 @@ func TestBrowserPlayBudgetCutEngine(t *testing.T) {
 		t.Errorf("the engine's move reads %q, want d3 and why it was played", row)
 	}
 	b.screenshot("play-budget-cut.png")
+}
+
+// TestBrowserPlayOpenRecordSetsTheForm opens a game record, as a person
+// who saved one would, and checks that the form then says that game (a
+// twin maze of parameters no option names, B, its engine and its seed)
+// and that New game starts it again: a 7x7 board with B for the person.
+func TestBrowserPlayOpenRecordSetsTheForm(t *testing.T) {
+	t.Parallel()
+	record := filepath.Join(t.TempDir(), "game.json")
+	data := fmt.Sprintf(`{"format":%q,"version":%d,"game":"twinmaze h=7 w=7","engine":"duct playouts=50","person":1,"seed":7,"plies":[]}`, play.RecordFormat, play.RecordVersion)
+	if err := os.WriteFile(record, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.open("/play")
+	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
+	b.waitFor("the page's socket", `document.getElementById("play-status").textContent !== "Connecting…"`, 10*time.Second)
+	b.do("opening the record", chromedp.SetUploadFiles(chromedp.ID("play-open"), []string{record}))
+	b.waitFor("the opened game", `document.getElementById("play-game").value === "twinmaze h=7 w=7"`, 10*time.Second)
+	form := get(b, "reading the form", chromedp.Evaluate[[]string](`["play-game", "play-side", "play-engine", "play-seed"].map((id) => document.getElementById(id).value)`))
+	if want := []string{"twinmaze h=7 w=7", "1", "duct playouts=50", "7"}; !slices.Equal(form, want) {
+		t.Errorf("after opening the record the form says %q, want %q", form, want)
+	}
+	b.click(`[data-testid=play-start]`)
+	b.waitFor("the new game's board", `document.querySelectorAll("#play-board tr").length === 7 && document.getElementById("play-status").textContent.includes("you play B")`, 20*time.Second)
 }

@@ -20,6 +20,7 @@ function setUp() {
   let last = null; // the last state frame
   let prevBoard = null; // the board before the last move, for the cells it changed
   let thinking = false;
+  let opening = false; // a game record was sent to be opened
 
   // ---- the form ----
 
@@ -40,6 +41,26 @@ function setUp() {
   }
   game.addEventListener("change", chooseGame);
   chooseGame();
+
+  // formFor sets the form to the game of record, as it was started, so
+  // that New game starts that game again: a game's spec with parameters
+  // of its own (such as "twinmaze h=7 w=7") becomes an option of its own.
+  function formFor(record) {
+    let opt = [...game.options].find((o) => o.value === record.game);
+    if (!opt) {
+      const base = [...game.options].find((o) => o.value === record.game.split(" ")[0]);
+      if (!base) return;
+      opt = base.cloneNode(false);
+      opt.value = record.game;
+      opt.textContent = record.game + " — " + base.dataset.family;
+      base.after(opt);
+    }
+    game.value = opt.value;
+    chooseGame();
+    side.value = String(record.person);
+    engine.value = record.engine;
+    seed.value = String(record.seed);
+  }
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -80,6 +101,7 @@ function setUp() {
         setBusy(true);
         break;
       case "error":
+        opening = false;
         showError(f.message);
         break;
       case "state":
@@ -87,6 +109,8 @@ function setUp() {
         if (last && last.state.plies.length + 1 === f.state.plies.length) prevBoard = last.state.board;
         else if (!last || f.state.plies.length !== last.state.plies.length) prevBoard = null;
         last = f;
+        if (opening) formFor(f.record);
+        opening = false;
         draw(f.state);
         break;
     }
@@ -285,6 +309,7 @@ function setUp() {
       return;
     }
     prevBoard = null;
+    opening = true;
     send({ type: "open", record });
   });
 
