@@ -29,10 +29,10 @@ func TestGameBoard(t *testing.T) {
 	}{
 		{"tictactoe", "x.o/.x./..o", 3, 3, "", 0, 2, board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}},
 		{"maze", "3:#.5#/.@18/3#..", 3, 4, "3 turns left", 1, 1, board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"}},
-		{"twinmaze", "20:39793/3#3#3/1A6B1/9#6#9/68486", 5, 5, "20 turns left, A 0 – B 0", 2, 3, board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "B"}},
+		{"twinmaze", "20:39793/3#3#3/1A6B1/9#6#9/68486", 5, 5, "20 turns left", 2, 3, board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "B"}},
 		// The side to move is the caption's: the board has the grid's rows only.
-		{"twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;A", 5, 5, "20 turns left, A to move, A 0 – B 0", 4, 4, board.Cell{Kind: board.Points, Mark: "6"}},
-		{"twinmaze-turns", "1:.AB;B", 1, 3, "1 turn left, B to move, A 0 – B 0", 0, 0, board.Cell{}},
+		{"twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;A", 5, 5, "20 turns left, A to move", 4, 4, board.Cell{Kind: board.Points, Mark: "6"}},
+		{"twinmaze-turns", "1:.AB;B", 1, 3, "1 turn left, B to move", 0, 0, board.Cell{}},
 		{"tree", "[[3,12,8],[2,4,6]]", 0, 0, "", 0, 0, board.Cell{}},
 		{"tictactoe", "", 0, 0, "", 0, 0, board.Cell{}},
 		{"tictactoe", "xxx/xxx/xxx", 0, 0, "", 0, 0, board.Cell{}},
@@ -101,8 +101,8 @@ func TestOpenEditorBoards(t *testing.T) {
 		// No position: the board the parameters and seed make, the primer's.
 		{"maze", 0, "", "4:39737/3#1#6/69@86/6#8#4/36914", 5, 12, "4 turns left"},
 		{"maze h=3 w=7 turns=2", 5, "", "", 3, 12, "2 turns left"},
-		{"twinmaze-turns", 0, "", "20:39793/3#3#3/1A6B1/9#6#9/68486;A", 5, 14, "20 turns left, A to move, A 0 – B 0"},
-		{"twinmaze", 0, "1:A9B", "1:A9B", 1, 14, "1 turn left, A 0 – B 0"},
+		{"twinmaze-turns", 0, "", "20:39793/3#3#3/1A6B1/9#6#9/68486;A", 5, 14, "20 turns left, A to move"},
+		{"twinmaze", 0, "1:A9B", "1:A9B", 1, 14, "1 turn left"},
 	}
 	for _, tt := range tests {
 		e, err := catalog.OpenEditor(tt.spec, tt.seed, tt.position)

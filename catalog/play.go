@@ -380,12 +380,18 @@ func filled(before, after board.Board) int {
 	return cell
 }
 
+// scoreBoarded is a position that says, on a game played from its start,
+// what its text does not: the twin maze's scores (twinmaze.State.ScoreBoard).
+type scoreBoarded interface {
+	ScoreBoard() board.Board
+}
+
 // Board returns the current position's board, false for a game without
-// one: the position's own, which may say more than its text, such as the
-// twin maze's scores.
+// one: with the scores collected, for a game whose text does not carry
+// them (scoreBoarded).
 func (m *Match) Board() (board.Board, bool) {
-	if s, ok := m.ref.state.(boarded); ok {
-		if b := s.Board(); b.Check() == nil {
+	if s, ok := m.ref.state.(scoreBoarded); ok {
+		if b := s.ScoreBoard(); b.Check() == nil {
 			return b, true
 		}
 	}

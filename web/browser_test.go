@@ -699,8 +699,8 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 	b := openExample(t, "twin-turns")
 	read := func(sel string) boardShown { return readBoard(b, sel) }
 	root := read("#board")
-	if root.Rows != 5 || len(root.Texts) != 25 || root.Caption != "20 turns left, A to move, A 0 – B 0" {
-		t.Errorf("the root's board has %d rows, %d cells, caption %q; want 5, 25, 20 turns left, A to move, A 0 – B 0", root.Rows, len(root.Texts), root.Caption)
+	if root.Rows != 5 || len(root.Texts) != 25 || root.Caption != "20 turns left, A to move" {
+		t.Errorf("the root's board has %d rows, %d cells, caption %q; want 5, 25, 20 turns left, A to move", root.Rows, len(root.Texts), root.Caption)
 	}
 	if i := slices.Index(root.Texts, "A"); i < 0 || !strings.Contains(root.Classes[i], "kind-piece owner-first") {
 		t.Errorf("the root's board has no cell A of the first player: %q %q", root.Texts, root.Classes)
@@ -718,7 +718,7 @@ func TestBrowserTwinMazeTurnsBoard(t *testing.T) {
 	for _, i := range after.Changed {
 		changed = append(changed, after.Texts[i])
 	}
-	if after.Rows != 5 || !strings.Contains(after.Caption, ", B to move, ") || len(changed) != 2 || !slices.Contains(changed, "A") {
+	if after.Rows != 5 || !strings.HasSuffix(after.Caption, "B to move") || len(changed) != 2 || !slices.Contains(changed, "A") {
 		t.Errorf("after A's first move the board has %d rows, caption %q, changed cells %q; want 5 rows, B to move, A's two cells", after.Rows, after.Caption, changed)
 	}
 	b.screenshot("viewer-twin-turns.png")

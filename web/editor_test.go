@@ -45,7 +45,7 @@ func TestEditorOpens(t *testing.T) {
 			board.Cell{Kind: board.Piece, Owner: board.Second, Mark: "o"}, "a3"},
 		{"the generated maze of the parameters and seed", url.Values{"game": {"maze"}, "game.maze.h": {"3"}, "game.maze.w": {"7"}, "game.maze.turns": {"2"}, "seed": {"5"}}, "", 3, "2 turns left", 10,
 			board.Cell{Kind: board.Piece, Owner: board.First, Mark: "@"}, "row 1, column 1"},
-		{"twinmaze-turns", url.Values{"game": {"twinmaze-turns"}, "position": {"1:.AB;B"}}, "1:.AB;B", 1, "1 turn left, B to move, A 0 – B 0", 1,
+		{"twinmaze-turns", url.Values{"game": {"twinmaze-turns"}, "position": {"1:.AB;B"}}, "1:.AB;B", 1, "1 turn left, B to move", 1,
 			board.Cell{Kind: board.Piece, Owner: board.First, Mark: "A"}, "row 1, column 1"},
 	}
 	for _, tt := range tests {

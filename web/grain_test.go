@@ -48,6 +48,12 @@ func (p *page) readGrain() grainFrame {
 func grainStops(events []trace.Event) map[string][]int {
 	stops := map[string][]int{}
 	best := trace.NoNode
+	// An MCTS trace names its best child only at its decision: stepping by
+	// decision also stops where the most visited root child changes (the
+	// child made first among equals), when that is the child decided.
+	visits := map[trace.NodeID]int{}
+	leader := trace.NoNode
+	var leads []int
 	for k, e := range events {
 		add := func(g string) { stops[g] = append(stops[g], k) }
 		add("event")
@@ -58,6 +64,16 @@ func grainStops(events []trace.Event) map[string][]int {
 			add("cut")
 		case trace.KindBackprop:
 			add("backup")
+			if n := len(e.Path); n >= 2 && e.Path[n-1] == 0 {
+				c := e.Path[n-2]
+				visits[c]++
+				if leader == trace.NoNode || visits[c] > visits[leader] || visits[c] == visits[leader] && c < leader {
+					if c != leader {
+						leads = append(leads, k)
+					}
+					leader = c
+				}
+			}
 		case trace.KindIteration:
 			if !e.Discarded {
 				add("iteration")
@@ -71,6 +87,9 @@ func grainStops(events []trace.Event) map[string][]int {
 				best = e.Best
 			}
 		}
+	}
+	if leader != trace.NoNode && leader == best {
+		stops["decision"] = slices.Sorted(slices.Values(append(leads, stops["decision"]...)))
 	}
 	return stops
 }

@@ -19,27 +19,34 @@ var pieces = []grid.Piece{
 // Board returns the position drawn as a grid: walls marked "#", floor
 // cells with the points they still hold marked with their number, A a
 // piece of the first player, B of the second, and X, both on one cell, a
-// piece of both; the caption gives the turns left and the points each
-// collected, e.g. "20 turns left, A 0 – B 0", and at the end who won,
-// e.g. "A wins 12 – 9".
+// piece of both; the caption gives the turns left, e.g. "20 turns left".
 func (s State) Board() display.Board {
-	return grid.Draw(s, s.caption(), pieces)
+	return grid.Draw(s, grid.TurnsLeft(s.Turns()), pieces)
 }
 
-// caption says how the game stands: the turns left and the scores, or
-// once no turn is left who won by how much.
-func (s State) caption() string {
+// ScoreBoard returns Board with a caption that also says the points each
+// player collected, "19 turns left, A 6 – B 6", and at the end who won,
+// "A wins 12 – 9": for a game played from its start, as a match plays it,
+// since a position's text does not carry the scores (see Scores).
+func (s State) ScoreBoard() display.Board {
+	b := s.Board()
+	b.Caption = s.scoreCaption()
+	return b
+}
+
+// scoreCaption says how a game played from its start stands: the turns
+// left and the scores, or once no turn is left who won by how much.
+func (s State) scoreCaption() string {
 	a, b := s.Scores()
-	score := strconv.Itoa(a) + " – " + strconv.Itoa(b)
 	switch {
 	case s.Turns() > 0:
 		return grid.TurnsLeft(s.Turns()) + ", A " + strconv.Itoa(a) + " – B " + strconv.Itoa(b)
 	case a > b:
-		return "A wins " + score
+		return "A wins " + strconv.Itoa(a) + " – " + strconv.Itoa(b)
 	case b > a:
 		return "B wins " + strconv.Itoa(b) + " – " + strconv.Itoa(a)
 	}
-	return "draw " + score
+	return "Draw " + strconv.Itoa(a) + " – " + strconv.Itoa(b)
 }
 
 // Palette returns what a cell may hold, in the order an editor cycles
@@ -62,11 +69,18 @@ func (s State) Edit(b display.Board) (string, error) {
 }
 
 // Board returns the grid of the position beneath, as State.Board draws
-// it, with a caption that puts the side to move after the turns left:
-// "20 turns left, A to move, A 0 – B 0". With B to move, A has already
-// moved this turn.
+// it, with a caption that adds the side to move: "20 turns left, A to
+// move". With B to move, A has already moved this turn.
 func (q Sequential) Board() display.Board {
 	b := q.s.Board()
+	b.Caption += ", " + string(names[q.mover]) + " to move"
+	return b
+}
+
+// ScoreBoard returns Board with the scores of a game played from its
+// start, as State.ScoreBoard: "19 turns left, B to move, A 9 – B 0".
+func (q Sequential) ScoreBoard() display.Board {
+	b := q.s.ScoreBoard()
 	if q.s.Turns() > 0 {
 		turns, scores, _ := strings.Cut(b.Caption, ", ")
 		b.Caption = turns + ", " + string(names[q.mover]) + " to move, " + scores

@@ -38,13 +38,13 @@ func TestBoard(t *testing.T) {
 		caption    string
 		cells      gametest.Cells
 	}{
-		{primer5x5, false, 5, 5, "20 turns left, A 0 – B 0", gametest.Cells{{0, 0}: points("3"), {1, 1}: wall, {2, 1}: pA, {2, 2}: points("6"), {2, 3}: pB, {4, 4}: points("6")}},
-		{small, false, 3, 5, "4 turns left, A 0 – B 0", gametest.Cells{{0, 1}: pA, {0, 3}: pB, {1, 0}: floor, {1, 2}: points("5"), {2, 4}: points("4")}},
-		{"0:.X.", false, 1, 3, "draw 0 – 0", gametest.Cells{{0, 0}: floor, {0, 1}: pX, {0, 2}: floor}},
+		{primer5x5, false, 5, 5, "20 turns left", gametest.Cells{{0, 0}: points("3"), {1, 1}: wall, {2, 1}: pA, {2, 2}: points("6"), {2, 3}: pB, {4, 4}: points("6")}},
+		{small, false, 3, 5, "4 turns left", gametest.Cells{{0, 1}: pA, {0, 3}: pB, {1, 0}: floor, {1, 2}: points("5"), {2, 4}: points("4")}},
+		{"0:.X.", false, 1, 3, "no turns left", gametest.Cells{{0, 0}: floor, {0, 1}: pX, {0, 2}: floor}},
 		// The side to move is in the caption, not in a row of the grid.
-		{primer5x5 + ";A", true, 5, 5, "20 turns left, A to move, A 0 – B 0", gametest.Cells{{2, 1}: pA, {2, 3}: pB, {4, 0}: points("6")}},
-		{"1:.AB;B", true, 1, 3, "1 turn left, B to move, A 0 – B 0", gametest.Cells{{0, 0}: floor, {0, 1}: pA, {0, 2}: pB}},
-		{"0:X;A", true, 1, 1, "draw 0 – 0", gametest.Cells{{0, 0}: pX}},
+		{primer5x5 + ";A", true, 5, 5, "20 turns left, A to move", gametest.Cells{{2, 1}: pA, {2, 3}: pB, {4, 0}: points("6")}},
+		{"1:.AB;B", true, 1, 3, "1 turn left, B to move", gametest.Cells{{0, 0}: floor, {0, 1}: pA, {0, 2}: pB}},
+		{"0:X;A", true, 1, 1, "no turns left, A to move", gametest.Cells{{0, 0}: pX}},
 	}
 	for _, tt := range tests {
 		want := gametest.Drawn{Rows: tt.rows, Cols: tt.cols, Caption: tt.caption, Cells: tt.cells}
@@ -54,22 +54,16 @@ func TestBoard(t *testing.T) {
 
 // TestBoardAfterPlay checks what one move changes on the board: in the
 // simultaneous game both players' cells, in the turn-taking one only the
-// mover's, and the caption's side to move and scores, and at the end who
-// won: both onto one 9 collect it each (as the rules say), A onto a 9 and
-// B onto a 3 make A win 9 to 3, and the mirror B.
+// mover's, and the caption's side to move.
 func TestBoardAfterPlay(t *testing.T) {
 	t.Parallel()
 	s := mustParse(t, "1:A9B")
-	both := gametest.Drawn{Rows: 1, Cols: 3, Caption: "draw 9 – 9", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pX}}
+	both := gametest.Drawn{Rows: 1, Cols: 3, Caption: "no turns left", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pX}}
 	gametest.CheckBoard(t, "both onto the 9", s.Play(r, l).Board(), both)
-	aWins := gametest.Drawn{Rows: 1, Cols: 5, Caption: "A wins 9 – 3", Cells: gametest.Cells{{0, 1}: pA, {0, 3}: pB}}
-	gametest.CheckBoard(t, "A onto the 9, B onto the 3", mustParse(t, "1:A9.3B").Play(r, l).Board(), aWins)
-	bWins := gametest.Drawn{Rows: 1, Cols: 5, Caption: "B wins 9 – 3", Cells: gametest.Cells{{0, 1}: pA, {0, 3}: pB}}
-	gametest.CheckBoard(t, "A onto the 3, B onto the 9", mustParse(t, "1:A3.9B").Play(r, l).Board(), bWins)
 	q := s.Alternating()
 	b := q.Play(r).Board()
 	// A's move changes A's cell and the 9's only.
-	afterA := gametest.Drawn{Rows: 1, Cols: 3, Caption: "1 turn left, B to move, A 9 – B 0", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pA}}
+	afterA := gametest.Drawn{Rows: 1, Cols: 3, Caption: "1 turn left, B to move", Cells: gametest.Cells{{0, 0}: floor, {0, 1}: pA}}
 	gametest.CheckBoard(t, "after A's move", b, afterA)
 	gametest.CheckChanged(t, "A's move", b, q.Board(), [2]int{0, 0}, [2]int{0, 1})
 }
@@ -119,5 +113,46 @@ func TestEditErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		gametest.CheckEditError(t, tt.s, tt.b, tt.want)
+	}
+}
+
+// TestScoreBoard checks the caption of a game played from its start,
+// worked out by the rules: both onto one 9 collect it each, a draw 9 to
+// 9; A onto a 9 and B onto a 3, or the mirror, won 9 to 3; in the
+// turn-taking game the side to move comes before the scores.
+func TestScoreBoard(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text, caption string
+		sequential          bool
+		moves               []int
+	}{
+		{"before a move", primer5x5, "20 turns left, A 0 – B 0", false, nil},
+		{"both onto the 9", "1:A9B", "Draw 9 – 9", false, []int{r, l}},
+		{"A onto the 9, B onto the 3", "1:A9.3B", "A wins 9 – 3", false, []int{r, l}},
+		{"A onto the 3, B onto the 9", "1:A3.9B", "B wins 9 – 3", false, []int{r, l}},
+		{"after A's move", "1:A9B;A", "1 turn left, B to move, A 9 – B 0", true, []int{r}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var got string
+			if tt.sequential {
+				q := mustParseSequential(t, tt.text)
+				for _, a := range tt.moves {
+					q = q.Play(a)
+				}
+				got = q.ScoreBoard().Caption
+			} else {
+				s := mustParse(t, tt.text)
+				if len(tt.moves) == 2 {
+					s = s.Play(tt.moves[0], tt.moves[1])
+				}
+				got = s.ScoreBoard().Caption
+			}
+			if got != tt.caption {
+				t.Errorf("the caption is %q, want %q", got, tt.caption)
+			}
+		})
 	}
 }
