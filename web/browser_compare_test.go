@@ -64,9 +64,10 @@ func (b *browser) waitSide(name string, k int) sideShown {
 }
 
 // TestBrowserCompareTwinMaze opens the twin maze comparison from the
-// gallery: both viewers open at their last step with their decisions, the
-// app's header shown once, and each steps on its own: stepping back in
-// DUCT's viewer leaves AlphaBeta's where it was.
+// gallery and again once both searches have ended: both viewers show
+// their decisions, the app's header shown once, and with "step both"
+// unticked each steps on its own: stepping back in DUCT's viewer leaves
+// AlphaBeta's where it was.
 func TestBrowserCompareTwinMaze(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
@@ -79,7 +80,11 @@ func TestBrowserCompareTwinMaze(t *testing.T) {
 	if about := b.text(`[data-testid=compare-about]`); !strings.Contains(about, "steal") || !strings.Contains(about, "DUCT") {
 		t.Errorf("the comparison's paragraph does not explain the model: %q", about)
 	}
-	turns, duct := b.waitSide("side1", -1), b.waitSide("side2", -1)
+	b.doWithin("waiting for the table", time.Minute, chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-table]`)))
+	b.open("/compare/twin-maze")
+	b.waitSideLeaves("side1", -1)
+	b.waitSideLeaves("side2", -1)
+	turns, duct := b.side("side1"), b.side("side2")
 	// DUCT's decision is player A's move: both move at once.
 	decisions := map[string]string{"AlphaBeta's": "Decision: play ", "DUCT's": "Decision: player A plays "}
 	for name, s := range map[string]sideShown{"AlphaBeta's": turns, "DUCT's": duct} {
@@ -92,16 +97,15 @@ func TestBrowserCompareTwinMaze(t *testing.T) {
 	}
 	b.screenshot("compare-twin-maze.png")
 
-	b.do("scrolling to DUCT's controls", chromedp.Evaluate[chromedp.Void](
-		`document.querySelector('iframe[name="side2"]').contentDocument.getElementById("back").scrollIntoView({block: "center"})`))
-	duct = b.waitSide("side2", -1)
-	b.do("clicking DUCT's step back", chromedp.MouseClickXY(duct.Back[0], duct.Back[1]))
-	last, err := strconv.Atoi(duct.Last)
-	if err != nil {
-		t.Fatalf("DUCT's viewer says its last step is %q", duct.Last)
+	b.click("#step-both")
+	from, err := strconv.Atoi(duct.Step)
+	if err != nil || from == 0 {
+		t.Fatalf("DUCT's viewer opens at step %q, from which it cannot step back", duct.Step)
 	}
-	b.waitSide("side2", last-1)
-	if again := b.waitSide("side1", -1); again.Step != turns.Step {
+	b.clickBack("side2")
+	b.waitSide("side2", from-1)
+	time.Sleep(300 * time.Millisecond)
+	if again := b.side("side1"); again.Step != turns.Step {
 		t.Errorf("stepping back in DUCT's viewer moved AlphaBeta's from step %s to %s", turns.Step, again.Step)
 	}
 }
@@ -195,10 +199,13 @@ func (b *browser) waitSideLeaves(name string, from int) int {
 }
 
 // TestBrowserCompareStepBoth opens MiniMax vs AlphaBeta from the gallery:
-// the page opens with its sentence and its table, and with "step both"
-// ticked, stepping back in one viewer moves the other to the same
-// position: the node of the same moves, or the cut that skipped it.
-// Unticked, each steps on its own again.
+// the page opens with its sentence and its table; opened again once both
+// searches have ended, as a class opens it after its teacher, both
+// viewers show the same early moment, MiniMax's first backup and the step
+// of AlphaBeta that reaches the same position, with "step both" ticked;
+// stepping back in one viewer moves the other to the same position: the
+// node of the same moves, or the cut that skipped it. Unticked, each
+// steps on its own again.
 func TestBrowserCompareStepBoth(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
@@ -213,32 +220,34 @@ func TestBrowserCompareStepBoth(t *testing.T) {
 			t.Errorf("the table lacks %q: %q", want, table)
 		}
 	}
-	mm, ab := b.waitSide("side1", -1), b.waitSide("side2", -1)
+	b.open("/compare/ttt-minimax-alphabeta")
+	k, m := b.waitSideLeaves("side1", -1), b.waitSideLeaves("side2", -1)
 	ids := get(b, "reading the traces", chromedp.Evaluate[[]string](`[...document.querySelectorAll("iframe[data-trace]")].map((f) => f.dataset.trace)`))
 	if len(ids) != 2 {
 		t.Fatalf("the viewers show traces %v", ids)
 	}
 	left, right := traceOf(t, app.URL, ids[0]), traceOf(t, app.URL, ids[1])
-	last, _ := strconv.Atoi(mm.Last)
-	if abLast, _ := strconv.Atoi(ab.Last); last != left.Len()-1 || abLast != right.Len()-1 {
+	if mm, ab := b.side("side1"), b.side("side2"); mm.Last != strconv.Itoa(left.Len()-1) || ab.Last != strconv.Itoa(right.Len()-1) {
 		t.Fatalf("the viewers end at steps %s and %s, the traces at %d and %d", mm.Last, ab.Last, left.Len()-1, right.Len()-1)
+	}
+	if !get(b, "reading step both", chromedp.Evaluate[bool](`document.getElementById("step-both").checked`)) {
+		t.Error(`"step both" is not ticked on a page whose viewers open matched`)
+	}
+	if k <= 0 || k >= left.Len()-1 || firstValueBack(left) != k {
+		t.Errorf("MiniMax's viewer opens at step %d; want its first backup, step %d, of 0 to %d", k, firstValueBack(left), left.Len()-1)
+	}
+	if msg := samePosition(left, k, right, m); msg != "" {
+		t.Errorf("as the page opens: %s", msg)
 	}
 	b.screenshot("compare-minimax-alphabeta.png")
 
-	b.click("#step-both")
 	b.clickBack("side1")
-	b.waitSide("side1", last-1)
-	m := b.waitSideLeaves("side2", right.Len()-1)
-	if msg := samePosition(left, last-1, right, m); msg != "" {
-		t.Errorf("after a step back in MiniMax's viewer: %s", msg)
-	}
+	b.waitSide("side1", k-1)
+	m = b.waitSideMatches("side2", left, k-1, right)
 	// The other way: AlphaBeta leads, MiniMax follows.
 	b.clickBack("side2")
 	b.waitSide("side2", m-1)
-	k := b.waitSideLeaves("side1", last-1)
-	if msg := samePosition(right, m-1, left, k); msg != "" {
-		t.Errorf("after a step back in AlphaBeta's viewer: %s", msg)
-	}
+	k = b.waitSideMatches("side1", right, m-1, left)
 	time.Sleep(300 * time.Millisecond) // a follower that moved the leader again would show by now
 	if s := b.side("side2"); s.Step != strconv.Itoa(m-1) {
 		t.Errorf("AlphaBeta's viewer moved on to step %s after MiniMax's followed it", s.Step)
@@ -250,5 +259,37 @@ func TestBrowserCompareStepBoth(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if s := b.side("side2"); s.Step != strconv.Itoa(m-1) {
 		t.Errorf("with step both unticked, stepping MiniMax moved AlphaBeta from %d to %s", m-1, s.Step)
+	}
+}
+
+// firstValueBack returns the step of t's first value event that names a
+// best child: where a value first comes back up the tree, 0 if none does.
+func firstValueBack(t *trace.Tree) int {
+	for k := range t.Len() {
+		if e := t.Event(k); e.Kind == trace.KindValue && e.Best != trace.NoNode {
+			return k
+		}
+	}
+	return 0
+}
+
+// waitSideMatches waits until viewer frame name, the follower, shows the
+// step of trace to that matches step k of trace from, and returns it.
+func (b *browser) waitSideMatches(name string, from *trace.Tree, k int, to *trace.Tree) int {
+	b.t.Helper()
+	deadline := time.Now().Add(waitFor)
+	for {
+		s := b.side(name)
+		m, err := strconv.Atoi(s.Step)
+		msg := "no step shown"
+		if err == nil {
+			if msg = samePosition(from, k, to, m); msg == "" && s.Drawn {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("viewer %s does not follow step %d of the other: %s", name, k, msg)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

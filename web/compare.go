@@ -243,3 +243,23 @@ func (s *Server) handleCompareMatch(w http.ResponseWriter, r *http.Request) {
 		s.log.Debug("answering a match", "err", err)
 	}
 }
+
+// openSteps returns the steps a comparison's two viewers open at, both
+// searches ended: the first search's first backup, where a value first
+// comes back up its tree (its first step if it has none), and the second
+// search's step that the comparison's rule matches to it.
+func (s *Server) openSteps(ctx context.Context, c *gallery.Comparison, ids []string) ([2]int, error) {
+	var trees [2]*trace.Tree
+	for i, id := range ids {
+		sh, err := s.endedShow(ctx, id)
+		if err != nil {
+			return [2]int{}, err
+		}
+		trees[i] = sh.Tree()
+	}
+	k := 0
+	if trees[0].GrainCount(trace.GrainBackup) > 0 {
+		k = trees[0].GrainStep(trace.GrainBackup, 0)
+	}
+	return [2]int{k, s.matcher.Match(c.Match, gallery.Side{ID: ids[0], Tree: trees[0]}, k, gallery.Side{ID: ids[1], Tree: trees[1]})}, nil
+}

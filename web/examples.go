@@ -47,8 +47,10 @@ func secondOf(c *gallery.Comparison, examples []gallery.Example, i int) bool {
 // searches' results (in the page once they have ended, else fetched when
 // they end), the "step both" box, the two viewers, and a panel that
 // fetches the counts per depth of both, and of the comparison's extra
-// examples, once they end. The viewers open at their last step, the
-// decisions to compare, from which a student steps back.
+// examples, once they end. Once the searches have ended the viewers open
+// at matched early steps (openSteps), "step both" ticked, so that a class
+// steps both searches from the same moment; while they run, each at its
+// last step, following it.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	c := galleryEntry(s, w, r, gallery.ComparisonNamed, "No such comparison", "There is no comparison %q; the start page lists them with the examples.")
 	if c == nil {
@@ -74,6 +76,20 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			FrameURL: exampleURL(ex, id, "last", true), ViewerURL: exampleURL(ex, id, ex.Step, false),
 		})
 	}
+	ended := !slices.ContainsFunc(ids, func(id string) bool { return !s.searchEnded(id) })
+	if ended {
+		steps, err := s.openSteps(r.Context(), c, ids[:2])
+		if err != nil {
+			if status, msg := s.countsFailure(r.Context(), err); status != 0 {
+				s.message(w, r, status, "The comparison failed", msg)
+			}
+			return
+		}
+		for i, name := range []string{c.Left, c.Right} {
+			m.Sides[i].FrameURL = exampleURL(gallery.ExampleNamed(name), ids[i], strconv.Itoa(steps[i]), true)
+		}
+		m.Matched = true
+	}
 	if len(ids) > 2 {
 		panel.Heading = "Counts per depth of the " + strconv.Itoa(len(ids)) + " searches"
 	}
@@ -81,7 +97,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	// The table is in the page when the searches have ended, as they have
 	// after the first visit; else the page fetches it once they end.
 	m.SummaryURL = summaryURL(c, ids)
-	if !slices.ContainsFunc(ids, func(id string) bool { return !s.searchEnded(id) }) {
+	if ended {
 		sum, err := s.compareSummary(r.Context(), c, ids)
 		if err != nil {
 			if status, msg := s.countsFailure(r.Context(), err); status != 0 {

@@ -181,7 +181,10 @@ type Compare struct {
 	Summary    *CompareSummary // nil while the searches run
 	SummaryURL string          // the table as an HTML fragment, fetched once they end
 	StepBoth   string          // what "step both" keeps the same
-	MatchURL   string          // answers the step of one viewer that matches a step of the other
+	// Matched says the viewers open at steps that match, so that "step
+	// both" starts ticked.
+	Matched  bool
+	MatchURL string // answers the step of one viewer that matches a step of the other
 }
 
 // CompareCountsPanel is the counts panel of a comparison: the counts of

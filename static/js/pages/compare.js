@@ -106,7 +106,9 @@ function start() {
     const side = sides[i];
     const k = shownStep(side);
     if (k < 0 || k === side.shown) return;
+    const opened = side.shown < 0; // the step the frame opened at, which the page chose
     side.shown = k;
+    if (opened) return;
     if (side.sent === k) {
       side.sent = null;
       return;
