@@ -4,7 +4,7 @@
 import { byId as $ } from "../lib/dom.js";
 import { drawOverviewSoon, showOverviewLarge } from "./overview.js";
 import { emitState } from "./room.js";
-import { nodeBox } from "./shapes.js";
+import { graphOffset, nodeBox } from "./shapes.js";
 import { boxShown, root, st } from "./state.js";
 import { LEAST, leastScaleFor, textSizes } from "./readable.js";
 import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from "./viewbox.js";
@@ -95,9 +95,33 @@ function panel() {
 }
 
 // viewRootBox returns the box of the view's root, the node navigated
-// to, or of the tree's root when the drawing does not hold it.
+// to, or of the tree's root when the drawing does not hold it, reaching
+// up to the caption over the drawing when that heads the node (see
+// captionOver), so that a view of the root never cuts the line that says
+// whose values these are: as high as the caption, as wide as the node.
 function viewRootBox() {
+  const b = rootNodeBox();
+  const c = b && captionOver(b);
+  return c ? { x: b.x, y: c.y, w: b.w, h: b.y + b.h - c.y } : b;
+}
+
+// rootNodeBox returns the box of the view's root node alone.
+function rootNodeBox() {
   return nodeBox(st.nav ? st.nav.root : 0) || nodeBox(0);
+}
+
+// captionOver returns the box of the caption over the drawing when it
+// heads node box b, just above it and across it, as headRoot puts it over
+// the root; else null.
+function captionOver(b) {
+  const cap = st.svg && st.svg.querySelector("#a_caption");
+  const text = cap && (cap instanceof SVGTextElement ? cap : cap.querySelector("text"));
+  if (!text) return null;
+  const t = text.getBBox();
+  const [dx, dy] = graphOffset(st.svg);
+  const c = { x: t.x + dx, y: t.y + dy, w: t.width, h: t.height };
+  const heads = c.w > 0 && c.y + c.h <= b.y && b.y - (c.y + c.h) < 2 * c.h && c.x < b.x + b.w && c.x + c.w > b.x;
+  return heads ? c : null;
 }
 
 // fit shows the whole tree, when it can be read whole; else the root and
@@ -149,13 +173,15 @@ export function showAnswer(f) {
     return;
   }
   const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
-  const b = pad(union([top, ...line]), top.w / 2, top.h / 4);
+  const rootBox = rootNodeBox();
+  const caption = captionOver(rootBox);
+  const b = pad(union([top, ...line, ...(caption ? [caption] : [])]), top.w / 2, top.h / 4);
   if (holds(st.box, b, 0)) return;
   if (!r.width) return;
   const now = scaleOf(st.box, r);
   // When the line does not fit, the move chosen stays in view, and as
   // much of the root above it as the panel holds.
-  const chosen = line.find((n) => n.y > top.y) || top;
+  const chosen = line.find((n) => n.y > rootBox.y) || top;
   const v = around(b, chosen, least, Math.max(least, now), r);
   v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]) : b.y;
   setBox(v);
