@@ -218,6 +218,12 @@ export function follow(id, force) {
     return;
   }
   const least = leastScale();
+  // A tree readable whole is shown whole, as Fit shows it, unless the
+  // person zoomed in.
+  if (!st.userMoved && scaleOf(st.full, r) >= least) {
+    if (!covers(st.box, st.full, 1)) setBox(st.full.slice());
+    return;
+  }
   const now = Math.max(least, scaleOf(st.box, r));
   const padded = pad(want, cur.w / 2, cur.h / 4);
   if (padded.w * least <= r.width && padded.h * least <= r.height) {
