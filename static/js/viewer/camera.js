@@ -124,6 +124,15 @@ function captionOver(b) {
   return heads ? c : null;
 }
 
+// showWhole shows the whole drawing, as Fit does, when panel r holds it
+// at the readable scale least, and reports whether it does: a tree read
+// whole stays still while a class steps through it.
+function showWhole(r, least) {
+  if (!r.width || scaleOf(st.full, r) < least) return false;
+  if (!covers(st.box, st.full, 1)) setBox(st.full.slice());
+  return true;
+}
+
 // fit shows the whole tree, when it can be read whole; else the root and
 // the current node (or, after the decision, the best line) and their
 // neighbourhood, at a readable size, while the overview shows the whole.
@@ -167,11 +176,7 @@ export function showAnswer(f) {
   if (!top) return;
   const r = panel();
   const least = leastScale();
-  // A tree readable whole is shown whole, as Fit shows it.
-  if (r.width && scaleOf(st.full, r) >= least) {
-    if (!covers(st.box, st.full, 1)) setBox(st.full.slice());
-    return;
-  }
+  if (showWhole(r, least)) return;
   const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
   const rootBox = rootNodeBox();
   const caption = captionOver(rootBox);
@@ -218,12 +223,7 @@ export function follow(id, force) {
     return;
   }
   const least = leastScale();
-  // A tree readable whole is shown whole, as Fit shows it, unless the
-  // person zoomed in.
-  if (!st.userMoved && scaleOf(st.full, r) >= least) {
-    if (!covers(st.box, st.full, 1)) setBox(st.full.slice());
-    return;
-  }
+  if (!st.userMoved && showWhole(r, least)) return;
   const now = Math.max(least, scaleOf(st.box, r));
   const padded = pad(want, cur.w / 2, cur.h / 4);
   if (padded.w * least <= r.width && padded.h * least <= r.height) {
