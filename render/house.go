@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"strings"
+
+	"github.com/searchviz/searchviz/trace"
 )
 
 // dotShape returns the Graphviz shape that WriteDOT asks for a node of
@@ -52,11 +54,10 @@ func houseOfClass(class string) string {
 		return ""
 	}
 	for _, c := range fields[1:] {
-		switch c {
-		case "ty_max":
-			return "house"
-		case "ty_min":
-			return "invhouse"
+		for _, typ := range []trace.NodeType{trace.TypeMax, trace.TypeMin} {
+			if c == typeClass(typ) {
+				return shapeOf(typ)
+			}
 		}
 	}
 	return ""
