@@ -63,14 +63,20 @@ func (k Kind) check() error {
 // expectimax tree, levels of chance nodes count, and they alternate with
 // levels of players' moves: MAX, chance, MIN, chance, ... Branching is
 // the most children of a node: each node has from 2 to Branching, and for
-// UCB1 the parent has that many children. Cuts is, for AlphaBeta only,
-// the exact number of cuts the search must make; other kinds ignore it,
-// and UCB1 ignores Depth.
+// UCB1 the parent has exactly that many children. Cuts is, for AlphaBeta
+// only, the exact number of cuts the search must make; other kinds ignore
+// it, and UCB1 ignores Depth.
+//
+// MaxVisits and C are UCB1's alone: the most visits of one child (0 for
+// defaultArmVisits), and the exploration constant (0 draws one of 0.5, 1
+// and 2 for each exercise).
 type Difficulty struct {
 	Depth, Branching, Cuts int
+	MaxVisits              int
+	C                      float64
 }
 
-// Preset difficulties.
+// Preset difficulties of the tree exercises; LevelsOf has each kind's.
 var (
 	Easy   = Difficulty{Depth: 2, Branching: 3, Cuts: 1}
 	Medium = Difficulty{Depth: 3, Branching: 3, Cuts: 2}
@@ -92,18 +98,6 @@ const (
 	MinLeaf = -9
 	MaxLeaf = 9
 )
-
-// The statistics of generated UCB1 exercises.
-const (
-	maxArmVisits = 12 // visits of one child
-	// minUCBGap is by how much the picked child's score must beat every
-	// other's, so that rounding to two decimals cannot change the pick.
-	minUCBGap = 0.02
-)
-
-// ucbConstants are the exploration constants C of generated UCB1
-// exercises.
-var ucbConstants = []float64{0.5, 1, 2}
 
 // Exercise is one exercise: what to solve and how it was made.
 type Exercise struct {
@@ -134,7 +128,8 @@ var ErrNoFit = errors.New("exercise: no exercise fits the difficulty")
 // Generate makes an exercise of the given kind and difficulty. The same
 // kind, difficulty and seed always make the same exercise. For AlphaBeta it
 // draws trees until the search makes exactly d.Cuts cuts, at most
-// MaxAttempts; for UCB1, until one child clearly scores best.
+// MaxAttempts; for UCB1, until one child clearly scores best and none of
+// the classic mistakes picks it (see drawUCB1).
 func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 	if err := kind.check(); err != nil {
 		return Exercise{}, err
@@ -143,7 +138,11 @@ func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 		return Exercise{}, err
 	}
 	ex := Exercise{Kind: kind, Difficulty: d, Seed: seed}
-	for attempt := range MaxAttempts {
+	attempts := MaxAttempts
+	if kind == UCB1 {
+		attempts = MaxUCB1Attempts
+	}
+	for attempt := range attempts {
 		r := rand.New(rand.NewPCG(uint64(seed), uint64(attempt)))
 		ok, err := ex.draw(r)
 		if err != nil {
@@ -154,21 +153,29 @@ func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 		}
 	}
 	return Exercise{}, fmt.Errorf("%w: %s with depth %d, branching %d and %d cuts, seed %d, after %d attempts",
-		ErrNoFit, kind, d.Depth, d.Branching, d.Cuts, seed, MaxAttempts)
+		ErrNoFit, kind, d.Depth, d.Branching, d.Cuts, seed, attempts)
 }
 
 // check refuses a difficulty beyond the limits for kind.
 func (d Difficulty) check(kind Kind) error {
+	if kind == UCB1 {
+		switch {
+		case d.Branching < 2 || d.Branching > MaxGeneratedArms:
+			return fmt.Errorf("exercise: a ucb1 exercise has 2 to %d children, not %d", MaxGeneratedArms, d.Branching)
+		case d.MaxVisits < 0 || d.MaxVisits > MaxGeneratedVisits:
+			return fmt.Errorf("exercise: a ucb1 exercise's children have at most 1 to %d visits each, not %d", MaxGeneratedVisits, d.MaxVisits)
+		case !(d.C >= 0 && d.C <= MaxGeneratedC):
+			return fmt.Errorf("exercise: a ucb1 exercise's C is from 0 (drawn) to %d, not %v", MaxGeneratedC, d.C)
+		}
+		return nil
+	}
 	switch {
-	case kind != UCB1 && (d.Depth < 1 || d.Depth > MaxDepth):
+	case d.Depth < 1 || d.Depth > MaxDepth:
 		return fmt.Errorf("exercise: depth %d is outside 1..%d", d.Depth, MaxDepth)
 	case d.Branching < 2 || d.Branching > MaxBranching:
 		return fmt.Errorf("exercise: branching %d is outside 2..%d", d.Branching, MaxBranching)
 	case d.Cuts < 0:
 		return fmt.Errorf("exercise: %d cuts is negative", d.Cuts)
-	}
-	if kind == UCB1 {
-		return nil
 	}
 	if leaves := math.Pow(float64(d.Branching), float64(d.Depth)); leaves > MaxLeaves {
 		return fmt.Errorf("exercise: depth %d and branching %d allow %.0f leaves, more than %d", d.Depth, d.Branching, leaves, MaxLeaves)
@@ -303,36 +310,4 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// drawUCB1 fills ex with random UCB1 statistics and reports whether one
-// child scores best by at least minUCBGap, or is the only unvisited one.
-func (ex *Exercise) drawUCB1(r *rand.Rand) bool {
-	n := children(r, ex.Difficulty.Branching)
-	ex.Arms = make([]Arm, n)
-	ex.Visits = 0
-	unvisited := -1
-	if r.IntN(5) == 0 {
-		unvisited = r.IntN(n)
-	}
-	for i := range ex.Arms {
-		visits := 1 + r.IntN(maxArmVisits)
-		if i == unvisited {
-			visits = 0
-		}
-		ex.Arms[i] = Arm{Label: "a" + strconv.Itoa(i+1), W: float64(r.IntN(visits + 1)), N: visits}
-		ex.Visits += visits
-	}
-	ex.C = ucbConstants[r.IntN(len(ucbConstants))]
-	if unvisited >= 0 {
-		return true
-	}
-	scores := ex.ucbScores()
-	best := pickUCB1(scores)
-	for i, s := range scores {
-		if i != best && scores[best]-s < minUCBGap {
-			return false
-		}
-	}
-	return true
 }

@@ -181,34 +181,88 @@ func TestValuesAgainstReference(t *testing.T) {
 	}
 }
 
-// TestUCB1AgainstReference checks the pick of generated UCB1 exercises
-// against the tests' own formula.
+// TestUCB1AgainstReference checks the child picked in generated UCB1
+// exercises of every level against the tests' own UCB1, and that the
+// items discriminate: over a thousand items of each level, each classic
+// mistake, modelled here on its own, gives UCB1's child on at most 5% of
+// them (a tie that includes it counts as giving it), and no item has an
+// unvisited child, which UCB1 picks whatever the scores. Each item keeps
+// to what its level's label says.
 func TestUCB1AgainstReference(t *testing.T) {
 	t.Parallel()
-	unvisited := 0
-	for seed := range int64(300) {
-		ex, err := exercise.Generate(exercise.UCB1, exercise.Difficulty{Branching: 4}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := make([]float64, len(ex.Arms))
-		n := make([]int, len(ex.Arms))
-		for i, a := range ex.Arms {
-			w[i], n[i] = a.W, a.N
-			if a.N == 0 {
-				unvisited++
-			}
-		}
-		got, err := exercise.Solve(ex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := ex.Arms[refUCB1(ex.Visits, ex.C, w, n)].Label; got.Child != want {
-			t.Errorf("seed %d %+v: child %s, want %s", seed, ex, got.Child, want)
-		}
+	mean := func(w float64, n int) float64 { return w / float64(n) }
+	mistakes := []struct {
+		name  string
+		score func(t int, c, w float64, n int) float64
+	}{
+		{"best mean", func(_ int, _, w float64, n int) float64 { return mean(w, n) }},
+		{"most visited", func(_ int, _, _ float64, n int) float64 { return float64(n) }},
+		{"least visited", func(_ int, _, _ float64, n int) float64 { return -float64(n) }},
+		{"no square root", func(t int, c, w float64, n int) float64 {
+			return mean(w, n) + c*2*math.Log(float64(t))/float64(n)
+		}},
+		{"no logarithm", func(t int, c, w float64, n int) float64 { return mean(w, n) + c*math.Sqrt(2*float64(t)/float64(n)) }},
+		{"child's visits for t", func(_ int, c, w float64, n int) float64 {
+			return mean(w, n) + c*math.Sqrt(2*math.Log(float64(n))/float64(n))
+		}},
 	}
-	if unvisited == 0 {
-		t.Error("no generated exercise has an unvisited child")
+	const items = 1000
+	tables := map[string][]string{}
+	for _, l := range exercise.LevelsOf(exercise.UCB1) {
+		t.Run(l.Name, func(t *testing.T) {
+			right := make([]int, len(mistakes))
+			var first []string
+			for seed := range int64(items) {
+				ex, err := exercise.Generate(exercise.UCB1, l.Difficulty, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if seed < 40 {
+					first = append(first, fmt.Sprint(ex.Arms, ex.C))
+				}
+				w := make([]float64, len(ex.Arms))
+				n := make([]int, len(ex.Arms))
+				for i, a := range ex.Arms {
+					w[i], n[i] = a.W, a.N
+					if a.N == 0 || a.N > l.Difficulty.MaxVisits || a.W < 0 || a.W > float64(a.N) {
+						t.Fatalf("seed %d: child %+v: want 1 to %d visits and a total of wins from 0 to its visits", seed, a, l.Difficulty.MaxVisits)
+					}
+				}
+				if len(ex.Arms) != l.Difficulty.Branching || !strings.Contains(l.Label, fmt.Sprintf("%d children", len(ex.Arms))) ||
+					!strings.Contains(l.Label, fmt.Sprintf("up to %d visits", l.Difficulty.MaxVisits)) {
+					t.Fatalf("seed %d: %d children, visits up to %d, under the label %q", seed, len(ex.Arms), l.Difficulty.MaxVisits, l.Label)
+				}
+				if l.Difficulty.C != 0 && ex.C != l.Difficulty.C {
+					t.Fatalf("seed %d: C = %v, want the level's %v", seed, ex.C, l.Difficulty.C)
+				}
+				want := refUCB1(ex.Visits, ex.C, w, n)
+				got, err := exercise.Solve(ex)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Child != ex.Arms[want].Label {
+					t.Errorf("seed %d %+v: child %s, want %s", seed, ex, got.Child, ex.Arms[want].Label)
+				}
+				for k, m := range mistakes {
+					top := math.Inf(-1)
+					for i := range w {
+						top = max(top, m.score(ex.Visits, ex.C, w[i], n[i]))
+					}
+					if m.score(ex.Visits, ex.C, w[want], n[want]) >= top-1e-9 {
+						right[k]++
+					}
+				}
+			}
+			for k, m := range mistakes {
+				if right[k] > items/20 {
+					t.Errorf("the mistake %q gives UCB1's child in %d of %d items, more than 5%%", m.name, right[k], items)
+				}
+			}
+			tables[l.Name] = first
+		})
+	}
+	if reflect.DeepEqual(tables["easy"], tables["medium"]) || reflect.DeepEqual(tables["medium"], tables["hard"]) {
+		t.Error("two levels give the same tables for seeds 0 to 39")
 	}
 }
 
@@ -315,6 +369,8 @@ func TestGrade(t *testing.T) {
 		{"cut before extra d2", ab, "pruned: d2; B=3 C=2 D=2; A=3", "missed-prune c2", nil},
 		{"deep perfect", deep, "pruned: c2; A=3 B=3 C=2 D=2", "", nil},
 		{"below a pruned edge", deep, "pruned: c2 e1; A=3 B=3 C=2 D=2", "extra-prune e1", []string{"e1 is below c2, which is pruned"}},
+		{"missed a lone prune", deep, "pruned: none; A=3 B=3 C=2 D=2", "missed-prune c2",
+			[]string{"At C, after c1 the value is 2", "so C's last child, c2, is pruned."}},
 		{"value below a pruned edge", deep, "pruned: c2; A=3 B=3 C=2 D=2 E=9", "extra-value E", []string{"never computes its value"}},
 		{"minimax", exercise.Exercise{Kind: exercise.MiniMax, Tree: textbook}, "A=3 B=3 C=6 D=2", "value C",
 			[]string{"min(2, 4, 6) = 2, not 6"}},
@@ -394,6 +450,15 @@ func TestGradeUCB1(t *testing.T) {
 		!strings.Contains(r.Feedback, "= 2.146") || !strings.Contains(r.Feedback, "a2 scores 2.073") {
 		t.Errorf("a2: %s: %s", r.MistakeKey(), r.Feedback)
 	}
+	// a2 has the best mean, 4/4 against 3/5 and 0/1: the feedback names
+	// the mistake.
+	if !strings.Contains(r.Feedback, "a2 has the best mean w/n") {
+		t.Errorf("a2, the best mean: the feedback does not name the mistake: %s", r.Feedback)
+	}
+	// a1 has the most visits, 5.
+	if r := grade(t, ex, "child: a1"); !strings.Contains(r.Feedback, "a1 has the most visits") {
+		t.Errorf("a1, the most visits: the feedback does not name the mistake: %s", r.Feedback)
+	}
 	ex.Arms[1].N, ex.Arms[1].W = 0, 0
 	r = grade(t, ex, "child: a3")
 	if r.MistakeKey() != "child a3" || !strings.Contains(r.Feedback, "a2: it has not been visited") {
@@ -448,7 +513,14 @@ func TestGenerateLimits(t *testing.T) {
 		{exercise.MiniMax, exercise.Difficulty{Depth: 5, Branching: 4}, false}, // 1024 leaves
 		{exercise.Expectimax, exercise.Difficulty{Depth: 5, Branching: 4}, false},
 		{exercise.AlphaBeta, exercise.Difficulty{Depth: 2, Branching: 2, Cuts: -1}, false},
-		{exercise.UCB1, exercise.Difficulty{Branching: exercise.MaxBranching + 1}, false},
+		{exercise.UCB1, exercise.Difficulty{Branching: exercise.MaxGeneratedArms}, true},
+		{exercise.UCB1, exercise.Difficulty{Branching: exercise.MaxGeneratedArms + 1}, false},
+		{exercise.UCB1, exercise.Difficulty{Branching: 1}, false},
+		{exercise.UCB1, exercise.Difficulty{Branching: 4, MaxVisits: exercise.MaxGeneratedVisits}, true},
+		{exercise.UCB1, exercise.Difficulty{Branching: 4, MaxVisits: exercise.MaxGeneratedVisits + 1}, false},
+		{exercise.UCB1, exercise.Difficulty{Branching: 4, C: exercise.MaxGeneratedC}, true},
+		{exercise.UCB1, exercise.Difficulty{Branching: 4, C: exercise.MaxGeneratedC + 1}, false},
+		{exercise.UCB1, exercise.Difficulty{Branching: 4, C: -1}, false},
 		{exercise.Kind("chess"), exercise.Easy, false},
 	}
 	for _, tt := range tests {

@@ -214,9 +214,13 @@ func (sol *solution) cutReason(c int, l string) string {
 	if cut.Cut == trace.CutBeta {
 		above, bound = explain.Player(trace.TypeMin), beta
 	}
-	return fmt.Sprintf("At %s, after %s the value is %s (%s): %s above is sure of %s elsewhere and will never let play reach %s, so the rest of %s's children (%s) are pruned; %s is one of them.",
+	pruned := fmt.Sprintf("the rest of %s's children (%s) are pruned; %s is one of them", nd.name, join(cut.PrunedLabels), l)
+	if len(cut.PrunedLabels) == 1 {
+		pruned = fmt.Sprintf("%s's last child, %s, is pruned", nd.name, l)
+	}
+	return fmt.Sprintf("At %s, after %s the value is %s (%s): %s above is sure of %s elsewhere and will never let play reach %s, so %s.",
 		nd.name, nd.cur.last, value, explain.CutRule(cut.Cut, value, explain.Number(bound)),
-		above, explain.Number(bound), nd.name, nd.name, join(cut.PrunedLabels), l)
+		above, explain.Number(bound), nd.name, pruned)
 }
 
 // searchedReason says why the edge to node c is searched, which the
@@ -263,12 +267,31 @@ func (sol *solution) gradeChild(r *Result, got string) {
 	}
 	why := fmt.Sprintf("UCB1 picks %s: its score w/n + C·√(2·ln t / n) = %s/%d + %s·√(2·ln %d / %d) = %s is the greatest",
 		want, explain.Number(arm.W), arm.N, explain.Number(sol.ex.C), sol.ex.Visits, arm.N, scoreText(sol.scores[k]))
-	if i := slices.IndexFunc(sol.ex.Arms, func(a Arm) bool { return a.Label == got }); i >= 0 {
-		why += fmt.Sprintf("; %s scores %s", got, scoreText(sol.scores[i]))
-	} else if got != "" {
-		why += fmt.Sprintf("; there is no child %s", got)
+	i := slices.IndexFunc(sol.ex.Arms, func(a Arm) bool { return a.Label == got })
+	switch {
+	case i >= 0:
+		why += fmt.Sprintf("; %s scores %s.", got, scoreText(sol.scores[i]))
+		if hint := sol.mistakeHint(i); hint != "" {
+			why += " " + hint + "."
+		}
+	case got != "":
+		why += fmt.Sprintf("; there is no child %s.", got)
+	default:
+		why += "."
 	}
-	r.add(WrongChild, at, 0, "%s.", why)
+	r.add(WrongChild, at, 0, "%s", why)
+}
+
+// mistakeHint names the classic mistake that picks child i, if one does,
+// and what it misses; "" if none does.
+func (sol *solution) mistakeHint(i int) string {
+	ex := sol.ex
+	for _, m := range ucbMistakes {
+		if slices.Contains(m.pick(&ex), i) {
+			return fmt.Sprintf(m.hint, ex.Arms[i].Label)
+		}
+	}
+	return ""
 }
 
 // scoreText formats a UCB1 score to three decimals.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,6 +48,68 @@ func TestBrowserExercise(t *testing.T) {
 	if g := b.text(`[data-testid="grade"]`); !strings.HasPrefix(g, "Right") {
 		t.Errorf("the right answer is graded %q", g)
 	}
+}
+
+// TestBrowserExerciseUCB1 asks for a hard UCB1 exercise as a student
+// does, from an AlphaBeta one: the difficulty menu relabels itself for
+// UCB1 when the kind changes; the table has the six children the label
+// promises; answering the child with the best mean, the classic mistake,
+// is graded wrong and named; UCB1's child is graded right.
+func TestBrowserExerciseUCB1(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, newApp(t))
+	b.open("/exercise?kind=alphabeta&level=easy&seed=3")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	b.choose("exercise-kind", "ucb1")
+	label := get(b, "reading the hard level's label", chromedp.Evaluate[string](`document.querySelector('#exercise-level option[value="hard"]').textContent`))
+	if !strings.Contains(label, "6 children") {
+		t.Errorf("after choosing UCB1, the hard level reads %q, want UCB1's 6 children", label)
+	}
+	b.choose("exercise-level", "hard")
+	b.click(`.exercise-pick button[type="submit"]`)
+	b.do("waiting for the table", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-arms"]`)))
+	rows := get(b, "reading the table", chromedp.Evaluate[[][]string](`[...document.querySelectorAll('[data-testid="exercise-arms"] tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))`))
+	if len(rows) != 6 {
+		t.Fatalf("the hard UCB1 table has %d children, want 6: %v", len(rows), rows)
+	}
+	bestMean, mean := "", -1.0
+	for _, r := range rows {
+		var w float64
+		var n int
+		if _, err := fmt.Sscan(r[1]+" "+r[2], &w, &n); err != nil || n == 0 {
+			t.Fatalf("row %v: %v", r, err)
+		}
+		if w/float64(n) > mean {
+			bestMean, mean = r[0], w/float64(n)
+		}
+	}
+	b.typeInto("answer", bestMean)
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, bestMean+" has the best mean") {
+		t.Errorf("answering %s, the best mean, gets %q", bestMean, fb)
+	}
+	b.screenshot("exercise-ucb1-wrong.png")
+	q, err := url.ParseQuery(strings.SplitN(get(b, "reading the address", chromedp.Evaluate[string](`location.search`)), "?", 2)[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, err := strconv.ParseInt(q.Get("seed"), 10, 64)
+	if err != nil {
+		t.Fatalf("the address's seed: %v", err)
+	}
+	level, _ := exercise.LevelOf(exercise.UCB1, "hard")
+	ex, err := exercise.Generate(exercise.UCB1, level.Difficulty, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.typeInto("answer", want.Child)
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
 }
 
 // TestBrowserTreeEditorExercise builds a tree in the start page's editor,

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -49,16 +50,6 @@ var exerciseKinds = []struct {
 		"", ""},
 }
 
-// exerciseLevels are the difficulties the page offers.
-var exerciseLevels = []struct {
-	name, label string
-	d           exercise.Difficulty
-}{
-	{"easy", "easy: depth 2, one cut", exercise.Easy},
-	{"medium", "medium: depth 3, two cuts", exercise.Medium},
-	{"hard", "hard: depth 4, four cuts", exercise.Hard},
-}
-
 // handleExercise is the exercise page: with a kind, a level and a seed
 // it shows that exercise (without a seed it draws one and redirects, so
 // the address can be handed out), and with an answer it grades it. A
@@ -71,7 +62,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 		kindName = string(exercise.AlphaBeta)
 	}
 	if level == "" {
-		level = exerciseLevels[0].name
+		level = exercise.LevelNames[0]
 	}
 	if q.Has("tree") {
 		s.typedExercise(w, r, kindName, q.Get("tree"))
@@ -86,9 +77,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	for _, k := range exerciseKinds {
 		page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
 	}
-	for _, l := range exerciseLevels {
-		page.Levels = append(page.Levels, templates.Choice{Name: l.name, Label: l.label})
-	}
+	page.Levels, page.LevelLabels = levelChoices(kindName)
 	seed, err := strconv.ParseInt(q.Get("seed"), 10, 64)
 	if err != nil || seed < 0 || seed > maxExerciseSeed {
 		page.Error = fmt.Sprintf("The seed is a whole number from 0 to %d, not %q.", maxExerciseSeed, q.Get("seed"))
@@ -165,17 +154,38 @@ func exerciseOf(kindName, level string, seed int64) (exercise.Exercise, error) {
 	if err != nil {
 		return exercise.Exercise{}, err
 	}
-	var d exercise.Difficulty
-	found := false
-	for _, l := range exerciseLevels {
-		if l.name == level {
-			d, found = l.d, true
+	l, ok := exercise.LevelOf(kind, level)
+	if !ok {
+		n := exercise.LevelNames
+		return exercise.Exercise{}, fmt.Errorf("the difficulty is %s or %s, not %q", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], level)
+	}
+	return exercise.Generate(kind, l.Difficulty, seed)
+}
+
+// levelChoices returns the difficulties the page offers for the kind
+// named, labelled as that kind's levels are (AlphaBeta's for a kind
+// unknown), and each kind's labels by kind as JSON, for the page to
+// relabel the menu when another kind is chosen.
+func levelChoices(kindName string) ([]templates.Choice, string) {
+	kind, err := exercise.ParseKind(kindName)
+	if err != nil {
+		kind = exercise.AlphaBeta
+	}
+	var out []templates.Choice
+	for _, l := range exercise.LevelsOf(kind) {
+		out = append(out, templates.Choice{Name: l.Name, Label: l.Label})
+	}
+	labels := map[string][]string{}
+	for _, k := range exerciseKinds {
+		for _, l := range exercise.LevelsOf(k.kind) {
+			labels[string(k.kind)] = append(labels[string(k.kind)], l.Label)
 		}
 	}
-	if !found {
-		return exercise.Exercise{}, fmt.Errorf("the difficulty is easy, medium or hard, not %q", level)
+	js, err := json.Marshal(labels)
+	if err != nil {
+		return out, ""
 	}
-	return exercise.Generate(kind, d, seed)
+	return out, string(js)
 }
 
 // errNoExercise says a room's answer names a page that is no exercise.
@@ -272,7 +282,7 @@ func gradeCounts(kind exercise.Kind, r exercise.Result) string {
 		if r.Correct {
 			return "that is the child UCB1 picks."
 		}
-		return "not the child UCB1 picks."
+		return ""
 	}
 	values := r.ValuesRight + r.ValuesWrong + r.ValuesMissing
 	parts = append(parts, fmt.Sprintf("%d of %d values right", r.ValuesRight, values))

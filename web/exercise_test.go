@@ -33,8 +33,8 @@ func TestExercisePage(t *testing.T) {
 		t.Errorf("/exercise leads to %s, want an exercise with a seed", res.Request.URL)
 	}
 	for _, k := range exerciseKinds {
-		for _, l := range exerciseLevels {
-			ex, err := exercise.Generate(k.kind, l.d, 7)
+		for _, l := range exercise.LevelsOf(k.kind) {
+			ex, err := exercise.Generate(k.kind, l.Difficulty, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,17 +42,17 @@ func TestExercisePage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			base := ts.URL + exerciseURL(string(k.kind), l.name, 7)
+			base := ts.URL + exerciseURL(string(k.kind), l.Name, 7)
 			status, page := get(t, base)
 			if status != http.StatusOK || !strings.Contains(page, htmlText(k.question)) {
-				t.Errorf("%s %s: %d, question missing", k.kind, l.name, status)
+				t.Errorf("%s %s: %d, question missing", k.kind, l.Name, status)
 			}
 			if (ex.Tree != "") != strings.Contains(page, `class="exercise-tree"`) || (ex.Tree == "") != strings.Contains(page, `data-testid="exercise-arms"`) {
-				t.Errorf("%s %s: the page does not show the tree or the table it needs", k.kind, l.name)
+				t.Errorf("%s %s: the page does not show the tree or the table it needs", k.kind, l.Name)
 			}
 			_, page = get(t, base+"&answer="+url.QueryEscape(want.String()))
 			if !strings.Contains(page, `class="grade correct"`) {
-				t.Errorf("%s %s: the solution %q is not graded right", k.kind, l.name, want.String())
+				t.Errorf("%s %s: the solution %q is not graded right", k.kind, l.Name, want.String())
 			}
 		}
 	}

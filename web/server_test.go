@@ -454,6 +454,9 @@ func TestTruncatedSearchSaysSo(t *testing.T) {
 	// what to do.
 	_, ts := newTestServer(t, func(c *Config) { c.TraceNodes = 1500 })
 	loc := runSearch(t, ts.URL, url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "position": {".../.../..."}})
+	// The trace's download waits for the search to end; the page shows
+	// the decision only then.
+	storedTrace(t, ts.URL+loc+"/trace")
 	_, page := get(t, ts.URL+loc)
 	for _, want := range []string{`data-testid="notice"`, "shows only the start of the search", "node budget of 1500 nodes", "Decision: play"} {
 		if !strings.Contains(page, want) {

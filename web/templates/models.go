@@ -259,24 +259,28 @@ func viewerKeys() []Key {
 // Exercise is the exercise page: the form that picks one, the exercise,
 // and when an answer was given, its grade.
 type Exercise struct {
-	Kinds    []Choice // the kinds of exercise
-	Levels   []Choice // the difficulties
-	Kind     string
-	Level    string
-	Seed     int64
-	Typed    string // a tree typed by hand, in place of Level and Seed
-	Question string // what to find, in words
-	Format   string // how to type the answer
-	TreeSVG  string // the tree, drawn; "" for UCB1
-	Arms     []ExerciseArm
-	Visits   int     // UCB1's t
-	C        float64 // UCB1's C
-	Answer   string  // the answer given, "" for none yet
-	Graded   bool
-	Correct  bool
-	Feedback string
-	Counts   string // what was right and wrong, in words
-	Error    string // a bad answer or exercise, in words
+	Kinds  []Choice // the kinds of exercise
+	Levels []Choice // the difficulties, labelled for Kind
+	// LevelLabels is, as JSON, each kind's labels of Levels by kind name,
+	// for the page to relabel the difficulties when another kind is
+	// chosen.
+	LevelLabels string
+	Kind        string
+	Level       string
+	Seed        int64
+	Typed       string // a tree typed by hand, in place of Level and Seed
+	Question    string // what to find, in words
+	Format      string // how to type the answer
+	TreeSVG     string // the tree, drawn; "" for UCB1
+	Arms        []ExerciseArm
+	Visits      int     // UCB1's t
+	C           float64 // UCB1's C
+	Answer      string  // the answer given, "" for none yet
+	Graded      bool
+	Correct     bool
+	Feedback    string
+	Counts      string // what was right and wrong, in words
+	Error       string // a bad answer or exercise, in words
 	// Solution runs the exercise's algorithm on its tree, to step through
 	// it in the viewer: the new-search form's fields.
 	SolveGame, SolveAlgo, SolvePosition string

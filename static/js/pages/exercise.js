@@ -9,3 +9,18 @@ if (root) {
   const r = root.getBoundingClientRect();
   box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
 }
+
+// The difficulty menu names what each level changes for the kind shown;
+// choosing another kind relabels it with that kind's levels before the
+// student asks for a new exercise.
+const kind = document.getElementById("exercise-kind");
+const level = document.getElementById("exercise-level");
+if (kind && level && level.dataset.labels) {
+  const labels = JSON.parse(level.dataset.labels);
+  kind.addEventListener("change", () => {
+    const names = labels[kind.value] || [];
+    [...level.options].forEach((o, i) => {
+      if (names[i]) o.textContent = names[i];
+    });
+  });
+}
