@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/exercise"
@@ -91,4 +94,99 @@ func TestFigure(t *testing.T) {
 	if _, err := exercise.NewFigure(exercise.Exercise{Kind: exercise.MiniMax, Tree: "[1,"}); err == nil {
 		t.Error("a bad tree has a figure")
 	}
+}
+
+// TestFigureAgreesWithGrader draws and grades random typed chance trees,
+// chance nodes of one outcome and leaves under chance included: the nodes
+// the figure names are the nodes the grader asks for, no more and no
+// fewer; an answer that gives each the value the tests' own expectimax
+// gives is graded right; and a chance node of one outcome, which the
+// engine plays as the move it is, is neither drawn nor asked for, so
+// that an answer naming it, as the tests' reading does, is told there is
+// no such node.
+func TestFigureAgreesWithGrader(t *testing.T) {
+	t.Parallel()
+	for seed := range uint64(200) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		text := randomChanceTree(r, 3)
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			t.Parallel()
+			ex := exercise.Exercise{Kind: exercise.Expectimax, Tree: text}
+			f, err := exercise.NewFigure(ex)
+			if err != nil {
+				t.Fatalf("NewFigure(%s): %v", text, err)
+			}
+			drawn := map[string]bool{}
+			for _, name := range f.Names {
+				if name != "" {
+					drawn[name] = true
+				}
+			}
+			root := mustParse(t, text)
+			want := map[string]float64{}
+			refExpectimax(root, true, want)
+			lone := map[string]bool{}
+			var walk func(n *rnode)
+			walk = func(n *rnode) {
+				if n.chance && len(n.kids) == 1 {
+					lone[n.name] = true
+				}
+				for _, k := range n.kids {
+					walk(k)
+				}
+			}
+			walk(root)
+			for name := range want {
+				if drawn[name] == lone[name] {
+					t.Errorf("%s: node %s drawn %v, a chance node of one outcome %v", text, name, drawn[name], lone[name])
+				}
+			}
+			if len(drawn)+len(lone) != len(want) {
+				t.Errorf("%s: %d nodes named in the figure, %d of one outcome, %d in the tree", text, len(drawn), len(lone), len(want))
+			}
+			var right, withLone []string
+			for name, v := range want {
+				entry := name + "=" + strconv.FormatFloat(v, 'g', -1, 64)
+				if drawn[name] {
+					right = append(right, entry)
+				}
+				withLone = append(withLone, entry)
+			}
+			if r := grade(t, ex, strings.Join(right, " ")); !r.Correct {
+				t.Errorf("%s: the values of the drawn nodes %v are graded wrong: %s", text, right, r.Feedback)
+			}
+			if len(lone) > 0 {
+				if r := grade(t, ex, strings.Join(withLone, " ")); r.Correct || !strings.Contains(r.Feedback, "There is no interior node") {
+					t.Errorf("%s: an answer naming a chance node of one outcome is graded %v: %s", text, r.Correct, r.Feedback)
+				}
+			}
+		})
+	}
+}
+
+// randomChanceTree writes a random player node of a chance tree, of at
+// most depth levels below it: each child a leaf, a player node or a
+// chance node of one to three outcomes.
+func randomChanceTree(r *rand.Rand, depth int) string {
+	kids := make([]string, 1+r.IntN(3))
+	for i := range kids {
+		switch k := r.IntN(3); {
+		case depth == 0 || k == 0:
+			kids[i] = strconv.Itoa(r.IntN(19) - 9)
+		case k == 1:
+			kids[i] = randomChanceTree(r, depth-1)
+		default:
+			probs := [][]string{{"1"}, {"1/2", "1/2"}, {"1/4", "1/4", "1/2"}}[r.IntN(3)]
+			outs := make([]string, len(probs))
+			for j, p := range probs {
+				out := strconv.Itoa(r.IntN(19) - 9)
+				if depth > 1 && r.IntN(2) == 0 {
+					out = randomChanceTree(r, depth-2)
+				}
+				outs[j] = p + ":" + out
+			}
+			kids[i] = "{" + strings.Join(outs, ",") + "}"
+		}
+	}
+	return "[" + strings.Join(kids, ",") + "]"
 }
