@@ -181,6 +181,7 @@ type treeShown struct {
 const treeShownJS = `(() => {
 	const box = document.querySelector('[data-testid="exercise-tree"]');
 	const svg = box.querySelector("svg");
+	// The drawing's units to the screen's pixels, CSS zoom included.
 	const scale = svg.getScreenCTM().a;
 	const out = {least: 1e9, texts: 0, drawn: svg.getBoundingClientRect().width, box: box.clientWidth, rootIn: false, rootText: ""};
 	for (const t of svg.querySelectorAll("text")) {
@@ -200,24 +201,42 @@ const treeShownJS = `(() => {
 // 1440x900, a laptop's screen, and measures the tree as shown: every text
 // at least 12 px, and the root, named A, in view in the tree's box. The
 // hard trees are wider than the box, so the page must scroll to the root.
+// In presentation mode, at a projector's 1280x720, whether asked for by
+// the address or by the Present button, every text is 16 px and more.
 func TestBrowserExerciseReadable(t *testing.T) {
 	t.Parallel()
-	const leastPx = 12
 	for _, tt := range []struct {
-		name  string
-		kind  exercise.Kind
-		level string
-		wider bool // the drawing is wider than its box
+		name    string
+		kind    exercise.Kind
+		level   string
+		wider   bool // the drawing is wider than its box
+		present string
 	}{
-		{"easy alphabeta", exercise.AlphaBeta, "easy", false},
-		{"hard alphabeta", exercise.AlphaBeta, "hard", true},
-		{"hard expectimax", exercise.Expectimax, "hard", true},
+		{"easy alphabeta", exercise.AlphaBeta, "easy", false, ""},
+		{"hard alphabeta", exercise.AlphaBeta, "hard", true, ""},
+		{"hard expectimax", exercise.Expectimax, "hard", true, ""},
+		{"easy alphabeta presented", exercise.AlphaBeta, "easy", false, "address"},
+		{"hard alphabeta presented", exercise.AlphaBeta, "hard", true, "button"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			leastPx, w, h := 12.0, int64(1440), int64(900)
+			q := url.Values{"kind": {string(tt.kind)}, "level": {tt.level}, "seed": {"5"}}
+			if tt.present != "" {
+				leastPx, w, h = 16, 1280, 720
+			}
+			if tt.present == "address" {
+				q.Set("present", "1")
+			}
 			b := newBrowser(t, newApp(t))
-			b.do("setting the window to a laptop's", chromedp.EmulateViewport(1440, 900))
-			b.open("/exercise?" + url.Values{"kind": {string(tt.kind)}, "level": {tt.level}, "seed": {"5"}}.Encode())
+			b.do("setting the window", chromedp.EmulateViewport(w, h))
+			b.open("/exercise?" + q.Encode())
+			if tt.present == "button" {
+				b.click(`[data-testid="exercise-present"]`)
+				if got := get(b, "reading the address", chromedp.Evaluate[string](`location.search`)); !strings.Contains(got, "present=1") {
+					t.Errorf("after Present, the address is %q, want present=1 in it", got)
+				}
+			}
 			b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
 			got := get(b, "measuring the tree", chromedp.Evaluate[treeShown](treeShownJS))
 			t.Logf("%s: smallest of %d texts %.2f px; drawing %.0f px wide in a %.0f px box; root %q in view: %v",
@@ -225,7 +244,7 @@ func TestBrowserExerciseReadable(t *testing.T) {
 			// To a hundredth of a pixel: 9-point labels at 4/3 px a point
 			// are 12 px, which the browser's floats make 11.999999.
 			if least := math.Round(got.Least*100) / 100; got.Texts == 0 || least < leastPx || math.IsNaN(got.Least) {
-				t.Errorf("the smallest of %d texts shows at %.2f px, want at least %d", got.Texts, got.Least, leastPx)
+				t.Errorf("the smallest of %d texts shows at %.2f px, want at least %.0f", got.Texts, got.Least, leastPx)
 			}
 			if (got.Drawn > got.Box) != tt.wider {
 				t.Errorf("the drawing is %.0f px wide in a %.0f px box; wider: want %v", got.Drawn, got.Box, tt.wider)

@@ -4,11 +4,31 @@
 // root is where a student starts reading.
 const box = document.querySelector('[data-testid="exercise-tree"]');
 const root = box && box.querySelector("#n0");
-if (root) {
+function centreRoot() {
+  if (!root) return;
   const b = box.getBoundingClientRect();
   const r = root.getBoundingClientRect();
   box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
 }
+
+// Presentation mode, for a projector: the address keeps it (present=1),
+// and so do the exercises and grades the page's forms ask for next.
+const present = document.getElementById("exercise-present");
+function setPresent(on) {
+  document.documentElement.classList.toggle("present", on);
+  present.setAttribute("aria-pressed", String(on));
+  document.querySelectorAll("input.present-keep").forEach((i) => (i.disabled = !on));
+  const q = new URLSearchParams(location.search);
+  if (on) q.set("present", "1");
+  else q.delete("present");
+  history.replaceState(null, "", location.pathname + "?" + q.toString());
+  centreRoot();
+}
+if (present) {
+  present.addEventListener("click", () => setPresent(!document.documentElement.classList.contains("present")));
+  if (new URLSearchParams(location.search).get("present") === "1") setPresent(true);
+}
+centreRoot();
 
 // The difficulty menu names what each level changes for the kind shown;
 // choosing another kind relabels it with that kind's levels before the
