@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -485,8 +486,13 @@ func TestBrowserUploadReplay(t *testing.T) {
 // the page shows its decision and is no longer live.
 func TestBrowserLiveSearch(t *testing.T) {
 	t.Parallel()
-	// 11 nodes at 200 ms: about 2 s of search, several snapshots.
-	app := newApp(t, func(s *web.Server) { web.SlowSearches(s, 200*time.Millisecond) })
+	// The search makes 5 of its 13 nodes 100 ms apart, several snapshots,
+	// and waits there until the test has seen it live.
+	release := make(chan struct{})
+	app := newApp(t, func(s *web.Server) { web.HoldSearches(s, 5, 100*time.Millisecond, release) })
+	var once sync.Once
+	resume := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(resume)
 	b := newBrowser(t, app)
 	b.open("/")
 	b.choose("game", "tree")
@@ -506,6 +512,7 @@ func TestBrowserLiveSearch(t *testing.T) {
 	b.click("#back")
 	b.waitStep(0)
 
+	resume()
 	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
 	defer cancel()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("live").hidden`,

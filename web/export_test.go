@@ -6,10 +6,35 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// SlowSearches makes every search s starts from the page emit its nodes at
-// most one per delay, so that tests outside the package can watch one grow.
-func SlowSearches(s *Server, delay time.Duration) {
-	s.slowTracer = func(tr trace.Tracer) trace.Tracer { return slowTracer{tr, delay} }
+// HoldSearches makes s's searches create their first n nodes delay
+// apart and then wait until release is closed, so that a test sees a
+// search live for as long as it needs, however busy the machine.
+func HoldSearches(s *Server, n int, delay time.Duration, release <-chan struct{}) {
+	s.slowTracer = func(tr trace.Tracer) trace.Tracer {
+		return &heldTracer{next: tr, left: n, delay: delay, release: release}
+	}
+}
+
+// heldTracer is the tracer of HoldSearches: one search's.
+type heldTracer struct {
+	next    trace.Tracer
+	left    int
+	delay   time.Duration
+	release <-chan struct{}
+}
+
+// Emit passes e on, after a delay for a node, or a wait for the release
+// once the first nodes have been made.
+func (h *heldTracer) Emit(e trace.Event) {
+	if e.Kind == trace.KindNode {
+		if h.left == 0 {
+			<-h.release
+		} else {
+			h.left--
+		}
+		time.Sleep(h.delay)
+	}
+	h.next.Emit(e)
 }
 
 // HTTPGet, WriteTrace and SearchToFile are get, writeTrace and
