@@ -126,7 +126,7 @@ func TestBoardCaption(t *testing.T) {
 			if b == nil {
 				t.Fatal("no board")
 			}
-			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b) // a box: its height is its content's
+			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b, 0) // a box: its height is its content's
 			label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
 			row := `<FONT POINT-SIZE="` + strconv.Itoa(fontWindow) + `">` + tt.caption + `</FONT>`
 			if has := strings.Contains(label, row); has != (tt.caption != "") {

@@ -22,8 +22,8 @@ const captionLineHeight = 15
 // of every view's, so that the drawing is the same in every view but for
 // its texts and a page can switch views by rewriting them.
 func sizingCaption(root trace.NodeType, opts Options) string {
-	own := explain.Caption(root, opts.View)
-	if !opts.Patchable {
+	own := captionOf(root, opts)
+	if !opts.Patchable || opts.Caption != "" {
 		return own
 	}
 	widest := own
@@ -33,4 +33,13 @@ func sizingCaption(root trace.NodeType, opts Options) string {
 		}
 	}
 	return widest
+}
+
+// captionOf returns the caption over a drawing of a tree whose root has
+// type root: Options.Caption, or the words of the view it shows values in.
+func captionOf(root trace.NodeType, opts Options) string {
+	if opts.Caption != "" {
+		return opts.Caption
+	}
+	return explain.Caption(root, opts.View)
 }

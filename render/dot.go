@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -98,7 +97,7 @@ func (d *drawing) graphLabel() string {
 // caption says whose values the drawing shows: a view of two players',
 // or the one player's score.
 func (d *drawing) caption() string {
-	return explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View)
+	return captionOf(d.t.Node(d.t.Root()).Type, d.opts)
 }
 
 // node writes the node of box i: its geometry from what it is in the
@@ -107,7 +106,7 @@ func (d *drawing) node(i int) {
 	id := d.drawn.node(i)
 	n := d.t.Node(id)
 	lk := lookOf(n.Status)
-	g := geometryOf(n, d.boardOf(id))
+	g := d.geometryAt(id)
 	w := d.w
 	w.WriteString("\tn")
 	w.WriteString(strconv.Itoa(int(id)))

@@ -70,8 +70,9 @@ func shapeOf(typ trace.NodeType) string {
 	return "box"
 }
 
-// geometryOf returns the geometry of node n, whose board, if drawn, is b.
-func geometryOf(n trace.NodeState, b *board.Board) geometry {
+// geometryOf returns the geometry of node n, whose board, if drawn, is b,
+// and whose label is at least least points wide.
+func geometryOf(n trace.NodeState, b *board.Board, least int) geometry {
 	g := geometry{shape: shapeOf(n.Type)}
 	if n.Placeholder {
 		g.width, g.height = placeholderSize, placeholderSize
@@ -80,7 +81,7 @@ func geometryOf(n trace.NodeState, b *board.Board) geometry {
 		}
 		return g
 	}
-	g.inner = labelWidth
+	g.inner = max(labelWidth, least)
 	content := valueHeight + windowHeight
 	if b != nil {
 		g.board = b

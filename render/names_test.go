@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/searchviz/searchviz/internal/testenv"
@@ -50,5 +52,42 @@ func TestNames(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNamesWiden checks that a name longer than a value's cell widens its
+// node, in the tidy drawing, to hold the name in bold at the value's
+// size with a margin each side; a short name leaves the node as a value
+// would.
+func TestNamesWiden(t *testing.T) {
+	testenv.SkipUnderRace(t, "draws in the test goroutine")
+	t.Parallel()
+	const long = "D n=12345"
+	width := func(name string) float64 {
+		names := make([]string, idD+1)
+		names[idD] = name
+		tr := mustTree(t, textbookEvents(), textbookCutStep)
+		elems := parseSVG(t, tidySVG(t, tr, Options{Names: names}))
+		n := elems[fmt.Sprintf("n%d", idD)]
+		if n == nil {
+			t.Fatalf("node D is not drawn")
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, pt := range strings.Fields(strings.TrimPrefix(n.shape, "polygon ")) {
+			var x, y float64
+			if _, err := fmt.Sscanf(pt, "%g,%g", &x, &y); err != nil {
+				t.Fatalf("node D's outline %q: %v", n.shape, err)
+			}
+			lo, hi = min(lo, x), max(hi, x)
+		}
+		return hi - lo
+	}
+	short, wide := width("D"), width(long)
+	if short != labelWidth+sideMargin {
+		t.Errorf("named D, the node is %v wide, want a value's %d", short, labelWidth+sideMargin)
+	}
+	// Bold Helvetica at 12 points is about 0.6 em a character.
+	if need := float64(len(long)) * fontValue * 0.6; wide < need+2*2 {
+		t.Errorf("named %q, the node is %v wide, want room for about %.0f points of bold text and margins", long, wide, need)
 	}
 }

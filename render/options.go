@@ -74,6 +74,10 @@ type Options struct {
 	// nodes in it. It changes nothing at the last step, in a Patchable
 	// drawing (a page shows every step in it) or in WriteDOT's output.
 	Crop bool
+	// Caption, if not "", is the line over the tree that says what its
+	// nodes show, in place of the words of the view values are shown in:
+	// for a drawing whose node texts are not values.
+	Caption string
 	// Names, if not nil, names nodes by id: a node with no value to show
 	// shows its name in the value's place, as an exercise's tree names
 	// the nodes whose values a student works out. A node past the end,

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
@@ -36,6 +37,24 @@ func newScene(t *trace.Tree, opts Options) (scene, error) {
 	}
 	return scene{t: t, final: final, opts: opts, drawn: dr, boards: dr.readBoards(opts.Board), passes: passes(final)}, nil
 }
+
+// geometryAt returns the geometry of node id as drawn: a name from
+// Options.Names, shown in bold in the value's place, widens its label if
+// the value's width would not hold it.
+func (s *scene) geometryAt(id trace.NodeID) geometry {
+	least := 0
+	if int(id) < len(s.opts.Names) && s.opts.Names[id] != "" {
+		least = int(math.Ceil(textWidth(s.opts.Names[id], fontValue)*boldWidening)) + nameMargin
+	}
+	return geometryOf(s.t.Node(id), s.boardOf(id), least)
+}
+
+// A name in a node's value cell is bold, wider than textWidth's estimate
+// by about a tenth, and keeps a margin from the node's sides.
+const (
+	boldWidening = 1.1
+	nameMargin   = 4
+)
 
 // boardOf returns the board drawn in node id, or nil.
 func (s *scene) boardOf(id trace.NodeID) *board.Board {

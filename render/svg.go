@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -100,7 +99,7 @@ func (d *svgDrawing) layout() error {
 	for i := range dr.nodes() {
 		id := dr.node(i)
 		nd := d.t.Node(id)
-		g := geometryOf(nd, d.boardOf(id))
+		g := d.geometryAt(id)
 		d.geo[i] = g
 		parent[i] = -1
 		if nd.Parent != trace.NoNode {
@@ -120,7 +119,7 @@ func (d *svgDrawing) layout() error {
 	}
 	d.pos = pos
 	d.title = lines(d.opts.Title)
-	d.title = append(d.title, explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View))
+	d.title = append(d.title, captionOf(d.t.Node(d.t.Root()).Type, d.opts))
 	titleWidth := textWidth(sizingCaption(d.t.Node(d.t.Root()).Type, d.opts), fontTitle)
 	for _, l := range d.title {
 		titleWidth = max(titleWidth, textWidth(l, fontTitle))
