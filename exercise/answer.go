@@ -31,6 +31,30 @@ type Answer struct {
 	Values map[string]float64
 	// Child is the label of the child UCB1 picks; UCB1 only.
 	Child string
+	// Selected is the name of the leaf an MCTS iteration's selection
+	// reaches; Expanded the name of the node it expands, "" for none,
+	// and ExpandedSaid whether the answer said (none included); Stats
+	// each node's visits and total after the backup, by name. MCTS only.
+	Selected, Expanded string
+	ExpandedSaid       bool
+	Stats              map[string]Stat
+}
+
+// Stat is a node's visits and total in an answer to an MCTS exercise:
+// "B=4/7" is a total of 4 over 7 visits; the root's is its visits alone,
+// "A=12".
+type Stat struct {
+	W    float64
+	N    int
+	HasW bool
+}
+
+// text returns s as an answer writes it.
+func (s Stat) text() string {
+	if !s.HasW {
+		return strconv.Itoa(s.N)
+	}
+	return strconv.FormatFloat(s.W, 'g', -1, 64) + "/" + strconv.Itoa(s.N)
 }
 
 // String returns the answer in the form ParseAnswer reads: the pruned
@@ -54,6 +78,20 @@ func (a Answer) String() string {
 	}
 	if a.Child != "" {
 		clauses = append(clauses, "child: "+a.Child)
+	}
+	if a.Selected != "" {
+		clauses = append(clauses, "selected: "+a.Selected, "expanded: "+orNone(a.Expanded))
+	}
+	if len(a.Stats) > 0 {
+		names := make([]string, 0, len(a.Stats))
+		for name := range a.Stats {
+			names = append(names, name)
+		}
+		slices.SortFunc(names, byName)
+		for i, name := range names {
+			names[i] = name + "=" + a.Stats[name].text()
+		}
+		clauses = append(clauses, strings.Join(names, " "))
 	}
 	return strings.Join(clauses, "; ")
 }
@@ -103,13 +141,81 @@ func (a *Answer) clause(kind Kind, clause string) error {
 				return fmt.Errorf("a %s answer has no child to pick", kind)
 			}
 			return a.child(strings.TrimSpace(rest))
+		case "selected", "expanded":
+			if kind != MCTS {
+				return fmt.Errorf("a %s answer has no %s node", kind, strings.ToLower(strings.TrimSpace(key)))
+			}
+			return a.mctsNode(strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(rest))
 		}
-		return fmt.Errorf("unknown keyword %q: want pruned or child", strings.TrimSpace(key))
+		return fmt.Errorf("unknown keyword %q: want pruned, child, selected or expanded", strings.TrimSpace(key))
 	}
-	if kind == UCB1 {
+	switch kind {
+	case UCB1:
 		return a.child(clause)
+	case MCTS:
+		return a.stats(clause)
 	}
 	return a.values(clause)
+}
+
+// mctsNode reads the node of a "selected:" or "expanded:" clause.
+func (a *Answer) mctsNode(key, name string) error {
+	name = strings.ToUpper(name)
+	if key == "expanded" && name == "NONE" {
+		a.Expanded, a.ExpandedSaid = "", true
+		return nil
+	}
+	if !isName(name) {
+		return fmt.Errorf("%q is not a node name such as B", name)
+	}
+	if key == "selected" {
+		a.Selected = name
+	} else {
+		a.Expanded, a.ExpandedSaid = name, true
+	}
+	return nil
+}
+
+// stats reads the visits and totals of a clause of an MCTS answer, such
+// as "A=12 B=4/7, E=1.5/3".
+func (a *Answer) stats(clause string) error {
+	tight := clause
+	for _, gap := range []string{" =", "= ", "\t=", "=\t"} {
+		for strings.Contains(tight, gap) {
+			tight = strings.ReplaceAll(tight, gap, "=")
+		}
+	}
+	for _, f := range fields(tight) {
+		name, v, ok := strings.Cut(f, "=")
+		name = strings.ToUpper(strings.TrimSpace(name))
+		if !ok || !isName(name) {
+			return fmt.Errorf("expected a node's total over its visits such as B=4/7, found %q", f)
+		}
+		var st Stat
+		w, n, hasW := strings.Cut(v, "/")
+		if !hasW {
+			n = w
+		}
+		visits, err := strconv.Atoi(n)
+		if err != nil || visits < 0 || len(n) > MaxNumberLen {
+			return fmt.Errorf("%s: %q is not a number of visits such as 7", name, n)
+		}
+		st.N = visits
+		if hasW {
+			if st.W, err = parseValue(w); err != nil {
+				return fmt.Errorf("%s's total: %w", name, err)
+			}
+			st.HasW = true
+		}
+		if old, ok := a.Stats[name]; ok && old != st {
+			return fmt.Errorf("%s is given twice, %s and %s", name, old.text(), st.text())
+		}
+		if a.Stats == nil {
+			a.Stats = map[string]Stat{}
+		}
+		a.Stats[name] = st
+	}
+	return nil
 }
 
 // fields splits s at spaces and commas.

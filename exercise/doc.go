@@ -7,7 +7,9 @@
 // MiniMax (MAX's view), NegaMax (the side to move's view) or Expectimax
 // (MAX's view, chance nodes included); the pruned branches and the values
 // AlphaBeta computes (MAX's view, fail-soft as the engine returns them);
-// or the child UCB1 picks next. Generate makes one from a seed and a
+// the child UCB1 picks next; or what one iteration of MCTS does to a tree
+// of visits and totals, as search.MCTS does it: the leaf selected, the
+// node expanded and the statistics after the backup. Generate makes one from a seed and a
 // Difficulty, Solve computes its Answer, ParseAnswer reads an answer as a
 // person types it, and Grade compares the two and explains the first
 // mistake in the order the search meets it.
@@ -27,6 +29,10 @@
 //     whole numbers ("7/3"). Every kind but UCB1 has values.
 //   - "child:" followed by one edge label, such as "child: a2", for UCB1;
 //     the label alone also does.
+//   - For MCTS, "selected:" and a node's name, "expanded:" and a name or
+//     "none", and the statistics of the nodes on the path after the
+//     backup: a name, '=', the total, '/' and the visits ("B=4/7"), the
+//     root's visits alone ("A=15").
 //
 // Names and keywords may be typed in either case, and the minus sign may
 // be typed as '−'. A value counts as right within ValueTolerance, so two

@@ -29,10 +29,15 @@ const (
 	// Expectimax asks for the value of every interior and chance node of
 	// a chance tree, in MAX's view.
 	Expectimax Kind = "expectimax"
+	// MCTS asks what one iteration of MCTS does to a tree whose nodes
+	// hold their visits and totals: the leaf selection reaches, the node
+	// expanded, if any, and every visit count and total after the
+	// playout's result is backed up.
+	MCTS Kind = "mcts"
 )
 
 // kinds lists every kind, for messages.
-var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax}
+var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax, MCTS}
 
 // ParseKind returns the kind with the given name, such as "alphabeta".
 func ParseKind(name string) (Kind, error) {
@@ -67,13 +72,17 @@ func (k Kind) check() error {
 // only, the exact number of cuts the search must make; other kinds ignore
 // it, and UCB1 ignores Depth.
 //
-// MaxVisits and C are UCB1's alone: the most visits of one child (0 for
+// MaxVisits and C are UCB1's: the most visits of one child (0 for
 // defaultArmVisits), and the exploration constant (0 draws one of 0.5, 1
-// and 2 for each exercise).
+// and 2 for each exercise); MCTS draws C alike. Threshold, Draws and
+// Unvisited are MCTS's alone: the expansion threshold, whether the
+// playout may end in a draw, and whether a leaf may have no visits yet.
 type Difficulty struct {
 	Depth, Branching, Cuts int
 	MaxVisits              int
 	C                      float64
+	Threshold              int
+	Draws, Unvisited       bool
 }
 
 // Preset difficulties of the tree exercises; LevelsOf has each kind's.
@@ -112,6 +121,12 @@ type Exercise struct {
 	Visits int
 	C      float64
 	Arms   []Arm
+	// For MCTS: the tree's nodes, breadth-first from the root, with C
+	// above, the expansion threshold, and the result of the iteration's
+	// playout for MAX (1 a win, 0.5 a draw, 0 a loss).
+	Nodes     []MCTSNode
+	Threshold int
+	Result    float64
 }
 
 // Arm is one child of a UCB1 exercise's parent.
@@ -139,7 +154,7 @@ func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 	}
 	ex := Exercise{Kind: kind, Difficulty: d, Seed: seed}
 	attempts := MaxAttempts
-	if kind == UCB1 {
+	if kind == UCB1 || kind == MCTS {
 		attempts = MaxUCB1Attempts
 	}
 	for attempt := range attempts {
@@ -158,6 +173,19 @@ func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 
 // check refuses a difficulty beyond the limits for kind.
 func (d Difficulty) check(kind Kind) error {
+	if kind == MCTS {
+		switch {
+		case d.Depth < 1 || d.Depth > maxMCTSDepth:
+			return fmt.Errorf("exercise: an mcts exercise's tree is 1 to %d deep, not %d", maxMCTSDepth, d.Depth)
+		case d.Branching < 2 || d.Branching > MaxBranching:
+			return fmt.Errorf("exercise: branching %d is outside 2..%d", d.Branching, MaxBranching)
+		case d.Threshold < 2 || d.Threshold > MaxThreshold:
+			return fmt.Errorf("exercise: a generated mcts exercise's threshold is from 2 to %d, not %d", MaxThreshold, d.Threshold)
+		case !(d.C >= 0 && d.C <= MaxGeneratedC):
+			return fmt.Errorf("exercise: an mcts exercise's C is from 0 (drawn) to %d, not %v", MaxGeneratedC, d.C)
+		}
+		return nil
+	}
 	if kind == UCB1 {
 		switch {
 		case d.Branching < 2 || d.Branching > MaxGeneratedArms:
@@ -190,6 +218,8 @@ func (ex *Exercise) draw(r *rand.Rand) (bool, error) {
 	switch ex.Kind {
 	case UCB1:
 		return ex.drawUCB1(r), nil
+	case MCTS:
+		return ex.drawMCTS(r), nil
 	case Expectimax:
 		var b strings.Builder
 		writeChance(&b, r, d.Depth, d.Branching)

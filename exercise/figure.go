@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/search"
@@ -29,12 +31,22 @@ type Figure struct {
 // NewFigure returns the figure of ex's tree: the nodes MiniMax creates
 // searching it to its leaves, or Expectimax for a chance tree, which are
 // the nodes the grader and the viewer know, a chance node with one
-// outcome included or not as the engine has it.
+// outcome included or not as the engine has it; for MCTS, the tree's
+// nodes, each named with its statistics.
 func NewFigure(ex Exercise) (Figure, error) {
 	if err := ex.Kind.check(); err != nil {
 		return Figure{}, err
 	}
-	events, name, err := figureSearch(ex)
+	var (
+		events []trace.Event
+		name   func(trace.Event) string
+		err    error
+	)
+	if ex.Kind == MCTS {
+		events, name, err = figureMCTS(ex)
+	} else {
+		events, name, err = figureSearch(ex)
+	}
 	if err != nil {
 		return Figure{}, err
 	}
@@ -90,4 +102,46 @@ func figureSearch(ex Exercise) ([]trace.Event, func(trace.Event) string, error) 
 		return nil, nil, fmt.Errorf("exercise: drawing the %s tree: %w", ex.Kind, err)
 	}
 	return rec.Events(), namer(root), nil
+}
+
+// figureMCTS returns the events of an MCTS exercise's tree, entered and
+// left depth-first so that each node is drawn done, and the namer that
+// labels each node with its name and statistics: "B 3/5", a total of 3
+// over 5 visits, and the root's visits alone, "A n=12".
+func figureMCTS(ex Exercise) ([]trace.Event, func(trace.Event) string, error) {
+	if err := ex.checkMCTS(); err != nil {
+		return nil, nil, err
+	}
+	var events []trace.Event
+	kids := make([][]int, len(ex.Nodes))
+	for i, nd := range ex.Nodes {
+		e := trace.Event{Kind: trace.KindNode, Node: trace.NodeID(i), Parent: trace.NoNode, Action: -1, Type: trace.TypeMax}
+		if p := nd.Parent; p >= 0 {
+			e.Parent, e.Action = trace.NodeID(p), len(kids[p])
+			e.Label = strings.ToLower(ex.Nodes[p].Name) + strconv.Itoa(len(kids[p])+1)
+			e.Depth = ex.mctsDepth(i)
+			if e.Depth%2 == 1 {
+				e.Type = trace.TypeMin
+			}
+			kids[p] = append(kids[p], i)
+		}
+		events = append(events, e)
+	}
+	var walk func(i int)
+	walk = func(i int) {
+		events = append(events, trace.Event{Kind: trace.KindEnter, Node: trace.NodeID(i)})
+		for _, k := range kids[i] {
+			walk(k)
+		}
+		events = append(events, trace.Event{Kind: trace.KindLeave, Node: trace.NodeID(i)})
+	}
+	walk(0)
+	name := func(e trace.Event) string {
+		nd := ex.Nodes[e.Node]
+		if nd.Parent < 0 {
+			return nd.Name + " n=" + strconv.Itoa(nd.N)
+		}
+		return nd.Name + " " + Stat{W: nd.W, N: nd.N, HasW: true}.text()
+	}
+	return events, name, nil
 }

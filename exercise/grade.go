@@ -23,6 +23,10 @@ const (
 	MissingValue MistakeKind = "missing-value" // a node's value the answer does not give
 	ExtraValue   MistakeKind = "extra-value"   // a value for a node the search does not value
 	WrongChild   MistakeKind = "child"         // UCB1: a child it does not pick
+	// MCTS: a leaf selection does not reach, and a wrong answer to
+	// whether the leaf is expanded.
+	WrongSelected MistakeKind = "selected"
+	WrongExpanded MistakeKind = "expanded"
 )
 
 // Mistake is one mistake of an answer.
@@ -76,9 +80,12 @@ func Grade(ex Exercise, ans Answer) (Result, error) {
 		return Result{}, err
 	}
 	var r Result
-	if ex.Kind == UCB1 {
+	switch ex.Kind {
+	case UCB1:
 		sol.gradeChild(&r, ans.Child)
-	} else {
+	case MCTS:
+		sol.gradeMCTS(&r, ans)
+	default:
 		sol.gradeValues(&r, ans.Values)
 		if ex.Kind == AlphaBeta {
 			sol.gradePruned(&r, ans.Pruned)

@@ -14,8 +14,8 @@ var LevelNames = []string{"easy", "medium", "hard"}
 // LevelsOf returns the levels of kind, easiest first, each named as
 // LevelNames says and labelled with what it changes for that kind:
 // depth and cuts for AlphaBeta, depth for MiniMax and NegaMax, the
-// levels of moves and rolls for expectimax, and for UCB1 the children,
-// their visits and C.
+// levels of moves and rolls for expectimax, for UCB1 the children, their
+// visits and C, and for MCTS the tree's depth, the threshold and C.
 func LevelsOf(kind Kind) []Level {
 	switch kind {
 	case AlphaBeta:
@@ -35,6 +35,12 @@ func LevelsOf(kind Kind) []Level {
 			{"easy", "easy: MAX moves, then a roll", Difficulty{Depth: 2, Branching: 3}},
 			{"medium", "medium: a move, a roll, MIN's reply", Difficulty{Depth: 3, Branching: 3}},
 			{"hard", "hard: move, roll, reply, roll", Difficulty{Depth: 4, Branching: 3}},
+		}
+	case MCTS:
+		return []Level{
+			{"easy", "easy: 2 levels, threshold 3, C = 1", Difficulty{Depth: 2, Branching: 3, Threshold: 3, C: 1}},
+			{"medium", "medium: 3 levels, threshold 3, C of 0.5, 1 or 2", Difficulty{Depth: 3, Branching: 3, Threshold: 3}},
+			{"hard", "hard: 3 levels, unvisited leaves, draws, threshold 4", Difficulty{Depth: 3, Branching: 3, Threshold: 4, Draws: true, Unvisited: true}},
 		}
 	case UCB1:
 		return []Level{

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/searchviz/searchviz/exercise"
 )
 
 // This file holds the tests' own reading of typed trees and their own
@@ -247,4 +249,56 @@ func refUCB1(t int, c float64, w []float64, n []int) int {
 		}
 	}
 	return best
+}
+
+// refMCTS runs one MCTS iteration on the nodes of an MCTS exercise as
+// the lecture states it, apart from the package: from the root, while the
+// node has children, take its first child with no visits, else the child
+// of greatest w/n + C·√(2·ln t / n), t the children's visits, the first
+// of equal scores; one more visit for each node on the path, and to each
+// total but the root's the playout's result for the player who moved
+// into the node (MAX at odd depths, MIN at even ones); the leaf is
+// expanded if its visits then equal the threshold. It returns the path
+// and the statistics after, as "w/n" ("n" for the root), by name.
+func refMCTS(nodes []exercise.MCTSNode, c float64, threshold int, result float64) (path []string, after map[string]string, expanded bool) {
+	cur, depth := 0, 0
+	after = map[string]string{}
+	for {
+		nd := nodes[cur]
+		w, n := nd.W, nd.N+1
+		if depth > 0 {
+			if depth%2 == 1 {
+				w += result
+			} else {
+				w += 1 - result
+			}
+			after[nd.Name] = strconv.FormatFloat(w, 'g', -1, 64) + "/" + strconv.Itoa(n)
+		} else {
+			after[nd.Name] = strconv.Itoa(n)
+		}
+		path = append(path, nd.Name)
+		var kids []int
+		t := 0
+		for j, k := range nodes {
+			if k.Parent == cur {
+				kids = append(kids, j)
+				t += k.N
+			}
+		}
+		if len(kids) == 0 {
+			return path, after, n == threshold
+		}
+		best, bestScore := -1, math.Inf(-1)
+		for _, j := range kids {
+			k := nodes[j]
+			if k.N == 0 {
+				best = j
+				break
+			}
+			if s := k.W/float64(k.N) + c*math.Sqrt(2*math.Log(float64(t))/float64(k.N)); s > bestScore {
+				best, bestScore = j, s
+			}
+		}
+		cur, depth = best, depth+1
+	}
 }

@@ -19,8 +19,9 @@ const MaxArms = 26
 // Solve returns the correct answer to ex, computed by the engines of
 // package search from their traces: AlphaBeta, MiniMax, NegaMax and
 // Expectimax search the tree to its leaves, and UCB1 scores the children
-// with trace.UCB1, the formula of MCTS. An exercise typed by hand is
-// solved the same way; its errors say what is wrong with it.
+// with trace.UCB1, the formula of MCTS; an MCTS exercise's iteration is
+// run as search.MCTS runs one. An exercise typed by hand is solved the
+// same way; its errors say what is wrong with it.
 func Solve(ex Exercise) (Answer, error) {
 	sol, err := solve(ex)
 	if err != nil {
@@ -46,6 +47,8 @@ type solution struct {
 	hiddenName  map[string]string // node below a pruned edge → that edge
 
 	scores []float64 // for UCB1: each child's score, NaN if unvisited
+
+	iteration *mctsIteration // for MCTS
 }
 
 // snode is one node of a traced search.
@@ -83,6 +86,8 @@ func solve(ex Exercise) (*solution, error) {
 	switch ex.Kind {
 	case UCB1:
 		return solveUCB1(ex)
+	case MCTS:
+		return solveMCTS(ex)
 	case Expectimax:
 		return solveChance(ex)
 	}

@@ -23,8 +23,8 @@ const (
 	// and no table tells the classic mistakes from UCB1.
 	MaxGeneratedC = 2
 	// MaxUCB1Attempts is how many tables Generate draws for a UCB1
-	// exercise: about one in 300 tells every classic mistake from UCB1,
-	// and a table costs a microsecond.
+	// exercise, and trees for an MCTS one: about one table in 300 tells
+	// every classic mistake from UCB1, and a draw costs microseconds.
 	MaxUCB1Attempts = 50_000
 	// minUCBGap is by how much the picked child's score must beat every
 	// other's, so that rounding to two decimals cannot change the pick;

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,6 +111,59 @@ func TestBrowserExerciseUCB1(t *testing.T) {
 	b.typeInto("answer", want.Child)
 	b.click(`[data-testid="check"]`)
 	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+}
+
+// TestBrowserExerciseMCTS works an MCTS exercise in presentation mode at
+// a projector's 1280x720: the tree shows each node's total over its
+// visits as the exercise holds them, the rules give the threshold, C and
+// the playout's result; sending the root's child of best mean as the
+// leaf is graded wrong with UCB1's pick at the root; the solution is
+// graded right.
+func TestBrowserExerciseMCTS(t *testing.T) {
+	t.Parallel()
+	level, _ := exercise.LevelOf(exercise.MCTS, "medium")
+	ex, err := exercise.Generate(exercise.MCTS, level.Difficulty, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
+	b.open("/exercise?kind=mcts&level=medium&seed=4&present=1")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	texts := get(b, "reading the nodes", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".exercise-tree .node text")].map((t) => t.textContent.trim()).filter((s) => s)`))
+	for _, nd := range ex.Nodes {
+		label := fmt.Sprintf("%s %v/%d", nd.Name, nd.W, nd.N)
+		if nd.Parent < 0 {
+			label = fmt.Sprintf("%s n=%d", nd.Name, nd.N)
+		}
+		if !slices.Contains(texts, label) {
+			t.Errorf("the tree does not show %q: %v", label, texts)
+		}
+	}
+	if rules := b.text(`[data-testid="exercise-rules"]`); !strings.Contains(rules, fmt.Sprintf("Threshold %d", ex.Threshold)) {
+		t.Errorf("the rules read %q, want the threshold %d", rules, ex.Threshold)
+	}
+	greedy, mean := "", -1.0
+	for _, nd := range ex.Nodes {
+		if nd.Parent == 0 && nd.N > 0 && nd.W/float64(nd.N) > mean {
+			greedy, mean = nd.Name, nd.W/float64(nd.N)
+		}
+	}
+	b.typeInto("answer", "selected: "+greedy+"; expanded: none")
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "At A, UCB1 picks") {
+		t.Errorf("selecting %s, the best mean, gets %q", greedy, fb)
+	}
+	b.screenshot("exercise-mcts-wrong.png")
+	b.typeInto("answer", want.String())
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.screenshot("exercise-mcts-right.png")
 }
 
 // TestBrowserTreeEditorExercise builds a tree in the start page's editor,

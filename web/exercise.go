@@ -44,6 +44,10 @@ var exerciseKinds = []struct {
 		"What is the value of each interior node, chance nodes (circles) included, in MAX's view? A chance node's value is the expectation of its outcomes.",
 		`Each node's name and value, fractions allowed: "C=7/3 D=2.5; B=2.5; A=2.5".`,
 		"chancetree", "expectimax"},
+	{exercise.MCTS, "MCTS: one iteration",
+		"What does one iteration of MCTS do to this tree? Each node shows its total w over its visits n, the total counted for the player who moved into it (the root shows its visits). Name the leaf selection reaches (UCB1 = w/n + C·√(2·ln t / n), an unvisited child first), the node expanded if any (a leaf is, once its visits reach the threshold), and the visits and total of every node on the path after the playout's result is backed up.",
+		`The leaf, the node expanded ("none" if none) and each node on the path, the root's visits alone: "selected: H; expanded: none; A=15 C=2/7 H=2/2".`,
+		"", ""},
 	{exercise.UCB1, "UCB1: which child next?",
 		"Which child does UCB1 pick next? UCB1 = w/n + C·√(2·ln t / n), and a child never visited is picked first.",
 		`The child's label: "a2".`,
@@ -105,7 +109,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName, text string) {
 	page := templates.Exercise{Kind: kindName, Typed: text, Link: typedExerciseURL(kindName, text)}
 	for _, k := range exerciseKinds {
-		if k.kind != exercise.UCB1 {
+		if k.kind != exercise.UCB1 && k.kind != exercise.MCTS {
 			page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
 		}
 	}
@@ -118,7 +122,7 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 		return
 	}
 	kind, err := exercise.ParseKind(kindName)
-	if err != nil || kind == exercise.UCB1 {
+	if err != nil || kind == exercise.UCB1 || kind == exercise.MCTS {
 		fail(fmt.Sprintf("A typed tree's exercise is alphabeta, minimax, negamax or expectimax, not %q.", kindName))
 		return
 	}
@@ -214,7 +218,7 @@ func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *t
 			page.SolveGame, page.SolveAlgo, page.SolvePosition = k.game, k.algorithm, ex.Tree
 		}
 	}
-	if ex.Tree != "" {
+	if ex.Tree != "" || len(ex.Nodes) > 0 {
 		svg, err := s.exerciseSVG(ctx, ex)
 		if err != nil {
 			return err
@@ -222,6 +226,10 @@ func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *t
 		page.TreeSVG = string(svg)
 	}
 	page.Visits, page.C = ex.Visits, ex.C
+	if ex.Kind == exercise.MCTS {
+		result := map[float64]string{1: "a win for MAX", 0.5: "a draw", 0: "a loss for MAX"}[ex.Result]
+		page.Rules = fmt.Sprintf("Threshold %d, C = %s. The playout from the leaf selected ends in %s.", ex.Threshold, explain.Number(ex.C), result)
+	}
 	for _, a := range ex.Arms {
 		page.Arms = append(page.Arms, templates.ExerciseArm{Label: a.Label, W: strconv.FormatFloat(a.W, 'g', -1, 64), N: a.N})
 	}
@@ -239,6 +247,9 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 	}
 	var buf bytes.Buffer
 	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto}
+	if ex.Kind == exercise.MCTS {
+		opts.Caption = mctsCaption
+	}
 	err = show.DrawInTime(ctx, s.cfg.LayoutTimeout, f.Tree.Size(), func(ctx context.Context) error {
 		return render.Render(ctx, &buf, f.Tree, opts, s.cfg.Layouter)
 	})
@@ -248,6 +259,9 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 	svg := render.ExactSize(buf.Bytes())
 	return svg[max(bytes.Index(svg, []byte("<svg")), 0):], nil
 }
+
+// mctsCaption says what an MCTS exercise's nodes show, over its tree.
+const mctsCaption = "w/n: each node's total for the player who moved into it, over its visits"
 
 // grade grades the page's answer to ex and says how it went. It returns
 // the answer's key for a room's tally: answerRight, or its first
@@ -278,11 +292,14 @@ func grade(ex exercise.Exercise, page *templates.Exercise) string {
 // gradeCounts says in words what an answer got right and wrong.
 func gradeCounts(kind exercise.Kind, r exercise.Result) string {
 	var parts []string
-	if kind == exercise.UCB1 {
+	switch kind {
+	case exercise.UCB1:
 		if r.Correct {
 			return "that is the child UCB1 picks."
 		}
 		return ""
+	case exercise.MCTS:
+		return fmt.Sprintf("%d of %d nodes on the path with their visits and total right.", r.ValuesRight, r.ValuesRight+r.ValuesWrong+r.ValuesMissing)
 	}
 	values := r.ValuesRight + r.ValuesWrong + r.ValuesMissing
 	parts = append(parts, fmt.Sprintf("%d of %d values right", r.ValuesRight, values))

@@ -47,7 +47,9 @@ func TestExercisePage(t *testing.T) {
 			if status != http.StatusOK || !strings.Contains(page, htmlText(k.question)) {
 				t.Errorf("%s %s: %d, question missing", k.kind, l.Name, status)
 			}
-			if (ex.Tree != "") != strings.Contains(page, `class="exercise-tree"`) || (ex.Tree == "") != strings.Contains(page, `data-testid="exercise-arms"`) {
+			hasTree := ex.Tree != "" || len(ex.Nodes) > 0
+			if hasTree != strings.Contains(page, `class="exercise-tree"`) || (len(ex.Arms) > 0) != strings.Contains(page, `data-testid="exercise-arms"`) ||
+				(ex.Kind == exercise.MCTS) != strings.Contains(page, `data-testid="exercise-rules"`) {
 				t.Errorf("%s %s: the page does not show the tree or the table it needs", k.kind, l.Name)
 			}
 			_, page = get(t, base+"&answer="+url.QueryEscape(want.String()))

@@ -260,6 +260,7 @@ func viewerKeys() []Key {
 // and when an answer was given, its grade.
 type Exercise struct {
 	Kinds  []Choice // the kinds of exercise
+	Rules  string   // what an MCTS exercise's iteration is given: threshold, C, the playout's result
 	Levels []Choice // the difficulties, labelled for Kind
 	// LevelLabels is, as JSON, each kind's labels of Levels by kind name,
 	// for the page to relabel the difficulties when another kind is
