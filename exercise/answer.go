@@ -3,6 +3,7 @@ package exercise
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -38,6 +39,10 @@ type Answer struct {
 	Selected, Expanded string
 	ExpandedSaid       bool
 	Stats              map[string]Stat
+	// Order maps interior nodes' names to their children's labels, in
+	// the order to search them; a node not named keeps the order given.
+	// Ordering only.
+	Order map[string][]string
 }
 
 // Stat is a node's visits and total in an answer to an MCTS exercise:
@@ -81,6 +86,11 @@ func (a Answer) String() string {
 	}
 	if a.Selected != "" {
 		clauses = append(clauses, "selected: "+a.Selected, "expanded: "+orNone(a.Expanded))
+	}
+	if len(a.Order) > 0 {
+		for _, name := range slices.SortedFunc(maps.Keys(a.Order), byName) {
+			clauses = append(clauses, name+": "+strings.Join(a.Order[name], " "))
+		}
 	}
 	if len(a.Stats) > 0 {
 		names := make([]string, 0, len(a.Stats))
@@ -130,6 +140,9 @@ func ParseAnswer(kind Kind, text string) (Answer, error) {
 // clause reads one clause of an answer into a.
 func (a *Answer) clause(kind Kind, clause string) error {
 	if key, rest, ok := strings.Cut(clause, ":"); ok {
+		if kind == Ordering {
+			return a.order(strings.ToUpper(strings.TrimSpace(key)), rest)
+		}
 		switch strings.ToLower(strings.TrimSpace(key)) {
 		case "pruned", "prune":
 			if kind != AlphaBeta {
@@ -154,8 +167,34 @@ func (a *Answer) clause(kind Kind, clause string) error {
 		return a.child(clause)
 	case MCTS:
 		return a.stats(clause)
+	case Ordering:
+		return fmt.Errorf("expected a node's order such as B: b3 b1 b2, found %q", clause)
 	}
 	return a.values(clause)
+}
+
+// order reads a clause of an Ordering answer: node name's children, such
+// as "B: b3 b1 b2".
+func (a *Answer) order(name, rest string) error {
+	if !isName(name) {
+		return fmt.Errorf("%q is not a node name such as B", name)
+	}
+	if _, ok := a.Order[name]; ok {
+		return fmt.Errorf("%s's order is given twice", name)
+	}
+	var labels []string
+	for _, l := range fields(rest) {
+		l = strings.ToLower(l)
+		if !isLabel(l) {
+			return fmt.Errorf("%q is not an edge label such as b2", l)
+		}
+		labels = append(labels, l)
+	}
+	if a.Order == nil {
+		a.Order = map[string][]string{}
+	}
+	a.Order[name] = labels
+	return nil
 }
 
 // mctsNode reads the node of a "selected:" or "expanded:" clause.

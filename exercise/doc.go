@@ -7,7 +7,9 @@
 // MiniMax (MAX's view), NegaMax (the side to move's view) or Expectimax
 // (MAX's view, chance nodes included); the pruned branches and the values
 // AlphaBeta computes (MAX's view, fail-soft as the engine returns them);
-// the child UCB1 picks next; or what one iteration of MCTS does to a tree
+// the child UCB1 picks next; an order of every node's children in which
+// AlphaBeta searches the fewest nodes (every order tried); or what one
+// iteration of MCTS does to a tree
 // of visits and totals, as search.MCTS does it: the leaf selected, the
 // node expanded and the statistics after the backup. Generate makes one from a seed and a
 // Difficulty, Solve computes its Answer, ParseAnswer reads an answer as a
@@ -29,6 +31,9 @@
 //     whole numbers ("7/3"). Every kind but UCB1 has values.
 //   - "child:" followed by one edge label, such as "child: a2", for UCB1;
 //     the label alone also does.
+//   - For an ordering, a node's name, ':' and its children's edge
+//     labels in the order to search them, such as "A: a3 a1 a2"; a node
+//     not given keeps its order.
 //   - For MCTS, "selected:" and a node's name, "expanded:" and a name or
 //     "none", and the statistics of the nodes on the path after the
 //     backup: a name, '=', the total, '/' and the visits ("B=4/7"), the

@@ -34,10 +34,13 @@ const (
 	// expanded, if any, and every visit count and total after the
 	// playout's result is backed up.
 	MCTS Kind = "mcts"
+	// Ordering asks for an order of every interior node's children that
+	// makes AlphaBeta search the fewest nodes.
+	Ordering Kind = "ordering"
 )
 
 // kinds lists every kind, for messages.
-var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax, MCTS}
+var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax, MCTS, Ordering}
 
 // ParseKind returns the kind with the given name, such as "alphabeta".
 func ParseKind(name string) (Kind, error) {
@@ -220,6 +223,8 @@ func (ex *Exercise) draw(r *rand.Rand) (bool, error) {
 		return ex.drawUCB1(r), nil
 	case MCTS:
 		return ex.drawMCTS(r), nil
+	case Ordering:
+		return ex.drawOrdering(r)
 	case Expectimax:
 		var b strings.Builder
 		writeChance(&b, r, d.Depth, d.Branching)

@@ -27,6 +27,9 @@ const (
 	// whether the leaf is expanded.
 	WrongSelected MistakeKind = "selected"
 	WrongExpanded MistakeKind = "expanded"
+	// Ordering: an order that searches more nodes than the best, or is
+	// not an order of the node's children.
+	WrongOrder MistakeKind = "order"
 )
 
 // Mistake is one mistake of an answer.
@@ -85,6 +88,8 @@ func Grade(ex Exercise, ans Answer) (Result, error) {
 		sol.gradeChild(&r, ans.Child)
 	case MCTS:
 		sol.gradeMCTS(&r, ans)
+	case Ordering:
+		sol.gradeOrdering(&r, ans.Order)
 	default:
 		sol.gradeValues(&r, ans.Values)
 		if ex.Kind == AlphaBeta {

@@ -36,6 +36,12 @@ func LevelsOf(kind Kind) []Level {
 			{"medium", "medium: a move, a roll, MIN's reply", Difficulty{Depth: 3, Branching: 3}},
 			{"hard", "hard: move, roll, reply, roll", Difficulty{Depth: 4, Branching: 3}},
 		}
+	case Ordering:
+		return []Level{
+			{"easy", "easy: depth 2, 2 or 3 children a node", Difficulty{Depth: 2, Branching: 3}},
+			{"medium", "medium: depth 3, 2 children a node", Difficulty{Depth: 3, Branching: 2}},
+			{"hard", "hard: depth 3, up to 3 children", Difficulty{Depth: 3, Branching: 3}},
+		}
 	case MCTS:
 		return []Level{
 			{"easy", "easy: 2 levels, threshold 3, C = 1", Difficulty{Depth: 2, Branching: 3, Threshold: 3, C: 1}},

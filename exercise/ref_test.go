@@ -20,6 +20,7 @@ type rnode struct {
 	chance bool
 	kids   []*rnode
 	probs  []float64 // a chance node's outcome probabilities
+	edge   string    // the label of the edge into it in the tree as read
 }
 
 // label returns the label of the edge to n's i-th child, from 0.
@@ -48,6 +49,9 @@ func parseRef(text string) (*rnode, error) {
 		}
 		nd.name = refLetters(k)
 		k++
+		for i, kid := range nd.kids {
+			kid.edge = nd.label(i)
+		}
 		queue = append(queue, nd.kids...)
 	}
 	return n, nil
@@ -127,14 +131,17 @@ func refLetters(k int) string {
 // refAlphaBeta is textbook alpha-beta with MAX and MIN levels, fail-soft
 // (AIMA Fig. 5.7 with v returned as it stands): it returns n's value in
 // MAX's view and records every searched interior node's value and every
-// pruned edge, in order, and counts the cuts that prune.
+// pruned edge, in order, and counts the cuts that prune and the nodes
+// it searches, the root included.
 type refAlphaBeta struct {
-	values map[string]float64
-	pruned []string
-	cuts   int
+	values   map[string]float64
+	pruned   []string
+	cuts     int
+	searched int
 }
 
 func (r *refAlphaBeta) search(n *rnode, maxToMove bool, alpha, beta float64) float64 {
+	r.searched++
 	if len(n.kids) == 0 {
 		return n.value
 	}

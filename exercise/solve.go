@@ -49,6 +49,11 @@ type solution struct {
 	scores []float64 // for UCB1: each child's score, NaN if unvisited
 
 	iteration *mctsIteration // for MCTS
+
+	// For Ordering: the tree as given, and the nodes AlphaBeta searches
+	// with every node's children best first.
+	ordered   *onode
+	bestNodes int
 }
 
 // snode is one node of a traced search.
@@ -88,6 +93,8 @@ func solve(ex Exercise) (*solution, error) {
 		return solveUCB1(ex)
 	case MCTS:
 		return solveMCTS(ex)
+	case Ordering:
+		return solveOrdering(ex)
 	case Expectimax:
 		return solveChance(ex)
 	}

@@ -166,6 +166,37 @@ func TestBrowserExerciseMCTS(t *testing.T) {
 	b.screenshot("exercise-mcts-right.png")
 }
 
+// TestBrowserExerciseOrdering works an ordering exercise in presentation
+// mode at 1280x720: the order drawn, sent back as it is, is graded wrong
+// with the nodes it searches and the best order's; the solved order is
+// graded right.
+func TestBrowserExerciseOrdering(t *testing.T) {
+	t.Parallel()
+	level, _ := exercise.LevelOf(exercise.Ordering, "easy")
+	ex, err := exercise.Generate(exercise.Ordering, level.Difficulty, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
+	b.open("/exercise?kind=ordering&level=easy&seed=2&present=1")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+	b.typeInto("answer", "A: a1 a2 a3")
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "In your order AlphaBeta searches") || !strings.Contains(fb, "the best order searches") {
+		t.Errorf("the order drawn gets %q", fb)
+	}
+	b.screenshot("exercise-ordering-wrong.png")
+	b.typeInto("answer", want.String())
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+}
+
 // TestBrowserTreeEditorExercise builds a tree in the start page's editor,
 // follows its link to share it, then makes it an exercise: the exercise
 // draws the edited tree and grades its AlphaBeta answer.

@@ -44,6 +44,10 @@ var exerciseKinds = []struct {
 		"What is the value of each interior node, chance nodes (circles) included, in MAX's view? A chance node's value is the expectation of its outcomes.",
 		`Each node's name and value, fractions allowed: "C=7/3 D=2.5; B=2.5; A=2.5".`,
 		"chancetree", "expectimax"},
+	{exercise.Ordering, "Order the moves: prune the most",
+		"In what order should AlphaBeta search each node's children, so that it searches the fewest nodes it can? Reorder the children of any interior node; the others keep the order drawn.",
+		`Each node you reorder, with its children's edges in the order to search them: "A: a3 a1 a2; C: c2 c1".`,
+		"tree", "alphabeta"},
 	{exercise.MCTS, "MCTS: one iteration",
 		"What does one iteration of MCTS do to this tree? Each node shows its total w over its visits n, the total counted for the player who moved into it (the root shows its visits). Name the leaf selection reaches (UCB1 = w/n + C·√(2·ln t / n), an unvisited child first), the node expanded if any (a leaf is, once its visits reach the threshold), and the visits and total of every node on the path after the playout's result is backed up.",
 		`The leaf, the node expanded ("none" if none) and each node on the path, the root's visits alone: "selected: H; expanded: none; A=15 C=2/7 H=2/2".`,
@@ -296,6 +300,11 @@ func gradeCounts(kind exercise.Kind, r exercise.Result) string {
 	case exercise.UCB1:
 		if r.Correct {
 			return "that is the child UCB1 picks."
+		}
+		return ""
+	case exercise.Ordering:
+		if r.Correct {
+			return "AlphaBeta searches as few nodes in that order as in any."
 		}
 		return ""
 	case exercise.MCTS:
