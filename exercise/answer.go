@@ -43,6 +43,9 @@ type Answer struct {
 	// the order to search them; a node not named keeps the order given.
 	// Ordering only.
 	Order map[string][]string
+	// Beams lists, by depth from 1, the states beam search keeps, each
+	// the moves to it from the start, such as "up right". Beam only.
+	Beams [][]string
 }
 
 // Stat is a node's visits and total in an answer to an MCTS exercise:
@@ -86,6 +89,9 @@ func (a Answer) String() string {
 	}
 	if a.Selected != "" {
 		clauses = append(clauses, "selected: "+a.Selected, "expanded: "+orNone(a.Expanded))
+	}
+	for i, kept := range a.Beams {
+		clauses = append(clauses, strconv.Itoa(i+1)+": "+strings.Join(kept, ", "))
 	}
 	if len(a.Order) > 0 {
 		for _, name := range slices.SortedFunc(maps.Keys(a.Order), byName) {
@@ -143,6 +149,9 @@ func (a *Answer) clause(kind Kind, clause string) error {
 		if kind == Ordering {
 			return a.order(strings.ToUpper(strings.TrimSpace(key)), rest)
 		}
+		if kind == Beam {
+			return a.beam(strings.TrimSpace(key), rest)
+		}
 		switch strings.ToLower(strings.TrimSpace(key)) {
 		case "pruned", "prune":
 			if kind != AlphaBeta {
@@ -169,8 +178,42 @@ func (a *Answer) clause(kind Kind, clause string) error {
 		return a.stats(clause)
 	case Ordering:
 		return fmt.Errorf("expected a node's order such as B: b3 b1 b2, found %q", clause)
+	case Beam:
+		return fmt.Errorf("expected a depth's states such as 2: up right, left up, found %q", clause)
 	}
 	return a.values(clause)
+}
+
+// beam reads a clause of a Beam answer: the states kept at a depth, each
+// its moves, such as "2: up right, left up".
+func (a *Answer) beam(depth, rest string) error {
+	d, err := strconv.Atoi(depth)
+	if err != nil || d < 1 || d > MaxBeamDepth {
+		return fmt.Errorf("%q is not a depth from 1 to %d", depth, MaxBeamDepth)
+	}
+	for len(a.Beams) < d {
+		a.Beams = append(a.Beams, nil)
+	}
+	if a.Beams[d-1] != nil {
+		return fmt.Errorf("depth %d is given twice", d)
+	}
+	a.Beams[d-1] = []string{}
+	for _, state := range strings.Split(rest, ",") {
+		moves := strings.Fields(strings.ToLower(state))
+		if len(moves) == 0 {
+			continue
+		}
+		for _, m := range moves {
+			if !slices.Contains([]string{"right", "left", "down", "up"}, m) {
+				return fmt.Errorf("%q is not a move: right, left, down or up", m)
+			}
+		}
+		if len(moves) != d {
+			return fmt.Errorf("%q has %d moves: a state at depth %d has %d", strings.Join(moves, " "), len(moves), d, d)
+		}
+		a.Beams[d-1] = append(a.Beams[d-1], strings.Join(moves, " "))
+	}
+	return nil
 }
 
 // order reads a clause of an Ordering answer: node name's children, such

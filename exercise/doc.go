@@ -11,7 +11,9 @@
 // AlphaBeta searches the fewest nodes (every order tried); or what one
 // iteration of MCTS does to a tree
 // of visits and totals, as search.MCTS does it: the leaf selected, the
-// node expanded and the statistics after the backup. Generate makes one from a seed and a
+// node expanded and the statistics after the backup; or which states
+// beam search keeps at each depth on a small maze (the search run by
+// search.Beam). Generate makes one from a seed and a
 // Difficulty, Solve computes its Answer, ParseAnswer reads an answer as a
 // person types it, and Grade compares the two and explains the first
 // mistake in the order the search meets it.
@@ -34,6 +36,8 @@
 //   - For an ordering, a node's name, ':' and its children's edge
 //     labels in the order to search them, such as "A: a3 a1 a2"; a node
 //     not given keeps its order.
+//   - For beam search, a depth, ':' and the states kept there, separated
+//     by commas, each the moves from the start: "2: up right, left up".
 //   - For MCTS, "selected:" and a node's name, "expanded:" and a name or
 //     "none", and the statistics of the nodes on the path after the
 //     backup: a name, '=', the total, '/' and the visits ("B=4/7"), the

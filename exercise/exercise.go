@@ -37,10 +37,13 @@ const (
 	// Ordering asks for an order of every interior node's children that
 	// makes AlphaBeta search the fewest nodes.
 	Ordering Kind = "ordering"
+	// Beam asks which states beam search keeps at each depth on a small
+	// maze.
+	Beam Kind = "beam"
 )
 
 // kinds lists every kind, for messages.
-var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax, MCTS, Ordering}
+var kinds = []Kind{AlphaBeta, MiniMax, NegaMax, UCB1, Expectimax, MCTS, Ordering, Beam}
 
 // ParseKind returns the kind with the given name, such as "alphabeta".
 func ParseKind(name string) (Kind, error) {
@@ -130,6 +133,10 @@ type Exercise struct {
 	Nodes     []MCTSNode
 	Threshold int
 	Result    float64
+	// For Beam: the maze in the text form of maze.Parse, its turns the
+	// depth, and the beam's width and depth.
+	Maze                 string
+	BeamWidth, BeamDepth int
 }
 
 // Arm is one child of a UCB1 exercise's parent.
@@ -176,6 +183,15 @@ func Generate(kind Kind, d Difficulty, seed int64) (Exercise, error) {
 
 // check refuses a difficulty beyond the limits for kind.
 func (d Difficulty) check(kind Kind) error {
+	if kind == Beam {
+		switch {
+		case d.Depth < 1 || d.Depth > MaxBeamDepth:
+			return fmt.Errorf("exercise: a beam exercise's depth is 1 to %d, not %d", MaxBeamDepth, d.Depth)
+		case d.Branching < 1 || d.Branching > MaxBeamWidth:
+			return fmt.Errorf("exercise: a beam exercise's width (Branching) is 1 to %d, not %d", MaxBeamWidth, d.Branching)
+		}
+		return nil
+	}
 	if kind == MCTS {
 		switch {
 		case d.Depth < 1 || d.Depth > maxMCTSDepth:
@@ -225,6 +241,8 @@ func (ex *Exercise) draw(r *rand.Rand) (bool, error) {
 		return ex.drawMCTS(r), nil
 	case Ordering:
 		return ex.drawOrdering(r)
+	case Beam:
+		return ex.drawBeam(r)
 	case Expectimax:
 		var b strings.Builder
 		writeChance(&b, r, d.Depth, d.Branching)

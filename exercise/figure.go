@@ -13,8 +13,8 @@ import (
 )
 
 // ErrNoTree is returned by NewFigure for a UCB1 exercise, which is a
-// table, not a tree.
-var ErrNoTree = errors.New("exercise: a UCB1 exercise has no tree to draw")
+// table, and a beam exercise, a maze: neither is a tree.
+var ErrNoTree = errors.New("exercise: a UCB1 or beam exercise has no tree to draw")
 
 // Figure is an exercise's tree as the viewer draws it: the trace of a
 // search that creates, enters and leaves every node and evaluates every
@@ -81,7 +81,7 @@ func figureSearch(ex Exercise) ([]trace.Event, func(trace.Event) string, error) 
 	tracing := search.Tracing{Tracer: rec}
 	ctx := context.Background()
 	switch ex.Kind {
-	case UCB1:
+	case UCB1, Beam:
 		return nil, nil, ErrNoTree
 	case Expectimax:
 		root, err := tree.ParseChance(ex.Tree)

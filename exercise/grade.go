@@ -90,6 +90,8 @@ func Grade(ex Exercise, ans Answer) (Result, error) {
 		sol.gradeMCTS(&r, ans)
 	case Ordering:
 		sol.gradeOrdering(&r, ans.Order)
+	case Beam:
+		sol.gradeBeam(&r, ans.Beams)
 	default:
 		sol.gradeValues(&r, ans.Values)
 		if ex.Kind == AlphaBeta {

@@ -36,6 +36,12 @@ func LevelsOf(kind Kind) []Level {
 			{"medium", "medium: a move, a roll, MIN's reply", Difficulty{Depth: 3, Branching: 3}},
 			{"hard", "hard: move, roll, reply, roll", Difficulty{Depth: 4, Branching: 3}},
 		}
+	case Beam:
+		return []Level{
+			{"easy", "easy: width 2, depth 2", Difficulty{Depth: 2, Branching: 2}},
+			{"medium", "medium: width 2, depth 3", Difficulty{Depth: 3, Branching: 2}},
+			{"hard", "hard: width 3, depth 3", Difficulty{Depth: 3, Branching: 3}},
+		}
 	case Ordering:
 		return []Level{
 			{"easy", "easy: depth 2, 2 or 3 children a node", Difficulty{Depth: 2, Branching: 3}},

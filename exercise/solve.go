@@ -54,6 +54,8 @@ type solution struct {
 	// with every node's children best first.
 	ordered   *onode
 	bestNodes int
+
+	beams *beamRun // for Beam
 }
 
 // snode is one node of a traced search.
@@ -95,6 +97,8 @@ func solve(ex Exercise) (*solution, error) {
 		return solveMCTS(ex)
 	case Ordering:
 		return solveOrdering(ex)
+	case Beam:
+		return solveBeam(ex)
 	case Expectimax:
 		return solveChance(ex)
 	}

@@ -197,6 +197,45 @@ func TestBrowserExerciseOrdering(t *testing.T) {
 	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
 }
 
+// TestBrowserExerciseBeam works a beam exercise in presentation mode at
+// 1280x720: the maze is drawn cell by cell as the exercise holds it, its
+// cells at least 16 px; keeping the right first depth and nothing more is
+// graded wrong, naming a state the second depth keeps; the solution is
+// graded right.
+func TestBrowserExerciseBeam(t *testing.T) {
+	t.Parallel()
+	level, _ := exercise.LevelOf(exercise.Beam, "easy")
+	ex, err := exercise.Generate(exercise.Beam, level.Difficulty, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
+	b.open("/exercise?kind=beam&level=easy&seed=3&present=1")
+	b.do("waiting for the maze", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-maze"]`)))
+	rows := get(b, "reading the maze", chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="exercise-maze"] tr')].map((r) => [...r.cells].map((c) => c.textContent).join(""))`))
+	if got, wantRows := strings.Join(rows, "/"), ex.Maze[strings.IndexByte(ex.Maze, ':')+1:]; got != wantRows {
+		t.Errorf("the maze drawn reads %q, want %q", got, wantRows)
+	}
+	if px := get(b, "measuring the maze's text", chromedp.Evaluate[float64](`parseFloat(getComputedStyle(document.querySelector('[data-testid="exercise-maze"] td')).fontSize)`)); px < 16 {
+		t.Errorf("the maze's cells are %.1f px, want at least 16 in presentation mode", px)
+	}
+	b.typeInto("answer", "1: "+strings.Join(want.Beams[0], ", "))
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "At depth 2 beam keeps") {
+		t.Errorf("an answer without depth 2 gets %q", fb)
+	}
+	b.screenshot("exercise-beam-wrong.png")
+	b.typeInto("answer", want.String())
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+}
+
 // TestBrowserTreeEditorExercise builds a tree in the start page's editor,
 // follows its link to share it, then makes it an exercise: the exercise
 // draws the edited tree and grades its AlphaBeta answer.

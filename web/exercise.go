@@ -14,6 +14,7 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/internal/show"
@@ -48,6 +49,10 @@ var exerciseKinds = []struct {
 		"In what order should AlphaBeta search each node's children, so that it searches the fewest nodes it can? Reorder the children of any interior node; the others keep the order drawn.",
 		`Each node you reorder, with its children's edges in the order to search them: "A: a3 a1 a2; C: c2 c1".`,
 		"tree", "alphabeta"},
+	{exercise.Beam, "Beam search: which states are kept?",
+		"Beam search starts from the character @ on this maze. At each depth it moves every state of its beam one cell (right, left, down or up, never into a wall # or off the board), scores each new state by the points it has collected (a cell's points once), and keeps the best states, as many as its width. Which states does it keep at each depth?",
+		`Each depth, then the states it keeps, each its moves from the start: "1: up, left; 2: up up, left down".`,
+		"", ""},
 	{exercise.MCTS, "MCTS: one iteration",
 		"What does one iteration of MCTS do to this tree? Each node shows its total w over its visits n, the total counted for the player who moved into it (the root shows its visits). Name the leaf selection reaches (UCB1 = w/n + C·√(2·ln t / n), an unvisited child first), the node expanded if any (a leaf is, once its visits reach the threshold), and the visits and total of every node on the path after the playout's result is backed up.",
 		`The leaf, the node expanded ("none" if none) and each node on the path, the root's visits alone: "selected: H; expanded: none; A=15 C=2/7 H=2/2".`,
@@ -113,7 +118,7 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName, text string) {
 	page := templates.Exercise{Kind: kindName, Typed: text, Link: typedExerciseURL(kindName, text)}
 	for _, k := range exerciseKinds {
-		if k.kind != exercise.UCB1 && k.kind != exercise.MCTS {
+		if k.kind != exercise.UCB1 && k.kind != exercise.MCTS && k.kind != exercise.Beam {
 			page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
 		}
 	}
@@ -126,7 +131,7 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 		return
 	}
 	kind, err := exercise.ParseKind(kindName)
-	if err != nil || kind == exercise.UCB1 || kind == exercise.MCTS {
+	if err != nil || kind == exercise.UCB1 || kind == exercise.MCTS || kind == exercise.Beam {
 		fail(fmt.Sprintf("A typed tree's exercise is alphabeta, minimax, negamax or expectimax, not %q.", kindName))
 		return
 	}
@@ -230,6 +235,20 @@ func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *t
 		page.TreeSVG = string(svg)
 	}
 	page.Visits, page.C = ex.Visits, ex.C
+	if ex.Kind == exercise.Beam {
+		board, err := maze.Parse(ex.Maze)
+		if err != nil {
+			return fmt.Errorf("the exercise's maze: %w", err)
+		}
+		for r := range board.Height() {
+			row := make([]string, board.Width())
+			for c := range row {
+				row[c] = string(board.Cell(r, c))
+			}
+			page.Maze = append(page.Maze, row)
+		}
+		page.Rules = fmt.Sprintf("Width %d, depth %d.", ex.BeamWidth, ex.BeamDepth)
+	}
 	if ex.Kind == exercise.MCTS {
 		result := map[float64]string{1: "a win for MAX", 0.5: "a draw", 0: "a loss for MAX"}[ex.Result]
 		page.Rules = fmt.Sprintf("Threshold %d, C = %s. The playout from the leaf selected ends in %s.", ex.Threshold, explain.Number(ex.C), result)
@@ -302,6 +321,11 @@ func gradeCounts(kind exercise.Kind, r exercise.Result) string {
 			return "that is the child UCB1 picks."
 		}
 		return ""
+	case exercise.Beam:
+		if r.Correct {
+			return "those are the states beam search keeps."
+		}
+		return fmt.Sprintf("%d of the %d states kept named.", r.ValuesRight, r.ValuesRight+r.ValuesMissing)
 	case exercise.Ordering:
 		if r.Correct {
 			return "AlphaBeta searches as few nodes in that order as in any."

@@ -49,7 +49,8 @@ func TestExercisePage(t *testing.T) {
 			}
 			hasTree := ex.Tree != "" || len(ex.Nodes) > 0
 			if hasTree != strings.Contains(page, `class="exercise-tree"`) || (len(ex.Arms) > 0) != strings.Contains(page, `data-testid="exercise-arms"`) ||
-				(ex.Kind == exercise.MCTS) != strings.Contains(page, `data-testid="exercise-rules"`) {
+				(ex.Kind == exercise.MCTS || ex.Kind == exercise.Beam) != strings.Contains(page, `data-testid="exercise-rules"`) ||
+				(ex.Maze != "") != strings.Contains(page, `data-testid="exercise-maze"`) {
 				t.Errorf("%s %s: the page does not show the tree or the table it needs", k.kind, l.Name)
 			}
 			_, page = get(t, base+"&answer="+url.QueryEscape(want.String()))

@@ -259,9 +259,10 @@ func viewerKeys() []Key {
 // Exercise is the exercise page: the form that picks one, the exercise,
 // and when an answer was given, its grade.
 type Exercise struct {
-	Kinds  []Choice // the kinds of exercise
-	Rules  string   // what an MCTS exercise's iteration is given: threshold, C, the playout's result
-	Levels []Choice // the difficulties, labelled for Kind
+	Kinds  []Choice   // the kinds of exercise
+	Rules  string     // what an MCTS or beam exercise gives beside its tree or maze: threshold, C, result; width, depth
+	Maze   [][]string // a beam exercise's maze, by row, one text a cell
+	Levels []Choice   // the difficulties, labelled for Kind
 	// LevelLabels is, as JSON, each kind's labels of Levels by kind name,
 	// for the page to relabel the difficulties when another kind is
 	// chosen.
@@ -298,4 +299,16 @@ type ExerciseArm struct {
 	Label string
 	W     string
 	N     int
+}
+
+// mazeCellClass is the class of a cell of a beam exercise's maze: a wall,
+// the character, or floor.
+func mazeCellClass(cell string) string {
+	switch cell {
+	case "#":
+		return "wall"
+	case "@":
+		return "start"
+	}
+	return "floor"
 }
