@@ -583,6 +583,56 @@ func TestRoomExercise(t *testing.T) {
 	}
 }
 
+// TestRoomNewExerciseKinds sets an exercise of each kind added for the
+// lecture to a room: a right answer and a wrong one reach the presenter's
+// tally, one right and one by its first mistake.
+func TestRoomNewExerciseKinds(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		kind  exercise.Kind
+		wrong string
+	}{
+		{exercise.MCTS, "selected: A; expanded: none"},
+		{exercise.Ordering, "A: a1 a2 a3"},
+		{exercise.Beam, "1: up"},
+	} {
+		t.Run(string(tt.kind), func(t *testing.T) {
+			t.Parallel()
+			_, ts := newTestServer(t)
+			path := exerciseURL(string(tt.kind), "easy", 3)
+			o := openRoom(t, ts.URL, path)
+			p := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "presenter", Key: o.Key, Path: path})
+			level, _ := exercise.LevelOf(tt.kind, "easy")
+			ex, err := exercise.Generate(tt.kind, level.Difficulty, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			solved, err := exercise.Solve(ex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for who, answer := range map[string]string{"aaaaaaaa1": solved.String(), "bbbbbbbb2": tt.wrong} {
+				_, ticket := followWith(t, ts.URL, o.Code, who)
+				form := url.Values{"path": {path}, "who": {who}, "ticket": {ticket}, "answer": {answer}}
+				res, err := noRedirect.PostForm(ts.URL+"/rooms/"+o.Code+"/answers", form)
+				if body := readBody(t, res, err); res.StatusCode != http.StatusNoContent {
+					t.Fatalf("%q: %d %q", answer, res.StatusCode, body)
+				}
+			}
+			p.wait("the tally of 2 answers, 1 right", func(m roomMessage) bool {
+				n, right := 0, 0
+				for _, a := range m.Answers {
+					n += a.Count
+					if a.Key == rooms.AnswerRight {
+						right = a.Count
+					}
+				}
+				return m.Type == "answers" && n == 2 && right == 1
+			})
+		})
+	}
+}
+
 // TestRoomNoHelloSaysOnlyThat opens a room's socket and says nothing: the
 // page is told it said no hello in time, and nothing of the sockets'
 // addresses that the read's error names.
