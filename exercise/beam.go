@@ -83,6 +83,24 @@ func runBeam(ex Exercise) (*beamRun, error) {
 	return run, nil
 }
 
+// MazeCells returns a beam exercise's maze, row by row, each cell as the
+// maze's text writes it: '@' the character, '#' a wall, a digit the
+// points a cell holds, '.' an empty floor.
+func (ex Exercise) MazeCells() ([][]string, error) {
+	s, err := maze.Parse(ex.Maze)
+	if err != nil {
+		return nil, fmt.Errorf("exercise: beam maze: %w", err)
+	}
+	rows := make([][]string, s.Height())
+	for r := range rows {
+		rows[r] = make([]string, s.Width())
+		for c := range rows[r] {
+			rows[r][c] = string(s.Cell(r, c))
+		}
+	}
+	return rows, nil
+}
+
 // drawBeam fills ex with a maze from r and reports whether its beams are
 // a fair item: the search runs to the depth asked, at every depth the
 // last state kept scores more than the first dropped, so that no tie

@@ -14,7 +14,6 @@ import (
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/explain"
-	"github.com/searchviz/searchviz/games/maze"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/web/internal/rooms"
 	"github.com/searchviz/searchviz/web/internal/show"
@@ -236,17 +235,11 @@ func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *t
 	}
 	page.Visits, page.C = ex.Visits, ex.C
 	if ex.Kind == exercise.Beam {
-		board, err := maze.Parse(ex.Maze)
+		cells, err := ex.MazeCells()
 		if err != nil {
-			return fmt.Errorf("the exercise's maze: %w", err)
+			return err
 		}
-		for r := range board.Height() {
-			row := make([]string, board.Width())
-			for c := range row {
-				row[c] = string(board.Cell(r, c))
-			}
-			page.Maze = append(page.Maze, row)
-		}
+		page.Maze = cells
 		page.Rules = fmt.Sprintf("Width %d, depth %d.", ex.BeamWidth, ex.BeamDepth)
 	}
 	if ex.Kind == exercise.MCTS {
