@@ -189,7 +189,18 @@ export function showAnswer(f) {
   const chosen = line.find((n) => n.y > rootBox.y) || top;
   const v = around(b, chosen, least, Math.max(least, now), r);
   v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]) : b.y;
+  if (caption) clearOf(v, caption, chosen);
   setBox(v);
+}
+
+// clearOf moves the top of view v so that it shows caption c whole or not
+// at all, the chosen node kept in view: a line of words cut by the
+// panel's edge reads as a different sentence.
+function clearOf(v, c, chosen) {
+  const across = c.x >= v[0] && c.x + c.w <= v[0] + v[2];
+  if (c.y + c.h <= v[1] || c.y >= v[1] + v[3] || (across && c.y >= v[1] && c.y + c.h <= v[1] + v[3])) return;
+  if (across && chosen.y + chosen.h <= c.y + v[3]) v[1] = c.y;
+  else v[1] = c.y + c.h;
 }
 
 // zoom zooms the view by factor about the drawing's point (cx, cy), by
