@@ -84,10 +84,7 @@ func TestBrowserExerciseUCB1(t *testing.T) {
 			bestMean, mean = r[0], w/float64(n)
 		}
 	}
-	b.typeInto("answer", bestMean)
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
-	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, bestMean+" has the best mean") {
+	if fb := b.answerWrong(bestMean); !strings.Contains(fb, bestMean+" has the best mean") {
 		t.Errorf("answering %s, the best mean, gets %q", bestMean, fb)
 	}
 	b.screenshot("exercise-ucb1-wrong.png")
@@ -108,9 +105,7 @@ func TestBrowserExerciseUCB1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.typeInto("answer", want.Child)
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.answerRight(want.Child)
 }
 
 // TestBrowserExerciseMCTS works an MCTS exercise in presentation mode at
@@ -121,18 +116,7 @@ func TestBrowserExerciseUCB1(t *testing.T) {
 // graded right.
 func TestBrowserExerciseMCTS(t *testing.T) {
 	t.Parallel()
-	level, _ := exercise.LevelOf(exercise.MCTS, "medium")
-	ex, err := exercise.Generate(exercise.MCTS, level.Difficulty, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := exercise.Solve(ex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, newApp(t))
-	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
-	b.open("/exercise?kind=mcts&level=medium&seed=4&present=1")
+	b, ex, want := presentExercise(t, exercise.MCTS, "medium", 4)
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
 	texts := get(b, "reading the nodes", chromedp.Evaluate[[]string](`[...document.querySelectorAll(".exercise-tree .node text")].map((t) => t.textContent.trim()).filter((s) => s)`))
 	for _, nd := range ex.Nodes {
@@ -153,16 +137,11 @@ func TestBrowserExerciseMCTS(t *testing.T) {
 			greedy, mean = nd.Name, nd.W/float64(nd.N)
 		}
 	}
-	b.typeInto("answer", "selected: "+greedy+"; expanded: none")
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
-	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "At A, UCB1 picks") {
+	if fb := b.answerWrong("selected: " + greedy + "; expanded: none"); !strings.Contains(fb, "At A, UCB1 picks") {
 		t.Errorf("selecting %s, the best mean, gets %q", greedy, fb)
 	}
 	b.screenshot("exercise-mcts-wrong.png")
-	b.typeInto("answer", want.String())
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.answerRight(want.String())
 	b.screenshot("exercise-mcts-right.png")
 }
 
@@ -172,29 +151,13 @@ func TestBrowserExerciseMCTS(t *testing.T) {
 // graded right.
 func TestBrowserExerciseOrdering(t *testing.T) {
 	t.Parallel()
-	level, _ := exercise.LevelOf(exercise.Ordering, "easy")
-	ex, err := exercise.Generate(exercise.Ordering, level.Difficulty, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := exercise.Solve(ex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, newApp(t))
-	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
-	b.open("/exercise?kind=ordering&level=easy&seed=2&present=1")
+	b, _, want := presentExercise(t, exercise.Ordering, "easy", 2)
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
-	b.typeInto("answer", "A: a1 a2 a3")
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
-	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "In your order AlphaBeta searches") || !strings.Contains(fb, "the best order searches") {
+	if fb := b.answerWrong("A: a1 a2 a3"); !strings.Contains(fb, "In your order AlphaBeta searches") || !strings.Contains(fb, "the best order searches") {
 		t.Errorf("the order drawn gets %q", fb)
 	}
 	b.screenshot("exercise-ordering-wrong.png")
-	b.typeInto("answer", want.String())
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.answerRight(want.String())
 }
 
 // TestBrowserExerciseBeam works a beam exercise in presentation mode at
@@ -204,18 +167,7 @@ func TestBrowserExerciseOrdering(t *testing.T) {
 // graded right.
 func TestBrowserExerciseBeam(t *testing.T) {
 	t.Parallel()
-	level, _ := exercise.LevelOf(exercise.Beam, "easy")
-	ex, err := exercise.Generate(exercise.Beam, level.Difficulty, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := exercise.Solve(ex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, newApp(t))
-	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
-	b.open("/exercise?kind=beam&level=easy&seed=3&present=1")
+	b, ex, want := presentExercise(t, exercise.Beam, "easy", 3)
 	b.do("waiting for the maze", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-maze"]`)))
 	rows := get(b, "reading the maze", chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="exercise-maze"] tr')].map((r) => [...r.cells].map((c) => c.textContent).join(""))`))
 	if got, wantRows := strings.Join(rows, "/"), ex.Maze[strings.IndexByte(ex.Maze, ':')+1:]; got != wantRows {
@@ -224,16 +176,11 @@ func TestBrowserExerciseBeam(t *testing.T) {
 	if px := get(b, "measuring the maze's text", chromedp.Evaluate[float64](`parseFloat(getComputedStyle(document.querySelector('[data-testid="exercise-maze"] td')).fontSize)`)); px < 16 {
 		t.Errorf("the maze's cells are %.1f px, want at least 16 in presentation mode", px)
 	}
-	b.typeInto("answer", "1: "+strings.Join(want.Beams[0], ", "))
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
-	if fb := b.text(`[data-testid="feedback"]`); !strings.Contains(fb, "At depth 2 beam keeps") {
+	if fb := b.answerWrong("1: " + strings.Join(want.Beams[0], ", ")); !strings.Contains(fb, "At depth 2 beam keeps") {
 		t.Errorf("an answer without depth 2 gets %q", fb)
 	}
 	b.screenshot("exercise-beam-wrong.png")
-	b.typeInto("answer", want.String())
-	b.click(`[data-testid="check"]`)
-	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	b.answerRight(want.String())
 }
 
 // TestBrowserTreeEditorExercise builds a tree in the start page's editor,
@@ -379,4 +326,46 @@ func TestBrowserExerciseReadable(t *testing.T) {
 			b.screenshot("exercise-" + strings.ReplaceAll(tt.name, " ", "-") + ".png")
 		})
 	}
+}
+
+// presentExercise generates the exercise of kind, level and seed and its
+// solution, and opens it as a teacher would show it: in presentation
+// mode at a projector's 1280x720.
+func presentExercise(t *testing.T, kind exercise.Kind, level string, seed int64) (*browser, exercise.Exercise, exercise.Answer) {
+	t.Helper()
+	l, ok := exercise.LevelOf(kind, level)
+	if !ok {
+		t.Fatalf("%s has no level %q", kind, level)
+	}
+	ex, err := exercise.Generate(kind, l.Difficulty, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.do("setting the window to a projector's", chromedp.EmulateViewport(1280, 720))
+	b.open("/exercise?" + url.Values{"kind": {string(kind)}, "level": {level}, "seed": {strconv.FormatInt(seed, 10)}, "present": {"1"}}.Encode())
+	return b, ex, want
+}
+
+// answerWrong types answer, checks it, and returns the feedback the page
+// gives a wrong answer.
+func (b *browser) answerWrong(answer string) string {
+	b.t.Helper()
+	b.typeInto("answer", answer)
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the feedback", chromedp.WaitVisible(chromedp.CSS(`[data-testid="feedback"]`)))
+	return b.text(`[data-testid="feedback"]`)
+}
+
+// answerRight types answer, checks it, and waits for the page to grade
+// it right.
+func (b *browser) answerRight(answer string) {
+	b.t.Helper()
+	b.typeInto("answer", answer)
+	b.click(`[data-testid="check"]`)
+	b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
 }
