@@ -192,9 +192,12 @@ func TestServeSavesEverySearchOnStop(t *testing.T) {
 	base, stdout, stop := serveInBackground(t, "serve", "--data", dir)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	var ids []string
+	// Connect Four's MiniMax eight plies deep runs until the page's node
+	// budget, seconds of search: the whole of tic-tac-toe had now and
+	// then ended before the stop.
 	const running = 2
 	for range running {
-		res, err := client.PostForm(base+"/run", map[string][]string{"game": {"tictactoe"}, "algo": {"minimax"}})
+		res, err := client.PostForm(base+"/run", map[string][]string{"game": {"connectfour"}, "algo": {"minimax"}, "minimax.depth": {"8"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +212,7 @@ func TestServeSavesEverySearchOnStop(t *testing.T) {
 		t.Errorf("viz serve exited with %d on interrupt, want 0", code)
 	}
 	if want := fmt.Sprintf("saving what %d running searches recorded", running); !strings.Contains(stdout.String(), want) {
-		t.Errorf("serve printed %q, want %q", stdout.String(), want)
+		t.Errorf("serve printed %q, want %q (searches %v)", stdout.String(), want, ids)
 	}
 	for _, id := range ids {
 		if _, _, err := trace.ReadFile(filepath.Join(dir, id+".jsonl.gz")); err != nil {
