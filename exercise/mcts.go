@@ -231,9 +231,13 @@ func (ex *Exercise) fairMCTS() bool {
 		if k > 0 {
 			continue
 		}
-		mean := bestOf(ex.asArms(i), func(a Arm) float64 { return a.W / float64(a.N) }, minUCBGap)
-		most := bestOf(ex.asArms(i), func(a Arm) float64 { return float64(a.N) }, 0)
 		kids := ex.mctsChildren(i)
+		arms := make([]Arm, len(kids))
+		for k, j := range kids {
+			arms[k] = Arm{W: ex.Nodes[j].W, N: ex.Nodes[j].N}
+		}
+		mean := bestOf(arms, func(a Arm) float64 { return a.W / float64(a.N) }, minUCBGap)
+		most := bestOf(arms, func(a Arm) float64 { return float64(a.N) }, 0)
 		for _, m := range append(mean, most...) {
 			if kids[m] == next {
 				return false
@@ -241,17 +245,6 @@ func (ex *Exercise) fairMCTS() bool {
 		}
 	}
 	return true
-}
-
-// asArms returns node i's children as the arms of a UCB1 exercise.
-func (ex *Exercise) asArms(i int) *Exercise {
-	arms := &Exercise{Kind: UCB1, C: ex.C}
-	for _, j := range ex.mctsChildren(i) {
-		nd := ex.Nodes[j]
-		arms.Arms = append(arms.Arms, Arm{Label: strings.ToLower(ex.Nodes[i].Name) + fmt.Sprint(len(arms.Arms)+1), W: nd.W, N: nd.N})
-		arms.Visits += nd.N
-	}
-	return arms
 }
 
 // solveMCTS checks an MCTS exercise and runs its iteration.

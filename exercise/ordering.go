@@ -18,7 +18,6 @@ import (
 type onode struct {
 	name   string // an interior node's name; "" for a leaf
 	label  string // the edge from its parent; "" for the root
-	text   string // a leaf's value as the tree's text writes it
 	max    bool   // MAX is to move here
 	value  float64
 	kids   []*onode
@@ -37,7 +36,6 @@ func readOrdering(text string) (*onode, error) {
 	build = func(n *onode, s tree.State) {
 		n.max = s.MaxToMove()
 		if s.Done() {
-			n.text = s.String()
 			n.value = s.Score()
 			if !n.max {
 				n.value = -n.value

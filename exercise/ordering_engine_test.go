@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,7 +72,7 @@ func rewrite(root *onode, order map[*onode][]*onode) (string, map[string]string)
 	var write func(n *onode)
 	write = func(n *onode) {
 		if len(n.kids) == 0 {
-			b.WriteString(n.text)
+			b.WriteString(strconv.FormatFloat(n.value, 'g', -1, 64))
 			return
 		}
 		b.WriteByte('[')

@@ -50,39 +50,39 @@ type ucbMistake struct {
 // another child than UCB1 does.
 var ucbMistakes = []ucbMistake{
 	{"the best mean w/n", "%s has the best mean w/n, but UCB1 adds to each mean the exploration term, which is larger for a child visited less", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 { return a.W / float64(a.N) }, minUCBGap)
+		return bestOf(ex.Arms, func(a Arm) float64 { return a.W / float64(a.N) }, minUCBGap)
 	}},
 	{"the most visits", "%s has the most visits: that is the move MCTS plays once its search ends, not the child it visits next", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 { return float64(a.N) }, 0)
+		return bestOf(ex.Arms, func(a Arm) float64 { return float64(a.N) }, 0)
 	}},
 	{"the fewest visits", "%s has the fewest visits, but UCB1 weighs the exploration term they give against each child's mean", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 { return -float64(a.N) }, 0)
+		return bestOf(ex.Arms, func(a Arm) float64 { return -float64(a.N) }, 0)
 	}},
 	{"no square root", "%s is the pick without the square root over 2·ln t / n", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 {
+		return bestOf(ex.Arms, func(a Arm) float64 {
 			return a.W/float64(a.N) + ex.C*2*math.Log(float64(ex.Visits))/float64(a.N)
 		}, minUCBGap)
 	}},
 	{"no logarithm", "%s is the pick with t in place of ln t", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 {
+		return bestOf(ex.Arms, func(a Arm) float64 {
 			return a.W/float64(a.N) + ex.C*math.Sqrt(2*float64(ex.Visits)/float64(a.N))
 		}, minUCBGap)
 	}},
 	{"the child's visits for t", "%s is the pick with each child's own visits for t: t is the parent's visits, the sum of its children's", func(ex *Exercise) []int {
-		return bestOf(ex, func(a Arm) float64 {
+		return bestOf(ex.Arms, func(a Arm) float64 {
 			return a.W/float64(a.N) + ex.C*math.Sqrt(2*math.Log(float64(a.N))/float64(a.N))
 		}, minUCBGap)
 	}},
 }
 
-// bestOf returns the children whose score is within tie of the greatest.
-func bestOf(ex *Exercise, score func(Arm) float64, tie float64) []int {
+// bestOf returns the arms whose score is within tie of the greatest.
+func bestOf(arms []Arm, score func(Arm) float64, tie float64) []int {
 	top := math.Inf(-1)
-	for _, a := range ex.Arms {
+	for _, a := range arms {
 		top = max(top, score(a))
 	}
 	var out []int
-	for i, a := range ex.Arms {
+	for i, a := range arms {
 		if score(a) >= top-tie {
 			out = append(out, i)
 		}

@@ -547,16 +547,7 @@ func TestRoomExercise(t *testing.T) {
 		t.Errorf("GET %s: %s, Allow %q; want 405, Allow POST", answers, res.Status, res.Header.Get("Allow"))
 	}
 
-	m := p.wait("the tally of 4 answers, 2 right", func(m roomMessage) bool {
-		n, right := 0, 0
-		for _, a := range m.Answers {
-			n += a.Count
-			if a.Key == rooms.AnswerRight {
-				right = a.Count
-			}
-		}
-		return m.Type == "answers" && n == 4 && right == 2
-	})
+	m := p.wait("the tally of 4 answers, 2 right", tallied(4, 2))
 	if len(m.Answers) != 2 || m.Answers[0].Count != 2 || m.Answers[1].Count != 2 || m.Answers[0].Key == m.Answers[1].Key {
 		t.Errorf("tally %+v, want 2 right and 2 with one mistake", m.Answers)
 	}
@@ -619,16 +610,7 @@ func TestRoomNewExerciseKinds(t *testing.T) {
 					t.Fatalf("%q: %d %q", answer, res.StatusCode, body)
 				}
 			}
-			p.wait("the tally of 2 answers, 1 right", func(m roomMessage) bool {
-				n, right := 0, 0
-				for _, a := range m.Answers {
-					n += a.Count
-					if a.Key == rooms.AnswerRight {
-						right = a.Count
-					}
-				}
-				return m.Type == "answers" && n == 2 && right == 1
-			})
+			p.wait("the tally of 2 answers, 1 right", tallied(2, 1))
 		})
 	}
 }
@@ -653,5 +635,20 @@ func TestRoomNoHelloSaysOnlyThat(t *testing.T) {
 	}
 	if m.Type != "ended" || m.Message != "The page said no hello within 50ms." {
 		t.Errorf("the silent page was sent %+v, want it ended for saying no hello, and nothing more", m)
+	}
+}
+
+// tallied returns a test of a room's message: the tally of n answers, of
+// which right are right.
+func tallied(n, right int) func(roomMessage) bool {
+	return func(m roomMessage) bool {
+		total, ok := 0, 0
+		for _, a := range m.Answers {
+			total += a.Count
+			if a.Key == rooms.AnswerRight {
+				ok = a.Count
+			}
+		}
+		return m.Type == "answers" && total == n && ok == right
 	}
 }
