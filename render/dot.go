@@ -36,12 +36,14 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 	for g := range dr.groups() {
 		d.more(g)
 	}
+	d.fold()
 	for i := range dr.nodes() {
 		d.edge(i)
 	}
 	for g := range dr.groups() {
 		d.moreEdge(g)
 	}
+	d.foldEdge()
 	for i := range dr.nodes() {
 		d.link(i)
 	}
@@ -153,7 +155,7 @@ func (d *drawing) edge(i int) {
 		}
 	}
 	w := d.w
-	w.WriteString("\tn" + strconv.Itoa(int(n.Parent)) + " -> n" + strconv.Itoa(int(id)))
+	w.WriteString("\t" + d.drawn.parentID(id) + " -> n" + strconv.Itoa(int(id)))
 	w.WriteString(` [id="e` + strconv.Itoa(int(id)) + `" class="` + class + `"` + treePorts + ` label=` + dotString(label))
 	d.lookAttrs(lk, lk.edgeStyle)
 	w.WriteString("];\n")
@@ -176,7 +178,7 @@ func (d *drawing) more(g int) {
 	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
 	d.lookAttrs(lk, style)
 	w.WriteString(` fillcolor="` + lk.fillcolor + `" label=`)
-	w.WriteString(moreLabel(p, more, nodes, int(geo.width)-2*moreMargin, d.opts.Patchable))
+	w.WriteString(moreLabel("m", p, more, nodes, int(geo.width)-2*moreMargin, d.opts.Patchable))
 	w.WriteString("];\n")
 }
 

@@ -41,7 +41,7 @@ func elidedAt(t *trace.Tree, s *Shown) []Elided {
 	var stack []trace.NodeID
 	for g, p := range s.groups {
 		for _, c := range t.Node(p).Children {
-			if s.Has(c) || t.Node(c).Status == trace.StatusNotReached {
+			if s.Has(c) || s.foldHead(c) || t.Node(c).Status == trace.StatusNotReached {
 				continue
 			}
 			out[g].Children++
@@ -125,8 +125,14 @@ func (d drawn) groups() int {
 // group returns the parent of placeholder g.
 func (d drawn) group(g int) trace.NodeID { return d.shown.groups[g] }
 
-// boxes returns the number of boxes drawn: nodes and placeholders.
-func (d drawn) boxes() int { return d.nodes() + d.groups() }
+// boxes returns the number of boxes drawn: nodes, placeholders and the
+// fold, if any.
+func (d drawn) boxes() int {
+	if d.fold() != nil {
+		return d.nodes() + d.groups() + 1
+	}
+	return d.nodes() + d.groups()
+}
 
 // each calls fn with every node drawn, in id order.
 func (d drawn) each(fn func(id trace.NodeID)) {

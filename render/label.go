@@ -42,15 +42,16 @@ func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board.Boar
 	return b.String()
 }
 
-// moreLabel returns the HTML-like label of the placeholder under node p:
-// "+N more" in bold over "M nodes", in cells width points wide, the
-// anchors "a_mv<p>" and "a_mw<p>" when patchable.
-func moreLabel(p trace.NodeID, more, nodes string, width int, patchable bool) string {
+// moreLabel returns the HTML-like label of a placeholder or a fold whose
+// SVG id is "<kind><n>": one line in bold over another, "+N more" over
+// "M nodes" for a placeholder, in cells width points wide, the anchors
+// "a_<kind>v<n>" and "a_<kind>w<n>" when patchable.
+func moreLabel(kind string, n trace.NodeID, more, nodes string, width int, patchable bool) string {
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">`)
-	slot := strconv.Itoa(int(p))
-	slotCell(&b, width, moreHeight/2, patchable, "mv"+slot, more, fontTag(moreFontBold)+`<B>`, `</B></FONT>`)
-	slotCell(&b, width, moreHeight/2-2, patchable, "mw"+slot, nodes, fontTag(moreFont), `</FONT>`)
+	slot := strconv.Itoa(int(n))
+	slotCell(&b, width, moreHeight/2, patchable, kind+"v"+slot, more, fontTag(moreFontBold)+`<B>`, `</B></FONT>`)
+	slotCell(&b, width, moreHeight/2-2, patchable, kind+"w"+slot, nodes, fontTag(moreFont), `</FONT>`)
 	b.WriteString(`</TABLE>>`)
 	return b.String()
 }

@@ -37,6 +37,7 @@ type legendFacts struct {
 	visits   bool             // edges widened by visits
 	boards   bool             // boards, with the cells of the move just played
 	more     bool             // placeholders of children left out
+	fold     bool             // a run of a long path drawn as one box
 }
 
 // legendFactsOf returns what the legend of drawing dr explains, in words
@@ -57,6 +58,7 @@ func legendFactsOf(final *trace.Tree, dr drawn, v View, hasBoard func(trace.Node
 		f.windows = f.windows || n.HasBounds
 	})
 	f.more = dr.groups() > 0
+	f.fold = dr.fold() != nil
 	for _, r := range typeRows {
 		if types[r.typ] {
 			f.types = append(f.types, r.typ)
@@ -132,6 +134,9 @@ func (d *drawing) legend() {
 	if f.more {
 		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>+N</B></FONT>`, LegendMore)
 	}
+	if f.fold {
+		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>…</B></FONT>`, LegendFold)
+	}
 	if d.opts.Patchable {
 		// A slot as wide as the widest view's caption: see sizingCaption.
 		width := int(textWidth(sizingCaption(d.t.Node(d.t.Root()).Type, d.opts), legendBigger) + 0.5)
@@ -146,6 +151,9 @@ func (d *drawing) legend() {
 	d.w.WriteString(b.String())
 	d.w.WriteString("];\n\t{rank=\"sink\"; legend;}\n")
 }
+
+// LegendFold is the legend's words for a display set's fold.
+const LegendFold = "moves folded: a run of a long path, its moves named, in one box"
 
 // LegendMore is the legend's words for a placeholder of a display set.
 const LegendMore = "+N more, M nodes: N children left out, with the M nodes under them"

@@ -67,6 +67,13 @@ type Choices struct {
 	// visits in the next steps that way, so that a viewer stepping on
 	// keeps its display set for many steps.
 	Ahead int
+	// Ranks is the most ranks, root to leaves, that the viewer's panel
+	// holds at a readable scale; 0 means any number. Where the path from
+	// the root to the current node (or, with none, to the best line's
+	// end), with the current node's children, needs more, Pick folds a
+	// run of it into one box (see Fold): the root, the box and the end of
+	// the path down to the current node's children take Ranks ranks.
+	Ranks int
 }
 
 // Pick chooses the display set of t at its current step, a tree of the
@@ -86,8 +93,10 @@ type Choices struct {
 //     Outline), and at most TopChildren children of a node unless it
 //     was expanded.
 //
-// Collapsed nodes show no children but the first two kinds and the
-// search's coming nodes. A view's subtree that fits the budget whole,
+// A fold asked for by c.Ranks leaves out the run it folds and every node
+// under it off the path, whatever else would show them. Collapsed nodes
+// show no children but the first two kinds and the search's coming
+// nodes. A view's subtree that fits the budget whole,
 // collapsed parts aside, is shown whole, as is a whole tree that fits.
 // Last, a placeholder under a node whose children may be shown never
 // stands for a single leaf: the leaf is shown in its place, beyond the
@@ -117,6 +126,7 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 			p.extra[id]++
 		}
 	}
+	p.fold = p.foldFor(c.Ranks)
 	var lines []trace.NodeID
 	p.add(c.Root)
 	core(t, func(id trace.NodeID) bool {
@@ -130,7 +140,7 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 	if len(p.set)+p.regionSize() <= c.Budget {
 		p.addRegion()
 		p.window(c.Budget - len(p.set))
-		return newShown(t, o, p.set), nil
+		return p.shown(), nil
 	}
 	// What the viewer asked to see comes before what Pick chooses for it.
 	for _, id := range expanded {
@@ -147,7 +157,7 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 	p.window(c.Budget / 2)
 	p.fill()
 	p.singles()
-	return newShown(t, o, p.set), nil
+	return p.shown(), nil
 }
 
 func sizeOf(t *trace.Tree) int {
@@ -173,6 +183,28 @@ func core(t *trace.Tree, fn func(trace.NodeID) bool) {
 	}
 }
 
+// spineEnd returns the node the path a drawing must hold leads to at t's
+// step: the current node, or with none the best line's last node.
+func spineEnd(t *trace.Tree) trace.NodeID {
+	if id := t.Current(); id != trace.NoNode {
+		return id
+	}
+	id := t.Root()
+	for t.Node(id).Best != trace.NoNode {
+		id = t.Node(id).Best
+	}
+	return id
+}
+
+// kidRank returns the ranks node id's children take under it: 1 if it
+// has any in the final tree, else 0.
+func kidRank(t *trace.Tree, id trace.NodeID) int {
+	if len(t.Node(id).Children) > 0 {
+		return 1
+	}
+	return 0
+}
+
 // picker is one run of Pick.
 type picker struct {
 	o         *Outline
@@ -182,14 +214,82 @@ type picker struct {
 	collapsed map[trace.NodeID]bool
 	extra     map[trace.NodeID]int  // expansions by node
 	open      map[trace.NodeID]bool // memo of opened
+	fold      *Fold                 // the run folded, or nil
+	head      trace.NodeID          // the fold's first node folded
+}
+
+// shown returns the display set picked.
+func (p *picker) shown() *Shown {
+	s := newShown(p.t, p.o, p.set, p.fold)
+	if end := spineEnd(p.t); p.c.Ranks > 0 && s.Has(end) {
+		// Where no fold brings the path within the ranks asked for, the
+		// set holds as many as it draws, so that Covers keeps it.
+		s.ranks = max(p.c.Ranks, s.rankOf(p.t, end)+1+kidRank(p.t, end))
+	}
+	return s
+}
+
+// foldFor returns the fold that draws the path to spineEnd in ranks
+// ranks, or nil if it fits them, ranks is 0, or no run can be folded:
+// the root, the root's child on the path when there is no current node
+// (the decision, even past ranks), the box, and the path's last nodes,
+// one at least, down to the end's children. A fold never hides the view's
+// root.
+func (p *picker) foldFor(ranks int) *Fold {
+	t := p.t
+	end := spineEnd(t)
+	depth, kids := t.Node(end).Depth, kidRank(t, end)
+	if ranks <= 0 || depth+1+kids <= ranks {
+		return nil
+	}
+	top := 0
+	if t.Current() == trace.NoNode {
+		top = 1
+	}
+	tail := max(1, ranks-2-top-kids) // the path's last nodes drawn, the end included
+	bottomDepth := depth - tail + 1
+	path := make([]trace.NodeID, depth+1)
+	for id := end; id != trace.NoNode; id = t.Node(id).Parent {
+		path[t.Node(id).Depth] = id
+	}
+	if p.c.Root != t.Root() {
+		if !p.o.Under(end, p.c.Root) {
+			return nil
+		}
+		bottomDepth = min(bottomDepth, t.Node(p.c.Root).Depth)
+	}
+	if bottomDepth-top < 2 {
+		return nil
+	}
+	p.head = path[top+1]
+	return &Fold{Top: path[top], Bottom: path[bottomDepth]}
+}
+
+// blocked reports whether id lies in what the fold stands for: under the
+// run's first node but not under its Bottom.
+func (p *picker) blocked(id trace.NodeID) bool {
+	return p.fold != nil && p.o.Under(id, p.head) && !p.o.Under(id, p.fold.Bottom)
+}
+
+// up returns the node drawn over id: its parent, or the fold's Top for
+// the fold's Bottom.
+func (p *picker) up(id trace.NodeID) trace.NodeID {
+	if p.fold != nil && id == p.fold.Bottom {
+		return p.fold.Top
+	}
+	return p.o.parent(id)
 }
 
 // room reports whether the budget has room for another node.
 func (p *picker) room() bool { return len(p.set) < p.c.Budget }
 
-// add shows id and every ancestor not shown yet.
+// add shows id and every node drawn over it not shown yet, unless the
+// fold stands for id.
 func (p *picker) add(id trace.NodeID) {
-	for ; id != trace.NoNode && !p.set[id]; id = p.o.parent(id) {
+	if p.blocked(id) {
+		return
+	}
+	for ; id != trace.NoNode && !p.set[id]; id = p.up(id) {
 		p.set[id] = true
 	}
 }
@@ -197,7 +297,7 @@ func (p *picker) add(id trace.NodeID) {
 // missing returns how many nodes add(id) would add.
 func (p *picker) missing(id trace.NodeID) int {
 	n := 0
-	for ; id != trace.NoNode && !p.set[id]; id = p.o.parent(id) {
+	for ; id != trace.NoNode && !p.set[id]; id = p.up(id) {
 		n++
 	}
 	return n
@@ -210,7 +310,7 @@ func (p *picker) opened(id trace.NodeID) bool {
 	if ok, seen := p.open[id]; seen {
 		return ok
 	}
-	ok := !p.collapsed[id] && p.o.Under(id, p.c.Root) && (id == p.c.Root || p.opened(p.o.parent(id)))
+	ok := !p.collapsed[id] && !p.blocked(id) && p.o.Under(id, p.c.Root) && (id == p.c.Root || p.opened(p.up(id)))
 	p.open[id] = ok
 	return ok
 }
@@ -237,7 +337,9 @@ func (p *picker) children(id trace.NodeID) {
 		if i >= p.limit(id) || !p.room() {
 			return
 		}
-		p.set[c] = true
+		if !p.blocked(c) {
+			p.set[c] = true
+		}
 	}
 }
 
@@ -267,9 +369,15 @@ func (p *picker) addRegion() {
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if p.blocked(id) {
+			continue
+		}
 		p.set[id] = true
 		if !p.collapsed[id] {
 			stack = append(stack, p.t.Node(id).Children...)
+		}
+		if p.fold != nil && id == p.fold.Top {
+			stack = append(stack, p.fold.Bottom)
 		}
 	}
 }
@@ -290,7 +398,7 @@ func (p *picker) window(share int) {
 		if e.Kind != trace.KindEnter && e.Kind != trace.KindLeave {
 			continue
 		}
-		if p.set[e.Node] {
+		if p.set[e.Node] || p.blocked(e.Node) {
 			continue
 		}
 		if !p.room() || added >= share {
@@ -319,7 +427,7 @@ func (p *picker) singles() {
 		}
 		var hidden []trace.NodeID
 		for _, c := range p.t.Node(id).Children {
-			if !p.set[c] {
+			if !p.set[c] && !p.blocked(c) {
 				hidden = append(hidden, c)
 				if len(hidden) > 1 {
 					break
@@ -370,7 +478,7 @@ func (p *picker) pushable(id trace.NodeID) []candidate {
 	depth := p.t.Node(id).Depth - p.t.Node(p.c.Root).Depth + 1
 	for _, c := range p.t.Node(id).Children {
 		r := p.o.Rank(c)
-		if p.set[c] || r >= p.limit(id) {
+		if p.set[c] || r >= p.limit(id) || p.blocked(c) {
 			continue
 		}
 		k := candidate{id: c, cost: depth + r, tie: depth}

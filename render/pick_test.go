@@ -214,6 +214,9 @@ func randomChoices(rng *rand.Rand, n int) Choices {
 	for range rng.IntN(4) {
 		c.Expanded = append(c.Expanded, trace.NodeID(rng.IntN(n)))
 	}
+	if rng.IntN(2) == 0 {
+		c.Ranks = 2 + rng.IntN(8)
+	}
 	return c
 }
 
@@ -291,9 +294,17 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 	if !s.Has(0) {
 		t.Fatalf("step %d, %+v: the root is not shown", k, c)
 	}
+	f, folds := s.Fold()
 	for _, id := range s.Nodes() {
-		if p := tr.Node(id).Parent; p != trace.NoNode && !s.Has(p) {
+		if p := tr.Node(id).Parent; p != trace.NoNode && !s.Has(p) && !(folds && id == f.Bottom) {
 			t.Errorf("step %d: node %d is shown without its parent %d", k, id, p)
+		}
+	}
+	if folds {
+		checkFold(t, tr, s, c, f)
+	} else if end := spineEnd(tr); c.Ranks > 0 && c.Root == 0 && tr.Node(end).Depth > 1 {
+		if need := tr.Node(end).Depth + 1 + kidRank(tr, end); need > c.Ranks {
+			t.Errorf("step %d, %+v: the path to %d needs %d ranks, and is not folded", k, c, end, need)
 		}
 	}
 	must := map[trace.NodeID]bool{}
@@ -304,7 +315,7 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 		must[id] = true
 	}
 	for id := range must {
-		if !s.Has(id) {
+		if !s.Has(id) && !(s.Folded(tr, id) && id != c.Root) {
 			t.Errorf("step %d, %+v: node %d, on the current path, the best line or the way to the view's root, is hidden", k, c, id)
 		}
 	}
@@ -333,7 +344,7 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 	for i, p := range s.Groups() {
 		var want Elided
 		for _, ch := range final.Node(p).Children {
-			if !s.Has(ch) {
+			if !s.Has(ch) && !(folds && final.Node(ch).Parent == f.Top && isAncestor(final, ch, f.Bottom)) {
 				want.Children++
 				want.Nodes += subtreeSize(final, ch)
 			}
@@ -342,15 +353,70 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 			t.Errorf("step %d: the placeholder under %d stands for %+v, it hides %+v", k, p, s.Final(i), want)
 		}
 		if want.Children == 1 && want.Nodes == 1 && !slices.Contains(c.Collapsed, p) && opensFor(tr, p, c) {
-			t.Errorf("step %d: the placeholder under %d stands for a single leaf", k, p)
+			t.Errorf("step %d, %+v: the placeholder under %d stands for a single leaf (shown %v, fold %+v %v, kids %v)", k, c, p, ids(s), f, folds, final.Node(p).Children)
 		}
 	}
 	for _, id := range s.Nodes() {
-		hides := slices.ContainsFunc(final.Node(id).Children, func(x trace.NodeID) bool { return !s.Has(x) })
+		hides := slices.ContainsFunc(final.Node(id).Children, func(x trace.NodeID) bool {
+			return !s.Has(x) && !(folds && id == f.Top && isAncestor(final, x, f.Bottom))
+		})
 		if _, ok := s.Group(id); ok != hides {
 			t.Errorf("step %d: node %d hides children %v but has a placeholder %v", k, id, hides, ok)
 		}
 	}
+}
+
+// checkFold checks fold f of display set s of tr, picked with c, by
+// walking the tree's own links: its run is a path of one node or more
+// from Top down to Bottom, none of it shown, and it brings the path to
+// the current node (or the best line's end) within c.Ranks, or to the
+// least a fold draws: the root, the decision once the search is over, the
+// fold and the end.
+func checkFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
+	t.Helper()
+	if !s.Has(f.Top) || !s.Has(f.Bottom) {
+		t.Errorf("step %d: the fold's ends %+v are not both shown", tr.Step(), f)
+	}
+	run := 0
+	for id := tr.Node(f.Bottom).Parent; id != f.Top; id = tr.Node(id).Parent {
+		if id == trace.NoNode {
+			t.Fatalf("step %d: the fold's Top %d is not above its Bottom %d", tr.Step(), f.Top, f.Bottom)
+		}
+		if s.Has(id) {
+			t.Errorf("step %d: node %d of the fold's run is shown", tr.Step(), id)
+		}
+		run++
+	}
+	if run == 0 {
+		t.Errorf("step %d: the fold %+v folds no node", tr.Step(), f)
+	}
+	end := spineEnd(tr)
+	if c.Root != 0 || !isAncestor(tr, f.Bottom, end) {
+		return
+	}
+	drawn := 1 // the end
+	for id := end; id != f.Bottom; id = tr.Node(id).Parent {
+		drawn++
+	}
+	drawn += 1 + tr.Node(f.Top).Depth + 1 // the fold, and the root down to its Top
+	least := 3                            // the root, the fold and the end
+	if tr.Current() == trace.NoNode {
+		least++ // and the decision
+	}
+	if kids := kidRank(tr, end); drawn+kids > max(c.Ranks, least+kids) {
+		t.Errorf("step %d, %+v: the folded path to %d takes %d ranks and its children one more", tr.Step(), c, end, drawn)
+	}
+}
+
+// isAncestor reports whether a lies on the path from the root to id, id
+// itself included.
+func isAncestor(t *trace.Tree, a, id trace.NodeID) bool {
+	for ; id != trace.NoNode; id = t.Node(id).Parent {
+		if id == a {
+			return true
+		}
+	}
+	return false
 }
 
 // opensFor reports whether Pick may show the children of p under c: p is
@@ -391,10 +457,11 @@ func elidedAtStep(t *trace.Tree, s *Shown) []Elided {
 		}
 		return n
 	}
+	f, folds := s.Fold()
 	out := make([]Elided, len(s.Groups()))
 	for i, p := range s.Groups() {
 		for _, c := range t.Node(p).Children {
-			if s.Has(c) {
+			if s.Has(c) || folds && p == f.Top && isAncestor(t, c, f.Bottom) {
 				continue
 			}
 			if m := count(c); m > 0 {

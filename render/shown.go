@@ -13,14 +13,39 @@ import (
 // placeholder that stands for those children and everything under them,
 // drawn as "+N more" over "M nodes". The shown nodes always include the
 // root and every shown node's parent, so that what is shown is one tree
-// and every node left out lies under exactly one placeholder. Pick makes
-// display sets; a nil *Shown in Options draws the whole tree. A Shown
-// never changes once made and is safe for concurrent use.
+// and every node left out lies under exactly one placeholder; but a
+// display set may fold one run of a long path into a box of its own (see
+// Fold), and then the node under the run hangs from that box, and the
+// nodes of the run and those under them but off the path are left out
+// under none. Pick makes display sets; a nil *Shown in Options draws the
+// whole tree. A Shown never changes once made and is safe for concurrent
+// use.
 type Shown struct {
 	size   int            // the nodes of the tree
 	nodes  []trace.NodeID // the shown nodes, increasing
 	groups []trace.NodeID // the parents of the placeholders, increasing
 	final  []Elided       // by placeholder, what it stands for in the final tree
+	fold   *folded        // the run of a path drawn as one box, or nil
+	// ranks is the most ranks Pick was asked to draw the path to the
+	// current node in (Choices.Ranks), or more where it could not fold
+	// the path into them; 0 for any number.
+	ranks int
+}
+
+// Fold is a run of a path that a display set draws as one box: the nodes
+// strictly between Top and Bottom, each the parent of the next, and
+// everything under them but Bottom's subtree. The box hangs from Top, and
+// Bottom from the box.
+type Fold struct {
+	Top, Bottom trace.NodeID
+}
+
+// folded is a display set's fold, with the nodes of its run.
+type folded struct {
+	Fold
+	run     []trace.NodeID // the nodes folded, from Top's child down
+	elided  Elided         // the run's nodes and what hangs from them, in the final tree
+	actions []string       // the moves into the run's nodes, in order
 }
 
 // Elided is what one placeholder stands for: Children children of its
@@ -32,16 +57,21 @@ type Elided struct {
 // newShown returns the display set of the nodes in set, which must hold
 // the root and the parent of each of its nodes, of a tree whose nodes t
 // gives and whose subtree sizes o gives.
-func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool) *Shown {
+// A fold f, if not nil, draws the run between f.Top and f.Bottom, both
+// in set, as one box: the run's first node counts in no placeholder.
+func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool, f *Fold) *Shown {
 	s := &Shown{size: t.Size(), nodes: make([]trace.NodeID, 0, len(set))}
 	for id := range set {
 		s.nodes = append(s.nodes, id)
 	}
 	slices.Sort(s.nodes)
+	if f != nil {
+		s.fold = newFolded(t, o, *f)
+	}
 	for _, id := range s.nodes {
 		var e Elided
 		for _, c := range t.Node(id).Children {
-			if !set[c] {
+			if !set[c] && !s.foldHead(c) {
 				e.Children++
 				e.Nodes += o.Subtree(c)
 			}
@@ -54,6 +84,52 @@ func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool) *Shown {
 	return s
 }
 
+// newFolded returns fold f of the tree t that o outlines, with its run.
+func newFolded(t *trace.Tree, o *Outline, f Fold) *folded {
+	fd := &folded{Fold: f}
+	for id := t.Node(f.Bottom).Parent; id != f.Top; id = t.Node(id).Parent {
+		fd.run = append(fd.run, id)
+	}
+	slices.Reverse(fd.run)
+	fd.elided = Elided{Children: len(fd.run), Nodes: o.Subtree(fd.run[0]) - o.Subtree(f.Bottom)}
+	for _, id := range fd.run {
+		fd.actions = append(fd.actions, actionText(t.Node(id)))
+	}
+	return fd
+}
+
+// foldHead reports whether id is the first node of the fold's run.
+func (s *Shown) foldHead(id trace.NodeID) bool {
+	return s.fold != nil && s.fold.run[0] == id
+}
+
+// Fold returns the run of a path the display set draws as one box, and
+// false if it folds none.
+func (s *Shown) Fold() (Fold, bool) {
+	if s.fold == nil {
+		return Fold{}, false
+	}
+	return s.fold.Fold, true
+}
+
+// Folded reports whether node id lies in what the display set's fold
+// stands for: a node of its run, or one under them off the path to the
+// fold's Bottom.
+func (s *Shown) Folded(t *trace.Tree, id trace.NodeID) bool {
+	if s.fold == nil {
+		return false
+	}
+	for ; id != trace.NoNode; id = t.Node(id).Parent {
+		if s.foldHead(id) {
+			return true
+		}
+		if id == s.fold.Bottom || s.Has(id) {
+			return false
+		}
+	}
+	return false
+}
+
 // RootOnly returns the display set of t, the outlined tree, that shows
 // its root alone over one placeholder: what a viewer draws when Pick
 // refuses a step's paths as too long (see PathTooLongError).
@@ -61,7 +137,7 @@ func (o *Outline) RootOnly(t *trace.Tree) (*Shown, error) {
 	if t == nil || t.Size() != o.Len() {
 		return nil, fmt.Errorf("render: a tree of %d nodes is not the outlined tree of %d", sizeOf(t), o.Len())
 	}
-	return newShown(t, o, map[trace.NodeID]bool{t.Root(): true}), nil
+	return newShown(t, o, map[trace.NodeID]bool{t.Root(): true}, nil), nil
 }
 
 // Len returns the number of nodes shown, placeholders aside.
@@ -102,25 +178,60 @@ func (s *Shown) Final(i int) Elided { return s.final[i] }
 // placeholders.
 func (s *Shown) Drawn() int { return len(s.nodes) + len(s.groups) }
 
-// Equal reports whether s and o show the same nodes.
+// Equal reports whether s and o show the same nodes and fold the same
+// run.
 func (s *Shown) Equal(o *Shown) bool {
 	if s == nil || o == nil {
 		return s == o
 	}
-	return s.size == o.size && slices.Equal(s.nodes, o.nodes)
+	f, _ := s.Fold()
+	g, _ := o.Fold()
+	return s.size == o.size && slices.Equal(s.nodes, o.nodes) && f == g && (s.fold == nil) == (o.fold == nil)
 }
 
 // Covers reports whether s shows the current node of t at its step, the
 // path to it, and the best line so far, from the root along each node's
-// best child: the nodes Pick always shows. A viewer keeps a display set
-// while it covers the step, so that the drawing does not change.
+// best child, each shown or folded: the nodes Pick always shows; and,
+// where Pick was asked for a number of ranks, whether the path to the
+// current node still fits them. A viewer keeps a display set while it
+// covers the step, so that the drawing does not change.
 func (s *Shown) Covers(t *trace.Tree) bool {
 	ok := true
 	core(t, func(id trace.NodeID) bool {
-		ok = s.Has(id)
+		ok = s.Has(id) || s.Folded(t, id)
 		return ok
 	})
-	return ok
+	if !ok {
+		return false
+	}
+	if s.fold != nil && t.Node(s.fold.Bottom).Status == trace.StatusNotReached {
+		return false
+	}
+	if s.ranks <= 0 {
+		return true
+	}
+	end := spineEnd(t)
+	return !s.Has(end) || s.rankOf(t, end)+1+kidRank(t, end) <= s.ranks
+}
+
+// rankOf returns the rank node id, which s shows, is drawn at: its depth,
+// less the ranks a fold above it saves.
+func (s *Shown) rankOf(t *trace.Tree, id trace.NodeID) int {
+	d := t.Node(id).Depth
+	if s.fold != nil && (id == s.fold.Bottom || t.Node(id).Depth > t.Node(s.fold.Bottom).Depth && s.under(t, id, s.fold.Bottom)) {
+		d -= len(s.fold.run) - 1
+	}
+	return d
+}
+
+// under reports whether id lies under top, by walking up from id.
+func (s *Shown) under(t *trace.Tree, id, top trace.NodeID) bool {
+	for ; id != trace.NoNode; id = t.Node(id).Parent {
+		if id == top {
+			return true
+		}
+	}
+	return false
 }
 
 // check returns an error if s is not a display set of t.
@@ -156,10 +267,15 @@ type Tally struct {
 type TallyIndex struct {
 	shown *Shown
 	o     *Outline
-	// owner is, by node, -1 for a shown node, or 2i+1 for a child of
-	// the parent of placeholder i, 2i for a node deeper under it.
+	// owner is, by node, -1 for a shown node, inFold for one the fold
+	// stands for, or 2i+1 for a child of the parent of placeholder i, 2i
+	// for a node deeper under it.
 	owner []int32
 }
+
+// inFold is the owner of the nodes a display set's fold stands for, which
+// no placeholder counts: the fold's box names its moves, not counts.
+const inFold = -2
 
 // NewTally returns a Tally of display set s of the trace that o outlines,
 // at step -1, before any node exists, with an index of its own.
@@ -188,6 +304,10 @@ func NewTallyIndex(s *Shown, o *Outline) (*TallyIndex, error) {
 		p := o.parent(trace.NodeID(id))
 		if x.owner[p] >= 0 {
 			x.owner[id] = x.owner[p] &^ 1
+			continue
+		}
+		if x.owner[p] == inFold || s.foldHead(trace.NodeID(id)) {
+			x.owner[id] = inFold
 			continue
 		}
 		g, _ := s.Group(p)

@@ -103,7 +103,7 @@ func (d *svgDrawing) layout() error {
 		d.geo[i] = g
 		parent[i] = -1
 		if nd.Parent != trace.NoNode {
-			parent[i] = int32(dr.box(nd.Parent))
+			parent[i] = int32(dr.parentBox(id))
 		}
 		width[i], height[i] = d.room(id, g), g.height
 	}
@@ -113,7 +113,13 @@ func (d *svgDrawing) layout() error {
 		parent[i] = int32(dr.box(dr.group(g)))
 		width[i], height[i] = d.geo[i].width, d.geo[i].height
 	}
-	pos, err := layoutTidy(parent, width, height, tidyGaps)
+	if f := dr.fold(); f != nil {
+		i := dr.foldBox()
+		d.geo[i] = foldGeometry(f)
+		parent[i] = int32(dr.box(f.Top))
+		width[i], height[i] = d.geo[i].width, d.geo[i].height
+	}
+	pos, err := layoutInOrder(dr.layoutOrder(), parent, width, height)
 	if err != nil {
 		return err
 	}
@@ -214,6 +220,7 @@ func (d *svgDrawing) write() {
 	for g := range d.drawn.groups() {
 		d.moreEdge(g)
 	}
+	d.writeFoldEdge()
 	for i := range d.drawn.nodes() {
 		d.link(i)
 	}
@@ -223,6 +230,7 @@ func (d *svgDrawing) write() {
 	for g := range d.drawn.groups() {
 		d.more(g)
 	}
+	d.writeFold()
 	if d.legend != nil {
 		d.legend.write(d)
 	}

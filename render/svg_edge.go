@@ -26,10 +26,10 @@ func (d *svgDrawing) edge(i int) {
 			lk.color = colorVisits
 		}
 	}
-	sid, pid := strconv.Itoa(int(id)), strconv.Itoa(int(n.Parent))
+	sid := strconv.Itoa(int(id))
 	w := d.w
-	d.group("e"+sid, class, n.Status, "n"+pid+"-&gt;n"+sid)
-	from, to := d.boxOf(d.drawn.box(n.Parent)), d.boxOf(i)
+	d.group("e"+sid, class, n.Status, d.drawn.parentID(id)+"-&gt;n"+sid)
+	from, to := d.boxOf(d.drawn.parentBox(id)), d.boxOf(i)
 	x0, y0, x1, y1 := from.x, from.bottom(), to.x, to.top()
 	d.line(lk, x0, y0, x1, y1)
 	action, reasons := d.edgeLabels(id)

@@ -64,6 +64,9 @@ func (l *svgLegend) rows() []string {
 	if l.facts.more {
 		rows = append(rows, LegendMore)
 	}
+	if l.facts.fold {
+		rows = append(rows, LegendFold)
+	}
 	return rows
 }
 
@@ -107,15 +110,10 @@ func (l *svgLegend) write(d *svgDrawing) {
 		})
 	}
 	if l.facts.more {
-		next(func(cx, cy float64) {
-			w.WriteString(`<polygon fill="` + colorMore + `"`)
-			d.stroke(colorGrey, 1, "dashed")
-			w.WriteString(` points="`)
-			hw := float64(legendSample)/2 - 0.5
-			w.points([]float64{cx - hw, cy - 6.5, cx + hw, cy - 6.5, cx + hw, cy + 6.5, cx - hw, cy + 6.5})
-			w.WriteString("\"/>\n")
-			d.text(cx, cy+3, "middle", moreFont, "bold", "", "+N")
-		})
+		next(func(cx, cy float64) { l.moreSample(d, cx, cy, "+N") })
+	}
+	if l.facts.fold {
+		next(func(cx, cy float64) { l.moreSample(d, cx, cy, "…") })
 	}
 	if d.page {
 		d.slotText(legendCaptionSlot, x, baseline(), "start", legendBigger, l.caption)
@@ -153,4 +151,17 @@ func (l *svgLegend) rect(d *svgDrawing, x, y, w, h float64, fill string) {
 	sw.numAttr("width", w)
 	sw.numAttr("height", h)
 	sw.WriteString("/>\n")
+}
+
+// moreSample writes the legend's sample of a placeholder or a fold: a
+// dashed grey box centred on cx, cy, saying text.
+func (l *svgLegend) moreSample(d *svgDrawing, cx, cy float64, text string) {
+	w := d.w
+	w.WriteString(`<polygon fill="` + colorMore + `"`)
+	d.stroke(colorGrey, 1, "dashed")
+	w.WriteString(` points="`)
+	hw := float64(legendSample)/2 - 0.5
+	w.points([]float64{cx - hw, cy - 6.5, cx + hw, cy - 6.5, cx + hw, cy + 6.5, cx - hw, cy + 6.5})
+	w.WriteString("\"/>\n")
+	d.text(cx, cy+3, "middle", moreFont, "bold", "", text)
 }

@@ -145,13 +145,15 @@ type drawing struct {
 	Layouts string   `json:"layouts"` // the drawings the page was given
 	Span    float64  `json:"span"`    // the width the drawn nodes span, in the drawing's units
 	Panel   string   `json:"panel"`   // the tree panel's readable size the page told the server, "WxH"
+	Folds   []int    `json:"folds"`   // the nodes under the folds of a path's run
 }
 
 const drawingJS = `(() => {
 	const vis = (g) => !/st_not_reached/.test(g.getAttribute("class"));
 	const nodes = [...document.querySelectorAll('#tree g.node[id^="n"]')];
-	const more = [...document.querySelectorAll('#tree g.node.more')].filter(vis);
+	const more = [...document.querySelectorAll('#tree g.node.more:not(.fold)')].filter(vis);
 	return {
+		folds: [...document.querySelectorAll('#tree g.node.fold')].map((g) => Number(g.id.slice(1))),
 		nodes: nodes.map((g) => Number(g.id.slice(1))),
 		more: more.map((g) => Number(g.id.slice(1))),
 		labels: more.map((g) => g.textContent.replace(/\s+/g, " ").trim()),
@@ -191,6 +193,22 @@ func (bt *bigTrace) waitLayouts(n string) drawing {
 	return bt.drawing()
 }
 
+// folded reports whether drawing d leaves node id out under a fold: id
+// or an ancestor lies in a fold's run, the nodes not drawn between the
+// fold's lowest node and the nearest ancestor of it drawn.
+func (bt *bigTrace) folded(d drawing, id trace.NodeID) bool {
+	for _, b := range d.Folds {
+		for r := bt.parent[b]; r != trace.NoNode && !slices.Contains(d.Nodes, int(r)); r = bt.parent[r] {
+			for a := id; a != trace.NoNode; a = bt.parent[a] {
+				if a == r {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // checkCore checks that the page draws the node the search is at, the
 // path to it and the best line so far, as the events of steps 0 to k
 // make them.
@@ -199,7 +217,7 @@ func (bt *bigTrace) checkCore(k int) {
 	d := bt.drawing()
 	core := bt.coreAt(k)
 	for _, id := range core {
-		if !slices.Contains(d.Nodes, int(id)) {
+		if !slices.Contains(d.Nodes, int(id)) && !bt.folded(d, id) {
 			bt.b.t.Errorf("step %d: node %d, on the path to the current node or the best line, is not drawn", k, id)
 		}
 	}
@@ -267,10 +285,29 @@ func TestBrowserNavigateBigTree(t *testing.T) {
 	b.screenshot("viewer-big-tree.png")
 
 	// Fitted to the panel: no wider than it at a readable scale, yet more
-	// than the path to the current node and the best line.
+	// than what it draws of the path to the current node and the best
+	// line.
 	d := bt.drawing()
-	if shown := len(d.Nodes) - bt.singles(d.Nodes); d.Span > panelW || shown <= len(bt.coreAt(k)) {
-		t.Errorf("at step %d the page draws %d nodes spanning %.0f units; want more than the %d of the path and best line, within the panel's %.0f units", k, shown, d.Span, len(bt.coreAt(k)), panelW)
+	drawnCore := 0
+	for _, id := range bt.coreAt(k) {
+		if slices.Contains(d.Nodes, int(id)) {
+			drawnCore++
+		}
+	}
+	if shown := len(d.Nodes) - bt.singles(d.Nodes); d.Span > panelW || shown <= drawnCore {
+		t.Errorf("at step %d the page draws %d nodes spanning %.0f units; want more than the %d it draws of the path and best line, within the panel's %.0f units", k, shown, d.Span, drawnCore, panelW)
+	}
+
+	// The path to the current node, seven moves deep, is folded to fit
+	// the panel's height; a click on the fold draws it whole.
+	if len(d.Folds) != 1 {
+		t.Fatalf("at step %d the page draws folds over %v, want one: the path is 7 moves deep in a panel %.0f units high", k, d.Folds, panelH)
+	}
+	b.click("#tree g.node.fold")
+	d = bt.waitLayouts(d.Layouts)
+	bt.checkCore(k)
+	if len(d.Folds) != 0 {
+		t.Fatalf("a click on the fold left folds over %v", d.Folds)
 	}
 
 	// A placeholder: what it stands for, then clicked.

@@ -11,6 +11,7 @@ import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from ".
 
 const FOCUS_MOST_SCALE = 1.6; // how far Fit zooms in past the least, on a few nodes
 const FOLLOW_MARGIN = 20; // how far inside the panel's edges, in the drawing's units, a followed node stays
+const EDGE_ROOM = 12; // the most room, in the drawing's units, kept over and under what a view frames: the ends of edges
 const CHILD_EDGES = 40; // how much, in the drawing's units, of the edges down to its children shows under a followed node
 // PRESENT_TEXT is the sizes, in the drawing's units, presentation mode
 // draws values, edges' actions and windows at (app.css reads them as
@@ -177,10 +178,12 @@ export function showAnswer(f) {
   const r = panel();
   const least = leastScale();
   if (showWhole(r, least)) return;
-  const line = [...best].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
+  // A fold of the line's middle (render.Fold) stands for the moves in it.
+  const folds = [...st.svg.querySelectorAll("g.node.fold")].map((g) => g.id);
+  const line = [...best, ...folds].map(nodeBox).filter(Boolean).sort((p, q) => p.y - q.y);
   const rootBox = rootNodeBox();
   const caption = captionOver(rootBox);
-  const b = pad(union([top, ...line, ...(caption ? [caption] : [])]), top.w / 2, top.h / 4);
+  const b = pad(union([top, ...line, ...(caption ? [caption] : [])]), top.w / 2, Math.min(top.h / 4, EDGE_ROOM));
   if (holds(st.box, b, 0)) return;
   if (!r.width) return;
   const now = scaleOf(st.box, r);
@@ -188,8 +191,13 @@ export function showAnswer(f) {
   // much of the root above it as the panel holds.
   const chosen = line.find((n) => n.y > rootBox.y) || top;
   const v = around(b, chosen, least, Math.max(least, now), r);
-  v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + top.h / 4 - v[3]) : b.y;
+  v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + Math.min(top.h / 4, EDGE_ROOM) - v[3]) : b.y;
   if (caption) clearOf(v, caption, chosen);
+  // The line whole, the root's caption left out, rather than the other
+  // way round: the caption only says in whose view the values are.
+  const last = line[line.length - 1];
+  const foot = last && last.y + last.h + Math.min(last.h / 4, EDGE_ROOM);
+  if (caption && last && foot > v[1] + v[3] && foot - (caption.y + caption.h) <= v[3]) v[1] = caption.y + caption.h;
   setBox(v);
 }
 
@@ -236,9 +244,24 @@ export function follow(id, force) {
   const least = leastScale();
   if (!st.userMoved && showWhole(r, least)) return;
   const now = Math.max(least, scaleOf(st.box, r));
-  const padded = pad(want, cur.w / 2, cur.h / 4);
-  if (padded.w * least <= r.width && padded.h * least <= r.height) {
-    setBox(around(padded, cur, least, now, r));
+  const fits = (b) => b.w * least <= r.width && b.h * least <= r.height;
+  const padded = pad(want, cur.w / 2, Math.min(cur.h / 4, EDGE_ROOM));
+  const node = rootNodeBox();
+  const caption = node && captionOver(node);
+  if (!fits(padded) && caption) {
+    // The path whole, the root's caption left out, when only that fits.
+    const bare = pad(union([node, cur]), cur.w / 2, Math.min(cur.h / 4, EDGE_ROOM));
+    if (fits(bare)) {
+      const v = around(bare, cur, least, now, r);
+      v[1] = Math.max(v[1], caption.y + caption.h);
+      setBox(v);
+      return;
+    }
+  }
+  if (fits(padded)) {
+    const v = around(padded, cur, least, now, r);
+    if (caption) clearOf(v, caption, cur);
+    setBox(v);
     return;
   }
   if (!force && holds(st.box, cur, FOLLOW_MARGIN)) return;

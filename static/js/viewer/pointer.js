@@ -80,6 +80,11 @@ function wireTree() {
       navigate({ type: "expand", node: p }, p);
       return;
     }
+    if (g.id.startsWith("f")) {
+      const b = Number(g.id.slice(1));
+      navigate({ type: "unfold" }, b);
+      return;
+    }
     if (!g.id.startsWith("n")) return;
     send({ type: "select", node: Number(g.id.slice(1)) });
   });

@@ -19,6 +19,7 @@ type navigation struct {
 	expanded  []trace.NodeID // render.Choices.Expanded
 	collapsed []trace.NodeID // render.Choices.Collapsed
 	filter    trace.NodeID   // step only to events that touch this subtree; NoNode for every step
+	unfolded  bool           // draw the path to the current node whole, however deep
 	changed   bool           // the choices changed since the display set was picked
 }
 
@@ -30,6 +31,13 @@ func newNavigation() navigation {
 // whole tree would not show.
 func (n *navigation) chosen() bool {
 	return n.root != 0 || len(n.expanded) > 0 || len(n.collapsed) > 0
+}
+
+// unfold draws the path to the current node whole from now on.
+func (n *navigation) unfold() {
+	if !n.unfolded {
+		n.unfolded, n.changed = true, true
+	}
 }
 
 // choices returns the choices to pick a display set with, stepping in
@@ -119,6 +127,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		return nil, false, nil
 	}
 	c := vw.nav.choices(vw.ahead)
+	c.Ranks = vw.panelRanks()
 	// The children the page asked to see are shown even past the panel's
 	// width: the person pans to them.
 	asked := len(c.Expanded) * render.ExpandStep
@@ -130,6 +139,9 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		idx  *render.TallyIndex
 		svg  []byte
 		deep *render.PathTooLongError
+		// refolded says the set was picked again for the ranks its
+		// first drawing measured, which counts as no try at its width.
+		refolded bool
 	)
 	for try := 1; ; try++ {
 		set, err = o.Pick(vw.tree, c)
@@ -154,8 +166,17 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		if err != nil || vw.panel.w == 0 {
 			break
 		}
+		vw.measurePitch(svg)
+		if r := vw.panelRanks(); r != c.Ranks && !refolded {
+			// The first drawing of a page says how tall its ranks are.
+			c.Ranks, refolded = r, true
+			try--
+			continue
+		}
 		w, _, ok := render.DrawingSize(svg)
-		if ok && w > 0 {
+		if _, folds := set.Fold(); ok && w > 0 && !folds {
+			// A fold leaves out most of the tree but its top's children:
+			// its drawing's width says little of a node's.
 			vw.budget = max(minPanelBudget, min(render.DefaultBudget, int(float64(c.Budget-asked)*vw.panel.w/w)))
 		}
 		if !ok || w <= vw.panel.w || try == panelFitTries || c.Budget <= minPanelBudget+asked {
@@ -166,6 +187,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		c.Budget = max(minPanelBudget+asked, min(c.Budget-1, vw.budget*9/10+asked))
 	}
 	vw.nav.changed = false
+	vw.ranks = c.Ranks
 	vw.shown, vw.tally = set, idx.Tally()
 	vw.pageWhole, vw.redraw = false, false
 	vw.drawnFinal()
@@ -252,12 +274,41 @@ const panelUnitsPerNode = 30
 // keeps its drawing.
 func (vw *Viewer) setPanel(w, h float64) {
 	vw.panel.h = h
+	if vw.shown != nil && vw.panelRanks() != vw.ranks {
+		vw.nav.changed = true
+	}
 	if w == vw.panel.w {
 		return
 	}
 	vw.panel.w = w
 	vw.budget = 0
 	vw.nav.changed = true
+}
+
+// panelRanks returns the ranks of the drawing that the page's tree panel
+// holds at a readable scale, under the caption over the root, as far
+// apart as the last drawing's (render.Choices.Ranks); or 0, any number,
+// before the page or a drawing says, or once the page unfolded the path.
+func (vw *Viewer) panelRanks() int {
+	if vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
+		return 0
+	}
+	return max(1, int((vw.panel.h-captionUnits)/vw.pitch))
+}
+
+// captionUnits is the room, in the drawing's units, that the caption over
+// the root takes in a panel showing the root: its line and the gap under.
+const captionUnits = 24
+
+// measurePitch keeps the greatest distance between two ranks of drawing
+// svg and those drawn before: a panel that holds as many of those holds
+// the ranks of any display set drawn alike, and the ranks asked for only
+// ever fall, so that the display sets picked settle.
+func (vw *Viewer) measurePitch(svg []byte) {
+	levels := render.Levels(svg)
+	for i := 1; i < len(levels); i++ {
+		vw.pitch = max(vw.pitch, levels[i]-levels[i-1])
+	}
 }
 
 // firstReach is how far to either side of the node a page centres a new

@@ -29,10 +29,11 @@ const (
 	cmdFilter   = "filter"   // step only to events that touch node "node"'s subtree; -1 for every step
 	cmdSync     = "sync"     // at once: go to step "step", show "view", select node "node" (-1 for none), as a room's presenter does
 	cmdPanel    = "panel"    // the tree panel holds "width" by "height" units of the drawing at a readable scale
+	cmdUnfold   = "unfold"   // draw the path to the current node whole, not folded to fit the panel
 )
 
 // commandTypes are the commands a page may send, as an error lists them.
-var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync, cmdPanel}
+var commandTypes = []string{cmdSeek, cmdStep, cmdPlay, cmdPause, cmdView, cmdSelect, cmdExpand, cmdCollapse, cmdRoot, cmdUp, cmdReveal, cmdFilter, cmdSync, cmdPanel, cmdUnfold}
 
 // Command is a message from the page.
 type Command struct {

@@ -213,6 +213,8 @@ func (vw *Viewer) apply(c Command, step *int) string {
 		vw.nav.filter = trace.NodeID(*c.Node)
 	case cmdPanel:
 		vw.setPanel(c.Width, c.Height)
+	case cmdUnfold:
+		vw.nav.unfold()
 	}
 	return ""
 }

@@ -1,0 +1,191 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/trace"
+)
+
+// A display set's fold (Shown.Fold) is drawn as a placeholder is, a
+// dashed grey box, "f<b>" over its Bottom b, saying the moves it folds
+// over how many: "b2 a1 c3" over "3 moves folded". Its edges run from
+// its Top to it and from it to its Bottom, the latter the Bottom's own
+// edge "e<b>" with the Bottom's move.
+const (
+	foldClass = "fold" // the SVG class of a fold's box and edge, with moreClass
+	// foldMoves is the most moves a fold's box names: of a longer run,
+	// the first and the last two around "…".
+	foldMoves = 4
+)
+
+// foldID returns the SVG id of the fold over node b: "f<b>".
+func foldID(b trace.NodeID) string { return "f" + strconv.Itoa(int(b)) }
+
+// label returns the two lines of the fold's box: its moves and how many.
+func (f *folded) label() (moves, count string) {
+	a := f.actions
+	if len(a) > foldMoves {
+		a = append(append(append([]string{}, a[:2]...), "…"), a[len(a)-2:]...)
+	}
+	return strings.Join(a, " "), explain.Count(len(f.actions), "move", "moves") + " folded"
+}
+
+// foldGeometry returns the geometry of fold f's box.
+func foldGeometry(f *folded) geometry {
+	moves, count := f.label()
+	w := max(textWidth(moves, moreFontBold), textWidth(count, moreFont)) + 2*moreMargin
+	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
+}
+
+// fold returns the display set's fold, or nil.
+func (d drawn) fold() *folded {
+	if d.shown == nil {
+		return nil
+	}
+	return d.shown.fold
+}
+
+// foldBox returns the box of the fold, which must be drawn: the last.
+func (d drawn) foldBox() int { return d.nodes() + d.groups() }
+
+// parentBox returns the box drawn over node id, which must be drawn and
+// not the root: its parent's or, for a fold's Bottom, the fold's.
+func (d drawn) parentBox(id trace.NodeID) int {
+	if f := d.fold(); f != nil && f.Bottom == id {
+		return d.foldBox()
+	}
+	return d.box(d.t.Node(id).Parent)
+}
+
+// parentID returns the SVG id of what is drawn over node id, which must
+// not be the root: "n<parent>", or the fold's.
+func (d drawn) parentID(id trace.NodeID) string {
+	if f := d.fold(); f != nil && f.Bottom == id {
+		return foldID(id)
+	}
+	return "n" + strconv.Itoa(int(d.t.Node(id).Parent))
+}
+
+// layoutOrder returns, by box, its place in the order the tidy layout
+// takes boxes in, parents first: the boxes' own, but for the fold's box,
+// which comes just before its Bottom's, among its Top's children where
+// its run's first node was. It returns nil when that is the boxes' order.
+func (d drawn) layoutOrder() []int32 {
+	f := d.fold()
+	if f == nil {
+		return nil
+	}
+	bottom := d.box(f.Bottom)
+	order := make([]int32, d.boxes())
+	for i := range order {
+		switch {
+		case i == d.foldBox():
+			order[i] = int32(bottom)
+		case i >= bottom:
+			order[i] = int32(i + 1)
+		default:
+			order[i] = int32(i)
+		}
+	}
+	return order
+}
+
+// layoutInOrder lays out with the tidy layout the boxes whose parents
+// and sizes are given by box, taking them in order (layoutOrder), and
+// returns their places by box.
+func layoutInOrder(order, parent []int32, width, height []float64) (tidyLayout, error) {
+	if order == nil {
+		return layoutTidy(parent, width, height, tidyGaps)
+	}
+	n := len(order)
+	p, w, h := make([]int32, n), make([]float64, n), make([]float64, n)
+	for i, at := range order {
+		p[at], w[at], h[at] = -1, width[i], height[i]
+		if parent[i] >= 0 {
+			p[at] = order[parent[i]]
+		}
+	}
+	pos, err := layoutTidy(p, w, h, tidyGaps)
+	if err != nil {
+		return tidyLayout{}, err
+	}
+	x, y := make([]float64, n), make([]float64, n)
+	for i, at := range order {
+		x[i], y[i] = pos.x[at], pos.y[at]
+	}
+	pos.x, pos.y = x, y
+	return pos, nil
+}
+
+// writeFold writes the fold's box, if there is one.
+func (d *svgDrawing) writeFold() {
+	f := d.drawn.fold()
+	if f == nil {
+		return
+	}
+	i := d.drawn.foldBox()
+	b := d.boxOf(i)
+	id := foldID(f.Bottom)
+	d.group(id, "node "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, id)
+	d.w.shape(d.geo[i], b, func() {
+		if !d.page {
+			d.w.WriteString(` fill="` + moreLook.fillcolor + `"`)
+			d.stroke(moreLook.color, moreLook.penwidth, moreLook.style)
+		}
+	})
+	d.eol()
+	moves, count := f.label()
+	slot := strconv.Itoa(int(f.Bottom))
+	d.slot("fv"+slot, classMore, moves, b.x, b.y-1, moreFontBold, "bold", colorBlack)
+	d.slot("fw"+slot, classWindow, count, b.x, b.y+10, moreFont, "", colorBlack)
+	d.w.WriteString("</g>\n")
+}
+
+// writeFoldEdge writes the edge from the fold's Top to its box, if there
+// is one, dashed grey.
+func (d *svgDrawing) writeFoldEdge() {
+	f := d.drawn.fold()
+	if f == nil {
+		return
+	}
+	id := foldID(f.Bottom)
+	d.group("e"+id, "edge "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, "n"+strconv.Itoa(int(f.Top))+"-&gt;"+id)
+	from, to := d.boxOf(d.drawn.box(f.Top)), d.boxOf(d.drawn.foldBox())
+	d.line(moreLook, from.x, from.bottom(), to.x, to.top())
+	d.w.WriteString("</g>\n")
+}
+
+// fold writes the fold's box in DOT, if there is one.
+func (d *drawing) fold() {
+	f := d.drawn.fold()
+	if f == nil {
+		return
+	}
+	geo := foldGeometry(f)
+	id := foldID(f.Bottom)
+	w := d.w
+	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"`)
+	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
+	d.lookAttrs(moreLook, moreLook.style)
+	w.WriteString(` fillcolor="` + moreLook.fillcolor + `" label=`)
+	moves, count := f.label()
+	w.WriteString(moreLabel("f", f.Bottom, moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
+	w.WriteString("];\n")
+}
+
+// foldEdge writes the edge from the fold's Top to its box in DOT, if
+// there is one.
+func (d *drawing) foldEdge() {
+	f := d.drawn.fold()
+	if f == nil {
+		return
+	}
+	id := foldID(f.Bottom)
+	w := d.w
+	w.WriteString("\tn" + strconv.Itoa(int(f.Top)) + " -> " + id)
+	w.WriteString(` [id="e` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"` + treePorts)
+	d.lookAttrs(moreLook, moreLook.edgeStyle)
+	w.WriteString("];\n")
+}
