@@ -446,7 +446,7 @@ func viewerMain(v Viewer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "<span class=\"nav\" id=\"nav\" data-testid=\"nav\" hidden><span class=\"muted\">Viewing</span> <span id=\"nav-trail\" class=\"trail\" data-testid=\"nav-trail\"></span> <button type=\"button\" id=\"nav-up\" title=\"View the subtree of the view's parent (u)\">↑ Up</button> <button type=\"button\" id=\"nav-top\" title=\"Back to the whole tree (t)\">⤒ Root</button> <span id=\"nav-count\" class=\"muted\" data-testid=\"nav-count\"></span> <button type=\"button\" id=\"nav-reach\" class=\"reach\" data-testid=\"nav-reach\" hidden></button></span> <span class=\"view-toggle\" role=\"group\" aria-label=\"point of view\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "<span class=\"nav\" id=\"nav\" data-testid=\"nav\" hidden><span class=\"muted\">Viewing</span> <span id=\"nav-trail\" class=\"trail\" data-testid=\"nav-trail\"></span> <button type=\"button\" id=\"nav-up\" title=\"View the subtree of the view's parent (u)\">↑ Up</button> <button type=\"button\" id=\"nav-top\" title=\"Back to the whole tree (t)\">⤒ Root</button> <span id=\"nav-count\" class=\"muted\" data-testid=\"nav-count\" title=\"Click a +N box to draw more of the children it stands for, a box of moves to draw the path whole\"></span> <button type=\"button\" id=\"nav-reach\" class=\"reach\" data-testid=\"nav-reach\" hidden></button></span> <span class=\"view-toggle\" role=\"group\" aria-label=\"point of view\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

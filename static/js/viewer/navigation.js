@@ -32,7 +32,7 @@ export function drawNav() {
     const of = nav.pruned
       ? " of " + nav.total.toLocaleString("en") + " nodes (" + (nav.total - nav.pruned).toLocaleString("en") + " searched, " + nav.pruned.toLocaleString("en") + " pruned moves) drawn"
       : " of " + nav.total.toLocaleString("en") + " nodes drawn";
-    let count = navigated ? "· " + nav.shown.toLocaleString("en") + of + "; click a +N box for more" : "";
+    let count = navigated ? "· " + nav.shown.toLocaleString("en") + of : "";
     if (nav.elsewhere && !nav.reach) count += " · the search is outside this subtree now";
     $("nav-count").textContent = count;
     const reach = $("nav-reach");
