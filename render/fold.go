@@ -9,10 +9,11 @@ import (
 )
 
 // A display set's fold (Shown.Fold) is drawn as a placeholder is, a
-// dashed grey box, "f<b>" over its Bottom b, saying the moves it folds
-// over how many: "b2 a1 c3" over "3 moves folded". Its edges run from
-// its Top to it and from it to its Bottom, the latter the Bottom's own
-// edge "e<b>" with the Bottom's move.
+// dashed grey box, "f<b>" over its Bottom b (or, for a fold that ends the
+// line, b its last node folded), saying the moves it folds over how
+// many: "b2 a1 c3" over "3 moves folded". Its edges run from its Top to
+// it and from it to its Bottom, the latter the Bottom's own edge "e<b>"
+// with the Bottom's move.
 const (
 	foldClass = "fold" // the SVG class of a fold's box and edge, with moreClass
 	// foldMoves is the most moves a fold's box names: of a longer run,
@@ -20,8 +21,17 @@ const (
 	foldMoves = 4
 )
 
-// foldID returns the SVG id of the fold over node b: "f<b>".
-func foldID(b trace.NodeID) string { return "f" + strconv.Itoa(int(b)) }
+// id returns the number in the fold's SVG id: its Bottom's, or for a
+// fold that ends the line, its last node's.
+func (f *folded) id() trace.NodeID {
+	if f.Bottom == trace.NoNode {
+		return f.last()
+	}
+	return f.Bottom
+}
+
+// foldID returns the SVG id of fold f: "f<id>".
+func foldID(f *folded) string { return "f" + strconv.Itoa(int(f.id())) }
 
 // label returns the two lines of the fold's box: its moves and how many.
 func (f *folded) label() (moves, count string) {
@@ -63,7 +73,7 @@ func (d drawn) parentBox(id trace.NodeID) int {
 // not be the root: "n<parent>", or the fold's.
 func (d drawn) parentID(id trace.NodeID) string {
 	if f := d.fold(); f != nil && f.Bottom == id {
-		return foldID(id)
+		return foldID(f)
 	}
 	return "n" + strconv.Itoa(int(d.t.Node(id).Parent))
 }
@@ -71,10 +81,11 @@ func (d drawn) parentID(id trace.NodeID) string {
 // layoutOrder returns, by box, its place in the order the tidy layout
 // takes boxes in, parents first: the boxes' own, but for the fold's box,
 // which comes just before its Bottom's, among its Top's children where
-// its run's first node was. It returns nil when that is the boxes' order.
+// its run's first node was. It returns nil when that is the boxes' order,
+// as for a fold that ends the line, which has no box under it.
 func (d drawn) layoutOrder() []int32 {
 	f := d.fold()
-	if f == nil {
+	if f == nil || f.Bottom == trace.NoNode {
 		return nil
 	}
 	bottom := d.box(f.Bottom)
@@ -127,7 +138,7 @@ func (d *svgDrawing) writeFold() {
 	}
 	i := d.drawn.foldBox()
 	b := d.boxOf(i)
-	id := foldID(f.Bottom)
+	id := foldID(f)
 	d.group(id, "node "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, id)
 	d.w.shape(d.geo[i], b, func() {
 		if !d.page {
@@ -137,7 +148,7 @@ func (d *svgDrawing) writeFold() {
 	})
 	d.eol()
 	moves, count := f.label()
-	slot := strconv.Itoa(int(f.Bottom))
+	slot := strconv.Itoa(int(f.id()))
 	d.slot("fv"+slot, classMore, moves, b.x, b.y-1, moreFontBold, "bold", colorBlack)
 	d.slot("fw"+slot, classWindow, count, b.x, b.y+10, moreFont, "", colorBlack)
 	d.w.WriteString("</g>\n")
@@ -150,7 +161,7 @@ func (d *svgDrawing) writeFoldEdge() {
 	if f == nil {
 		return
 	}
-	id := foldID(f.Bottom)
+	id := foldID(f)
 	d.group("e"+id, "edge "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, "n"+strconv.Itoa(int(f.Top))+"-&gt;"+id)
 	from, to := d.boxOf(d.drawn.box(f.Top)), d.boxOf(d.drawn.foldBox())
 	d.line(moreLook, from.x, from.bottom(), to.x, to.top())
@@ -164,14 +175,14 @@ func (d *drawing) fold() {
 		return
 	}
 	geo := foldGeometry(f)
-	id := foldID(f.Bottom)
+	id := foldID(f)
 	w := d.w
 	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"`)
 	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
 	d.lookAttrs(moreLook, moreLook.style)
 	w.WriteString(` fillcolor="` + moreLook.fillcolor + `" label=`)
 	moves, count := f.label()
-	w.WriteString(moreLabel("f", f.Bottom, moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
+	w.WriteString(moreLabel("f", f.id(), moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
 	w.WriteString("];\n")
 }
 
@@ -182,7 +193,7 @@ func (d *drawing) foldEdge() {
 	if f == nil {
 		return
 	}
-	id := foldID(f.Bottom)
+	id := foldID(f)
 	w := d.w
 	w.WriteString("\tn" + strconv.Itoa(int(f.Top)) + " -> " + id)
 	w.WriteString(` [id="e` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"` + treePorts)

@@ -58,8 +58,12 @@ func TestPickFoldsTheEndsLine(t *testing.T) {
 	}{
 		// Root, 1, box, 13 and 15: 14 hangs from 11, folded.
 		{5, Fold{Top: 1, Bottom: 13}, []int{0, 1, 2, 4, 13, 15, 16}},
-		// Too few ranks: the decision stays, and the line's end.
-		{2, Fold{Top: 1, Bottom: 15}, []int{0, 1, 2, 4, 15}},
+		// Four ranks: root, 1, box, and 15.
+		{4, Fold{Top: 1, Bottom: 15}, []int{0, 1, 2, 4, 15}},
+		// Too few ranks for the line's end: the box ends the line under
+		// the decision.
+		{3, Fold{Top: 1, Bottom: trace.NoNode}, []int{0, 1, 2, 4}},
+		{2, Fold{Top: 1, Bottom: trace.NoNode}, []int{0, 1, 2, 4}},
 	} {
 		s, err := o.Pick(tr, Choices{Ranks: tc.ranks})
 		if err != nil {
@@ -231,4 +235,41 @@ func FuzzLevels(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFoldCoversTheDecision checks that a set folded while the search was
+// deep, the root's child folded, is not kept for the search's end, where
+// the decision must be drawn, nor a set picked at the end, its line
+// folded, for a step back where the current node lies in the fold.
+func TestFoldCoversTheDecision(t *testing.T) {
+	t.Parallel()
+	events := endedCombEvents(8)
+	o, deep := outlineOf(t, events, len(combEvents(8))-1)
+	if deep.Current() != 15 {
+		t.Fatalf("the comb's current node is %d, want 15", deep.Current())
+	}
+	s, err := o.Pick(deep, Choices{Ranks: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := s.Fold(); f.Top != 0 {
+		t.Fatalf("the deep set's fold %+v does not hang from the root", f)
+	}
+	end := mustTree(t, events, lastStep)
+	if s.Covers(end) {
+		t.Error("a set with the decision folded covers the search's end")
+	}
+	last, err := o.Pick(end, Choices{Ranks: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := last.Fold(); f != (Fold{Top: 1, Bottom: trace.NoNode}) {
+		t.Fatalf("the end's fold is %+v, want one ending the line under 1", f)
+	}
+	if !last.Covers(end) {
+		t.Error("the end's set does not cover the end")
+	}
+	if last.Covers(deep) {
+		t.Error("the end's set, node 15 folded, covers a step where 15 is current")
+	}
 }

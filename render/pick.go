@@ -94,7 +94,9 @@ type Choices struct {
 //     was expanded.
 //
 // A fold asked for by c.Ranks leaves out the run it folds and every node
-// under it off the path, whatever else would show them. Collapsed nodes
+// under it off the path, whatever else would show them, and its Top shows
+// no children but those it must (the search's coming nodes among them)
+// and single leaves. Collapsed nodes
 // show no children but the first two kinds and the search's coming
 // nodes. A view's subtree that fits the budget whole,
 // collapsed parts aside, is shown whole, as is a whole tree that fits.
@@ -140,6 +142,9 @@ func (o *Outline) Pick(t *trace.Tree, c Choices) (*Shown, error) {
 	if len(p.set)+p.regionSize() <= c.Budget {
 		p.addRegion()
 		p.window(c.Budget - len(p.set))
+		if p.fold != nil {
+			p.singles() // the fold's Top and what the window adds under it
+		}
 		return p.shown(), nil
 	}
 	// What the viewer asked to see comes before what Pick chooses for it.
@@ -233,8 +238,9 @@ func (p *picker) shown() *Shown {
 // ranks, or nil if it fits them, ranks is 0, or no run can be folded:
 // the root, the root's child on the path when there is no current node
 // (the decision, even past ranks), the box, and the path's last nodes,
-// one at least, down to the end's children. A fold never hides the view's
-// root.
+// one at least, down to the end's children; or, with no current node and
+// too few ranks for those, the root, the decision and a box ending the
+// line. A fold never hides the view's root.
 func (p *picker) foldFor(ranks int) *Fold {
 	t := p.t
 	end := spineEnd(t)
@@ -246,12 +252,17 @@ func (p *picker) foldFor(ranks int) *Fold {
 	if t.Current() == trace.NoNode {
 		top = 1
 	}
-	tail := max(1, ranks-2-top-kids) // the path's last nodes drawn, the end included
-	bottomDepth := depth - tail + 1
 	path := make([]trace.NodeID, depth+1)
 	for id := end; id != trace.NoNode; id = t.Node(id).Parent {
 		path[t.Node(id).Depth] = id
 	}
+	if top == 1 && ranks-3-kids < 1 && depth >= 2 && p.c.Root == t.Root() {
+		// Too few ranks for the line's end under the box: the box ends it.
+		p.head = path[2]
+		return &Fold{Top: path[1], Bottom: trace.NoNode}
+	}
+	tail := max(1, ranks-2-top-kids) // the path's last nodes drawn, the end included
+	bottomDepth := depth - tail + 1
 	if p.c.Root != t.Root() {
 		if !p.o.Under(end, p.c.Root) {
 			return nil
@@ -268,8 +279,13 @@ func (p *picker) foldFor(ranks int) *Fold {
 // blocked reports whether id lies in what the fold stands for: under the
 // run's first node but not under its Bottom.
 func (p *picker) blocked(id trace.NodeID) bool {
-	return p.fold != nil && p.o.Under(id, p.head) && !p.o.Under(id, p.fold.Bottom)
+	return p.fold != nil && p.o.Under(id, p.head) && (p.fold.Bottom == trace.NoNode || !p.o.Under(id, p.fold.Bottom))
 }
+
+// foldTop reports whether id is the fold's Top, whose children Pick
+// shows only where it must: the fold's box takes their rank, which a
+// board in each would make as tall as a node's.
+func (p *picker) foldTop(id trace.NodeID) bool { return p.fold != nil && id == p.fold.Top }
 
 // up returns the node drawn over id: its parent, or the fold's Top for
 // the fold's Bottom.
@@ -328,9 +344,9 @@ func (p *picker) ranked(id trace.NodeID) []trace.NodeID {
 }
 
 // children shows the children of id within its limit, best first, while
-// the budget allows, if id is opened.
+// the budget allows, if id is opened and not the fold's Top.
 func (p *picker) children(id trace.NodeID) {
-	if !p.opened(id) {
+	if !p.opened(id) || p.foldTop(id) {
 		return
 	}
 	for i, c := range p.ranked(id) {
@@ -373,10 +389,10 @@ func (p *picker) addRegion() {
 			continue
 		}
 		p.set[id] = true
-		if !p.collapsed[id] {
+		if !p.collapsed[id] && !p.foldTop(id) {
 			stack = append(stack, p.t.Node(id).Children...)
 		}
-		if p.fold != nil && id == p.fold.Top {
+		if p.foldTop(id) && p.fold.Bottom != trace.NoNode {
 			stack = append(stack, p.fold.Bottom)
 		}
 	}
@@ -471,7 +487,7 @@ func (p *picker) push(q *candidates, id trace.NodeID) {
 // pushable returns the children of id that fill may show: not shown yet,
 // within id's limit, if id is opened.
 func (p *picker) pushable(id trace.NodeID) []candidate {
-	if !p.opened(id) {
+	if !p.opened(id) || p.foldTop(id) {
 		return nil
 	}
 	var out []candidate

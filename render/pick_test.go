@@ -374,6 +374,10 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 // fold and the end.
 func checkFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
 	t.Helper()
+	if f.Bottom == trace.NoNode {
+		checkLineFold(t, tr, s, c, f)
+		return
+	}
 	if !s.Has(f.Top) || !s.Has(f.Bottom) {
 		t.Errorf("step %d: the fold's ends %+v are not both shown", tr.Step(), f)
 	}
@@ -405,6 +409,27 @@ func checkFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
 	}
 	if kids := kidRank(tr, end); drawn+kids > max(c.Ranks, least+kids) {
 		t.Errorf("step %d, %+v: the folded path to %d takes %d ranks and its children one more", tr.Step(), c, end, drawn)
+	}
+}
+
+// checkLineFold checks fold f of display set s of tr, picked with c, that
+// ends the best line: the search is over, f's Top is the root's child on
+// the best line, shown, and none of the line under it is shown; the
+// ranks were too few for the line's end under a box.
+func checkLineFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
+	t.Helper()
+	if tr.Current() != trace.NoNode || f.Top != tr.Node(tr.Root()).Best || !s.Has(f.Top) {
+		t.Errorf("step %d: a fold ending the line under %d while node %d is current", tr.Step(), f.Top, tr.Current())
+	}
+	run := 0
+	for id := tr.Node(f.Top).Best; id != trace.NoNode; id = tr.Node(id).Best {
+		if s.Has(id) {
+			t.Errorf("step %d: node %d of the line folded is shown", tr.Step(), id)
+		}
+		run++
+	}
+	if run == 0 || c.Ranks >= 4+kidRank(tr, spineEnd(tr)) {
+		t.Errorf("step %d, %+v: a fold ends the line of %d moves under %d", tr.Step(), c, run, f.Top)
 	}
 }
 

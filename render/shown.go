@@ -35,7 +35,9 @@ type Shown struct {
 // Fold is a run of a path that a display set draws as one box: the nodes
 // strictly between Top and Bottom, each the parent of the next, and
 // everything under them but Bottom's subtree. The box hangs from Top, and
-// Bottom from the box.
+// Bottom from the box. A fold with no Bottom (trace.NoNode) ends the
+// path: it stands for the best line under Top, to its end, and what
+// hangs from it, as the end of a search may draw it.
 type Fold struct {
 	Top, Bottom trace.NodeID
 }
@@ -87,16 +89,28 @@ func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool, f *Fold) *Sh
 // newFolded returns fold f of the tree t that o outlines, with its run.
 func newFolded(t *trace.Tree, o *Outline, f Fold) *folded {
 	fd := &folded{Fold: f}
-	for id := t.Node(f.Bottom).Parent; id != f.Top; id = t.Node(id).Parent {
-		fd.run = append(fd.run, id)
+	if f.Bottom == trace.NoNode {
+		for id := t.Node(f.Top).Best; id != trace.NoNode; id = t.Node(id).Best {
+			fd.run = append(fd.run, id)
+		}
+	} else {
+		for id := t.Node(f.Bottom).Parent; id != f.Top; id = t.Node(id).Parent {
+			fd.run = append(fd.run, id)
+		}
+		slices.Reverse(fd.run)
 	}
-	slices.Reverse(fd.run)
-	fd.elided = Elided{Children: len(fd.run), Nodes: o.Subtree(fd.run[0]) - o.Subtree(f.Bottom)}
+	fd.elided = Elided{Children: len(fd.run), Nodes: o.Subtree(fd.run[0])}
+	if f.Bottom != trace.NoNode {
+		fd.elided.Nodes -= o.Subtree(f.Bottom)
+	}
 	for _, id := range fd.run {
 		fd.actions = append(fd.actions, actionText(t.Node(id)))
 	}
 	return fd
 }
+
+// last returns the fold's last node folded.
+func (f *folded) last() trace.NodeID { return f.run[len(f.run)-1] }
 
 // foldHead reports whether id is the first node of the fold's run.
 func (s *Shown) foldHead(id trace.NodeID) bool {
@@ -191,11 +205,18 @@ func (s *Shown) Equal(o *Shown) bool {
 
 // Covers reports whether s shows the current node of t at its step, the
 // path to it, and the best line so far, from the root along each node's
-// best child, each shown or folded: the nodes Pick always shows; and,
-// where Pick was asked for a number of ranks, whether the path to the
-// current node still fits them. A viewer keeps a display set while it
-// covers the step, so that the drawing does not change.
+// best child, each shown or folded but the current node; with no current
+// node, the root's child on the best line unfolded; and, where Pick was
+// asked for a number of ranks, whether the path to the current node
+// still fits them. A viewer keeps a display set while it covers the
+// step, so that the drawing does not change.
 func (s *Shown) Covers(t *trace.Tree) bool {
+	if cur := t.Current(); cur != trace.NoNode && !s.Has(cur) {
+		return false
+	}
+	if t.Current() == trace.NoNode && s.fold != nil && s.fold.Top == t.Root() {
+		return false
+	}
 	ok := true
 	core(t, func(id trace.NodeID) bool {
 		ok = s.Has(id) || s.Folded(t, id)
@@ -204,7 +225,7 @@ func (s *Shown) Covers(t *trace.Tree) bool {
 	if !ok {
 		return false
 	}
-	if s.fold != nil && t.Node(s.fold.Bottom).Status == trace.StatusNotReached {
+	if s.fold != nil && s.fold.Bottom != trace.NoNode && t.Node(s.fold.Bottom).Status == trace.StatusNotReached {
 		return false
 	}
 	if s.ranks <= 0 {
@@ -218,7 +239,7 @@ func (s *Shown) Covers(t *trace.Tree) bool {
 // less the ranks a fold above it saves.
 func (s *Shown) rankOf(t *trace.Tree, id trace.NodeID) int {
 	d := t.Node(id).Depth
-	if s.fold != nil && (id == s.fold.Bottom || t.Node(id).Depth > t.Node(s.fold.Bottom).Depth && s.under(t, id, s.fold.Bottom)) {
+	if s.fold != nil && s.fold.Bottom != trace.NoNode && (id == s.fold.Bottom || t.Node(id).Depth > t.Node(s.fold.Bottom).Depth && s.under(t, id, s.fold.Bottom)) {
 		d -= len(s.fold.run) - 1
 	}
 	return d

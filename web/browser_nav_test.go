@@ -194,11 +194,16 @@ func (bt *bigTrace) waitLayouts(n string) drawing {
 }
 
 // folded reports whether drawing d leaves node id out under a fold: id
-// or an ancestor lies in a fold's run, the nodes not drawn between the
-// fold's lowest node and the nearest ancestor of it drawn.
+// or an ancestor lies in a fold's run, the nodes not drawn from the
+// fold's node (its Bottom, drawn, or its last node folded) up to the
+// nearest ancestor drawn.
 func (bt *bigTrace) folded(d drawing, id trace.NodeID) bool {
 	for _, b := range d.Folds {
-		for r := bt.parent[b]; r != trace.NoNode && !slices.Contains(d.Nodes, int(r)); r = bt.parent[r] {
+		start := trace.NodeID(b)
+		if slices.Contains(d.Nodes, b) {
+			start = bt.parent[b]
+		}
+		for r := start; r != trace.NoNode && !slices.Contains(d.Nodes, int(r)); r = bt.parent[r] {
 			for a := id; a != trace.NoNode; a = bt.parent[a] {
 				if a == r {
 					return true

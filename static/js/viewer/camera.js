@@ -188,10 +188,14 @@ export function showAnswer(f) {
   if (!r.width) return;
   const now = scaleOf(st.box, r);
   // When the line does not fit, the move chosen stays in view, and as
-  // much of the root above it as the panel holds.
+  // much of the root above it as the panel holds: the root whole, with
+  // what room is left shared above and below, where both fit.
   const chosen = line.find((n) => n.y > rootBox.y) || top;
   const v = around(b, chosen, least, Math.max(least, now), r);
-  v[1] = line.length ? Math.max(Math.min(v[1], b.y), chosen.y + chosen.h + Math.min(top.h / 4, EDGE_ROOM) - v[3]) : b.y;
+  const slack = v[3] - (chosen.y + chosen.h - rootBox.y);
+  if (!line.length) v[1] = b.y;
+  else if (slack >= 0) v[1] = Math.min(Math.max(v[1], rootBox.y - Math.min(slack / 2, EDGE_ROOM)), rootBox.y);
+  else v[1] = chosen.y + chosen.h + Math.min(top.h / 4, EDGE_ROOM) - v[3];
   if (caption) clearOf(v, caption, chosen);
   // The line whole, the root's caption left out, rather than the other
   // way round: the caption only says in whose view the values are.
@@ -248,15 +252,15 @@ export function follow(id, force) {
   const padded = pad(want, cur.w / 2, Math.min(cur.h / 4, EDGE_ROOM));
   const node = rootNodeBox();
   const caption = node && captionOver(node);
-  if (!fits(padded) && caption) {
-    // The path whole, the root's caption left out, when only that fits.
-    const bare = pad(union([node, cur]), cur.w / 2, Math.min(cur.h / 4, EDGE_ROOM));
-    if (fits(bare)) {
-      const v = around(bare, cur, least, now, r);
-      v[1] = Math.max(v[1], caption.y + caption.h);
-      setBox(v);
-      return;
-    }
+  const bare = node && union([node, cur]);
+  if (!fits(padded) && bare && fits(bare)) {
+    // The root and the current node whole, the root's caption and the
+    // margins left out as far as they must be, when only that fits.
+    const v = around(bare, cur, least, now, r);
+    v[1] = bare.y - Math.min((v[3] - bare.h) / 2, EDGE_ROOM);
+    if (caption) clearOf(v, caption, cur);
+    setBox(v);
+    return;
   }
   if (fits(padded)) {
     const v = around(padded, cur, least, now, r);

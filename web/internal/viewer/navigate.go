@@ -293,12 +293,17 @@ func (vw *Viewer) panelRanks() int {
 	if vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
 		return 0
 	}
-	return max(1, int((vw.panel.h-captionUnits)/vw.pitch))
+	return max(1, int((vw.panel.h-captionUnits-frameUnits)/vw.pitch))
 }
 
-// captionUnits is the room, in the drawing's units, that the caption over
-// the root takes in a panel showing the root: its line and the gap under.
-const captionUnits = 24
+// The room, in the drawing's units, that a panel showing the root gives
+// to what is not a rank: the caption over the root, its line and the gap
+// under; and the margins the page keeps over and under what it frames
+// (EDGE_ROOM in camera.js, twice).
+const (
+	captionUnits = 24
+	frameUnits   = 24
+)
 
 // measurePitch keeps the greatest distance between two ranks of drawing
 // svg and those drawn before: a panel that holds as many of those holds
