@@ -214,7 +214,10 @@ func TestFoldDrawn(t *testing.T) {
 			if strings.Contains(svg, `id="n9"`) {
 				t.Error("the SVG draws node 9, folded")
 			}
-			levels := Levels([]byte(svg))
+			levels, tallest := Levels([]byte(svg))
+			if tallest <= 0 || tallest > levels[1]-levels[0] {
+				t.Errorf("the tallest box is %v high, ranks %v apart", tallest, levels)
+			}
 			if len(levels) != 5 {
 				t.Errorf("the drawing has %d levels, want 5 (root, fold, three path nodes): %v", len(levels), levels)
 			}
@@ -228,7 +231,10 @@ func FuzzLevels(f *testing.F) {
 	f.Add([]byte(`<g id="n0" class="node st_done"><polygon points="0,0 10,0 10,10 0,10"/></g><g id="f3" class="node more fold st_more"><ellipse cx="5" cy="40" rx="3" ry="3"/></g>`))
 	f.Add([]byte(`<g id="n1" class="node "><polygon points="x"/>`))
 	f.Fuzz(func(t *testing.T, svg []byte) {
-		levels := Levels(svg)
+		levels, tallest := Levels(svg)
+		if tallest < 0 || len(levels) == 0 && tallest != 0 {
+			t.Fatalf("no levels but a tallest box %v high", tallest)
+		}
 		for i := 1; i < len(levels); i++ {
 			if !(levels[i]-levels[i-1] > levelTolerance) {
 				t.Fatalf("levels %v do not increase by more than %v", levels, levelTolerance)

@@ -17,9 +17,10 @@ const levelTolerance = 1
 
 // Levels returns the heights, in the drawing's points and increasing, at
 // which the drawing svg, a Render of either layout, centres its boxes:
-// one a rank of the tree, the root's first. How far apart they are tells
-// a viewer how many ranks its panel holds (Choices.Ranks).
-func Levels(svg []byte) []float64 {
+// one a rank of the tree, the root's first; and the height of its tallest
+// box. How far apart they are tells a viewer how many ranks its panel
+// holds (Choices.Ranks).
+func Levels(svg []byte) (levels []float64, tallest float64) {
 	var ys []float64
 	for _, at := range nodeGroup.FindAllIndex(svg, -1) {
 		rest := svg[at[1]:]
@@ -33,18 +34,18 @@ func Levels(svg []byte) []float64 {
 			}
 			if r := shapeRect(string(m[1]), attrs); r.ok {
 				ys = append(ys, (r.y0+r.y1)/2)
+				tallest = max(tallest, r.y1-r.y0)
 				break
 			}
 		}
 	}
 	slices.Sort(ys)
-	var out []float64
 	for _, y := range ys {
-		if len(out) == 0 || y-out[len(out)-1] > levelTolerance {
-			out = append(out, y)
+		if len(levels) == 0 || y-levels[len(levels)-1] > levelTolerance {
+			levels = append(levels, y)
 		}
 	}
-	return out
+	return levels, tallest
 }
 
 // shapeTag finds the tags of shapes a box's outline may be drawn with.

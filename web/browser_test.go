@@ -292,6 +292,23 @@ func (b *browser) toLastStep() int {
 	return last
 }
 
+// settleDrawings waits until the page has been sent no new drawing for
+// half a second: once a drawing's texts set the readable scale, the page
+// tells the server its panel's size again, and a drawing fitted to it may
+// follow.
+func (b *browser) settleDrawings() {
+	b.t.Helper()
+	const js = `new Promise((done) => {
+		const v = document.getElementById("viewer");
+		let last = v.dataset.layouts, calm = 0;
+		const t = setInterval(() => {
+			if (v.dataset.layouts === last && !v.dataset.drawing) calm++; else { calm = 0; last = v.dataset.layouts; }
+			if (calm >= 5) { clearInterval(t); done(true); }
+		}, 100);
+	})`
+	get(b, "waiting for the drawings to settle", chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
+}
+
 // screenshot saves the page as name in $SEARCHVIZ_SCREENSHOTS, if it is set.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()

@@ -55,6 +55,7 @@ func TestBrowserViewSwitchKeepsTheDrawing(t *testing.T) {
 	b.open(viewer)
 	b.waitStepFor(0, 60*time.Second)
 	b.toLastStep()
+	b.settleDrawings()
 	before := get(b, "reading the drawing's texts", chromedp.Evaluate[pageTexts](pageTextsJS))
 	if len(before.Values) < 2 {
 		t.Fatalf("the page shows %d nodes; want the part of the tree that fits the panel", len(before.Values))

@@ -21,7 +21,7 @@ export function send(cmd) {
   if (asking(cmd)) ws.send(JSON.stringify(cmd));
 }
 
-const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable width must change to be told again
+const PANEL_CHANGE = 0.05; // the share by which the tree panel's readable width or height must change to be told again
 
 let panelSent = null; // the tree panel's readable size last told the server
 
@@ -32,7 +32,9 @@ let panelSent = null; // the tree panel's readable size last told the server
 export function sendPanel() {
   const u = panelUnits();
   if (offline || !u || !st.ws || st.ws.readyState !== WebSocket.OPEN) return;
-  if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0]) return; // the width decides what is drawn
+  // The width decides how many nodes are drawn, the height how deep a
+  // path is before its middle is folded.
+  if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0] && Math.abs(u[1] - panelSent[1]) <= PANEL_CHANGE * panelSent[1]) return;
   panelSent = u;
   root.dataset.panel = u.join("x");
   st.ws.send(JSON.stringify({ type: "panel", width: u[0], height: u[1] }));

@@ -58,11 +58,13 @@ func (r *recent[T]) kept() int {
 // the pages of a class on one trace share them.
 type shownDrawings = recent[shownDrawing]
 
-// shownDrawing is one display set drawn in one view.
+// shownDrawing is one display set drawn in one view, with or without
+// boards in its nodes.
 type shownDrawing struct {
-	view trace.View
-	set  *render.Shown
-	svg  []byte
+	view     trace.View
+	set      *render.Shown
+	noBoards bool
+	svg      []byte
 }
 
 func (sd shownDrawing) size() int64 { return int64(len(sd.svg)) }
@@ -76,14 +78,15 @@ type tallyIndexes = recent[*render.TallyIndex]
 // in the places the final tree's layout gives them, Patchable, laid out
 // as `viz render --layout auto` lays out that many boxes (Graphviz up to
 // render.MaxDotNodes, the tidy layout above), with boards in the nodes
-// when there are few. A drawing that takes longer than timeout fails with
-// ErrTooBigToDraw.
-func (s *Show) DrawShown(ctx context.Context, l render.Layouter, set *render.Shown, v trace.View, timeout time.Duration) ([]byte, error) {
-	if sd, ok := s.shownDraws.find(func(sd shownDrawing) bool { return sd.view == v && sd.set.Equal(set) }); ok {
+// when there are few, unless noBoards: a panel too short for a rank of
+// nodes with boards in them. A drawing that takes longer than timeout
+// fails with ErrTooBigToDraw.
+func (s *Show) DrawShown(ctx context.Context, l render.Layouter, set *render.Shown, v trace.View, noBoards bool, timeout time.Duration) ([]byte, error) {
+	if sd, ok := s.shownDraws.find(func(sd shownDrawing) bool { return sd.view == v && sd.noBoards == noBoards && sd.set.Equal(set) }); ok {
 		return sd.svg, nil
 	}
 	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto, Shown: set}
-	if set.Drawn() <= maxBoardNodes {
+	if set.Drawn() <= maxBoardNodes && !noBoards {
 		opts.Board = s.BoardReader()
 	}
 	var buf bytes.Buffer
@@ -93,7 +96,7 @@ func (s *Show) DrawShown(ctx context.Context, l render.Layouter, set *render.Sho
 	if err != nil {
 		return nil, err
 	}
-	s.drawn.Add(s.shownDraws.add(shownDrawing{view: v, set: set, svg: buf.Bytes()}, shownDrawing.size))
+	s.drawn.Add(s.shownDraws.add(shownDrawing{view: v, set: set, noBoards: noBoards, svg: buf.Bytes()}, shownDrawing.size))
 	return buf.Bytes(), nil
 }
 

@@ -47,7 +47,7 @@ func TestShowKeepsAtMostMaxShownDrawings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := sh.DrawShown(context.Background(), &render.Graphviz{}, set, trace.ViewRoot, time.Minute); err != nil {
+		if _, err := sh.DrawShown(context.Background(), &render.Graphviz{}, set, trace.ViewRoot, false, time.Minute); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := sh.TallyIndex(set, o); err != nil {

@@ -41,4 +41,10 @@ const (
 	// panelFitTries caps the drawings of one display set made to fit a
 	// panel: each smaller than the last by what the last overflowed.
 	panelFitTries = 3
+
+	// maxRepicks caps the drawings of one arrangement made again for the
+	// ranks a drawing measured (render.Choices.Ranks), beyond the tries
+	// at the panel's width: once without boards, when they make a rank
+	// too tall for the panel, once for the ranks of the drawing without.
+	maxRepicks = 2
 )

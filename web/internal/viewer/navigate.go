@@ -139,9 +139,10 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		idx  *render.TallyIndex
 		svg  []byte
 		deep *render.PathTooLongError
-		// refolded says the set was picked again for the ranks its
-		// first drawing measured, which counts as no try at its width.
-		refolded bool
+		// repicks counts the sets picked again for the ranks a drawing
+		// measured, or drawn again without boards, which count as no
+		// tries at the panel's width.
+		repicks int
 	)
 	for try := 1; ; try++ {
 		set, err = o.Pick(vw.tree, c)
@@ -162,14 +163,22 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		if deep != nil {
 			break
 		}
-		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.timeout)
+		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.noBoards, vw.timeout)
 		if err != nil || vw.panel.w == 0 {
 			break
 		}
 		vw.measurePitch(svg)
-		if r := vw.panelRanks(); r != c.Ranks && !refolded {
+		if !vw.noBoards && repicks < maxRepicks && vw.panelRanks() < leastRanks && vw.tooDeep() {
+			// Boards make the ranks too tall for the panel: without them.
+			vw.noBoards, vw.pitch, vw.tallest = true, 0, 0
+			repicks++
+			try--
+			continue
+		}
+		if r := vw.panelRanks(); r != c.Ranks && repicks < maxRepicks {
 			// The first drawing of a page says how tall its ranks are.
-			c.Ranks, refolded = r, true
+			c.Ranks = r
+			repicks++
 			try--
 			continue
 		}
@@ -273,6 +282,10 @@ const panelUnitsPerNode = 30
 // Only the width decides what is drawn: a panel only shorter or taller
 // keeps its drawing.
 func (vw *Viewer) setPanel(w, h float64) {
+	if vw.noBoards && h > vw.panel.h {
+		// Boards may fit a taller panel: the ranks are measured again.
+		vw.noBoards, vw.pitch, vw.tallest = false, 0, 0
+	}
 	vw.panel.h = h
 	if vw.shown != nil && vw.panelRanks() != vw.ranks {
 		vw.nav.changed = true
@@ -293,7 +306,7 @@ func (vw *Viewer) panelRanks() int {
 	if vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
 		return 0
 	}
-	return max(1, int((vw.panel.h-captionUnits-frameUnits)/vw.pitch))
+	return max(1, 1+int((vw.panel.h-captionUnits-frameUnits-vw.tallest)/vw.pitch))
 }
 
 // The room, in the drawing's units, that a panel showing the root gives
@@ -305,12 +318,32 @@ const (
 	frameUnits   = 24
 )
 
+// leastRanks is the fewest ranks a fold draws: the root, the box and the
+// current node.
+const leastRanks = 3
+
+// tooDeep reports whether the path to the current node, or with none the
+// best line, is deeper than a panel's least ranks.
+func (vw *Viewer) tooDeep() bool {
+	end := vw.tree.Current()
+	if end == trace.NoNode {
+		end = vw.tree.Root()
+		for vw.tree.Node(end).Best != trace.NoNode {
+			end = vw.tree.Node(end).Best
+		}
+	}
+	return vw.tree.Node(end).Depth+1 > leastRanks
+}
+
 // measurePitch keeps the greatest distance between two ranks of drawing
 // svg and those drawn before: a panel that holds as many of those holds
 // the ranks of any display set drawn alike, and the ranks asked for only
 // ever fall, so that the display sets picked settle.
 func (vw *Viewer) measurePitch(svg []byte) {
-	levels := render.Levels(svg)
+	levels, tallest := render.Levels(svg)
+	if len(levels) > 1 {
+		vw.tallest = max(vw.tallest, tallest)
+	}
 	for i := 1; i < len(levels); i++ {
 		vw.pitch = max(vw.pitch, levels[i]-levels[i-1])
 	}

@@ -39,12 +39,16 @@ type Viewer struct {
 	timeout  time.Duration
 	ctx      context.Context
 
-	nav    navigation
-	panel  struct{ w, h float64 } // the page's tree panel in the drawing's units at a readable scale; 0 before it says
-	budget int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
-	pitch  float64                // from one rank of the last drawing to the next, at most, in its units; 0 before one is drawn
-	ranks  int                    // the ranks the display set was picked to fit (render.Choices.Ranks)
-	whole  struct {               // whether the whole tree is readable in the panel (wholeReadable), once known
+	nav     navigation
+	panel   struct{ w, h float64 } // the page's tree panel in the drawing's units at a readable scale; 0 before it says
+	budget  int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
+	pitch   float64                // from one rank of the drawings to the next, at most, in their units; 0 before one is drawn
+	tallest float64                // the tallest box of the drawings, in their units
+	// noBoards says the panel is too short for the least ranks of a
+	// fold (render.Fold) with boards in the nodes: they are drawn without.
+	noBoards bool
+	ranks    int      // the ranks the display set was picked to fit (render.Choices.Ranks)
+	whole    struct { // whether the whole tree is readable in the panel (wholeReadable), once known
 		key       wholeKey
 		known, ok bool
 	}
