@@ -122,7 +122,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	fresh := !vw.redraw && !vw.nav.changed && vw.shown != nil
+	fresh := !vw.redraw && !vw.nav.changed && vw.shown != nil && !vw.boardsTooTall()
 	if fresh && vw.shown.Covers(vw.tree) {
 		return nil, false, nil
 	}
@@ -168,7 +168,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 			break
 		}
 		vw.measurePitch(svg)
-		if !vw.noBoards && repicks < maxRepicks && vw.panelRanks() < leastRanks && vw.tooDeep() {
+		if repicks < maxRepicks && vw.boardsTooTall() {
 			// Boards make the ranks too tall for the panel: without them.
 			vw.noBoards, vw.pitch, vw.tallest = true, 0, 0
 			repicks++
@@ -322,9 +322,31 @@ const (
 // current node.
 const leastRanks = 3
 
-// tooDeep reports whether the path to the current node, or with none the
-// best line, is deeper than a panel's least ranks.
-func (vw *Viewer) tooDeep() bool {
+// boardsTooTall reports whether the last drawings, with boards in their
+// nodes, have ranks too tall for the panel to hold the ranks it needs,
+// framed tightly (the caption and the margins left out, as the page does
+// when nothing more fits), a fold's rank as short as its box: boards go
+// only where nothing else would do.
+func (vw *Viewer) boardsTooTall() bool {
+	if vw.noBoards || vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
+		return false
+	}
+	need := vw.neededRanks()
+	span := float64(need-1)*vw.pitch + vw.tallest
+	if need == leastRanks {
+		span = float64(need-1)*vw.pitch + min(vw.tallest, foldBoxUnits)
+	}
+	return span > vw.panel.h
+}
+
+// foldBoxUnits is the height of a fold's box in the drawing's units
+// (render's placeholders' and folds').
+const foldBoxUnits = 28
+
+// neededRanks returns the ranks the panel must hold: those of the path to
+// the current node, or with none of the best line, up to leastRanks,
+// which a fold brings any deeper path down to.
+func (vw *Viewer) neededRanks() int {
 	end := vw.tree.Current()
 	if end == trace.NoNode {
 		end = vw.tree.Root()
@@ -332,7 +354,7 @@ func (vw *Viewer) tooDeep() bool {
 			end = vw.tree.Node(end).Best
 		}
 	}
-	return vw.tree.Node(end).Depth+1 > leastRanks
+	return min(leastRanks, vw.tree.Node(end).Depth+1)
 }
 
 // measurePitch keeps the greatest distance between two ranks of drawing
