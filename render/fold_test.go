@@ -48,8 +48,8 @@ func endedCombEvents(depth int) []trace.Event {
 func TestPickFoldsTheEndsLine(t *testing.T) {
 	t.Parallel()
 	o, tr := outlineOf(t, endedCombEvents(8), lastStep)
-	if tr.Current() != trace.NoNode || spineEnd(tr) != 15 {
-		t.Fatalf("the ended comb's current node is %d and its best line ends at %d, want none and 15", tr.Current(), spineEnd(tr))
+	if tr.Current() != trace.NoNode || PathEnd(tr) != 15 {
+		t.Fatalf("the ended comb's current node is %d and its best line ends at %d, want none and 15", tr.Current(), PathEnd(tr))
 	}
 	for _, tc := range []struct {
 		ranks int

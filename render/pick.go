@@ -96,10 +96,10 @@ type Choices struct {
 // A fold asked for by c.Ranks leaves out the run it folds and every node
 // under it off the path, whatever else would show them, and its Top shows
 // no children but those it must (the search's coming nodes among them)
-// and single leaves. Collapsed nodes
-// show no children but the first two kinds and the search's coming
-// nodes. A view's subtree that fits the budget whole,
-// collapsed parts aside, is shown whole, as is a whole tree that fits.
+// and single leaves. Collapsed nodes show no children but the first two
+// kinds and the search's coming nodes. A view's subtree that fits the
+// budget whole, collapsed parts aside, is shown whole, as is a whole tree
+// that fits.
 // Last, a placeholder under a node whose children may be shown never
 // stands for a single leaf: the leaf is shown in its place, beyond the
 // budget, since it takes no more room.
@@ -188,9 +188,9 @@ func core(t *trace.Tree, fn func(trace.NodeID) bool) {
 	}
 }
 
-// spineEnd returns the node the path a drawing must hold leads to at t's
+// PathEnd returns the node the path a drawing must hold leads to at t's
 // step: the current node, or with none the best line's last node.
-func spineEnd(t *trace.Tree) trace.NodeID {
+func PathEnd(t *trace.Tree) trace.NodeID {
 	if id := t.Current(); id != trace.NoNode {
 		return id
 	}
@@ -226,7 +226,7 @@ type picker struct {
 // shown returns the display set picked.
 func (p *picker) shown() *Shown {
 	s := newShown(p.t, p.o, p.set, p.fold)
-	if end := spineEnd(p.t); p.c.Ranks > 0 && s.Has(end) {
+	if end := PathEnd(p.t); p.c.Ranks > 0 && s.Has(end) {
 		// Where no fold brings the path within the ranks asked for, the
 		// set holds as many as it draws, so that Covers keeps it.
 		s.ranks = max(p.c.Ranks, s.rankOf(p.t, end)+1+kidRank(p.t, end))
@@ -234,7 +234,7 @@ func (p *picker) shown() *Shown {
 	return s
 }
 
-// foldFor returns the fold that draws the path to spineEnd in ranks
+// foldFor returns the fold that draws the path to PathEnd in ranks
 // ranks, or nil if it fits them, ranks is 0, or no run can be folded:
 // the root, the root's child on the path when there is no current node
 // (the decision, even past ranks), the box, and the path's last nodes,
@@ -243,7 +243,7 @@ func (p *picker) shown() *Shown {
 // line. A fold never hides the view's root.
 func (p *picker) foldFor(ranks int) *Fold {
 	t := p.t
-	end := spineEnd(t)
+	end := PathEnd(t)
 	depth, kids := t.Node(end).Depth, kidRank(t, end)
 	if ranks <= 0 || depth+1+kids <= ranks {
 		return nil

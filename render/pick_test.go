@@ -302,7 +302,7 @@ func checkShown(t *testing.T, tr, final *trace.Tree, s *Shown, c Choices) {
 	}
 	if folds {
 		checkFold(t, tr, s, c, f)
-	} else if end := spineEnd(tr); c.Ranks > 0 && c.Root == 0 && tr.Node(end).Depth > 1 {
+	} else if end := PathEnd(tr); c.Ranks > 0 && c.Root == 0 && tr.Node(end).Depth > 1 {
 		if need := tr.Node(end).Depth + 1 + kidRank(tr, end); need > c.Ranks {
 			t.Errorf("step %d, %+v: the path to %d needs %d ranks, and is not folded", k, c, end, need)
 		}
@@ -394,7 +394,7 @@ func checkFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
 	if run == 0 {
 		t.Errorf("step %d: the fold %+v folds no node", tr.Step(), f)
 	}
-	end := spineEnd(tr)
+	end := PathEnd(tr)
 	if c.Root != 0 || !isAncestor(tr, f.Bottom, end) {
 		return
 	}
@@ -428,7 +428,7 @@ func checkLineFold(t *testing.T, tr *trace.Tree, s *Shown, c Choices, f Fold) {
 		}
 		run++
 	}
-	if run == 0 || c.Ranks >= 4+kidRank(tr, spineEnd(tr)) {
+	if run == 0 || c.Ranks >= 4+kidRank(tr, PathEnd(tr)) {
 		t.Errorf("step %d, %+v: a fold ends the line of %d moves under %d", tr.Step(), c, run, f.Top)
 	}
 }

@@ -231,7 +231,7 @@ func (s *Shown) Covers(t *trace.Tree) bool {
 	if s.ranks <= 0 {
 		return true
 	}
-	end := spineEnd(t)
+	end := PathEnd(t)
 	return !s.Has(end) || s.rankOf(t, end)+1+kidRank(t, end) <= s.ranks
 }
 

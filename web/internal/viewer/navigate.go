@@ -278,9 +278,10 @@ func (vw *Viewer) panelBudget() int {
 const panelUnitsPerNode = 30
 
 // setPanel fits the display sets to a tree panel of w by h units of the
-// drawing at a readable scale, from the next frame on.
-// Only the width decides what is drawn: a panel only shorter or taller
-// keeps its drawing.
+// drawing at a readable scale, from the next frame on. The width decides
+// how many nodes are drawn; the height how deep a path is drawn before a
+// run of it is folded (panelRanks), so a panel only shorter or taller
+// keeps its drawing unless that changes.
 func (vw *Viewer) setPanel(w, h float64) {
 	if vw.noBoards && h > vw.panel.h {
 		// Boards may fit a taller panel: the ranks are measured again.
@@ -347,14 +348,7 @@ const foldBoxUnits = 28
 // the current node, or with none of the best line, up to leastRanks,
 // which a fold brings any deeper path down to.
 func (vw *Viewer) neededRanks() int {
-	end := vw.tree.Current()
-	if end == trace.NoNode {
-		end = vw.tree.Root()
-		for vw.tree.Node(end).Best != trace.NoNode {
-			end = vw.tree.Node(end).Best
-		}
-	}
-	return min(leastRanks, vw.tree.Node(end).Depth+1)
+	return min(leastRanks, vw.tree.Node(render.PathEnd(vw.tree)).Depth+1)
 }
 
 // measurePitch keeps the greatest distance between two ranks of drawing
