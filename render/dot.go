@@ -168,17 +168,23 @@ func (d *drawing) more(g int) {
 	p := d.drawn.group(g)
 	geo := moreGeometry(d.drawn.shown.final[g])
 	id := moreID(p)
-	lk, style := moreLook, moreLook.style
+	style := moreLook.style
 	more, nodes := d.drawn.more[g].Label()
 	if d.drawn.hidden(g) {
 		style, more, nodes = "invis", "", ""
 	}
+	d.moreNode(id, d.drawn.moreStatusClass(g), geo, style, moreLabel("m", p, more, nodes, int(geo.width)-2*moreMargin, d.opts.Patchable))
+}
+
+// moreNode writes the box id as a placeholder is drawn, with the classes
+// "more" and classes, geometry geo, style and label.
+func (d *drawing) moreNode(id, classes string, geo geometry, style, label string) {
 	w := d.w
-	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"`)
+	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + classes + `"`)
 	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
-	d.lookAttrs(lk, style)
-	w.WriteString(` fillcolor="` + lk.fillcolor + `" label=`)
-	w.WriteString(moreLabel("m", p, more, nodes, int(geo.width)-2*moreMargin, d.opts.Patchable))
+	d.lookAttrs(moreLook, style)
+	w.WriteString(` fillcolor="` + moreLook.fillcolor + `" label=`)
+	w.WriteString(label)
 	w.WriteString("];\n")
 }
 
@@ -189,9 +195,15 @@ func (d *drawing) moreEdge(g int) {
 	if d.drawn.hidden(g) {
 		style = "invis"
 	}
+	d.moreEdgeTo(p, moreID(p), d.drawn.moreStatusClass(g), style)
+}
+
+// moreEdgeTo writes the edge from node p to the box id as a placeholder's
+// edge is drawn, "e<id>", with the classes "more" and classes, in style.
+func (d *drawing) moreEdgeTo(p trace.NodeID, id, classes, style string) {
 	w := d.w
-	w.WriteString("\tn" + strconv.Itoa(int(p)) + " -> " + moreID(p))
-	w.WriteString(` [id="e` + moreID(p) + `" class="` + moreClass + ` ` + d.drawn.moreStatusClass(g) + `"` + treePorts)
+	w.WriteString("\tn" + strconv.Itoa(int(p)) + " -> " + id)
+	w.WriteString(` [id="e` + id + `" class="` + moreClass + ` ` + classes + `"` + treePorts)
 	d.lookAttrs(moreLook, style)
 	w.WriteString("];\n")
 }

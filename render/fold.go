@@ -136,22 +136,8 @@ func (d *svgDrawing) writeFold() {
 	if f == nil {
 		return
 	}
-	i := d.drawn.foldBox()
-	b := d.boxOf(i)
-	id := foldID(f)
-	d.group(id, "node "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, id)
-	d.w.shape(d.geo[i], b, func() {
-		if !d.page {
-			d.w.WriteString(` fill="` + moreLook.fillcolor + `"`)
-			d.stroke(moreLook.color, moreLook.penwidth, moreLook.style)
-		}
-	})
-	d.eol()
 	moves, count := f.label()
-	slot := strconv.Itoa(int(f.id()))
-	d.slot("fv"+slot, classMore, moves, b.x, b.y-1, moreFontBold, "bold", colorBlack)
-	d.slot("fw"+slot, classWindow, count, b.x, b.y+10, moreFont, "", colorBlack)
-	d.w.WriteString("</g>\n")
+	d.moreBox(d.drawn.foldBox(), "f", f.id(), foldClass+" "+moreStatus, trace.StatusGenerated, moves, count)
 }
 
 // writeFoldEdge writes the edge from the fold's Top to its box, if there
@@ -161,11 +147,7 @@ func (d *svgDrawing) writeFoldEdge() {
 	if f == nil {
 		return
 	}
-	id := foldID(f)
-	d.group("e"+id, "edge "+moreClass+" "+foldClass+" "+moreStatus, trace.StatusGenerated, "n"+strconv.Itoa(int(f.Top))+"-&gt;"+id)
-	from, to := d.boxOf(d.drawn.box(f.Top)), d.boxOf(d.drawn.foldBox())
-	d.line(moreLook, from.x, from.bottom(), to.x, to.top())
-	d.w.WriteString("</g>\n")
+	d.moreLine(f.Top, d.drawn.foldBox(), foldID(f), foldClass+" "+moreStatus, trace.StatusGenerated)
 }
 
 // fold writes the fold's box in DOT, if there is one.
@@ -175,15 +157,8 @@ func (d *drawing) fold() {
 		return
 	}
 	geo := foldGeometry(f)
-	id := foldID(f)
-	w := d.w
-	w.WriteString("\t" + id + ` [id="` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"`)
-	w.WriteString(` shape="box" width="` + inches(geo.width) + `" height="` + inches(geo.height) + `"`)
-	d.lookAttrs(moreLook, moreLook.style)
-	w.WriteString(` fillcolor="` + moreLook.fillcolor + `" label=`)
 	moves, count := f.label()
-	w.WriteString(moreLabel("f", f.id(), moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
-	w.WriteString("];\n")
+	d.moreNode(foldID(f), foldClass+" "+moreStatus, geo, moreLook.style, moreLabel("f", f.id(), moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
 }
 
 // foldEdge writes the edge from the fold's Top to its box in DOT, if
@@ -193,10 +168,5 @@ func (d *drawing) foldEdge() {
 	if f == nil {
 		return
 	}
-	id := foldID(f)
-	w := d.w
-	w.WriteString("\tn" + strconv.Itoa(int(f.Top)) + " -> " + id)
-	w.WriteString(` [id="e` + id + `" class="` + moreClass + ` ` + foldClass + ` ` + moreStatus + `"` + treePorts)
-	d.lookAttrs(moreLook, moreLook.edgeStyle)
-	w.WriteString("];\n")
+	d.moreEdgeTo(f.Top, foldID(f), foldClass+" "+moreStatus, moreLook.edgeStyle)
 }

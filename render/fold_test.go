@@ -159,8 +159,8 @@ func TestFoldCounts(t *testing.T) {
 			t.Errorf("the placeholder under %d counts %+v at the end, %+v in the final tree", p, got, s.Final(i))
 		}
 	}
-	if f := s.fold; f.elided != (Elided{Children: 5, Nodes: 10}) {
-		t.Errorf("the fold stands for %+v, want 5 moves and 10 nodes (1 to 10)", f.elided)
+	if run := s.fold.run; !slices.Equal(run, []trace.NodeID{1, 3, 5, 7, 9}) {
+		t.Errorf("the fold's run is %v, want the path nodes 1, 3, 5, 7, 9 at depths 1 to 5", run)
 	}
 	if moves, count := s.fold.label(); moves != "p1 p2 … p4 p5" || count != "5 moves folded" {
 		t.Errorf("the fold says %q, %q", moves, count)

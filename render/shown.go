@@ -46,7 +46,6 @@ type Fold struct {
 type folded struct {
 	Fold
 	run     []trace.NodeID // the nodes folded, from Top's child down
-	elided  Elided         // the run's nodes and what hangs from them, in the final tree
 	actions []string       // the moves into the run's nodes, in order
 }
 
@@ -68,7 +67,7 @@ func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool, f *Fold) *Sh
 	}
 	slices.Sort(s.nodes)
 	if f != nil {
-		s.fold = newFolded(t, o, *f)
+		s.fold = newFolded(t, *f)
 	}
 	for _, id := range s.nodes {
 		var e Elided
@@ -86,8 +85,8 @@ func newShown(t *trace.Tree, o *Outline, set map[trace.NodeID]bool, f *Fold) *Sh
 	return s
 }
 
-// newFolded returns fold f of the tree t that o outlines, with its run.
-func newFolded(t *trace.Tree, o *Outline, f Fold) *folded {
+// newFolded returns fold f of tree t, with its run.
+func newFolded(t *trace.Tree, f Fold) *folded {
 	fd := &folded{Fold: f}
 	if f.Bottom == trace.NoNode {
 		for id := t.Node(f.Top).Best; id != trace.NoNode; id = t.Node(id).Best {
@@ -98,10 +97,6 @@ func newFolded(t *trace.Tree, o *Outline, f Fold) *folded {
 			fd.run = append(fd.run, id)
 		}
 		slices.Reverse(fd.run)
-	}
-	fd.elided = Elided{Children: len(fd.run), Nodes: o.Subtree(fd.run[0])}
-	if f.Bottom != trace.NoNode {
-		fd.elided.Nodes -= o.Subtree(f.Bottom)
 	}
 	for _, id := range fd.run {
 		fd.actions = append(fd.actions, actionText(t.Node(id)))

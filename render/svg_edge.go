@@ -124,7 +124,14 @@ func (d *svgDrawing) moreEdge(g int) {
 	if d.drawn.hidden(g) {
 		status = trace.StatusNotReached
 	}
-	d.group("e"+moreID(p), "edge "+moreClass+" "+d.drawn.moreStatusClass(g), status, "n"+strconv.Itoa(int(p))+"-&gt;"+moreID(p))
+	d.moreLine(p, i, moreID(p), d.drawn.moreStatusClass(g), status)
+}
+
+// moreLine writes the edge from node p to box i, whose id is id, as a
+// placeholder's edge is drawn: the group "e<id>" with the classes "edge
+// more" and classes, a dashed grey line.
+func (d *svgDrawing) moreLine(p trace.NodeID, i int, id, classes string, status trace.Status) {
+	d.group("e"+id, "edge "+moreClass+" "+classes, status, "n"+strconv.Itoa(int(p))+"-&gt;"+id)
 	from, to := d.boxOf(d.drawn.box(p)), d.boxOf(i)
 	d.line(moreLook, from.x, from.bottom(), to.x, to.top())
 	d.w.WriteString("</g>\n")

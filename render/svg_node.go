@@ -112,15 +112,23 @@ func (d *svgDrawing) board(bd, parent *board.Board, x0, y0 float64) {
 // "a_mw<p>" when Patchable.
 func (d *svgDrawing) more(g int) {
 	p := d.drawn.group(g)
-	i := d.drawn.nodes() + g
-	b := d.boxOf(i)
 	status := trace.StatusGenerated
+	more, nodes := d.drawn.more[g].Label()
 	if d.drawn.hidden(g) {
-		status = trace.StatusNotReached
+		status, more, nodes = trace.StatusNotReached, "", ""
 	}
+	d.moreBox(d.drawn.nodes()+g, "m", p, d.drawn.moreStatusClass(g), status, more, nodes)
+}
+
+// moreBox writes box i as a placeholder is drawn, the group "<kind><n>"
+// with the classes "node more" and classes: a dashed grey box saying top
+// in bold over bottom, the texts in the anchors "a_<kind>v<n>" and
+// "a_<kind>w<n>" when Patchable.
+func (d *svgDrawing) moreBox(i int, kind string, n trace.NodeID, classes string, status trace.Status, top, bottom string) {
+	b := d.boxOf(i)
 	w := d.w
-	id := moreID(p)
-	d.group(id, "node "+moreClass+" "+d.drawn.moreStatusClass(g), status, id)
+	slot := strconv.Itoa(int(n))
+	d.group(kind+slot, "node "+moreClass+" "+classes, status, kind+slot)
 	w.shape(d.geo[i], b, func() {
 		if !d.page {
 			w.WriteString(` fill="` + moreLook.fillcolor + `"`)
@@ -128,11 +136,7 @@ func (d *svgDrawing) more(g int) {
 		}
 	})
 	d.eol()
-	more, nodes := d.drawn.more[g].Label()
-	if d.drawn.hidden(g) {
-		more, nodes = "", ""
-	}
-	d.slot("mv"+strconv.Itoa(int(p)), classMore, more, b.x, b.y-1, moreFontBold, "bold", colorBlack)
-	d.slot("mw"+strconv.Itoa(int(p)), classWindow, nodes, b.x, b.y+10, moreFont, "", colorBlack)
+	d.slot(kind+"v"+slot, classMore, top, b.x, b.y-1, moreFontBold, "bold", colorBlack)
+	d.slot(kind+"w"+slot, classWindow, bottom, b.x, b.y+10, moreFont, "", colorBlack)
 	w.WriteString("</g>\n")
 }
