@@ -149,15 +149,41 @@ func Outcome(r float64) string {
 // write it, from its value and bound formatted by the caller: "β-cut: 5 ≥
 // β=3" at a MAX node, "α-cut: 2 ≤ α=3" at a MIN node, and for a forward
 // cut, whose value is the best move's and bound the threshold, "forward
-// cut: below 22 (best 42)". It is "" for any other kind.
+// cut: below 22 (best 42)": CutName, then CutTest. It is "" for any other
+// kind.
 func CutRule(k trace.CutKind, value, bound string) string {
+	name := CutName(k)
+	if name == "" {
+		return ""
+	}
+	return name + ": " + CutTest(k, value, bound)
+}
+
+// CutName names a cut of kind k: "α-cut", "β-cut" or "forward cut", and ""
+// for any other kind.
+func CutName(k trace.CutKind) string {
 	switch k {
 	case trace.CutAlpha:
-		return "α-cut: " + value + " ≤ α=" + bound
+		return "α-cut"
 	case trace.CutBeta:
-		return "β-cut: " + value + " ≥ β=" + bound
+		return "β-cut"
 	case trace.CutForward:
-		return "forward cut: below " + bound + " (best " + value + ")"
+		return "forward cut"
+	}
+	return ""
+}
+
+// CutTest is the test a cut of kind k passed, from its value and bound
+// formatted by the caller, without the cut's name (see CutRule): "2 ≤
+// α=3", "5 ≥ β=3", "below 22 (best 42)", and "" for any other kind.
+func CutTest(k trace.CutKind, value, bound string) string {
+	switch k {
+	case trace.CutAlpha:
+		return value + " ≤ α=" + bound
+	case trace.CutBeta:
+		return value + " ≥ β=" + bound
+	case trace.CutForward:
+		return "below " + bound + " (best " + value + ")"
 	}
 	return ""
 }

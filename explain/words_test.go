@@ -120,6 +120,34 @@ func TestEveryValueHasWords(t *testing.T) {
 	}
 }
 
+// TestCutRuleParts checks that a cut's rule is its name and its test, as
+// the lecture writes them, which a tree drawing writes on two lines.
+func TestCutRuleParts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		kind       trace.CutKind
+		name, test string
+	}{
+		{trace.CutAlpha, "α-cut", "2 ≤ α=3"},
+		{trace.CutBeta, "β-cut", "2 ≥ β=3"},
+		{trace.CutForward, "forward cut", "below 3 (best 2)"},
+		{trace.CutBad, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.kind.String(), func(t *testing.T) {
+			t.Parallel()
+			name, test, rule := CutName(tt.kind), CutTest(tt.kind, "2", "3"), CutRule(tt.kind, "2", "3")
+			want := ""
+			if tt.name != "" {
+				want = tt.name + ": " + tt.test
+			}
+			if name != tt.name || test != tt.test || rule != want {
+				t.Errorf("name %q, test %q, rule %q; want %q, %q, %q", name, test, rule, tt.name, tt.test, want)
+			}
+		})
+	}
+}
+
 // allWords is everything the vocabulary says, with what it says it of.
 func allWords(t *testing.T) map[string]string {
 	words := map[string]string{}

@@ -168,10 +168,10 @@ func StyleSheet() string {
 	// Not drawn at all, rather than drawn invisible, so that a browser
 	// neither lays out nor paints what a step has not reached.
 	b.WriteString(".node.st_not_reached, .edge.st_not_reached, ." + linkClass + ".st_not_reached { display: none; }\n")
-	// A Patchable drawing writes a cut's reason in both views, the root
-	// player's first (Options.cutReasons): the page shows its view's, as
-	// the data-view attribute of an element around the drawing names it.
-	b.WriteString(`[data-view="side"] .edge text:nth-of-type(2):not(:last-of-type), [data-view="root"] .edge text:nth-of-type(3) { display: none; }` + "\n")
+	// A Patchable drawing writes a cut's reason in both views (see
+	// classRootView): the page shows its view's, as the data-view
+	// attribute of an element around the drawing names it.
+	b.WriteString(`[data-view="side"] .` + classRootView + `, [data-view="root"] .` + classSideView + ` { display: none; }` + "\n")
 	for s, lk := range looks {
 		if trace.Status(s) == trace.StatusNotReached || lk.class == "" {
 			continue
@@ -209,6 +209,9 @@ func StyleSheet() string {
 	fmt.Fprintf(&b, "text.%s { font-size: %dpx; }\n", classWindow, fontWindow)
 	fmt.Fprintf(&b, "text.%s { font-weight: bold; font-size: %dpx; }\n", classMore, moreFontBold)
 	fmt.Fprintf(&b, "text.%s { font-size: %dpx; stroke: white; stroke-width: %d; paint-order: stroke; }\n", classLabel, fontEdge, labelHalo)
+	// Graphviz writes edge labels at the size they were laid out at
+	// (Options.edgeFont), larger than the normal view draws them.
+	fmt.Fprintf(&b, ".edge > text { font-size: %dpx; }\n", fontEdge)
 	// A weight is wider than the thinnest status line, 1 point.
 	done := lookOf(trace.StatusDone).class
 	for w := 2; w <= maxVisitWidth; w++ {

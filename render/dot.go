@@ -23,12 +23,20 @@ import (
 // WriteDOT reads t and does not move it; like every use of a trace.Tree,
 // it must not run concurrently with calls that move t.
 func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
+	_, err := dotAndReasons(w, t, opts)
+	return err
+}
+
+// dotAndReasons is WriteDOT, returning the reasons for cuts, by the node the
+// edge they label goes into, that a Patchable drawing holds in both views
+// once Graphviz has drawn it (see patchReasons).
+func dotAndReasons(w io.Writer, t *trace.Tree, opts Options) (map[trace.NodeID]*viewLines, error) {
 	sc, err := newScene(t, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	dr := sc.drawn
-	d := &drawing{scene: sc, w: bufio.NewWriter(w), shown: make([]NodeDisplay, dr.nodes())}
+	d := &drawing{scene: sc, w: bufio.NewWriter(w), shown: make([]NodeDisplay, dr.nodes()), reasons: map[trace.NodeID]*viewLines{}}
 	d.header()
 	for i := range dr.nodes() {
 		d.node(i)
@@ -52,17 +60,18 @@ func WriteDOT(w io.Writer, t *trace.Tree, opts Options) error {
 	}
 	d.w.WriteString("}\n")
 	if err := d.w.Flush(); err != nil {
-		return fmt.Errorf("render: writing DOT: %w", err)
+		return nil, fmt.Errorf("render: writing DOT: %w", err)
 	}
-	return nil
+	return d.reasons, nil
 }
 
 // drawing is one run of WriteDOT. Its writer keeps the first error, which
 // Flush returns, so the methods do not check each write.
 type drawing struct {
 	scene
-	w     *bufio.Writer
-	shown []NodeDisplay // by box, what node writes, for edge
+	w       *bufio.Writer
+	shown   []NodeDisplay               // by box, what node writes, for edge
+	reasons map[trace.NodeID]*viewLines // by the node its edge goes into, reasons that read differently in each view
 }
 
 func (d *drawing) header() {
@@ -70,7 +79,7 @@ func (d *drawing) header() {
 	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" splines=\"polyline\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
 		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + d.graphLabel() + "];\n")
 	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
-	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"" + strconv.Itoa(fontEdge) + "\" arrowhead=\"none\"];\n")
+	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"" + strconv.Itoa(d.opts.edgeFont()) + "\" arrowhead=\"none\"];\n")
 }
 
 // graphLabel returns the label over the tree: the title's lines and the
@@ -124,10 +133,10 @@ func (d *drawing) node(i int) {
 	w.WriteString("];\n")
 }
 
-// edge writes the edge into the node of box i, if it has a parent. Its label, the
-// action and for a pruned node the reason for the cut, is taken from the
-// final tree, so that it is the same at every step. Its width is its
-// status's or, where that is wider, its weight by visits (see
+// edge writes the edge into the node of box i, if it has a parent. Its
+// label, the action and for the first pruned node of a cut the reason for
+// it (drawn.reasonOn), is taken from the final tree, so that it is the
+// same at every step. Its width is its status's or, where that is wider, its weight by visits (see
 // NodeDisplay.Weight), which a weight class names for StyleSheet; a
 // searched node's widened edge is slate grey (colorVisits).
 func (d *drawing) edge(i int) {
@@ -140,9 +149,13 @@ func (d *drawing) edge(i int) {
 	if d.passes && n.Iteration > 0 {
 		label += " · pass " + strconv.Itoa(n.Iteration)
 	}
-	if f := d.final.Node(id); f.Placeholder && f.PrunedBy != trace.NoNode {
-		for _, r := range d.opts.cutReasons(d.final.Node(f.PrunedBy)) {
+	if d.drawn.reasonOn(d.final, id) {
+		lines, both := d.opts.cutReasons(d.final.Node(d.final.Node(id).PrunedBy))
+		for _, r := range lines {
 			label += "\n" + r
+		}
+		if both != nil {
+			d.reasons[id] = both
 		}
 	}
 	lk := lookOf(n.Status)

@@ -150,6 +150,10 @@ func TestWriteDOTHasEveryNodeAtEveryStep(t *testing.T) {
 // own view C's value is -2 and its window (-∞, -3), so -2 reaches β=-3.
 var textbookCutReason = map[View]string{ViewRoot: "α-cut: 2 ≤ α=3", ViewSide: "β-cut: -2 ≥ β=-3"}
 
+// textbookCutLabel is textbookCutReason as a DOT label writes it under
+// the edge, the cut's name over its test.
+var textbookCutLabel = map[View]string{ViewRoot: `α-cut\n2 ≤ α=3`, ViewSide: `β-cut\n-2 ≥ β=-3`}
+
 func TestWriteDOTPrunedEdges(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
 	t.Parallel()
@@ -159,11 +163,11 @@ func TestWriteDOTPrunedEdges(t *testing.T) {
 				t.Parallel()
 				tr := mustTree(t, textbookEvents(), step)
 				nodes, edges, _, _ := parseDOT(t, writeDOT(t, tr, Options{View: view}))
-				if got, want := edges[idC2].attrs["label"], `c2\n`+textbookCutReason[view]; got != want {
+				if got, want := edges[idC2].attrs["label"], `c2\n`+textbookCutLabel[view]; got != want {
 					t.Errorf("edge into c2 labelled %q, want %q at every step", got, want)
 				}
-				if got, want := edges[idC3].attrs["label"], `c3\n`+textbookCutReason[view]; got != want {
-					t.Errorf("edge into c3 labelled %q, want %q", got, want)
+				if got, want := edges[idC3].attrs["label"], "c3"; got != want {
+					t.Errorf("edge into c3 labelled %q, want %q: the cut's reason is written once, under c2", got, want)
 				}
 				for id, e := range edges {
 					if id == idC2 || id == idC3 {
@@ -377,8 +381,10 @@ func TestWriteDOTBoards(t *testing.T) {
 		if cells.MatchString(nodes[id].html) {
 			t.Errorf("placeholder n%d draws a board", id)
 		}
-		if got, want := edges[id].attrs["label"], `\nα-cut: -1 ≤ α=0`; !strings.HasSuffix(got, want) {
-			t.Errorf("edge into placeholder n%d labelled %q, want it to end %q", id, got, want)
+		// One cut pruned the three: its reason is written once, on the first.
+		got, want := edges[id].attrs["label"], `\nα-cut\n-1 ≤ α=0`
+		if first := id == 4; strings.HasSuffix(got, want) != first || !first && strings.Contains(got, `\n`) {
+			t.Errorf("edge into placeholder n%d labelled %q, want it to end %q only on n4", id, got, want)
 		}
 	}
 	if !strings.Contains(legend, "the move just played") {

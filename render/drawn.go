@@ -94,6 +94,25 @@ func (d drawn) find(id trace.NodeID) (int, bool) {
 	return d.shown.Index(id)
 }
 
+// reasonOn reports whether the edge into node id carries the reason for
+// the cut that pruned it, as final says: id is the first of its parent's
+// children, in the final tree, that the cut pruned and the drawing draws,
+// so that a cut's reason is written once, however many moves it pruned.
+func (d drawn) reasonOn(final *trace.Tree, id trace.NodeID) bool {
+	n := final.Node(id)
+	if !n.Placeholder || n.PrunedBy == trace.NoNode || n.Parent == trace.NoNode {
+		return false
+	}
+	for _, c := range final.Node(n.Parent).Children {
+		if s := final.Node(c); s.Placeholder && s.PrunedBy == n.PrunedBy {
+			if _, ok := d.find(c); ok {
+				return c == id
+			}
+		}
+	}
+	return false
+}
+
 // linked returns the boxes of node i's transposition link, from i to
 // the node first searched, and whether it is drawn: the node's value came
 // from a transposition table, in the final tree, and both ends are drawn.

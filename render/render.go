@@ -40,14 +40,15 @@ func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Lay
 		return errors.New("render: no Layouter; pass a *Graphviz, or draw with Options.Layout LayoutTidy")
 	}
 	var dot bytes.Buffer
-	if err := WriteDOT(&dot, t, opts); err != nil {
+	reasons, err := dotAndReasons(&dot, t, opts)
+	if err != nil {
 		return err
 	}
 	svg, err := l.SVG(ctx, dot.Bytes())
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(reshapeHouses(svg)); err != nil {
+	if _, err := w.Write(patchReasons(reshapeHouses(svg), reasons)); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil

@@ -146,36 +146,37 @@ func (d *svgDrawing) layout() error {
 // the label of the edge into it needs more, so that labels of neighbours
 // never overlap.
 func (d *svgDrawing) room(id trace.NodeID, g geometry) float64 {
-	w := g.width
-	action, reasons := d.edgeLabels(id)
+	w, size := g.width, float64(d.opts.edgeFont())
+	action, reasons, _ := d.edgeLabels(id)
 	if action != "" {
 		// The label sits on the edge a little above the node, where
 		// neighbouring edges are at least 2/3 as far apart as the nodes.
-		w = max(w, 1.5*(textWidth(action, fontEdge)+2*labelMargin))
+		w = max(w, 1.5*(textWidth(action, size)+2*labelMargin))
 	}
 	for _, r := range reasons {
-		w = max(w, textWidth(r, fontEdge)+2*labelMargin)
+		w = max(w, textWidth(r, size)+2*labelMargin)
 	}
 	return w
 }
 
 // edgeLabels returns the labels of the edge into node id, as WriteDOT
 // writes them, from the final tree so that they are the same at every
-// step: the action, with the pass that made it, and for a pruned node the
-// reasons for the cut (Options.cutReasons). The root has neither.
-func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []string) {
+// step: the action, with the pass that made it, and for the first pruned
+// node of a cut the reasons for it (drawn.reasonOn, Options.cutReasons).
+// The root has neither.
+func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []string, both *viewLines) {
 	n := d.final.Node(id)
 	if n.Parent == trace.NoNode {
-		return "", nil
+		return "", nil, nil
 	}
 	action = actionText(n)
 	if d.passes && n.Iteration > 0 {
 		action += " · pass " + strconv.Itoa(n.Iteration)
 	}
-	if n.Placeholder && n.PrunedBy != trace.NoNode {
-		reasons = d.opts.cutReasons(d.final.Node(n.PrunedBy))
+	if d.drawn.reasonOn(d.final, id) {
+		reasons, both = d.opts.cutReasons(d.final.Node(n.PrunedBy))
 	}
-	return action, reasons
+	return action, reasons, both
 }
 
 // boxOf returns box i of the drawing.

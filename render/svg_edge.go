@@ -32,15 +32,21 @@ func (d *svgDrawing) edge(i int) {
 	from, to := d.boxOf(d.drawn.parentBox(id)), d.boxOf(i)
 	x0, y0, x1, y1 := from.x, from.bottom(), to.x, to.top()
 	d.line(lk, x0, y0, x1, y1)
-	action, reasons := d.edgeLabels(id)
+	action, reasons, both := d.edgeLabels(id)
 	mid := y1 - edgeLabelLift - fontEdge/3
 	x := x1
 	if y1 > y0 {
 		x = x0 + (x1-x0)*(mid-y0)/(y1-y0)
 	}
 	d.edgeText(x, y1-edgeLabelLift, lk.fontcolor, action)
-	for _, r := range reasons { // a page's two views' in one place, one shown (StyleSheet)
-		d.edgeText(x1, to.bottom()+reasonDrop, lk.fontcolor, r)
+	for i, r := range reasons {
+		y := to.bottom() + reasonDrop + float64(i)*reasonLine
+		if both == nil {
+			d.edgeText(x1, y, lk.fontcolor, r)
+			continue
+		}
+		d.classText("", classLabel+" "+classRootView, x1, y, both.root[i])
+		d.classText("", classLabel+" "+classSideView, x1, y, both.side[i])
 	}
 	w.WriteString("</g>\n")
 }

@@ -14,8 +14,13 @@ const (
 	fontValue  = 12 // a node's value, bold
 	fontWindow = 10 // a node's window, and a board's caption
 	fontEdge   = 10 // an edge's label
-	fontMark   = 10 // a board cell's mark
-	fontTitle  = 12 // the title and the caption over the tree
+	// fontEdgeRoom is the size a page's drawing lays its edge labels out
+	// at, though the page draws them at fontEdge: presentation mode draws
+	// them at 14 (PRESENT_TEXT in static/js/viewer/camera.js), and a
+	// browser's sans-serif runs wider than the Helvetica Graphviz measures.
+	fontEdgeRoom = 15
+	fontMark     = 10 // a board cell's mark
+	fontTitle    = 12 // the title and the caption over the tree
 )
 
 // Placement of text in the tidy drawing, in points or, for runeWidthEm,
@@ -25,6 +30,7 @@ const (
 	runeWidthEm   = 0.55 // the room one character takes, a little more than Helvetica's average
 	edgeLabelLift = 4    // from an edge label's baseline up to the top of its node
 	reasonDrop    = 10   // from the bottom of a pruned node down to the baseline of the reason
+	reasonLine    = 13   // from the baseline of a reason's first line, the cut's name, to its second's
 	labelHalo     = 3    // the white outline that keeps an edge label readable over lines
 )
 

@@ -60,27 +60,27 @@ func (o Options) legendView() View {
 	return o.View
 }
 
-// cutReasons returns what a drawing writes under the edge into a node
-// pruned by the cut at c: the reason in its view, or in a Patchable
-// drawing, which a page keeps when it switches views, the root player's
-// reason then the side to move's, of which the page's style sheet shows
-// the one of its view (see StyleSheet), and one when they read alike.
-func (o Options) cutReasons(c trace.NodeState) []string {
-	own := CutReason(c, o.View)
-	if !o.Patchable {
-		if own == "" {
-			return nil
-		}
-		return []string{own}
+// edgeFont is the size a drawing lays its edge labels out at: fontEdge,
+// or in a Patchable drawing, which its page draws at fontEdge in the
+// normal view and larger in presentation mode, fontEdgeRoom.
+func (o Options) edgeFont() int {
+	if o.Patchable {
+		return fontEdgeRoom
 	}
-	root, side := CutReason(c, ViewRoot), CutReason(c, ViewSide)
-	switch {
-	case root == "":
+	return fontEdge
+}
+
+// cutLines is CutReason on two lines, as a drawing writes it under the
+// edge into a pruned node: the cut's name, then its test, so that the
+// label is about half as wide as the nodes beside it. It is nil if c made
+// no cut.
+func cutLines(c trace.NodeState, v View) []string {
+	k, value, bound := explain.CutIn(c, v)
+	name := explain.CutName(k)
+	if name == "" {
 		return nil
-	case root == side:
-		return []string{root}
 	}
-	return []string{root, side}
+	return []string{name, explain.CutTest(k, formatValue(value), formatValue(bound))}
 }
 
 // actionText is the label of the edge into n: its action's label, cut to

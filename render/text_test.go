@@ -2,8 +2,13 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"html"
 	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -232,24 +237,59 @@ func TestDrawingsElideLongLabels(t *testing.T) {
 }
 
 // TestPatchableCutReasons checks that a page's drawing of the textbook
-// tree, which the page keeps when it switches views, writes the cut's
-// reason in both views, MAX's first, whichever view it is drawn in, and
-// that the page's style sheet hides the reason of the view not shown:
-// the second text of an edge with three in the side's view, the third in
-// the root's.
+// tree, which the page keeps when it switches views, lays the cut's
+// reason out with the room of the wider of its two views' lines, in
+// whichever view it is drawn, and draws each line in both views, the
+// root player's of class classRootView and the side to move's of class
+// classSideView, of which the page's style sheet hides the view not
+// shown.
 func TestPatchableCutReasons(t *testing.T) {
-	testenv.SkipUnderRace(t, "draws DOT in the test goroutine")
+	testenv.SkipUnderRace(t, "draws with Graphviz in the test goroutine")
 	t.Parallel()
-	want := `c2\n` + textbookCutReason[ViewRoot] + `\n` + textbookCutReason[ViewSide]
+	// "β-cut" is as wide as "α-cut", and "-2 ≥ β=-3" wider than "2 ≤ α=3".
+	const wantLabel = `c2\nα-cut\n-2 ≥ β=-3`
+	wantTexts := []string{"c2", "vr α-cut", "vs β-cut", "vr 2 ≤ α=3", "vs -2 ≥ β=-3"}
+	text := regexp.MustCompile(`<text(?: class="(v[rs])")?[^>]*>([^<]*)</text>`)
+	tr := mustTree(t, textbookEvents(), lastStep)
 	for _, view := range []View{ViewRoot, ViewSide} {
-		_, edges, _, _ := parseDOT(t, writeDOT(t, mustTree(t, textbookEvents(), lastStep), Options{View: view, Patchable: true}))
-		if got := edges[idC2].attrs["label"]; got != want {
-			t.Errorf("%s view: edge into c2 labelled %q, want %q", view, got, want)
+		opts := Options{View: view, Patchable: true}
+		_, edges, _, _ := parseDOT(t, writeDOT(t, tr, opts))
+		if got := edges[idC2].attrs["label"]; got != wantLabel {
+			t.Errorf("%s view: edge into c2 labelled %q, want %q", view, got, wantLabel)
+		}
+		var svg bytes.Buffer
+		if err := Render(context.Background(), &svg, tr, opts, cropLayouter); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		_, group, _ := strings.Cut(svg.String(), `<g id="e`+strconv.Itoa(idC2)+`"`)
+		group, _, _ = strings.Cut(group, "</g>")
+		for _, m := range text.FindAllStringSubmatch(group, -1) {
+			got = append(got, strings.TrimSpace(m[1]+" "+html.UnescapeString(m[2])))
+		}
+		if !slices.Equal(got, wantTexts) {
+			t.Errorf("%s view: the edge into c2 draws %q, want %q", view, got, wantTexts)
 		}
 	}
-	for _, rule := range []string{`[data-view="side"] .edge text:nth-of-type(2):not(:last-of-type)`, `[data-view="root"] .edge text:nth-of-type(3)`} {
-		if !strings.Contains(StyleSheet(), rule) {
-			t.Errorf("the style sheet has no rule for %s", rule)
-		}
+	if rule := `[data-view="side"] .vr, [data-view="root"] .vs { display: none; }`; !strings.Contains(StyleSheet(), rule) {
+		t.Errorf("the style sheet has no rule %s", rule)
 	}
+}
+
+// FuzzPatchReasons checks that patchReasons never fails on any SVG and
+// changes nothing where it has no reasons to write or no edge of theirs.
+func FuzzPatchReasons(f *testing.F) {
+	f.Add([]byte(`<g id="e11" class="edge"><text x="1">c2</text><text x="1">a</text><text x="1">b</text></g>`), int32(11))
+	f.Add([]byte(`<g id="e`), int32(0))
+	f.Add([]byte(`<g id="e3"><text>`), int32(3))
+	f.Fuzz(func(t *testing.T, svg []byte, id int32) {
+		reasons := map[trace.NodeID]*viewLines{trace.NodeID(id): {root: []string{"α-cut", "2 ≤ α=3"}, side: []string{"β-cut", "-2 ≥ β=-3"}}}
+		out := patchReasons(svg, reasons)
+		if !bytes.Contains(svg, []byte(`<g id="e`+strconv.Itoa(int(id))+`"`)) && !bytes.Equal(out, svg) {
+			t.Errorf("patchReasons(%q) = %q, changed with no edge of its reasons", svg, out)
+		}
+		if got := patchReasons(svg, nil); !bytes.Equal(got, svg) {
+			t.Errorf("patchReasons(%q, nil) = %q", svg, got)
+		}
+	})
 }

@@ -125,8 +125,8 @@ type auditShown struct {
 	LitIn       bool   `json:"litIn"`       // and on screen
 	Now         bool   `json:"now"`         // the log has a current line
 	NowIn       bool   `json:"nowIn"`       // and on screen
-	Overlaps    int    `json:"overlaps"`    // pairs of node texts drawn over one another
-	Overlap     string `json:"overlap"`     // the first pair, "n3 'x' / n7 'o'"
+	Overlaps    int    `json:"overlaps"`    // pairs of texts of different nodes or edges drawn over one another
+	Overlap     string `json:"overlap"`     // the first pair, "n3 'x' / e7 'b1'"
 	CaptionCut  bool   `json:"captionCut"`  // the caption over the tree is part in the panel, part out
 	Legend      bool   `json:"legend"`      // the legend box is shown
 	LegendOver  int    `json:"legendOver"`  // nodes it covers
@@ -170,7 +170,8 @@ const auditJS = `(() => {
 		const big = !!t.closest("g.edge") || (!!node && (t.matches(".tv") || !!t.closest('[id^="a_v"]')));
 		if (big) { out.bigs++; if (px < out.big) { out.big = px; out.bigText = s; } }
 		else { out.smalls++; if (px < out.small) { out.small = px; out.smallText = s; } }
-		if (node) texts.push({node: node.id, s: s, r: r});
+		const owner = node || t.closest("g.edge");
+		if (owner) texts.push({node: owner.id, s: s, r: r});
 	}
 	for (const c of svg.querySelectorAll("g.node polygon, g.node rect")) {
 		if (!shown(c)) continue;
@@ -221,7 +222,7 @@ const auditJS = `(() => {
 	out.lit = !!lit; out.litIn = !!lit && lit.checkVisibility() && onScreen(lit);
 	out.now = !!now; out.nowIn = !!now && now.checkVisibility() && onScreen(now);
 
-	// 6. Node texts drawn over one another's, swept left to right.
+	// 6. Texts of nodes and edges drawn over one another's, swept left to right.
 	out.overlaps = 0; out.overlap = "";
 	texts.sort((a, b) => a.r.left - b.r.left);
 	for (let i = 0; i < texts.length; i++) {
@@ -322,7 +323,7 @@ var auditChecks = []auditCheck{
 	}},
 	{"overlap", func(v auditView) string {
 		if v.s.Overlaps > 0 {
-			return fmt.Sprintf("%d pairs of node texts overlap, first %s", v.s.Overlaps, v.s.Overlap)
+			return fmt.Sprintf("%d pairs of texts overlap, first %s", v.s.Overlaps, v.s.Overlap)
 		}
 		return ""
 	}},

@@ -108,7 +108,7 @@ func TestRunAndRender(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("render: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "α-cut: 2 ≤ α=3") {
+	if !strings.Contains(stdout, `α-cut\n2 ≤ α=3`) {
 		t.Errorf("DOT at the cut step lacks the cut's reason:\n%s", stdout)
 	}
 

@@ -13,6 +13,7 @@ const FOCUS_MOST_SCALE = 1.6; // how far Fit zooms in past the least, on a few n
 const FOLLOW_MARGIN = 20; // how far inside the panel's edges, in the drawing's units, a followed node stays
 const EDGE_ROOM = 12; // the most room, in the drawing's units, kept over and under what a view frames: the ends of edges
 const CHILD_EDGES = 40; // how much, in the drawing's units, of the edges down to its children shows under a followed node
+const FIT_SLACK = 1; // how far, in screen pixels, what fits the panel may pass it: the rounding of boxes
 // PRESENT_TEXT is the sizes, in the drawing's units, presentation mode
 // draws values, edges' actions and windows at (app.css reads them as
 // --present-value, --present-edge and --present-window), larger than
@@ -248,7 +249,7 @@ export function follow(id, force) {
   const least = leastScale();
   if (!st.userMoved && showWhole(r, least)) return;
   const now = Math.max(least, scaleOf(st.box, r));
-  const fits = (b) => b.w * least <= r.width && b.h * least <= r.height;
+  const fits = (b) => b.w * least <= r.width + FIT_SLACK && b.h * least <= r.height + FIT_SLACK;
   const padded = pad(want, cur.w / 2, Math.min(cur.h / 4, EDGE_ROOM));
   const node = rootNodeBox();
   const caption = node && captionOver(node);
