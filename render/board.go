@@ -1,10 +1,12 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/trace"
 )
 
 // readBoard reads a node's position text with read, the game's own reader
@@ -58,7 +60,17 @@ func nodeCaption(caption string) string {
 // characters captions use, so that a caption fits its node.
 const captionRuneWidth = 5.6
 
-// captionWidth returns the width in points a board's caption needs.
-func captionWidth(caption string) int {
-	return int(float64(utf8.RuneCountInString(caption))*captionRuneWidth + 0.5)
+// captionRuneRoom is captionRuneWidth in a Patchable drawing, whose page
+// draws captions in presentation mode at 12.5 points (--present-window
+// in static/app.css).
+const captionRuneRoom = captionRuneWidth * 12.5 / 10
+
+// boardCaptionSlot is the slot of node id's board caption in a Patchable
+// drawing, "k<id>", which the page styles by its SVG id, "a_k<id>".
+func boardCaptionSlot(id trace.NodeID) string { return "k" + strconv.Itoa(int(id)) }
+
+// captionWidth returns the width in points a board's caption needs, at
+// perRune points a character.
+func captionWidth(caption string, perRune float64) int {
+	return int(float64(utf8.RuneCountInString(caption))*perRune + 0.5)
 }

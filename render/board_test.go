@@ -126,7 +126,7 @@ func TestBoardCaption(t *testing.T) {
 			if b == nil {
 				t.Fatal("no board")
 			}
-			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b, 0) // a box: its height is its content's
+			g := geometryOf(trace.NodeState{Type: trace.TypeSingle}, b, captionRuneWidth, 0) // a box: its height is its content's
 			label := nodeLabel(0, NodeDisplay{}, g, nil, Options{})
 			row := `<FONT POINT-SIZE="` + strconv.Itoa(fontWindow) + `">` + tt.caption + `</FONT>`
 			if has := strings.Contains(label, row); has != (tt.caption != "") {
@@ -136,7 +136,7 @@ func TestBoardCaption(t *testing.T) {
 			if tt.caption != "" {
 				height += captionHeight
 			}
-			if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption) {
+			if g.inner < tt.minInner || g.inner < b.Cols*cellSize+2 || g.inner < captionWidth(tt.caption, captionRuneWidth) {
 				t.Errorf("label %d wide, too narrow for %d columns and the caption %q", g.inner, b.Cols, tt.caption)
 			}
 			if want := `WIDTH="` + strconv.Itoa(cellSize) + `" HEIGHT="` + strconv.Itoa(cellSize) + `"`; strings.Count(label, want) != b.Rows*b.Cols {

@@ -206,6 +206,10 @@ const (
 	moreMargin   = 6         // between a placeholder's text and its sides
 	moreFontBold = 10        // "+N more"
 	moreFont     = 10        // "M nodes"
+	// moreFontRoom is the size a placeholder's and a fold's texts are
+	// given room for: presentation mode draws them at 12.5
+	// (--present-window in static/app.css), larger than they are written.
+	moreFontRoom = 12.5
 	colorMore    = "#F2F2F2" // a placeholder's fill, a light grey
 )
 
@@ -215,7 +219,7 @@ func moreID(p trace.NodeID) string { return "m" + strconv.Itoa(int(p)) }
 // moreGeometry returns the geometry of a placeholder standing for e.
 func moreGeometry(e Elided) geometry {
 	more, nodes := e.Label()
-	w := max(textWidth(more, moreFontBold), textWidth(nodes, moreFont)) + 2*moreMargin
+	w := max(textWidth(more, moreFontRoom)*boldWidening, textWidth(nodes, moreFontRoom)) + 2*moreMargin
 	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
 }
 

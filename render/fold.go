@@ -45,7 +45,7 @@ func (f *folded) label() (moves, count string) {
 // foldGeometry returns the geometry of fold f's box.
 func foldGeometry(f *folded) geometry {
 	moves, count := f.label()
-	w := max(textWidth(moves, moreFontBold), textWidth(count, moreFont)) + 2*moreMargin
+	w := max(textWidth(moves, moreFontRoom)*boldWidening, textWidth(count, moreFontRoom)) + 2*moreMargin
 	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
 }
 

@@ -71,8 +71,9 @@ func shapeOf(typ trace.NodeType) string {
 }
 
 // geometryOf returns the geometry of node n, whose board, if drawn, is b,
-// and whose label is at least least points wide.
-func geometryOf(n trace.NodeState, b *board.Board, least int) geometry {
+// with perRune points a character of its caption (captionWidth), and
+// whose label is at least least points wide.
+func geometryOf(n trace.NodeState, b *board.Board, perRune float64, least int) geometry {
 	g := geometry{shape: shapeOf(n.Type)}
 	if n.Placeholder {
 		g.width, g.height = placeholderSize, placeholderSize
@@ -88,7 +89,7 @@ func geometryOf(n trace.NodeState, b *board.Board, least int) geometry {
 		g.inner = max(g.inner, b.Cols*cellSize+2)
 		content += b.Rows*cellSize + 2
 		if b.Caption != "" {
-			g.inner = max(g.inner, captionWidth(b.Caption))
+			g.inner = max(g.inner, captionWidth(b.Caption, perRune))
 			content += captionHeight
 		}
 	}

@@ -26,7 +26,7 @@ func nodeLabel(id trace.NodeID, show NodeDisplay, g geometry, parent *board.Boar
 	}
 	if g.board != nil {
 		if g.board.Caption != "" {
-			fixedCell(&b, g.inner, captionHeight, fontTag(fontWindow)+htmlText(g.board.Caption)+`</FONT>`)
+			slotCell(&b, g.inner, captionHeight, opts.Patchable, boardCaptionSlot(id), g.board.Caption, fontTag(fontWindow), `</FONT>`)
 		}
 		b.WriteString(`<TR><TD>`)
 		boardTable(&b, g.board, parent)

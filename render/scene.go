@@ -46,7 +46,11 @@ func (s *scene) geometryAt(id trace.NodeID) geometry {
 	if int(id) < len(s.opts.Names) && s.opts.Names[id] != "" {
 		least = int(math.Ceil(textWidth(s.opts.Names[id], fontValue)*boldWidening)) + nameMargin
 	}
-	return geometryOf(s.t.Node(id), s.boardOf(id), least)
+	perRune := captionRuneWidth
+	if s.opts.Patchable {
+		perRune = captionRuneRoom
+	}
+	return geometryOf(s.t.Node(id), s.boardOf(id), perRune, least)
 }
 
 // A name in a node's value cell is bold, wider than textWidth's estimate

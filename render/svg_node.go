@@ -52,7 +52,11 @@ func (d *svgDrawing) label(id trace.NodeID, g geometry, b box, show NodeDisplay,
 	top := labelTop(g, b)
 	if g.board != nil {
 		if g.board.Caption != "" {
-			d.innerText(b.x, top+captionHeight-2, "middle", fontWindow, "", lk.fontcolor, g.board.Caption)
+			if d.page {
+				d.classText("a_"+boardCaptionSlot(id), classWindow, b.x, top+captionHeight-2, g.board.Caption)
+			} else {
+				d.innerText(b.x, top+captionHeight-2, "middle", fontWindow, "", lk.fontcolor, g.board.Caption)
+			}
 			top += captionHeight
 		}
 		d.board(g.board, boardBefore(d.t, d.boards, id), b.x, top+1)

@@ -15,10 +15,11 @@ const EDGE_ROOM = 12; // the most room, in the drawing's units, kept over and un
 const CHILD_EDGES = 40; // how much, in the drawing's units, of the edges down to its children shows under a followed node
 const FIT_SLACK = 1; // how far, in screen pixels, what fits the panel may pass it: the rounding of boxes
 // PRESENT_TEXT is the sizes, in the drawing's units, presentation mode
-// draws values, edges' actions and windows at (app.css reads them as
-// --present-value, --present-edge and --present-window), larger than
-// their usual, so that fewer nodes need to be left out of the view.
-export const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5 };
+// draws a tree's texts at (app.css reads them as --present-value,
+// --present-edge, --present-window for windows, placeholders, folds and
+// boards' captions, and --present-mark for a board cell's mark), larger
+// than their usual, so that fewer nodes need to be left out of the view.
+export const PRESENT_TEXT = { value: 14.5, edge: 14, window: 12.5, mark: 12 };
 
 // The sizes, in the drawing's units, of a drawing's smallest texts by
 // kind as app.css draws them, before a drawing can be measured.

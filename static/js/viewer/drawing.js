@@ -62,6 +62,7 @@ function install(text, keep, whole) {
   forgetNodes();
   forgetShapes();
   forgetOverview();
+  for (const g of svg.querySelectorAll("g.node")) centreSlots(g);
   for (const g of svg.querySelectorAll("g." + HIDDEN)) stash(g, true);
   headRoot(svg);
   delete root.dataset.drawing;
@@ -71,6 +72,21 @@ function install(text, keep, whole) {
   if (keep) setBox(keep);
   else fit();
   sendPanel(); // the drawing's texts set the readable scale
+}
+
+// centreSlots centres the texts of node g's slots (its value, window,
+// board caption, or a placeholder's or a fold's lines) on its shape:
+// Graphviz starts each where its text at the size it was laid out at
+// would be centred, and presentation mode draws them larger.
+function centreSlots(g) {
+  const texts = g.querySelectorAll('[id^="a_"] text[text-anchor="start"]');
+  if (!texts.length) return;
+  const b = shapeBox(g);
+  if (!b) return;
+  for (const t of texts) {
+    t.setAttribute("x", String(b.x + b.w / 2));
+    t.setAttribute("text-anchor", "middle");
+  }
 }
 
 // headRoot moves the caption over the drawing to over its root, where
@@ -108,6 +124,7 @@ export function addRest(r) {
   for (const f of [edges, nodes]) {
     for (const g of f.children) {
       ids.add(g.id);
+      if (g.classList.contains("node")) centreSlots(g);
       if (g.classList.contains(HIDDEN)) stash(g, true);
     }
   }

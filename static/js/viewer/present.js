@@ -12,7 +12,7 @@ import { presentation, st } from "./state.js";
 // presentStyle gives app.css the sizes presentation mode draws texts at,
 // and the page the mode the address asks for.
 export function presentStyle() {
-  for (const k of ["value", "edge", "window"]) document.documentElement.style.setProperty("--present-" + k, PRESENT_TEXT[k] + "px");
+  for (const k of ["value", "edge", "window", "mark"]) document.documentElement.style.setProperty("--present-" + k, PRESENT_TEXT[k] + "px");
   document.documentElement.classList.toggle("present", st.present);
   $("present").setAttribute("aria-pressed", String(st.present));
 }

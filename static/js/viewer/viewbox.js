@@ -32,14 +32,18 @@ export function centredOn(v, b) {
   return [b.x + b.w / 2 - v[2] / 2, b.y + b.h / 2 - v[3] / 2, v[2], v[3]];
 }
 
+const ROUNDING = 1e-6; // how far, in screen pixels, a box fitted to a panel may pass it by rounding
+
 // around returns the view box showing b at a scale between least and
 // most, the largest at which it fits; when it does not fit even at least,
 // the part around node box centre, from b's top where b's height fits.
 export function around(b, centre, least, most, r) {
   const s = Math.max(least, Math.min(most, r.width / b.w, r.height / b.h));
   const w = r.width / s, h = r.height / s;
-  const cx = b.w <= w || !centre ? b.x + b.w / 2 : centre.x + centre.w / 2;
-  const y = b.h <= h ? b.y + b.h / 2 - h / 2 : !centre ? b.y : Math.max(b.y, centre.y + centre.h / 2 - h / 2);
+  // Fitted at r's size over b's, b fits, though a division rounds.
+  const fitsW = b.w * s <= r.width + ROUNDING, fitsH = b.h * s <= r.height + ROUNDING;
+  const cx = fitsW || !centre ? b.x + b.w / 2 : centre.x + centre.w / 2;
+  const y = fitsH ? b.y + b.h / 2 - h / 2 : !centre ? b.y : Math.max(b.y, centre.y + centre.h / 2 - h / 2);
   return [cx - w / 2, y, w, h];
 }
 

@@ -40,7 +40,7 @@ const (
 
 	// panelFitTries caps the drawings of one display set made to fit a
 	// panel: each smaller than the last by what the last overflowed.
-	panelFitTries = 3
+	panelFitTries = 4
 
 	// maxRepicks caps the drawings of one arrangement made again for the
 	// ranks a drawing measured (render.Choices.Ranks), beyond the tries

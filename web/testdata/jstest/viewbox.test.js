@@ -27,6 +27,15 @@ test("around fits a box at the largest scale allowed", () => {
   near(around(b, null, 0, 10, panel), [-0, 0, 200, 100], "fits exactly");
 });
 
+test("around shows the whole of a box fitted at a scale that rounds", () => {
+  // 485 / 386.05303955078125 rounds so that the box is a hair taller than
+  // the view it is fitted to: the view must still hold the box's top.
+  const b = { x: 458, y: -4.04302978515625, w: 238, h: 386.05303955078125 };
+  const c = { x: 609, y: 285.010009765625, w: 58, h: 85 };
+  const v = around(b, c, 1.1783, 485 / b.h, { width: 836, height: 485 });
+  eq(v[1] <= b.y + 1e-6 && v[1] + v[3] >= b.y + b.h - 1e-6, true, "the box's top and bottom in view: " + v);
+});
+
 test("around keeps the centre node in view when the box does not fit", () => {
   const b = { x: 0, y: 0, w: 4000, h: 100 };
   const c = { x: 3000, y: 50, w: 20, h: 20 };
