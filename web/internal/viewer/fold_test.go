@@ -98,3 +98,39 @@ func TestPanelFoldsDeepPaths(t *testing.T) {
 		})
 	}
 }
+
+// TestBoardsTooTallCountsTheFoldRank checks the height boards need for the
+// root, a fold and a current node deep in the tree, worked by hand from
+// two ranks of boards 124 units tall whose centres are 201 apart: 2×201
+// + 28 = 430 units where that pitch spans two tall ranks, as the fold's
+// box is 28 tall; 2×201 + 124 = 526 where it was measured across the
+// fold's rank already.
+func TestBoardsTooTallCountsTheFoldRank(t *testing.T) {
+	t.Parallel()
+	sh := recordShow(t, "deep", catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
+	tests := []struct {
+		name   string
+		folded bool
+		h      float64
+		want   bool
+	}{
+		{"tall ranks, room for 430", false, 467, false},
+		{"tall ranks, no room for 430", false, 420, true},
+		{"across the fold, no room for 526", true, 467, true},
+		{"across the fold, room for 526", true, 530, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vw := newViewer(sh, trace.ViewRoot)
+			for k := 0; vw.neededRanks() < leastRanks; k++ {
+				if err := vw.tree.Seek(k); err != nil {
+					t.Fatal(err)
+				}
+			}
+			vw.panel.h, vw.pitch, vw.tallest, vw.pitchFolded = tt.h, 201, 124, tt.folded
+			if got := vw.boardsTooTall(); got != tt.want {
+				t.Errorf("boardsTooTall() = %v in a panel %g tall, want %v", got, tt.h, tt.want)
+			}
+		})
+	}
+}

@@ -167,10 +167,11 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		if err != nil || vw.panel.w == 0 {
 			break
 		}
-		vw.measurePitch(svg)
+		_, folded := set.Fold()
+		vw.measurePitch(svg, folded)
 		if repicks < maxRepicks && vw.boardsTooTall() {
 			// Boards make the ranks too tall for the panel: without them.
-			vw.noBoards, vw.pitch, vw.tallest = true, 0, 0
+			vw.noBoards, vw.pitch, vw.tallest, vw.pitchFolded = true, 0, 0, false
 			repicks++
 			try--
 			continue
@@ -285,7 +286,7 @@ const panelUnitsPerNode = 30
 func (vw *Viewer) setPanel(w, h float64) {
 	if vw.noBoards && h > vw.panel.h {
 		// Boards may fit a taller panel: the ranks are measured again.
-		vw.noBoards, vw.pitch, vw.tallest = false, 0, 0
+		vw.noBoards, vw.pitch, vw.tallest, vw.pitchFolded = false, 0, 0, false
 	}
 	vw.panel.h = h
 	if vw.shown != nil && vw.panelRanks() != vw.ranks {
@@ -326,15 +327,17 @@ const leastRanks = 3
 // boardsTooTall reports whether the last drawings, with boards in their
 // nodes, have ranks too tall for the panel to hold the ranks it needs,
 // framed tightly (the caption and the margins left out, as the page does
-// when nothing more fits), a fold's rank as short as its box: boards go
-// only where nothing else would do.
+// when nothing more fits), a fold's rank as short as its box unless the
+// pitch was measured across it already: boards go only where nothing else
+// would do.
 func (vw *Viewer) boardsTooTall() bool {
 	if vw.noBoards || vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
 		return false
 	}
 	need := vw.neededRanks()
 	span := float64(need-1)*vw.pitch + vw.tallest
-	if need == leastRanks {
+	if need == leastRanks && !vw.pitchFolded {
+		// The pitch spans two tall ranks; a fold's, beside one, is shorter.
 		span = float64(need-1)*vw.pitch + min(vw.tallest, foldBoxUnits)
 	}
 	return span > vw.panel.h
@@ -355,13 +358,15 @@ func (vw *Viewer) neededRanks() int {
 // svg and those drawn before: a panel that holds as many of those holds
 // the ranks of any display set drawn alike, and the ranks asked for only
 // ever fall, so that the display sets picked settle.
-func (vw *Viewer) measurePitch(svg []byte) {
+func (vw *Viewer) measurePitch(svg []byte, folded bool) {
 	levels, tallest := render.Levels(svg)
 	if len(levels) > 1 {
 		vw.tallest = max(vw.tallest, tallest)
 	}
 	for i := 1; i < len(levels); i++ {
-		vw.pitch = max(vw.pitch, levels[i]-levels[i-1])
+		if p := levels[i] - levels[i-1]; p > vw.pitch {
+			vw.pitch, vw.pitchFolded = p, folded
+		}
 	}
 }
 

@@ -44,6 +44,9 @@ type Viewer struct {
 	budget  int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
 	pitch   float64                // from one rank of the drawings to the next, at most, in their units; 0 before one is drawn
 	tallest float64                // the tallest box of the drawings, in their units
+	// pitchFolded says the pitch was measured on a drawing with a fold,
+	// whose short rank it may span.
+	pitchFolded bool
 	// noBoards says the panel is too short for the least ranks of a
 	// fold (render.Fold) with boards in the nodes: they are drawn without.
 	noBoards bool
