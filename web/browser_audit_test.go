@@ -407,7 +407,7 @@ func auditPx(px float64) string {
 func auditSettle(b *browser, doc string, k int) auditShown {
 	b.t.Helper()
 	// A cheap test first, polled often; the measurement lays out the page.
-	ready := fmt.Sprintf(`(() => { const d = %s; const v = d && d.getElementById("viewer"); return !!v && v.dataset.shownStep === "%d" && !v.dataset.drawing && !!d.querySelector("#tree svg"); })()`, doc, k)
+	ready := fmt.Sprintf(`(() => { const d = %s; const v = d && d.getElementById("viewer"); return !!v && v.dataset.shownStep === "%d" && !v.dataset.drawing && !v.dataset.resizing && !v.dataset.panelAsked && !!d.querySelector("#tree svg"); })()`, doc, k)
 	ctx, cancel := context.WithTimeout(b.ctx, 2*waitFor)
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(2*waitFor)))
 	cancel()
@@ -417,10 +417,11 @@ func auditSettle(b *browser, doc string, k int) auditShown {
 		s := measure()
 		b.t.Fatalf("the viewer did not show step %d within %v: it shows step %q, drawing %q, status %q", k, 2*waitFor, s.At, s.Drawing, s.Status)
 	}
-	// Settled: what the view shows, read cheaply, the same 100 ms apart;
-	// the frames of a big step and the camera's moves land a moment
-	// after the step is shown. Then the measurement, once.
-	shows := fmt.Sprintf(`(() => { const d = %s; const v = d.getElementById("viewer"), s = d.querySelector("#tree svg"); return [v.dataset.shownStep, v.dataset.drawing || "", s ? s.getAttribute("viewBox") : "", s ? s.querySelectorAll("g").length : 0, d.getElementById("tree").getBoundingClientRect().height, (d.querySelector("#code li.lit") || {}).id || "", (d.querySelector("g.node.st_current") || {}).id || ""].join("|"); })()`, doc)
+	// Settled: what the view shows, read cheaply, the same 100 ms apart,
+	// with no resize of the panel waiting to be told or answered; the
+	// frames of a big step and the camera's moves land a moment after the
+	// step is shown. Then the measurement, once.
+	shows := fmt.Sprintf(`(() => { const d = %s; const v = d.getElementById("viewer"), s = d.querySelector("#tree svg"); return [v.dataset.shownStep, v.dataset.drawing || "", v.dataset.resizing || "", v.dataset.panelAsked || "", s ? s.getAttribute("viewBox") : "", s ? s.querySelectorAll("g").length : 0, d.getElementById("tree").getBoundingClientRect().height, (d.querySelector("#code li.lit") || {}).id || "", (d.querySelector("g.node.st_current") || {}).id || ""].join("|"); })()`, doc)
 	read := func() string { return get(b, "reading the view", chromedp.Evaluate[string](shows)) }
 	last := read()
 	for deadline := time.Now().Add(waitFor); ; {

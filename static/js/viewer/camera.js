@@ -65,7 +65,8 @@ function leastScale() {
 // watchPanel keeps the scale of the view, never below readable, when the
 // tree panel changes size (the window, or the bars above it, changed),
 // around the same centre, then shows again what the view follows unless
-// the person moved it, and calls resized once the size settles.
+// the person moved it, and calls resized once the size settles; the
+// viewer's data-resizing attribute is set meanwhile.
 export function watchPanel(resized) {
   let timer = 0;
   new ResizeObserver(() => {
@@ -77,8 +78,13 @@ export function watchPanel(resized) {
       setBox([cx - w / 2, cy - h / 2, w, h], false);
       reframe();
     }
+    // The page is settling until the size is told (data-resizing).
+    root.dataset.resizing = "1";
     clearTimeout(timer);
-    timer = setTimeout(resized, 250);
+    timer = setTimeout(() => {
+      delete root.dataset.resizing;
+      resized();
+    }, 250);
   }).observe($("tree"));
 }
 

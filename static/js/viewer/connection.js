@@ -37,6 +37,7 @@ export function sendPanel() {
   if (panelSent && Math.abs(u[0] - panelSent[0]) <= PANEL_CHANGE * panelSent[0] && Math.abs(u[1] - panelSent[1]) <= PANEL_CHANGE * panelSent[1]) return;
   panelSent = u;
   root.dataset.panel = u.join("x");
+  root.dataset.panelAsked = "1"; // until the answer, which may draw the tree again
   st.ws.send(JSON.stringify({ type: "panel", width: u[0], height: u[1] }));
 }
 
@@ -49,9 +50,12 @@ export function connect() {
   if (u) root.dataset.panel = u.join("x");
   const ws = offline ? offlineSocket(st.wanted) : open(root.dataset.socket + "?step=" + st.wanted + "&view=" + st.view + (u ? "&panel=" + u[0] + "x" + u[1] : ""));
   connected(ws);
+  // The panel may have changed size while the socket opened.
+  if (!offline) ws.addEventListener("open", sendPanel);
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     answered();
+    delete root.dataset.panelAsked;
     if (queued(msg)) onFrame(msg);
     if (msg.type === "frame") $("status").textContent = "";
     else if (msg.type === "error") $("status").textContent = msg.message;

@@ -102,22 +102,22 @@ func TestPanelFoldsDeepPaths(t *testing.T) {
 // TestBoardsTooTallCountsTheFoldRank checks the height boards need for the
 // root, a fold and a current node deep in the tree, worked by hand from
 // two ranks of boards 124 units tall whose centres are 201 apart: 2×201
-// + 28 = 430 units where that pitch spans two tall ranks, as the fold's
-// box is 28 tall; 2×201 + 124 = 526 where it was measured across the
-// fold's rank already.
+// + 28 = 430 units before a fold is drawn, as its box is 28 tall, and
+// what a folded drawing measured once one is, 526 where boards stand
+// beside the box.
 func TestBoardsTooTallCountsTheFoldRank(t *testing.T) {
 	t.Parallel()
 	sh := recordShow(t, "deep", catalog.Request{Game: "tictactoe", Algo: "alphabeta"})
 	tests := []struct {
-		name   string
-		folded bool
-		h      float64
-		want   bool
+		name     string
+		foldSpan float64
+		h        float64
+		want     bool
 	}{
-		{"tall ranks, room for 430", false, 467, false},
-		{"tall ranks, no room for 430", false, 420, true},
-		{"across the fold, no room for 526", true, 467, true},
-		{"across the fold, room for 526", true, 530, false},
+		{"no fold drawn, room for 430", 0, 467, false},
+		{"no fold drawn, no room for 430", 0, 420, true},
+		{"a fold drawn 526 tall, no room", 526, 467, true},
+		{"a fold drawn 526 tall, room", 526, 530, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,7 +127,7 @@ func TestBoardsTooTallCountsTheFoldRank(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			vw.panel.h, vw.pitch, vw.tallest, vw.pitchFolded = tt.h, 201, 124, tt.folded
+			vw.panel.h, vw.pitch, vw.tallest, vw.foldSpan = tt.h, 201, 124, tt.foldSpan
 			if got := vw.boardsTooTall(); got != tt.want {
 				t.Errorf("boardsTooTall() = %v in a panel %g tall, want %v", got, tt.h, tt.want)
 			}

@@ -171,7 +171,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		vw.measurePitch(svg, folded)
 		if repicks < maxRepicks && vw.boardsTooTall() {
 			// Boards make the ranks too tall for the panel: without them.
-			vw.noBoards, vw.pitch, vw.tallest, vw.pitchFolded = true, 0, 0, false
+			vw.noBoards, vw.pitch, vw.tallest, vw.foldSpan = true, 0, 0, 0
 			repicks++
 			try--
 			continue
@@ -220,15 +220,16 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 }
 
 // wholeReadable reports whether the page can show the whole tree's
-// drawing at a readable scale across its tree panel, or nearly: always,
-// until the page says its panel's size.
+// drawing at a readable scale across its tree panel, or nearly, and from
+// its top to its foot, where the end shows the root and the best line:
+// always, until the page says its panel's size.
 // Its answer is kept for the panel, the view and the tree's size, as a
 // frame while playing asks again.
 func (vw *Viewer) wholeReadable() bool {
 	if vw.panel.w == 0 {
 		return true
 	}
-	key := wholeKey{w: vw.panel.w, view: vw.view, nodes: vw.show.Tree().Size()}
+	key := wholeKey{w: vw.panel.w, h: vw.panel.h, view: vw.view, nodes: vw.show.Tree().Size()}
 	if vw.whole.known && vw.whole.key == key {
 		return vw.whole.ok
 	}
@@ -238,7 +239,8 @@ func (vw *Viewer) wholeReadable() bool {
 }
 
 // measureWhole lays out the whole tree, unless no layout of it could be
-// narrow enough, and reports whether it is readable across the panel.
+// narrow enough, and reports whether it is readable across the panel and
+// fits its height, if the page said it.
 func (vw *Viewer) measureWhole() bool {
 	if vw.show.LeastWholeWidth() > vw.panel.w {
 		return false
@@ -248,12 +250,18 @@ func (vw *Viewer) measureWhole() bool {
 		return false
 	}
 	w, _, ok := render.DrawingSize(svg)
-	return ok && w <= wholeSlack*vw.panel.w
+	if !ok || w > wholeSlack*vw.panel.w {
+		return false
+	}
+	// The tree's ranks and the caption over them; the legend, below them
+	// in the drawing, the page shows in a panel of its own.
+	levels, tallest := render.Levels(svg)
+	return vw.panel.h == 0 || len(levels) == 0 || levels[len(levels)-1]-levels[0]+tallest+captionUnits <= vw.panel.h
 }
 
 // wholeKey is what wholeReadable's answer depends on.
 type wholeKey struct {
-	w     float64
+	w, h  float64
 	view  trace.View
 	nodes int
 }
@@ -286,7 +294,7 @@ const panelUnitsPerNode = 30
 func (vw *Viewer) setPanel(w, h float64) {
 	if vw.noBoards && h > vw.panel.h {
 		// Boards may fit a taller panel: the ranks are measured again.
-		vw.noBoards, vw.pitch, vw.tallest, vw.pitchFolded = false, 0, 0, false
+		vw.noBoards, vw.pitch, vw.tallest, vw.foldSpan = false, 0, 0, 0
 	}
 	vw.panel.h = h
 	if vw.shown != nil && vw.panelRanks() != vw.ranks {
@@ -327,8 +335,8 @@ const leastRanks = 3
 // boardsTooTall reports whether the last drawings, with boards in their
 // nodes, have ranks too tall for the panel to hold the ranks it needs,
 // framed tightly (the caption and the margins left out, as the page does
-// when nothing more fits), a fold's rank as short as its box unless the
-// pitch was measured across it already: boards go only where nothing else
+// when nothing more fits), a fold's rank as short as its box unless a
+// folded drawing measured it taller: boards go only where nothing else
 // would do.
 func (vw *Viewer) boardsTooTall() bool {
 	if vw.noBoards || vw.nav.unfolded || vw.panel.h == 0 || vw.pitch == 0 {
@@ -336,9 +344,10 @@ func (vw *Viewer) boardsTooTall() bool {
 	}
 	need := vw.neededRanks()
 	span := float64(need-1)*vw.pitch + vw.tallest
-	if need == leastRanks && !vw.pitchFolded {
-		// The pitch spans two tall ranks; a fold's, beside one, is shorter.
-		span = float64(need-1)*vw.pitch + min(vw.tallest, foldBoxUnits)
+	if need == leastRanks {
+		// A fold's rank may be as short as its box, unless a fold drawn
+		// said otherwise.
+		span = max(float64(need-1)*vw.pitch+min(vw.tallest, foldBoxUnits), vw.foldSpan)
 	}
 	return span > vw.panel.h
 }
@@ -364,9 +373,12 @@ func (vw *Viewer) measurePitch(svg []byte, folded bool) {
 		vw.tallest = max(vw.tallest, tallest)
 	}
 	for i := 1; i < len(levels); i++ {
-		if p := levels[i] - levels[i-1]; p > vw.pitch {
-			vw.pitch, vw.pitchFolded = p, folded
-		}
+		vw.pitch = max(vw.pitch, levels[i]-levels[i-1])
+	}
+	if folded && len(levels) >= leastRanks {
+		// The root's rank, the fold's and the one under it, as drawn: the
+		// fold's rank is as tall as the nodes beside the box.
+		vw.foldSpan = max(vw.foldSpan, levels[leastRanks-1]-levels[0]+tallest)
 	}
 }
 

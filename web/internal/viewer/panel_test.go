@@ -11,10 +11,11 @@ import (
 )
 
 // TestPanelFitsWhatIsDrawn gives viewers of a mid-game tic-tac-toe
-// AlphaBeta, too wide to read whole on a laptop, tree panels of several widths: a panel too narrow for
-// the whole tree gets display sets whose drawings are no wider than it
-// (but for the paths always drawn), each holding the current node and
-// its path; a panel wider than the whole drawing gets the whole tree.
+// AlphaBeta, too wide to read whole on a laptop, tree panels of several
+// sizes: a panel too narrow or too short for the whole tree gets display
+// sets whose drawings are no wider than it (but for the paths always
+// drawn), each holding the current node and its path; a panel wider and
+// taller than the whole drawing gets the whole tree.
 func TestPanelFitsWhatIsDrawn(t *testing.T) {
 	t.Parallel()
 	sh := recordShow(t, "panel", catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"})
@@ -22,25 +23,27 @@ func TestPanelFitsWhatIsDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wholeW, _, ok := render.DrawingSize(whole)
+	wholeW, wholeH, ok := render.DrawingSize(whole)
 	if !ok {
 		t.Fatal("the whole drawing has no size")
 	}
 	tests := []struct {
-		name  string
-		width float64
-		whole bool
+		name          string
+		width, height float64
+		whole         bool
 	}{
-		{"a phone", 300, false},
-		{"a laptop", 720, false},
-		{"wider than the whole drawing", wholeW + 1, true},
+		{"a phone", 300, 400, false},
+		{"a laptop", 720, 400, false},
+		{"wider and taller than the whole drawing", wholeW + 1, wholeH + 1, true},
+		// Its six ranks of nodes with boards are far taller than 200 units.
+		{"wider than the whole drawing, 200 units tall", wholeW + 1, 200, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			vw := newViewer(sh, trace.ViewRoot)
 			vw.layouter = layouter
-			if err := vw.SetPanel(tt.width, 400); err != nil {
+			if err := vw.SetPanel(tt.width, tt.height); err != nil {
 				t.Fatal(err)
 			}
 			for _, k := range []int{0, sh.Tree().Len() / 3, sh.Tree().Len() - 1} {

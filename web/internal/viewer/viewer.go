@@ -44,9 +44,10 @@ type Viewer struct {
 	budget  int                    // the nodes a display set that fits the panel's width has, as the last drawing says; 0 for a guess
 	pitch   float64                // from one rank of the drawings to the next, at most, in their units; 0 before one is drawn
 	tallest float64                // the tallest box of the drawings, in their units
-	// pitchFolded says the pitch was measured on a drawing with a fold,
-	// whose short rank it may span.
-	pitchFolded bool
+	// foldSpan is the height, in the drawings' units, from the top of
+	// the root's rank to the foot of the rank under the fold in the folded
+	// drawings, at most; 0 before one is drawn.
+	foldSpan float64
 	// noBoards says the panel is too short for the least ranks of a
 	// fold (render.Fold) with boards in the nodes: they are drawn without.
 	noBoards bool
