@@ -136,9 +136,10 @@ func (d *drawing) node(i int) {
 // edge writes the edge into the node of box i, if it has a parent. Its
 // label, the action and for the first pruned node of a cut the reason for
 // it (drawn.reasonOn), is taken from the final tree, so that it is the
-// same at every step. Its width is its status's or, where that is wider, its weight by visits (see
-// NodeDisplay.Weight), which a weight class names for StyleSheet; a
-// searched node's widened edge is slate grey (colorVisits).
+// same at every step. Its width is its status's or, where that is wider,
+// its weight by visits (see NodeDisplay.Weight), which a weight class
+// names for StyleSheet; a searched node's widened edge is slate grey
+// (colorVisits).
 func (d *drawing) edge(i int) {
 	id := d.drawn.node(i)
 	n := d.t.Node(id)

@@ -61,8 +61,9 @@ func patchReasons(svg []byte, reasons map[trace.NodeID]*viewLines) []byte {
 	}
 	var out bytes.Buffer
 	out.Grow(len(svg) + 256*len(reasons))
+	const edgeStart = `<g id="e`
 	for len(svg) > 0 {
-		at := bytes.Index(svg, []byte(`<g id="e`))
+		at := bytes.Index(svg, []byte(edgeStart))
 		if at < 0 {
 			break
 		}
@@ -74,10 +75,10 @@ func patchReasons(svg []byte, reasons map[trace.NodeID]*viewLines) []byte {
 		}
 		group := svg[:end]
 		svg = svg[end:]
-		idEnd := bytes.IndexByte(group[len(`<g id="e`):], '"')
-		id, err := strconv.Atoi(string(group[len(`<g id="e`) : len(`<g id="e`)+max(idEnd, 0)]))
-		both, ok := reasons[trace.NodeID(id)]
-		if idEnd < 0 || err != nil || !ok {
+		id, _, _ := bytes.Cut(group[len(edgeStart):], []byte(`"`))
+		n, err := strconv.Atoi(string(id))
+		both, ok := reasons[trace.NodeID(n)]
+		if err != nil || !ok {
 			out.Write(group)
 			continue
 		}
