@@ -24,12 +24,12 @@ import (
 func TestBrowserOfflineHandout(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
-	res, err := http.Get(app.URL + "/example/rn-alphabeta")
+	res, err := web.TestClient.Get(app.URL + "/example/rn-alphabeta")
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	res, err = http.Get(app.URL + res.Request.URL.Path + "/handout.html")
+	res, err = web.TestClient.Get(app.URL + res.Request.URL.Path + "/handout.html")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/web"
 )
 
 // How fast the viewer shows a step is measured in the page, from the
@@ -99,8 +101,7 @@ func runSpeedSearch(t testing.TB, base string) string {
 // form and returns its viewer's path.
 func runForm(t testing.TB, base string, form url.Values) string {
 	t.Helper()
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(base+"/run", form)
+	res, err := web.NoRedirect.PostForm(base+"/run", form)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 func TestExercisePage(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
-	res, err := http.Get(ts.URL + "/exercise")
+	res, err := testClient.Get(ts.URL + "/exercise")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,10 +37,13 @@ func (h *heldTracer) Emit(e trace.Event) {
 	h.next.Emit(e)
 }
 
-// HTTPGet, WriteTrace and SearchToFile are get, writeTrace and
-// searchToFile for the tests outside the package.
+// HTTPGet, TestClient, NoRedirect, WriteTrace and SearchToFile are get,
+// testClient, noRedirect, writeTrace and searchToFile for the tests outside
+// the package.
 var (
 	HTTPGet      = get
+	TestClient   = testClient
+	NoRedirect   = noRedirect
 	WriteTrace   = writeTrace
 	SearchToFile = searchToFile
 )

@@ -32,7 +32,7 @@ import (
 func TestHandout(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
-	res, err := http.Get(ts.URL + "/example/rn-alphabeta")
+	res, err := testClient.Get(ts.URL + "/example/rn-alphabeta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func handoutEntries(t *testing.T, u string) []*zip.File {
 // handoutFiles downloads a handout and returns its files by name.
 func handoutFiles(t *testing.T, u string) map[string][]byte {
 	t.Helper()
-	res, err := http.Get(u)
+	res, err := testClient.Get(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func searchEventsFor(t *testing.T, game, algo, position string) []trace.Event {
 func TestOfflineHandoutLimits(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
-	res, err := http.Get(ts.URL + "/example/rn-alphabeta")
+	res, err := testClient.Get(ts.URL + "/example/rn-alphabeta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +304,7 @@ func TestHandoutBytesLimit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			srv, ts := newTestServer(t)
-			res, err := http.Get(ts.URL + "/example/rn-alphabeta")
+			res, err := testClient.Get(ts.URL + "/example/rn-alphabeta")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -426,7 +426,7 @@ func TestHandoutsAtOnce(t *testing.T) {
 		holding += n
 		for range n {
 			held.Go(func() {
-				res, err := http.Get(base + "/handout.html")
+				res, err := testClient.Get(base + "/handout.html")
 				if err != nil {
 					t.Errorf("a handout held in its drawing: %v", err)
 					return
@@ -454,7 +454,7 @@ func TestHandoutsAtOnce(t *testing.T) {
 	hold(1)
 	want := fmt.Sprintf("making %d handouts already", MaxHandouts)
 	for _, file := range []string{"handout.zip", "handout.html"} {
-		res, err := http.Get(base + "/" + file)
+		res, err := testClient.Get(base + "/" + file)
 		body := readBody(t, res, err)
 		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(body, want) {
 			t.Errorf("%s past %d at once: %d, Retry-After %q, %q; want 429 saying %q", file, MaxHandouts, res.StatusCode, res.Header.Get("Retry-After"), body[:min(len(body), 200)], want)
@@ -555,7 +555,7 @@ func TestViewerOffersSlidesThatFit(t *testing.T) {
 	t.Parallel()
 	srv, ts := newTestServer(t)
 	srv.handoutBytes = 1 << 10
-	res, err := http.Get(ts.URL + "/example/ttt-mcts")
+	res, err := testClient.Get(ts.URL + "/example/ttt-mcts")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,16 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
+// testTransport carries the tests' requests. It is not http.DefaultTransport
+// because httptest.Server.Close closes that one's idle connections, which
+// breaks a request another parallel test has just started on one of them.
+var testTransport = http.DefaultTransport.(*http.Transport).Clone()
+
+// testClient is the tests' client; it follows redirects.
+var testClient = &http.Client{Transport: testTransport}
+
 // noRedirect is a client that reports redirects instead of following them.
-var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+var noRedirect = &http.Client{Transport: testTransport, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 // readBody returns the whole body of res, the answer to a request that
 // failed with err if err is not nil, and closes it.
@@ -32,7 +40,7 @@ func readBody(t testing.TB, res *http.Response, err error) string {
 // get fetches u and returns the response's status and body.
 func get(t testing.TB, u string) (int, string) {
 	t.Helper()
-	res, err := http.Get(u)
+	res, err := testClient.Get(u)
 	body := readBody(t, res, err)
 	return res.StatusCode, body
 }

@@ -517,7 +517,7 @@ func TestHostileDiskFull(t *testing.T) {
 	if strings.Contains(page, dir) {
 		t.Errorf("the viewer shows the data directory's path %s", dir)
 	}
-	res, err := http.Get(ts.URL + loc + "/trace")
+	res, err := testClient.Get(ts.URL + loc + "/trace")
 	if err != nil {
 		t.Fatal(err)
 	}

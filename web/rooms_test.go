@@ -179,7 +179,7 @@ func (p *roomPage) waitFrom(from int, what string, ok func(roomMessage) bool) ro
 // openRoom opens a room on the test server showing path.
 func openRoom(t testing.TB, base, path string) roomOpened {
 	t.Helper()
-	res, err := http.PostForm(base+"/rooms", url.Values{"path": {path}})
+	res, err := testClient.PostForm(base+"/rooms", url.Values{"path": {path}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestRoomOverSockets(t *testing.T) {
 	if !strings.HasSuffix(o.Join, "/r/"+o.Code) {
 		t.Errorf("join address %q", o.Join)
 	}
-	res, err := http.Get(o.Join)
+	res, err := testClient.Get(o.Join)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func TestRoomOverSockets(t *testing.T) {
 		}
 		f.mu.Unlock()
 	}
-	res, err = http.Get(ts.URL + "/r/" + o.Code)
+	res, err = testClient.Get(ts.URL + "/r/" + o.Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +541,7 @@ func TestRoomExercise(t *testing.T) {
 	if status, page := get(t, ts.URL+path+"&"+url.Values{"answer": {wrong}, "room": {o.Code}, "who": {"eeeeeeee5"}, "ticket": {tickets["eeeeeeee5"]}}.Encode()); status != http.StatusOK || !strings.Contains(page, `data-testid="feedback"`) {
 		t.Errorf("the exercise page's GET: %d, graded %v", status, strings.Contains(page, `data-testid="feedback"`))
 	}
-	res, err := http.Get(ts.URL + answers + "?" + url.Values{"path": {path}, "who": {"eeeeeeee5"}, "ticket": {tickets["eeeeeeee5"]}, "answer": {wrong}}.Encode())
+	res, err := testClient.Get(ts.URL + answers + "?" + url.Values{"path": {path}, "who": {"eeeeeeee5"}, "ticket": {tickets["eeeeeeee5"]}, "answer": {wrong}}.Encode())
 	readBody(t, res, err)
 	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != http.MethodPost {
 		t.Errorf("GET %s: %s, Allow %q; want 405, Allow POST", answers, res.Status, res.Header.Get("Allow"))

@@ -214,7 +214,7 @@ func TestDeleteTrace(t *testing.T) {
 				req.Header[k] = v
 			}
 			req.Host = tt.header.Get("Host")
-			res, err := http.DefaultClient.Do(req)
+			res, err := testClient.Do(req)
 			body := readBody(t, res, err)
 			if res.StatusCode != tt.status {
 				t.Fatalf("status %d, want %d: %s", res.StatusCode, tt.status, body)
@@ -252,7 +252,7 @@ func TestDeleteRunningSearch(t *testing.T) {
 	release := gateSearches(t, srv)
 	loc := runSearch(t, ts.URL, textbookForm)
 	req, _ := http.NewRequest(http.MethodDelete, ts.URL+loc, nil)
-	res, err := http.DefaultClient.Do(req)
+	res, err := testClient.Do(req)
 	body := readBody(t, res, err)
 	if res.StatusCode != http.StatusConflict || !strings.Contains(body, "still running") {
 		t.Errorf("deleting a running search: status %d %q, want 409", res.StatusCode, body)

@@ -186,7 +186,7 @@ func TestRunThenViewAndExport(t *testing.T) {
 // storedTrace downloads and reads a trace file.
 func storedTrace(t *testing.T, u string) (trace.Header, []trace.Event) {
 	t.Helper()
-	res, err := http.Get(u)
+	res, err := testClient.Get(u)
 	if err != nil {
 		t.Fatal(err)
 	}

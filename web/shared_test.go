@@ -192,7 +192,7 @@ func TestSharedTraces(t *testing.T) {
 	}
 	req, _ := http.NewRequest(http.MethodDelete, tsB.URL+path, nil)
 	req.Header.Set("Origin", tsB.URL)
-	res, err := http.DefaultClient.Do(req)
+	res, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +340,7 @@ func TestNATSStalled(t *testing.T) {
 			proxy.resume()
 		}
 	}()
-	client := &http.Client{Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := &http.Client{Transport: testTransport, Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	var upload *http.Response
 	ops := []struct {
 		name  string
@@ -432,7 +432,7 @@ func TestRoomAcrossReplicas(t *testing.T) {
 	_, tsA := newTestServer(t, func(c *Config) { c.NATS = nats })
 	_, tsB := newTestServer(t, func(c *Config) { c.NATS = nats })
 	o := openRoom(t, tsA.URL, "/example/rn-alphabeta")
-	res, err := http.Get(tsB.URL + "/r/" + o.Code)
+	res, err := testClient.Get(tsB.URL + "/r/" + o.Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -526,7 +526,7 @@ func TestRoomOutage(t *testing.T) {
 	p.wait("the presenter told of the link", linkIs(false))
 	eventually(t, 5*time.Second, "both replicas see NATS gone", func() bool { return !linked(a) && !linked(b) })
 
-	client := &http.Client{Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := &http.Client{Transport: testTransport, Timeout: 10 * natsshare.CallTimeout, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, tt := range []struct {
 		name string
 		do   func() (*http.Response, error)

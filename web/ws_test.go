@@ -340,7 +340,7 @@ func TestSocketPanelAddress(t *testing.T) {
 		t.Errorf("a socket with a panel of 720x400 first got %s %q", f.Type, f.Message)
 	}
 	for _, panel := range []string{"720", "x400", "0x400", "720x100001", "wide", "720x400x3"} {
-		res, err := http.Get(base + loc + "/ws?panel=" + panel)
+		res, err := testClient.Get(base + loc + "/ws?panel=" + panel)
 		if err != nil {
 			t.Fatal(err)
 		}
