@@ -55,8 +55,15 @@ type Config struct {
 	RecordDir string
 	// Progress, when not nil, is called after each game ends with the
 	// games ended so far, their statistics and the time since the
-	// match began. Calls come one at a time.
+	// match began; with an SPRT, after each game the test counts, with
+	// the games it counted. Calls come one at a time.
 	Progress func(done int, st Stats, elapsed time.Duration)
+	// SPRT, when not nil, is a sequential probability ratio test that
+	// stops the match as soon as it decides. It counts the games in the
+	// order of their indices, so that it decides after the same games
+	// whatever Parallel; games that ended past the one it decided at are
+	// left out of the report.
+	SPRT *SPRT
 
 	// open opens game i's match with its seed; nil for catalog.NewMatch
 	// of Game and Position. Tests give games of their own.
@@ -82,6 +89,10 @@ type Report struct {
 	Times   [2]Times      // A's and B's time per move
 	Elapsed time.Duration // the match's wall-clock time
 	Records []Record      // the games ended, by index; a stopped match's may have gaps
+	// Verdict is the SPRT's state after the games counted, nil without
+	// one: its decision, or Undecided when the match played all its
+	// games, or was stopped, before the test decided.
+	Verdict *Verdict
 }
 
 // GamesPerSecond is the games ended per second of the match's wall-clock
@@ -114,7 +125,8 @@ type Times struct {
 // that cannot play the game; while playing, for a game that fails, panics
 // (the error names the game) or reaches MaxPlies, and for a record it
 // cannot write. When ctx is cancelled it stops, returning the report of
-// the games that ended and an error wrapping ctx's.
+// the games that ended and an error wrapping ctx's. A match whose SPRT
+// decides stops there, with no error.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -150,6 +162,8 @@ func (cfg Config) check() error {
 		return fmt.Errorf("arena: %d games at once is out of range (allowed 1..%d, or 0 for one per CPU)", cfg.Parallel, MaxParallel)
 	case cfg.Engines[A] == "" || cfg.Engines[B] == "":
 		return errors.New("arena: both engines need an algorithm's spec")
+	case cfg.SPRT != nil:
+		return cfg.SPRT.Check()
 	}
 	return nil
 }
@@ -193,23 +207,46 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 
 	records := make([]*Record, cfg.Games)
 	var (
-		wdl    [3]int // A's wins, draws and losses so far
-		failed error
+		wdl     [3]int // A's wins, draws and losses so far, of the games counted
+		counted int    // with an SPRT, the games counted: 0..counted-1
+		verdict *Verdict
+		failed  error
 	)
+	count := func(r *Record) {
+		wdl[outcome(r.Result)]++
+		if cfg.Progress != nil {
+			cfg.Progress(wdl[0]+wdl[1]+wdl[2], Tally(wdl[0], wdl[1], wdl[2]), time.Since(start))
+		}
+	}
 	for p := range results {
 		switch {
 		case p.err != nil && failed == nil && ctx.Err() == nil:
 			failed = p.err
 			cancel()
+		case p.err == nil && cfg.SPRT == nil:
+			records[p.index] = &p.record
+			count(&p.record)
 		case p.err == nil:
 			records[p.index] = &p.record
-			wdl[outcome(p.record.Result)]++
-			if cfg.Progress != nil {
-				cfg.Progress(wdl[0]+wdl[1]+wdl[2], Tally(wdl[0], wdl[1], wdl[2]), time.Since(start))
+			for (verdict == nil || verdict.Decision == Undecided) && counted < cfg.Games && records[counted] != nil {
+				count(records[counted])
+				counted++
+				v := cfg.SPRT.Test(Tally(wdl[0], wdl[1], wdl[2]))
+				verdict = &v
+			}
+			if verdict != nil && verdict.Decision != Undecided {
+				cancel()
 			}
 		}
 	}
-	rep := &Report{Config: cfg, Elapsed: time.Since(start)}
+	if cfg.SPRT != nil {
+		clear(records[counted:])
+		if verdict == nil {
+			v := cfg.SPRT.Test(Tally(0, 0, 0))
+			verdict = &v
+		}
+	}
+	rep := &Report{Config: cfg, Elapsed: time.Since(start), Verdict: verdict}
 	var sums [2]time.Duration
 	for _, r := range records {
 		if r == nil {
@@ -238,6 +275,8 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 	switch {
 	case failed != nil:
 		return rep, failed
+	case verdict != nil && verdict.Decision != Undecided:
+		return rep, nil
 	case len(rep.Records) < cfg.Games:
 		return rep, fmt.Errorf("arena: stopped after %d of %d games: %w", len(rep.Records), cfg.Games, context.Cause(ctx))
 	}

@@ -37,6 +37,23 @@ type Summary struct {
 	// games played per second of it.
 	Seconds        float64 `json:"seconds"`
 	GamesPerSecond float64 `json:"games_per_second"`
+	// SPRT is the sequential probability ratio test's state, when the
+	// match ran one.
+	SPRT *SPRTSummary `json:"sprt,omitempty"`
+}
+
+// SPRTSummary is a test's state in a Summary: the test, the
+// log-likelihood ratio with its bounds, and the decision, "H0", "H1" or
+// "undecided".
+type SPRTSummary struct {
+	Elo0     float64  `json:"elo0"`
+	Elo1     float64  `json:"elo1"`
+	Alpha    float64  `json:"alpha"`
+	Beta     float64  `json:"beta"`
+	LLR      float64  `json:"llr"`
+	Lower    float64  `json:"llr_lower"`
+	Upper    float64  `json:"llr_upper"`
+	Decision Decision `json:"decision"`
 }
 
 // JSONElo is an Elo difference in JSON: a number, or the string "+Inf" or
@@ -88,7 +105,7 @@ func (r *Report) Summary() Summary {
 	ms := func(t Times) JSONTime {
 		return JSONTime{Moves: t.Moves, MeanMS: millis(t.Mean), MaxMS: millis(t.Max), Fallbacks: t.Fallbacks}
 	}
-	return Summary{
+	s := Summary{
 		Game: r.Config.Game, Position: r.Config.Position, A: r.Config.Engines[A], B: r.Config.Engines[B],
 		Seed: r.Config.Seed, Games: r.Config.Games, Played: len(r.Records),
 		Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
@@ -97,12 +114,17 @@ func (r *Report) Summary() Summary {
 		TimeA: ms(r.Times[A]), TimeB: ms(r.Times[B]),
 		Seconds: r.Elapsed.Seconds(), GamesPerSecond: r.GamesPerSecond(),
 	}
+	if v := r.Verdict; v != nil {
+		s.SPRT = &SPRTSummary{Elo0: v.SPRT.Elo0, Elo1: v.SPRT.Elo1, Alpha: v.SPRT.Alpha, Beta: v.SPRT.Beta, LLR: v.LLR, Lower: v.Lower, Upper: v.Upper, Decision: v.Decision}
+	}
+	return s
 }
 
 func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // WriteTable writes the report as a table for people: the engines, A's
-// wins, draws and losses, score and Elo with their 95% intervals, each
+// wins, draws and losses, score and Elo with their 95% intervals, the
+// SPRT's log-likelihood ratio, bounds and decision if it ran one, each
 // engine's time per move, and the games per second.
 func (r *Report) WriteTable(w io.Writer) error {
 	bw := bufio.NewWriter(w)
@@ -112,6 +134,10 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(bw, "  %-8s %6s %6s %6s   %-24s %s\n", "", "wins", "draws", "losses", "score (95%)", "Elo (95%)")
 	fmt.Fprintf(bw, "  %-8s %6d %6d %6d   %.3f [%.3f, %.3f]    %s [%s, %s]\n\n", "A vs B", s.Wins, s.Draws, s.Losses,
 		s.Score, s.ScoreLow, s.ScoreHigh, FormatElo(r.Stats.Elo), FormatElo(r.Stats.EloLow), FormatElo(r.Stats.EloHigh))
+	if v := r.Verdict; v != nil {
+		fmt.Fprintf(bw, "  %-8s H0 Elo %s, H1 Elo %s, alpha %g, beta %g\n", "SPRT", FormatElo(v.SPRT.Elo0), FormatElo(v.SPRT.Elo1), v.SPRT.Alpha, v.SPRT.Beta)
+		fmt.Fprintf(bw, "  %-8s LLR %.2f [%.2f, %.2f]: %s\n\n", "", v.LLR, v.Lower, v.Upper, v.Words())
+	}
 	fmt.Fprintf(bw, "  %-8s %6s %12s %12s\n", "time", "moves", "mean/move", "max/move")
 	for e, t := range r.Times {
 		fmt.Fprintf(bw, "  %-8s %6d %12v %12v\n", engineNames[e], t.Moves, t.Mean.Round(time.Microsecond), t.Max.Round(time.Microsecond))

@@ -25,6 +25,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "print the result as one JSON object instead of a table")
 	record := fs.String("record", "", "write each game, every move's position, search seed and choice, to a JSON file in this `directory`")
 	position := fs.String("position", "", "the start position's `text` (default: the game's start, or a board generated from each pair of games' seed)")
+	sprtText := fs.String("sprt", "", "stop as soon as a sequential probability ratio test decides: `elo0,elo1,alpha,beta`, H0 that A is elo0 Elo stronger against H1 elo1, at error rates alpha and beta (e.g. 0,10,0.05,0.05); --games is then the most played")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -40,6 +41,14 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case *parallel < 1 || *parallel > arena.MaxParallel:
 		return usagef("arena: --parallel %d is out of range (allowed 1..%d)", *parallel, arena.MaxParallel)
 	}
+	var sprt *arena.SPRT
+	if *sprtText != "" {
+		t, err := arena.ParseSPRT(*sprtText)
+		if err != nil {
+			return usagef("arena: --sprt: %s", strings.TrimPrefix(err.Error(), "arena: "))
+		}
+		sprt = &t
+	}
 	if *record != "" {
 		if err := os.MkdirAll(*record, 0o755); err != nil {
 			return fmt.Errorf("arena: %w", err)
@@ -47,11 +56,11 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg := arena.Config{
 		Game: *game, Position: *position, Engines: [2]string{*a, *b},
-		Games: *games, Seed: *seed, Parallel: *parallel, RecordDir: *record,
+		Games: *games, Seed: *seed, Parallel: *parallel, RecordDir: *record, SPRT: sprt,
 	}
 	var line *progressLine
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
-		line = &progressLine{w: f, games: *games}
+		line = &progressLine{w: f, games: *games, sprt: sprt}
 		cfg.Progress = line.update
 	}
 	rep, err := arena.Run(ctx, cfg)
@@ -89,16 +98,23 @@ func isTerminal(f *os.File) bool {
 }
 
 // progressLine is the line viz arena rewrites on a terminal as games end:
-// games done, A's running score with its margin, and the time left.
+// games done, A's running score with its margin, the SPRT's
+// log-likelihood ratio and bounds if it runs one, and the time left.
 type progressLine struct {
 	w     io.Writer
 	games int
-	width int // the widest line written, in characters, to blank it
+	sprt  *arena.SPRT // nil without a test
+	width int         // the widest line written, in characters, to blank it
 }
 
 func (p *progressLine) update(done int, st arena.Stats, elapsed time.Duration) {
 	eta := time.Duration(float64(elapsed) / float64(done) * float64(p.games-done)).Round(time.Second)
-	s := fmt.Sprintf("arena: %d/%d games  A's score %.3f ± %.3f  ETA %v", done, p.games, st.Score, st.Margin(), eta)
+	s := fmt.Sprintf("arena: %d/%d games  A's score %.3f ± %.3f  ", done, p.games, st.Score, st.Margin())
+	if p.sprt != nil {
+		v := p.sprt.Test(st)
+		s += fmt.Sprintf("LLR %.2f [%.2f, %.2f]  ", v.LLR, v.Lower, v.Upper)
+	}
+	s += fmt.Sprintf("ETA %v", eta)
 	p.width = max(p.width, utf8.RuneCountInString(s))
 	fmt.Fprintf(p.w, "\r%-*s", p.width, s)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -82,6 +84,9 @@ func TestArenaUsageErrors(t *testing.T) {
 		{"an argument", append(append([]string{"arena"}, base...), "--games", "2", "extra"), `unexpected argument "extra"`},
 		{"an unknown game", []string{"arena", "--game", "chess", "--a", "alphabeta", "--b", "alphabeta", "--games", "2"}, `unknown game "chess"`},
 		{"a one-player game", []string{"arena", "--game", "maze", "--a", "greedy", "--b", "greedy", "--games", "2"}, "maze is a one-player game, and a match needs two players"},
+		{"an SPRT of two values", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "0,10"), `arena: --sprt: the SPRT "0,10" has 2 values, want 4: elo0,elo1,alpha,beta, such as 0,10,0.05,0.05`},
+		{"an SPRT's Elo reversed", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "10,0,0.05,0.05"), "arena: --sprt: the SPRT's elo0 (10) must be below its elo1 (0)"},
+		{"an SPRT's error rate of 0", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "0,10,0,0.05"), "alpha (0) and beta (0.05) must be above 0 and at most 0.5"},
 		{"an engine of another family", []string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "arena: engine A: duct searches games where two players move at once"},
 	}
 	for _, tt := range tests {
@@ -92,6 +97,31 @@ func TestArenaUsageErrors(t *testing.T) {
 				t.Errorf("viz %s: exit %d, stderr %q; want 2 and one line containing %q", strings.Join(tt.args, " "), code, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// TestArenaSPRT plays perfect tic-tac-toe (AlphaBeta to depth 9), which
+// never loses, against PMC, which does not always draw, under a test of
+// 0 against +50 Elo: the test accepts H1 long before 400 games, and the
+// JSON and the table give its log-likelihood ratio past the upper bound,
+// log(19) = 2.944.
+func TestArenaSPRT(t *testing.T) {
+	t.Parallel()
+	args := []string{"arena", "--game", "tictactoe", "--a", "alphabeta depth=9", "--b", "pmc playouts=10", "--games", "400", "--seed", "1", "--parallel", "2", "--sprt", "0,50,0.05,0.05"}
+	code, stdout, stderr := runViz(t, append(args, "--json")...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("viz arena --sprt: exit %d, stderr %q", code, stderr)
+	}
+	var s arena.Summary
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("--json: %v in %q", err, stdout)
+	}
+	if v := s.SPRT; v == nil || v.Decision != arena.AcceptedH1 || v.LLR < v.Upper || math.Abs(v.Upper-2.944439) > 1e-6 || math.Abs(v.Lower+2.944439) > 1e-6 || s.Played >= 400 || s.Losses != 0 {
+		t.Errorf("--json: %s, want H1 accepted, the LLR past log(19), before game 400 and no loss", stdout)
+	}
+	code, stdout, _ = runViz(t, args...)
+	if want := "[-2.94, 2.94]: H1 accepted: the games favour Elo +50 over +0\n"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, fmt.Sprintf("tictactoe: %d of 400 games", s.Played)) {
+		t.Errorf("the table:\n%s\nwant the games played, %d, and a line ending %q", stdout, s.Played, want)
 	}
 }
 
@@ -131,5 +161,14 @@ func TestProgressLine(t *testing.T) {
 	p.clear()
 	if got := b.String(); got != "\r"+strings.Repeat(" ", p.width)+"\r" {
 		t.Errorf("clear wrote %q", got)
+	}
+	// Ten wins under a test of 0 against +50 Elo: the LLR is 1.3359 by
+	// the reference script of package arena's TestSPRTLLR, the bounds
+	// ∓log(19).
+	b.Reset()
+	p = &progressLine{w: &b, games: 100, sprt: &arena.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}}
+	p.update(10, arena.Tally(10, 0, 0), 5*time.Second)
+	if got, want := b.String(), "\rarena: 10/100 games  A's score 1.000 ± 0.000  LLR 1.34 [-2.94, 2.94]  ETA 45s"; got != want {
+		t.Errorf("progress with an SPRT %q, want %q", got, want)
 	}
 }
