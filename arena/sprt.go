@@ -104,6 +104,15 @@ const (
 	AcceptedH1 Decision = "H1"        // A is not only elo0 stronger
 )
 
+// Accepted says the decision in two words: "H0 accepted", "H1
+// accepted" or "undecided".
+func (d Decision) Accepted() string {
+	if d == AcceptedH0 || d == AcceptedH1 {
+		return string(d) + " accepted"
+	}
+	return string(Undecided)
+}
+
 // Verdict is a test's state after some games.
 type Verdict struct {
 	SPRT         SPRT     // the test

@@ -1,17 +1,19 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/searchviz/searchviz/arena"
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
@@ -37,15 +39,29 @@ func arenaGames() []catalog.Game {
 	return out
 }
 
+// arenaDir is the folder of the data directory where the arena's matches
+// are kept.
+const arenaDir = "arena"
+
 // arenaForm is what the arena form holds.
 type arenaForm struct {
 	game, a, b, games, seed string
+	// The SPRT's fields, all empty for a match without one.
+	elo0, elo1, alpha, beta string
 	posted                  bool // sent back: keep its fields as they are
 }
 
+// readArenaForm reads the form's fields from values.
+func readArenaForm(get func(string) string) arenaForm {
+	field := func(name string) string { return strings.TrimSpace(get(name)) }
+	return arenaForm{
+		game: field("game"), a: field("a"), b: field("b"), games: field("games"), seed: field("seed"),
+		elo0: field("elo0"), elo1: field("elo1"), alpha: field("alpha"), beta: field("beta"),
+	}
+}
+
 func (s *Server) handleArenaForm(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	s.arenaForm(w, r, http.StatusOK, arenaForm{game: q.Get("game"), a: q.Get("a"), b: q.Get("b"), games: q.Get("games"), seed: q.Get("seed")}, "")
+	s.arenaForm(w, r, http.StatusOK, readArenaForm(r.URL.Query().Get), "")
 }
 
 // arenaForm answers with the arena form holding in and the error msg.
@@ -55,7 +71,8 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 	}
 	page := templates.ArenaForm{
 		Error: msg, A: in.a, B: in.b, Games: in.games, Seed: in.seed,
-		MaxGames: matches.MaxGames, MaxMatches: matches.MaxMatches,
+		Elo0: in.elo0, Elo1: in.elo1, Alpha: in.alpha, Beta: in.beta,
+		MaxGames: matches.MaxGames, MaxMatches: matches.MaxMatches, Kept: matches.Kept,
 	}
 	if page.Games == "" {
 		page.Games = strconv.Itoa(matches.DefaultGames)
@@ -98,6 +115,11 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 		}
 		cfg.Seed = seed
 	}
+	test, err := arenaSPRT(in)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.SPRT = test
 	g, err := catalog.LookupGame(in.game)
 	if err != nil {
 		return cfg, err
@@ -123,14 +145,45 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 	return cfg, nil
 }
 
+// arenaSPRT reads the form's SPRT: nil when its fields are empty, and
+// alpha and beta 0.05 when only they are.
+func arenaSPRT(in arenaForm) (*arena.SPRT, error) {
+	if in.elo0 == "" && in.elo1 == "" && in.alpha == "" && in.beta == "" {
+		return nil, nil
+	}
+	if in.elo0 == "" || in.elo1 == "" {
+		return nil, errors.New("The SPRT needs both Elo differences, H0's and H1's, such as 0 and 10; leave all four fields empty for a match without one.")
+	}
+	var t arena.SPRT
+	for _, f := range []struct {
+		name, text, def string
+		to              *float64
+	}{
+		{"H0's Elo", in.elo0, "", &t.Elo0}, {"H1's Elo", in.elo1, "", &t.Elo1},
+		{"alpha", in.alpha, "0.05", &t.Alpha}, {"beta", in.beta, "0.05", &t.Beta},
+	} {
+		text := cmp.Or(f.text, f.def)
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("The SPRT's %s must be a number: %q is not one.", f.name, text)
+		}
+		*f.to = v
+	}
+	if err := t.Check(); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "arena: the SPRT's ")
+		return nil, fmt.Errorf("The SPRT's %s.", msg)
+	}
+	return &t, nil
+}
+
 func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
 	if err := r.ParseForm(); err != nil {
 		s.arenaForm(w, r, http.StatusBadRequest, arenaForm{}, "The form could not be read: "+err.Error())
 		return
 	}
-	field := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
-	in := arenaForm{game: field("game"), a: field("a"), b: field("b"), games: field("games"), seed: field("seed"), posted: true}
+	in := readArenaForm(r.PostFormValue)
+	in.posted = true
 	cfg, err := arenaConfig(in)
 	if err != nil {
 		s.arenaForm(w, r, http.StatusBadRequest, in, err.Error())
@@ -144,23 +197,20 @@ func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/arena/"+id, http.StatusSeeOther)
 }
 
-// startArena starts the match cfg in the background and returns its id.
+// startArena starts the match cfg in the background, its games kept
+// under the data directory, and returns its id.
 func (s *Server) startArena(cfg arena.Config) (string, error) {
-	dir, err := os.MkdirTemp("", "searchviz-arena-")
-	if err != nil {
-		return "", fmt.Errorf("the match was not started: no temporary directory for its games (%s)", s.publicError(err))
-	}
-	cfg.RecordDir = dir
 	m, err := s.arenas.Add(s.searchCtx, &s.running, tracestore.NewID(), cfg)
 	if err != nil {
-		os.RemoveAll(dir)
-		return "", err
+		if errors.Is(err, matches.ErrBusy) {
+			return "", err
+		}
+		return "", errors.New(s.publicError(err))
 	}
 	ctx, cancel := context.WithTimeoutCause(s.searchCtx, matches.MaxTime, fmt.Errorf("the match reached its time limit of %v", matches.MaxTime))
 	go func() {
 		defer s.running.Done()
 		defer cancel()
-		defer os.RemoveAll(dir)
 		defer func() {
 			if recovered(s.log, recover(), "an arena match", "match", m.ID()) {
 				m.Fail(errors.New("the match failed inside the server; the log says why"))
@@ -180,10 +230,25 @@ func (s *Server) recentArenas() []templates.ArenaRecent {
 		st, cfg := m.Status(false), m.Config()
 		out = append(out, templates.ArenaRecent{
 			URL: "/arena/" + m.ID(), Game: cfg.Game, A: cfg.Engines[0], B: cfg.Engines[1],
-			Progress: fmt.Sprintf("%d of %d games", st.Done, st.Games), Score: st.ScoreText,
+			Started:  st.Started.Format("2006-01-02 15:04"),
+			Progress: fmt.Sprintf("%d of %d games", st.Done, st.Games), Score: st.ScoreText, State: arenaState(st),
 		})
 	}
 	return out
+}
+
+// arenaState says in a few words how a match stands: running, done,
+// stopped, or what its SPRT decided.
+func arenaState(st matches.Status) string {
+	switch {
+	case !st.Finished:
+		return "running"
+	case st.SPRT != nil && st.SPRT.Decision != arena.Undecided:
+		return st.SPRT.Decision.Accepted()
+	case st.Stopped:
+		return "stopped"
+	}
+	return "done"
 }
 
 // loadArena returns the request's match, or answers 404 and returns nil.
@@ -192,7 +257,7 @@ func (s *Server) loadArena(w http.ResponseWriter, r *http.Request, page bool) *m
 	if m := s.arenas.Get(id); m != nil {
 		return m
 	}
-	msg := fmt.Sprintf("There is no arena match %q: the server remembers the last %d matches, until it stops.", id, matches.Kept)
+	msg := fmt.Sprintf("There is no arena match %q: the server keeps the last %d matches.", id, matches.Kept)
 	if page {
 		s.message(w, r, http.StatusNotFound, "No such match", msg)
 	} else {
@@ -207,10 +272,27 @@ func (s *Server) handleArenaMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := m.Status(false)
-	s.page(w, r, http.StatusOK, templates.ArenaMatchPage(templates.ArenaMatch{
+	page := templates.ArenaMatch{
 		ID: m.ID(), Game: st.Game, A: st.A, B: st.B, Seed: st.Seed, Games: st.Games,
-		Status: "/arena/" + m.ID() + "/status",
-	}))
+		Status: "/arena/" + m.ID() + "/status", Stop: "/arena/" + m.ID() + "/stop", Running: !st.Finished,
+	}
+	if t := m.Config().SPRT; t != nil {
+		page.SPRT = &templates.ArenaSPRT{Elo0: arena.FormatElo(t.Elo0), Elo1: arena.FormatElo(t.Elo1), Alpha: t.Alpha, Beta: t.Beta}
+	}
+	s.page(w, r, http.StatusOK, templates.ArenaMatchPage(page))
+}
+
+// handleArenaStop stops a running match, which ends with the games that
+// ended, and goes back to its page.
+func (s *Server) handleArenaStop(w http.ResponseWriter, r *http.Request) {
+	m := s.loadArena(w, r, true)
+	if m == nil {
+		return
+	}
+	if m.Stop() {
+		s.log.Info("an arena match was stopped from its page", "match", m.ID())
+	}
+	http.Redirect(w, r, "/arena/"+m.ID(), http.StatusSeeOther)
 }
 
 func (s *Server) handleArenaStatus(w http.ResponseWriter, r *http.Request) {
@@ -249,6 +331,9 @@ type arenaGameMoves struct {
 	Start   string      `json:"start"`
 	End     string      `json:"end"`
 	Moves   []arenaMove `json:"moves"`
+	// Boards are the game's positions as its board draws them: before
+	// each move, then the end; nil for a game without a board.
+	Boards []board.Board `json:"boards"`
 }
 
 // loadGame returns the request's match, the index in its path and that
@@ -288,7 +373,35 @@ func (s *Server) handleArenaGame(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Moves = append(out.Moves, am)
 	}
+	out.Boards = gameBoards(rec)
 	writeJSON(w, http.StatusOK, out)
+}
+
+// gameBoards returns the boards of a game's positions, before each move
+// and at its end, or nil if its game draws no board for any of them.
+func gameBoards(rec arena.Record) []board.Board {
+	g, err := catalog.LookupGameSpec(rec.Game)
+	if err != nil {
+		return nil
+	}
+	out := make([]board.Board, 0, len(rec.Moves)+1)
+	for _, pos := range append(positions(rec), rec.End) {
+		b, ok := g.Board(pos)
+		if !ok {
+			return nil
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// positions returns the positions of a game before each of its moves.
+func positions(rec arena.Record) []string {
+	out := make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		out[i] = m.Position
+	}
+	return out
 }
 
 // handleArenaTree runs a recorded move's search again, exactly as viz

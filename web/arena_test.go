@@ -1,14 +1,21 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"math"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/searchviz/searchviz/arena"
+	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/web/internal/matches"
 )
 
@@ -282,5 +289,211 @@ func TestArenaBudgetCutEngineStillPlays(t *testing.T) {
 	}
 	if turn := g.Moves[0].Turns[0]; turn.Engine != "A" || !turn.Fallback {
 		t.Errorf("A's first move from the opening is %+v, want one marked its first legal move", turn)
+	}
+}
+
+// arenaStatus reads a match's status.
+func arenaStatus(t *testing.T, base, path string) matches.Status {
+	t.Helper()
+	code, body := get(t, base+path+"/status")
+	if code != http.StatusOK {
+		t.Fatalf("GET %s/status: status %d: %s", path, code, body)
+	}
+	var st matches.Status
+	if err := json.Unmarshal([]byte(body), &st); err != nil {
+		t.Fatalf("the status is not JSON: %v\n%s", err, body)
+	}
+	return st
+}
+
+// arenaGame reads game i of a match as its page does.
+func arenaGame(t *testing.T, base, path string, i int) arenaGameMoves {
+	t.Helper()
+	code, body := get(t, base+path+"/game/"+strconv.Itoa(i))
+	if code != http.StatusOK {
+		t.Fatalf("GET game %d: status %d: %s", i, code, body)
+	}
+	var g arenaGameMoves
+	if err := json.Unmarshal([]byte(body), &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestArenaRefusesBadSPRTs(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	base := url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=2"}, "b": {"mcts playouts=20"}, "games": {"4"}}
+	for _, c := range []struct {
+		name                    string
+		elo0, elo1, alpha, beta string
+		want                    string
+	}{
+		{"H1 missing", "0", "", "", "", "The SPRT needs both Elo differences, H0's and H1's"},
+		{"only alpha", "", "", "0.05", "", "The SPRT needs both Elo differences"},
+		{"not a number", "0", "ten", "", "", `The SPRT's H1's Elo must be a number: "ten" is not one.`},
+		{"reversed", "10", "0", "", "", "The SPRT's elo0 (10) must be below its elo1 (0)"},
+		{"alpha too big", "0", "10", "0.7", "", "alpha (0.7) and beta (0.05) must be above 0 and at most 0.5"},
+		{"beta zero", "0", "10", "", "0", "alpha (0.05) and beta (0) must be above 0 and at most 0.5"},
+		{"Elo too big", "0", "2000", "", "", "must be within ±1000"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			form := url.Values{"elo0": {c.elo0}, "elo1": {c.elo1}, "alpha": {c.alpha}, "beta": {c.beta}}
+			for k, v := range base {
+				form[k] = v
+			}
+			res, body := postForm(t, ts.URL+"/arena", form)
+			if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, htmlEscape(c.want)) {
+				t.Errorf("status %d, want 400 saying %q:\n%s", res.StatusCode, c.want, body)
+			}
+			if c.elo1 != "" && !strings.Contains(body, `value="`+htmlEscape(c.elo1)+`"`) {
+				t.Errorf("the form lost H1's Elo, %q", c.elo1)
+			}
+		})
+	}
+}
+
+// TestArenaSPRTDecides plays perfect tic-tac-toe (AlphaBeta to depth 9),
+// which never loses, against PMC, which does not always draw, under a
+// test of 0 against +50 Elo: the match stops long before its 200 games,
+// its status giving H1 accepted with the log-likelihood ratio past the
+// upper bound log(19), after each game in the chart's points too, and the
+// form's list says H1 accepted.
+func TestArenaSPRTDecides(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	path := startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"pmc playouts=10"}, "games": {"200"}, "seed": {"1"}, "elo0": {"0"}, "elo1": {"50"}})
+	if _, page := get(t, ts.URL+path); !strings.Contains(page, `data-testid="arena-llr"`) || !strings.Contains(page, "H0 Elo +0 against H1 Elo +50, alpha 0.05, beta 0.05") {
+		t.Errorf("the match's page does not show its SPRT")
+	}
+	st := waitArena(t, ts.URL, path)
+	v := st.SPRT
+	if v == nil || v.Decision != arena.AcceptedH1 || st.Done >= 200 || st.Stopped || st.Error != "" || st.Losses != 0 {
+		t.Fatalf("the match ended: %+v with %+v, want H1 accepted before game 200 and no loss", st, v)
+	}
+	if math.Abs(v.Upper-math.Log(19)) > 1e-9 || math.Abs(v.Lower+math.Log(19)) > 1e-9 || v.LLR < v.Upper || v.Test != "0,50,0.05,0.05" {
+		t.Errorf("the SPRT's status %+v, want bounds ∓log(19) and the LLR past the upper", v)
+	}
+	if len(st.Points) != st.Done || st.Points[len(st.Points)-1].LLR == nil || *st.Points[len(st.Points)-1].LLR != v.LLR {
+		t.Errorf("the chart's points do not end at the LLR %v", v.LLR)
+	}
+	if _, body := get(t, ts.URL+"/arena"); !strings.Contains(body, ">H1 accepted<") {
+		t.Errorf("the form's list of matches does not say H1 accepted")
+	}
+}
+
+// TestArenaStop stops a match from its page's Stop button (its form's
+// POST) while it plays: it ends at once with the games that ended, marked
+// stopped and saying why; stopping it again, or an unknown match, changes
+// nothing.
+func TestArenaStop(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	path := startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"mcts playouts=1000"}, "games": {"200"}})
+	for arenaStatus(t, ts.URL, path).Done == 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	res, _ := postForm(t, ts.URL+path+"/stop", nil)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != path {
+		t.Fatalf("POST stop: status %d to %q, want 303 to the match", res.StatusCode, res.Header.Get("Location"))
+	}
+	st := waitArena(t, ts.URL, path)
+	if !st.Stopped || st.Error != "stopped: "+matches.ErrStopped.Error() || st.Done == 200 || len(st.List) != st.Done {
+		t.Errorf("the match stopped: stopped %v, %q, %d games done, %d listed; want it stopped with what ended", st.Stopped, st.Error, st.Done, len(st.List))
+	}
+	if res, _ := postForm(t, ts.URL+path+"/stop", nil); res.StatusCode != http.StatusSeeOther || arenaStatus(t, ts.URL, path).Done != st.Done {
+		t.Errorf("stopping an ended match: status %d, or its games changed", res.StatusCode)
+	}
+	if res, _ := postForm(t, ts.URL+"/arena/nosuch/stop", nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("stopping an unknown match: status %d, want 404", res.StatusCode)
+	}
+}
+
+// TestArenaGameBoards checks the boards a game's replay draws: one before
+// each move and one at the end, the first the start's and the last the
+// end's as the game draws them, and in tic-tac-toe, where every move puts
+// down one mark, k marks on the board after k moves.
+func TestArenaGameBoards(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	path := startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"pmc playouts=10"}, "games": {"2"}})
+	waitArena(t, ts.URL, path)
+	g := arenaGame(t, ts.URL, path, 1)
+	if len(g.Boards) != len(g.Moves)+1 {
+		t.Fatalf("%d boards for %d moves, want one more", len(g.Boards), len(g.Moves))
+	}
+	game, err := catalog.LookupGame("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := game.Board(g.Start)
+	end, _ := game.Board(g.End)
+	if !reflect.DeepEqual(g.Boards[0], start) || !reflect.DeepEqual(g.Boards[len(g.Moves)], end) {
+		t.Error("the first and last boards are not the start's and the end's")
+	}
+	for k, b := range g.Boards {
+		marks := 0
+		for _, c := range b.Cells {
+			if c.Kind == board.Piece {
+				marks++
+			}
+		}
+		if marks != k {
+			t.Errorf("board %d has %d marks, want %d", k, marks, k)
+		}
+	}
+}
+
+// TestArenaKeptAcrossRestart plays a match to its end and leaves another
+// running on a server, stops the server, and starts another on the same
+// data directory: it lists both, the ended one with its results and its
+// games as they were, the running one stopped by the server's stop.
+func TestArenaKeptAcrossRestart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	start := func() (*Server, *httptest.Server, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		srv, err := New(ctx, Config{DataDir: dir, Layouter: layouter, Program: "viz test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv, httptest.NewServer(srv), cancel
+	}
+	srv, ts, stop := start()
+	ended := startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"pmc playouts=10"}, "games": {"4"}})
+	before := waitArena(t, ts.URL, ended)
+	game := arenaGame(t, ts.URL, ended, 3)
+	running := startArenaMatch(t, ts.URL, url.Values{"game": {"connectfour"}, "a": {"mcts playouts=200000"}, "b": {"mcts playouts=200000"}, "games": {"200"}})
+	stop()
+	ts.Close()
+	wctx, done := context.WithTimeout(context.Background(), 10*time.Second)
+	defer done()
+	if err := srv.Wait(wctx); err != nil {
+		t.Fatal(err)
+	}
+
+	_, ts, stop = start()
+	defer func() {
+		stop()
+		ts.Close()
+	}()
+	_, list := get(t, ts.URL+"/arena")
+	if !strings.Contains(list, `href="`+ended+`"`) || !strings.Contains(list, `href="`+running+`"`) || strings.Count(list, `data-testid="arena-recent-match"`) != 2 {
+		t.Fatalf("the restarted server's arena page does not list the two matches:\n%s", list)
+	}
+	if code, _ := get(t, ts.URL+ended); code != http.StatusOK {
+		t.Errorf("GET %s after the restart: status %d", ended, code)
+	}
+	after := arenaStatus(t, ts.URL, ended)
+	if after.Done != before.Done || after.Wins != before.Wins || after.Draws != before.Draws || !reflect.DeepEqual(after.List, before.List) || after.Stopped {
+		t.Errorf("the ended match after the restart: %+v\nwant as before: %+v", after, before)
+	}
+	if again := arenaGame(t, ts.URL, ended, 3); !reflect.DeepEqual(again, game) {
+		t.Errorf("game 3 after the restart differs:\n%+v\nwant\n%+v", again, game)
+	}
+	cut := arenaStatus(t, ts.URL, running)
+	if !cut.Finished || !cut.Stopped || !strings.Contains(cut.Error, "the server was stopped") {
+		t.Errorf("the match running when the server stopped: %+v, want it ended, stopped by the server", cut)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,7 +146,7 @@ type Server struct {
 
 	searches *live.Runner // the searches started from the page
 
-	arenas   matches.Hub      // the arena matches started from the page
+	arenas   *matches.Hub     // the arena matches started from the page, kept in DataDir/arena
 	players  *matches.Players // the games played against an engine from play pages
 	playIdle time.Duration    // PlayIdle; tests shorten it
 	rooms    *rooms.Hub       // the classroom rooms open, by code
@@ -211,6 +212,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
+	arenas, err := matches.OpenHub(filepath.Join(st.Dir(), arenaDir), cfg.Log)
+	if err != nil {
+		return nil, err
+	}
 	assets, err := fs.Sub(static.FS, ".")
 	if err != nil {
 		return nil, err
@@ -226,6 +231,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		static:   http.StripPrefix("/static/", http.FileServerFS(assets)),
 		uploads:  make(chan struct{}, cfg.MaxUploads),
 		handouts: make(chan struct{}, MaxHandouts),
+		arenas:   arenas,
 		players:  matches.NewPlayers(MaxPlayGames),
 		playIdle: PlayIdle,
 
@@ -311,6 +317,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /arena", s.handleArenaStart)
 	s.mux.HandleFunc("GET /arena/{id}", s.handleArenaMatch)
 	s.mux.HandleFunc("GET /arena/{id}/status", s.handleArenaStatus)
+	s.mux.HandleFunc("POST /arena/{id}/stop", s.handleArenaStop)
 	s.mux.HandleFunc("GET /arena/{id}/game/{index}", s.handleArenaGame)
 	s.mux.HandleFunc("GET /arena/{id}/game/{index}/record", s.handleArenaRecord)
 	s.mux.HandleFunc("POST /arena/{id}/game/{index}/move/{ply}/turn/{turn}/tree", s.handleArenaTree)

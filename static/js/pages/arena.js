@@ -3,9 +3,13 @@
 // script polls the match's status JSON every half second until the match
 // ends, and shows the games done, A's wins, draws and losses, score and
 // Elo with their intervals (as the server computes them), a chart of the
-// running score with its interval band, and the games ended; clicking a
-// game lists its moves, each with a "tree" button that runs that move's
-// search again and opens its viewer.
+// running score with its interval band, the SPRT's log-likelihood ratio
+// with its bounds and a chart of it, if the match runs one, and the games
+// ended; the Stop button stops the match. Clicking a game replays it on
+// its board, a position at a time with ◀ ▶ or the arrow keys, and lists
+// its moves, each with a "tree" button that runs that move's search again
+// and opens its viewer.
+import * as B from "../lib/board.js";
 import { label, svg } from "../lib/chart.js";
 import { byId as $, cell } from "../lib/dom.js";
 
@@ -61,18 +65,56 @@ function watch() {
     e.hidden = false;
   }
 
+  // The Stop button asks the server to stop the match, then polls at
+  // once; without the script, its form does the same and reloads.
+  const stopForm = $("arena-stop-form");
+  stopForm.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("arena-stop").disabled = true;
+    $("arena-state").textContent = "stopping…";
+    try {
+      const res = await fetch(stopForm.action, { method: "POST" });
+      if (!res.ok) showError((await res.text()).trim() || res.statusText);
+    } catch (err) {
+      showError("Cannot reach the server to stop the match: " + err.message);
+      $("arena-stop").disabled = false;
+    }
+  });
+
   function show(st) {
     $("arena-done").textContent = `${st.done} of ${st.games} games`;
     let state = "playing…";
-    if (st.finished) state = st.error ? "stopped" : `done in ${st.seconds.toFixed(1)} s`;
+    if (st.finished) {
+      const took = `in ${st.seconds.toFixed(1)} s`;
+      if (st.sprt && st.sprt.decision !== "undecided") state = `decided ${took}: ${st.sprt.decision} accepted`;
+      else state = st.stopped ? "stopped" : `done ${took}`;
+    }
     $("arena-state").textContent = state;
     main.dataset.finished = String(st.finished);
-    if (st.error) showError(st.error);
+    main.dataset.stopped = String(st.stopped);
+    stopForm.hidden = st.finished;
+    if (st.error && st.error.startsWith("stopped: ")) {
+      const note = $("arena-note");
+      note.textContent = `Stopped after ${st.done} of ${st.games} games: ${st.error.slice("stopped: ".length)}. The results are those of the games that ended.`;
+      note.hidden = false;
+    } else if (st.error) showError(st.error);
     $("arena-wdl").textContent = `${st.wins} / ${st.draws} / ${st.losses}`;
     $("arena-score").textContent = st.score_text;
     $("arena-elo").textContent = st.elo_text;
     drawChart(st.points, st.games);
+    if (st.sprt) showSPRT(st);
     if (st.list.length !== shownGames) listGames(st.list);
+  }
+
+  // showSPRT shows the test's log-likelihood ratio, its bounds and its
+  // decision, and draws the ratio after each game.
+  function showSPRT(st) {
+    const t = st.sprt;
+    $("arena-llr").textContent = `LLR ${fixed(t.llr)}, bounds ${fixed(t.llr_lower)} and ${fixed(t.llr_upper)}`;
+    const d = $("arena-decision");
+    d.textContent = t.decision === "undecided" ? (st.finished ? "undecided: the match ended first" : "undecided: playing on") : t.words;
+    d.className = "decision-" + t.decision;
+    drawLLR(st.points, st.games, t);
   }
 
   // ---- the chart ----
@@ -112,6 +154,41 @@ function watch() {
     $("arena-chart").replaceChildren(chart);
   }
 
+  // drawLLR draws the SPRT's log-likelihood ratio after each game between
+  // its two bounds, as an inline SVG.
+  function drawLLR(points, games, t) {
+    const W = 640, H = 170, L = 44, R = 12, T = 10, B = 30;
+    const n = Math.max(games, 1);
+    const llrs = points.filter((p) => p.llr !== undefined);
+    const top = Math.max(t.llr_upper, ...llrs.map((p) => p.llr)) * 1.1;
+    const bottom = Math.min(t.llr_lower, ...llrs.map((p) => p.llr)) * 1.1;
+    const x = (k) => L + (k / n) * (W - L - R);
+    const y = (v) => T + ((top - v) / (top - bottom)) * (H - T - B);
+    const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
+      "aria-label": "The SPRT's log-likelihood ratio after each game, between its bounds" });
+    chart.append(svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "grid" }));
+    chart.append(label(L - 6, y(0) + 4, "0", "end", "label"));
+    for (const [v, name] of [[t.llr_upper, "H1"], [t.llr_lower, "H0"]]) {
+      chart.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "bound" }));
+      chart.append(label(L - 6, y(v) + 4, fixed(v), "end", "label"));
+      chart.append(label(W - R - 4, y(v) + (v > 0 ? -5 : 14), `${name} accepted`, "end", "label"));
+    }
+    const ticks = Math.min(n, 10);
+    for (let i = 0; i <= ticks; i++) {
+      const k = Math.round((i * n) / ticks);
+      chart.append(label(x(k), H - B + 16, String(k), "middle", "label"));
+    }
+    chart.append(label((L + W - R) / 2, H - 2, "games", "middle", "label"));
+    if (llrs.length > 0) {
+      chart.append(svg("polyline", { points: [`${x(0)},${y(0)}`, ...llrs.map((p) => `${x(p.n)},${y(p.llr)}`)].join(" "), class: "llr" }));
+    }
+    $("arena-llr-chart").replaceChildren(chart);
+  }
+
+  function fixed(v) {
+    return (v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
+  }
+
   // ---- the games and their moves ----
 
   function listGames(list) {
@@ -135,6 +212,10 @@ function watch() {
     $("arena-games").replaceChildren(...rows);
   }
 
+  // The game replayed: its moves, its boards (before each move, then the
+  // end) and the position shown.
+  const replay = { game: null, k: 0 };
+
   async function openGame(i) {
     selected = i;
     for (const tr of document.querySelectorAll("#arena-games tr")) tr.classList.toggle("selected", tr.dataset.game === String(i));
@@ -156,6 +237,11 @@ function watch() {
       m.turns.forEach((t, k) => {
         const tr = document.createElement("tr");
         tr.dataset.testid = "arena-move";
+        tr.dataset.ply = String(m.ply);
+        tr.title = "show the position after this move";
+        tr.addEventListener("click", (ev) => {
+          if (!ev.target.closest("form")) go(m.ply + 1);
+        });
         const form = document.createElement("form");
         form.method = "post";
         form.action = t.tree;
@@ -181,7 +267,54 @@ function watch() {
     }
     $("arena-moves-body").replaceChildren(...rows);
     document.querySelector(".arena-moves-table").hidden = false;
+    replay.game = g;
+    $("arena-replay").hidden = !g.boards;
+    go(0);
   }
+
+  // go shows position k of the game replayed: 0 its start, k after its
+  // k-th move, the last its end.
+  function go(k) {
+    const g = replay.game;
+    if (!g || !g.boards) return;
+    const n = g.boards.length - 1;
+    replay.k = Math.max(0, Math.min(n, k));
+    k = replay.k;
+    const b = g.boards[k], prev = k > 0 ? g.boards[k - 1] : null;
+    const el = $("arena-board");
+    el.replaceChildren();
+    if (b.caption) el.append(B.caption(b.caption));
+    el.append(B.grid(b, (i, c) => {
+      const td = document.createElement("td");
+      const changed = prev && prev.rows === b.rows && prev.cols === b.cols && !B.same(prev.cells[i], c);
+      B.fill(td, c, ...(changed ? ["changed"] : []));
+      B.labelled(td, B.words(c) + (changed ? ": changed by the last move" : ""));
+      return td;
+    }));
+    el.dataset.k = String(k);
+    $("arena-ply").textContent = k === 0 ? `start (of ${n} moves)` : `after move ${k} of ${n}`;
+    $("arena-prev").disabled = k === 0;
+    $("arena-next").disabled = k === n;
+    let last = `${g.first} moves first.`;
+    if (k > 0) {
+      const m = g.moves[k - 1];
+      last = m.turns.map((t) => `${t.engine} (side ${t.side}) played ${t.label}`).join("; ") + (m.chance ? `; the dice: ${m.chance}` : "") + ".";
+    }
+    if (k === n) last += ` The game is over: A's result is a ${g.outcome}.`;
+    $("arena-last").textContent = last;
+    for (const tr of document.querySelectorAll("#arena-moves-body tr")) tr.classList.toggle("current", tr.dataset.ply === String(k - 1));
+  }
+
+  $("arena-prev").addEventListener("click", () => go(replay.k - 1));
+  $("arena-next").addEventListener("click", () => go(replay.k + 1));
+  document.addEventListener("keydown", (ev) => {
+    if (!replay.game || $("arena-replay").hidden || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest("input, select, textarea")) return;
+    if (ev.key === "ArrowLeft") go(replay.k - 1);
+    else if (ev.key === "ArrowRight") go(replay.k + 1);
+    else return;
+    ev.preventDefault();
+  });
 
   function formatMS(ms) {
     if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;
