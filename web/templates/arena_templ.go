@@ -344,7 +344,7 @@ func ArenaFormPage(f ArenaForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\" placeholder=\"0\" step=\"any\" data-testid=\"elo0\"></label> <label for=\"elo1\">H1: A is stronger by (Elo)<input type=\"number\" name=\"elo1\" id=\"elo1\" value=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\" placeholder=\"e.g. 0\" step=\"any\" data-testid=\"elo0\"></label> <label for=\"elo1\">H1: A is stronger by (Elo)<input type=\"number\" name=\"elo1\" id=\"elo1\" value=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -357,7 +357,7 @@ func ArenaFormPage(f ArenaForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "\" placeholder=\"50\" step=\"any\" data-testid=\"elo1\"></label> <label for=\"alpha\">alpha<input type=\"number\" name=\"alpha\" id=\"alpha\" value=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "\" placeholder=\"e.g. 50\" step=\"any\" data-testid=\"elo1\"></label> <label for=\"alpha\">alpha<input type=\"number\" name=\"alpha\" id=\"alpha\" value=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -171,7 +171,7 @@ function watch() {
     for (const [v, name] of [[t.llr_upper, "H1"], [t.llr_lower, "H0"]]) {
       chart.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "bound" }));
       chart.append(label(L - 6, y(v) + 4, fixed(v), "end", "label"));
-      chart.append(label(W - R - 4, y(v) + (v > 0 ? -5 : 14), `${name} accepted`, "end", "label"));
+      chart.append(label(W - R - 4, y(v) + (v > 0 ? 15 : -6), `${name} accepted`, "end", "label")); // inside the band, clear of the axis
     }
     const ticks = Math.min(n, 10);
     for (let i = 0; i <= ticks; i++) {
@@ -270,6 +270,7 @@ function watch() {
     replay.game = g;
     $("arena-replay").hidden = !g.boards;
     go(0);
+    $("arena-moves").scrollIntoView({ block: "nearest" });
   }
 
   // go shows position k of the game replayed: 0 its start, k after its
