@@ -132,11 +132,13 @@ func (v Verdict) Words() string {
 	return "undecided"
 }
 
-// Test weighs the games st counts.
+// Test weighs the games st counts; with none it is undecided.
 func (t SPRT) Test(st Stats) Verdict {
 	v := Verdict{SPRT: t, LLR: t.LLR(st.Wins, st.Draws, st.Losses)}
 	v.Lower, v.Upper = t.Bounds()
 	switch {
+	case st.Games == 0:
+		v.Decision = Undecided // bounds of 0, at alpha = beta = 0.5, decide nothing before a game
 	case v.LLR >= v.Upper:
 		v.Decision = AcceptedH1
 	case v.LLR <= v.Lower:

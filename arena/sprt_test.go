@@ -70,6 +70,10 @@ func TestSPRTVerdict(t *testing.T) {
 		// 1,000 draws: a score of 0.5 exactly, far from +10 Elo.
 		{"H0", SPRT{0, 10, 0.05, 0.05}, 0, 1000, 0, -2.944439, 2.944439, AcceptedH0},
 		{"other error rates", SPRT{0, 10, 0.05, 0.1}, 60, 20, 20, -2.251292, 2.890372, Undecided},
+		// alpha = beta = 0.5 puts both bounds at log(1) = 0: any game
+		// decides, but no game decides nothing.
+		{"no games at bounds of 0", SPRT{0, 10, 0.5, 0.5}, 0, 0, 0, 0, 0, Undecided},
+		{"a game at bounds of 0", SPRT{0, 10, 0.5, 0.5}, 1, 0, 0, 0, 0, AcceptedH1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

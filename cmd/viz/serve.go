@@ -68,7 +68,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 	replay := name == "replay"
 	fs := newFlagSet(name)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, `host:port`")
-	data := fs.String("data", defaultDataDir(), "the `directory` of saved traces")
+	data := fs.String("data", defaultDataDir(), "the `directory` of saved traces and of the arena's matches (under arena/)")
 	verbose := fs.Bool("v", false, "log every request")
 	var allow hostList
 	fs.Var(&allow, "allow-host", "a further host `name` pages may use to reach the server (repeatable, or names separated by commas)")
@@ -164,7 +164,7 @@ func cmdLayoutWorker(ctx context.Context, args []string, stdin io.Reader, stdout
 	return render.ServeLayouts(ctx, stdin, stdout, &g)
 }
 
-// defaultDataDir is where saved traces live unless --data says otherwise:
+// defaultDataDir is where saved traces and arena matches live unless --data says otherwise:
 // the user's data directory, or a folder under the temporary directory.
 func defaultDataDir() string {
 	if dir := os.Getenv("XDG_DATA_HOME"); dir != "" {

@@ -230,3 +230,31 @@ func TestHubKeepsAtMostKept(t *testing.T) {
 		t.Errorf("the hub opened again lists %d matches, %v, want m%03d to m003", len(got), got, Kept+2)
 	}
 }
+
+// TestHubReadsDescriptionsUpToMaxSavedBytes crosses MaxSavedBytes: a
+// kept match whose description, padded with spaces, is MaxSavedBytes long
+// is listed; one byte more and it is left out.
+func TestHubReadsDescriptionsUpToMaxSavedBytes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if _, err := playMatch(t, open(t, dir), "m", arena.Config{Game: "tictactoe", Engines: [2]string{"pmc playouts=1", "pmc playouts=1"}, Games: 1}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "m", savedFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		size   int
+		listed bool
+	}{{MaxSavedBytes, true}, {MaxSavedBytes + 1, false}} {
+		padded := append(slices.Clone(data), []byte(strings.Repeat(" ", tt.size-len(data)))...)
+		if err := os.WriteFile(path, padded, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if listed := open(t, dir).Get("m") != nil; listed != tt.listed {
+			t.Errorf("a description of %d bytes: listed %v, want %v", tt.size, listed, tt.listed)
+		}
+	}
+}

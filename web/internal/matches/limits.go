@@ -21,7 +21,7 @@ const (
 	Kept = 32
 	// MaxSavedBytes caps the description of a kept match the server reads
 	// when it starts: a match of MaxGames games describes itself in about
-	// 40 KB. A larger file is not a match's, and is left out.
+	// 60 KB. A larger file is not a match's, and is left out.
 	MaxSavedBytes = 1 << 20
 	// DefaultGames is the form's games when none are asked for.
 	DefaultGames = 20
