@@ -61,8 +61,10 @@ type Config struct {
 	// SPRT, when not nil, is a sequential probability ratio test that
 	// stops the match as soon as it decides. It counts the games in the
 	// order of their indices, so that it decides after the same games
-	// whatever Parallel; games that ended past the one it decided at are
-	// left out of the report.
+	// whatever Parallel; the report holds the games it counted, and games
+	// that ended past them (played at once with the last, or before a
+	// gap when the match was stopped) are left out of it and of
+	// RecordDir.
 	SPRT *SPRT
 
 	// open opens game i's match with its seed; nil for catalog.NewMatch
@@ -240,6 +242,13 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	if cfg.SPRT != nil {
+		for i, r := range records[counted:] {
+			if r != nil && cfg.RecordDir != "" && failed == nil {
+				if err := os.Remove(filepath.Join(cfg.RecordDir, RecordFile(counted+i))); err != nil {
+					failed = fmt.Errorf("arena: removing the record of game %d, which the SPRT did not count: %w", counted+i, err)
+				}
+			}
+		}
 		clear(records[counted:])
 		if verdict == nil {
 			v := cfg.SPRT.Test(Tally(0, 0, 0))

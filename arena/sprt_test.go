@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -222,7 +223,8 @@ func (g *scored) Result() float64 {
 // games; the report holds exactly the games the test counted, 0 to n−1,
 // the same whatever the games played at once; a match too short to
 // decide plays all its games and is undecided; one stopped is undecided
-// and says it was stopped.
+// and says it was stopped. The records written are those of the games
+// counted.
 func TestRunStopsWhenTheSPRTDecides(t *testing.T) {
 	t.Parallel()
 	test := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
@@ -247,7 +249,8 @@ func TestRunStopsWhenTheSPRTDecides(t *testing.T) {
 			var reports []*Report
 			for _, parallel := range []int{1, 8} {
 				last := 0
-				cfg := Config{Game: "fake", Engines: [2]string{tt.a, tt.b}, Games: tt.games, Seed: 5, Parallel: parallel, SPRT: test,
+				dir := t.TempDir()
+				cfg := Config{Game: "fake", Engines: [2]string{tt.a, tt.b}, Games: tt.games, Seed: 5, Parallel: parallel, SPRT: test, RecordDir: dir,
 					Progress: func(done int, _ Stats, _ time.Duration) { last = done },
 					open:     func(int64) (game, error) { return &scored{fake: fake{plies: 2, panicAt: -1}, win: win}, nil }}
 				rep, err := Run(context.Background(), cfg)
@@ -260,6 +263,9 @@ func TestRunStopsWhenTheSPRTDecides(t *testing.T) {
 				}
 				if stopped := n < tt.games; stopped != tt.stopped || rep.Stats.Games != n || last != n {
 					t.Errorf("parallel %d: %d records, %d games counted, progress to %d, of %d", parallel, n, rep.Stats.Games, last, tt.games)
+				}
+				if files, err := filepath.Glob(filepath.Join(dir, "game-*.json")); err != nil || len(files) != n {
+					t.Errorf("parallel %d: %d records written, want the %d games counted", parallel, len(files), n)
 				}
 				for i, r := range rep.Records {
 					if r.Index != i {
