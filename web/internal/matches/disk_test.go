@@ -204,7 +204,7 @@ func TestHubEndsMatchesCutShort(t *testing.T) {
 
 // TestHubKeepsAtMostKept crosses Kept on disk: past it the oldest ended
 // matches' directories are removed, and a hub opened again lists the
-// newest Kept.
+// newest Kept; a hub opened on more than Kept removes the oldest.
 func TestHubKeepsAtMostKept(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -228,6 +228,35 @@ func TestHubKeepsAtMostKept(t *testing.T) {
 	again := open(t, dir)
 	if got := ids(again.Recent()); len(got) != Kept || got[0] != fmt.Sprintf("m%03d", Kept+2) || got[Kept-1] != "m003" {
 		t.Errorf("the hub opened again lists %d matches, %v, want m%03d to m003", len(got), got, Kept+2)
+	}
+	// Two more kept matches, as another server's version might have left
+	// them, one older than all and one newer: a hub opened on them keeps
+	// the newest Kept, removing m003 and the older one.
+	s, err := readSaved(filepath.Join(dir, "m003"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range []struct {
+		id  string
+		age time.Duration
+	}{{"old", time.Hour}, {"new", -time.Hour}} {
+		e := s
+		e.Status.ID, e.Status.Started = extra.id, s.Status.Started.Add(-extra.age)
+		if err := os.Mkdir(filepath.Join(dir, extra.id), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeSaved(filepath.Join(dir, extra.id), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := ids(open(t, dir).Recent())
+	if len(got) != Kept || got[0] != "new" || got[Kept-1] != "m004" {
+		t.Errorf("the hub opened on %d matches lists %d: %v; want new, then m%03d to m004", Kept+2, len(got), got, Kept+2)
+	}
+	for _, gone := range []string{"old", "m003"} {
+		if _, err := os.Stat(filepath.Join(dir, gone)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("match %s is still on disk: %v", gone, err)
+		}
 	}
 }
 
