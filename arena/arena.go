@@ -214,10 +214,20 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 		verdict *Verdict
 		failed  error
 	)
+	var pairs [5]int // the pairs of games both counted, by A's points (Stats.Pairs)
+	counts := func(i int) bool { return i < cfg.Games && records[i] != nil && (cfg.SPRT == nil || i < counted) }
+	stats := func() Stats {
+		st := Tally(wdl[0], wdl[1], wdl[2])
+		st.Pairs = pairs
+		return st
+	}
 	count := func(r *Record) {
 		wdl[outcome(r.Result)]++
+		if partner := r.Index ^ 1; counts(partner) {
+			pairs[points(r.Result)+points(records[partner].Result)]++
+		}
 		if cfg.Progress != nil {
-			cfg.Progress(wdl[0]+wdl[1]+wdl[2], Tally(wdl[0], wdl[1], wdl[2]), time.Since(start))
+			cfg.Progress(wdl[0]+wdl[1]+wdl[2], stats(), time.Since(start))
 		}
 	}
 	for p := range results {
@@ -233,7 +243,7 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 			for (verdict == nil || verdict.Decision == Undecided) && counted < cfg.Games && records[counted] != nil {
 				count(records[counted])
 				counted++
-				v := cfg.SPRT.Test(Tally(wdl[0], wdl[1], wdl[2]))
+				v := cfg.SPRT.Test(stats())
 				verdict = &v
 			}
 			if verdict != nil && verdict.Decision != Undecided {
@@ -280,7 +290,7 @@ func play(ctx context.Context, cfg Config) (*Report, error) {
 			rep.Times[e].Mean = sums[e] / time.Duration(n)
 		}
 	}
-	rep.Stats = Tally(wdl[0], wdl[1], wdl[2])
+	rep.Stats = stats()
 	switch {
 	case failed != nil:
 		return rep, failed

@@ -41,6 +41,13 @@ type SPRT struct {
 	Elo1  float64 `json:"elo1"`
 	Alpha float64 `json:"alpha"`
 	Beta  float64 `json:"beta"`
+	// Pairs weighs the pairs of games (2k, 2k+1), which play the same
+	// board and chance with the sides swapped, as fishtest weighs its
+	// openings' pairs: the pentanomial of the points A took in a pair
+	// (see LLRPairs), not the trinomial of single games. A pair's games
+	// are not independent (a side's advantage shows in both), and the
+	// pentanomial sees their variance as it is.
+	Pairs bool `json:"pairs,omitempty"`
 }
 
 // SPRTUsage says what a test's text holds, for messages.
@@ -132,12 +139,19 @@ func (v Verdict) Words() string {
 	return "undecided"
 }
 
-// Test weighs the games st counts; with none it is undecided.
+// Test weighs the games st counts, or with Pairs its pairs; with none it
+// is undecided.
 func (t SPRT) Test(st Stats) Verdict {
-	v := Verdict{SPRT: t, LLR: t.LLR(st.Wins, st.Draws, st.Losses)}
+	v := Verdict{SPRT: t}
+	counted := st.Games
+	if t.Pairs {
+		v.LLR, counted = t.LLRPairs(st.Pairs), st.Pairs[0]+st.Pairs[1]+st.Pairs[2]+st.Pairs[3]+st.Pairs[4]
+	} else {
+		v.LLR = t.LLR(st.Wins, st.Draws, st.Losses)
+	}
 	v.Lower, v.Upper = t.Bounds()
 	switch {
-	case st.Games == 0:
+	case counted == 0:
 		v.Decision = Undecided // bounds of 0, at alpha = beta = 0.5, decide nothing before a game
 	case v.LLR >= v.Upper:
 		v.Decision = AcceptedH1
@@ -166,52 +180,73 @@ func EloScore(e float64) float64 { return 1 / (1 + math.Pow(10, -e/400)) }
 // counted, and qk the trinomial of expected score sk nearest p̂ in
 // Kullback–Leibler divergence (see nearest). With no games it is 0.
 func (t SPRT) LLR(wins, draws, losses int) float64 {
-	counts := [3]float64{float64(wins), float64(draws), float64(losses)}
-	if counts[0]+counts[1]+counts[2] == 0 {
-		return 0
-	}
-	n := 0.0
-	for i := range counts {
-		counts[i] = max(counts[i], regularise)
-		n += counts[i]
-	}
-	var p [3]float64
-	for i := range p {
-		p[i] = counts[i] / n
-	}
-	return n * (divergence(p, EloScore(t.Elo0)) - divergence(p, EloScore(t.Elo1)))
+	return t.llr([]int{wins, draws, losses}, trinomialScores)
 }
 
-// outcomeScores are a win's, a draw's and a loss's scores, in the order
-// of a trinomial's frequencies.
-var outcomeScores = [3]float64{1, 0.5, 0}
+// LLRPairs returns the log-likelihood ratio of H1 against H0 after the
+// pairs of games of a Stats.Pairs, as LLR does for games: the pentanomial
+// of a pair's mean score, 0, ¼, ½, ¾ or 1, stands for the trinomial, each
+// pair being one draw from it, and s0 and s1 are the expected means.
+func (t SPRT) LLRPairs(pairs [5]int) float64 {
+	return t.llr(pairs[:], pentanomialScores)
+}
 
-// divergence returns KL(p‖q), q the trinomial of expected score s
-// nearest p (see nearest): Σ p_i·log(1 + λ·(a_i − s)).
-func divergence(p [3]float64, s float64) float64 {
-	lambda := nearest(p, s)
+// The scores of the outcomes LLR and LLRPairs count: a win, a draw and a
+// loss; a pair's mean score, by the points A took in it.
+var (
+	trinomialScores   = []float64{1, 0.5, 0}
+	pentanomialScores = []float64{0, 0.25, 0.5, 0.75, 1}
+)
+
+// llr returns N·(KL(p̂‖q0) − KL(p̂‖q1)) for counts of outcomes scored
+// scores, which run from 0 to 1.
+func (t SPRT) llr(counts []int, scores []float64) float64 {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	if total == 0 {
+		return 0
+	}
+	p := make([]float64, len(counts))
+	n := 0.0
+	for i, c := range counts {
+		p[i] = max(float64(c), regularise)
+		n += p[i]
+	}
+	for i := range p {
+		p[i] /= n
+	}
+	return n * (divergence(p, scores, EloScore(t.Elo0)) - divergence(p, scores, EloScore(t.Elo1)))
+}
+
+// divergence returns KL(p‖q), q the distribution on scores of expected
+// score s nearest p (see nearest): Σ p_i·log(1 + λ·(a_i − s)).
+func divergence(p, scores []float64, s float64) float64 {
+	lambda := nearest(p, scores, s)
 	kl := 0.0
-	for i, a := range outcomeScores {
+	for i, a := range scores {
 		kl += p[i] * math.Log1p(lambda*(a-s))
 	}
 	return kl
 }
 
-// nearest returns the λ of the trinomial q of expected score s, 0 < s <
-// 1, nearest p in Kullback–Leibler divergence, p's scores on both sides
-// of s: minimising KL(p‖q) under Σq_i = 1 and Σq_i·a_i = s with Lagrange
-// multipliers gives q_i = p_i/(1 + λ·(a_i − s)), with λ the root of
+// nearest returns the λ of the distribution q on scores (from 0 to 1) of
+// expected score s, 0 < s < 1, nearest p in Kullback–Leibler divergence,
+// p's scores on both sides of s: minimising KL(p‖q) under Σq_i = 1 and
+// Σq_i·a_i = s with Lagrange multipliers gives q_i = p_i/(1 + λ·(a_i − s)),
+// with λ the root of
 //
 //	f(λ) = Σ p_i·(a_i − s)/(1 + λ·(a_i − s))
 //
 // in (−1/(1−s), 1/s), where every q_i is positive; f falls from +∞ to
 // −∞ there, so Newton's steps kept inside a shrinking bracket find it.
-func nearest(p [3]float64, s float64) float64 {
+func nearest(p, scores []float64, s float64) float64 {
 	lo, hi := -1/(1-s), 1/s
 	lambda := 0.0
 	for range 200 {
 		f, df := 0.0, 0.0
-		for i, a := range outcomeScores {
+		for i, a := range scores {
 			d := a - s
 			den := 1 + lambda*d
 			f += p[i] * d / den

@@ -51,6 +51,44 @@ func TestSPRTLLR(t *testing.T) {
 	}
 }
 
+// TestSPRTLLRPairs checks the pentanomial's log-likelihood ratio against
+// values worked out another way: a Python script (Python 3.11, math
+// only) found each hypothesis's likeliest distribution on the pairs'
+// mean scores 0, ¼, ½, ¾ and 1 of mean EloScore(elo) by golden-section
+// searches nested three deep (70 steps each) over three of its five
+// probabilities, the other two following from their sum and their mean,
+// on the counts with a pair never seen counted as 0.001, and took the
+// difference of the two log-likelihoods.
+func TestSPRTLLRPairs(t *testing.T) {
+	testenv.SkipUnderRace(t, "checks log-likelihood ratios against values worked out apart")
+	t.Parallel()
+	tests := []struct {
+		name       string
+		pairs      [5]int
+		elo0, elo1 float64
+		want       float64
+	}{
+		{"every kind of pair", [5]int{5, 10, 40, 20, 5}, 0, 10, 0.4956764180},
+		{"mostly split pairs", [5]int{1, 4, 30, 6, 1}, 0, 50, -2.2790028262},
+		// Every pair split 1–1: an even match with no variance at all.
+		{"split pairs only", [5]int{0, 0, 12, 0, 0}, 0, 10, -0.3440064419},
+		{"two extremes", [5]int{3, 0, 0, 0, 9}, -10, 30, 0.6511986826},
+		{"no pairs", [5]int{}, 0, 10, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			test := SPRT{Elo0: tt.elo0, Elo1: tt.elo1, Alpha: 0.05, Beta: 0.05, Pairs: true}
+			if got := test.LLRPairs(tt.pairs); math.Abs(got-tt.want) > 1e-7 {
+				t.Errorf("LLRPairs(%v) = %.10f, want %.10f", tt.pairs, got, tt.want)
+			}
+			if v := test.Test(Stats{Games: 1000, Wins: 1000, Pairs: tt.pairs}); v.LLR != test.LLRPairs(tt.pairs) {
+				t.Errorf("Test weighs %v, not the pairs", v.LLR)
+			}
+		})
+	}
+}
+
 // TestSPRTVerdict checks Wald's bounds and the decisions at them: with
 // alpha = beta = 0.05 the bounds are ∓log(19) = ∓2.944439; with alpha
 // 0.05 and beta 0.1, log(0.1/0.95) = −2.251292 and log(0.9/0.05) =
@@ -65,16 +103,16 @@ func TestSPRTVerdict(t *testing.T) {
 		lower, upper float64
 		want         Decision
 	}{
-		{"undecided", SPRT{0, 10, 0.05, 0.05}, 60, 20, 20, -2.944439, 2.944439, Undecided},
+		{"undecided", trinomial(0, 10, 0.05, 0.05), 60, 20, 20, -2.944439, 2.944439, Undecided},
 		// 100 more wins than losses in 300 games: far past the upper bound.
-		{"H1", SPRT{0, 10, 0.05, 0.05}, 150, 100, 50, -2.944439, 2.944439, AcceptedH1},
+		{"H1", trinomial(0, 10, 0.05, 0.05), 150, 100, 50, -2.944439, 2.944439, AcceptedH1},
 		// 1,000 draws: a score of 0.5 exactly, far from +10 Elo.
-		{"H0", SPRT{0, 10, 0.05, 0.05}, 0, 1000, 0, -2.944439, 2.944439, AcceptedH0},
-		{"other error rates", SPRT{0, 10, 0.05, 0.1}, 60, 20, 20, -2.251292, 2.890372, Undecided},
+		{"H0", trinomial(0, 10, 0.05, 0.05), 0, 1000, 0, -2.944439, 2.944439, AcceptedH0},
+		{"other error rates", trinomial(0, 10, 0.05, 0.1), 60, 20, 20, -2.251292, 2.890372, Undecided},
 		// alpha = beta = 0.5 puts both bounds at log(1) = 0: any game
 		// decides, but no game decides nothing.
-		{"no games at bounds of 0", SPRT{0, 10, 0.5, 0.5}, 0, 0, 0, 0, 0, Undecided},
-		{"a game at bounds of 0", SPRT{0, 10, 0.5, 0.5}, 1, 0, 0, 0, 0, AcceptedH1},
+		{"no games at bounds of 0", trinomial(0, 10, 0.5, 0.5), 0, 0, 0, 0, 0, Undecided},
+		{"a game at bounds of 0", trinomial(0, 10, 0.5, 0.5), 1, 0, 0, 0, 0, AcceptedH1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,6 +128,11 @@ func TestSPRTVerdict(t *testing.T) {
 	}
 }
 
+// trinomial returns the SPRT of single games between elo0 and elo1.
+func trinomial(elo0, elo1, alpha, beta float64) SPRT {
+	return SPRT{Elo0: elo0, Elo1: elo1, Alpha: alpha, Beta: beta}
+}
+
 func TestParseSPRT(t *testing.T) {
 	testenv.SkipUnderRace(t, "parses SPRT texts")
 	t.Parallel()
@@ -98,8 +141,8 @@ func TestParseSPRT(t *testing.T) {
 		want SPRT
 		err  string
 	}{
-		{"0,10,0.05,0.05", SPRT{0, 10, 0.05, 0.05}, ""},
-		{" -5, 5 ,0.1,0.2", SPRT{-5, 5, 0.1, 0.2}, ""},
+		{"0,10,0.05,0.05", trinomial(0, 10, 0.05, 0.05), ""},
+		{" -5, 5 ,0.1,0.2", trinomial(-5, 5, 0.1, 0.2), ""},
 		{"0,10,0.05", SPRT{}, `has 3 values, want 4: elo0,elo1,alpha,beta`},
 		{"0,ten,0.05,0.05", SPRT{}, `"ten" is not a number`},
 		{"0,NaN,0.05,0.05", SPRT{}, `"NaN" is not a number`},
@@ -178,11 +221,88 @@ func TestSPRTDecidesKnownElo(t *testing.T) {
 			}
 			rate, mean := float64(right)/runs, float64(games)/runs
 			t.Logf("true Elo %+v: %d of %d matches accepted %s (%.2f%%), in %.0f games on average", tt.truth, right, runs, tt.want, 100*rate, mean)
-			if rate < 0.95 {
+			if 100*right < 95*runs {
 				t.Errorf("true Elo %+v: %s accepted in %.2f%% of matches, want 95%% or more", tt.truth, tt.want, 100*rate)
 			}
 			if mean >= 317 {
 				t.Errorf("true Elo %+v: %.0f games on average, want fewer than a fixed match's 317", tt.truth, mean)
+			}
+		})
+	}
+}
+
+// TestSPRTDecidesKnownEloInPairs plays simulated matches of pairs of
+// games whose results go together, as a game's pairs (the same board and
+// dice, the sides swapped) do when the side moving first has the edge:
+// half the pairs split 1–1, each side winning the game it began, and the
+// others are two independent games, a draw 0.4, their win rate set so
+// that A's expected score is that of the true Elo. With H0 = 0 Elo, H1 =
+// +50 and alpha = beta = 0.05, the test of pairs should decide right in
+// 95% of matches (here 96.1% at 0 Elo and 95.0% at +50); the test of
+// single games, which takes the split pairs for independent games and so
+// overestimates the score's variance, decides right more often than its
+// error rates ask (over 99%) and should need more than twice the games.
+func TestSPRTDecidesKnownEloInPairs(t *testing.T) {
+	testenv.SkipUnderRace(t, "simulates thousands of matches")
+	t.Parallel()
+	const (
+		runs  = 4000
+		split = 0.5
+		draw  = 0.4
+	)
+	for h, tt := range []struct {
+		truth float64
+		want  Decision
+	}{{0, AcceptedH0}, {50, AcceptedH1}} {
+		t.Run(string(tt.want), func(t *testing.T) {
+			t.Parallel()
+			var games [2]int // by the test of pairs, then of single games
+			for k, pairs := range []bool{true, false} {
+				test := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Pairs: pairs}
+				rng := rand.New(rand.NewPCG(2027, uint64(h)))
+				win := (EloScore(tt.truth)-split/2)/(1-split) - draw/2
+				game := func() int { // A's points times 2
+					switch u := rng.Float64(); {
+					case u < win:
+						return 2
+					case u < win+draw:
+						return 1
+					}
+					return 0
+				}
+				right := 0
+				for range runs {
+					var wdl, pairCounts = [3]int{}, [5]int{}
+					for {
+						a, b := 2, 0
+						if rng.Float64() >= split {
+							a, b = game(), game()
+						}
+						wdl[2-a]++
+						wdl[2-b]++
+						pairCounts[a+b]++
+						st := Tally(wdl[0], wdl[1], wdl[2])
+						st.Pairs = pairCounts
+						if v := test.Test(st); v.Decision != Undecided {
+							if v.Decision == tt.want {
+								right++
+							}
+							games[k] += st.Games
+							break
+						}
+					}
+				}
+				t.Logf("pairs %v, true Elo %+v: %d of %d matches accepted %s, in %d games on average", pairs, tt.truth, right, runs, tt.want, games[k]/runs)
+				want := 95
+				if !pairs {
+					want = 99
+				}
+				if 100*right < want*runs {
+					t.Errorf("pairs %v, true Elo %+v: %s accepted in %d of %d matches, want %d%% or more", pairs, tt.truth, tt.want, right, runs, want)
+				}
+			}
+			if 2*games[0] >= games[1] {
+				t.Errorf("the test of pairs took %d games, of single games %d: want less than half", games[0]/runs, games[1]/runs)
 			}
 		})
 	}
@@ -325,9 +445,26 @@ func TestSPRTInSummary(t *testing.T) {
 	if err := rep.WriteTable(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []string{"  SPRT     H0 Elo +0, H1 Elo +50, alpha 0.05, beta 0.05\n", "LLR 1.34 [-2.94, 2.94]: undecided\n"} {
+	for _, line := range []string{"  SPRT     H0 Elo +0, H1 Elo +50, alpha 0.05, beta 0.05, of games\n", "LLR 1.34 [-2.94, 2.94]: undecided\n"} {
 		if !strings.Contains(b.String(), line) {
 			t.Errorf("the table lacks %q:\n%s", line, b.String())
+		}
+	}
+	// Weighed in pairs, the ten wins are five pairs of 2 points: an LLR
+	// of 0.6682 by the reference script of TestSPRTLLRPairs.
+	pairs := cfg
+	pairs.SPRT = &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Pairs: true}
+	rep = run(t, pairs)
+	if s := rep.Summary(); s.Pairs != [5]int{4: 5} || s.SPRT == nil || !s.SPRT.Pairs || math.Abs(s.SPRT.LLR-0.6682054865) > 1e-7 {
+		t.Errorf("in pairs: %+v, pairs %v; want the LLR 0.6682 of five pairs of 2 points", s.SPRT, s.Pairs)
+	}
+	b.Reset()
+	if err := rep.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"  pairs    A's points in a pair  0: 0  ½: 0  1: 0  1½: 0  2: 5\n", "beta 0.05, of pairs of games\n", "LLR 0.67 [-2.94, 2.94]: undecided\n"} {
+		if !strings.Contains(b.String(), line) {
+			t.Errorf("the table in pairs lacks %q:\n%s", line, b.String())
 		}
 	}
 	cfg.Games = 100
@@ -336,5 +473,29 @@ func TestSPRTInSummary(t *testing.T) {
 	}
 	if s := rep.Summary(); s.SPRT == nil || s.SPRT.Decision != AcceptedH1 || s.Played >= 100 || s.Played != s.Wins {
 		t.Errorf("A winning every game: %+v after %d games, want H1 accepted before game 100", s.SPRT, s.Played)
+	}
+}
+
+// TestStatsPairs counts pairs: in fake games side 0 wins every game, so
+// A wins game 2k and loses game 2k+1, and every pair splits 1–1; an odd
+// last game has no partner. CountPairs counts the same from results by
+// index, and only the pairs whose two games are there.
+func TestStatsPairs(t *testing.T) {
+	testenv.SkipUnderRace(t, "counts pairs of fake games")
+	t.Parallel()
+	for _, tt := range []struct {
+		games int
+		want  [5]int
+	}{{10, [5]int{2: 5}}, {9, [5]int{2: 4}}, {1, [5]int{}}} {
+		rep := run(t, Config{Game: "fake", Engines: [2]string{"x", "y"}, Games: tt.games, Parallel: 3, open: fakes(2, -1)})
+		if rep.Stats.Pairs != tt.want {
+			t.Errorf("%d games: pairs %v, want %v", tt.games, rep.Stats.Pairs, tt.want)
+		}
+	}
+	// A wins game 0 and draws game 1 (1½ points), loses 2 and 3 (0),
+	// draws 4 (no partner), and game 7 has no partner either.
+	st := CountPairs(map[int]float64{0: 1, 1: 0.5, 2: 0, 3: 0, 4: 0.5, 7: 1})
+	if want := [5]int{0: 1, 3: 1}; st.Pairs != want || st.Games != 6 || st.Wins != 2 || st.Draws != 2 || st.Losses != 2 {
+		t.Errorf("CountPairs: %+v, want pairs %v and 2 wins, 2 draws, 2 losses", st, want)
 	}
 }

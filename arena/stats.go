@@ -26,6 +26,10 @@ type Stats struct {
 	Wins   int // W, A's wins
 	Draws  int // D
 	Losses int // L, A's losses
+	// Pairs counts the pairs of games 2k and 2k+1 both counted, by the
+	// points A took in the two: 0, ½, 1, 1½ or 2. Run counts them; Tally
+	// and Count, which know no pairs, leave them 0 (see CountPairs).
+	Pairs [5]int
 
 	Score, Low, High     float64
 	Elo, EloLow, EloHigh float64
@@ -58,6 +62,27 @@ func Count(scores []float64) Stats {
 	}
 	return Tally(n[0], n[1], n[2])
 }
+
+// CountPairs returns the statistics of games by their indices, as
+// Count's, with the pairs of games 2k and 2k+1 that are both there
+// counted in Pairs.
+func CountPairs(scores map[int]float64) Stats {
+	var all []float64
+	var pairs [5]int
+	for i, s := range scores {
+		all = append(all, s)
+		if partner, ok := scores[i+1]; ok && i%2 == 0 {
+			pairs[points(s)+points(partner)]++
+		}
+	}
+	st := Count(all)
+	st.Pairs = pairs
+	return st
+}
+
+// points returns twice A's points of a game's score: 2 for a win, 1 for
+// a draw, 0 for a loss.
+func points(score float64) int { return 2 - outcome(score) }
 
 // outcome is the index of a game's score among a win (0), a draw (1) and
 // a loss (2): the nearest.

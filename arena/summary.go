@@ -40,6 +40,9 @@ type Summary struct {
 	// SPRT is the sequential probability ratio test's state, when the
 	// match ran one.
 	SPRT *SPRTSummary `json:"sprt,omitempty"`
+	// Pairs counts the pairs of games both played, 2k and 2k+1, by A's
+	// points in the two: 0, ½, 1, 1½ and 2 (Stats.Pairs).
+	Pairs [5]int `json:"pairs"`
 }
 
 // SPRTSummary is a test's state in a Summary: the test, the
@@ -50,6 +53,7 @@ type SPRTSummary struct {
 	Elo1     float64  `json:"elo1"`
 	Alpha    float64  `json:"alpha"`
 	Beta     float64  `json:"beta"`
+	Pairs    bool     `json:"pairs"` // the test weighs pairs of games (SPRT.Pairs)
 	LLR      float64  `json:"llr"`
 	Lower    float64  `json:"llr_lower"`
 	Upper    float64  `json:"llr_upper"`
@@ -111,11 +115,11 @@ func (r *Report) Summary() Summary {
 		Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
 		Score: st.Score, ScoreLow: st.Low, ScoreHigh: st.High,
 		Elo: JSONElo(st.Elo), EloLow: JSONElo(st.EloLow), EloHigh: JSONElo(st.EloHigh),
-		TimeA: ms(r.Times[A]), TimeB: ms(r.Times[B]),
+		TimeA: ms(r.Times[A]), TimeB: ms(r.Times[B]), Pairs: st.Pairs,
 		Seconds: r.Elapsed.Seconds(), GamesPerSecond: r.GamesPerSecond(),
 	}
 	if v := r.Verdict; v != nil {
-		s.SPRT = &SPRTSummary{Elo0: v.SPRT.Elo0, Elo1: v.SPRT.Elo1, Alpha: v.SPRT.Alpha, Beta: v.SPRT.Beta, LLR: v.LLR, Lower: v.Lower, Upper: v.Upper, Decision: v.Decision}
+		s.SPRT = &SPRTSummary{Elo0: v.SPRT.Elo0, Elo1: v.SPRT.Elo1, Alpha: v.SPRT.Alpha, Beta: v.SPRT.Beta, Pairs: v.SPRT.Pairs, LLR: v.LLR, Lower: v.Lower, Upper: v.Upper, Decision: v.Decision}
 	}
 	return s
 }
@@ -135,7 +139,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(bw, "  %-8s %6d %6d %6d   %.3f [%.3f, %.3f]    %s [%s, %s]\n\n", "A vs B", s.Wins, s.Draws, s.Losses,
 		s.Score, s.ScoreLow, s.ScoreHigh, FormatElo(r.Stats.Elo), FormatElo(r.Stats.EloLow), FormatElo(r.Stats.EloHigh))
 	if v := r.Verdict; v != nil {
-		fmt.Fprintf(bw, "  %-8s H0 Elo %s, H1 Elo %s, alpha %g, beta %g\n", "SPRT", FormatElo(v.SPRT.Elo0), FormatElo(v.SPRT.Elo1), v.SPRT.Alpha, v.SPRT.Beta)
+		of := "games"
+		if v.SPRT.Pairs {
+			p := r.Stats.Pairs
+			of = "pairs of games"
+			fmt.Fprintf(bw, "  %-8s A's points in a pair  0: %d  ½: %d  1: %d  1½: %d  2: %d\n", "pairs", p[0], p[1], p[2], p[3], p[4])
+		}
+		fmt.Fprintf(bw, "  %-8s H0 Elo %s, H1 Elo %s, alpha %g, beta %g, of %s\n", "SPRT", FormatElo(v.SPRT.Elo0), FormatElo(v.SPRT.Elo1), v.SPRT.Alpha, v.SPRT.Beta, of)
 		fmt.Fprintf(bw, "  %-8s LLR %.2f [%.2f, %.2f]: %s\n\n", "", v.LLR, v.Lower, v.Upper, v.Words())
 	}
 	fmt.Fprintf(bw, "  %-8s %6s %12s %12s\n", "time", "moves", "mean/move", "max/move")

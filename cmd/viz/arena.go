@@ -26,6 +26,7 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	record := fs.String("record", "", "write each game, every move's position, search seed and choice, to a JSON file in this `directory`")
 	position := fs.String("position", "", "the start position's `text` (default: the game's start, or a board generated from each pair of games' seed)")
 	sprtText := fs.String("sprt", "", "stop as soon as a sequential probability ratio test decides: `elo0,elo1,alpha,beta`, H0 that A is elo0 Elo stronger against H1 elo1, at error rates alpha and beta (e.g. 0,10,0.05,0.05); --games is then the most played")
+	sprtPairs := fs.Bool("sprt-pairs", false, "with --sprt, weigh pairs of games (2k and 2k+1: the same board and dice, the sides swapped) as a pentanomial, as fishtest does, not single games")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -42,12 +43,16 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("arena: --parallel %d is out of range (allowed 1..%d)", *parallel, arena.MaxParallel)
 	}
 	var sprt *arena.SPRT
-	if *sprtText != "" {
+	switch {
+	case *sprtText != "":
 		t, err := arena.ParseSPRT(*sprtText)
 		if err != nil {
 			return usagef("arena: --sprt: %s", strings.TrimPrefix(err.Error(), "arena: "))
 		}
+		t.Pairs = *sprtPairs
 		sprt = &t
+	case *sprtPairs:
+		return usagef("arena: --sprt-pairs weighs an SPRT's pairs of games: give the test with --sprt elo0,elo1,alpha,beta")
 	}
 	if *record != "" {
 		if err := os.MkdirAll(*record, 0o755); err != nil {

@@ -87,6 +87,7 @@ func TestArenaUsageErrors(t *testing.T) {
 		{"an SPRT of two values", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "0,10"), `arena: --sprt: the SPRT "0,10" has 2 values, want 4: elo0,elo1,alpha,beta, such as 0,10,0.05,0.05`},
 		{"an SPRT's Elo reversed", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "10,0,0.05,0.05"), "arena: --sprt: the SPRT's elo0 (10) must be below its elo1 (0)"},
 		{"an SPRT's error rate of 0", append(append([]string{"arena"}, base...), "--games", "2", "--sprt", "0,10,0,0.05"), "alpha (0) and beta (0.05) must be above 0 and at most 0.5"},
+		{"pairs without an SPRT", append(append([]string{"arena"}, base...), "--games", "2", "--sprt-pairs"), "arena: --sprt-pairs weighs an SPRT's pairs of games: give the test with --sprt elo0,elo1,alpha,beta"},
 		{"an engine of another family", []string{"arena", "--game", "tictactoe", "--a", "duct", "--b", "alphabeta", "--games", "2"}, "arena: engine A: duct searches games where two players move at once"},
 	}
 	for _, tt := range tests {
@@ -118,6 +119,16 @@ func TestArenaSPRT(t *testing.T) {
 	}
 	if v := s.SPRT; v == nil || v.Decision != arena.AcceptedH1 || v.LLR < v.Upper || math.Abs(v.Upper-2.944439) > 1e-6 || math.Abs(v.Lower+2.944439) > 1e-6 || s.Played >= 400 || s.Losses != 0 {
 		t.Errorf("--json: %s, want H1 accepted, the LLR past log(19), before game 400 and no loss", stdout)
+	}
+	// Weighed in pairs of games, the test accepts H1 too; the JSON says
+	// it weighed pairs, and counts them: half the games played, at most.
+	code, stdout, _ = runViz(t, append(args, "--json", "--sprt-pairs")...)
+	var p arena.Summary
+	if err := json.Unmarshal([]byte(stdout), &p); code != 0 || err != nil {
+		t.Fatalf("--sprt-pairs --json: exit %d, %v in %q", code, err, stdout)
+	}
+	if n := p.Pairs[0] + p.Pairs[1] + p.Pairs[2] + p.Pairs[3] + p.Pairs[4]; p.SPRT == nil || !p.SPRT.Pairs || p.SPRT.Decision != arena.AcceptedH1 || n == 0 || 2*n > p.Played {
+		t.Errorf("--sprt-pairs: %s, want H1 accepted in pairs, counted", stdout)
 	}
 	code, stdout, _ = runViz(t, args...)
 	if want := "[-2.94, 2.94]: H1 accepted: the games favour Elo +50 over +0\n"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, fmt.Sprintf("tictactoe: %d of 400 games", s.Played)) {

@@ -49,12 +49,12 @@ var commands = []command{
 	},
 	{
 		name:     "arena",
-		synopsis: "--game SPEC --a SPEC --b SPEC --games N [--sprt ELO0,ELO1,ALPHA,BETA] [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]",
+		synopsis: "--game SPEC --a SPEC --b SPEC --games N [--sprt ELO0,ELO1,ALPHA,BETA [--sprt-pairs]] [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]",
 		summary:  "play engine A against engine B for many games and print A's score and Elo",
 		about: "Play engine A against engine B for --games games, A moving first in even games, and print A's wins, draws and losses,\n" +
 			"its score and Elo difference with 95% intervals, each engine's time per move and the games per second.\n" +
 			"With --sprt, stop as soon as a sequential probability ratio test decides between H0 (A is ELO0 Elo stronger)\n" +
-			"and H1 (ELO1), and print its log-likelihood ratio, bounds and decision.\n" +
+			"and H1 (ELO1), and print its log-likelihood ratio, bounds and decision; --sprt-pairs weighs pairs of games.\n" +
 			"The same --seed gives the same games whatever --parallel. With --record, write each game to a JSON file\n" +
 			"from which viz run repeats any move's search. On a terminal a progress line shows on standard error.",
 	},
