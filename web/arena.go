@@ -46,8 +46,9 @@ const arenaDir = "arena"
 // arenaForm is what the arena form holds.
 type arenaForm struct {
 	game, a, b, games, seed string
-	// The SPRT's fields, all empty for a match without one.
-	elo0, elo1, alpha, beta string
+	// The SPRT's fields, all empty for a match without one; pairs is
+	// "on" to weigh pairs of games.
+	elo0, elo1, alpha, beta, pairs string
 	posted                  bool // sent back: keep its fields as they are
 }
 
@@ -56,7 +57,7 @@ func readArenaForm(get func(string) string) arenaForm {
 	field := func(name string) string { return strings.TrimSpace(get(name)) }
 	return arenaForm{
 		game: field("game"), a: field("a"), b: field("b"), games: field("games"), seed: field("seed"),
-		elo0: field("elo0"), elo1: field("elo1"), alpha: field("alpha"), beta: field("beta"),
+		elo0: field("elo0"), elo1: field("elo1"), alpha: field("alpha"), beta: field("beta"), pairs: field("pairs"),
 	}
 }
 
@@ -71,7 +72,7 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 	}
 	page := templates.ArenaForm{
 		Error: msg, A: in.a, B: in.b, Games: in.games, Seed: in.seed,
-		Elo0: in.elo0, Elo1: in.elo1, Alpha: in.alpha, Beta: in.beta,
+		Elo0: in.elo0, Elo1: in.elo1, Alpha: in.alpha, Beta: in.beta, Pairs: in.pairs == "on",
 		MaxGames: matches.MaxGames, MaxMatches: matches.MaxMatches, Kept: matches.Kept,
 	}
 	if page.Games == "" {
@@ -148,13 +149,13 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 // arenaSPRT reads the form's SPRT: nil when its fields are empty, and
 // alpha and beta 0.05 when only they are.
 func arenaSPRT(in arenaForm) (*arena.SPRT, error) {
-	if in.elo0 == "" && in.elo1 == "" && in.alpha == "" && in.beta == "" {
+	if in.elo0 == "" && in.elo1 == "" && in.alpha == "" && in.beta == "" && in.pairs == "" {
 		return nil, nil
 	}
 	if in.elo0 == "" || in.elo1 == "" {
 		return nil, errors.New("The SPRT needs both Elo differences, H0's and H1's, such as 0 and 10; leave all four fields empty for a match without one.")
 	}
-	var t arena.SPRT
+	t := arena.SPRT{Pairs: in.pairs == "on"}
 	for _, f := range []struct {
 		name, text, def string
 		to              *float64
@@ -277,7 +278,7 @@ func (s *Server) handleArenaMatch(w http.ResponseWriter, r *http.Request) {
 		Status: "/arena/" + m.ID() + "/status", Stop: "/arena/" + m.ID() + "/stop", Running: !st.Finished,
 	}
 	if t := m.Config().SPRT; t != nil {
-		page.SPRT = &templates.ArenaSPRT{Elo0: arena.FormatElo(t.Elo0), Elo1: arena.FormatElo(t.Elo1), Alpha: t.Alpha, Beta: t.Beta}
+		page.SPRT = &templates.ArenaSPRT{Elo0: arena.FormatElo(t.Elo0), Elo1: arena.FormatElo(t.Elo1), Alpha: t.Alpha, Beta: t.Beta, Pairs: t.Pairs}
 	}
 	s.page(w, r, http.StatusOK, templates.ArenaMatchPage(page))
 }

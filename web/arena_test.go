@@ -336,10 +336,11 @@ func TestArenaRefusesBadSPRTs(t *testing.T) {
 		{"alpha too big", "0", "10", "0.7", "", "alpha (0.7) and beta (0.05) must be above 0 and at most 0.5"},
 		{"beta zero", "0", "10", "", "0", "alpha (0.05) and beta (0) must be above 0 and at most 0.5"},
 		{"Elo too big", "0", "2000", "", "", "must be within ±1000"},
+		{"pairs alone", "", "", "", "", "The SPRT needs both Elo differences"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			form := url.Values{"elo0": {c.elo0}, "elo1": {c.elo1}, "alpha": {c.alpha}, "beta": {c.beta}}
+			form := url.Values{"elo0": {c.elo0}, "elo1": {c.elo1}, "alpha": {c.alpha}, "beta": {c.beta}, "pairs": {"on"}}
 			for k, v := range base {
 				form[k] = v
 			}
@@ -380,6 +381,15 @@ func TestArenaSPRTDecides(t *testing.T) {
 	}
 	if _, body := get(t, ts.URL+"/arena"); !strings.Contains(body, ">H1 accepted<") {
 		t.Errorf("the form's list of matches does not say H1 accepted")
+	}
+	// Weighed in pairs of games, it accepts H1 too, and counts the pairs.
+	path = startArenaMatch(t, ts.URL, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"pmc playouts=10"}, "games": {"200"}, "seed": {"1"}, "elo0": {"0"}, "elo1": {"50"}, "pairs": {"on"}})
+	if _, page := get(t, ts.URL+path); !strings.Contains(page, `data-testid="arena-pairs"`) || !strings.Contains(page, "beta 0.05, of pairs of games") {
+		t.Errorf("the match's page does not show that its SPRT weighs pairs")
+	}
+	st = waitArena(t, ts.URL, path)
+	if n := st.Pairs[0] + st.Pairs[1] + st.Pairs[2] + st.Pairs[3] + st.Pairs[4]; st.SPRT == nil || !st.SPRT.Pairs || st.SPRT.Decision != arena.AcceptedH1 || n == 0 || 2*n > st.Done || st.Pairs[0]+st.Pairs[1] != 0 {
+		t.Errorf("in pairs: %+v with pairs %v after %d games, want H1 accepted, and no pair A lost", st.SPRT, st.Pairs, st.Done)
 	}
 }
 

@@ -95,7 +95,7 @@ const arenaMarks = `document.querySelectorAll("#arena-board td.kind-piece").leng
 
 // TestBrowserArenaSPRTAndReplay plays perfect tic-tac-toe (AlphaBeta to
 // depth 9), which never loses, against PMC under an SPRT of 0 against +50
-// Elo typed in the form: the page shows the log-likelihood ratio with its
+// Elo of pairs of games typed in the form: the page shows the pairs, the log-likelihood ratio with its
 // bounds, charts it, and stops the match at H1 accepted before its 200
 // games. Then it replays a game on its board: every move of tic-tac-toe
 // puts down one mark, so ▶, → and ◀ show one mark more, one more and one
@@ -112,6 +112,7 @@ func TestBrowserArenaSPRTAndReplay(t *testing.T) {
 	b.typeInto("seed", "1")
 	b.typeInto("elo0", "0")
 	b.typeInto("elo1", "50")
+	b.click("#pairs")
 	b.screenshot("arena-form.png")
 	b.click(`[data-testid=arena-run]`)
 	b.do("waiting for the match page", chromedp.WaitVisible(chromedp.CSS(`#arena-match`)))
@@ -121,6 +122,10 @@ func TestBrowserArenaSPRTAndReplay(t *testing.T) {
 	}
 	if llr := b.text("#arena-llr"); !strings.Contains(llr, "bounds −2.94 and 2.94") || !strings.HasPrefix(llr, "LLR ") {
 		t.Errorf("the LLR reads %q, want it with its bounds ∓log(19)", llr)
+	}
+	// Perfect play loses no game, so no pair scores 0 or ½ points.
+	if pairs := strings.Split(b.text("#arena-pairs"), " / "); len(pairs) != 5 || pairs[0] != "0" || pairs[1] != "0" {
+		t.Errorf("the pairs read %q, want five counts, none of 0 or ½ points", b.text("#arena-pairs"))
 	}
 	if done := b.text("#arena-done"); done == "200 of 200 games" || !strings.HasSuffix(done, " of 200 games") {
 		t.Errorf("the match reads %q, want it stopped by the SPRT before game 200", done)

@@ -110,6 +110,7 @@ function watch() {
   // decision, and draws the ratio after each game.
   function showSPRT(st) {
     const t = st.sprt;
+    if (t.pairs) $("arena-pairs").textContent = st.pairs.join(" / ");
     $("arena-llr").textContent = `LLR ${fixed(t.llr)}, bounds ${fixed(t.llr_lower)} and ${fixed(t.llr_upper)}`;
     const d = $("arena-decision");
     d.textContent = t.decision === "undecided" ? (st.finished ? "undecided: the match ended first" : "undecided: playing on") : t.words;

@@ -119,6 +119,7 @@ func (h *Hub) loadMatch(dir string) (*Match, error) {
 	}
 	if st.Finished {
 		m.stats = arena.Tally(st.Wins, st.Draws, st.Losses)
+		m.stats.Pairs = st.Pairs
 		if s.SPRT != nil {
 			v := s.SPRT.Test(m.stats)
 			m.verdict = &v
@@ -128,11 +129,11 @@ func (h *Hub) loadMatch(dir string) (*Match, error) {
 	// The match was running when the server went away: its records are
 	// what it played.
 	m.records = readRecords(dir, nil)
-	scores := make([]float64, 0, len(m.records))
-	for _, r := range m.records {
-		scores = append(scores, r.Result)
+	scores := make(map[int]float64, len(m.records))
+	for i, r := range m.records {
+		scores[i] = r.Result
 	}
-	m.stats = arena.Count(scores)
+	m.stats = arena.CountPairs(scores)
 	m.stopped, m.errMsg = true, "stopped: the server stopped before the match ended"
 	m.list = nil
 	m.mu.Lock()

@@ -218,6 +218,9 @@ type Status struct {
 	EloLow   string      `json:"elo_low"`
 	EloHigh  string      `json:"elo_high"`
 	SPRT     *SPRTStatus `json:"sprt,omitempty"`
+	// Pairs counts the pairs of games both ended, by A's points in the
+	// two: 0, ½, 1, 1½, 2 (arena.Stats.Pairs).
+	Pairs [5]int `json:"pairs"`
 	Seconds  float64     `json:"seconds"`
 	Points   []Point     `json:"points"` // the running score after each game
 	List     []Listed    `json:"list"`   // the games ended, by index
@@ -233,6 +236,7 @@ type SPRTStatus struct {
 	Elo1     float64        `json:"elo1"`
 	Alpha    float64        `json:"alpha"`
 	Beta     float64        `json:"beta"`
+	Pairs    bool           `json:"pairs"` // it weighs pairs of games (arena.SPRT.Pairs)
 	LLR      float64        `json:"llr"`
 	Lower    float64        `json:"llr_lower"`
 	Upper    float64        `json:"llr_upper"`
@@ -261,7 +265,7 @@ func (m *Match) status(list bool) Status {
 	out := Status{
 		ID: m.id, Game: m.cfg.Game, A: m.cfg.Engines[0], B: m.cfg.Engines[1], Seed: m.cfg.Seed, Started: m.start,
 		Games: m.cfg.Games, Done: st.Games, Finished: m.done, Stopped: m.stopped, Error: m.errMsg,
-		Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Score: st.Score, Low: st.Low, High: st.High,
+		Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Pairs: st.Pairs, Score: st.Score, Low: st.Low, High: st.High,
 		Elo: arena.FormatElo(st.Elo), EloLow: arena.FormatElo(st.EloLow), EloHigh: arena.FormatElo(st.EloHigh),
 		Seconds: m.elapsed.Seconds(), Points: slices.Clone(m.points),
 	}
@@ -274,7 +278,7 @@ func (m *Match) status(list bool) Status {
 			w := t.Test(st)
 			v = &w
 		}
-		out.SPRT = &SPRTStatus{Test: t.String(), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
+		out.SPRT = &SPRTStatus{Test: t.String(), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, Pairs: t.Pairs,
 			LLR: v.LLR, Lower: v.Lower, Upper: v.Upper, Decision: v.Decision, Words: v.Words()}
 	}
 	out.ScoreText = fmt.Sprintf("%.3f [%.3f, %.3f]", st.Score, st.Low, st.High)
