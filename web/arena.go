@@ -49,7 +49,7 @@ type arenaForm struct {
 	// The SPRT's fields, all empty for a match without one; pairs is
 	// "on" to weigh pairs of games.
 	elo0, elo1, alpha, beta, pairs string
-	posted                  bool // sent back: keep its fields as they are
+	posted                         bool // sent back: keep its fields as they are
 }
 
 // readArenaForm reads the form's fields from values.

@@ -220,10 +220,10 @@ type Status struct {
 	SPRT     *SPRTStatus `json:"sprt,omitempty"`
 	// Pairs counts the pairs of games both ended, by A's points in the
 	// two: 0, ½, 1, 1½, 2 (arena.Stats.Pairs).
-	Pairs [5]int `json:"pairs"`
-	Seconds  float64     `json:"seconds"`
-	Points   []Point     `json:"points"` // the running score after each game
-	List     []Listed    `json:"list"`   // the games ended, by index
+	Pairs   [5]int   `json:"pairs"`
+	Seconds float64  `json:"seconds"`
+	Points  []Point  `json:"points"` // the running score after each game
+	List    []Listed `json:"list"`   // the games ended, by index
 
 	ScoreText string `json:"score_text"` // "0.625 [0.41, 0.84]"
 	EloText   string `json:"elo_text"`   // "+89 [-63, +284]"
