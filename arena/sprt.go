@@ -31,8 +31,8 @@ const regularise = 1e-3
 // (deciding H0 when H1 holds).
 //
 // It is the generalised SPRT on the trinomial of A's wins, draws and
-// losses, with Elo differences in the logistic model, the one Stats
-// uses: an Elo difference e stands for the expected score
+// losses, or with Pairs on the pentanomial of A's points in pairs of
+// games, with Elo differences in the logistic model, the one Stats uses: an Elo difference e stands for the expected score
 // s(e) = 1/(1 + 10^(-e/400)). Its log-likelihood ratio (see LLR) is
 // compared with Wald's bounds: at or below log(Beta/(1-Alpha)) H0 is
 // accepted, at or above log((1-Beta)/Alpha) H1 is.
