@@ -216,7 +216,7 @@ func TestBrowserArenaStop(t *testing.T) {
 	if err != nil || games == 0 || games == 200 {
 		t.Fatalf("the stopped match reads %q, want some of its 200 games", done)
 	}
-	if note := b.text("#arena-note"); note != "Stopped after "+n+" of 200 games: Stop was pressed on the match's page. The results are those of the games that ended." {
+	if note := b.text("#arena-note"); note != "Stopped after "+n+" of 200 games: the match's Stop button was pressed. The results are those of the games that ended." {
 		t.Errorf("the note reads %q", note)
 	}
 	if rows := get(b, "counting the games", chromedp.Evaluate[int](`document.querySelectorAll("#arena-games tr").length`)); rows != games {

@@ -17,7 +17,7 @@ import (
 )
 
 // ErrStopped is the cause of a match stopped from its page.
-var ErrStopped = errors.New("Stop was pressed on the match's page")
+var ErrStopped = errors.New("the match's Stop button was pressed")
 
 // Match is one match from the page, running or ended. It is safe for
 // concurrent use.
