@@ -222,7 +222,7 @@ func Games() []Game {
 			Family:       search.FamilyChance,
 			Help:         "the research paper's dice game: pick a piece and a direction, a die says how far it goes; a line of three through your King wins",
 			Start:        dice.Start().String(),
-			PositionHelp: "seven rows from row 7 down separated by '/': '.' empty, '#' wall, K A B C D White's King and pieces 1-4, k a b c d Black's; then w or b to move and the plies played, e.g. d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0",
+			PositionHelp: "seven rows from row 7 down separated by '/': '.' empty, '#' wall, K A B C D White's King and pieces 1-4, k a b c d Black's; then w or b to move and the plies played, e.g. " + dice.Start().String(),
 			Boards:       true,
 			ArenaEngines: [2]string{"expectimax depth=1 eval=typeA", "expectimax depth=1 eval=typeB"},
 			PlayEngine:   "expectimax depth=3 eval=typeA cut=1",

@@ -20,6 +20,7 @@ var nameSites = map[string]string{
 	"games/":                "each game's package declares the name its texts and messages carry",
 	"catalog/games.go":      "the registry of games: names, defaults and engines",
 	"catalog/algorithms.go": "the registry of algorithms",
+	"docs/":                 "the programs that repeat the references' experiments: an experiment names the game and engines it measures, as the reference's table does",
 }
 
 // nameLeftovers are the files outside the declaration sites that still
@@ -27,7 +28,6 @@ var nameSites = map[string]string{
 var nameLeftovers = map[string]string{
 	"web/exercise.go":               "each exercise is about one algorithm on a typed tree, content like the examples",
 	"exercise/exercise.go":          "the exercise kinds are named after the algorithm they practise, a name of their own",
-	"docs/results/main.go":          "the program reproducing the paper's tables: its experiments name their games and engines",
 	"trace/internal/event/event.go": "the event kind beam, which is Beam's step and not its name",
 }
 

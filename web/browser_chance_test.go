@@ -74,7 +74,9 @@ func TestBrowserDiceOutcome(t *testing.T) {
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	b.waitStep(0)
 	var pending, outcome string
-	for k := 1; k <= 80 && outcome == ""; k++ {
+	// A move that goes one cell whatever the die shows has one outcome,
+	// "1-6"; the test steps on to a move with several.
+	for k := 1; k <= 120 && (outcome == "" || strings.Contains(outcome, "gave 1-6")); k++ {
 		b.click("#forward")
 		b.waitStep(k)
 		state := get(b, "reading the board's chance lines", chromedp.Evaluate[[]string](`[

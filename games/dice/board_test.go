@@ -15,7 +15,7 @@ var (
 
 func TestBoard(t *testing.T) {
 	t.Parallel()
-	s := mustParse(t, startText)
+	s := mustParse(t, homeRows)
 	gametest.CheckBoard(t, "start", s.Board(), gametest.Drawn{
 		Rows: 7, Cols: 7, Caption: "White to move, ply 0 of 200, no diagonal King move",
 		Cells: gametest.Cells{
@@ -36,14 +36,14 @@ func TestBoard(t *testing.T) {
 
 func TestBoardChanged(t *testing.T) {
 	t.Parallel()
-	s := mustParse(t, startText)
+	s := mustParse(t, homeRows)
 	next := s.Roll(action(t, "1 N"), 2) // a2 to a5
 	gametest.CheckChanged(t, "1 N rolling 3-6", next.Board(), s.Board(), [2]int{5, 0}, [2]int{2, 0})
 }
 
 func TestCellName(t *testing.T) {
 	t.Parallel()
-	s := mustParse(t, startText)
+	s := mustParse(t, homeRows)
 	tests := []struct {
 		row, col int
 		want     string

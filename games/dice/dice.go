@@ -60,9 +60,16 @@ type State struct {
 // start is the starting position's squares, as the package comment
 // draws them.
 var start = [2][pieces]int8{
-	{sq(6, 0), sq(5, 0), sq(5, 5), sq(5, 6), sq(6, 6)}, // K a1, 1 a2, 2 f2, 3 g2, 4 g1
-	{sq(0, 6), sq(1, 6), sq(1, 1), sq(1, 0), sq(0, 0)}, // K g7, 1 g6, 2 b6, 3 a6, 4 a7
+	{sq(2, 2), sq(5, 0), sq(4, 5), sq(0, 2), sq(2, 0)}, // K c5, 1 a2, 2 f3, 3 c7, 4 a5
+	{sq(4, 4), sq(1, 6), sq(2, 1), sq(6, 4), sq(4, 6)}, // K e3, 1 g6, 2 b5, 3 e1, 4 g3
 }
+
+// HomeRows is the text of the start searchviz used before it followed the
+// paper's clues: each side's King and pieces on its two home rows. It
+// fits none of the clues but symmetry, and White makes a line by its
+// second move with probability 5/9 against Black's best defence, so its
+// games are short races; docs/results.md compares the two starts.
+const HomeRows = "d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0"
 
 // sq returns the square of row and col. A square is a cell's index,
 // row*Size + col, with row 0 the top row (row 7 of the board's names) and

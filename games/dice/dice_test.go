@@ -12,8 +12,9 @@ import (
 	"github.com/searchviz/searchviz/games/gametest"
 )
 
-// startText is the starting position as the package comment draws it.
-const startText = "d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0"
+// homeRows is the home-row start, the fixture of the tests of moves, as
+// the package comment of HomeRows describes it.
+const homeRows = dice.HomeRows
 
 // spread is a position with White to move at ply 5 whose pieces have
 // rays of every length ahead:
@@ -73,6 +74,9 @@ func cellAt(t testing.TB, s dice.State, b board.Board, name string) board.Cell {
 	return board.Cell{}
 }
 
+// startText is the starting position as the package comment draws it.
+const startText = "..C..../......a/DbK#.../..###../...#kBd/A....../....c.. w 0"
+
 func TestStart(t *testing.T) {
 	t.Parallel()
 	s := dice.Start()
@@ -83,22 +87,21 @@ func TestStart(t *testing.T) {
 		t.Errorf("Start: Done %t, Winner %d, ToMove %d, Ply %d, Score %v; want a game in play, White to move at ply 0, scoring 0",
 			s.Done(), s.Winner(), s.ToMove(), s.Ply(), s.Score())
 	}
-	// Counted on the drawing, piece by piece: the King a1 goes E (b1) only,
-	// N being its own 1 (a2), its diagonals forbidden and S and W off the
-	// board; piece 1 (a2) N, NE, E and SE, S being the King and SW, W and
-	// NW off the board; piece 2 (f2) N, NE, S, SW, W and NW, E and SE being
-	// its own 3 (g2) and 4 (g1); piece 3 (g2) N, SW and NW, S and W being 4
-	// and 2, and NE, E and SE off the board; piece 4 (g1) W only, N and NW
-	// being 3 and 2, the rest off the board.
+	// Counted on the drawing, piece by piece: the King c5 goes N (c6)
+	// only, E and S being the wall, W Black's 2 and its diagonals
+	// forbidden at ply 0; piece 1 (a2) N, NE, E, SE and S, the rest off
+	// the board; piece 2 (f3) N, NE, SE, S and SW, E being Black's 4, W
+	// Black's King and NW the wall; piece 3 (c7) E, SE, S, SW and W, the
+	// rest off the board; piece 4 (a5) N, NE, SE and S, E being Black's 2.
 	want := []string{
-		"K E",
-		"1 N", "1 NE", "1 E", "1 SE",
-		"2 N", "2 NE", "2 S", "2 SW", "2 W", "2 NW",
-		"3 N", "3 SW", "3 NW",
-		"4 W",
+		"K N",
+		"1 N", "1 NE", "1 E", "1 SE", "1 S",
+		"2 N", "2 NE", "2 SE", "2 S", "2 SW",
+		"3 E", "3 SE", "3 S", "3 SW", "3 W",
+		"4 N", "4 NE", "4 SE", "4 S",
 	}
 	if got := labels(s); !slices.Equal(got, want) {
-		t.Errorf("Start: legal actions %v, want the 15 %v", got, want)
+		t.Errorf("Start: legal actions %v, want the 20 %v", got, want)
 	}
 }
 
@@ -135,13 +138,13 @@ func TestChances(t *testing.T) {
 		{"enemy after 4", spread, "3 N", []int{1, 1, 1, 3}, []string{"1", "2", "3", "4-6"}, []string{"g3", "g4", "g5", "g6"}},
 		{"enemy after 3", spread, "4 N", []int{1, 1, 4}, []string{"1", "2", "3-6"}, []string{"a4", "a5", "a6"}},
 		{"wall after 2, sideways", spread, "4 E", []int{1, 5}, []string{"1", "2-6"}, []string{"b3", "c3"}},
-		{"enemy after 3 at the start", startText, "1 N", []int{1, 1, 4}, []string{"1", "2", "3-6"}, []string{"a3", "a4", "a5"}},
-		{"own piece after 4 at the start", startText, "1 E", []int{1, 1, 1, 3}, []string{"1", "2", "3", "4-6"}, []string{"b2", "c2", "d2", "e2"}},
-		{"edge after 5 at the start", startText, "2 N", []int{1, 1, 1, 1, 2}, []string{"1", "2", "3", "4", "5-6"}, []string{"f3", "f4", "f5", "f6", "f7"}},
-		{"wall after 1 at the start", startText, "2 NW", []int{6}, []string{"1-6"}, []string{"e3"}},
-		{"own piece at once at the start", startText, "K N", nil, nil, nil},
+		{"enemy after 3 at the start", homeRows, "1 N", []int{1, 1, 4}, []string{"1", "2", "3-6"}, []string{"a3", "a4", "a5"}},
+		{"own piece after 4 at the start", homeRows, "1 E", []int{1, 1, 1, 3}, []string{"1", "2", "3", "4-6"}, []string{"b2", "c2", "d2", "e2"}},
+		{"edge after 5 at the start", homeRows, "2 N", []int{1, 1, 1, 1, 2}, []string{"1", "2", "3", "4", "5-6"}, []string{"f3", "f4", "f5", "f6", "f7"}},
+		{"wall after 1 at the start", homeRows, "2 NW", []int{6}, []string{"1-6"}, []string{"e3"}},
+		{"own piece at once at the start", homeRows, "K N", nil, nil, nil},
 		{"own piece after 1, sideways", spread, "1 E", []int{6}, []string{"1-6"}, []string{"f2"}},
-		{"wall after 1, diagonal", startText, "3 NW", []int{6}, []string{"1-6"}, []string{"f3"}},
+		{"wall after 1, diagonal", homeRows, "3 NW", []int{6}, []string{"1-6"}, []string{"f3"}},
 		{"own piece at once", spread, "1 NE", nil, nil, nil},
 		{"own piece at once, diagonal", spread, "2 SE", nil, nil, nil},
 		{"edge at once", spread, "K S", nil, nil, nil},
@@ -491,7 +494,7 @@ func checkLine(t *testing.T, cells [][2]int, white bool) {
 
 func TestFirstMoveRule(t *testing.T) {
 	t.Parallel()
-	board := strings.Fields(startText)[0]
+	board := strings.Fields(homeRows)[0]
 	tests := []struct {
 		tail string
 		want int // legal actions
@@ -520,7 +523,7 @@ func TestFirstMoveRule(t *testing.T) {
 			t.Errorf("%s: %d legal actions, King's %v; want %d, %v", tt.tail, len(got), king, tt.want, tt.king)
 		}
 	}
-	s := dice.Start()
+	s := mustParse(t, homeRows)
 	if c := s.Chances(action(t, "K NE"), nil); len(c) != 0 {
 		t.Errorf("Start: Chances(K NE) = %v, want none: not a legal first move", c)
 	}
@@ -532,11 +535,11 @@ func TestFirstMoveRule(t *testing.T) {
 
 func TestRoll(t *testing.T) {
 	t.Parallel()
-	s := dice.Start()
+	s := mustParse(t, homeRows)
 	before := s
 	a := action(t, "1 E")
 	next := s.Roll(a, 3)
-	if s != before || s.String() != startText {
+	if s != before || s.String() != homeRows {
 		t.Errorf("Roll changed its receiver to %q", s)
 	}
 	// 1 (a2) E rolling 4-6 stops on e2, before 2 (f2).
@@ -557,16 +560,16 @@ func TestRoll(t *testing.T) {
 
 func TestRollPanics(t *testing.T) {
 	t.Parallel()
-	s := dice.Start()
-	gametest.Panics(t, "Roll(K NE) at the start", `dice: Roll(1, 0) in "`+startText+`": K NE is not a legal action`,
+	s := mustParse(t, homeRows)
+	gametest.Panics(t, "Roll(K NE) at ply 0", `dice: Roll(1, 0) in "`+homeRows+`": K NE is not a legal action`,
 		func() { s.Roll(1, 0) })
-	gametest.Panics(t, "Roll(1 N, 3)", `dice: Roll(8, 3) in "`+startText+`": 1 N has outcomes 0..2`,
+	gametest.Panics(t, "Roll(1 N, 3)", `dice: Roll(8, 3) in "`+homeRows+`": 1 N has outcomes 0..2`,
 		func() { s.Roll(8, 3) })
-	gametest.Panics(t, "Roll(1 N, -1)", `dice: Roll(8, -1) in "`+startText+`": 1 N has outcomes 0..2`,
+	gametest.Panics(t, "Roll(1 N, -1)", `dice: Roll(8, -1) in "`+homeRows+`": 1 N has outcomes 0..2`,
 		func() { s.Roll(8, -1) })
-	gametest.Panics(t, "Roll(pass)", `dice: Roll(40, 0) in "`+startText+`": pass is not a legal action`,
+	gametest.Panics(t, "Roll(pass)", `dice: Roll(40, 0) in "`+homeRows+`": pass is not a legal action`,
 		func() { s.Roll(dice.Pass, 0) })
-	gametest.Panics(t, "Roll(41)", `dice: Roll(41, 0) in "`+startText+`": ?41 is not a legal action`,
+	gametest.Panics(t, "Roll(41)", `dice: Roll(41, 0) in "`+homeRows+`": ?41 is not a legal action`,
 		func() { s.Roll(41, 0) })
 }
 
@@ -679,7 +682,7 @@ func TestNoSideWalledIn(t *testing.T) {
 func TestMoveLimit(t *testing.T) {
 	t.Parallel()
 	// One ply before the limit, a move that makes no line draws.
-	s := mustParse(t, strings.Replace(startText, "w 0", "w 199", 1))
+	s := mustParse(t, strings.Replace(homeRows, "w 0", "w 199", 1))
 	end := s.Roll(action(t, "1 N"), 0)
 	if !end.Done() || end.Winner() != 0 || end.Score() != 0 || len(end.Legal(nil)) != 0 || end.Ply() != dice.MaxPlies {
 		t.Errorf("at ply %d: Done %t, Winner %d, Score %v, Legal %v; want a draw with no actions",

@@ -13,27 +13,43 @@
 // enters or crosses a wall cell.
 //
 // Each side has five pieces, a King and pieces 1 to 4, which are never
-// removed. White starts on its two home rows, 1 and 2, and Black,
-// point-symmetric about d4, on rows 7 and 6:
+// removed. Black's stand point-symmetric about d4 to White's, piece for
+// piece. Drawn with the letters of the text form (upper case White's, K
+// the King and A to D pieces 1 to 4; lower case Black's), the start is
 //
-//	7  4 . . . . . K     Black: K g7, 1 g6, 2 b6, 3 a6, 4 a7
-//	6  3 2 . . . . 1
-//	5  . . . # . . .
+//	7  . . C . . . .     White: K c5, 1 a2, 2 f3, 3 c7, 4 a5
+//	6  . . . . . . a
+//	5  D b K # . . .
 //	4  . . # # # . .
-//	3  . . . # . . .
-//	2  1 . . . . 2 3     White: K a1, 1 a2, 2 f2, 3 g2, 4 g1
-//	1  K . . . . . 4
+//	3  . . . # k B d
+//	2  A . . . . . .
+//	1  . . . . c . .     Black: K e3, 1 g6, 2 b5, 3 e1, 4 g3
 //	   a b c d e f g
 //
-// No side has a line at the start, White cannot make one with its first
-// move whatever the die shows, and after White's best first move Black
-// cannot make one with its reply. Of the placements of this kind, the
-// King and four pieces on the home rows and Black's mirrored, this one
-// leaves White the least chance of a line by its second move against
-// Black's best defence: 5/9, found by searching them all with
-// expectiminimax to 3 plies. No placement does better: on a 7x7 board with
-// the pieces on their home rows, every one gives White at least 5/9, a
-// good chance of a quick line.
+// # The start
+//
+// The paper gives its start only in a figure our references lack. Its
+// text says the start is point-symmetric; that from White's view White's
+// pieces 3 and 4 have a "weak reach" in the upper left worth about 5 in
+// typeA; and that Black's piece 4, moved up-left, is stopped after three
+// cells by White's piece 3, so faces 3 to 6 give the same move.
+// PaperClues checks a position against these clues. This start fits
+// them: Black's 4 moving NW from g3 passes f4, e5 and d6 and stops in
+// front of White's 3 on c7; White's King on c5 reaches b6 diagonally with
+// one face (a7 is free, so b6 is no stop), making a5-b6-c7, worth 5 in
+// typeA's threat term; and since that is a diagonal King move, the
+// first-move rule keeps White from it at its first move, so White cannot
+// make a line at its first move. Black's King has the mirrored reach to
+// f2, which White's first move can only make less likely: from 1/6 to
+// 5/36.
+//
+// Among the 466 placements that fit the clues, this one was chosen by
+// docs/dicestart (its report, docs/dicestart.md, gives every candidate):
+// in self-play with typeA the first mover scores 0.502 [0.480, 0.524]
+// over 2,000 games at depth 1 and 0.520 [0.471, 0.569] over 400 at
+// depth 3, games last about 8 plies, and depth 3 beats depth 1, scoring
+// 0.518 [0.503, 0.534] over 4,000 games. The start used before, with
+// each side on its two home rows, is HomeRows.
 //
 // # Moves
 //
@@ -90,7 +106,7 @@
 // letters in lower case for Black's: letters rather than digits, since
 // digits have no case. The start is
 //
-//	d.....k/cb....a/...#.../..###../...#.../A....BC/K.....D w 0
+//	..C..../......a/DbK#.../..###../...#kBd/A....../....c.. w 0
 //
 // The ply count says how close the draw is and whether the first-move rule
 // applies (at ply 0, to whichever side is to move).
@@ -135,6 +151,31 @@
 //
 // Obvious is the paper's rule for obvious moves: win at once if possible,
 // otherwise block an immediate win of the other side.
+//
+// # Rule choices
+//
+// The paper states its rules in prose and draws its board only in a
+// figure our references lack. Each rule above is the paper's, our reading
+// of it, or our choice where it is silent; docs/dice.md gives the paper's
+// words for each. In short:
+//
+//   - the paper's: the 7x7 board, the cross-shaped wall, a King and pieces
+//     1 to 4 a side, a point-symmetric start, a piece and one of eight
+//     directions a move, the die's count of cells, the stop in front of a
+//     piece, wall or edge, faces that stop alike giving one move, a line
+//     of three or more through the King winning, and no diagonal King
+//     move at the first move;
+//   - our reading: the wall as the five-cell plus (the paper's count of
+//     positions, 44!/(34!·4!·4!), leaves 44 free cells), the start's
+//     cells (docs/dicestart.md chose them among those that fit the
+//     paper's clues, PaperClues), the evaluations' terms and the obvious
+//     moves' tie-breaks, chance nodes as expectations rather than the
+//     paper's face counts, and the forward cut's threshold as the best
+//     value less a margin;
+//   - our choice where the paper is silent: White moves first, directions
+//     named from the board rather than from each player, a direction with
+//     no free cell is not a move, a side with no move passes, and the
+//     draw after MaxPlies plies.
 //
 // States are comparable values of 24 bytes. Legal (given room in its
 // buffer), Chances (likewise), Roll, Done, Winner, Score and Evaluate

@@ -231,12 +231,23 @@ func TestEvaluateByHand(t *testing.T) {
 		{"Black to move", blackToMove, dice.TypeA, -partW},
 		{"Black to move", blackToMove, dice.TypeB, partB - partW},
 		{"Black to move, White not losing", blackToMove, dice.TypeAB, -partW},
-		// Both sides: no threat (no move makes a line, TestStartNoFirstMoveWin);
-		// the King's distances 1, 5, 6, 6 (D = 18), so closeness
+		// Both sides: no threat (no move makes a line); the King's
+		// distances 1, 5, 6, 6 (D = 18), so closeness
 		// 12 - 11*(18-4)/20 = 4.3.
-		{"start", startText, dice.TypeA, -4.3},
-		{"start", startText, dice.TypeB, 0},
-		{"start, a tie is not losing", startText, dice.TypeAB, -4.3},
+		{"home rows", homeRows, dice.TypeA, -4.3},
+		{"home rows", homeRows, dice.TypeB, 0},
+		{"home rows, a tie is not losing", homeRows, dice.TypeAB, -4.3},
+		// At ply 0 neither side's King may step diagonally, so neither
+		// has a threat; the King's distances 3, 3, 2, 2 (D = 10), so
+		// closeness 12 - 11*(10-4)/20 = 8.7.
+		{"start", dice.Start().String(), dice.TypeA, -8.7},
+		{"start", dice.Start().String(), dice.TypeB, 0},
+		{"start, a tie is not losing", dice.Start().String(), dice.TypeAB, -8.7},
+		// From ply 1 White's King reaches b6 diagonally with one face,
+		// making a5-b6-c7, and Black's reaches f2 making e1-f2-g3: Black
+		// to move is exposed (+200) and White's part is 5 + 8.7, the
+		// paper's "weak reach" worth about 5.
+		{"start, Black to move", strings.Replace(dice.Start().String(), " w 0", " b 1", 1), dice.TypeA, -13.7 + exposedPenalty},
 	}
 	for _, tt := range tests {
 		s := mustParse(t, tt.pos)
@@ -265,7 +276,7 @@ func TestEvaluateEnd(t *testing.T) {
 	if won.Winner() != dice.White {
 		t.Fatalf("rowWin, 2 S rolling 2-6: Winner %d, want White", won.Winner())
 	}
-	drawn := mustParse(t, strings.Replace(startText, " 0", " 200", 1))
+	drawn := mustParse(t, strings.Replace(homeRows, " 0", " 200", 1))
 	if !drawn.Done() || drawn.Winner() != 0 {
 		t.Fatalf("%q: Done %t, Winner %d; want a draw", drawn, drawn.Done(), drawn.Winner())
 	}

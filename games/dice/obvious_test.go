@@ -88,6 +88,31 @@ func TestObviousBlock(t *testing.T) {
 	}
 }
 
+// TestObviousBlockAtTheStart checks the start's first obvious move: were
+// Black to move, its King's diagonal step to f2 (one face: f2 is no stop,
+// as g1 is free) would make e1-f2-g3, p = 1/6. No White move fills f2
+// with every face: 1 E (a2 along row 2) lands there with face 5 only, 2 S
+// (f3 down to f1) with face 1 only, each leaving Black 5/6 of 1/6, 5/36;
+// no move does better, and 1 E is the lower action.
+func TestObviousBlockAtTheStart(t *testing.T) {
+	t.Parallel()
+	s := dice.Start()
+	a, why, ok := s.Obvious()
+	const wantWhy = "1 E blocks Black's K SE (p = 1/6 → 5/36)"
+	if !ok || a != action(t, "1 E") || why != wantWhy {
+		t.Fatalf("Obvious() = %s, %q, %t; want 1 E, %q", s.Label(a), why, ok, wantWhy)
+	}
+	for _, b := range s.Legal(nil) {
+		want := 6 // 1/6 in 36ths
+		if l := s.Label(b); l == "1 E" || l == "2 S" {
+			want = 5
+		}
+		if got := blockedThreat(s, b); got != want {
+			t.Errorf("%s leaves Black p = %d/36, want %d/36", s.Label(b), got, want)
+		}
+	}
+}
+
 func TestObviousNothing(t *testing.T) {
 	t.Parallel()
 	won := mustParse(t, rowWin).Roll(action(t, "2 S"), 1)
@@ -95,11 +120,11 @@ func TestObviousNothing(t *testing.T) {
 		name string
 		s    dice.State
 	}{
-		{"start", dice.Start()},
+		{"home rows", mustParse(t, homeRows)},
 		{"diagonal King move at ply 0", mustParse(t, kingDiagonal+"0")},
 		{"no win, no threat", mustParse(t, "k.a.b.c/......./...#..d/..###.D/...#.../......C/.A.K.B. w 9")},
 		{"won", won},
-		{"drawn", mustParse(t, strings.Replace(startText, " 0", " 200", 1))},
+		{"drawn", mustParse(t, strings.Replace(homeRows, " 0", " 200", 1))},
 	}
 	for _, tt := range tests {
 		if a, why, ok := tt.s.Obvious(); ok || a != -1 || why != "" {

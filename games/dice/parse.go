@@ -31,9 +31,8 @@ func name(q int8) string {
 	return string([]byte{'a' + byte(q%Size), '0' + Size - byte(q/Size)})
 }
 
-// String returns the position's text form, which Parse reads back, e.g.
-// ".c.k.b./d.....a/...#.../..###../...#.../A.....D/.B.K.C. w 0" for the
-// start.
+// String returns the position's text form, which Parse reads back; the
+// package comment's section "Position text" gives the start's.
 func (s State) String() string {
 	b := make([]byte, 0, boardLen+6)
 	b = s.appendBoard(b)

@@ -16,7 +16,7 @@ func TestParse(t *testing.T) {
 		ply    int
 		winner int
 	}{
-		{startText, dice.White, 0, 0},
+		{homeRows, dice.White, 0, 0},
 		{spread, dice.White, 5, 0},
 		{".c.k.b./d.....a/...#.../..###../...#.../A.....D/.B.K.C. b 200", dice.Black, 200, 0},
 		// Black's King and 1 and 2 on row 7 after Black's move.
@@ -35,7 +35,7 @@ func TestParse(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	t.Parallel()
-	rows := strings.Fields(startText)[0]
+	rows := strings.Fields(homeRows)[0]
 	tests := []struct {
 		text string
 		want string
@@ -73,9 +73,9 @@ func TestParseErrors(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, text := range []string{
-		startText, spread, rowWin, stuckText,
+		homeRows, spread, rowWin, stuckText,
 		"kab...c/......d/...#.../..###../...#.../A.....D/.B.K.C. w 12",
-		"", ".c.k.b./", startText + " ", "...kab./d.....c/...#.../..###../...#.../A.....D/.B.K.C. b 3",
+		"", ".c.k.b./", homeRows + " ", "...kab./d.....c/...#.../..###../...#.../A.....D/.B.K.C. b 3",
 	} {
 		f.Add(text)
 	}
