@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/arena"
+	"github.com/searchviz/searchviz/games/dice"
 )
 
 // experiment is one match of the report and what the reference says of it.
@@ -42,9 +43,9 @@ type experiment struct {
 // Engines of the dice experiments.
 const (
 	typeA1  = "expectimax depth=1 eval=typeA obvious=1"
-	typeB1  = "expectimax depth=1 eval=typeB obvious=1"
 	typeA3  = "expectimax depth=3 cut=1 eval=typeA obvious=1"
-	typeA1c = "expectimax depth=1 cut=1 eval=typeA obvious=1"
+	typeB3  = "expectimax depth=3 cut=1 eval=typeB obvious=1"
+	typeAB3 = "expectimax depth=3 cut=1 eval=typeAB obvious=1"
 	typeA5  = "expectimax depth=5 cut=1 eval=typeA obvious=1"
 )
 
@@ -80,48 +81,54 @@ func main() {
 
 	exps := []experiment{
 		{
-			id: "a", title: "Dice: evaluation typeB against typeA", game: "dice", a: typeB1, b: typeA1, games: games(2000),
-			reference: "typeB lost about 60% of thousands of games against typeA (score about 0.40 for typeB).",
+			id: "a", title: "Dice: evaluation typeB against typeA, at depth 3", game: "dice", a: typeB3, b: typeA3, games: games(2000),
+			reference: "typeB lost about 60% of thousands of games against typeA (score about 0.40 for typeB); the paper does not say the depth, and searched to depth 3 as a rule.",
 			note: func(r *arena.Report) string {
-				if inside(r, 0.40) {
-					return "Our interval contains the paper's 0.40: we agree. " + pairText(r)
-				}
-				same := ""
-				if p := pairsOf(r); p.n > 0 && p.identical == p.n {
-					same = "The two evaluations chose the same move at every position these games reached, so, each pair sharing its rolls, every pair split 1-1 and the score is 0.5 by construction: this match cannot tell typeB from typeA. "
-				}
-				return pairText(r) + " " + same + fmt.Sprintf("We do not reproduce the paper's edge for typeA (our score for typeB is %s). Our reading of the game makes the first move and the dice decide most games: from our start position (games/dice/doc.go) White has a 5/9 chance of a line by its second move whatever Black does, so games last a few moves, the obvious-move rule (play a winning move, block the opponent's) picks most moves, and the evaluation is left little to decide; and typeB's term for the opponent's placement is our reading of a sentence of the paper (search/expectimax.go), not its code.", scoreText(r))
+				return evalNote(ctx, r, "typeB", "thousands of games")
 			},
 		},
 		{
-			id: "a3", title: "Dice: evaluation typeB against typeA, at depth 3", game: "dice", a: strings.Replace(typeA3, "typeA", "typeB", 1), b: typeA3, games: games(1000),
-			reference: "the paper's typeB-against-typeA figure (typeB lost about 60%) does not say the depth; this match repeats experiment a at the paper's usual depth 3.",
+			id: "a2", title: "Dice: evaluation type(A+B) against typeA, at depth 3", game: "dice", a: typeAB3, b: typeA3, games: games(2000),
+			reference: "type(A+B) lost about 60% of about 5,000 games against typeA (score about 0.40).",
 			note: func(r *arena.Report) string {
-				verdict := "Our interval contains the paper's 0.40."
-				if !inside(r, 0.40) {
-					verdict = fmt.Sprintf("Our score for typeB, %s, is not the paper's 0.40, for the reasons of experiment a: the game is a short race decided by who moves first and by the rolls.", scoreText(r))
-				}
-				return pairText(r) + " " + verdict
+				return evalNote(ctx, r, "type(A+B)", "about 5,000 games")
 			},
 		},
 		{
-			id: "b1", title: "Dice: depth 3 against depth 1", game: "dice", a: typeA3, b: typeA1c, games: games(1000),
+			id: "a0", title: "Dice: typeB against typeA at depth 3, without obvious moves", game: "dice", a: noObvious(typeB3), b: noObvious(typeA3), games: games(1000),
+			reference: "none: the paper's engines play obvious moves; this match tests whether they are why experiment a comes out even.",
+			note: func(r *arena.Report) string {
+				return fmt.Sprintf("No reference figure. Without the obvious-move rule every move is searched, and typeB scores %s against typeA: %s ", scoreText(r),
+					direction(r, "typeB is the stronger", "typeA is the stronger, as the paper found", "the evaluations still cannot be told apart")) + pairText(r) + " " + withoutRule(r)
+			},
+		},
+		{
+			id: "b1", title: "Dice: depth 3 against depth 1", game: "dice", a: typeA3, b: typeA1, games: games(1000),
 			reference: "not measured by the paper, which compares depth 5 with depth 3 (b2); this match asks the same question more cheaply, with enough games for a narrow interval.",
 			note: func(r *arena.Report) string {
-				return fmt.Sprintf("No reference figure. Depth 3 scores %s against depth 1. ", scoreText(r)) + pairText(r)
+				return fmt.Sprintf("No reference figure. Depth 3 scores %s against depth 1: %s ", scoreText(r), direction(r, "depth 3 is the stronger", "depth 1 is the stronger", "the match cannot tell the depths apart")) + pairText(r)
+			},
+		},
+		{
+			id: "b0", title: "Dice: depth 3 against depth 1, without obvious moves", game: "dice", a: noObvious(typeA3), b: noObvious(typeA1), games: games(1000),
+			reference: "none: the paper's engines play obvious moves; this match tests whether they are why experiment b1 comes out nearly even.",
+			note: func(r *arena.Report) string {
+				return fmt.Sprintf("No reference figure. Without the obvious-move rule, depth 3 scores %s against depth 1: %s ", scoreText(r),
+					direction(r, "depth 3 is the stronger", "depth 1 is the stronger", "the match cannot tell the depths apart")) + pairText(r) + " " + withoutRule(r)
 			},
 		},
 		{
 			id: "b2", title: "Dice: depth 5 against depth 3", game: "dice", a: typeA5, b: typeA3, games: games(100),
 			reference: "depth 5 beat depth 3 in 10 of 13 games (score 0.77), at about 2 hours a move against about 10 seconds (their hardware and code).",
 			note: func(r *arena.Report) string {
-				s := fmt.Sprintf("Our depth 5 (cut at 1 ply, then at 3, as the paper cuts) takes %s a move against %s for depth 3, a ratio of about %.0f×, where the paper's is about 700×; our cut, threshold and evaluation are our reading of the paper (search/expectimax.go), and our games are short. ",
-					r.Times[arena.A].Mean.Round(time.Millisecond), r.Times[arena.B].Mean.Round(time.Millisecond), ratioOf(r))
-				s += pairText(r) + " "
-				if inside(r, 10.0/13) {
-					return s + "Our interval contains the paper's 10/13: we agree, though neither sample is large."
+				s := fmt.Sprintf("Our depth 5 (cut at 1 ply, then at 3, as the paper cuts) takes %s a move against %s for depth 3, a ratio of about %.0f×, where the paper's is about 700× (2 hours against 10 seconds); without the cut the paper expects about 20,000×. ",
+					dur(r.Times[arena.A].Mean), dur(r.Times[arena.B].Mean), ratioOf(r))
+				s += pairText(r) + " " + verdict(r, 10.0/13, "10/13 = 0.77 (whose own 95% interval, from 13 games, is about [0.54, 1])")
+				a, err := agree(ctx, r, r.Config.Engines[arena.A], r.Config.Engines[arena.B], 40)
+				if err != nil {
+					log.Fatal(err)
 				}
-				return s + fmt.Sprintf("Our score for depth 5, %s, is outside the paper's 10/13 = 0.77 (whose own 95%% interval, from 13 games, is about [0.54, 1]): in our games the dice and the first moves decide most results before depth matters.", scoreText(r))
+				return s + " " + a.text("depth 5", "depth 3")
 			},
 		},
 		{
@@ -131,11 +138,16 @@ func main() {
 			note: func(r *arena.Report) string {
 				s := fmt.Sprintf("Playouts were chosen from a pilot match (%d games at 100 playouts a move: %s against %s a move) for a ratio of 50; the match's ratio came out at %.0f×. ",
 					pilot.Stats.Games, pilot.Times[arena.A].Mean.Round(time.Microsecond), pilot.Times[arena.B].Mean.Round(time.Microsecond), ratioOf(r))
-				s += pairText(r) + " "
-				if inside(r, 0.03) {
-					return s + "Our interval contains the paper's 3%: we agree."
+				s += pairText(r) + " " + verdict(r, 0.03, "3%")
+				a, err := agree(ctx, r, r.Config.Engines[arena.A], r.Config.Engines[arena.B], 100)
+				if err != nil {
+					log.Fatal(err)
 				}
-				return s + fmt.Sprintf("Primitive Monte Carlo scores %s here, far above the paper's 3%%. Our playouts are uniformly random moves with dice rolled by their probabilities, and on our board random play makes lines quickly, so playouts measure something real; our references (SEEDS.md) do not say how the paper's playouts chose moves, and its 3%% may reflect other playouts or its different start; here, as in every dice match, the rolls and the first move decide most games (see above).", scoreText(r))
+				s += " " + a.text("Primitive Monte Carlo", "depth-3 typeA")
+				if r.Stats.Low > 0.5 && a.differObvious > a.differOther {
+					s += " Primitive Monte Carlo has no obvious-move rule, and it chose otherwise mostly where typeA played an obvious move: the evidence suggests that the rule's choices, a shot with one face or a block that only lowers the other side's chance, cost typeA these games."
+				}
+				return s + " Our playouts are uniformly random legal moves with the die rolled by its probabilities; the paper does not say how its playouts chose moves."
 			},
 		},
 		{
@@ -253,6 +265,70 @@ func ratioOf(r *arena.Report) float64 {
 	return float64(r.Times[arena.A].Mean) / float64(r.Times[arena.B].Mean)
 }
 
+// withoutRule says what a match without the obvious-move rule shows of
+// the game: how long its games last, and whether the engines played
+// alike.
+func withoutRule(r *arena.Report) string {
+	s := fmt.Sprintf("Its games last %.1f plies on average.", meanPlies(r))
+	if p := pairsOf(r); p.n > 0 && p.identical == p.n {
+		s += " Both engines made the same moves in every game, so the rule is not what keeps them alike: from this start both find the same short race, whoever searches deeper."
+	}
+	return s
+}
+
+// meanPlies is the mean number of moves of the match's games.
+func meanPlies(r *arena.Report) float64 {
+	n := 0
+	for _, g := range r.Records {
+		n += len(g.Moves)
+	}
+	return float64(n) / float64(max(1, len(r.Records)))
+}
+
+// noObvious is engine without its obvious-move rule.
+func noObvious(engine string) string { return strings.Replace(engine, " obvious=1", "", 1) }
+
+// evalNote compares a match of evaluation name against typeA with the
+// paper's figure, a score of about 0.40 over games games, and says how
+// often the two evaluations chose differently.
+func evalNote(ctx context.Context, r *arena.Report, name, games string) string {
+	s := pairText(r) + " " + verdict(r, 0.40, fmt.Sprintf("0.40 (%s lost about 60%% of %s against typeA)", name, games))
+	a, err := agree(ctx, r, r.Config.Engines[arena.A], r.Config.Engines[arena.B], 400)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s += " " + a.text(name, "typeA")
+	return s + fmt.Sprintf(" Our %s is our reading of one sentence of the paper (games/dice's package comment), not its code; where the evaluations choose alike, the match measures the dice, and where they differ, it measures our reading.", name)
+}
+
+// verdict says plainly whether the match reproduces the paper's score
+// ref, written refText: within the interval, on the same side of 0.5
+// only, or not at all.
+func verdict(r *arena.Report, ref float64, refText string) string {
+	st := r.Stats
+	switch {
+	case inside(r, ref):
+		return fmt.Sprintf("**Reproduced**: our 95%% interval, %s, holds the paper's %s.", scoreText(r), refText)
+	case (ref < 0.5 && st.High < 0.5) || (ref > 0.5 && st.Low > 0.5):
+		return fmt.Sprintf("**Reproduced in direction, not in size**: A's score, %s, is on the paper's side of 0.5 but its interval does not hold the paper's %s.", scoreText(r), refText)
+	case st.Low <= 0.5 && 0.5 <= st.High:
+		return fmt.Sprintf("**Not reproduced**: A's score, %s, cannot be told from an even match, where the paper reports %s.", scoreText(r), refText)
+	}
+	return fmt.Sprintf("**Not reproduced**: A's score, %s, is on the other side of 0.5 from the paper's %s.", scoreText(r), refText)
+}
+
+// direction says which engine the match's interval favours: better when
+// it lies above 0.5, worse below, even when it holds 0.5.
+func direction(r *arena.Report, better, worse, even string) string {
+	switch {
+	case r.Stats.Low > 0.5:
+		return better + "."
+	case r.Stats.High < 0.5:
+		return worse + "."
+	}
+	return even + "."
+}
+
 // scoreText is A's score with its interval.
 func scoreText(r *arena.Report) string {
 	return fmt.Sprintf("%.3f [%.3f, %.3f]", r.Stats.Score, r.Stats.Low, r.Stats.High)
@@ -316,38 +392,118 @@ func writeReport(b *bytes.Buffer, exps []experiment, reps []*arena.Report, elaps
 	}
 }
 
-// writeDiceFinding says what the dice matches have in common: how often
-// a pair of games, sharing its rolls, went to the side moving first in
-// both games whatever the engines.
+// writeDiceFinding says what the dice matches show of the game itself:
+// the first mover's score, the games' length and the times of a move,
+// against what the paper says of its game.
 func writeDiceFinding(b *bytes.Buffer, exps []experiment, reps []*arena.Report) {
-	var n, split, identical, games int
-	first := 0.0
+	var n, split, identical, moves int
+	var first [3]int // the first mover's wins, draws and losses
+	var deep *arena.Report
+	byID := map[string]*arena.Report{}
 	for i, x := range exps {
 		if x.game != "dice" {
 			continue
 		}
-		p := pairsOf(reps[i])
+		byID[x.id] = reps[i]
+		r := reps[i]
+		p := pairsOf(r)
 		n, split, identical = n+p.n, split+p.split, identical+p.identical
-		first += firstScore(reps[i]) * float64(len(reps[i].Records))
-		games += len(reps[i].Records)
+		for _, g := range r.Records {
+			score := g.Result
+			if g.First == "B" {
+				score = 1 - score
+			}
+			switch {
+			case score == 1:
+				first[0]++
+			case score == 0:
+				first[2]++
+			default:
+				first[1]++
+			}
+			moves += len(g.Moves)
+		}
+		if x.id == "b2" {
+			deep = r
+		}
 	}
-	if n == 0 {
+	st := arena.Tally(first[0], first[1], first[2])
+	if st.Games == 0 {
 		return
 	}
-	fmt.Fprintf(b, "## What the dice matches have in common\n\n")
-	fmt.Fprintf(b, "Over the %d dice games above, the side moving first scored %.3f, and of their %d pairs of games (a pair shares its rolls, the engines swapping sides) %d were split 1-1, the same side (first or second) winning both games whoever played it; in %d of the pairs the two engines made exactly the same moves. ", games, first/float64(max(1, games)), n, split, identical)
-	fmt.Fprintf(b, "So in our version of the game the rolls and the first move decide almost every game, not the engine, and every dice match scores about 0.5, which cannot confirm or refute the paper's figures. ")
-	fmt.Fprintf(b, "The cause is our reading of the paper, not the engines: the paper gives its start position and wall only in a figure, and ours (games/dice/doc.go) lets White make a line by its second move with probability 5/9 against Black's best defence (no home-row placement does better), so games last about four moves and most are won by a short King walk that obvious-move play and any search find alike. ")
-	fmt.Fprintf(b, "A start further from a line, or a rule against quick lines, would be needed to compare evaluations and depths as the paper did.\n\n")
+	obvious, positions := obviousShare(exps, reps)
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## The dice game itself\n\n")
+	p("The start is the one [dicestart.md](dicestart.md) chose among the placements that fit what the paper says of its start; every rule choice is in [dice.md](dice.md).\n\n")
+	p("- **Game length.** Over the %d dice games above a game lasted %.1f plies on average. The paper calls its game one \"of appropriate play length\" and gives no figure.\n", st.Games, float64(moves)/float64(st.Games))
+	p("- **First mover.** The side moving first scored %.3f [%.3f, %.3f]. The paper felt no advantage for the first or the second player. ", st.Score, st.Low, st.High)
+	switch {
+	case st.Low <= 0.5 && 0.5 <= st.High:
+		p("Ours agrees: the interval holds 0.5.\n")
+	default:
+		p("Ours is not even: the interval does not hold 0.5, though an edge this size may not be felt over the paper's 20 games against each engine.\n")
+	}
+	p("- **Pairs.** Of the %d pairs of games (a pair shares its rolls, the engines swapping sides), %d were split 1-1, the same side winning both games whoever played it, and in %d the two engines made exactly the same moves. ", n, split, identical)
+	p("With the home-row start we used before (`dice.HomeRows`), games lasted 3.6 plies, the first mover scored 0.748, and every dice match came out at 0.500 because nearly every pair split 1-1: the rolls and the first move decided the games, not the engines.\n")
+	if positions > 0 {
+		share := percent(obvious, positions)
+		p("- **Obvious moves.** Of the %d positions these games reached, %d (%.0f%%) have an obvious move by our reading of the paper's rule: a move with some face that wins at once, or else the move that most lowers the other side's chance to win at once. An engine with `obvious=1` plays it without searching. ", positions, obvious, share)
+		if share > 50 {
+			p("So the evaluation (experiments a and a2) and the depth (b1 and b2) decide only the other %.0f%% of moves, and where they choose alike the pairs split 1-1 on the rolls.\n", 100-share)
+		} else {
+			p("The searches decide the other %.0f%%.\n", 100-share)
+		}
+	}
+	if a0, b0 := byID["a0"], byID["b0"]; a0 != nil && b0 != nil {
+		even := func(r *arena.Report) bool { return r.Stats.Low <= 0.5 && 0.5 <= r.Stats.High }
+		p("- **Without the rule.** Experiments a0 and b0 play a and b1 again with every move searched: typeB scores %s against typeA, depth 3 %s against depth 1, in games of %.1f plies. ", scoreText(a0), scoreText(b0), meanPlies(b0))
+		if even(a0) && even(b0) {
+			p("The rule is not what makes the matches even: without it the games are shorter still, and both engines play the same race. The evidence points to the start and the evaluations, which are our readings of the paper's text (its figure of the start and its code are not in our references): from this start, under our typeA and typeB, the engines rarely reach a position where the evaluation or the depth changes the move.\n")
+		} else {
+			p("Without the rule the engines can be told apart, so the rule as we read it (any winning face counts as a win at once, any lowering of the other side's chance as a block) is what makes the matches even; if the paper meant only sure wins and blocks, its searches decided far more of its moves than ours do.\n")
+		}
+	}
+	if deep != nil {
+		p("- **Time a move.** Depth 3 with the cut took %s a move and depth 5 %s (experiment b2; their longest: %s and %s), on this machine. The paper reports about 10 seconds and about 2 hours, on its hardware with its code.\n",
+			dur(deep.Times[arena.B].Mean), dur(deep.Times[arena.A].Mean), dur(deep.Times[arena.B].Max), dur(deep.Times[arena.A].Max))
+	}
+	p("\n")
+}
+
+// obviousShare counts the positions of the dice matches' games, and
+// those where the obvious-move rule names a move.
+func obviousShare(exps []experiment, reps []*arena.Report) (obvious, positions int) {
+	for i, x := range exps {
+		if x.game != "dice" {
+			continue
+		}
+		for _, g := range reps[i].Records {
+			for _, m := range g.Moves {
+				s, err := dice.Parse(m.Position)
+				if err != nil {
+					log.Fatalf("a position of experiment %s: %v", x.id, err)
+				}
+				positions++
+				if _, _, ok := s.Obvious(); ok {
+					obvious++
+				}
+			}
+		}
+	}
+	return obvious, positions
 }
 
 // shortRef is the reference's figure in a few words, for the summary.
 func shortRef(id string) string {
 	switch id {
-	case "a", "a3":
+	case "a":
 		return "paper: typeB ≈ 0.40"
+	case "a2":
+		return "paper: type(A+B) ≈ 0.40"
 	case "b1":
 		return "none (paper measured b2)"
+	case "a0", "b0":
+		return "none (tests the obvious-move rule)"
 	case "b2":
 		return "paper: 10 of 13 (0.77)"
 	case "c":
