@@ -20,7 +20,12 @@ var galleryJSON []byte
 
 // The gallery, read from galleryJSON once and never changed; a test
 // checks every entry.
-var examples, comparisons = mustLoad(galleryJSON)
+var (
+	loaded      = mustLoad(galleryJSON)
+	lessons     = loaded.Lessons
+	examples    = loaded.Examples
+	comparisons = loaded.Comparisons
+)
 
 // galleryName matches the name of an example or a comparison: the end of
 // its address.
@@ -29,6 +34,7 @@ var galleryName = regexp.MustCompile(`^[a-z0-9-]{1,` + strconv.Itoa(maxNameLen) 
 // Example is one classic setup of the gallery.
 type Example struct {
 	Name, Title, Watch string
+	Lesson             string // the name of the lesson the start page shows it in
 	About              string // a paragraph the viewer shows, when a sentence is not enough
 	Req                catalog.Request
 	Step               string // the step the page opens at
@@ -39,6 +45,7 @@ type Example struct {
 // two viewers, and a paragraph on what tells them apart.
 type Comparison struct {
 	Name, Title string
+	Lesson      string // the name of the lesson the start page shows it in
 	Watch       string // one sentence for the gallery
 	Point       string // the sentence the page opens with, above its table
 	About       string
@@ -103,6 +110,7 @@ func ComparisonOf(example string) *Comparison {
 
 // file is galleryJSON's form.
 type file struct {
+	Lessons     []fileLesson     `json:"lessons"`
 	Examples    []fileExample    `json:"examples"`
 	Comparisons []fileComparison `json:"comparisons"`
 }
@@ -111,6 +119,7 @@ type file struct {
 type fileExample struct {
 	Name     string `json:"name"`               // its address, /example/NAME: lower case, digits and dashes
 	Title    string `json:"title"`              // the gallery's heading
+	Lesson   string `json:"lesson"`             // the name of its lesson
 	Watch    string `json:"watch"`              // one sentence: what to watch
 	About    string `json:"about,omitempty"`    // a paragraph the viewer shows, when a sentence is not enough
 	Game     string `json:"game"`               // the game's spec, as viz run's --game
@@ -124,6 +133,7 @@ type fileExample struct {
 type fileComparison struct {
 	Name      string   `json:"name"`
 	Title     string   `json:"title"`
+	Lesson    string   `json:"lesson"` // the name of its lesson
 	Watch     string   `json:"watch"`
 	Point     string   `json:"point"`           // the sentence the page opens with, above its table
 	About     string   `json:"about,omitempty"` // what tells the two apart
@@ -136,40 +146,66 @@ type fileComparison struct {
 	Match     Rule     `json:"match"`           // "share", "node" or "playout"
 }
 
+// Gallery is the whole of a gallery's file, read and checked.
+type Gallery struct {
+	Lessons     []Lesson
+	Examples    []Example
+	Comparisons []Comparison
+}
+
 // mustLoad is Load of the embedded file, which a test keeps
 // valid: a build whose gallery does not load is a programming error.
-func mustLoad(data []byte) ([]Example, []Comparison) {
-	ex, cmp, err := Load(data)
+func mustLoad(data []byte) Gallery {
+	g, err := Load(data)
 	if err != nil {
 		panic(err)
 	}
-	return ex, cmp
+	return g
 }
 
-// Load reads the gallery's file: every example named once, and
-// every comparison naming examples that exist, with at most
-// counts.MaxTraces examples in its counts.
-func Load(data []byte) ([]Example, []Comparison, error) {
+// Load reads the gallery's file: every lesson, example and comparison
+// named once, every example and comparison in a lesson that exists and
+// every lesson holding one, and every comparison naming examples that
+// exist, with at most counts.MaxTraces examples in its counts.
+func Load(data []byte) (Gallery, error) {
+	exs, cmps, lessons, err := load(data)
+	if err != nil {
+		return Gallery{}, err
+	}
+	return Gallery{Lessons: lessons, Examples: exs, Comparisons: cmps}, nil
+}
+
+// load is Load, its results apart.
+func load(data []byte) ([]Example, []Comparison, []Lesson, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var g file
 	if err := dec.Decode(&g); err != nil {
-		return nil, nil, fmt.Errorf("gallery: the gallery: %w", err)
+		return nil, nil, nil, fmt.Errorf("gallery: the gallery: %w", err)
 	}
+	lessons, err := readLessons(g.Lessons)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	used := map[string]bool{}
 	names := map[string]bool{}
 	var exs []Example
 	for i, e := range g.Examples {
 		switch {
 		case !galleryName.MatchString(e.Name):
-			return nil, nil, fmt.Errorf("gallery: the gallery's example %d: name %q is not 1 to %d lower-case letters, digits and dashes", i+1, e.Name, maxNameLen)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's example %d: name %q is not 1 to %d lower-case letters, digits and dashes", i+1, e.Name, maxNameLen)
 		case names[e.Name]:
-			return nil, nil, fmt.Errorf("gallery: the gallery names two examples %q", e.Name)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery names two examples %q", e.Name)
 		case e.Title == "" || e.Watch == "" || e.Game == "" || e.Algo == "":
-			return nil, nil, fmt.Errorf("gallery: the gallery's example %q needs a title, a watch sentence, a game and an algorithm", e.Name)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's example %q needs a title, a watch sentence, a game and an algorithm", e.Name)
 		}
+		if err := inLesson(lessons, "example", e.Name, e.Lesson); err != nil {
+			return nil, nil, nil, err
+		}
+		used[e.Lesson] = true
 		names[e.Name] = true
 		exs = append(exs, Example{
-			Name: e.Name, Title: e.Title, Watch: e.Watch, About: e.About, Step: e.Step,
+			Name: e.Name, Title: e.Title, Watch: e.Watch, Lesson: e.Lesson, About: e.About, Step: e.Step,
 			Req: catalog.Request{Game: e.Game, Algo: e.Algo, Position: e.Position, Seed: e.Seed},
 		})
 	}
@@ -178,23 +214,32 @@ func Load(data []byte) ([]Example, []Comparison, error) {
 	for _, c := range g.Comparisons {
 		switch {
 		case !galleryName.MatchString(c.Name) || seen[c.Name]:
-			return nil, nil, fmt.Errorf("gallery: the gallery's comparison %q: a name of 1 to %d lower-case letters, digits and dashes, used once", c.Name, maxNameLen)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's comparison %q: a name of 1 to %d lower-case letters, digits and dashes, used once", c.Name, maxNameLen)
 		case c.Title == "" || c.Watch == "" || c.Point == "" || c.ValueHead == "" || c.Player == "":
-			return nil, nil, fmt.Errorf("gallery: the gallery's comparison %q needs a title, a watch sentence, a point, a value heading and a player", c.Name)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's comparison %q needs a title, a watch sentence, a point, a value heading and a player", c.Name)
 		case 2+len(c.Extra) > counts.MaxTraces:
-			return nil, nil, fmt.Errorf("gallery: the gallery's comparison %q counts %d examples, at most %d", c.Name, 2+len(c.Extra), counts.MaxTraces)
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's comparison %q counts %d examples, at most %d", c.Name, 2+len(c.Extra), counts.MaxTraces)
 		}
+		if err := inLesson(lessons, "comparison", c.Name, c.Lesson); err != nil {
+			return nil, nil, nil, err
+		}
+		used[c.Lesson] = true
 		seen[c.Name] = true
 		for _, n := range append([]string{c.Left, c.Right}, c.Extra...) {
 			if !names[n] {
-				return nil, nil, fmt.Errorf("gallery: the gallery's comparison %q names example %q, which the gallery does not have", c.Name, n)
+				return nil, nil, nil, fmt.Errorf("gallery: the gallery's comparison %q names example %q, which the gallery does not have", c.Name, n)
 			}
 		}
 		cmps = append(cmps, Comparison{
-			Name: c.Name, Title: c.Title, Watch: c.Watch, Point: c.Point, About: c.About,
+			Name: c.Name, Title: c.Title, Lesson: c.Lesson, Watch: c.Watch, Point: c.Point, About: c.About,
 			Left: c.Left, Right: c.Right, Extra: c.Extra,
 			ValueHead: c.ValueHead, Terms: c.Terms, Player: c.Player, Match: c.Match,
 		})
 	}
-	return exs, cmps, nil
+	for _, l := range lessons {
+		if !used[l.Name] {
+			return nil, nil, nil, fmt.Errorf("gallery: the gallery's lesson %q holds no example or comparison", l.Name)
+		}
+	}
+	return exs, cmps, lessons, nil
 }

@@ -15,12 +15,16 @@ func TestGalleryFile(t *testing.T) {
 	if len(examples) < 28 || len(comparisons) < 8 {
 		t.Fatalf("the gallery holds %d examples and %d comparisons, want at least the 28 and 8 it had when it became data", len(examples), len(comparisons))
 	}
-	const ex = `{"name":"a","title":"T","watch":"W","game":"tree","algo":"minimax","position":"[1,2]"}`
-	const ex2 = `{"name":"b","title":"T","watch":"W","game":"tree","algo":"alphabeta","position":"[1,2]"}`
+	const ex = `{"name":"a","title":"T","lesson":"l","watch":"W","game":"tree","algo":"minimax","position":"[1,2]"}`
+	const ex2 = `{"name":"b","title":"T","lesson":"l","watch":"W","game":"tree","algo":"alphabeta","position":"[1,2]"}`
 	cmp := func(fields string) string {
-		return `{"name":"c","title":"T","watch":"W","point":"P","left":"a","right":"b","value_head":"V","player":"x"` + fields + `}`
+		return `{"name":"c","title":"T","lesson":"l","watch":"W","point":"P","left":"a","right":"b","value_head":"V","player":"x"` + fields + `}`
 	}
-	doc := func(exs, cmps string) string { return `{"examples":[` + exs + `],"comparisons":[` + cmps + `]}` }
+	const lesson = `{"name":"l","title":"L","intro":"I"}`
+	docOf := func(lessons, exs, cmps string) string {
+		return `{"lessons":[` + lessons + `],"examples":[` + exs + `],"comparisons":[` + cmps + `]}`
+	}
+	doc := func(exs, cmps string) string { return docOf(lesson, exs, cmps) }
 	for _, tt := range []struct {
 		name, doc, want string // want "" if it loads
 	}{
@@ -35,8 +39,15 @@ func TestGalleryFile(t *testing.T) {
 		{"terms unknown", doc(ex+","+ex2, cmp(`,"terms":"score","match":"node"`)), `terms "score": not one of the names allowed: "game", "rate" or "expect"`},
 		{"a match rule unknown", doc(ex+","+ex2, cmp(`,"terms":"game","match":"step"`)), `match "step": not one of the names allowed`},
 		{"too many examples counted", doc(ex+","+ex2, cmp(`,"extra":["a","a","a","a"]`)), "counts 6 examples, at most"},
+		{"no lessons", docOf("", ex, ""), "has no lessons"},
+		{"a lesson without an intro", docOf(`{"name":"l","title":"L"}`, ex, ""), `lesson "l" needs a title and an intro`},
+		{"two lessons of a name", docOf(lesson+","+lesson, ex, ""), `lesson "l": a name of 1 to 60`},
+		{"an example in no lesson", doc(strings.Replace(ex, `"lesson":"l",`, "", 1), ""), `example "a" is in lesson "", which the gallery does not have`},
+		{"a comparison in a lesson unknown", doc(ex+","+ex2, strings.Replace(cmp(""), `"lesson":"l"`, `"lesson":"m"`, 1)), `comparison "c" is in lesson "m"`},
+		{"an empty lesson", docOf(lesson+`,{"name":"m","title":"M","intro":"I"}`, ex, ""), `lesson "m" holds no example`},
 	} {
-		exs, cmps, err := Load([]byte(tt.doc))
+		g, err := Load([]byte(tt.doc))
+		exs, cmps := g.Examples, g.Comparisons
 		switch {
 		case tt.want == "" && (err != nil || len(exs) != 2 || len(cmps) != 1 || cmps[0].Terms != TermsRate || cmps[0].Match != MatchPlayout):
 			t.Errorf("%s: %d examples, %d comparisons, error %v; want 2 and 1, rate by playout", tt.name, len(exs), len(cmps), err)
