@@ -359,7 +359,7 @@ func writeReport(b *bytes.Buffer, exps []experiment, reps []*arena.Report, elaps
 	p("- Command: `%s` (seed %d, games scale %g, %d games at once)\n", cmd, seed, scale, par)
 	p("- Machine: %d vCPU (%s/%s, %s), shared with other jobs while this ran, so times per move are noisy and only their ratios mean much\n", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 	p("- Whole run: %s, pilot match included\n", elapsed.Round(time.Second))
-	p("- Every game is reproducible from the seed with `viz arena` (see README.md's arena section): engine A moves first in even games, B in odd ones, and games 2k and 2k+1 share a generated board and the dice's rolls. The engines' specs carry no seed: the arena seeds each search.\n")
+	p("- Every game is reproducible from the seed with `viz arena` (see docs/cli.md's arena section): engine A moves first in even games, B in odd ones, and games 2k and 2k+1 share a generated board and the dice's rolls. The engines' specs carry no seed: the arena seeds each search.\n")
 	p("- Scores are A's: a win 1, a draw ½, a loss 0, with a 95%% interval (normal approximation); Elo is 400·log10(score/(1 − score)), with the interval's.\n\n")
 
 	p("## Summary\n\n")
@@ -400,11 +400,16 @@ func writeDiceFinding(b *bytes.Buffer, exps []experiment, reps []*arena.Report) 
 	var first [3]int // the first mover's wins, draws and losses
 	var deep *arena.Report
 	byID := map[string]*arena.Report{}
+	counted := map[string]bool{} // the experiments the figures count
 	for i, x := range exps {
 		if x.game != "dice" {
 			continue
 		}
 		byID[x.id] = reps[i]
+		if !strings.Contains(x.a, "obvious=1") && !strings.Contains(x.b, "obvious=1") {
+			continue // a0 and b0: the game without the rule, told apart below
+		}
+		counted[x.id] = true
 		r := reps[i]
 		p := pairsOf(r)
 		n, split, identical = n+p.n, split+p.split, identical+p.identical
@@ -431,11 +436,12 @@ func writeDiceFinding(b *bytes.Buffer, exps []experiment, reps []*arena.Report) 
 	if st.Games == 0 {
 		return
 	}
-	obvious, positions := obviousShare(exps, reps)
+	obvious, positions := obviousShare(exps, reps, counted)
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("## The dice game itself\n\n")
 	p("The start is the one [dicestart.md](dicestart.md) chose among the placements that fit what the paper says of its start; every rule choice is in [dice.md](dice.md).\n\n")
-	p("- **Game length.** Over the %d dice games above a game lasted %.1f plies on average. The paper calls its game one \"of appropriate play length\" and gives no figure.\n", st.Games, float64(moves)/float64(st.Games))
+	p("The figures below count the dice games whose engines play obvious moves, as the paper's do: all but experiments a0 and b0.\n\n")
+	p("- **Game length.** Over those %d games a game lasted %.1f plies on average. The paper calls its game one \"of appropriate play length\" and gives no figure.\n", st.Games, float64(moves)/float64(st.Games))
 	p("- **First mover.** The side moving first scored %.3f [%.3f, %.3f]. The paper felt no advantage for the first or the second player. ", st.Score, st.Low, st.High)
 	switch {
 	case st.Low <= 0.5 && 0.5 <= st.High:
@@ -470,11 +476,11 @@ func writeDiceFinding(b *bytes.Buffer, exps []experiment, reps []*arena.Report) 
 	p("\n")
 }
 
-// obviousShare counts the positions of the dice matches' games, and
-// those where the obvious-move rule names a move.
-func obviousShare(exps []experiment, reps []*arena.Report) (obvious, positions int) {
+// obviousShare counts the positions of the counted experiments' games,
+// and those where the obvious-move rule names a move.
+func obviousShare(exps []experiment, reps []*arena.Report, counted map[string]bool) (obvious, positions int) {
 	for i, x := range exps {
-		if x.game != "dice" {
+		if !counted[x.id] {
 			continue
 		}
 		for _, g := range reps[i].Records {
