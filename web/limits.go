@@ -7,7 +7,7 @@ import (
 )
 
 // The server's limits. Each is enforced with a message that names it and
-// says what is allowed; the README's Limits section lists them. Config
+// says what is allowed; docs/limits.md lists them. Config
 // can lower or raise those marked as defaults, and those on the traces
 // the server opens and folds.
 const (

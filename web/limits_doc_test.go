@@ -19,24 +19,23 @@ import (
 	"github.com/searchviz/searchviz/internal/testenv"
 )
 
-// TestReadmeLimitsMatchTheCode reads the README's table of limits and,
+// TestDocumentedLimitsMatchTheCode reads docs/limits.md's table of limits and,
 // for each limit a row names in backquotes that is a constant of a
 // package's limits table (web/limits.go, trace/limits.go and those of
 // web/internal's packages), checks that the row states the constant's
-// value, worked out by type-checking the table: so that the README cannot
-// go on stating a limit the code no longer has.
-func TestReadmeLimitsMatchTheCode(t *testing.T) {
+// value, worked out by type-checking the table: so that the documentation
+// cannot go on stating a limit the code no longer has.
+func TestDocumentedLimitsMatchTheCode(t *testing.T) {
 	testenv.SkipUnderRace(t, "type-checks the limits tables")
 	t.Parallel()
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "limits.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "### Limits\n")
+	_, section, ok := strings.Cut(string(doc), "# Limits\n")
 	if !ok {
-		t.Fatal("the README has no Limits section")
+		t.Fatal("docs/limits.md has no Limits heading")
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
 	values := map[string]constant.Value{}
 	tables, err := filepath.Glob(filepath.Join("internal", "*", "limits.go"))
 	if err != nil {
@@ -60,13 +59,13 @@ func TestReadmeLimitsMatchTheCode(t *testing.T) {
 				}
 				checked++
 				if forms := valueForms(v); !statesAny(cell, forms) {
-					t.Errorf("the README's cell naming %s does not state its value, %s (any of %q): %s", m[1], v, forms, cell)
+					t.Errorf("docs/limits.md's cell naming %s does not state its value, %s (any of %q): %s", m[1], v, forms, cell)
 				}
 			}
 		}
 	}
 	if checked < 15 {
-		t.Errorf("%d limits named in the README's table were checked, want the 15 or more it names", checked)
+		t.Errorf("%d limits named in docs/limits.md's table were checked, want the 15 or more it names", checked)
 	}
 }
 
@@ -139,7 +138,7 @@ func (l limitsImporter) Import(path string) (*types.Package, error) {
 	return pkg, nil
 }
 
-// valueForms returns the ways a README's row may state v: as a count, with
+// valueForms returns the ways a row of docs/limits.md may state v: as a count, with
 // or without thousands separators, as KiB, MiB or GiB, and, for a
 // time.Duration, in seconds, minutes or hours.
 func valueForms(v constant.Value) []string {

@@ -15,19 +15,24 @@ import (
 	"github.com/searchviz/searchviz/web"
 )
 
-// TestReadme checks that the README, with its lines joined, describes
-// every game of the catalog in its Games section and states the limits
-// it names as the code has them: viz run's trace node cap, the fold's
+// TestReadme checks that the README and the documents it leads to
+// (docs/cli.md, guide.md, limits.md and games.md), with their lines
+// joined, describe every game of the catalog in docs/games.md and state
+// the limits they name as the code has them: viz run's trace node cap, the fold's
 // bytes a node and nodes, the node budget, the form's game depths, the
 // play page's and the handouts' caps, and a label's length in a drawing.
 func TestReadme(t *testing.T) {
 	testenv.SkipUnderRace(t, "reads the README")
 	t.Parallel()
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
+	var all []byte
+	for _, file := range []string{"README.md", "docs/cli.md", "docs/guide.md", "docs/limits.md", "docs/games.md"} {
+		data, err := os.ReadFile("../../" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(append(all, data...), '\n')
 	}
-	readme := strings.Join(strings.Fields(string(data)), " ")
+	readme := strings.Join(strings.Fields(string(all)), " ")
 	b := trace.NewBuilder()
 	b.LimitMemory(web.MaxFoldBytes, "")
 	foldNodes := b.MaxNodes()
@@ -38,11 +43,11 @@ func TestReadme(t *testing.T) {
 		}
 		return g.Depth
 	}
-	_, games, ok := strings.Cut(readme, "## Games ")
-	games, _, _ = strings.Cut(games, " ## ")
-	if !ok {
-		t.Fatal("the README has no Games section")
+	gamesDoc, err := os.ReadFile("../../docs/games.md")
+	if err != nil {
+		t.Fatal(err)
 	}
+	games := strings.Join(strings.Fields(string(gamesDoc)), " ")
 	type check struct{ name, section, in, want string }
 	tests := []check{
 		{"trace nodes", "Commands", readme, "up to `--trace-nodes` nodes (" + commas(defaultTraceNodes) + " by default, " + commas(maxTraceNodes) + " at most)"},
@@ -59,7 +64,7 @@ func TestReadme(t *testing.T) {
 		{"label in a drawing", "Limits", readme, fmt.Sprintf("%d characters (`render.MaxLabelRunes`) | its first %d characters and \"…\"", render.MaxLabelRunes, render.MaxLabelRunes-1)},
 	}
 	if depth("connectfour") != depth("othello") {
-		t.Errorf("the README gives Othello and Connect Four one depth, the catalog %d and %d", depth("othello"), depth("connectfour"))
+		t.Errorf("the documentation gives Othello and Connect Four one depth, the catalog %d and %d", depth("othello"), depth("connectfour"))
 	}
 	for _, g := range catalog.Games() {
 		tests = append(tests, check{g.Name, "Games", games, "- `" + g.Name + "`: "})
@@ -68,7 +73,7 @@ func TestReadme(t *testing.T) {
 		t.Run(tt.section+" "+tt.name, func(t *testing.T) {
 			t.Parallel()
 			if !strings.Contains(tt.in, tt.want) {
-				t.Errorf("the README's %s section lacks %q", tt.section, tt.want)
+				t.Errorf("the documentation's %s section lacks %q", tt.section, tt.want)
 			}
 		})
 	}

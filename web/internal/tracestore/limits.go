@@ -2,8 +2,8 @@ package tracestore
 
 import "time"
 
-// The store's limits. Each is enforced where it is named; the README's
-// Limits section lists those a user meets.
+// The store's limits. Each is enforced where it is named; docs/limits.md
+// lists those a user meets.
 const (
 	// MaxMetaBytes bounds the file kept beside a trace that the list
 	// reads: a larger one is not the store's, and is ignored.
