@@ -108,7 +108,7 @@ func TestStartFitsTheClues(t *testing.T) {
 		t.Fatalf("the start %q breaks the paper's clues:\n%v", s, err)
 	}
 	board, _, _ := strings.Cut(s.String(), " ")
-	if m := mirrorBoard(board); m != board {
+	if m, _, _ := strings.Cut(mirrored(t, s).String(), " "); m != board {
 		t.Errorf("the start's board turned half a turn with colours swapped is %q, not itself", m)
 	}
 	// Black's 4 moving NW: faces 1 and 2 apart, 3 to 6 one outcome,
@@ -143,20 +143,4 @@ func TestStartFitsTheClues(t *testing.T) {
 			t.Errorf("ply %s: White wins at once with %d faces in all, want %d", tt.ply, n, tt.faces)
 		}
 	}
-}
-
-// mirrorBoard returns a board's text turned half a turn, White's letters
-// and Black's swapped.
-func mirrorBoard(board string) string {
-	b := []byte(board)
-	slices.Reverse(b)
-	for i, c := range b {
-		switch {
-		case 'a' <= c && c <= 'z':
-			b[i] = c - 'a' + 'A'
-		case 'A' <= c && c <= 'Z':
-			b[i] = c - 'A' + 'a'
-		}
-	}
-	return string(b)
 }
