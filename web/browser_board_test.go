@@ -51,7 +51,7 @@ func readCoordinates(b *browser, sel string) coordinates {
 
 // TestBrowserBoardCoordinates looks for the names of the columns and rows
 // around the boards of the games that name their squares, in the viewer,
-// on the play page and in the start page's editor, as a student reading
+// on the play page and in the new-search form's editor, as a student reading
 // "Black plays f5" looks for f5: the names must be the moves' names, in
 // line with the cells and readable.
 func TestBrowserBoardCoordinates(t *testing.T) {
@@ -102,7 +102,7 @@ func TestBrowserBoardCoordinates(t *testing.T) {
 	t.Run("editor", func(t *testing.T) {
 		t.Parallel()
 		b := newBrowser(t, app)
-		b.open("/")
+		b.open("/new")
 		b.choose("game", "connectfour")
 		b.waitJS("the Connect Four board", `document.querySelectorAll("#board-editor td").length === 42`)
 		check(t, readCoordinates(b, "#board-editor"), []string{"a", "b", "c", "d", "e", "f", "g"}, []string{"6", "5", "4", "3", "2", "1"})

@@ -8,7 +8,7 @@ import (
 )
 
 // TestBrowserExpectimaxTree runs the lecture's expectimax tree from the
-// start page, as a teacher would type it, and checks what the viewer
+// new-search form, as a teacher would type it, and checks what the viewer
 // shows at the end: MAX takes the second move, worth 11 (the first chance
 // node is worth (3+12)/2 = 7.5, the second (2+20)/2 = 11), the chance
 // nodes are drawn as circles with their expectations, and each outcome's
@@ -17,7 +17,7 @@ func TestBrowserExpectimaxTree(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
-	b.open("/")
+	b.open("/new")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)))
 	b.choose("game", "chancetree")
 	b.typeInto("position", "[{0.5:3,0.5:12},{0.5:2,0.5:20}]")
@@ -64,7 +64,7 @@ func TestBrowserDiceOutcome(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
-	b.open("/")
+	b.open("/new")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)))
 	b.choose("game", "dice")
 	b.choose("algo", "expectimax")

@@ -189,7 +189,7 @@ func TestBrowserExerciseBeam(t *testing.T) {
 func TestBrowserTreeEditorExercise(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t, newApp(t))
-	b.open("/?game=tree&position=" + url.QueryEscape("[[3,12],[2,4]]") + "#new")
+	b.open("/new?game=tree&position=" + url.QueryEscape("[[3,12],[2,4]]"))
 	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
 	b.waitTreeNamed()
 	b.click(`#tree-editor > ul > li:last-child button[title="add a leaf"]`)
@@ -216,7 +216,7 @@ func TestBrowserTreeEditorExercise(t *testing.T) {
 func TestBrowserChanceTreeEditor(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t, newApp(t))
-	b.open("/?game=chancetree&position=" + url.QueryEscape("[{0.5:3,0.5:12},{0.5:2,0.5:20}]") + "#new")
+	b.open("/new?game=chancetree&position=" + url.QueryEscape("[{0.5:3,0.5:12},{0.5:2,0.5:20}]"))
 	b.do("waiting for the tree editor", chromedp.WaitVisible(chromedp.ID("tree-editor")))
 	for i, p := range []string{"1/4", "3/4"} {
 		sel := fmt.Sprintf(`(document.querySelectorAll("#tree-editor input.prob")[%d])`, i)

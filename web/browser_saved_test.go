@@ -174,7 +174,7 @@ func TestBrowserUploadProgress(t *testing.T) {
 func TestBrowserNegativeSeed(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t, newApp(t))
-	b.open("/")
+	b.open("/new")
 	b.typeInto("seed", "-3")
 	b.click(`[data-testid=run]`)
 	b.do("waiting for the seed's error", chromedp.WaitVisible(chromedp.ID("seed-error")))

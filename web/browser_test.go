@@ -358,7 +358,7 @@ func TestBrowserSearchAndStep(t *testing.T) {
 	app := newApp(t)
 	b := newBrowser(t, app)
 
-	b.open("/")
+	b.open("/new")
 	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)))
 	b.choose("game", "tictactoe")
 	b.typeInto("position", "x.o/.x./..o")
@@ -490,9 +490,9 @@ func TestBrowserUploadReplay(t *testing.T) {
 			t.Errorf("the upload error %q does not mention %q", msg, want)
 		}
 	}
-	b.do("looking for the search form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=run]`)))
-	if opts := get(b, "counting the games", chromedp.Evaluate[int](`document.querySelectorAll("#game option").length`)); opts < 2 {
-		t.Errorf("after the bad upload the game list has %d options", opts)
+	b.do("looking for the start page", chromedp.WaitVisible(chromedp.CSS(`[data-testid=lessons]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=new-search-link]`)))
+	if lessons := get(b, "counting the lessons", chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=lesson]").length`)); lessons < 2 {
+		t.Errorf("after the bad upload the start page lists %d lessons", lessons)
 	}
 	b.screenshot("upload-error.png")
 }
@@ -511,7 +511,7 @@ func TestBrowserLiveSearch(t *testing.T) {
 	resume := func() { once.Do(func() { close(release) }) }
 	t.Cleanup(resume)
 	b := newBrowser(t, app)
-	b.open("/")
+	b.open("/new")
 	b.choose("game", "tree")
 	b.typeInto("position", "[[3,12,8],[2,4,6],[14,5,2]]")
 	b.choose("algo", "alphabeta")
@@ -600,7 +600,7 @@ func TestBrowserPositionEditors(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
-	b.open("/")
+	b.open("/new")
 	b.choose("game", "tictactoe")
 	b.typeInto("position", ".../.../...")
 	// Cells in text order; a1 is the bottom-left cell, the 7th.
@@ -638,8 +638,8 @@ func TestBrowserPositionEditors(t *testing.T) {
 	b.screenshot("editor-tree.png")
 }
 
-// TestBrowserTreeParseError types malformed trees into the start page's
-// position field, as a teacher writing one by hand would: why the text is
+// TestBrowserTreeParseError types malformed trees into the new-search
+// form's position field, as a teacher writing one by hand would: why the text is
 // not a tree shows under the field as it is typed, before the search is
 // asked for, and goes once the text is a tree again.
 func TestBrowserTreeParseError(t *testing.T) {
@@ -652,12 +652,12 @@ func TestBrowserTreeParseError(t *testing.T) {
 		{"tree", "[[1,x]]", "position: tree: at offset 4:", "[[1,2]]"},
 		{"chancetree", "[{0.5:3", "position: tree: at offset 7: expected ',' or '}', found end of input", "[{0.5:3,0.5:4}]"},
 	} {
-		b.open("/?game=" + tt.game + "#new")
+		b.open("/new?game=" + tt.game)
 		b.typeInto("position", tt.bad)
 		problem := `document.getElementById("position-problem")`
 		b.waitJS("why "+tt.bad+" is no "+tt.game, problem+`.textContent.startsWith(`+jsString(tt.want)+`) && `+problem+`.offsetHeight > 0`)
-		if path := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`)); path != "/" {
-			t.Errorf("%s %s: the page is %s, not the start page: the search was asked for", tt.game, tt.bad, path)
+		if path := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`)); path != "/new" {
+			t.Errorf("%s %s: the page is %s, not the form's: the search was asked for", tt.game, tt.bad, path)
 		}
 		b.screenshot("tree-parse-error-" + tt.game + ".png")
 		b.typeInto("position", tt.good)
@@ -674,7 +674,7 @@ func TestBrowserMazeEditor(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
 	b := newBrowser(t, app)
-	b.open("/")
+	b.open("/new")
 	b.choose("game", "maze")
 	// No position: the board the parameters and seed make, the primer's.
 	b.do("waiting for the generated board", chromedp.WaitVisible(chromedp.CSS(`#board-editor button[aria-label^="cell row 5, column 5"]`)))

@@ -1,7 +1,7 @@
-// Package web is the searchviz web app: the start page with a new-search
-// form generated from the catalogs, the examples gallery and trace
-// uploads; the viewer of a saved trace; comparisons, two examples' viewers
-// side by side (/compare/<name>, each viewer embedded with ?embed=1) under
+// Package web is the searchviz web app: the start page, a landing with
+// the examples gallery by lesson, joining a room and trace uploads; the
+// new-search form generated from the catalogs (/new); the viewer of a
+// saved trace; comparisons, two examples' viewers side by side (/compare/<name>, each viewer embedded with ?embed=1) under
 // a sentence and a table of their results, with a "step both" box whose
 // matching steps the server answers (/compare/<name>/match); and
 // the websocket that steps a page through a trace. Templates are templ

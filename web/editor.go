@@ -11,12 +11,12 @@ import (
 	"github.com/searchviz/searchviz/games/board"
 )
 
-// maxEditorRequest caps a request of the start page's position editor: the
+// maxEditorRequest caps a request of the new-search form's position editor: the
 // new-search form and an edited board of at most board.MaxSide² cells of
 // some fifty bytes of JSON each.
 const maxEditorRequest = 128 << 10
 
-// editorMsg is what the start page's position editor is told of a
+// editorMsg is what the new-search form's position editor is told of a
 // position: a grid game's board, what its cells may hold and their names,
 // or the typed tree's outline with the game's names.
 type editorMsg struct {
@@ -47,7 +47,7 @@ func newOutlineView(o *catalog.Outline) *outlineView {
 	return v
 }
 
-// handleEditor answers the start page's position editor. The request is
+// handleEditor answers the new-search form's position editor. The request is
 // the new-search form: the game, its parameters, the seed and the
 // position, "" for the position a search would start from. The answer is
 // that position's board, palette and cell names, or the typed tree's

@@ -20,10 +20,10 @@ func exampleCards() []templates.Example {
 	var out []templates.Example
 	examples := gallery.Examples()
 	for i, e := range examples {
-		out = append(out, templates.Example{Title: e.Title, Watch: e.Watch, URL: "/example/" + e.Name})
+		out = append(out, templates.Example{Title: e.Title, Watch: e.Watch, URL: "/example/" + e.Name, Lesson: e.Lesson})
 		for _, c := range gallery.Comparisons() {
 			if (c.Left == e.Name || c.Right == e.Name) && secondOf(&c, examples, i) {
-				out = append(out, templates.Example{Title: "Side by side: " + c.Title, Watch: c.Watch, URL: "/compare/" + c.Name})
+				out = append(out, templates.Example{Title: "Side by side: " + c.Title, Watch: c.Watch, URL: "/compare/" + c.Name, Lesson: c.Lesson})
 			}
 		}
 	}

@@ -31,20 +31,15 @@ type seedError struct{ msg string }
 
 func (e *seedError) Error() string { return e.msg }
 
-// savedShown is how many saved traces the start page lists.
-const savedShown = 8
-
-// index answers with the start page, the form holding in and any errors.
-func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in formInput, formErr, uploadErr string) {
-	ix := templates.Index{
-		Position:    in.position,
-		Seed:        in.seed,
-		Error:       formErr,
-		SeedError:   in.seedErr,
-		UploadError: uploadErr,
-		Examples:    exampleCards(),
-		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
-		TraceNodes:  explain.Thousands(s.cfg.TraceNodes),
+// newSearch answers with the new-search form, holding in, and what was
+// wrong with the search it asked for.
+func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, in formInput, formErr string) {
+	ix := templates.NewSearch{
+		Position:   in.position,
+		Seed:       in.seed,
+		Error:      formErr,
+		SeedError:  in.seedErr,
+		TraceNodes: explain.Thousands(s.cfg.TraceNodes),
 	}
 	if in.game == "" {
 		in.game = catalog.DefaultGame().Name
@@ -80,15 +75,14 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request, status int, in fo
 			Params: params,
 		})
 	}
-	saved, err := s.store.List()
-	if err != nil {
-		s.log.Error("listing traces", "err", err)
-	}
-	if len(saved) > savedShown {
-		saved, ix.MoreSaved = saved[:savedShown], true
-	}
-	ix.Saved = savedRows(s.markExamples(saved))
-	s.page(w, r, status, templates.IndexPage(ix))
+	s.page(w, r, status, templates.NewSearchPage(ix))
+}
+
+// handleNewSearch answers with the new-search form, its fields set from
+// the query: a link can hold a search to run, such as a typed tree.
+func (s *Server) handleNewSearch(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	s.newSearch(w, r, http.StatusOK, formInput{game: q.Get("game"), algo: q.Get("algo"), position: q.Get("position"), seed: q.Get("seed")}, "")
 }
 
 // gameField is the prefix of a game's parameter fields in the form; an
@@ -210,31 +204,31 @@ func specOf(name, prefix string, params []spec.Param, values map[string]string) 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
-		s.index(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error(), "")
+		s.newSearch(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error())
 		return
 	}
 	in := readForm(r)
 	req, err := in.request(s.cfg.Program)
 	if se := (*seedError)(nil); errors.As(err, &se) {
 		in.seedErr = se.msg
-		s.index(w, r, http.StatusBadRequest, in, "", "")
+		s.newSearch(w, r, http.StatusBadRequest, in, "")
 		return
 	}
 	if err != nil {
-		s.index(w, r, http.StatusBadRequest, in, err.Error(), "")
+		s.newSearch(w, r, http.StatusBadRequest, in, err.Error())
 		return
 	}
 	// A search whose trace cannot be saved is refused here, with the
 	// reason, rather than run and lost.
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
-		s.index(w, r, http.StatusInternalServerError, in,
-			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").", "")
+		s.newSearch(w, r, http.StatusInternalServerError, in,
+			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").")
 		return
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		s.index(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, err.Error(), "")
+		s.newSearch(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, err.Error())
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)

@@ -19,7 +19,7 @@ var (
 	paramInput   = regexp.MustCompile(`<input[^>]*name="([^"]+\.[^"]+)"[^>]*value="([^"]*)"`)
 )
 
-// TestFormDefaultsGiveTheWholeSearch submits the start page's form as it
+// TestFormDefaultsGiveTheWholeSearch submits the new-search form as it
 // first comes, as a newcomer's first click does: the search it starts is
 // recorded whole, with no note that the trace was cut, and its viewer
 // says nothing of a drawing cut short.
@@ -27,10 +27,10 @@ func TestFormDefaultsGiveTheWholeSearch(t *testing.T) {
 	t.Parallel()
 	testenv.SkipHeavyUnderRace(t, "TestLiveSearchGrowsThenSaves and TestBrowserLiveSearch")
 	srv, ts := newTestServer(t)
-	_, page := get(t, ts.URL+"/")
+	_, page := get(t, ts.URL+"/new")
 	g := selectedGame.FindStringSubmatch(page)
 	if g == nil {
-		t.Fatal("the start page selects no game")
+		t.Fatal("the new-search form selects no game")
 	}
 	form := url.Values{"game": {g[1]}, "position": {html.UnescapeString(g[2])}}
 	var algo string
@@ -38,7 +38,7 @@ func TestFormDefaultsGiveTheWholeSearch(t *testing.T) {
 		algo = m[1]
 	}
 	if algo == "" {
-		t.Fatal("the start page selects no algorithm")
+		t.Fatal("the new-search form selects no algorithm")
 	}
 	form.Set("algo", algo)
 	for _, m := range paramInput.FindAllStringSubmatch(page, -1) {

@@ -44,7 +44,7 @@ func TestPagesSmallWords(t *testing.T) {
 	}
 }
 
-// TestStartPageOptionsReadWhole checks that the start page's game and
+// TestStartPageOptionsReadWhole checks that the new-search form's game and
 // algorithm selects name each choice briefly enough to be read whole in
 // the form's width, and that what each algorithm does is said beside its
 // parameters.
@@ -52,10 +52,10 @@ func TestStartPageOptionsReadWhole(t *testing.T) {
 	t.Parallel()
 	const mostRunes = 48 // what the form's select shows at its narrowest, 340 px at about 7 px a character
 	_, ts := newTestServer(t)
-	_, body := get(t, ts.URL+"/")
+	_, body := get(t, ts.URL+"/new")
 	options := regexp.MustCompile(`<option value="[^"]*"[^>]*>([^<]*)</option>`).FindAllStringSubmatch(body, -1)
 	if len(options) < 10 {
-		t.Fatalf("the start page has %d options, want every game and algorithm", len(options))
+		t.Fatalf("the new-search form has %d options, want every game and algorithm", len(options))
 	}
 	for _, o := range options {
 		if text := html.UnescapeString(o[1]); utf8.RuneCountInString(text) > mostRunes {

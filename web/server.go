@@ -304,6 +304,7 @@ func (s *Server) Wait(ctx context.Context) error {
 
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /{$}", s.handleIndex)
+	s.mux.HandleFunc("GET /new", s.handleNewSearch)
 	s.mux.HandleFunc("GET /traces", s.handleTraces)
 	s.mux.HandleFunc("POST /run", s.handleRun)
 	s.mux.HandleFunc("POST /editor", s.handleEditor)
@@ -366,11 +367,6 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, status int, c temp
 // message answers with a page that says one thing.
 func (s *Server) message(w http.ResponseWriter, r *http.Request, status int, title, text string) {
 	s.page(w, r, status, templates.MessagePage(templates.Message{Title: title, Text: text}))
-}
-
-func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	s.index(w, r, http.StatusOK, formInput{game: q.Get("game"), algo: q.Get("algo"), position: q.Get("position"), seed: q.Get("seed")}, "", "")
 }
 
 func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {

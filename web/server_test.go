@@ -67,18 +67,25 @@ func runSearch(t *testing.T, base string, form url.Values) string {
 func TestIndexFormFromCatalog(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
-	code, body := get(t, ts.URL+"/")
-	if code != http.StatusOK {
-		t.Fatalf("GET /: status %d", code)
-	}
-	for _, want := range []string{
-		`name="game"`, `value="tictactoe"`, `value="tree"`,
-		`value="minimax"`, `value="negamax"`, `value="alphabeta"`,
-		`name="alphabeta.depth"`, `max="64"`, `name="minimax.nodes"`,
-		`action="/upload"`, `href="/example/rn-alphabeta"`,
+	for _, tt := range []struct {
+		path string
+		want []string
+	}{
+		{"/new", []string{
+			`name="game"`, `value="tictactoe"`, `value="tree"`,
+			`value="minimax"`, `value="negamax"`, `value="alphabeta"`,
+			`name="alphabeta.depth"`, `max="64"`, `name="minimax.nodes"`,
+		}},
+		{"/", []string{`action="/upload"`, `action="/r"`, `href="/new"`, `href="/example/rn-alphabeta"`}},
 	} {
-		if !strings.Contains(body, want) {
-			t.Errorf("start page lacks %s", want)
+		code, body := get(t, ts.URL+tt.path)
+		if code != http.StatusOK {
+			t.Fatalf("GET %s: status %d", tt.path, code)
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s lacks %s", tt.path, want)
+			}
 		}
 	}
 }

@@ -31,14 +31,14 @@ func wantsJSON(r *http.Request) bool {
 }
 
 // uploadFailed answers a failed upload with msg: beside the upload
-// control of a new start page, or as JSON to the page's script, which
+// control of the start page, or as JSON to the page's script, which
 // puts it there.
 func (s *Server) uploadFailed(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	if wantsJSON(r) {
 		writeJSON(w, status, uploadAnswer{Error: msg})
 		return
 	}
-	s.index(w, r, status, formInput{}, "", msg)
+	s.landing(w, r, status, msg)
 }
 
 // uploaded sends the page to the viewer of trace id.

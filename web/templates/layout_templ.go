@@ -121,7 +121,7 @@ func document(title string, topbar bool, scripts []string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if topbar {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<header class=\"topbar\"><a class=\"brand\" href=\"/\">search<span>viz</span></a><nav><a href=\"/#new\">New search</a> <a href=\"/#examples\">Examples</a> <a href=\"/traces\">Saved traces</a> <a href=\"/exercise\">Exercises</a> <a href=\"/play\">Play</a> <a href=\"/arena\">Arena</a></nav></header>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<header class=\"topbar\"><a class=\"brand\" href=\"/\">search<span>viz</span></a><nav><a href=\"/new\">New search</a> <a href=\"/#lessons\">Lessons</a> <a href=\"/traces\">Saved traces</a> <a href=\"/exercise\">Exercises</a> <a href=\"/play\">Play</a> <a href=\"/arena\">Arena</a></nav></header>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -47,11 +47,14 @@ type Game struct {
 	Selected     bool
 }
 
-// Example is one classic setup of the examples gallery.
+// Example is one classic setup of the examples gallery, or a comparison
+// of two of them.
 type Example struct {
-	Title string
-	Watch string // one sentence on what to watch for
-	URL   string
+	Title  string
+	Watch  string // one sentence on what to watch for
+	URL    string
+	Lesson string // the name of the gallery's lesson it is in
+	Thumb  Thumb  // its position, small
 }
 
 // Saved is one stored trace in a list.
@@ -69,21 +72,15 @@ type Saved struct {
 	URL       string
 }
 
-// Index is the start page: a new search, the examples, opening a trace
-// file and the latest saved traces.
-type Index struct {
-	Games       []Game
-	Algorithms  []Algorithm
-	Position    string
-	Seed        string
-	Error       string // what was wrong with the last search asked for
-	SeedError   string // what was wrong with its seed, shown beside the field
-	UploadError string // what was wrong with the last file opened
-	Examples    []Example
-	Saved       []Saved
-	MoreSaved   bool // Saved is only the latest of more
-	MaxUpload   string
-	TraceNodes  string // the most nodes a search from the page records, "1,500"
+// NewSearch is the page of the new-search form.
+type NewSearch struct {
+	Games      []Game
+	Algorithms []Algorithm
+	Position   string
+	Seed       string
+	Error      string // what was wrong with the last search asked for
+	SeedError  string // what was wrong with its seed, shown beside the field
+	TraceNodes string // the most nodes a search from the page records, "1,500"
 }
 
 // Traces is the page of every saved trace.
@@ -311,4 +308,56 @@ func mazeCellClass(cell string) string {
 		return "start"
 	}
 	return "floor"
+}
+
+// Landing is the start page: what searchviz is, the gallery by lesson,
+// joining a room, opening a trace file and the latest saved traces.
+type Landing struct {
+	Lessons     []Lesson
+	UploadError string // what was wrong with the last file opened
+	Saved       []Saved
+	MoreSaved   bool // Saved is only the latest of more
+	MaxUpload   string
+}
+
+// Lesson is one subject of the gallery and its examples.
+type Lesson struct {
+	Anchor string // the id of its section on the page
+	Title  string
+	Intro  string // one sentence: what its examples teach
+	Cards  []Example
+}
+
+// Thumb is a small picture of an example's position: a board's grid and
+// the cells on it that are not empty, or a tree's nodes and edges. Sizes
+// are in the drawing's own units; the page scales it.
+type Thumb struct {
+	W, H  float64
+	Cell  float64 // a board's cell side
+	Grid  string  // the path of a board's lines between cells
+	Discs bool    // pieces are discs on a green board
+	Cells []ThumbCell
+	Tree  bool // a tree's shape rather than a board
+	Nodes []ThumbNode
+	Edges []ThumbEdge
+}
+
+// ThumbCell is a board's cell that is not empty: its top left corner.
+type ThumbCell struct {
+	X, Y  float64
+	Kind  string // "wall", "points" or "piece"
+	Owner string // "nobody", "first", "second" or "both"
+	Mark  string // the text drawn in it, "" where the cell is too small to read it
+}
+
+// ThumbNode is a node of a tree's picture: its centre and its kind,
+// "max", "min", "chance" or "leaf".
+type ThumbNode struct {
+	X, Y float64
+	Kind string
+}
+
+// ThumbEdge is an edge of a tree's picture, from parent to child.
+type ThumbEdge struct {
+	X1, Y1, X2, Y2 float64
 }

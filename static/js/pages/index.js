@@ -1,7 +1,8 @@
-// The start page: the position field follows the chosen game, each
-// algorithm shows its own parameters, a position can be edited on its
-// game's board (a typed tree as a tree), and a trace file can be dropped
-// to open it. The page knows no game's text form: the editors ask the
+// The start page and the new-search form's page: on the form's, the
+// position field follows the chosen game, each algorithm shows its own
+// parameters, and a position can be edited on its game's board (a typed
+// tree as a tree); on the start page, a trace file can be dropped to
+// open it and saved traces deleted. The page knows no game's text form: the editors ask the
 // server (POST /editor) for a position's board or outline, with the
 // game's own names, and for the text of an edited board.
 import { byId as $ } from "../lib/dom.js";
@@ -92,8 +93,8 @@ function setUp() {
     });
     if (!seedError.hidden) { seed.focus(); seedError.scrollIntoView({ block: "center" }); }
   }
-  wireUpload();
 }
 
 wireDelete();
+if ($("upload-form")) wireUpload();
 if (game && form) setUp();

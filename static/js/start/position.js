@@ -1,4 +1,4 @@
-// The start page's position field and the server's editor behind it
+// The new-search form's position field and the server's editor behind it
 // (POST /editor): the page knows no game's text form, so it asks the
 // server for a position's board or outline, with the game's own names,
 // and for the text of an edited board.

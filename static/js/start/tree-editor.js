@@ -105,13 +105,13 @@ export function help(text) {
   return p;
 }
 
-// treeLinks returns the links to the start page with tree text of game g,
+// treeLinks returns the links to the new-search form with tree text of game g,
 // and to an exercise of kind on it.
 export function treeLinks(g, kind, text) {
   const links = document.createElement("p");
   links.className = "tree-links";
   links.append(
-    link("Link to this tree", "/?" + new URLSearchParams({ game: g, position: text }).toString() + "#new", "tree-share"),
+    link("Link to this tree", "/new?" + new URLSearchParams({ game: g, position: text }).toString(), "tree-share"),
     " · ",
     link("Make it an exercise", "/exercise?" + new URLSearchParams({ kind, tree: text }).toString(), "tree-exercise"),
   );
