@@ -181,7 +181,7 @@ func TestBrowserNegativeSeed(t *testing.T) {
 	if msg := b.text("#seed-error"); !strings.Contains(msg, "0 or more") || !strings.Contains(msg, "-3") {
 		t.Errorf("the seed's error says %q", msg)
 	}
-	if loc := get(b, "reading the location", chromedp.Location()); !strings.HasSuffix(loc, "/") {
+	if loc := get(b, "reading the location", chromedp.Location()); !strings.HasSuffix(loc, "/new") {
 		t.Errorf("the form was sent with a negative seed: the page is %s", loc)
 	}
 	if focused := get(b, "reading the focus", chromedp.Evaluate[string](`document.activeElement.id`)); focused != "seed" {

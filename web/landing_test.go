@@ -101,3 +101,19 @@ func TestThumbs(t *testing.T) {
 		})
 	}
 }
+
+// TestLandingWeight checks that the start page, its pictures drawn in it,
+// stays light enough to open at once on a classroom's network: its HTML
+// under maxLanding bytes, about what a small photograph weighs.
+func TestLandingWeight(t *testing.T) {
+	t.Parallel()
+	const maxLanding = 100 << 10
+	_, ts := newTestServer(t)
+	code, body := get(t, ts.URL+"/")
+	if code != http.StatusOK || len(body) > maxLanding {
+		t.Errorf("the start page: status %d, %d bytes; want 200 and at most %d", code, len(body), maxLanding)
+	}
+	if n, cards := strings.Count(body, `<svg class="thumb`), strings.Count(body, `data-testid="example"`); n != cards || cards == 0 {
+		t.Errorf("the start page draws %d pictures for %d cards, want one each", n, cards)
+	}
+}
