@@ -227,28 +227,18 @@ func TestArenaMatchAndTree(t *testing.T) {
 	}
 }
 
-// srvArenaRecord reads game i's record through the status's server.
-func srvArenaRecord(t *testing.T, base, path string, i int) struct {
+// arenaRecord is what the tests read of a game's record.
+type arenaRecord struct {
 	Moves []struct {
 		Position string
 		Turns    []struct{ Seed int64 }
 	}
-} {
+}
+
+// srvArenaRecord reads game i's record through the status's server.
+func srvArenaRecord(t *testing.T, base, path string, i int) arenaRecord {
 	t.Helper()
-	var out struct {
-		Moves []struct {
-			Position string
-			Turns    []struct{ Seed int64 }
-		}
-	}
-	code, body := get(t, base+path+"/game/"+strconv.Itoa(i)+"/record")
-	if code != http.StatusOK {
-		t.Fatalf("GET the record of game %d: status %d: %s", i, code, body)
-	}
-	if err := json.Unmarshal([]byte(body), &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return getJSON[arenaRecord](t, base+path+"/game/"+strconv.Itoa(i)+"/record")
 }
 
 func TestArenaLimitOfMatches(t *testing.T) {
@@ -295,29 +285,13 @@ func TestArenaBudgetCutEngineStillPlays(t *testing.T) {
 // arenaStatus reads a match's status.
 func arenaStatus(t *testing.T, base, path string) matches.Status {
 	t.Helper()
-	code, body := get(t, base+path+"/status")
-	if code != http.StatusOK {
-		t.Fatalf("GET %s/status: status %d: %s", path, code, body)
-	}
-	var st matches.Status
-	if err := json.Unmarshal([]byte(body), &st); err != nil {
-		t.Fatalf("the status is not JSON: %v\n%s", err, body)
-	}
-	return st
+	return getJSON[matches.Status](t, base+path+"/status")
 }
 
 // arenaGame reads game i of a match as its page does.
 func arenaGame(t *testing.T, base, path string, i int) arenaGameMoves {
 	t.Helper()
-	code, body := get(t, base+path+"/game/"+strconv.Itoa(i))
-	if code != http.StatusOK {
-		t.Fatalf("GET game %d: status %d: %s", i, code, body)
-	}
-	var g arenaGameMoves
-	if err := json.Unmarshal([]byte(body), &g); err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return getJSON[arenaGameMoves](t, base+path+"/game/"+strconv.Itoa(i))
 }
 
 func TestArenaRefusesBadSPRTs(t *testing.T) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -43,6 +44,20 @@ func get(t testing.TB, u string) (int, string) {
 	res, err := testClient.Get(u)
 	body := readBody(t, res, err)
 	return res.StatusCode, body
+}
+
+// getJSON GETs u, which must answer 200, and decodes its JSON body.
+func getJSON[T any](t testing.TB, u string) T {
+	t.Helper()
+	code, body := get(t, u)
+	if code != http.StatusOK {
+		t.Fatalf("GET %s: status %d: %s", u, code, body)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatalf("GET %s: the answer is not JSON: %v\n%s", u, err, body)
+	}
+	return v
 }
 
 // postForm posts form to u without following a redirect, and returns the
