@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/searchviz/searchviz/web/internal/gallery"
 	"github.com/searchviz/searchviz/web/templates"
@@ -33,7 +34,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 // landing answers with the start page and what was wrong with the last
 // file opened, if anything.
 func (s *Server) landing(w http.ResponseWriter, r *http.Request, status int, uploadErr string) {
-	lessons, err := lessonViews()
+	lessons, err := lessonViewsOnce()
 	if err != nil {
 		s.log.Error("drawing the gallery", "err", err)
 		s.message(w, r, http.StatusInternalServerError, "The start page failed", err.Error())
@@ -54,6 +55,10 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request, status int, upl
 	l.Saved = savedRows(s.markExamples(saved))
 	s.page(w, r, status, templates.IndexPage(l))
 }
+
+// lessonViewsOnce is lessonViews made once: the gallery is fixed in the
+// binary, so its pictures are drawn at the first start page, not at each.
+var lessonViewsOnce = sync.OnceValues(lessonViews)
 
 // lessonViews returns the gallery's lessons, each with its cards in the
 // gallery's order and a picture of each card's position: a comparison's
