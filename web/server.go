@@ -281,7 +281,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.goSafe("sharing the traces saved while NATS was away", func() { st.KeepSharing(ctx) })
 	}
 	s.routes()
-	s.handler = guard.New(s.mux, hosts, s.log)
+	s.handler = guard.New(withLang(s.mux), hosts, s.log)
 	started = true
 	return s, nil
 }
@@ -305,6 +305,7 @@ func (s *Server) Wait(ctx context.Context) error {
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /{$}", s.handleIndex)
 	s.mux.HandleFunc("GET /new", s.handleNewSearch)
+	s.mux.HandleFunc("GET /lang/{code}", s.handleLang)
 	s.mux.HandleFunc("GET /traces", s.handleTraces)
 	s.mux.HandleFunc("POST /run", s.handleRun)
 	s.mux.HandleFunc("POST /editor", s.handleEditor)
