@@ -171,7 +171,7 @@ func mustBuild(c map[string]Entry) catalog.Catalog {
 }
 
 // mustReadCatalog reads every catalog file of fsys, panicking on one
-// that does not parse or a key two files both hold.
+// that does not parse or a key two files translate apart.
 func mustReadCatalog(fsys fs.FS) map[string]Entry {
 	c, err := readCatalog(fsys)
 	if err != nil {
@@ -211,8 +211,9 @@ func readCatalog(fsys fs.FS) (map[string]Entry, error) {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}
 		for key, e := range entries {
-			if other, dup := from[key]; dup {
-				return nil, fmt.Errorf("catalogs %s and %s both hold %q: keep it in one", other, path.Base(name), key)
+			// Parts of the app may share a text, but not translate it apart.
+			if other, dup := from[key]; dup && all[key] != e {
+				return nil, fmt.Errorf("catalogs %s and %s translate %q apart: %q and %q", other, path.Base(name), key, all[key].Ja, e.Ja)
 			}
 			from[key] = path.Base(name)
 			all[key] = e

@@ -117,14 +117,18 @@ func TestCatalogComplete(t *testing.T) {
 	}
 }
 
-func TestReadCatalogRefusesADuplicate(t *testing.T) {
+func TestReadCatalog(t *testing.T) {
 	t.Parallel()
 	fsys := fstest.MapFS{
-		"locales/a.json": {Data: []byte(`{"Step": {"ja": "ステップ"}}`)},
-		"locales/b.json": {Data: []byte(`{"Step": {"ja": "手順"}}`)},
+		"locales/a.json": {Data: []byte(`{"Step": {"ja": "ステップ"}, "Node": {"ja": "ノード"}}`)},
+		"locales/b.json": {Data: []byte(`{"Step": {"ja": "ステップ"}}`)},
 	}
+	if c, err := readCatalog(fsys); err != nil || len(c) != 2 || c["Step"].Ja != "ステップ" {
+		t.Errorf("two catalogs sharing a text read as %v, %v", c, err)
+	}
+	fsys["locales/b.json"] = &fstest.MapFile{Data: []byte(`{"Step": {"ja": "手順"}}`)}
 	if _, err := readCatalog(fsys); err == nil {
-		t.Error("two catalogs holding one key were read without an error")
+		t.Error("two catalogs translating one key apart were read without an error")
 	}
 	fsys["locales/b.json"] = &fstest.MapFile{Data: []byte(`{"Step": `)}
 	if _, err := readCatalog(fsys); err == nil {
