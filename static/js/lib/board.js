@@ -4,19 +4,28 @@
 // it. Kind and owner become CSS classes, the mark the cell's text, and all
 // three are said in words in its title and label, so that nothing is
 // conveyed by colour alone.
-
-const owners = { first: "the first player's", second: "the second player's", both: "both players'" };
+import { t } from "./words.js";
 
 // words says what a cell holds: "empty", "wall", "5 points", "the first
 // player's x".
 export function words(cell) {
   switch (cell.kind) {
-    case "empty": return "empty";
-    case "wall": return "wall";
-    case "points": return cell.mark + (cell.mark === "1" ? " point" : " points");
-    case "piece": return (owners[cell.owner] ? owners[cell.owner] + " " : "") + (cell.mark || "piece");
+    case "empty": return t("empty");
+    case "wall": return t("wall");
+    case "points": return cell.mark === "1" ? t("{n} point", { n: cell.mark }) : t("{n} points", { n: cell.mark });
+    case "piece": return pieceWords(cell.owner, cell.mark || t("piece"));
   }
   return cell.kind;
+}
+
+// pieceWords says whose piece is: "the first player's x".
+function pieceWords(owner, piece) {
+  switch (owner) {
+    case "first": return t("the first player's {piece}", { piece });
+    case "second": return t("the second player's {piece}", { piece });
+    case "both": return t("both players' {piece}", { piece });
+  }
+  return piece;
 }
 
 // same reports whether two cells are alike.

@@ -6,6 +6,7 @@
 // server (POST /editor) for a position's board or outline, with the
 // game's own names, and for the text of an edited board.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { wireDelete } from "../start/delete.js";
 import { edited, form, game, loadEditors, position } from "../start/position.js";
 import { wireUpload } from "../start/upload.js";
@@ -33,7 +34,7 @@ function gameChanged(first) {
   for (const input of document.querySelectorAll("input[data-algo-default]")) {
     input.placeholder = opt.dataset.depth || input.dataset.algoDefault;
     const text = input.parentElement.querySelector(".param-default");
-    if (text) text.textContent = opt.dataset.depth ? opt.dataset.depth + " on " + game.value : input.dataset.algoDefault;
+    if (text) text.textContent = opt.dataset.depth ? t("{depth} on {game}", { depth: opt.dataset.depth, game: game.value }) : input.dataset.algoDefault;
   }
   // Only the algorithms of the game's family can search it.
   for (const a of algo.options) a.disabled = !a.dataset.family.split(" ").includes(opt.dataset.family);
@@ -71,9 +72,9 @@ function setUp() {
   const seed = $("seed"), seedError = $("seed-error");
   function seedProblem() {
     const v = seed.value.trim();
-    if (v === "" ) return seed.validity.badInput ? "The seed must be a whole number, 0 or more." : "";
-    if (!/^-?\d+$/.test(v)) return "The seed must be a whole number, 0 or more: \"" + v + "\" is not one.";
-    if (v.startsWith("-") && !/^-0+$/.test(v)) return "The seed must be 0 or more: " + v + " is negative.";
+    if (v === "" ) return seed.validity.badInput ? t("The seed must be a whole number, 0 or more.") : "";
+    if (!/^-?\d+$/.test(v)) return t("The seed must be a whole number, 0 or more: \"{seed}\" is not one.", { seed: v });
+    if (v.startsWith("-") && !/^-0+$/.test(v)) return t("The seed must be 0 or more: {seed} is negative.", { seed: v });
     return "";
   }
   function showSeedProblem() {

@@ -4,6 +4,7 @@
 // edited board back as position text.
 import * as B from "../lib/board.js";
 import { byId } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { ask, cancelLoad, position } from "./position.js";
 
 let boardEd = null; // {base, board, palette, names}: base is the position edited
@@ -37,7 +38,7 @@ export function showBoardEditor(msg) {
   const tools = document.createElement("div");
   tools.className = "palette";
   tools.setAttribute("role", "group");
-  tools.setAttribute("aria-label", "what a click does");
+  tools.setAttribute("aria-label", t("what a click does"));
   const tool = (text, label, i, cell) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -51,12 +52,11 @@ export function showBoardEditor(msg) {
     };
     return b;
   };
-  tools.append(tool("cycle", "clicks cycle a cell", -1, null));
-  palette.forEach((c, i) => tools.append(tool(B.words(c), "clicks paint " + B.words(c), i, c)));
+  tools.append(tool(t("cycle"), t("clicks cycle a cell"), -1, null));
+  palette.forEach((c, i) => tools.append(tool(B.words(c), t("clicks paint {cell}", { cell: B.words(c) }), i, c)));
   const help = document.createElement("p");
   help.className = "help";
-  help.textContent = "Click a cell to cycle it through the cells above, left to right (shift-click goes back), " +
-    "or pick one of them for clicks to paint. The position text follows.";
+  help.textContent = t("Click a cell to cycle it through the cells above, left to right (shift-click goes back), or pick one of them for clicks to paint. The position text follows.");
   problem = document.createElement("p");
   problem.className = "help problem";
   problem.setAttribute("role", "status");
@@ -68,7 +68,7 @@ export function showBoardEditor(msg) {
 function drawCell(k) {
   const cell = boardEd.board.cells[k], b = cellButtons[k];
   B.fill(b, cell);
-  B.labelled(b, "cell " + boardEd.names[k] + ": " + B.words(cell));
+  B.labelled(b, t("cell {name}: {cell}", { name: boardEd.names[k], cell: B.words(cell) }));
 }
 
 // paint changes cell k, then asks the server for the edited board's
@@ -86,9 +86,9 @@ async function paint(k, back) {
   const msg = await ask({ position: ed.base, board: JSON.stringify(ed.board) });
   if (me !== edits || ed !== boardEd) return;
   if (msg.error) {
-    problem.textContent = "This board cannot be written as a position: " + msg.error;
+    problem.textContent = t("This board cannot be written as a position: {why}", { why: msg.error });
     return;
   }
   position.value = msg.position;
-  problem.textContent = msg.problem ? "Not a position yet: " + msg.problem : "";
+  problem.textContent = msg.problem ? t("Not a position yet: {why}", { why: msg.problem }) : "";
 }

@@ -1,4 +1,5 @@
 import { button } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { edited, position } from "./position.js";
 import { help, leafInput, treeLinks } from "./tree-editor.js";
 
@@ -72,22 +73,22 @@ export function drawChanceEditor(ed) {
     const ul = document.createElement("ul");
     node.list.forEach((child, i) => {
       const li = document.createElement("li");
-      const remove = button("×", "remove this child", () => { node.list.splice(i, 1); write(); });
+      const remove = button("×", t("remove this child"), () => { node.list.splice(i, 1); write(); });
       remove.disabled = node.list.length === 1;
       if (typeof child === "number") {
-        li.append(leafInput(child, (v) => { node.list[i] = v; }, write), remove, button("▸", "make this leaf a node with two leaves", () => { node.list[i] = { list: [child, 0] }; write(); }));
+        li.append(leafInput(child, (v) => { node.list[i] = v; }, write), remove, button("▸", t("make this leaf a node with two leaves"), () => { node.list[i] = { list: [child, 0] }; write(); }));
       } else if (child.list) {
-        li.append(document.createTextNode("node"), remove, list(child));
+        li.append(document.createTextNode(t("node")), remove, list(child));
       } else {
-        li.append(document.createTextNode("chance"), remove, outcomes(child));
+        li.append(document.createTextNode(t("chance")), remove, outcomes(child));
       }
       ul.appendChild(li);
     });
     const li = document.createElement("li");
     li.append(
-      button("+ leaf", "add a leaf", () => { node.list.push(0); write(); }),
-      button("+ node", "add a node with two leaves", () => { node.list.push({ list: [0, 0] }); write(); }),
-      button("+ chance", "add a chance node with two equally likely outcomes", () => { node.list.push({ chance: [{ p: "1/2", t: 0 }, { p: "1/2", t: 0 }] }); write(); }),
+      button(t("+ leaf"), t("add a leaf"), () => { node.list.push(0); write(); }),
+      button(t("+ node"), t("add a node with two leaves"), () => { node.list.push({ list: [0, 0] }); write(); }),
+      button(t("+ chance"), t("add a chance node with two equally likely outcomes"), () => { node.list.push({ chance: [{ p: "1/2", t: 0 }, { p: "1/2", t: 0 }] }); write(); }),
     );
     ul.appendChild(li);
     return ul;
@@ -101,26 +102,26 @@ export function drawChanceEditor(ed) {
       p.type = "text";
       p.className = "prob";
       p.value = o.p;
-      p.setAttribute("aria-label", "probability, such as 1/6 or 0.5");
+      p.setAttribute("aria-label", t("probability, such as 1/6 or 0.5"));
       p.onchange = () => {
         if (/^(\d+\/\d+|\d*\.?\d+)$/.test(p.value.trim())) { o.p = p.value.trim(); write(); }
       };
-      const remove = button("×", "remove this outcome", () => { node.chance.splice(i, 1); write(); });
+      const remove = button("×", t("remove this outcome"), () => { node.chance.splice(i, 1); write(); });
       remove.disabled = node.chance.length === 1;
       li.append(p, document.createTextNode(":"));
       if (typeof o.t === "number") {
-        li.append(leafInput(o.t, (v) => { o.t = v; }, write), remove, button("▸", "make this outcome a node with two leaves", () => { o.t = { list: [o.t, 0] }; write(); }));
+        li.append(leafInput(o.t, (v) => { o.t = v; }, write), remove, button("▸", t("make this outcome a node with two leaves"), () => { o.t = { list: [o.t, 0] }; write(); }));
       } else {
-        li.append(document.createTextNode("node"), remove, list(o.t));
+        li.append(document.createTextNode(t("node")), remove, list(o.t));
       }
       ul.appendChild(li);
     });
     const li = document.createElement("li");
-    li.append(button("+ outcome", "add an outcome", () => { node.chance.push({ p: "0", t: 0 }); write(); }));
+    li.append(button(t("+ outcome"), t("add an outcome"), () => { node.chance.push({ p: "0", t: 0 }); write(); }));
     ul.appendChild(li);
     return ul;
   };
   ed.append(list(tree),
-    help("Edit the leaves and the probabilities (1/6 or 0.5; a chance node's sum to 1), add or remove children, outcomes and chance nodes; the text above follows."),
+    help(t("Edit the leaves and the probabilities (1/6 or 0.5; a chance node's sum to 1), add or remove children, outcomes and chance nodes; the text above follows.")),
     treeLinks("chancetree", "expectimax", chanceText(tree)));
 }

@@ -1,3 +1,5 @@
+import { t } from "../lib/words.js";
+
 // Saved traces, on the start page and the page of them all: each but the
 // gallery's examples can be deleted, after a confirmation: wireDelete
 // asks, deletes and says what went wrong.
@@ -6,8 +8,8 @@ export function wireDelete() {
     const btn = e.target.closest("button[data-delete]");
     if (!btn) return;
     const row = btn.closest("tr");
-    const name = row ? row.querySelector("a").textContent : "this trace";
-    if (!confirm("Delete the trace of " + name + "? It cannot be undone, and its link stops working.")) return;
+    const name = row ? row.querySelector("a").textContent : t("this trace");
+    if (!confirm(t("Delete the trace of {name}? It cannot be undone, and its link stops working.", { name }))) return;
     btn.disabled = true;
     let msg = "";
     try {
@@ -18,7 +20,7 @@ export function wireDelete() {
       }
       msg = (await res.text()).trim();
     } catch (err) {
-      msg = "The server did not answer: " + err.message;
+      msg = t("The server did not answer: {why}", { why: err.message });
     }
     btn.disabled = false;
     let p = row && row.querySelector(".error");

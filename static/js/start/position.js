@@ -3,6 +3,7 @@
 // server for a position's board or outline, with the game's own names,
 // and for the text of an edited board.
 import { byId } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { showBoardEditor } from "./board-editor.js";
 import { drawTreeEditor, nameTree } from "./tree-editor.js";
 
@@ -18,7 +19,7 @@ export async function ask(extra) {
     const msg = await res.json();
     return res.ok ? msg : { error: msg.error || res.statusText };
   } catch (e) {
-    return { error: "the server did not answer: " + e.message };
+    return { error: t("the server did not answer: {why}", { why: e.message }) };
   }
 }
 

@@ -3,6 +3,7 @@
 // edges are the game's, which the server sends (outline); they are
 // filled in when they arrive.
 import { button, byId, link } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { drawChanceEditor } from "./chance-editor.js";
 import { edited, game, position } from "./position.js";
 
@@ -40,26 +41,26 @@ export function drawTreeEditor() {
     node.forEach((child, i) => {
       const li = document.createElement("li");
       const edge = named("tree-edge", path + "." + i);
-      const remove = button("×", "remove this child", () => { node.splice(i, 1); write(); });
+      const remove = button("×", t("remove this child"), () => { node.splice(i, 1); write(); });
       remove.disabled = node.length === 1;
       if (Array.isArray(child)) {
         li.append(edge, named("tree-node", path + "." + i), remove, list(child, path + "." + i));
       } else {
         li.append(edge, leafInput(child, (v) => { node[i] = v; }, write), remove,
-          button("▸", "make this leaf a node with two leaves", () => { node[i] = [child, 0]; write(); }));
+          button("▸", t("make this leaf a node with two leaves"), () => { node[i] = [child, 0]; write(); }));
       }
       ul.appendChild(li);
     });
     const li = document.createElement("li");
     li.append(
-      button("+ leaf", "add a leaf", () => { node.push(0); write(); }),
-      button("+ node", "add a node with two leaves", () => { node.push([0, 0]); write(); }),
+      button(t("+ leaf"), t("add a leaf"), () => { node.push(0); write(); }),
+      button(t("+ node"), t("add a node with two leaves"), () => { node.push([0, 0]); write(); }),
     );
     ul.appendChild(li);
     return ul;
   };
   ed.append(named("tree-node", "r"), list(tree, "r"),
-    help("Edit the leaves' values, add or remove children; the text above follows. Nodes and moves are named as the search names them."),
+    help(t("Edit the leaves' values, add or remove children; the text above follows. Nodes and moves are named as the search names them.")),
     treeLinks("tree", "alphabeta", JSON.stringify(tree)));
   nameTree(outline);
 }
@@ -72,7 +73,8 @@ export function nameTree(o) {
   if (!ed || ed.hidden || !outline || outline.text !== position.value.trim()) return;
   const walk = (o, path) => {
     const head = ed.querySelector(`.tree-node[data-path="${path}"]`);
-    if (head) head.textContent = o.name + " (" + (o.max ? "MAX" : "MIN") + (path === "r" ? ", the root)" : ")");
+    const side = o.max ? "MAX" : "MIN";
+    if (head) head.textContent = path === "r" ? t("{name} ({side}, the root)", { name: o.name, side }) : o.name + " (" + side + ")";
     o.labels.forEach((label, i) => {
       const edge = ed.querySelector(`.tree-edge[data-path="${path}.${i}"]`);
       if (edge) edge.textContent = label;
@@ -89,7 +91,7 @@ export function leafInput(value, set, write) {
   input.type = "number";
   input.step = "any";
   input.value = String(value);
-  input.setAttribute("aria-label", "leaf value");
+  input.setAttribute("aria-label", t("leaf value"));
   input.onchange = () => {
     const v = Number(input.value);
     if (input.value.trim() !== "" && Number.isFinite(v)) { set(v); write(); }
@@ -111,9 +113,9 @@ export function treeLinks(g, kind, text) {
   const links = document.createElement("p");
   links.className = "tree-links";
   links.append(
-    link("Link to this tree", "/new?" + new URLSearchParams({ game: g, position: text }).toString(), "tree-share"),
+    link(t("Link to this tree"), "/new?" + new URLSearchParams({ game: g, position: text }).toString(), "tree-share"),
     " · ",
-    link("Make it an exercise", "/exercise?" + new URLSearchParams({ kind, tree: text }).toString(), "tree-exercise"),
+    link(t("Make it an exercise"), "/exercise?" + new URLSearchParams({ kind, tree: text }).toString(), "tree-exercise"),
   );
   return links;
 }

@@ -1,6 +1,7 @@
 // The start page's upload of a trace file: dropped or chosen, it is sent
 // with its progress shown, and the page goes to its viewer.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 
 const drop = $("upload-form"), file = $("trace-file");
 const uploadError = $("upload-error"), progress = $("upload-progress");
@@ -23,7 +24,7 @@ function upload() {
   uploadError.hidden = true;
   progress.hidden = false;
   bar.removeAttribute("value"); // indeterminate until the first progress
-  uploadStatus.textContent = "Sending " + file.files[0].name + "…";
+  uploadStatus.textContent = t("Sending {name}…", { name: file.files[0].name });
   const xhr = new XMLHttpRequest();
   xhr.open("POST", drop.action);
   xhr.setRequestHeader("Accept", "application/json");
@@ -32,22 +33,22 @@ function upload() {
     if (!e.lengthComputable) return;
     const pct = Math.floor((100 * e.loaded) / e.total);
     bar.value = pct;
-    uploadStatus.textContent = "Sending " + file.files[0].name + ": " + pct + "%";
+    uploadStatus.textContent = t("Sending {name}: {pct}%", { name: file.files[0].name, pct });
   };
   xhr.upload.onload = () => {
     bar.removeAttribute("value");
-    uploadStatus.textContent = "Opening the trace…";
+    uploadStatus.textContent = t("Opening the trace…");
   };
   xhr.onload = () => {
     const ans = xhr.response || {};
     if (xhr.status === 200 && ans.location) {
-      uploadStatus.textContent = "Opening the trace…";
+      uploadStatus.textContent = t("Opening the trace…");
       location.assign(ans.location);
       return;
     }
-    showUploadError(ans.error || "The server answered " + xhr.status + " " + xhr.statusText + ".");
+    showUploadError(ans.error || t("The server answered {status} {statusText}.", { status: xhr.status, statusText: xhr.statusText }));
   };
-  xhr.onerror = () => showUploadError("The file could not be sent: the server did not answer.");
+  xhr.onerror = () => showUploadError(t("The file could not be sent: the server did not answer."));
   xhr.send(new FormData(drop));
 }
 
@@ -71,7 +72,7 @@ export function wireUpload() {
   drop.addEventListener("submit", (e) => {
     e.preventDefault();
     if (file.files.length) upload();
-    else showUploadError("Choose a trace file to open.");
+    else showUploadError(t("Choose a trace file to open."));
   });
   // An error the server put in the page is where the person looks next.
   if (!uploadError.hidden) { uploadError.scrollIntoView({ block: "center" }); uploadError.focus(); }

@@ -2,6 +2,7 @@
 // and then restyled by the frames, whole or a display set of a big tree,
 // its legend in a panel of its own.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { fit, follow, setBox, showAnswer } from "./camera.js";
 import { sendPanel } from "./connection.js";
 import { takeLegend } from "./legend.js";
@@ -23,7 +24,7 @@ export async function loadLayout(view) {
   const res = await fetch(root.dataset.layout + "?view=" + encodeURIComponent(view));
   if (!res.ok) {
     let why = (await res.text()).trim();
-    if (!/[.!?]$/.test(why)) why += ".";
+    if (!/[.!?。]$/.test(why)) why += ".";
     undrawable(why, st.whole);
     return false;
   }
@@ -41,8 +42,7 @@ function undrawable(why, whole) {
   const p = document.createElement("p");
   p.className = "error";
   p.dataset.testid = "layout-error";
-  p.textContent = "The tree could not be drawn: " + why +
-    " The board, the log, the variables and the pseudocode still follow every step.";
+  p.textContent = t("The tree could not be drawn: {why} The board, the log, the variables and the pseudocode still follow every step.", { why });
   tree.appendChild(p);
   drawn(null, st.full, whole);
   forgetNodes();

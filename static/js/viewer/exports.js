@@ -4,6 +4,7 @@
 // a download that silently fails. The slides are asked for through a
 // form of the steps from and to, since a set draws only so many steps.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { offline, st } from "./state.js";
 
 // wireExports makes the export links and the slides' form download by
@@ -63,19 +64,19 @@ async function download(url, place) {
   failed.hidden = true;
   place.append(failed);
   done.hidden = false;
-  done.textContent = "Preparing the download…";
+  done.textContent = t("Preparing the download…");
   let res;
   let blob;
   try {
     res = await fetch(url);
     blob = await res.blob();
   } catch (err) {
-    refused("The download failed: " + err.message);
+    refused(t("The download failed: {why}", { why: err.message }));
     return;
   }
   if (!res.ok) {
     const why = (await blob.text()).trim();
-    refused(why || `The server refused the download (${res.status} ${res.statusText}).`);
+    refused(why || t("The server refused the download ({status} {statusText}).", { status: res.status, statusText: res.statusText }));
     return;
   }
   const name = fileName(res.headers.get("Content-Disposition"), url);
@@ -89,7 +90,7 @@ async function download(url, place) {
   // The browser has taken the file once the click is handled; the blob's
   // memory is given back after it.
   setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
-  done.textContent = `Downloaded ${name} (${sizeName(blob.size)}).`;
+  done.textContent = t("Downloaded {name} ({size}).", { name, size: sizeName(blob.size) });
   if (place === $("slides-form")) $("slides-choice").open = false;
 }
 

@@ -2,6 +2,7 @@
 // drawn of all, the filter on the steps, the minimap, and the commands
 // that change what the page draws.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { send } from "./connection.js";
 import { cellNode } from "./minimap.js";
 import { VIEW_ROOT, anchored, root, st } from "./state.js";
@@ -22,23 +23,24 @@ export function drawNav() {
       b.className = "link crumb";
       b.dataset.node = String(c.node);
       b.textContent = c.name;
-      b.title = i === nav.trail.length - 1 ? "the view's root" : "view this node's subtree";
+      b.title = i === nav.trail.length - 1 ? t("the view's root") : t("view this node's subtree");
       trail.appendChild(b);
     });
     $("nav-up").disabled = nav.root === 0;
     $("nav-top").disabled = nav.root === 0;
     // The tree's nodes are the searched ones and the pruned moves, which
     // the header's count of nodes leaves out.
-    const of = nav.pruned
-      ? " of " + nav.total.toLocaleString("en") + " nodes (" + (nav.total - nav.pruned).toLocaleString("en") + " searched, " + nav.pruned.toLocaleString("en") + " pruned moves) drawn"
-      : " of " + nav.total.toLocaleString("en") + " nodes drawn";
-    let count = navigated ? "· " + nav.shown.toLocaleString("en") + of : "";
-    if (nav.elsewhere && !nav.reach) count += " · the search is outside this subtree now";
+    const n = (x) => x.toLocaleString("en");
+    const drawn = nav.pruned
+      ? t("{shown} of {total} nodes ({searched} searched, {pruned} pruned moves) drawn", { shown: n(nav.shown), total: n(nav.total), searched: n(nav.total - nav.pruned), pruned: n(nav.pruned) })
+      : t("{shown} of {total} nodes drawn", { shown: n(nav.shown), total: n(nav.total) });
+    let count = navigated ? "· " + drawn : "";
+    if (nav.elsewhere && !nav.reach) count += " · " + t("the search is outside this subtree now");
     $("nav-count").textContent = count;
     const reach = $("nav-reach");
     reach.hidden = !nav.reach;
     if (nav.reach) {
-      reach.textContent = "Not reached yet: go to step " + nav.reach.toLocaleString("en") + ", where it starts";
+      reach.textContent = t("Not reached yet: go to step {step}, where it starts", { step: nav.reach.toLocaleString("en") });
       reach.dataset.step = String(nav.reach);
     }
     const filtering = nav.filter >= 0;

@@ -1,6 +1,7 @@
 // A handout's socket: the viewer's commands answered from the frames
 // the file holds, with no server.
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 
 // offlineSocket is a handout's stand-in for the server's socket: it
 // answers the viewer's commands with the frames the file holds, one
@@ -48,8 +49,8 @@ export function offlineSocket(wanted) {
         break;
       default:
         deliver({ type: "error", message: c.type === "view"
-          ? "This handout holds one point of view; the server's viewer shows both."
-          : "This handout steps through the search offline; selecting nodes and navigating the tree need the server's viewer." });
+          ? t("This handout holds one point of view; the server's viewer shows both.")
+          : t("This handout steps through the search offline; selecting nodes and navigating the tree need the server's viewer.") });
     }
   }
   emit(at, false); // the first frame comes unasked

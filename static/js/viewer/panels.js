@@ -2,6 +2,7 @@
 // the event log, the beam, the node selected, and the step controls.
 import * as B from "../lib/board.js";
 import { byId as $ } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 import { panelsShown, root, st } from "./state.js";
 import { drawVisits } from "./visits.js";
 
@@ -28,7 +29,7 @@ function outcomeLine(outcome, probability) {
   const face = document.createElement("span");
   face.className = "die";
   face.textContent = outcome;
-  p.append(face, " chance gave " + outcome + ", p = " + probability);
+  p.append(face, " " + t("chance gave {outcome}, p = {p}", { outcome, p: probability }));
   return p;
 }
 
@@ -40,18 +41,18 @@ export function drawBoard(el, titleEl, board) {
   if (titleEl) titleEl.textContent = board ? board.title : "";
   if (!board) return;
   if (board.caption) el.appendChild(B.caption(board.caption));
-  if (board.score) el.appendChild(B.caption("score so far: " + board.score));
+  if (board.score) el.appendChild(B.caption(t("score so far: {score}", { score: board.score })));
   if (board.outcome) el.appendChild(outcomeLine(board.outcome, board.probability));
-  if (board.pending) el.appendChild(B.caption(board.pending + ": chance has not decided yet; each outcome is a child"));
+  if (board.pending) el.appendChild(B.caption(t("{pending}: chance has not decided yet; each outcome is a child", { pending: board.pending })));
   el.appendChild(B.grid(board, (k, cell) => {
     const td = document.createElement("td");
     let words = B.words(cell);
     if (board.changed && board.changed[k]) {
       B.fill(td, cell, "changed");
-      words += ": the move just played";
+      words = t("{cell}: the move just played", { cell: words });
     } else if (board.trail && board.trail[k]) {
       B.fill(td, cell, "trail");
-      words += ": on the way here";
+      words = t("{cell}: on the way here", { cell: words });
     } else {
       B.fill(td, cell);
     }
@@ -144,7 +145,9 @@ function drawBeam(beam) {
   if (!panel) return;
   panel.hidden = !beam;
   if (!beam) return;
-  $("beam-title").textContent = "at depth " + beam.depth + (beam.pass ? ", pass " + beam.pass : "") + " (step " + beam.step + ")";
+  $("beam-title").textContent = beam.pass
+    ? t("at depth {depth}, pass {pass} (step {step})", beam)
+    : t("at depth {depth} (step {step})", beam);
   const fill = (ol, rows) => {
     ol.innerHTML = "";
     for (const r of rows) {
@@ -160,13 +163,13 @@ function drawBeam(beam) {
     if (!rows.length) {
       const li = document.createElement("li");
       li.className = "none";
-      li.textContent = "none";
+      li.textContent = t("none");
       ol.appendChild(li);
     }
   };
   fill($("beam-kept"), beam.kept);
   fill($("beam-dropped"), beam.dropped);
-  $("beam-more").textContent = beam.more ? beam.more + " more not listed." : "";
+  $("beam-more").textContent = beam.more ? t("{more} more not listed.", beam) : "";
 }
 
 // lightLine lights line n of the pseudocode, none for 0.
@@ -201,7 +204,7 @@ function drawMatrix(el, m) {
   if (!m) return;
   const table = document.createElement("table");
   const cap = document.createElement("caption");
-  cap.textContent = "visits (A's mean result): A's actions down, B's across";
+  cap.textContent = t("visits (A's mean result): A's actions down, B's across");
   table.appendChild(cap);
   const head = document.createElement("tr");
   head.appendChild(document.createElement("th"));
@@ -221,7 +224,7 @@ function drawMatrix(el, m) {
       td.textContent = m.n[i][j] + (m.mean[i][j] ? " (" + m.mean[i][j] + ")" : "");
       if (m.on_path[i][j]) {
         td.className = "on-path";
-        td.title = "the pair chosen on the current path";
+        td.title = t("the pair chosen on the current path");
       }
       tr.appendChild(td);
     });
@@ -240,11 +243,11 @@ function drawSelected(sel) {
   panel.hidden = false;
   const fold = $("node-collapse");
   fold.hidden = sel.children === 0;
-  fold.textContent = sel.collapsed ? "Show its children" : "Collapse";
+  fold.textContent = sel.collapsed ? t("Show its children") : t("Collapse");
   $("node-reroot").hidden = sel.children === 0 || (st.nav && st.nav.root === sel.node);
   const filtering = !!st.nav && st.nav.filter === sel.node;
   $("node-filter").setAttribute("aria-pressed", String(filtering));
-  $("node-filter").textContent = filtering ? "Step through every event" : "Steps of this subtree";
+  $("node-filter").textContent = filtering ? t("Step through every event") : t("Steps of this subtree");
   $("node-title").textContent = sel.title;
   $("node-reason").textContent = sel.reason || "";
   drawFacts($("node-facts"), sel.facts);
@@ -259,7 +262,7 @@ export function showControls() {
   $("scrubber").value = String(st.step);
   const play = $("play");
   play.textContent = st.playing ? "⏸" : "▶";
-  play.setAttribute("aria-label", st.playing ? "pause" : "play");
+  play.setAttribute("aria-label", st.playing ? t("pause") : t("play"));
   for (const b of document.querySelectorAll(".view-toggle button")) {
     b.setAttribute("aria-pressed", String(b.dataset.view === st.view));
   }

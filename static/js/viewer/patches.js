@@ -1,5 +1,6 @@
 // The frames' patches applied to the drawing: each node's, edge's and
 // placeholder's class and texts, as the server says them.
+import { t } from "../lib/words.js";
 import { morePatch, nodePatch } from "./protocol.js";
 import { centreOf } from "./shapes.js";
 import { HIDDEN, selected, st } from "./state.js";
@@ -113,7 +114,7 @@ export function applyMore(more) {
     if (hidden) continue;
     setSlot(g.id, "mv" + p, line1);
     setSlot(g.id, "mw" + p, line2);
-    g.setAttribute("aria-label", line1 + ", " + line2 + ": click to show them");
+    g.setAttribute("aria-label", t("{more}, {nodes}: click to show them", { more: line1, nodes: line2 }));
   }
 }
 

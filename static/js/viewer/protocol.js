@@ -1,5 +1,6 @@
 // The viewer's side of the socket's protocol, with no page behind it:
 // what the server's messages and the closing of its socket say.
+import { t } from "../lib/words.js";
 
 // nodePatch reads a frame's node patch [id, class, value, window, weight].
 export function nodePatch([id, cls, value, win, weight]) {
@@ -26,7 +27,7 @@ export function queued(msg) {
 export function closing(ev) {
   if (ev.code === 4404) return { status: ev.reason, retry: 0 };
   if (ev.code === 4503) return { status: ev.reason, retry: 10000 };
-  return { status: "Disconnected; reconnecting…", retry: 1500 };
+  return { status: t("Disconnected; reconnecting…"), retry: 1500 };
 }
 
 // withParams returns query string search with each of params set, or

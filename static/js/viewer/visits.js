@@ -2,6 +2,7 @@
 // root's moves, as bars and as lines over the results backed up.
 import { byId as $ } from "../lib/dom.js";
 import { label, svg as chartSVG } from "../lib/chart.js";
+import { t } from "../lib/words.js";
 
 const dashes = ["none", "6,3", "2,3", "10,3,2,3", "1,2", "8,2,2,2,2,2"];
 
@@ -50,7 +51,7 @@ export function drawVisits(v) {
   text(L - 4, y(maxN) + 4, String(maxN), "end");
   text(L - 4, H - B + 4, "0", "end");
   text(W - R, H - 4, String(maxT), "end");
-  text(L, H - 4, "results backed up →");
+  text(L, H - 4, t("results backed up →"));
   // Series that end close together get their names spread apart, in
   // the order of their ends, so that no two overlap.
   const ends = v.history.map((h, i) => ({ i, y: y(h[h.length - 1]) + 3 })).sort((a, b) => a.y - b.y);

@@ -1,0 +1,110 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// japanese opens path in Japanese, by the language switch, on a fresh
+// app. The switch's cookie would make the pages of the next test to take
+// the tab Japanese, so the tab is closed when the test ends.
+func japanese(t *testing.T, path string) *browser {
+	t.Helper()
+	b := newBrowser(t, newApp(t))
+	b.keepTabOut()
+	b.open("/lang/ja?back=" + path)
+	return b
+}
+
+// scriptText is a text a page's script writes, read by JavaScript, and
+// the Japanese it must be.
+type scriptText struct {
+	what, js, want string
+}
+
+// checkTexts fails for each text that is not the Japanese wanted, or
+// holds a Latin letter the wanted text does not: an English word left
+// over.
+func checkTexts(t *testing.T, b *browser, texts []scriptText) {
+	t.Helper()
+	for _, tt := range texts {
+		got := get(b, "reading "+tt.what, chromedp.Evaluate[string](tt.js))
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.what, got, tt.want)
+		}
+		if !strings.ContainsFunc(got, func(r rune) bool { return r > unicode.MaxASCII }) {
+			t.Errorf("%s: %q has no Japanese", tt.what, got)
+		}
+	}
+}
+
+// TestBrowserScriptsJapanese steps a viewer in Japanese, selects a node
+// and opens the keys' help, and checks that what the viewer's scripts
+// write (the play button's label, the node panel's buttons) is Japanese.
+func TestBrowserScriptsJapanese(t *testing.T) {
+	t.Parallel()
+	b := japanese(t, "/example/rn-minimax")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	if lang := get(b, "reading the page's language", chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "ja" {
+		t.Fatalf("the switch made a page in %q, not ja", lang)
+	}
+	b.click("#forward")
+	b.waitStep(1)
+	b.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+	b.waitStep(2)
+	b.do("selecting node 1", chromedp.Evaluate[chromedp.Void](`document.getElementById("n1").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+	b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+	checkTexts(t, b, []scriptText{
+		{"the play button's label", `document.getElementById("play").getAttribute("aria-label")`, "再生"},
+		{"the fold button", `document.getElementById("node-collapse").textContent`, "折りたたむ"},
+		{"the filter button", `document.getElementById("node-filter").textContent`, "この部分木のステップ"},
+	})
+	b.do("pressing ?", chromedp.KeyEvent("?"))
+	b.waitJS("the keys' help open", `document.getElementById("keys").open`)
+	b.screenshot("scripts-ja-viewer.png")
+}
+
+// TestBrowserStartScriptsJapanese edits a typed tree and a board, asks
+// for a search with a negative seed and opens no trace file, on the
+// Japanese new-search form and start page, and checks that what their
+// scripts write is Japanese.
+func TestBrowserStartScriptsJapanese(t *testing.T) {
+	t.Parallel()
+	b := japanese(t, "/new")
+	b.choose("game", "tree")
+	b.typeInto("position", "[[1,2],[3,4]]")
+	b.waitJS("the tree's names", `(document.querySelector("#tree-editor .tree-node") || {}).textContent === "A (MAX、ルート)"`)
+	checkTexts(t, b, []scriptText{
+		{"a leaf's label", `document.querySelector("#tree-editor input[type=number]").getAttribute("aria-label")`, "葉の値"},
+		{"the remove button's label", `document.querySelector("#tree-editor button").getAttribute("aria-label")`, "この子を削除"},
+		{"the tree's link", `document.querySelector("[data-testid=tree-exercise]").textContent`, "演習にする"},
+	})
+
+	b.choose("game", "tictactoe")
+	b.typeInto("position", ".../.../x..")
+	b.waitJS("the board editor", `!!document.querySelector("#board-editor button[aria-label^='マス a1']")`)
+	checkTexts(t, b, []scriptText{
+		{"a cell's label", `document.querySelector("#board-editor button[aria-label^='マス a1']").getAttribute("aria-label")`, "マス a1: 先手の x"},
+		{"the cycling tool", `document.querySelector("#board-editor .palette button").getAttribute("aria-label")`, "クリックでマスを順に切り替え"},
+	})
+
+	b.typeInto("seed", "-3")
+	b.click(`[data-testid=run]`)
+	b.do("waiting for the seed's error", chromedp.WaitVisible(chromedp.ID("seed-error")))
+	checkTexts(t, b, []scriptText{
+		{"the seed's error", `document.getElementById("seed-error").textContent`, "シードは 0 以上にしてください: -3 は負の数です。"},
+	})
+
+	b.open("/")
+	b.do("sending the upload form with no file", chromedp.Evaluate[chromedp.Void](`document.getElementById("upload-form").dispatchEvent(new Event("submit", {cancelable: true}))`))
+	b.do("waiting for the upload error", chromedp.WaitVisible(chromedp.CSS(`[data-testid=upload-error]`)))
+	checkTexts(t, b, []scriptText{
+		{"the upload's error", `document.querySelector("[data-testid=upload-error]").textContent`, "開くトレースファイルを選んでください。"},
+	})
+	b.screenshot("scripts-ja-start.png")
+}
