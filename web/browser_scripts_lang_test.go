@@ -3,6 +3,7 @@ package web_test
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/chromedp/chromedp"
@@ -107,4 +108,31 @@ func TestBrowserStartScriptsJapanese(t *testing.T) {
 		{"the upload's error", `document.querySelector("[data-testid=upload-error]").textContent`, "開くトレースファイルを選んでください。"},
 	})
 	b.screenshot("scripts-ja-start.png")
+}
+
+// TestBrowserPlayScriptsJapanese plays a move of tic-tac-toe in Japanese
+// and checks that what the play page's script writes (the side's
+// option, whose move it is, a square's label, the moves' record) is
+// Japanese.
+func TestBrowserPlayScriptsJapanese(t *testing.T) {
+	t.Parallel()
+	b := japanese(t, "/play")
+	b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
+	b.choose("play-game", "tictactoe")
+	b.choose("play-side", "0")
+	b.click(`[data-testid=play-start]`)
+	b.waitFor("the empty board", yourMove+` && document.querySelectorAll("#play-board button.legal").length === 9`, 10*time.Second)
+	b.click(`#play-board button[aria-label="b2 を選ぶ"]`)
+	b.waitFor("the engine's answer", yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === 2`, 20*time.Second)
+	checkTexts(t, b, []scriptText{
+		{"the first side's option", `document.querySelector("#play-side option[value='0']").textContent`, "x (先手)"},
+		{"whose move it is", `document.getElementById("play-status").textContent`, "あなたの手番です。あなたは x です。"},
+		{"the engine's side", `document.querySelector("[data-testid=play-ply]:nth-child(2) td:nth-child(2)").textContent`, "o (エンジン)"},
+		{"the tree button", `document.querySelector("[data-testid=play-tree]").textContent`, "木"},
+	})
+	row := b.text(`[data-testid=play-ply]:nth-child(2)`)
+	if !strings.Contains(row, "ノード") || strings.Contains(row, "nodes") {
+		t.Errorf("the engine's move reads %q, want its nodes in Japanese", row)
+	}
+	b.screenshot("scripts-ja-play.png")
 }

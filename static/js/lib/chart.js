@@ -5,8 +5,8 @@ import { note } from "./dom.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 // loadFragment replaces body with the HTML fragment at url, or with what
-// went wrong: words.busy while it waits, words.refused before the
-// server's reason, words.failed before the network's.
+// went wrong: words.busy while it waits, words.refused(why) with the
+// server's reason, words.failed(why) with the network's.
 export async function loadFragment(body, url, words) {
   body.setAttribute("aria-busy", "true");
   if (words.busy) body.replaceChildren(note("muted", words.busy));
@@ -14,9 +14,9 @@ export async function loadFragment(body, url, words) {
     const res = await fetch(url, { headers: { Accept: "text/html" } });
     const text = await res.text();
     if (res.ok) body.innerHTML = text;
-    else body.replaceChildren(note("error", words.refused + (text.trim() || res.statusText)));
+    else body.replaceChildren(note("error", words.refused(text.trim() || res.statusText)));
   } catch (err) {
-    body.replaceChildren(note("error", words.failed + err.message));
+    body.replaceChildren(note("error", words.failed(err.message)));
   } finally {
     body.removeAttribute("aria-busy");
   }

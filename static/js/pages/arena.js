@@ -12,6 +12,7 @@
 import * as B from "../lib/board.js";
 import { label, svg } from "../lib/chart.js";
 import { byId as $, cell } from "../lib/dom.js";
+import { t } from "../lib/words.js";
 
 // ---- the form ----
 
@@ -28,6 +29,17 @@ if (game) {
     if (!prev || b.value.trim() === "" || b.value === prev.dataset.b) b.value = opt.dataset.b || "";
     prev = opt;
   });
+}
+
+// outcomeWord says A's result, "win", "draw" or "loss", in the page's
+// language.
+function outcomeWord(outcome) {
+  switch (outcome) {
+    case "win": return t("win");
+    case "draw": return t("draw");
+    case "loss": return t("loss");
+  }
+  return outcome;
 }
 
 // ---- a match ----
@@ -51,7 +63,7 @@ function watch() {
       }
       st = await res.json();
     } catch (err) {
-      $("arena-state").textContent = "cannot reach the server (" + err.message + "); retrying…";
+      $("arena-state").textContent = t("cannot reach the server ({why}); retrying…", { why: err.message });
       setTimeout(poll, 2000);
       return;
     }
@@ -71,23 +83,23 @@ function watch() {
   stopForm.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("arena-stop").disabled = true;
-    $("arena-state").textContent = "stopping…";
+    $("arena-state").textContent = t("stopping…");
     try {
       const res = await fetch(stopForm.action, { method: "POST" });
       if (!res.ok) showError((await res.text()).trim() || res.statusText);
     } catch (err) {
-      showError("Cannot reach the server to stop the match: " + err.message);
+      showError(t("Cannot reach the server to stop the match: {why}", { why: err.message }));
       $("arena-stop").disabled = false;
     }
   });
 
   function show(st) {
-    $("arena-done").textContent = `${st.done} of ${st.games} games`;
-    let state = "playing…";
+    $("arena-done").textContent = t("{done} of {games} games", st);
+    let state = t("playing…");
     if (st.finished) {
-      const took = `in ${st.seconds.toFixed(1)} s`;
-      if (st.sprt && st.sprt.decision !== "undecided") state = `decided ${took}: ${st.sprt.decision} accepted`;
-      else state = st.stopped ? "stopped" : `done ${took}`;
+      const seconds = st.seconds.toFixed(1);
+      if (st.sprt && st.sprt.decision !== "undecided") state = t("decided in {seconds} s: {decision} accepted", { seconds, decision: st.sprt.decision });
+      else state = st.stopped ? t("stopped") : t("done in {seconds} s", { seconds });
     }
     $("arena-state").textContent = state;
     main.dataset.finished = String(st.finished);
@@ -95,7 +107,7 @@ function watch() {
     stopForm.hidden = st.finished;
     if (st.error && st.error.startsWith("stopped: ")) {
       const note = $("arena-note");
-      note.textContent = `Stopped after ${st.done} of ${st.games} games: ${st.error.slice("stopped: ".length)}. The results are those of the games that ended.`;
+      note.textContent = t("Stopped after {done} of {games} games: {why}. The results are those of the games that ended.", { done: st.done, games: st.games, why: st.error.slice("stopped: ".length) });
       note.hidden = false;
     } else if (st.error) showError(st.error);
     $("arena-wdl").textContent = `${st.wins} / ${st.draws} / ${st.losses}`;
@@ -109,13 +121,13 @@ function watch() {
   // showSPRT shows the test's log-likelihood ratio, its bounds and its
   // decision, and draws the ratio after each game.
   function showSPRT(st) {
-    const t = st.sprt;
-    if (t.pairs) $("arena-pairs").textContent = st.pairs.join(" / ");
-    $("arena-llr").textContent = `LLR ${fixed(t.llr)}, bounds ${fixed(t.llr_lower)} and ${fixed(t.llr_upper)}`;
+    const sp = st.sprt;
+    if (sp.pairs) $("arena-pairs").textContent = st.pairs.join(" / ");
+    $("arena-llr").textContent = t("LLR {llr}, bounds {lower} and {upper}", { llr: fixed(sp.llr), lower: fixed(sp.llr_lower), upper: fixed(sp.llr_upper) });
     const d = $("arena-decision");
-    d.textContent = t.decision === "undecided" ? (st.finished ? "undecided: the match ended first" : "undecided: playing on") : t.words;
-    d.className = "decision-" + t.decision;
-    drawLLR(st.points, st.games, t);
+    d.textContent = sp.decision === "undecided" ? (st.finished ? t("undecided: the match ended first") : t("undecided: playing on")) : sp.words;
+    d.className = "decision-" + sp.decision;
+    drawLLR(st.points, st.games, sp);
   }
 
   // ---- the chart ----
@@ -128,7 +140,7 @@ function watch() {
     const x = (k) => L + (k / n) * (W - L - R);
     const y = (v) => T + (1 - v) * (H - T - B);
     const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
-      "aria-label": "A's running score with its 95% interval" });
+      "aria-label": t("A's running score with its {level} interval", { level: "95%" }) });
     for (const v of [0, 0.25, 0.5, 0.75, 1]) {
       chart.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "even" : "grid" }));
       chart.append(label(L - 6, y(v) + 4, v.toFixed(2), "end", "label"));
@@ -138,7 +150,7 @@ function watch() {
       const k = Math.round((i * n) / ticks);
       chart.append(label(x(k), H - B + 16, String(k), "middle", "label"));
     }
-    chart.append(label((L + W - R) / 2, H - 2, "games", "middle", "label"));
+    chart.append(label((L + W - R) / 2, H - 2, t("games"), "middle", "label"));
     if (points.length > 0) {
       const upper = points.map((p) => `${x(p.n)},${y(p.high)}`);
       const lower = points.map((p) => `${x(p.n)},${y(p.low)}`).reverse();
@@ -146,9 +158,9 @@ function watch() {
       chart.append(svg("polyline", { points: points.map((p) => `${x(p.n)},${y(p.score)}`).join(" "), class: "score" }));
       for (const p of points) {
         const c = svg("circle", { cx: x(p.n), cy: y(p.score), r: 2.5, class: "point", "data-n": p.n });
-        const t = svg("title", {});
-        t.textContent = `after ${p.n} games: ${p.score.toFixed(3)} [${p.low.toFixed(3)}, ${p.high.toFixed(3)}]`;
-        c.append(t);
+        const tip = svg("title", {});
+        tip.textContent = t("after {n} games: {score} [{low}, {high}]", { n: p.n, score: p.score.toFixed(3), low: p.low.toFixed(3), high: p.high.toFixed(3) });
+        c.append(tip);
         chart.append(c);
       }
     }
@@ -157,29 +169,29 @@ function watch() {
 
   // drawLLR draws the SPRT's log-likelihood ratio after each game between
   // its two bounds, as an inline SVG.
-  function drawLLR(points, games, t) {
+  function drawLLR(points, games, sp) {
     const W = 640, H = 170, L = 44, R = 12, T = 10, B = 30;
     const n = Math.max(games, 1);
     const llrs = points.filter((p) => p.llr !== undefined);
-    const top = Math.max(t.llr_upper, ...llrs.map((p) => p.llr)) * 1.1;
-    const bottom = Math.min(t.llr_lower, ...llrs.map((p) => p.llr)) * 1.1;
+    const top = Math.max(sp.llr_upper, ...llrs.map((p) => p.llr)) * 1.1;
+    const bottom = Math.min(sp.llr_lower, ...llrs.map((p) => p.llr)) * 1.1;
     const x = (k) => L + (k / n) * (W - L - R);
     const y = (v) => T + ((top - v) / (top - bottom)) * (H - T - B);
     const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "arena-svg", role: "img",
-      "aria-label": "The SPRT's log-likelihood ratio after each game, between its bounds" });
+      "aria-label": t("The SPRT's log-likelihood ratio after each game, between its bounds") });
     chart.append(svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "grid" }));
     chart.append(label(L - 6, y(0) + 4, "0", "end", "label"));
-    for (const [v, name] of [[t.llr_upper, "H1"], [t.llr_lower, "H0"]]) {
+    for (const [v, name] of [[sp.llr_upper, "H1"], [sp.llr_lower, "H0"]]) {
       chart.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "bound" }));
       chart.append(label(L - 6, y(v) + 4, fixed(v), "end", "label"));
-      chart.append(label(W - R - 4, y(v) + (v > 0 ? 15 : -6), `${name} accepted`, "end", "label")); // inside the band, clear of the axis
+      chart.append(label(W - R - 4, y(v) + (v > 0 ? 15 : -6), t("{name} accepted", { name }), "end", "label")); // inside the band, clear of the axis
     }
     const ticks = Math.min(n, 10);
     for (let i = 0; i <= ticks; i++) {
       const k = Math.round((i * n) / ticks);
       chart.append(label(x(k), H - B + 16, String(k), "middle", "label"));
     }
-    chart.append(label((L + W - R) / 2, H - 2, "games", "middle", "label"));
+    chart.append(label((L + W - R) / 2, H - 2, t("games"), "middle", "label"));
     if (llrs.length > 0) {
       chart.append(svg("polyline", { points: [`${x(0)},${y(0)}`, ...llrs.map((p) => `${x(p.n)},${y(p.llr)}`)].join(" "), class: "llr" }));
     }
@@ -202,11 +214,11 @@ function watch() {
       const btn = document.createElement("button");
       btn.type = "button";
       btn.className = "link-button";
-      btn.textContent = `game ${g.index}`;
+      btn.textContent = t("game {n}", { n: g.index });
       btn.addEventListener("click", () => openGame(g.index));
       const res = document.createElement("span");
       res.className = "outcome " + g.outcome;
-      res.textContent = g.outcome;
+      res.textContent = outcomeWord(g.outcome);
       tr.append(cell(btn), cell(g.first), cell(res), cell(String(g.moves)));
       return tr;
     });
@@ -221,48 +233,48 @@ function watch() {
     selected = i;
     for (const tr of document.querySelectorAll("#arena-games tr")) tr.classList.toggle("selected", tr.dataset.game === String(i));
     const title = $("arena-moves-title");
-    title.textContent = `Game ${i}`;
+    title.textContent = t("Game {n}", { n: i });
     let g;
     try {
       const res = await fetch(`${location.pathname.replace(/\/$/, "")}/game/${i}`, { cache: "no-store" });
       if (!res.ok) throw new Error((await res.text()).trim() || res.statusText);
       g = await res.json();
     } catch (err) {
-      $("arena-moves-help").textContent = "Cannot load the game: " + err.message;
+      $("arena-moves-help").textContent = t("Cannot load the game: {why}", { why: err.message });
       return;
     }
     if (selected !== i) return;
-    $("arena-moves-help").textContent = `${g.first} moved first; A's result: ${g.outcome}. Each move's “tree” runs its search again with the recorded position and seed.`;
+    $("arena-moves-help").textContent = t("{first} moved first; A's result: {outcome}. Each move's “tree” runs its search again with the recorded position and seed.", { first: g.first, outcome: outcomeWord(g.outcome) });
     const rows = [];
     for (const m of g.moves) {
-      m.turns.forEach((t, k) => {
+      m.turns.forEach((turn, k) => {
         const tr = document.createElement("tr");
         tr.dataset.testid = "arena-move";
         tr.dataset.ply = String(m.ply);
-        tr.title = "show the position after this move";
+        tr.title = t("show the position after this move");
         tr.addEventListener("click", (ev) => {
           if (!ev.target.closest("form")) go(m.ply + 1);
         });
         const form = document.createElement("form");
         form.method = "post";
-        form.action = t.tree;
+        form.action = turn.tree;
         form.target = "_blank"; // the match stays open, as the play page's game does
         const btn = document.createElement("button");
         btn.type = "submit";
         btn.className = "tree-link";
         btn.dataset.testid = "arena-tree";
-        btn.textContent = "tree";
-        btn.title = `run ${t.algo} on this position with seed as recorded`;
+        btn.textContent = t("tree");
+        btn.title = t("run {algo} on this position with seed as recorded", { algo: turn.algo });
         form.append(btn);
         const engine = document.createElement("span");
-        engine.textContent = `${t.engine} `;
+        engine.textContent = `${turn.engine} `;
         const algo = document.createElement("code");
-        algo.textContent = t.algo;
+        algo.textContent = turn.algo;
         const who = document.createElement("span");
         who.append(engine, algo);
-        const move = t.fallback ? t.label + " (its first legal move: its node budget ran out before it searched any move to the end)" : t.label;
-        tr.append(cell(k === 0 ? String(m.ply) : ""), cell(String(t.side)), cell(who), cell(move),
-          cell(k === m.turns.length - 1 ? m.chance || "" : ""), cell(formatMS(t.ms)), cell(form));
+        const move = turn.fallback ? t("{move} (its first legal move: its node budget ran out before it searched any move to the end)", { move: turn.label }) : turn.label;
+        tr.append(cell(k === 0 ? String(m.ply) : ""), cell(String(turn.side)), cell(who), cell(move),
+          cell(k === m.turns.length - 1 ? m.chance || "" : ""), cell(formatMS(turn.ms)), cell(form));
         rows.push(tr);
       });
     }
@@ -290,19 +302,21 @@ function watch() {
       const td = document.createElement("td");
       const changed = prev && prev.rows === b.rows && prev.cols === b.cols && !B.same(prev.cells[i], c);
       B.fill(td, c, ...(changed ? ["changed"] : []));
-      B.labelled(td, B.words(c) + (changed ? ": changed by the last move" : ""));
+      B.labelled(td, changed ? t("{cell}: changed by the last move", { cell: B.words(c) }) : B.words(c));
       return td;
     }));
     el.dataset.k = String(k);
-    $("arena-ply").textContent = k === 0 ? `start (of ${n} moves)` : `after move ${k} of ${n}`;
+    $("arena-ply").textContent = k === 0 ? t("start (of {n} moves)", { n }) : t("after move {k} of {n}", { k, n });
     $("arena-prev").disabled = k === 0;
     $("arena-next").disabled = k === n;
-    let last = `${g.first} moves first.`;
+    let last = t("{first} moves first.", { first: g.first });
     if (k > 0) {
       const m = g.moves[k - 1];
-      last = m.turns.map((t) => `${t.engine} (side ${t.side}) played ${t.label}`).join("; ") + (m.chance ? `; the dice: ${m.chance}` : "") + ".";
+      const parts = m.turns.map((turn) => t("{engine} (side {side}) played {move}", { engine: turn.engine, side: turn.side, move: turn.label }));
+      if (m.chance) parts.push(t("the dice: {face}", { face: m.chance }));
+      last = t("{moves}.", { moves: parts.join(t("; ")) });
     }
-    if (k === n) last += ` The game is over: A's result is a ${g.outcome}.`;
+    if (k === n) last += " " + t("The game is over: A's result is a {outcome}.", { outcome: outcomeWord(g.outcome) });
     $("arena-last").textContent = last;
     for (const tr of document.querySelectorAll("#arena-moves-body tr")) tr.classList.toggle("current", tr.dataset.ply === String(k - 1));
   }

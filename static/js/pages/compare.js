@@ -6,6 +6,7 @@
 // tells the other viewer to go there with a message (viewer/keys.js listens
 // for it). The page never works out a match itself.
 import { loadFragment } from "../lib/chart.js";
+import { t } from "../lib/words.js";
 
 const main = document.querySelector("main.compare");
 if (main) start();
@@ -18,7 +19,10 @@ function start() {
 
   const summary = document.querySelector("[data-summary]");
   if (summary && !summary.querySelector("table")) {
-    loadFragment(summary, summary.dataset.summary, { refused: "Cannot compare the searches: ", failed: "Cannot load the comparison: " });
+    loadFragment(summary, summary.dataset.summary, {
+      refused: (why) => t("Cannot compare the searches: {why}", { why }),
+      failed: (why) => t("Cannot load the comparison: {why}", { why }),
+    });
   }
 
   // ---- presentation mode ----

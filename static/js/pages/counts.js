@@ -2,8 +2,13 @@
 // panel is open it fetches its counts, an HTML fragment drawn by the
 // server, and the fragment's scale links fetch it again on another scale.
 import { loadFragment } from "../lib/chart.js";
+import { t } from "../lib/words.js";
 
-const words = { busy: "Counting…", refused: "Cannot count this trace: ", failed: "Cannot load the counts: " };
+const words = {
+  busy: t("Counting…"),
+  refused: (why) => t("Cannot count this trace: {why}", { why }),
+  failed: (why) => t("Cannot load the counts: {why}", { why }),
+};
 
 for (const panel of document.querySelectorAll("details[data-counts]")) {
   const body = panel.querySelector(".counts-body");

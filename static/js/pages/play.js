@@ -7,6 +7,7 @@
 import * as B from "../lib/board.js";
 import { byId as $ } from "../lib/dom.js";
 import { open, sendJSON } from "../lib/socket.js";
+import { t } from "../lib/words.js";
 
 const main = document.getElementById("play");
 if (main) setUp();
@@ -32,7 +33,7 @@ function setUp() {
     for (const i of [0, 1]) {
       const o = document.createElement("option");
       o.value = String(i);
-      o.textContent = opt.dataset["side" + i] + (i === 0 ? " (moves first)" : "");
+      o.textContent = i === 0 ? t("{side} (moves first)", { side: opt.dataset.side0 }) : opt.dataset["side" + i];
       if (String(i) === opt.dataset.person) o.selected = true;
       side.appendChild(o);
     }
@@ -80,11 +81,23 @@ function setUp() {
     socket.addEventListener("message", (ev) => receive(JSON.parse(ev.data)));
     socket.addEventListener("close", (ev) => {
       socket = null;
-      const why = ev.reason ? ev.reason + " Reload the page to play again" : "The connection to the server was lost: reload the page to play again";
-      setStatus(why + (last && last.record.plies.length ? " (download the game first to keep it)." : "."));
+      setStatus(closedWords(ev.reason, !!(last && last.record.plies.length)));
       setBusy(true);
       $("play-download").disabled = !(last && last.record.plies.length);
     });
+  }
+
+  // closedWords says that the socket closed, for reason if the server
+  // gave one, and how to play on: first downloading the game, if kept.
+  function closedWords(reason, kept) {
+    if (reason) {
+      return kept
+        ? t("{reason} Reload the page to play again (download the game first to keep it).", { reason })
+        : t("{reason} Reload the page to play again.", { reason });
+    }
+    return kept
+      ? t("The connection to the server was lost: reload the page to play again (download the game first to keep it).")
+      : t("The connection to the server was lost: reload the page to play again.");
   }
 
   function send(msg) {
@@ -97,7 +110,7 @@ function setUp() {
     switch (f.type) {
       case "thinking":
         thinking = true;
-        setStatus("The engine (" + f.thinking + ") is thinking…");
+        setStatus(t("The engine ({engine}) is thinking…", { engine: f.thinking }));
         setBusy(true);
         break;
       case "error":
@@ -119,13 +132,13 @@ function setUp() {
   // ---- drawing ----
 
   function sideName(st, s) {
-    return st.sides[s] + (s === st.person ? " (you)" : " (engine)");
+    return s === st.person ? t("{side} (you)", { side: st.sides[s] }) : t("{side} (engine)", { side: st.sides[s] });
   }
 
   function draw(st) {
     if (st.turn === "over") setStatus(st.over);
-    else if (st.turn === "person") setStatus("Your move: you play " + st.sides[st.person] + ".");
-    else setStatus("The engine plays " + st.sides[1 - st.person] + "; it is to move.");
+    else if (st.turn === "person") setStatus(t("Your move: you play {side}.", { side: st.sides[st.person] }));
+    else setStatus(t("The engine plays {side}; it is to move.", { side: st.sides[1 - st.person] }));
     $("play-status").dataset.turn = st.turn;
     drawBoard(st);
     drawMoves(st);
@@ -146,7 +159,7 @@ function setUp() {
     el.appendChild(B.grid(b, (k, cell) => {
       const td = document.createElement("td");
       const changed = prevBoard && prevBoard.rows === b.rows && prevBoard.cols === b.cols && !B.same(prevBoard.cells[k], cell);
-      let words = B.words(cell) + (changed ? ": changed by the last move" : "");
+      let words = changed ? t("{cell}: changed by the last move", { cell: B.words(cell) }) : B.words(cell);
       const mv = byCell.get(k);
       if (mv) {
         const btn = document.createElement("button");
@@ -154,7 +167,7 @@ function setUp() {
         B.fill(btn, cell, "legal");
         btn.dataset.action = String(mv.action);
         btn.dataset.testid = "play-cell";
-        words = "play " + mv.label;
+        words = t("play {move}", { move: mv.label });
         B.labelled(btn, words);
         btn.addEventListener("click", () => move(mv.action));
         td.className = "has-move";
@@ -176,7 +189,7 @@ function setUp() {
     if (st.turn !== "person" || !st.moves.length) return;
     const label = document.createElement("span");
     label.className = "muted";
-    label.textContent = st.moves.some((m) => m.cell >= 0) ? "Click a marked square, or: " : "Your move: ";
+    label.textContent = (st.moves.some((m) => m.cell >= 0) ? t("Click a marked square, or:") : t("Your move:")) + " ";
     el.appendChild(label);
     for (const m of st.moves) {
       const btn = document.createElement("button");
@@ -206,12 +219,9 @@ function setUp() {
       tr.dataset.testid = "play-ply";
       td(tr, String(i + 1));
       td(tr, p.sides.map((s) => sideName(st, s)).join(" + "));
-      td(tr, p.labels.join(" + ") + (p.chance ? " — the die: " + p.chance : ""));
+      td(tr, p.labels.join(" + ") + (p.chance ? " — " + t("the die: {face}", { face: p.chance }) : ""));
       const e = p.engine;
-      const searched = e && e.fallback
-        ? "its node budget ran out before it searched any move to the end, so it played its first legal move; "
-        : e ? "value " + fmt(e.value) + " (" + st.sides[1 - st.person] + "'s view), " : "";
-      td(tr, e ? searched + e.nodes.toLocaleString("en") + " nodes, " + fmt(e.millis) + " ms" : "");
+      td(tr, e ? searchWords(e, st.sides[1 - st.person]) : "");
       const cell = document.createElement("td");
       if (e) cell.appendChild(treeForm(st, p, e));
       tr.appendChild(cell);
@@ -219,6 +229,14 @@ function setUp() {
     });
     const wrap = table.parentElement;
     wrap.scrollTop = wrap.scrollHeight;
+  }
+
+  // searchWords says what engine move e's search found, from side's
+  // point of view, and what it cost.
+  function searchWords(e, side) {
+    const cost = { nodes: e.nodes.toLocaleString("en"), ms: fmt(e.millis) };
+    if (e.fallback) return t("its node budget ran out before it searched any move to the end, so it played its first legal move; {nodes} nodes, {ms} ms", cost);
+    return t("value {value} ({side}'s view), {nodes} nodes, {ms} ms", { value: fmt(e.value), side, ...cost });
   }
 
   // treeForm is the button that runs an engine move's search again,
@@ -237,10 +255,10 @@ function setUp() {
     }
     const btn = document.createElement("button");
     btn.type = "submit";
-    btn.textContent = "tree";
+    btn.textContent = t("tree");
     btn.dataset.testid = "play-tree";
     btn.className = "ply-tree";
-    btn.title = "Run this search again, traced, and open it at its decision";
+    btn.title = t("Run this search again, traced, and open it at its decision");
     f.appendChild(btn);
     return f;
   }
@@ -298,14 +316,14 @@ function setUp() {
     $("play-open").value = "";
     if (!file) return;
     if (file.size > maxRecord) {
-      showError("The file is " + file.size.toLocaleString("en") + " bytes; a game record is at most " + maxRecord.toLocaleString("en") + ".");
+      showError(t("The file is {size} bytes; a game record is at most {most}.", { size: file.size.toLocaleString("en"), most: maxRecord.toLocaleString("en") }));
       return;
     }
     let record;
     try {
       record = JSON.parse(await file.text());
     } catch (err) {
-      showError("The file is not a game record: " + err.message);
+      showError(t("The file is not a game record: {why}", { why: err.message }));
       return;
     }
     prevBoard = null;

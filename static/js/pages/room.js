@@ -8,6 +8,7 @@
 // how the answers stand, without names.
 import { byId as $ } from "../lib/dom.js";
 import { open, sendJSON } from "../lib/socket.js";
+import { t } from "../lib/words.js";
 
 const root = document.getElementById("viewer") || document.getElementById("exercise");
 const viewer = !!root && root.id === "viewer";
@@ -20,13 +21,13 @@ if (root && !root.classList.contains("embedded")) {
 function mistakeWords(key) {
   const [kind, at] = key.split(" ");
   switch (kind) {
-    case "right": return "right";
-    case "missed-prune": return "missed that " + at + " is pruned";
-    case "extra-prune": return "marked " + at + " as pruned";
-    case "value": return "a wrong value for " + at;
-    case "missing-value": return "no value for " + at;
-    case "extra-value": return "a value for " + at + ", which has none";
-    case "child": return "picked " + at;
+    case "right": return t("right");
+    case "missed-prune": return t("missed that {node} is pruned", { node: at });
+    case "extra-prune": return t("marked {node} as pruned", { node: at });
+    case "value": return t("a wrong value for {node}", { node: at });
+    case "missing-value": return t("no value for {node}", { node: at });
+    case "extra-value": return t("a value for {node}, which has none", { node: at });
+    case "child": return t("picked {node}", { node: at });
   }
   return key;
 }
@@ -39,13 +40,13 @@ function mistakeWords(key) {
 function commonMistakes(answers) {
   const total = answers.reduce((n, a) => n + a.count, 0);
   const mistakes = answers.filter((a) => a.key !== "right");
-  if (mistakes.length === 0) return { keys: [], words: total > 0 ? "No mistakes so far." : "" };
+  if (mistakes.length === 0) return { keys: [], words: total > 0 ? t("No mistakes so far.") : "" };
   const most = Math.max(...mistakes.map((a) => a.count));
   const keys = mistakes.filter((a) => a.count === most).map((a) => a.key);
-  const named = keys.map(mistakeWords).join("; ");
+  const named = keys.map(mistakeWords).join(t("; "));
   const words = keys.length === 1
-    ? "The most common mistake: " + named + " (" + most + " of " + total + ")."
-    : "The most common mistakes, tied at " + most + " of " + total + " each: " + named + ".";
+    ? t("The most common mistake: {mistake} ({count} of {total}).", { mistake: named, count: most, total })
+    : t("The most common mistakes, tied at {count} of {total} each: {mistakes}.", { mistakes: named, count: most, total });
   return { keys, words };
 }
 
@@ -116,18 +117,18 @@ function join() {
     if (rm.ticket) return Promise.resolve(rm.ticket);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(""), TICKET_WAIT);
-      rm.gotTicket = (t) => { clearTimeout(timer); resolve(t); };
+      rm.gotTicket = (tk) => { clearTimeout(timer); resolve(tk); };
     });
   }
 
   // postAnswer posts answer to the room's tally, or throws why not.
   async function postAnswer(answer) {
-    const t = await ticket();
-    if (!t) throw new Error("this page has not joined the room yet; check the answer again in a moment");
+    const tk = await ticket();
+    if (!tk) throw new Error(t("this page has not joined the room yet; check the answer again in a moment"));
     const res = await fetch("/rooms/" + encodeURIComponent(rm.code) + "/answers", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ path: pagePath(), answer, who: whoAmI(), ticket: t }),
+      body: new URLSearchParams({ path: pagePath(), answer, who: whoAmI(), ticket: tk }),
     });
     if (!res.ok) throw new Error((await res.text()).trim() || res.statusText);
   }
@@ -152,7 +153,7 @@ function join() {
       try {
         if (!rm.ended) await postAnswer(form.elements.answer.value);
       } catch (err) {
-        sessionStorage.setItem(NOTE, "Your last answer was not counted in the room: " + err.message);
+        sessionStorage.setItem(NOTE, t("Your last answer was not counted in the room: {why}", { why: err.message }));
       }
       form.submit();
     });
@@ -163,7 +164,7 @@ function join() {
     if (!box) return;
     box.hidden = false;
     const total = answers.reduce((n, a) => n + a.count, 0);
-    $("room-answers-total").textContent = total === 1 ? "1 answer" : total + " answers";
+    $("room-answers-total").textContent = total === 1 ? t("1 answer") : t("{n} answers", { n: total });
     const bars = $("room-answers-bars");
     bars.replaceChildren();
     for (const a of answers) {
@@ -187,7 +188,7 @@ function join() {
   $("room-open").hidden = rm.role !== "";
   $("room-open").onclick = openRoom;
   $("room-end").onclick = () => {
-    if (!confirm("End the room for everyone following it?")) return;
+    if (!confirm(t("End the room for everyone following it?"))) return;
     send({ type: "end" });
     sessionStorage.removeItem(SESSION);
   };
@@ -232,7 +233,7 @@ function join() {
       showPresenter(r.join);
       connect();
     } catch (err) {
-      showError("Cannot open a room: " + err.message);
+      showError(t("Cannot open a room: {why}", { why: err.message }));
     } finally {
       $("room-open").disabled = false;
     }
@@ -252,8 +253,9 @@ function join() {
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       if (rm.ws !== ws || rm.ended) return;
-      if (rm.role === "presenter") showError("Reconnecting to room " + rm.code + "…");
-      else setStatus("Reconnecting to room " + rm.code + "…");
+      const again = t("Reconnecting to room {code}…", { code: rm.code });
+      if (rm.role === "presenter") showError(again);
+      else setStatus(again);
       setTimeout(connect, 1500);
     };
   }
@@ -302,7 +304,7 @@ function join() {
         if (rm.role === "follower") showFollower();
         break;
       case "followers":
-        $("room-count").textContent = m.followers === 1 ? "1 following" : m.followers + " following";
+        $("room-count").textContent = m.followers === 1 ? t("1 following") : t("{n} following", { n: m.followers });
         root.dataset.roomFollowers = String(m.followers);
         break;
       case "error":
@@ -338,7 +340,7 @@ function join() {
     $("room-presenter").hidden = true;
     $("room-follower").hidden = true;
     $("room-ended").hidden = false;
-    $("room-ended").textContent = message + " This viewer stays open to explore on your own.";
+    $("room-ended").textContent = message + " " + t("This viewer stays open to explore on your own.");
     $("room-link").hidden = true;
     $("room-open").hidden = false;
     root.dataset.room = "ended";
@@ -363,8 +365,8 @@ function join() {
     note.hidden = rm.link;
     note.textContent = rm.link ? ""
       : rm.role === "presenter"
-        ? "The connection between servers is down: followers on other servers see your moves when it returns."
-        : "The connection between servers is down; the room resumes when it returns.";
+        ? t("The connection between servers is down: followers on other servers see your moves when it returns.")
+        : t("The connection between servers is down; the room resumes when it returns.");
     root.dataset.roomLink = rm.link ? "up" : "down";
   }
 
@@ -372,15 +374,20 @@ function join() {
     $("room-bar").hidden = false;
     $("room-follower").hidden = false;
     if (!rm.link) {
-      setStatus("Room " + rm.code + " is paused.");
-      $("room-attach").textContent = rm.attached ? "Detach" : "Follow the presenter again";
+      setStatus(t("Room {code} is paused.", { code: rm.code }));
+      $("room-attach").textContent = rm.attached ? t("Detach") : t("Follow the presenter again");
       root.dataset.room = rm.attached ? "attached" : "detached";
       return;
     }
-    const who = rm.live ? "the presenter" : "the presenter (away for now)";
-    if (!viewer) setStatus("Room " + rm.code + ": answer the exercise " + who + " set; your answer counts, without your name." + (rm.note ? " " + rm.note : ""));
-    else setStatus(rm.attached ? "Following " + who + " in room " + rm.code + "." : "Exploring on your own; room " + rm.code + " goes on.");
-    $("room-attach").textContent = rm.attached ? "Detach" : "Follow the presenter again";
+    const code = { code: rm.code };
+    if (!viewer) {
+      const answer = rm.live
+        ? t("Room {code}: answer the exercise the presenter set; your answer counts, without your name.", code)
+        : t("Room {code}: answer the exercise the presenter (away for now) set; your answer counts, without your name.", code);
+      setStatus(answer + (rm.note ? " " + rm.note : ""));
+    } else if (!rm.attached) setStatus(t("Exploring on your own; room {code} goes on.", code));
+    else setStatus(rm.live ? t("Following the presenter in room {code}.", code) : t("Following the presenter (away for now) in room {code}.", code));
+    $("room-attach").textContent = rm.attached ? t("Detach") : t("Follow the presenter again");
     root.dataset.room = rm.attached ? "attached" : "detached";
   }
 
