@@ -136,3 +136,31 @@ func TestBrowserPlayScriptsJapanese(t *testing.T) {
 	}
 	b.screenshot("scripts-ja-play.png")
 }
+
+// TestBrowserRoomScriptsJapanese opens a room from a Japanese viewer;
+// a follower, in Japanese too, joins, then detaches, and the room's bar
+// says so in Japanese on both pages.
+func TestBrowserRoomScriptsJapanese(t *testing.T) {
+	t.Parallel()
+	p := japanese(t, "/example/rn-minimax")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.waitStep(0)
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+	f := p.tab() // the same browser context: the follower reads Japanese too
+	f.open("/r/" + code)
+	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+	p.waitJS("1 follower", `document.getElementById("room-count").textContent === "参加者 1 人"`)
+	checkTexts(t, f, []scriptText{
+		{"the follower's status", `document.getElementById("room-status").textContent`, "ルーム " + code + " で発表者に追従しています。"},
+		{"the detach button", `document.getElementById("room-attach").textContent`, "追従をやめる"},
+	})
+	f.click("#room-attach")
+	f.waitJS("detached", `document.getElementById("viewer").dataset.room === "detached"`)
+	checkTexts(t, f, []scriptText{
+		{"the detached follower's status", `document.getElementById("room-status").textContent`, "自分で探索しています。ルーム " + code + " は続いています。"},
+		{"the attach button", `document.getElementById("room-attach").textContent`, "発表者にもう一度追従する"},
+	})
+}
