@@ -23,7 +23,7 @@ func exampleCards() []templates.Example {
 		out = append(out, templates.Example{Title: e.Title, Watch: e.Watch, URL: "/example/" + e.Name, Lesson: e.Lesson})
 		for _, c := range gallery.Comparisons() {
 			if (c.Left == e.Name || c.Right == e.Name) && secondOf(&c, examples, i) {
-				out = append(out, templates.Example{Title: "Side by side: " + c.Title, Watch: c.Watch, URL: "/compare/" + c.Name, Lesson: c.Lesson})
+				out = append(out, templates.Example{Title: c.Title, Watch: c.Watch, URL: "/compare/" + c.Name, Lesson: c.Lesson, Comparison: true})
 			}
 		}
 	}

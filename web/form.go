@@ -47,6 +47,7 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 	if in.algo == "" {
 		in.algo = catalog.DefaultAlgorithm().Name
 	}
+	l := templates.LangOf(r.Context())
 	selected, _ := catalog.LookupGame(in.game) // an unknown game, refused with its own error, gives no depth
 	for _, g := range catalog.Games() {
 		depth := ""
@@ -54,9 +55,9 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 			depth = strconv.Itoa(g.Depth)
 		}
 		ix.Games = append(ix.Games, templates.Game{
-			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
-			PositionHelp: g.PositionHelp, Selected: g.Name == in.game, Depth: depth,
-			Params: paramFields(gameField(g.Name), g.Params, in.params),
+			Name: g.Name, Help: l.T(g.Help), Family: string(g.Family), Start: g.Start,
+			PositionHelp: l.T(g.PositionHelp), Selected: g.Name == in.game, Depth: depth,
+			Params: paramFields(l, gameField(g.Name), g.Params, in.params),
 		})
 	}
 	for _, a := range catalog.Algorithms() {
@@ -66,12 +67,12 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 			ix.Algorithms[i].Family += " " + string(a.Family)
 			continue
 		}
-		params := paramFields(a.Name+".", a.Params, in.params)
+		params := paramFields(l, a.Name+".", a.Params, in.params)
 		if catalog.TakesGameDepth(a) {
-			followGameDepth(params, a.Name+".depth", selected)
+			followGameDepth(l, params, a.Name+".depth", selected)
 		}
 		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
-			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
+			Name: a.Name, Help: l.T(a.Help), Family: string(a.Family), Selected: a.Name == in.algo,
 			Params: params,
 		})
 	}
@@ -90,16 +91,16 @@ func (s *Server) handleNewSearch(w http.ResponseWriter, r *http.Request) {
 func gameField(game string) string { return "game." + game + "." }
 
 // paramFields describes params as form fields named prefix+name, holding
-// what the user entered.
-func paramFields(prefix string, params []spec.Param, entered map[string]string) []templates.Param {
+// what the user entered, in the reader's language l.
+func paramFields(l explain.Lang, prefix string, params []spec.Param, entered map[string]string) []templates.Param {
 	var out []templates.Param
 	for _, p := range params {
 		field := prefix + p.Name
 		tp := templates.Param{
-			Name: p.Name, Field: field, Help: p.Help,
+			Name: p.Name, Label: l.T(p.Name), Field: field, Help: l.T(p.Help),
 			Default: p.Format(p.Default), Min: p.Format(p.Min), Max: p.Format(p.Max),
 			Step: "any", Value: entered[field],
-			Limits:      fmt.Sprintf("%s in %s, default ", p.Type, p.Range()),
+			Limits:      l.F("%s in %s, default ", l.T(p.Type.String()), p.Range()),
 			DefaultText: p.Format(p.Default),
 		}
 		switch p.Type {
@@ -107,7 +108,7 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 			tp.Step = "1"
 		case spec.Choice:
 			tp.Choices = p.Choices
-			tp.Limits = "default "
+			tp.Limits = l.T("default ")
 		}
 		out = append(out, tp)
 	}
@@ -116,7 +117,7 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 
 // followGameDepth makes the depth= field among params follow g's Depth,
 // the page updating it as the game changes (see catalog.Game.DepthFor).
-func followGameDepth(params []templates.Param, field string, g catalog.Game) {
+func followGameDepth(l explain.Lang, params []templates.Param, field string, g catalog.Game) {
 	for i := range params {
 		p := &params[i]
 		if p.Field != field {
@@ -125,7 +126,7 @@ func followGameDepth(params []templates.Param, field string, g catalog.Game) {
 		p.AlgoDefault = p.Default
 		if g.Depth > 0 {
 			p.Default = strconv.Itoa(g.Depth)
-			p.DefaultText = p.Default + " on " + g.Name
+			p.DefaultText = l.F("%s on %s", p.Default, g.Name)
 		}
 	}
 }

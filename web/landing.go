@@ -52,7 +52,7 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request, status int, upl
 	if len(saved) > savedShown {
 		saved, l.MoreSaved = saved[:savedShown], true
 	}
-	l.Saved = savedRows(s.markExamples(saved))
+	l.Saved = savedRows(templates.LangOf(r.Context()), s.markExamples(saved))
 	s.page(w, r, status, templates.IndexPage(l))
 }
 

@@ -377,5 +377,5 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", s.publicError(err))
 		return
 	}
-	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(s.markExamples(saved)), DataDir: s.cfg.DataDir}))
+	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(templates.LangOf(r.Context()), s.markExamples(saved)), DataDir: s.cfg.DataDir}))
 }

@@ -1,24 +1,34 @@
 package templates
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // sentenceStop returns a title followed by the full stop that ends it as a
-// sentence, unless it ends in a mark of its own ("whose point of view is
-// this number?").
-func sentenceStop(title string) string {
-	if strings.HasSuffix(title, "?") || strings.HasSuffix(title, "!") || strings.HasSuffix(title, ".") {
-		return title
+// sentence in the reader's language, unless it ends in a mark of its own
+// ("whose point of view is this number?").
+func sentenceStop(ctx context.Context, title string) string {
+	for _, mark := range []string{"?", "!", ".", "。", "？", "！"} {
+		if strings.HasSuffix(title, mark) {
+			return title
+		}
+	}
+	if LangOf(ctx).Code() == "ja" {
+		return title + "。"
 	}
 	return title + "."
 }
 
 // optionTitle is what a select's option says of a game or an algorithm
-// whose help is "Title: what it does": its title, short enough to be read
-// whole in the select; the whole help is shown beside it.
+// whose help is "Title: what it does" (in Japanese "題：説明"): its title,
+// short enough to be read whole in the select; the whole help is shown
+// beside it.
 func optionTitle(help string) string {
-	title, _, found := strings.Cut(help, ": ")
-	if !found {
-		return help
+	for _, sep := range []string{": ", "："} {
+		if title, _, found := strings.Cut(help, sep); found {
+			return title
+		}
 	}
-	return title
+	return help
 }
