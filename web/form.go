@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -26,10 +25,11 @@ type formInput struct {
 }
 
 // seedError is the error of a seed field that holds no seed: it is shown
-// next to the field rather than above the form.
-type seedError struct{ msg string }
+// next to the field rather than above the form, in the reader's language,
+// which say writes it in.
+type seedError struct{ say func(explain.Lang) string }
 
-func (e *seedError) Error() string { return e.msg }
+func (e *seedError) Error() string { return e.say(explain.English) }
 
 // newSearch answers with the new-search form, holding in, and what was
 // wrong with the search it asked for.
@@ -157,9 +157,14 @@ func (in formInput) request(program string) (catalog.Request, error) {
 		seed, err := strconv.ParseInt(in.seed, 10, 64)
 		switch {
 		case err != nil:
-			return req, &seedError{fmt.Sprintf("The seed must be a whole number, 0 or more: %q is not one.", in.seed)}
+			return req, &seedError{func(l explain.Lang) string {
+				return l.F("The seed must be a whole number, 0 or more: %q is not one.", in.seed)
+			}}
 		case seed < 0:
-			return req, &seedError{fmt.Sprintf("The seed must be 0 or more: %d is negative.", seed)}
+			// The seed is written as typed, not grouped in thousands.
+			return req, &seedError{func(l explain.Lang) string {
+				return l.F("The seed must be 0 or more: %s is negative.", strconv.FormatInt(seed, 10))
+			}}
 		}
 		req.Seed = seed
 	}
@@ -203,15 +208,16 @@ func specOf(name, prefix string, params []spec.Param, values map[string]string) 
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
-		s.newSearch(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error())
+		s.newSearch(w, r, http.StatusBadRequest, formInput{}, l.F("The form could not be read: %s", err.Error()))
 		return
 	}
 	in := readForm(r)
 	req, err := in.request(s.cfg.Program)
 	if se := (*seedError)(nil); errors.As(err, &se) {
-		in.seedErr = se.msg
+		in.seedErr = se.say(l)
 		s.newSearch(w, r, http.StatusBadRequest, in, "")
 		return
 	}
@@ -224,12 +230,12 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.newSearch(w, r, http.StatusInternalServerError, in,
-			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").")
+			l.F("The search was not started: its trace could not be saved in the data directory (%s).", s.storageError(err)))
 		return
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		s.newSearch(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, err.Error())
+		s.newSearch(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, searchRefusal(l, err))
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)

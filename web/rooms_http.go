@@ -75,23 +75,24 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 // handleRoomJoin sends a follower to the page the room with the code in
 // the path, or in the query's "code", shows, following it.
 func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	typed := r.PathValue("code")
 	if typed == "" {
 		typed = r.URL.Query().Get("code")
 	}
 	code, ok := rooms.NormalCode(typed)
 	if !ok {
-		s.message(w, r, http.StatusBadRequest, "Not a room code",
-			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", rooms.CodeLen, typed))
+		s.message(w, r, http.StatusBadRequest, l.T("Not a room code"),
+			l.F("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", rooms.CodeLen, typed))
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
 	if err != nil {
-		title := "No room " + code
+		title := l.F("No room %s", code)
 		if status == http.StatusServiceUnavailable {
-			title = "Room " + code + " cannot be found now"
+			title = l.F("Room %s cannot be found now", code)
 		}
-		s.message(w, r, status, title, sentence(err))
+		s.message(w, r, status, title, roomSentence(l, err))
 		return
 	}
 	path := rm.Path()
@@ -317,6 +318,10 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 // sentence is err's text as a page shows it: capitalized, with a full
 // stop.
 func sentence(err error) string { return explain.Capital(err.Error()) + "." }
+
+// roomSentence is sentence(err) in the language l: the rooms' own errors,
+// which a page of joining shows, have catalog entries.
+func roomSentence(l explain.Lang, err error) string { return l.T(sentence(err)) }
 
 // roomHello reads a page's first message, which says who it is, and
 // joins it to the room: it reports whether the page presents.

@@ -24,6 +24,8 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	base := "/t/" + sh.ID()
 	m := templates.Viewer{
 		Title:      sh.Title(),
+		Algorithm:  sh.Header().Algorithm,
+		Game:       sh.Header().Game,
 		Position:   sh.Header().Position,
 		Params:     paramText(sh.Header().Algorithm, sh.Header().Params),
 		Notes:      sh.Notes(),

@@ -98,21 +98,24 @@ type Traces struct {
 
 // Viewer is the page that steps through one trace.
 type Viewer struct {
-	Title      string // "alphabeta on tictactoe"
-	Position   string
-	Params     string // the algorithm's parameters, "depth=64 nodes=5000000"
-	Decision   string // the result in words
-	Notes      []string
-	SaveError  string // why the trace could not be saved, if it was not
-	Steps      int
-	Step       int
-	View       string       // "root" or "side"
-	Code       []string     // the pseudocode's lines, in the form that goes with View
-	Forms      []ViewChoice // the pseudocode's two forms, one per view, when it has two
-	SocketURL  string
-	LayoutURL  string // the drawing, without its view parameter
-	ExportURL  string // the base of the export links
-	HandoutURL string // the zip of one drawing per step
+	Title string // "alphabeta on tictactoe"
+	// Algorithm and Game name the search, for its title in the reader's
+	// language; "" leaves Title as it is.
+	Algorithm, Game string
+	Position        string
+	Params          string // the algorithm's parameters, "depth=64 nodes=5000000"
+	Decision        string // the result in words
+	Notes           []string
+	SaveError       string // why the trace could not be saved, if it was not
+	Steps           int
+	Step            int
+	View            string       // "root" or "side"
+	Code            []string     // the pseudocode's lines, in the form that goes with View
+	Forms           []ViewChoice // the pseudocode's two forms, one per view, when it has two
+	SocketURL       string
+	LayoutURL       string // the drawing, without its view parameter
+	ExportURL       string // the base of the export links
+	HandoutURL      string // the zip of one drawing per step
 	// SlidesFrom and SlidesTo are the steps the slides' form offers at
 	// first: the whole trace, or SlidesMost steps around Step when the
 	// whole is more than a set of slides draws.
@@ -219,6 +222,15 @@ func listEnd(ctx context.Context, i, n int) string {
 		return "、"
 	}
 	return ", "
+}
+
+// viewerTitle is the viewer's title in the reader's language: the
+// algorithm on the game.
+func viewerTitle(ctx context.Context, v Viewer) string {
+	if v.Algorithm == "" {
+		return v.Title
+	}
+	return F(ctx, "%s on %s", v.Algorithm, v.Game)
 }
 
 // exampleTitle is a gallery card's title in the reader's language: a
