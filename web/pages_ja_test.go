@@ -1,8 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"html"
+	"io"
+	"mime/multipart"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -191,3 +195,71 @@ func TestPagesInJapanese(t *testing.T) {
 
 // firstComparison names the gallery's first comparison.
 func firstComparison() string { return gallery.Comparisons()[0].Name }
+
+// TestErrorsInJapanese checks that the errors the server answers a
+// Japanese reader's form, upload and deletion with are in Japanese, the
+// values the reader typed kept as they are.
+func TestErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	upload := func(name, content string) (*http.Request, error) {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		if name != "" {
+			fw, err := mw.CreateFormFile("trace", name)
+			if err != nil {
+				return nil, err
+			}
+			io.WriteString(fw, content)
+		}
+		mw.Close()
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/upload", &body)
+		if err == nil {
+			req.Header.Set("Content-Type", mw.FormDataContentType())
+		}
+		return req, err
+	}
+	form := func(values url.Values) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/run", strings.NewReader(values.Encode()))
+		if err == nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		return req, err
+	}
+	tests := []struct {
+		name       string
+		req        func() (*http.Request, error)
+		wantStatus int
+		want       string
+	}{
+		{"a seed that is no number", func() (*http.Request, error) {
+			return form(url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"x1"}})
+		}, http.StatusBadRequest, `シードは 0 以上の整数にしてください。&#34;x1&#34; は整数ではありません。`},
+		{"a negative seed", func() (*http.Request, error) {
+			return form(url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}, "seed": {"-12345"}})
+		}, http.StatusBadRequest, "シードは 0 以上にしてください。-12345 は負の数です。"},
+		{"no file", func() (*http.Request, error) { return upload("", "") }, http.StatusBadRequest, "開くトレースファイルを選んでください。"},
+		{"not a trace", func() (*http.Request, error) { return upload("notes.jsonl", "hello\n") }, http.StatusBadRequest, "notes.jsonl は searchviz で表示できるトレースではありません："},
+		{"deleting no trace", func() (*http.Request, error) {
+			return http.NewRequest(http.MethodDelete, ts.URL+"/t/000000000000", nil)
+		}, http.StatusNotFound, `保存したトレース "000000000000" はありません。`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			req, err := tt.req()
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Accept-Language", "ja")
+			res, err := noRedirect.Do(req)
+			body := readBody(t, res, err)
+			if res.StatusCode != tt.wantStatus {
+				t.Errorf("status %d, want %d", res.StatusCode, tt.wantStatus)
+			}
+			if !strings.Contains(body, tt.want) {
+				t.Errorf("the answer lacks %q:\n%s", tt.want, body)
+			}
+		})
+	}
+}
