@@ -71,6 +71,12 @@ func TestJapaneseScreens(t *testing.T) {
 		t.Errorf("the viewer's pseudocode panel is headed %q", got)
 	}
 	b.screenshot("ja-viewer.png")
+	b.open("/compare/ttt-minimax-alphabeta")
+	b.do("waiting for the table", chromedp.WaitVisible(chromedp.CSS("[data-testid=compare-table]")))
+	if got := b.text("[data-testid=compare-table] thead"); !containsText(got, "探索") {
+		t.Errorf("the comparison's table is headed %q", got)
+	}
+	b.screenshot("ja-compare.png")
 }
 
 // switchLook is what switchLookJS measures of the header's language
