@@ -13,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/web/internal/gallery"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
 // hiddenParts are the parts of a page whose text a reader does not read
@@ -261,5 +263,19 @@ func TestErrorsInJapanese(t *testing.T) {
 				t.Errorf("the answer lacks %q:\n%s", tt.want, body)
 			}
 		})
+	}
+}
+
+// TestRoomSentence checks that the rooms' errors a page shows read in
+// English exactly as the errors themselves do, and in Japanese.
+func TestRoomSentence(t *testing.T) {
+	t.Parallel()
+	for _, err := range []error{rooms.ErrRoomsFull, rooms.ErrYourRooms, rooms.ErrRoomPath, rooms.ErrNoRoom, rooms.ErrLinkDown} {
+		if got, want := roomSentence(explain.English, err), sentence(err); got != want {
+			t.Errorf("in English %q, want %q", got, want)
+		}
+		if ja := roomSentence(explain.Japanese, err); ja == sentence(err) {
+			t.Errorf("%q has no Japanese", ja)
+		}
 	}
 }
