@@ -18,12 +18,14 @@ func TestRegistryTextsTranslated(t *testing.T) {
 		texts = append(texts, g.Help, g.PositionHelp)
 		for _, p := range g.Params {
 			texts = append(texts, p.Name, p.Help, p.Type.String())
+			texts = append(texts, p.Choices...)
 		}
 	}
 	for _, a := range catalog.Algorithms() {
 		texts = append(texts, a.Help)
 		for _, p := range a.Params {
 			texts = append(texts, p.Name, p.Help, p.Type.String())
+			texts = append(texts, p.Choices...)
 		}
 	}
 	for _, text := range texts {

@@ -57,6 +57,8 @@ var namesAllowed = []string{
 	"Russell", "Norvig", "Fig", "decoupled", "VALUE", "max",
 	// The maze's moves, as its move labels write them.
 	"up", "down", "left", "right",
+	// The dice paper's evaluations, type A, B and AB.
+	"AB",
 }
 
 // allowedWords returns the words a Japanese page may hold: namesAllowed,

@@ -20,6 +20,16 @@ func sentenceStop(ctx context.Context, title string) string {
 	return title + "."
 }
 
+// choiceLabel is what a choice parameter's option says of the choice c:
+// c as a spec writes it, followed in the reader's language by what it
+// means when that is other words.
+func choiceLabel(ctx context.Context, c string) string {
+	if t := T(ctx, c); t != c {
+		return c + " — " + t
+	}
+	return c
+}
+
 // optionTitle is what a select's option says of a game or an algorithm
 // whose help is "Title: what it does" (in Japanese "題：説明"): its title,
 // short enough to be read whole in the select; the whole help is shown
