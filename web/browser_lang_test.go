@@ -7,6 +7,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/web"
 )
 
 // readJapanese makes b's tab ask for pages in Japanese, as a Japanese
@@ -62,6 +64,9 @@ func TestJapaneseScreens(t *testing.T) {
 		if sw.Contrast < 4.5 {
 			t.Errorf("%s: the switch's link has a contrast of %.1f with the header, want 4.5 at least", p.path, sw.Contrast)
 		}
+		if words := web.EnglishWords(get(b, "reading the page's text", chromedp.Evaluate[string](visibleTextJS))); len(words) > 0 {
+			t.Errorf("%s: English on the Japanese page: %q", p.path, words)
+		}
 		b.screenshot(p.name)
 	}
 	b.open("/example/ttt-alphabeta")
@@ -104,6 +109,22 @@ const switchLookJS = `(() => {
 		inFirstScreen: window.scrollY === 0 && inWindow(cur) && inWindow(other),
 		contrast: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05),
 	};
+})()`
+
+// visibleTextJS is the text of the page a reader sees, leaving out code,
+// keys and sample output, drawings, and the brand: every visible text
+// node's, after the page's scripts have filled it. The board and tree
+// editors are the scripts' own words, which script.json's tests check.
+const visibleTextJS = `(() => {
+	const skip = "code, kbd, samp, svg, script, style, .brand, #board-editor, #tree-editor";
+	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	const out = [];
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		const e = n.parentElement;
+		if (e.closest(skip) || !e.checkVisibility()) continue;
+		out.push(n.textContent);
+	}
+	return out.join(" ");
 })()`
 
 // containsText reports whether text holds want.
