@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/gallery"
@@ -25,17 +27,37 @@ import (
 // viewers at matching steps, as the comparison's gallery.Rule pairs them.
 
 // factsOf reads what a comparison's table says of the search whose trace
-// t holds, at its last step, without moving t.
-func factsOf(t *trace.Tree, h trace.Header) gallery.Facts {
+// t holds, at its last step, without moving t; its name in the language l.
+func factsOf(l explain.Lang, t *trace.Tree, h trace.Header) gallery.Facts {
 	// The seed says which random games were played, not how: the table
 	// leaves it out, as traceName leaves out the node budget.
 	h.Params = maps.Clone(h.Params)
 	delete(h.Params, "seed")
-	return gallery.FactsOf(t, traceName(h))
+	return gallery.FactsOf(t, localName(l, h.Algorithm, traceName(h)))
 }
 
-// summaryOf is the table of comparison c whose searches' facts are fs.
-func summaryOf(c *gallery.Comparison, fs []gallery.Facts) templates.CompareSummary {
+// localName is name, a trace's name that starts with its algorithm's
+// (traceName), with the algorithm's name in the language l: the title of
+// its catalog help in that language, "アルファベータ法" for "AlphaBeta".
+func localName(l explain.Lang, algo, name string) string {
+	a, err := catalog.LookupAlgorithm(algo)
+	if err != nil {
+		return name
+	}
+	en := algorithmName(algo)
+	local, _, _ := strings.Cut(l.T(a.Help), "：")
+	local, _, _ = strings.Cut(local, ":")
+	local, _, _ = strings.Cut(local, " (")
+	rest, ok := strings.CutPrefix(name, en)
+	if !ok || strings.TrimSpace(local) == "" {
+		return name
+	}
+	return strings.TrimSpace(local) + rest
+}
+
+// summaryOf is the table of comparison c whose searches' facts are fs,
+// in the language l.
+func summaryOf(l explain.Lang, c *gallery.Comparison, fs []gallery.Facts) templates.CompareSummary {
 	mc, dfs := 0, 0
 	for _, f := range fs {
 		if f.MonteCarlo {
@@ -44,25 +66,25 @@ func summaryOf(c *gallery.Comparison, fs []gallery.Facts) templates.CompareSumma
 			dfs++
 		}
 	}
-	s := templates.CompareSummary{Head: []string{"Search", "Plays", c.ValueHead, "Nodes"}}
+	s := templates.CompareSummary{Head: []string{l.T("Search"), l.T("Plays"), l.T(c.ValueHead), l.T("Nodes")}}
 	if dfs > 0 {
-		s.Head = append(s.Head, "Cuts")
+		s.Head = append(s.Head, l.T("Cuts"))
 	}
 	switch {
 	case mc == 0:
-		s.Head = append(s.Head, "Evaluations")
+		s.Head = append(s.Head, l.T("Evaluations"))
 	case dfs == 0:
-		s.Head = append(s.Head, "Playouts", "Playouts on that move")
+		s.Head = append(s.Head, l.T("Playouts"), l.T("Playouts on that move"))
 	default:
-		s.Head = append(s.Head, "Evaluations or playouts")
+		s.Head = append(s.Head, l.T("Evaluations or playouts"))
 	}
 	for _, f := range fs {
-		row := []string{f.Name, "none", "—", explain.Thousands(f.Counters.Nodes)}
+		row := []string{f.Name, l.T("none"), "—", explain.Thousands(f.Counters.Nodes)}
 		if f.Decided && f.Move != "" {
 			row[1] = f.Move
 		}
 		if f.Decided {
-			row[2] = c.Terms.Value(f, c.Player)
+			row[2] = c.Terms.Value(l, f, c.Player)
 		}
 		if dfs > 0 {
 			cuts := "—" // a Monte Carlo search cuts nothing
@@ -75,14 +97,14 @@ func summaryOf(c *gallery.Comparison, fs []gallery.Facts) templates.CompareSumma
 		case mc == 0, dfs == 0:
 			row = append(row, explain.Thousands(f.Counters.Evals))
 		case f.MonteCarlo:
-			row = append(row, explain.Count(f.Counters.Evals, "playout", "playouts"))
+			row = append(row, l.F("%d playouts", f.Counters.Evals))
 		default:
-			row = append(row, explain.Count(f.Counters.Evals, "evaluation", "evaluations"))
+			row = append(row, l.F("%d evaluations", f.Counters.Evals))
 		}
 		if dfs == 0 {
 			share := "—"
 			if f.Playouts > 0 && f.Move != "" {
-				share = fmt.Sprintf("%s of %s (%d%%)", explain.Thousands(f.OnMove), explain.Thousands(f.Playouts), int(math.Round(100*float64(f.OnMove)/float64(f.Playouts))))
+				share = l.F("%d of %d (%d%%)", f.OnMove, f.Playouts, int(math.Round(100*float64(f.OnMove)/float64(f.Playouts))))
 			}
 			row = append(row, share)
 		}
@@ -130,9 +152,9 @@ func (s *Server) compareSummary(ctx context.Context, c *gallery.Comparison, ids 
 		if err != nil {
 			return templates.CompareSummary{}, err
 		}
-		fs = append(fs, factsOf(sh.Tree(), sh.Header()))
+		fs = append(fs, factsOf(templates.LangOf(ctx), sh.Tree(), sh.Header()))
 	}
-	return summaryOf(c, fs), nil
+	return summaryOf(templates.LangOf(ctx), c, fs), nil
 }
 
 // compareIDs reads the trace ids of the query of a comparison's summary or

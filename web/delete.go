@@ -2,11 +2,11 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 
 	"github.com/searchviz/searchviz/web/internal/tracestore"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
+	"github.com/searchviz/searchviz/web/templates"
 )
 
 // closeGone is the websocket close code of a page whose trace is not
@@ -24,27 +24,28 @@ const closeBusy = 4503
 // not deleted. Pages still open on the trace go on showing what they
 // hold, and are told the trace is gone when they next ask the server.
 func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	id := r.PathValue("id")
 	if !tracestore.ValidID(id) {
-		http.Error(w, fmt.Sprintf("There is no saved trace %q.", id), http.StatusNotFound)
+		http.Error(w, l.F("There is no saved trace %q.", id), http.StatusNotFound)
 		return
 	}
 	if s.isExample(id) {
-		http.Error(w, "This trace is an example of the gallery; examples cannot be deleted.", http.StatusForbidden)
+		http.Error(w, l.T("This trace is an example of the gallery; examples cannot be deleted."), http.StatusForbidden)
 		return
 	}
 	if s.liveSearch(id) != nil {
-		http.Error(w, "This search is still running; delete its trace when it ends.", http.StatusConflict)
+		http.Error(w, l.T("This search is still running; delete its trace when it ends."), http.StatusConflict)
 		return
 	}
 	err := s.store.Remove(id)
 	s.shows.Drop(id)
 	switch {
 	case errors.Is(err, tracestore.ErrNoTrace):
-		http.Error(w, fmt.Sprintf("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
+		http.Error(w, l.F("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
 	case err != nil:
 		s.log.Error("deleting a trace", "trace", id, "err", err)
-		http.Error(w, "The trace could not be deleted ("+s.storageError(err)+").", http.StatusInternalServerError)
+		http.Error(w, l.F("The trace could not be deleted (%s).", s.storageError(err)), http.StatusInternalServerError)
 	default:
 		s.log.Info("trace deleted", "trace", id)
 		w.WriteHeader(http.StatusNoContent)

@@ -3,12 +3,12 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
 	"github.com/searchviz/searchviz/games/board"
+	"github.com/searchviz/searchviz/web/templates"
 )
 
 // maxEditorRequest caps a request of the new-search form's position editor: the
@@ -59,9 +59,10 @@ func newOutlineView(o *catalog.Outline) *outlineView {
 // position that reads is none. A request the editor cannot answer gets
 // 400 and {"error": why}.
 func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, maxEditorRequest)
 	if err := r.ParseForm(); err != nil {
-		editorError(w, fmt.Errorf("the editor's request could not be read (at most %d KiB): %w", maxEditorRequest>>10, err))
+		editorError(w, errors.New(l.F("the editor's request could not be read (at most %d KiB): %s", maxEditorRequest>>10, err.Error())))
 		return
 	}
 	in := readForm(r)
@@ -78,7 +79,7 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 	var seed int64
 	if in.seed != "" {
 		if seed, err = strconv.ParseInt(in.seed, 10, 64); err != nil {
-			editorError(w, fmt.Errorf("seed %q is not a whole number", in.seed))
+			editorError(w, errors.New(l.F("seed %q is not a whole number", in.seed)))
 			return
 		}
 	}
@@ -98,7 +99,7 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 	if edited := r.PostFormValue("board"); edited != "" {
 		var b board.Board
 		if err := json.Unmarshal([]byte(edited), &b); err != nil {
-			editorError(w, fmt.Errorf("the edited board is not a board: %w", err))
+			editorError(w, errors.New(l.F("the edited board is not a board: %s", err.Error())))
 			return
 		}
 		if msg.Position, err = e.Edit(b); err != nil {

@@ -23,7 +23,7 @@ func exampleCards() []templates.Example {
 		out = append(out, templates.Example{Title: e.Title, Watch: e.Watch, URL: "/example/" + e.Name, Lesson: e.Lesson})
 		for _, c := range gallery.Comparisons() {
 			if (c.Left == e.Name || c.Right == e.Name) && secondOf(&c, examples, i) {
-				out = append(out, templates.Example{Title: "Side by side: " + c.Title, Watch: c.Watch, URL: "/compare/" + c.Name, Lesson: c.Lesson})
+				out = append(out, templates.Example{Title: c.Title, Watch: c.Watch, URL: "/compare/" + c.Name, Lesson: c.Lesson, Comparison: true})
 			}
 		}
 	}
@@ -52,12 +52,13 @@ func secondOf(c *gallery.Comparison, examples []gallery.Example, i int) bool {
 // steps both searches from the same moment; while they run, each at its
 // last step, following it.
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	c := galleryEntry(s, w, r, gallery.ComparisonNamed, "No such comparison", "There is no comparison %q; the start page lists them with the examples.")
+	l := templates.LangOf(r.Context())
+	c := galleryEntry(s, w, r, gallery.ComparisonNamed, l.T("No such comparison"), l.T("There is no comparison %q; the start page lists them with the examples."))
 	if c == nil {
 		return
 	}
 	m := templates.Compare{Title: c.Title, Point: c.Point, About: c.About, StepBoth: c.Match.Text(), MatchURL: "/compare/" + c.Name + "/match"}
-	panel := templates.CompareCountsPanel{Heading: "Counts per depth of both searches"}
+	panel := templates.CompareCountsPanel{Heading: l.T("Counts per depth of both searches")}
 	var ids []string
 	for i, name := range append([]string{c.Left, c.Right}, c.Extra...) {
 		ex := gallery.ExampleNamed(name)
@@ -81,7 +82,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		steps, err := s.openSteps(r.Context(), c, ids[:2])
 		if err != nil {
 			if status, msg := s.countsFailure(r.Context(), err); status != 0 {
-				s.message(w, r, status, "The comparison failed", msg)
+				s.message(w, r, status, l.T("The comparison failed"), msg)
 			}
 			return
 		}
@@ -91,7 +92,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		m.Matched = true
 	}
 	if len(ids) > 2 {
-		panel.Heading = "Counts per depth of the " + strconv.Itoa(len(ids)) + " searches"
+		panel.Heading = l.F("Counts per depth of the %d searches", len(ids))
 	}
 	panel.URL = countsFragmentURL(ids)
 	// The table is in the page when the searches have ended, as they have
@@ -101,7 +102,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		sum, err := s.compareSummary(r.Context(), c, ids)
 		if err != nil {
 			if status, msg := s.countsFailure(r.Context(), err); status != 0 {
-				s.message(w, r, status, "The comparison failed", msg)
+				s.message(w, r, status, l.T("The comparison failed"), msg)
 			}
 			return
 		}
@@ -112,7 +113,8 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 
 // handleExample runs an example once and sends the page to its trace.
 func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
-	ex := galleryEntry(s, w, r, gallery.ExampleNamed, "No such example", "There is no example %q; the start page lists them.")
+	l := templates.LangOf(r.Context())
+	ex := galleryEntry(s, w, r, gallery.ExampleNamed, l.T("No such example"), l.T("There is no example %q; the start page lists them."))
 	if ex == nil {
 		return
 	}
@@ -140,12 +142,13 @@ func (s *Server) handleExample(w http.ResponseWriter, r *http.Request) {
 // exampleFailed answers a request for an example whose search could not
 // start.
 func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error) {
+	l := templates.LangOf(r.Context())
 	if errors.Is(err, live.ErrBusy) {
 		w.Header().Set("Retry-After", "5")
-		s.message(w, r, http.StatusTooManyRequests, "The server is busy", err.Error())
+		s.message(w, r, http.StatusTooManyRequests, l.T("The server is busy"), searchRefusal(l, err))
 		return
 	}
-	s.message(w, r, http.StatusInternalServerError, "The example failed", err.Error())
+	s.message(w, r, http.StatusInternalServerError, l.T("The example failed"), err.Error())
 }
 
 // galleryEntry returns the entry of the gallery named by the request's

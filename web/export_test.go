@@ -55,3 +55,7 @@ func SetRoomLink(s *Server, up bool) { s.rooms.SetLink(up) }
 // SetHandoutBytes caps the bytes of s's handouts at n, so that tests
 // outside the package can see one refused without drawing 256 MiB.
 func SetHandoutBytes(s *Server, n int64) { s.handoutBytes = n }
+
+// EnglishWords returns the English words of a Japanese page's text, as
+// englishWords finds them, for the browser tests.
+func EnglishWords(text string) []string { return englishWords(text, allowedWords()) }

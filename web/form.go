@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -26,10 +25,11 @@ type formInput struct {
 }
 
 // seedError is the error of a seed field that holds no seed: it is shown
-// next to the field rather than above the form.
-type seedError struct{ msg string }
+// next to the field rather than above the form, in the reader's language,
+// which say writes it in.
+type seedError struct{ say func(explain.Lang) string }
 
-func (e *seedError) Error() string { return e.msg }
+func (e *seedError) Error() string { return e.say(explain.English) }
 
 // newSearch answers with the new-search form, holding in, and what was
 // wrong with the search it asked for.
@@ -47,6 +47,7 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 	if in.algo == "" {
 		in.algo = catalog.DefaultAlgorithm().Name
 	}
+	l := templates.LangOf(r.Context())
 	selected, _ := catalog.LookupGame(in.game) // an unknown game, refused with its own error, gives no depth
 	for _, g := range catalog.Games() {
 		depth := ""
@@ -54,9 +55,9 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 			depth = strconv.Itoa(g.Depth)
 		}
 		ix.Games = append(ix.Games, templates.Game{
-			Name: g.Name, Help: g.Help, Family: string(g.Family), Start: g.Start,
-			PositionHelp: g.PositionHelp, Selected: g.Name == in.game, Depth: depth,
-			Params: paramFields(gameField(g.Name), g.Params, in.params),
+			Name: g.Name, Help: l.T(g.Help), Family: string(g.Family), Start: g.Start,
+			PositionHelp: l.T(g.PositionHelp), Selected: g.Name == in.game, Depth: depth,
+			Params: paramFields(l, gameField(g.Name), g.Params, in.params),
 		})
 	}
 	for _, a := range catalog.Algorithms() {
@@ -66,12 +67,12 @@ func (s *Server) newSearch(w http.ResponseWriter, r *http.Request, status int, i
 			ix.Algorithms[i].Family += " " + string(a.Family)
 			continue
 		}
-		params := paramFields(a.Name+".", a.Params, in.params)
+		params := paramFields(l, a.Name+".", a.Params, in.params)
 		if catalog.TakesGameDepth(a) {
-			followGameDepth(params, a.Name+".depth", selected)
+			followGameDepth(l, params, a.Name+".depth", selected)
 		}
 		ix.Algorithms = append(ix.Algorithms, templates.Algorithm{
-			Name: a.Name, Help: a.Help, Family: string(a.Family), Selected: a.Name == in.algo,
+			Name: a.Name, Help: l.T(a.Help), Family: string(a.Family), Selected: a.Name == in.algo,
 			Params: params,
 		})
 	}
@@ -90,16 +91,16 @@ func (s *Server) handleNewSearch(w http.ResponseWriter, r *http.Request) {
 func gameField(game string) string { return "game." + game + "." }
 
 // paramFields describes params as form fields named prefix+name, holding
-// what the user entered.
-func paramFields(prefix string, params []spec.Param, entered map[string]string) []templates.Param {
+// what the user entered, in the reader's language l.
+func paramFields(l explain.Lang, prefix string, params []spec.Param, entered map[string]string) []templates.Param {
 	var out []templates.Param
 	for _, p := range params {
 		field := prefix + p.Name
 		tp := templates.Param{
-			Name: p.Name, Field: field, Help: p.Help,
+			Name: p.Name, Label: l.T(p.Name), Field: field, Help: l.T(p.Help),
 			Default: p.Format(p.Default), Min: p.Format(p.Min), Max: p.Format(p.Max),
 			Step: "any", Value: entered[field],
-			Limits:      fmt.Sprintf("%s in %s, default ", p.Type, p.Range()),
+			Limits:      l.F("%s in %s, default ", l.T(p.Type.String()), p.Range()),
 			DefaultText: p.Format(p.Default),
 		}
 		switch p.Type {
@@ -107,7 +108,7 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 			tp.Step = "1"
 		case spec.Choice:
 			tp.Choices = p.Choices
-			tp.Limits = "default "
+			tp.Limits = l.T("default ")
 		}
 		out = append(out, tp)
 	}
@@ -116,7 +117,7 @@ func paramFields(prefix string, params []spec.Param, entered map[string]string) 
 
 // followGameDepth makes the depth= field among params follow g's Depth,
 // the page updating it as the game changes (see catalog.Game.DepthFor).
-func followGameDepth(params []templates.Param, field string, g catalog.Game) {
+func followGameDepth(l explain.Lang, params []templates.Param, field string, g catalog.Game) {
 	for i := range params {
 		p := &params[i]
 		if p.Field != field {
@@ -125,7 +126,7 @@ func followGameDepth(params []templates.Param, field string, g catalog.Game) {
 		p.AlgoDefault = p.Default
 		if g.Depth > 0 {
 			p.Default = strconv.Itoa(g.Depth)
-			p.DefaultText = p.Default + " on " + g.Name
+			p.DefaultText = l.F("%s on %s", p.Default, g.Name)
 		}
 	}
 }
@@ -156,9 +157,14 @@ func (in formInput) request(program string) (catalog.Request, error) {
 		seed, err := strconv.ParseInt(in.seed, 10, 64)
 		switch {
 		case err != nil:
-			return req, &seedError{fmt.Sprintf("The seed must be a whole number, 0 or more: %q is not one.", in.seed)}
+			return req, &seedError{func(l explain.Lang) string {
+				return l.F("The seed must be a whole number, 0 or more: %q is not one.", in.seed)
+			}}
 		case seed < 0:
-			return req, &seedError{fmt.Sprintf("The seed must be 0 or more: %d is negative.", seed)}
+			// The seed is written as typed, not grouped in thousands.
+			return req, &seedError{func(l explain.Lang) string {
+				return l.F("The seed must be 0 or more: %s is negative.", strconv.FormatInt(seed, 10))
+			}}
 		}
 		req.Seed = seed
 	}
@@ -202,15 +208,16 @@ func specOf(name, prefix string, params []spec.Param, values map[string]string) 
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
-		s.newSearch(w, r, http.StatusBadRequest, formInput{}, "The form could not be read: "+err.Error())
+		s.newSearch(w, r, http.StatusBadRequest, formInput{}, l.F("The form could not be read: %s", err.Error()))
 		return
 	}
 	in := readForm(r)
 	req, err := in.request(s.cfg.Program)
 	if se := (*seedError)(nil); errors.As(err, &se) {
-		in.seedErr = se.msg
+		in.seedErr = se.say(l)
 		s.newSearch(w, r, http.StatusBadRequest, in, "")
 		return
 	}
@@ -223,12 +230,12 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.newSearch(w, r, http.StatusInternalServerError, in,
-			"The search was not started: its trace could not be saved in the data directory ("+s.storageError(err)+").")
+			l.F("The search was not started: its trace could not be saved in the data directory (%s).", s.storageError(err)))
 		return
 	}
 	id, err := s.startSearch(req)
 	if err != nil {
-		s.newSearch(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, err.Error())
+		s.newSearch(w, r, refusedStatus(w, err, live.ErrBusy, http.StatusBadRequest, "5"), in, searchRefusal(l, err))
 		return
 	}
 	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)

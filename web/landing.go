@@ -1,8 +1,8 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -37,13 +37,13 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request, status int, upl
 	lessons, err := lessonViewsOnce()
 	if err != nil {
 		s.log.Error("drawing the gallery", "err", err)
-		s.message(w, r, http.StatusInternalServerError, "The start page failed", err.Error())
+		s.message(w, r, http.StatusInternalServerError, templates.T(r.Context(), "The start page failed"), err.Error())
 		return
 	}
 	l := templates.Landing{
 		Lessons:     lessons,
 		UploadError: uploadErr,
-		MaxUpload:   fmt.Sprintf("%d MiB", s.cfg.MaxUpload>>20),
+		MaxUpload:   strconv.FormatInt(s.cfg.MaxUpload>>20, 10) + " MiB",
 	}
 	saved, err := s.store.List()
 	if err != nil {
@@ -52,7 +52,7 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request, status int, upl
 	if len(saved) > savedShown {
 		saved, l.MoreSaved = saved[:savedShown], true
 	}
-	l.Saved = savedRows(s.markExamples(saved))
+	l.Saved = savedRows(templates.LangOf(r.Context()), s.markExamples(saved))
 	s.page(w, r, status, templates.IndexPage(l))
 }
 

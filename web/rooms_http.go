@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,28 +43,29 @@ type roomOpened struct {
 // handleRoomOpen opens a room showing the viewer page given in the form's
 // "path", for the page that asks to present it.
 func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, maxRoomMessage)
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "A room is opened with a form of at most 4 KiB: "+err.Error(), http.StatusBadRequest)
+		http.Error(w, l.F("A room is opened with a form of at most 4 KiB: %s", err.Error()), http.StatusBadRequest)
 		return
 	}
 	client, _, _ := net.SplitHostPort(r.RemoteAddr)
 	rm, err := s.rooms.Open(r.Context(), r.PostForm.Get("path"), client)
 	switch {
 	case errors.Is(err, rooms.ErrRoomsFull), errors.Is(err, rooms.ErrYourRooms):
-		http.Error(w, sentence(err), http.StatusTooManyRequests)
+		http.Error(w, roomSentence(l, err), http.StatusTooManyRequests)
 		return
 	case errors.Is(err, rooms.ErrRoomPath):
-		http.Error(w, sentence(err), http.StatusBadRequest)
+		http.Error(w, roomSentence(l, err), http.StatusBadRequest)
 		return
 	case errors.Is(err, rooms.ErrLinkDown):
 		s.log.Warn("opening a room", "err", err)
 		w.Header().Set("Retry-After", linkRetryAfter)
-		http.Error(w, sentence(rooms.ErrLinkDown), http.StatusServiceUnavailable)
+		http.Error(w, roomSentence(l, rooms.ErrLinkDown), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		s.log.Error("opening a room", "err", err)
-		http.Error(w, "The room could not be opened; the error is in the server's log.", http.StatusInternalServerError)
+		http.Error(w, l.T("The room could not be opened; the error is in the server's log."), http.StatusInternalServerError)
 		return
 	}
 	s.log.Info("room opened", "room", rm.Code(), "path", rm.Path())
@@ -75,23 +77,24 @@ func (s *Server) handleRoomOpen(w http.ResponseWriter, r *http.Request) {
 // handleRoomJoin sends a follower to the page the room with the code in
 // the path, or in the query's "code", shows, following it.
 func (s *Server) handleRoomJoin(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	typed := r.PathValue("code")
 	if typed == "" {
 		typed = r.URL.Query().Get("code")
 	}
 	code, ok := rooms.NormalCode(typed)
 	if !ok {
-		s.message(w, r, http.StatusBadRequest, "Not a room code",
-			fmt.Sprintf("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", rooms.CodeLen, typed))
+		s.message(w, r, http.StatusBadRequest, l.T("Not a room code"),
+			l.F("A room's code is %d letters and digits, as the presenter's screen shows it, such as K7QX2M; %q is not one.", rooms.CodeLen, typed))
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
 	if err != nil {
-		title := "No room " + code
+		title := l.F("No room %s", code)
 		if status == http.StatusServiceUnavailable {
-			title = "Room " + code + " cannot be found now"
+			title = l.F("Room %s cannot be found now", code)
 		}
-		s.message(w, r, status, title, sentence(err))
+		s.message(w, r, status, title, roomSentence(l, err))
 		return
 	}
 	path := rm.Path()
@@ -317,6 +320,24 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 // sentence is err's text as a page shows it: capitalized, with a full
 // stop.
 func sentence(err error) string { return explain.Capital(err.Error()) + "." }
+
+// roomSentence is sentence(err) in the language l: the rooms' own errors
+// that a presenter or a follower reads are the same sentences, in l.
+func roomSentence(l explain.Lang, err error) string {
+	switch {
+	case errors.Is(err, rooms.ErrRoomsFull):
+		return l.F("%s rooms are open, the most this server holds; try again when one ends.", strconv.Itoa(rooms.MaxRooms))
+	case errors.Is(err, rooms.ErrYourRooms):
+		return l.F("You have %s rooms open, the most one address may; end one (its presenter's End button) and try again.", strconv.Itoa(rooms.MaxRoomsPerClient))
+	case errors.Is(err, rooms.ErrRoomPath):
+		return l.T("A room shows a trace, an example or an exercise of this server: a path /t/ID, /t/ID?example=NAME, /example/NAME or /exercise?kind=K&level=L&seed=N.")
+	case errors.Is(err, rooms.ErrNoRoom):
+		return l.T("No room has this code: it has ended, or the code is mistyped.")
+	case errors.Is(err, rooms.ErrLinkDown):
+		return l.T("The connection between servers is down, so rooms cannot be opened or found now; try again in a moment.")
+	}
+	return sentence(err)
+}
 
 // roomHello reads a page's first message, which says who it is, and
 // joins it to the room: it reports whether the page presents.

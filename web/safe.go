@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/web/internal/safely"
+	"github.com/searchviz/searchviz/web/templates"
 )
 
 // recovered is safely.Recovered, which every goroutine the server starts
@@ -34,8 +35,9 @@ func (s *Server) recoverRequest(w *statusRecorder, r *http.Request) {
 		return
 	}
 	if !w.wrote {
-		s.message(w, r, http.StatusInternalServerError, "Something went wrong",
-			"The server could not answer this request; the error is in its log. Other pages keep working.")
+		ctx := r.Context()
+		s.message(w, r, http.StatusInternalServerError, templates.T(ctx, "Something went wrong"),
+			templates.T(ctx, "The server could not answer this request; the error is in its log. Other pages keep working."))
 	}
 }
 

@@ -374,8 +374,8 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 	saved, err := s.store.List()
 	if err != nil {
 		s.log.Error("listing traces", "err", err)
-		s.message(w, r, http.StatusInternalServerError, "Cannot list traces", s.publicError(err))
+		s.message(w, r, http.StatusInternalServerError, templates.T(r.Context(), "Cannot list traces"), s.publicError(err))
 		return
 	}
-	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(s.markExamples(saved)), DataDir: s.cfg.DataDir}))
+	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(templates.LangOf(r.Context()), s.markExamples(saved)), DataDir: s.cfg.DataDir}))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
+	"github.com/searchviz/searchviz/web/templates"
 )
 
 // uploadAnswer is the JSON answer to an upload sent by the start page's
@@ -51,6 +52,7 @@ func uploaded(w http.ResponseWriter, r *http.Request, id string) {
 }
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	select {
 	case s.uploads <- struct{}{}:
 		defer func() { <-s.uploads }()
@@ -59,7 +61,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		// sees this answer rather than a connection cut mid-upload.
 		io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload+64<<10))
 		w.Header().Set("Retry-After", "5")
-		s.uploadFailed(w, r, http.StatusTooManyRequests, fmt.Sprintf(
+		s.uploadFailed(w, r, http.StatusTooManyRequests, l.F(
 			"The server is reading %d uploads already, the most it reads at once; try again in a moment.", cap(s.uploads)))
 		return
 	}
@@ -67,9 +69,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	file, hdr, err := r.FormFile("trace")
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		msg := "Choose a trace file to open."
+		msg := l.T("Choose a trace file to open.")
 		if errors.As(err, &tooBig) {
-			msg = fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20)
+			msg = l.F("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20)
 		}
 		s.uploadFailed(w, r, http.StatusBadRequest, msg)
 		return
@@ -77,11 +79,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	defer file.Close()
 	data, err := io.ReadAll(io.LimitReader(file, s.cfg.MaxUpload+1))
 	if err != nil {
-		s.uploadFailed(w, r, http.StatusBadRequest, "The file could not be read: "+err.Error())
+		s.uploadFailed(w, r, http.StatusBadRequest, l.F("The file could not be read: %s", err.Error()))
 		return
 	}
 	if int64(len(data)) > s.cfg.MaxUpload {
-		s.uploadFailed(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
+		s.uploadFailed(w, r, http.StatusRequestEntityTooLarge, l.F("The file is too big: traces of at most %d MiB can be opened.", s.cfg.MaxUpload>>20))
 		return
 	}
 	// The same file opened again is the trace saved the first time.
@@ -97,13 +99,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "trace: ")
-		s.uploadFailed(w, r, http.StatusBadRequest, fmt.Sprintf("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
+		s.uploadFailed(w, r, http.StatusBadRequest, l.F("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
 	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.SaveUpload(id, hdr.Filename, h, treeEvents(t)) })
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.uploadFailed(w, r, http.StatusInternalServerError, "The trace could not be saved in the data directory ("+s.storageError(err)+").")
+		s.uploadFailed(w, r, http.StatusInternalServerError, l.F("The trace could not be saved in the data directory (%s).", s.storageError(err)))
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())

@@ -24,6 +24,8 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	base := "/t/" + sh.ID()
 	m := templates.Viewer{
 		Title:      sh.Title(),
+		Algorithm:  sh.Header().Algorithm,
+		Game:       sh.Header().Game,
 		Position:   sh.Header().Position,
 		Params:     paramText(sh.Header().Algorithm, sh.Header().Params),
 		Notes:      sh.Notes(),
@@ -104,8 +106,8 @@ func paramText(algo string, params map[string]string) string {
 }
 
 // savedRows describes saved traces for the list of them: parameters,
-// node count, where each came from.
-func savedRows(saved []tracestore.Saved) []templates.Saved {
+// node count, where each came from, in the reader's language l.
+func savedRows(l explain.Lang, saved []tracestore.Saved) []templates.Saved {
 	var out []templates.Saved
 	for _, t := range saved {
 		row := templates.Saved{
@@ -121,11 +123,11 @@ func savedRows(saved []tracestore.Saved) []templates.Saved {
 		}
 		switch {
 		case t.Example:
-			row.Source = "example"
+			row.Source = l.T("example")
 		case t.Meta.Source == tracestore.SourceUpload && t.Meta.File != "":
-			row.Source = "upload: " + t.Meta.File
+			row.Source = l.F("upload: %s", t.Meta.File)
 		default:
-			row.Source = t.Meta.Source
+			row.Source = l.T(t.Meta.Source)
 		}
 		out = append(out, row)
 	}

@@ -1,10 +1,14 @@
 package templates
 
-import "strconv"
+import (
+	"context"
+	"strconv"
+)
 
 // Param is one parameter field of the new-search form.
 type Param struct {
 	Name    string // the parameter's name in specs
+	Label   string // what the form calls it, in the reader's language
 	Field   string // the form field, "<algorithm>.<name>"
 	Default string
 	Min     string
@@ -54,7 +58,10 @@ type Example struct {
 	Watch  string // one sentence on what to watch for
 	URL    string
 	Lesson string // the name of the gallery's lesson it is in
-	Thumb  Thumb  // its position, small
+	// Comparison says the card is a comparison of two examples, whose
+	// title says it shows them side by side.
+	Comparison bool
+	Thumb      Thumb // its position, small
 }
 
 // Saved is one stored trace in a list.
@@ -91,21 +98,24 @@ type Traces struct {
 
 // Viewer is the page that steps through one trace.
 type Viewer struct {
-	Title      string // "alphabeta on tictactoe"
-	Position   string
-	Params     string // the algorithm's parameters, "depth=64 nodes=5000000"
-	Decision   string // the result in words
-	Notes      []string
-	SaveError  string // why the trace could not be saved, if it was not
-	Steps      int
-	Step       int
-	View       string       // "root" or "side"
-	Code       []string     // the pseudocode's lines, in the form that goes with View
-	Forms      []ViewChoice // the pseudocode's two forms, one per view, when it has two
-	SocketURL  string
-	LayoutURL  string // the drawing, without its view parameter
-	ExportURL  string // the base of the export links
-	HandoutURL string // the zip of one drawing per step
+	Title string // "alphabeta on tictactoe"
+	// Algorithm and Game name the search, for its title in the reader's
+	// language; "" leaves Title as it is.
+	Algorithm, Game string
+	Position        string
+	Params          string // the algorithm's parameters, "depth=64 nodes=5000000"
+	Decision        string // the result in words
+	Notes           []string
+	SaveError       string // why the trace could not be saved, if it was not
+	Steps           int
+	Step            int
+	View            string       // "root" or "side"
+	Code            []string     // the pseudocode's lines, in the form that goes with View
+	Forms           []ViewChoice // the pseudocode's two forms, one per view, when it has two
+	SocketURL       string
+	LayoutURL       string // the drawing, without its view parameter
+	ExportURL       string // the base of the export links
+	HandoutURL      string // the zip of one drawing per step
 	// SlidesFrom and SlidesTo are the steps the slides' form offers at
 	// first: the whole trace, or SlidesMost steps around Step when the
 	// whole is more than a set of slides draws.
@@ -199,13 +209,37 @@ type CompareExtra struct {
 	URL   string // its example's own page
 }
 
-// listEnd is what follows item i of a list of n in a sentence: a comma
-// and a space, or the sentence's full stop after the last.
-func listEnd(i, n int) string {
-	if i == n-1 {
+// listEnd is what follows item i of a list of n in a sentence in the
+// reader's language: a comma, or the sentence's full stop after the last.
+func listEnd(ctx context.Context, i, n int) string {
+	ja := LangOf(ctx).Code() == "ja"
+	switch {
+	case i == n-1 && ja:
+		return "。"
+	case i == n-1:
 		return "."
+	case ja:
+		return "、"
 	}
 	return ", "
+}
+
+// viewerTitle is the viewer's title in the reader's language: the
+// algorithm on the game.
+func viewerTitle(ctx context.Context, v Viewer) string {
+	if v.Algorithm == "" {
+		return v.Title
+	}
+	return F(ctx, "%s on %s", v.Algorithm, v.Game)
+}
+
+// exampleTitle is a gallery card's title in the reader's language: a
+// comparison's says it shows two searches side by side.
+func exampleTitle(ctx context.Context, e Example) string {
+	if e.Comparison {
+		return F(ctx, "Side by side: %s", T(ctx, e.Title))
+	}
+	return T(ctx, e.Title)
 }
 
 // CompareSide is one of the viewers of a comparison.

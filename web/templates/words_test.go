@@ -17,3 +17,10 @@ func TestOptionTitle(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionTitleJapanese(t *testing.T) {
+	t.Parallel()
+	if got := optionTitle("アルファベータ法：ミニマックス法と同じ値を求めます"); got != "アルファベータ法" {
+		t.Errorf("optionTitle of a Japanese help = %q", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -54,8 +55,8 @@ func FactsOf(t *trace.Tree, name string) Facts {
 }
 
 // Value states the value of the search f in terms t, for the root
-// player, named player.
-func (t Terms) Value(f Facts, player string) string {
+// player, named player, in the language l.
+func (t Terms) Value(l explain.Lang, f Facts, player string) string {
 	v := f.Value
 	if f.MonteCarlo {
 		rate := strconv.FormatFloat(v, 'f', 2, 64)
@@ -63,9 +64,11 @@ func (t Terms) Value(f Facts, player string) string {
 		case t != TermsExpect:
 			return rate
 		case math.Abs(v-0.5) <= EvenRate:
-			return rate + " win rate: about even"
+			return l.F("%s win rate: about even", rate)
+		case v > 0.5:
+			return l.F("%s win rate: %s ahead", rate, player)
 		}
-		return rate + " win rate: " + player + sideOf(v-0.5, " ahead", " behind")
+		return l.F("%s win rate: %s behind", rate, player)
 	}
 	n := trace.FormatValue(v)
 	if v > 0 {
@@ -74,21 +77,28 @@ func (t Terms) Value(f Facts, player string) string {
 	even := !(v > 0 || v < 0) // 0, or not a number
 	switch {
 	case t == TermsExpect && even:
-		return "0 points: even"
+		return l.T("0 points: even")
 	case even:
-		return "0: a draw"
-	case t == TermsExpect && math.Abs(v) == 1:
-		return n + " point: " + player + sideOf(v, " ahead", " behind")
+		return l.T("0: a draw")
 	case t == TermsExpect:
-		return n + " points: " + player + sideOf(v, " ahead", " behind")
+		return expectedPoints(l, n, v, player)
+	case v > 0:
+		return l.F("%s: %s wins", n, player)
 	}
-	return n + ": " + player + sideOf(v, " wins", " loses")
+	return l.F("%s: %s loses", n, player)
 }
 
-// sideOf returns above for a v above 0, else below.
-func sideOf(v float64, above, below string) string {
-	if v > 0 {
-		return above
+// expectedPoints states an expected score v, written n, for player: one
+// point or more, ahead or behind.
+func expectedPoints(l explain.Lang, n string, v float64, player string) string {
+	one := math.Abs(v) == 1
+	switch {
+	case one && v > 0:
+		return l.F("%s point: %s ahead", n, player)
+	case one:
+		return l.F("%s point: %s behind", n, player)
+	case v > 0:
+		return l.F("%s points: %s ahead", n, player)
 	}
-	return below
+	return l.F("%s points: %s behind", n, player)
 }

@@ -14,6 +14,8 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // contentSecurityPolicy is sent with every response. The pages load only
@@ -73,8 +75,9 @@ func New(next http.Handler, hosts Hosts, log *slog.Logger) http.Handler {
 				"host", r.Host, "origin", r.Header.Get("Origin"), "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"), "remote", r.RemoteAddr)
 			http.Error(w, text, status)
 		}
+		l := readerLang(r)
 		if host := hostOf(r.Host); !hosts.allows(host) {
-			refuse(http.StatusMisdirectedRequest, "host not allowed", hostRefusal(host))
+			refuse(http.StatusMisdirectedRequest, "host not allowed", hostRefusal(l, host))
 			return
 		}
 		checked := r
@@ -85,20 +88,39 @@ func New(next http.Handler, hosts Hosts, log *slog.Logger) http.Handler {
 		}
 		if err := cop.Check(checked); err != nil {
 			refuse(http.StatusForbidden, err.Error(),
-				"searchviz refused this request: it was sent by a page of another origin (another site, or another port), which may not act on this server.\n")
+				l.T("searchviz refused this request: it was sent by a page of another origin (another site, or another port), which may not act on this server.")+"\n")
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// hostRefusal is the text of a 421 answer to a request addressed to host.
-func hostRefusal(host string) string {
-	if host == "" {
-		return "searchviz answers only requests that name its host in a Host header.\n"
+// langCookie names the cookie in which web's language switch keeps the
+// language a reader chose.
+const langCookie = "lang"
+
+// readerLang returns the language to refuse r in: the one its reader
+// chose with the switch, else the best for their browser, as web's pages
+// choose it.
+func readerLang(r *http.Request) explain.Lang {
+	choice := ""
+	if c, err := r.Cookie(langCookie); err == nil {
+		choice = c.Value
 	}
-	return fmt.Sprintf("searchviz does not answer to the host %.100q, so that other sites cannot reach it through DNS rebinding.\n"+
-		"If you reach this server by that name, start it with --allow-host %.100s\n", host, host)
+	return explain.Negotiate(choice, r.Header.Get("Accept-Language"))
+}
+
+// hostRefusal is the text of a 421 answer to a request addressed to host,
+// in the reader's language l.
+func hostRefusal(l explain.Lang, host string) string {
+	if host == "" {
+		return l.T("searchviz answers only requests that name its host in a Host header.") + "\n"
+	}
+	if r := []rune(host); len(r) > 100 {
+		host = string(r[:100]) // as %.100q would cut it
+	}
+	return l.F("searchviz does not answer to the host %q, so that other sites cannot reach it through DNS rebinding.", host) + "\n" +
+		l.F("If you reach this server by that name, start it with --allow-host %s", host) + "\n"
 }
 
 // Headers returns the security headers every response carries, each a
