@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -208,7 +207,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	}
 	switch {
 	case deep != nil:
-		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
+		m.Error = vw.lang.F("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
 	case errors.Is(err, show.ErrTooBigToDraw):
 		m.Error = err.Error()
 	case err != nil:
@@ -490,7 +489,7 @@ func (vw *Viewer) navView(focus trace.NodeID) *NavView {
 	if n := len(trail); n > MaxPathMoves {
 		// The root, then a crumb for the levels left out, then the last.
 		skipped := trail[n-MaxPathMoves+1]
-		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + explain.Thousands(n-MaxPathMoves+1) + " levels"})
+		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: vw.lang.F("… %s levels", explain.Thousands(n-MaxPathMoves+1))})
 		trail = trail[n-MaxPathMoves+2:]
 	}
 	for _, id := range trail {
@@ -532,7 +531,7 @@ func (vw *Viewer) path(id trace.NodeID) []trace.NodeID {
 func (vw *Viewer) moveName(id trace.NodeID) string {
 	n := vw.tree.Node(id)
 	if n.Parent == trace.NoNode {
-		return "root"
+		return vw.lang.T("root")
 	}
 	if n.Label != "" {
 		return n.Label

@@ -22,6 +22,7 @@ import (
 // only what changed. It is used by one goroutine.
 type Viewer struct {
 	show     *show.Show
+	lang     explain.Lang // the language of the page's reader
 	tree     *trace.Tree
 	view     trace.View
 	selected trace.NodeID // the node the page selected, or NoNode
@@ -95,6 +96,9 @@ type Options struct {
 	// Pages is the server's count of what its pages hold of their own,
 	// nil if none counts it.
 	Pages *atomic.Int64
+	// Lang is the language of the page's reader, English if zero: every
+	// word and drawing the viewer sends is in it.
+	Lang explain.Lang
 }
 
 // New returns a viewer of show s in view v at step 0, whose drawings of
@@ -102,7 +106,7 @@ type Options struct {
 func New(ctx context.Context, s *show.Show, v trace.View, o Options) *Viewer {
 	t := s.Tree().Clone()
 	t.Seek(0)
-	return &Viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
+	return &Viewer{show: s, lang: o.Lang, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
 		pageWhole: s.WholeFits(), ctx: ctx, timeout: o.Timeout, layouter: o.Layouter, pages: o.Pages}
 }
 
@@ -210,7 +214,7 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		f.Code = vw.show.Code(vw.view).Text()
 	}
 	if extras {
-		f.Caption = explain.Caption(t.Node(t.Root()).Type, vw.view)
+		f.Caption = vw.lang.Caption(t.Node(t.Root()).Type, vw.view)
 	}
 	f.Nodes = vw.patches(from, k)
 	f.More = vw.morePatches(k, f.Full)
@@ -223,7 +227,7 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 	}
 	f.Vars = vw.variables(focus)
 	if p := t.IterationAt(k); p > 0 {
-		f.Vars = append(f.Vars, Variable{vw.iterationName(), strconv.Itoa(p)})
+		f.Vars = append(f.Vars, Variable{vw.lang.T(vw.iterationName()), strconv.Itoa(p)})
 	}
 	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
@@ -257,7 +261,7 @@ func (vw *Viewer) describe(k int) []LogLine {
 			continue
 		}
 		vw.tree.Seek(i)
-		texts[i-lo] = explain.Describe(vw.tree, vw.view)
+		texts[i-lo] = vw.lang.Describe(vw.tree, vw.view)
 	}
 	vw.tree.Seek(k)
 	w.lo, w.texts = lo, texts
