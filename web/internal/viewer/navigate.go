@@ -430,7 +430,7 @@ func (vw *Viewer) drawnFinal() {
 	final := vw.show.Tree()
 	vw.sent = make([]render.NodeDisplay, vw.shown.Len())
 	for i, id := range vw.shown.Nodes() {
-		vw.sent[i] = render.Display(final, id, vw.view)
+		vw.sent[i] = render.DisplayIn(vw.lang, final, id, vw.view)
 	}
 	vw.sentMore = make([]moreShown, len(vw.shown.Groups()))
 	for g := range vw.sentMore {

@@ -303,7 +303,7 @@ func (vw *Viewer) patches(from, k int) []NodePatch {
 				return
 			}
 		}
-		d := render.Display(t, id, vw.view)
+		d := render.DisplayIn(vw.lang, t, id, vw.view)
 		if full || d != vw.sent[i] {
 			out = append(out, NodePatch{ID: int(id), NodeDisplay: d})
 			vw.sent[i] = d
@@ -380,7 +380,7 @@ func (vw *Viewer) morePatches(k int, full bool) []MorePatch {
 		p := MorePatch{Parent: int(vw.shown.Groups()[g]), Class: "st_not_reached"}
 		if now.drawn {
 			p.Class = "st_more"
-			p.More, p.Nodes = e.Label()
+			p.More, p.Nodes = e.LabelIn(vw.lang)
 		}
 		out = append(out, p)
 	}
