@@ -52,7 +52,7 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	layout, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	layout, err := sh.Layout(r.Context(), s.cfg.Layouter, readerLang(r), v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return

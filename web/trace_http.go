@@ -109,7 +109,7 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, readerLang(r), v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return
@@ -128,7 +128,7 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 		// An SVG of a step before the last is cropped to what it shows
 		// unless crop=0 asks for the final tree's whole canvas.
 		crop := r.URL.Query().Get("crop") != "0"
-		data, err := sh.Export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
+		data, err := sh.Export(r.Context(), s.cfg.Layouter, readerLang(r), step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
 		if err != nil {
 			s.drawError(w, r, sh, err)
 			return

@@ -133,3 +133,36 @@ func TestGrainLabelsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestViewersDrawInTheirLanguages gives an English and a Japanese viewer
+// of one show panels too small for the whole tree, so that both draw
+// display sets, which the show keeps and shares between its pages: each
+// viewer's drawings, and its placeholders' words, are in its own language.
+func TestViewersDrawInTheirLanguages(t *testing.T) {
+	t.Parallel()
+	sh := recordShow(t, "langs", catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"})
+	words := map[string][2]string{"ja": {"凡例", " 件"}, "en": {"Legend", " more"}}
+	for _, l := range []explain.Lang{explain.Japanese, explain.English, explain.Japanese} {
+		vw := New(context.Background(), sh, trace.ViewRoot, Options{Layouter: layouter, Timeout: testLayoutTimeout, Lang: l})
+		if err := vw.SetPanel(300, 400); err != nil {
+			t.Fatal(err)
+		}
+		layout, f, err := vw.frame(sh.Tree().Len()/2, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if layout == nil {
+			t.Fatal("no display set drawn")
+		}
+		for code, w := range words {
+			if has := strings.Contains(layout.SVG, w[0]); has != (code == l.Code()) {
+				t.Errorf("%s viewer: its drawing has %q: %v", l.Code(), w[0], has)
+			}
+		}
+		for _, m := range f.More {
+			if m.More != "" && !strings.HasSuffix(m.More, words[l.Code()][1]) {
+				t.Errorf("%s viewer: a placeholder says %q", l.Code(), m.More)
+			}
+		}
+	}
+}

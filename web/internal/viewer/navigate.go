@@ -162,7 +162,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		if deep != nil {
 			break
 		}
-		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.noBoards, vw.timeout)
+		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, vw.lang, set, vw.view, vw.noBoards, vw.timeout)
 		if err != nil || vw.panel.w == 0 {
 			break
 		}
@@ -244,7 +244,7 @@ func (vw *Viewer) measureWhole() bool {
 	if vw.show.LeastWholeWidth() > vw.panel.w {
 		return false
 	}
-	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.view, vw.timeout)
+	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.lang, vw.view, vw.timeout)
 	if err != nil {
 		return false
 	}

@@ -234,7 +234,7 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
-	f.Decision = vw.show.Decision()
+	f.Decision = vw.show.DecisionIn(vw.lang)
 	if e, ok := t.LatestBeam(k); ok {
 		f.Beam = vw.beam(e)
 	}
