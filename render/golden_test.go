@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
-	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
 
