@@ -210,8 +210,10 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		Log:      log,
 	}
 	extras = extras || f.Full
-	if extras && vw.show.Forms() {
-		f.Code = vw.show.Code(vw.view).Text()
+	// The page has the listing in English; a reader of another language
+	// gets it in a full frame, as a page whose view has two forms does.
+	if extras && (vw.show.Forms() || vw.lang.Code() != explain.English.Code()) {
+		f.Code = vw.show.CodeIn(vw.lang, vw.view)
 	}
 	if extras {
 		f.Caption = vw.lang.Caption(t.Node(t.Root()).Type, vw.view)
