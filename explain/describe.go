@@ -353,14 +353,25 @@ func (d describer) cut(c trace.Cutoff) string {
 // A note the catalogs translate reads in the describer's language.
 func (d describer) sentence(s string) string {
 	s = strings.TrimSpace(s)
-	if _, ok := Catalog[s]; ok && d.isJapanese() {
-		return d.T(s)
+	if d.isJapanese() {
+		if ja := d.Note(s); ja != s {
+			return ja + japaneseStop(ja)
+		}
 	}
 	s = Capital(s)
 	if last, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…", last) {
 		return s
 	}
 	return s + "."
+}
+
+// japaneseStop is the full stop a Japanese note lacks: "" if it ends with
+// one.
+func japaneseStop(s string) string {
+	if strings.HasSuffix(s, "。") {
+		return ""
+	}
+	return "。"
 }
 
 // Capital starts s with a capital letter, for the start of a sentence.

@@ -275,7 +275,7 @@ func (s *Show) findNotes(l explain.Lang) []string {
 			}
 			continue
 		}
-		text = clip(text)
+		text = clip(l.Note(text))
 		// trace.Limiter's note: the search went on, its drawing did not.
 		if note.Truncated != trace.NotTruncated {
 			text = l.F("This drawing shows only the start of the search (%s). The decision above is the whole search's. To see the whole tree, try a position with fewer moves left or a smaller depth=.", text)
