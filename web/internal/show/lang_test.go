@@ -3,6 +3,8 @@ package show
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,5 +100,23 @@ func TestDecisionAndNotesInJapanese(t *testing.T) {
 	}
 	if got := sh.TitleIn(explain.Japanese); got != "minimax（tree）" {
 		t.Errorf("Japanese title %q", got)
+	}
+}
+
+// TestErrorIn says why drawings failed in Japanese, and in English as the
+// errors say it.
+func TestErrorIn(t *testing.T) {
+	t.Parallel()
+	for _, err := range []error{
+		fmt.Errorf("drawing: %w", &tooBigError{nodes: 5000, timeout: time.Second}),
+		&navigatedError{nodes: 5000},
+		&exportTooBigError{nodes: 5000, max: 2000},
+	} {
+		if got := ErrorIn(explain.English, err); got != err.Error() && !strings.HasSuffix(err.Error(), got) {
+			t.Errorf("English %q, the error says %q", got, err)
+		}
+		if got := ErrorIn(explain.Japanese, err); !strings.Contains(got, "この木は 5,000 ノード") {
+			t.Errorf("Japanese %q", got)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/searchviz/searchviz/explain"
@@ -31,8 +30,11 @@ type tooBigError struct {
 	timeout time.Duration
 }
 
-func (e *tooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to lay out in %v (the server's drawing time limit)", explain.Thousands(e.nodes), e.timeout)
+func (e *tooBigError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *tooBigError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is too big to lay out in %s (the server's drawing time limit)", explain.Thousands(e.nodes), e.timeout.String())
 }
 
 func (e *tooBigError) Is(target error) bool { return target == ErrTooBigToDraw }
@@ -44,8 +46,11 @@ var ErrNavigated = errors.New("show: too big to draw whole")
 // navigatedError says that a tree is drawn in part, not whole.
 type navigatedError struct{ nodes int }
 
-func (e *navigatedError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", explain.Thousands(e.nodes), explain.Thousands(render.DefaultBudget))
+func (e *navigatedError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *navigatedError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", explain.Thousands(e.nodes), explain.Thousands(render.DefaultBudget))
 }
 
 func (e *navigatedError) Is(target error) bool { return target == ErrNavigated }
@@ -56,8 +61,30 @@ var ErrExportTooBig = errors.New("show: too big to export")
 // exportTooBigError says that a tree has more nodes than an export draws.
 type exportTooBigError struct{ nodes, max int }
 
-func (e *exportTooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", explain.Thousands(e.nodes), explain.Thousands(e.max))
+func (e *exportTooBigError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *exportTooBigError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", explain.Thousands(e.nodes), explain.Thousands(e.max))
+}
+
+// ErrorIn says why a drawing failed with err in language l, for a
+// reader: the show's own errors in l's words, any other as it says.
+func ErrorIn(l explain.Lang, err error) string {
+	var (
+		big    *tooBigError
+		whole  *navigatedError
+		export *exportTooBigError
+	)
+	switch {
+	case errors.As(err, &big):
+		return big.in(l)
+	case errors.As(err, &whole):
+		return whole.in(l)
+	case errors.As(err, &export):
+		return export.in(l)
+	}
+	return err.Error()
 }
 
 func (e *exportTooBigError) Is(target error) bool { return target == ErrExportTooBig }

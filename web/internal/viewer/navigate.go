@@ -209,7 +209,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	case deep != nil:
 		m.Error = vw.lang.F("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
 	case errors.Is(err, show.ErrTooBigToDraw):
-		m.Error = err.Error()
+		m.Error = show.ErrorIn(vw.lang, err)
 	case err != nil:
 		return nil, false, err
 	default:
