@@ -109,7 +109,7 @@ func (d describer) created(c trace.NodeCreated) string {
 	if c.Parent == trace.NoNode {
 		return d.F("Start at the root (%s to move).", d.Player(c.Type))
 	}
-	return d.F("Play %s from %s: a %s at depth %d.", c.Label, d.name(c.Parent), d.NodeName(c.Type), c.Depth)
+	return d.F("Play %s from %s: a %s at depth %d.", d.copyLabel(d.t.Node(c.Node)), d.name(c.Parent), d.NodeName(c.Type), c.Depth)
 }
 
 // eval explains an evaluation: a leaf's, a game's end, or a transposition
@@ -175,7 +175,7 @@ func (d describer) name(id trace.NodeID) string {
 		return d.T("the root")
 	}
 	if n.Type != trace.TypeSingle {
-		return n.Label
+		return d.copyLabel(n)
 	}
 	const shown = 3
 	var moves []string
@@ -194,10 +194,17 @@ func (d describer) name(id trace.NodeID) string {
 // capital for "The root" and an iteration's copy of it ("Depth 4"), but
 // never for a move's label, which is the game's ("b3", "e2e4").
 func (d describer) subject(id trace.NodeID) string {
-	if n := d.t.Node(id); n.Parent == trace.NoNode || n.Action < 0 {
+	if n := d.t.Node(id); (n.Parent == trace.NoNode || n.Action < 0) && !d.isJapanese() {
 		return Capital(d.name(id))
 	}
 	return d.name(id)
+}
+
+// copyLabel is node n's label, or for a copy of the root searched anew
+// (an iterative deepening iteration's root, action -1, "depth 4"), its
+// label in the describer's language.
+func (d describer) copyLabel(n trace.NodeState) string {
+	return d.Lang.copyLabel(n)
 }
 
 // selection explains an MCTS selection: the chosen child and why, by its

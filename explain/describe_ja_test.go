@@ -32,11 +32,21 @@ var englishWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 var kept = map[string]bool{"MAX": true, "MIN": true, "UCB": true, "MCTS": true, "DUCT": true}
 
 // foreign returns the English words of s, a Japanese sentence about t:
-// words of Latin letters other than MAX, MIN, UCB1 and t's move labels.
+// words of Latin letters other than MAX, MIN, UCB1 and t's move labels,
+// each player's moves of a joint move too.
 func foreign(t *trace.Tree, s string) []string {
 	for id := range t.Size() {
-		if l := t.Node(trace.NodeID(id)).Label; l != "" {
-			s = strings.ReplaceAll(s, l, " ")
+		n := t.Node(trace.NodeID(id))
+		labels := []string{n.Label}
+		if n.Joint != nil {
+			for _, j := range n.Joint {
+				labels = append(labels, j.Label) // each player's part of a joint move
+			}
+		}
+		for _, l := range labels {
+			if l != "" {
+				s = strings.ReplaceAll(s, l, " ")
+			}
 		}
 	}
 	var words []string
@@ -59,6 +69,10 @@ func TestDescribeJapanese(t *testing.T) {
 		{"mcts", "tree", "mcts playouts=30", "[[3,12,8],[2,4,6],[14,5,2]]"},
 		{"expectimax", "chancetree", "expectimax", "[{0.5:[3,{1/3:1,2/3:[4,-2]}],0.5:7},[2,9],{0.25:-1,0.75:5}]"},
 		{"pmc", "tree", "pmc", "[[3,12,8],[2,4,6],[14,5,2]]"},
+		{"iterative", "tree", "iterative", "[[[3,5],[6,9]],[[1,2],[0,-1]]]"},
+		{"beam", "maze", "beam width=2 depth=3", "3:39737/3#1#6/69@86/6#8#4/36914"},
+		{"chokudai", "maze", "chokudai width=1 depth=3 passes=3", "3:39737/3#1#6/69@86/6#8#4/36914"},
+		{"duct", "twinmaze", "duct playouts=20", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
