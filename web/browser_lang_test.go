@@ -10,13 +10,14 @@ import (
 
 // readerTexts is what a viewer page shows in its reader's words: the
 // step in words, the selected node's facts and why it was pruned, the
-// drawing's caption and legend.
+// drawing's caption and legend, and the pseudocode.
 type readerTexts struct {
 	Log     string `json:"log"`
 	Facts   string `json:"facts"`
 	Reason  string `json:"reason"`
 	Caption string `json:"caption"`
 	Legend  string `json:"legend"`
+	Code    string `json:"code"`
 }
 
 const readerTextsJS = `(() => {
@@ -28,6 +29,7 @@ const readerTextsJS = `(() => {
 		reason: text("#node-reason"),
 		caption: text("#a_caption"),
 		legend: text("#legend-box"),
+		code: text("#code"),
 	};
 })()`
 
@@ -91,14 +93,62 @@ func TestBrowserViewerInEachReadersLanguage(t *testing.T) {
 	if !strings.Contains(j.Reason, "αカット") {
 		t.Errorf("Japanese page: the pruning reason %q names no αカット", j.Reason)
 	}
+	// The pseudocode keeps its keywords, its comments translated.
+	if !strings.Contains(j.Code, "function ALPHA-BETA-SEARCH(state)") || !strings.Contains(j.Code, "▷ αカット：残りを枝刈り") {
+		t.Errorf("Japanese page: the pseudocode is %q", j.Code)
+	}
 
 	e := read["en"]
+	if !strings.Contains(e.Code, "▷ α cut: prune the rest") {
+		t.Errorf("English page: the pseudocode is %q", e.Code)
+	}
 	if !strings.HasPrefix(e.Log, "Decision: play a1") || !strings.Contains(e.Reason, "α-cut: 2 ≤ α=3") || !strings.Contains(e.Legend, "Legend") {
 		t.Errorf("English page: %+v", e)
 	}
-	for name, text := range map[string]string{"step in words": e.Log, "node details": e.Facts, "pruning reason": e.Reason, "caption": e.Caption, "legend": e.Legend} {
+	for name, text := range map[string]string{"step in words": e.Log, "node details": e.Facts, "pruning reason": e.Reason, "caption": e.Caption, "legend": e.Legend, "pseudocode": e.Code} {
 		if japaneseText.MatchString(text) {
 			t.Errorf("English page: the %s %q has Japanese", name, text)
 		}
+	}
+}
+
+// TestBrowserRoomInEachReadersLanguage opens a room from an English
+// presenter's viewer, which a Japanese student follows from a browser of
+// their own: as the presenter steps to a cut and selects the node it
+// pruned, the follower reads the step, the node's details and the
+// pruning reason in Japanese, and the presenter in English.
+func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newApp(t)
+	p := newBrowser(t, app)
+	p.open("/example/rn-alphabeta")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.waitStep(0)
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+
+	f := newBrowser(t, app)
+	f.open("/lang/ja?back=/r/" + code)
+	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+
+	last := p.toLastStep()
+	f.waitStep(last)
+	pruned := get(p, "finding the pruned nodes", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#tree g.node.st_pruned")].map((g) => g.id)`))
+	if len(pruned) == 0 {
+		t.Fatal("no pruned node at the last step")
+	}
+	p.click("#" + pruned[0])
+	p.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+	f.waitJS("the presenter's selection", `!document.getElementById("node-panel").hidden && document.getElementById("node-reason").textContent !== ""`)
+
+	en := get(p, "reading the presenter's words", chromedp.Evaluate[readerTexts](readerTextsJS))
+	ja := get(f, "reading the follower's words", chromedp.Evaluate[readerTexts](readerTextsJS))
+	if !strings.HasPrefix(en.Log, "Decision: ") || !strings.HasPrefix(en.Reason, "α-cut") || !strings.Contains(en.Facts, "pruned, never searched") {
+		t.Errorf("the English presenter reads %+v", en)
+	}
+	if !strings.HasPrefix(ja.Log, "決定：") || !strings.Contains(ja.Reason, "αカット") || !strings.Contains(ja.Facts, "枝刈りされ、探索されない") {
+		t.Errorf("the Japanese follower reads %+v", ja)
 	}
 }
