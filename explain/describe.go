@@ -109,7 +109,7 @@ func (d describer) created(c trace.NodeCreated) string {
 	if c.Parent == trace.NoNode {
 		return d.F("Start at the root (%s to move).", d.Player(c.Type))
 	}
-	return d.F("Play %s from %s: a %s at depth %d.", d.copyLabel(d.t.Node(c.Node)), d.name(c.Parent), d.NodeName(c.Type), c.Depth)
+	return d.F("Play %s from %s: a %s at depth %d.", d.NodeLabel(d.t.Node(c.Node)), d.name(c.Parent), d.NodeName(c.Type), c.Depth)
 }
 
 // eval explains an evaluation: a leaf's, a game's end, or a transposition
@@ -175,7 +175,7 @@ func (d describer) name(id trace.NodeID) string {
 		return d.T("the root")
 	}
 	if n.Type != trace.TypeSingle {
-		return d.copyLabel(n)
+		return d.NodeLabel(n)
 	}
 	const shown = 3
 	var moves []string
@@ -198,13 +198,6 @@ func (d describer) subject(id trace.NodeID) string {
 		return Capital(d.name(id))
 	}
 	return d.name(id)
-}
-
-// copyLabel is node n's label, or for a copy of the root searched anew
-// (an iterative deepening iteration's root, action -1, "depth 4"), its
-// label in the describer's language.
-func (d describer) copyLabel(n trace.NodeState) string {
-	return d.Lang.copyLabel(n)
 }
 
 // selection explains an MCTS selection: the chosen child and why, by its

@@ -403,15 +403,16 @@ func (l Lang) BestMove(t *trace.Tree, n trace.NodeState) string {
 		return b.Label
 	}
 	if b.Best == trace.NoNode {
-		return say{l}.F("%s (%s)", l.T(NotKnownYet), l.copyLabel(b))
+		return say{l}.F("%s (%s)", l.T(NotKnownYet), l.NodeLabel(b))
 	}
-	return say{l}.F("%s (%s)", t.Node(b.Best).Label, l.copyLabel(b))
+	return say{l}.F("%s (%s)", t.Node(b.Best).Label, l.NodeLabel(b))
 }
 
-// copyLabel is node n's label, in language l for a copy of the root
-// searched anew, an iterative deepening iteration's root, which its
-// search labels "depth 4": not a move, but words.
-func (l Lang) copyLabel(n trace.NodeState) string {
+// NodeLabel is node n's label, as the edge into it shows it: its move's,
+// or for a copy of the root searched anew, an iterative deepening
+// iteration's root, which its search labels "depth 4", not a move but
+// words, those words in language l.
+func (l Lang) NodeLabel(n trace.NodeState) string {
 	depth, ok := strings.CutPrefix(n.Label, "depth ")
 	if n.Action >= 0 || n.Parent == trace.NoNode || !ok || !l.isJapanese() {
 		return n.Label

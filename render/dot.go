@@ -146,7 +146,7 @@ func (d *drawing) edge(i int) {
 	if n.Parent == trace.NoNode {
 		return
 	}
-	label := actionText(n)
+	label := actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
 		label += " · pass " + strconv.Itoa(n.Iteration)
 	}

@@ -169,7 +169,7 @@ func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []strin
 	if n.Parent == trace.NoNode {
 		return "", nil, nil
 	}
-	action = actionText(n)
+	action = actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
 		action += " · pass " + strconv.Itoa(n.Iteration)
 	}

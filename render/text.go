@@ -89,8 +89,12 @@ func cutLines(l explain.Lang, c trace.NodeState, v View) []string {
 // actionText is the label of the edge into n: its action's label, cut to
 // MaxLabelRunes characters, or its action number if the trace gives no
 // label, and for a chance outcome its probability, e.g. "3-6 (2/3)".
-func actionText(n trace.NodeState) string {
-	label := elideLabel(n.Label)
+func actionText(n trace.NodeState) string { return actionTextIn(explain.English, n) }
+
+// actionTextIn is actionText in language l, whose words name an
+// iteration's copy of the root (explain.Lang.NodeLabel).
+func actionTextIn(l explain.Lang, n trace.NodeState) string {
+	label := elideLabel(l.NodeLabel(n))
 	if label == "" {
 		label = strconv.Itoa(n.Action)
 	}

@@ -534,7 +534,7 @@ func (vw *Viewer) moveName(id trace.NodeID) string {
 		return vw.lang.T("root")
 	}
 	if n.Label != "" {
-		return n.Label
+		return vw.lang.NodeLabel(n)
 	}
 	return strconv.Itoa(n.Action)
 }

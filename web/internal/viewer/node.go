@@ -204,7 +204,7 @@ func (vw *Viewer) pathName(id trace.NodeID) string {
 		if n.Parent == trace.NoNode {
 			break
 		}
-		label := n.Label
+		label := vw.lang.NodeLabel(n)
 		if label == "" {
 			label = strconv.Itoa(n.Action)
 		}
