@@ -32,6 +32,10 @@ type Show struct {
 	measures search.Measure // what the algorithm weighs the root's moves by; "" when the catalog does not know it
 	decision string         // the search's result in words, "" when it has none
 
+	// decisionJa is decision in Japanese, made on first use.
+	decisionJaOnce sync.Once
+	decisionJa     string
+
 	// saveErr says, for a page, why a search's trace could not be saved;
 	// the show is then all there is of it, kept in the cache.
 	saveErr string
@@ -151,7 +155,8 @@ func (s *Show) DecisionIn(l explain.Lang) string {
 	if langIndex(l) == 0 || s.decision == "" {
 		return s.decision
 	}
-	return decisionText(l, s.tree)
+	s.decisionJaOnce.Do(func() { s.decisionJa = decisionText(l, s.tree) })
+	return s.decisionJa
 }
 
 // SaveErr returns why the search's trace could not be saved, for its
