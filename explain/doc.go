@@ -6,7 +6,12 @@
 // who moves at the root and MIN its opponent; values are in "MAX's view"
 // or the "side to move's view".
 //
+// Every word is made in a language, a Lang: English or Japanese, from the
+// message catalogs of locales/, whose keys are the English texts. Each
+// function that returns words is a method of Lang; the package function
+// of the same name is its English form.
+//
 // It reads events and the static facts of nodes (labels, types, depths)
 // from a trace.Tree, so every place says the same thing about the same
-// step. It imports only trace.
+// step. It imports only trace and golang.org/x/text.
 package explain

@@ -76,10 +76,22 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
-// Count writes n things, the number grouped as Thousands does: "1 node",
+// Plural returns, in language l, one when n is 1 and many otherwise, as
+// the package's Plural does; Japanese has one form, many's translation.
+func (l Lang) Plural(n int, one, many string) string {
+	if l.isJapanese() {
+		return l.T(many)
+	}
+	return Plural(n, one, many)
+}
+
+// Count is Lang.Count in English.
+func Count(n int, one, many string) string { return English.Count(n, one, many) }
+
+// Count writes n things in language l, the number grouped as Thousands does: "1 node",
 // "18,297 nodes".
-func Count(n int, one, many string) string {
-	return Thousands(n) + " " + Plural(n, one, many)
+func (l Lang) Count(n int, one, many string) string {
+	return Thousands(n) + " " + l.Plural(n, one, many)
 }
 
 // Bytes writes a size in bytes for people, in binary units with one

@@ -31,7 +31,7 @@ type RootWords struct {
 	Tied  string // the mark of each of several moves tied for the best
 }
 
-// rootWords are the words for each measure.
+// rootWords are the words for each measure, in English.
 var rootWords = [...]RootWords{
 	MeasureVisits: {
 		Title: "Root visits",
@@ -41,39 +41,56 @@ var rootWords = [...]RootWords{
 	},
 	MeasureWinRate: {
 		Title: "Win rate of each root move",
-		Help: "Primitive Monte Carlo gives every move the same number of random playouts, good or bad, and chooses the best win rate for " +
-			Player(trace.TypeMax) + " (a draw counts ½): the bars are those win rates, with each move's playouts so far.",
-		Top:  "best win rate",
-		Tied: "tied for best win rate",
+		Help:  "Primitive Monte Carlo gives every move the same number of random playouts, good or bad, and chooses the best win rate for %s (a draw counts ½): the bars are those win rates, with each move's playouts so far.",
+		Top:   "best win rate",
+		Tied:  "tied for best win rate",
 	},
 	MeasurePlayerVisits: {
 		Title: "Root visits of each player's actions",
-		Help: "Both players move at once, so DUCT counts each player's visits of its own actions, summed over the other's: " +
-			Capital(simPlayers[0]) + " plays its most visited action; " + simPlayers[1] + "'s most visited is the reply A's search expects.",
-		Top:  "most visited",
-		Tied: "tied for most visited",
+		Help:  "Both players move at once, so DUCT counts each player's visits of its own actions, summed over the other's: %s plays its most visited action; %s's most visited is the reply A's search expects.",
+		Top:   "most visited",
+		Tied:  "tied for most visited",
 	},
 }
 
-// Words returns the words of the panel of root moves measured by m.
-func (m RootMeasure) Words() RootWords {
-	if int(m) < len(rootWords) && m >= 0 {
-		return rootWords[m]
+// Words returns the words of the panel of root moves measured by m, in
+// English (see WordsIn).
+func (m RootMeasure) Words() RootWords { return m.WordsIn(English) }
+
+// WordsIn returns the words of the panel of root moves measured by m, in
+// language l.
+func (m RootMeasure) WordsIn(l Lang) RootWords {
+	if int(m) >= len(rootWords) || m < 0 {
+		m = MeasureVisits
 	}
-	return rootWords[MeasureVisits]
+	w := rootWords[m]
+	s := say{l}
+	w.Title, w.Top, w.Tied = l.T(w.Title), l.T(w.Top), l.T(w.Tied)
+	switch m {
+	case MeasureWinRate:
+		w.Help = s.F(w.Help, l.Player(trace.TypeMax))
+	case MeasurePlayerVisits:
+		w.Help = s.F(w.Help, l.simPlayer(0, true), l.simPlayer(1, false))
+	default:
+		w.Help = l.T(w.Help)
+	}
+	return w
 }
 
-// Chosen is the mark of the move the decision takes: "chosen", with the
-// measure that made it so when it is the best (top), and, when it is tied
-// for the best, the rule that broke the tie.
-func (m RootMeasure) Chosen(top, tied bool) string {
+// Chosen is ChosenIn in English.
+func (m RootMeasure) Chosen(top, tied bool) string { return m.ChosenIn(English, top, tied) }
+
+// ChosenIn is the mark of the move the decision takes, in language l:
+// "chosen", with the measure that made it so when it is the best (top),
+// and, when it is tied for the best, the rule that broke the tie.
+func (m RootMeasure) ChosenIn(l Lang, top, tied bool) string {
 	switch {
 	case top && tied:
-		return "chosen: " + m.Words().Tied + ", first in move order"
+		return say{l}.F("chosen: %s, first in move order", m.WordsIn(l).Tied)
 	case top:
-		return "chosen: " + m.Words().Top
+		return say{l}.F("chosen: %s", m.WordsIn(l).Top)
 	}
-	return "chosen"
+	return l.T("chosen")
 }
 
 // SimPlayer names player p (0 or 1) of a simultaneous-move game, as a
@@ -85,5 +102,8 @@ func SimPlayer(p int) string {
 	return simPlayers[p][len("player "):]
 }
 
+// Playouts is Lang.Playouts in English.
+func Playouts(n int) string { return English.Playouts(n) }
+
 // Playouts counts a move's playouts in words: "1 playout", "60 playouts".
-func Playouts(n int) string { return strconv.Itoa(n) + " " + Plural(n, "playout", "playouts") }
+func (l Lang) Playouts(n int) string { return say{l}.F("%d playouts", n) }

@@ -1,9 +1,6 @@
 package render
 
-import (
-	"github.com/searchviz/searchviz/explain"
-	"github.com/searchviz/searchviz/trace"
-)
+import "github.com/searchviz/searchviz/trace"
 
 // The slots of a Patchable drawing's caption, over the tree and in the
 // legend: a page that shows values in another view rewrites their texts
@@ -28,7 +25,7 @@ func sizingCaption(root trace.NodeType, opts Options) string {
 	}
 	widest := own
 	for _, v := range []View{ViewRoot, ViewSide} {
-		if c := explain.Caption(root, v); len([]rune(c)) > len([]rune(widest)) {
+		if c := opts.Lang.Caption(root, v); textWidth(c, 1) > textWidth(widest, 1) {
 			widest = c
 		}
 	}
@@ -41,5 +38,5 @@ func captionOf(root trace.NodeType, opts Options) string {
 	if opts.Caption != "" {
 		return opts.Caption
 	}
-	return explain.Caption(root, opts.View)
+	return opts.Lang.Caption(root, opts.View)
 }

@@ -32,6 +32,11 @@ type NodeDisplay struct {
 // the node it starts from shows the playout's result (PlayoutResult) in
 // place of its visits. Display panics if id is not in [0, t.Size()).
 func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
+	return DisplayIn(explain.English, t, id, v)
+}
+
+// DisplayIn is Display with its words, a playout's, in language l.
+func DisplayIn(l explain.Lang, t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 	n := t.Node(id)
 	d := NodeDisplay{Class: lookOf(n.Status).class, Weight: weight(n, t.Node(t.Root()).Visits)}
 	mean, visited := MeanResult(n, v)
@@ -39,7 +44,7 @@ func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 		if visited {
 			d.Value = formatValue(mean)
 		}
-		d.Window = "playout → " + formatValue(r)
+		d.Window = l.F("playout → %s", formatValue(r))
 		return d
 	}
 	if visited {
@@ -66,7 +71,7 @@ func Display(t *trace.Tree, id trace.NodeID, v View) NodeDisplay {
 // display is Display in opts's view, with the node's name from
 // opts.Names where it has no value to show.
 func (opts Options) display(t *trace.Tree, id trace.NodeID) NodeDisplay {
-	d := Display(t, id, opts.View)
+	d := DisplayIn(opts.Lang, t, id, opts.View)
 	if d.Value == "" && int(id) < len(opts.Names) {
 		d.Value = opts.Names[id]
 	}
@@ -235,6 +240,9 @@ func dashArray(style string) string {
 // Title is the title `viz render` gives the drawing of step of a trace
 // with header h whose last step is last, in explain's words
 // (explain.DrawingTitle).
-func Title(h trace.Header, step, last int) string {
-	return explain.DrawingTitle(h, step, last)
+func Title(h trace.Header, step, last int) string { return TitleIn(explain.English, h, step, last) }
+
+// TitleIn is Title in language l.
+func TitleIn(l explain.Lang, h trace.Header, step, last int) string {
+	return l.DrawingTitle(h, step, last)
 }

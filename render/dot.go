@@ -146,7 +146,7 @@ func (d *drawing) edge(i int) {
 	if n.Parent == trace.NoNode {
 		return
 	}
-	label := actionText(n)
+	label := actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
 		label += " · pass " + strconv.Itoa(n.Iteration)
 	}
@@ -180,10 +180,10 @@ func (d *drawing) edge(i int) {
 // tree's counts, invisible when it stands for no node yet.
 func (d *drawing) more(g int) {
 	p := d.drawn.group(g)
-	geo := moreGeometry(d.drawn.shown.final[g])
+	geo := moreGeometry(d.opts.Lang, d.drawn.shown.final[g])
 	id := moreID(p)
 	style := moreLook.style
-	more, nodes := d.drawn.more[g].Label()
+	more, nodes := d.drawn.more[g].LabelIn(d.opts.Lang)
 	if d.drawn.hidden(g) {
 		style, more, nodes = "invis", "", ""
 	}

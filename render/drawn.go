@@ -3,6 +3,7 @@ package render
 import (
 	"strconv"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -217,8 +218,8 @@ const (
 func moreID(p trace.NodeID) string { return "m" + strconv.Itoa(int(p)) }
 
 // moreGeometry returns the geometry of a placeholder standing for e.
-func moreGeometry(e Elided) geometry {
-	more, nodes := e.Label()
+func moreGeometry(l explain.Lang, e Elided) geometry {
+	more, nodes := e.LabelIn(l)
 	w := max(textWidth(more, moreFontRoom)*boldWidening, textWidth(nodes, moreFontRoom)) + 2*moreMargin
 	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
 }

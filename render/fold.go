@@ -34,17 +34,21 @@ func (f *folded) id() trace.NodeID {
 func foldID(f *folded) string { return "f" + strconv.Itoa(int(f.id())) }
 
 // label returns the two lines of the fold's box: its moves and how many.
-func (f *folded) label() (moves, count string) {
+func (f *folded) label(l explain.Lang) (moves, count string) {
 	a := f.actions
 	if len(a) > foldMoves {
 		a = append(append(append([]string{}, a[:2]...), "…"), a[len(a)-2:]...)
 	}
-	return strings.Join(a, " "), explain.Count(len(f.actions), "move", "moves") + " folded"
+	n := explain.Thousands(len(f.actions))
+	if len(f.actions) == 1 {
+		return strings.Join(a, " "), l.F("%s move folded", n)
+	}
+	return strings.Join(a, " "), l.F("%s moves folded", n)
 }
 
 // foldGeometry returns the geometry of fold f's box.
-func foldGeometry(f *folded) geometry {
-	moves, count := f.label()
+func foldGeometry(l explain.Lang, f *folded) geometry {
+	moves, count := f.label(l)
 	w := max(textWidth(moves, moreFontRoom)*boldWidening, textWidth(count, moreFontRoom)) + 2*moreMargin
 	return geometry{shape: "box", width: max(w, placeholderSize*2), height: moreHeight}
 }
@@ -136,7 +140,7 @@ func (d *svgDrawing) writeFold() {
 	if f == nil {
 		return
 	}
-	moves, count := f.label()
+	moves, count := f.label(d.opts.Lang)
 	d.moreBox(d.drawn.foldBox(), "f", f.id(), foldClass+" "+moreStatus, trace.StatusGenerated, moves, count)
 }
 
@@ -156,8 +160,8 @@ func (d *drawing) fold() {
 	if f == nil {
 		return
 	}
-	geo := foldGeometry(f)
-	moves, count := f.label()
+	geo := foldGeometry(d.opts.Lang, f)
+	moves, count := f.label(d.opts.Lang)
 	d.moreNode(foldID(f), foldClass+" "+moreStatus, geo, moreLook.style, moreLabel("f", f.id(), moves, count, int(geo.width)-2*moreMargin, d.opts.Patchable))
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 )
 
@@ -162,7 +163,7 @@ func TestFoldCounts(t *testing.T) {
 	if run := s.fold.run; !slices.Equal(run, []trace.NodeID{1, 3, 5, 7, 9}) {
 		t.Errorf("the fold's run is %v, want the path nodes 1, 3, 5, 7, 9 at depths 1 to 5", run)
 	}
-	if moves, count := s.fold.label(); moves != "p1 p2 … p4 p5" || count != "5 moves folded" {
+	if moves, count := s.fold.label(explain.English); moves != "p1 p2 … p4 p5" || count != "5 moves folded" {
 		t.Errorf("the fold says %q, %q", moves, count)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -44,6 +45,8 @@ var goldenCases = []goldenCase{
 	{name: "tictactoe-mcts40-legend-last", game: "tictactoe", algo: "mcts playouts=40", position: "x.o/.x./..o", step: lastStep, opts: Options{Legend: true}},
 	{name: "tree-alphabeta-tt-last", game: "tree", algo: "alphabeta tt=1", position: ttTree, step: lastStep},
 	{name: "maze-chokudai-step30", game: "maze", algo: "chokudai width=1 depth=3 passes=3", position: "3:39737/3#1#6/69@86/6#8#4/36914", step: 30},
+	// A Japanese reader's drawing: its caption, legend and cut reasons.
+	{name: "rn-alphabeta-root-legend-last-ja", game: "tree", algo: "alphabeta", position: rnTree, step: lastStep, opts: Options{Legend: true, Lang: explain.Japanese}},
 }
 
 // searchEvents runs the real engine on one search and returns its trace.

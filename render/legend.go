@@ -86,11 +86,11 @@ func glyphOf(typ trace.NodeType) string {
 	return ""
 }
 
-// statusWords returns the legend's words for a status.
-func statusWords(s trace.Status) string {
-	text := explain.Status(s)
+// statusWords returns the legend's words for a status, in language l.
+func statusWords(l explain.Lang, s trace.Status) string {
+	text := l.Status(s)
 	if lk := lookOf(s); lk.legend != "" {
-		text += " (" + lk.legend + ")"
+		text = l.F("%s (%s)", text, l.T(lk.legend))
 	}
 	return text
 }
@@ -100,11 +100,12 @@ func statusWords(s trace.Status) string {
 // the layout, each only if the drawing has it.
 func (d *drawing) legend() {
 	f := legendFactsOf(d.final, d.drawn, d.opts.legendView(), func(id trace.NodeID) bool { return d.boardOf(id) != nil })
+	lang := d.opts.Lang
 	var b strings.Builder
 	b.WriteString(`<<TABLE BORDER="1" COLOR="` + colorGrey + `" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1">`)
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + explain.LegendTitle + `</B></TD></TR>`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><B>` + htmlText(lang.T(explain.LegendTitle)) + `</B></TD></TR>`)
 	for _, typ := range f.types {
-		legendRow(&b, "", glyphOf(typ), explain.TypeLegendIn(typ, f.view))
+		legendRow(&b, "", glyphOf(typ), lang.TypeLegendIn(typ, f.view))
 	}
 	for _, s := range f.statuses {
 		lk := lookOf(s)
@@ -115,10 +116,10 @@ func (d *drawing) legend() {
 		if lk.fillcolor != "" {
 			attrs += ` BGCOLOR="` + lk.fillcolor + `"`
 		}
-		legendRow(&b, attrs, "", statusWords(s))
+		legendRow(&b, attrs, "", statusWords(lang, s))
 	}
 	if f.windows {
-		legendRow(&b, "", fontTag(fontWindow)+`α β</FONT>`, explain.LegendWindow)
+		legendRow(&b, "", fontTag(fontWindow)+`α β</FONT>`, lang.T(explain.LegendWindow))
 	}
 	if f.visits {
 		// The sample is the thinnest edge over the widest.
@@ -126,16 +127,16 @@ func (d *drawing) legend() {
 			return `<TR><TD FIXEDSIZE="TRUE" WIDTH="20" HEIGHT="` + strconv.Itoa(height) + `" BGCOLOR="` + colorVisits + `"></TD></TR>`
 		}
 		sample := `<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0">` + bar(1) + bar(maxVisitWidth) + `</TABLE>`
-		legendRow(&b, "", sample, explain.LegendVisits)
+		legendRow(&b, "", sample, lang.T(explain.LegendVisits))
 	}
 	if f.boards {
-		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", legendBoards)
+		legendRow(&b, ` BGCOLOR="`+colorYellow+`"`, "<B>x</B>", boardsWords(lang))
 	}
 	if f.more {
-		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>+N</B></FONT>`, LegendMore)
+		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>+N</B></FONT>`, lang.T(LegendMore))
 	}
 	if f.fold {
-		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>…</B></FONT>`, LegendFold)
+		legendRow(&b, ` BORDER="1" STYLE="dashed" COLOR="`+colorGrey+`" BGCOLOR="`+colorMore+`"`, fontTag(moreFont)+`<B>…</B></FONT>`, lang.T(LegendFold))
 	}
 	if d.opts.Patchable {
 		// A slot as wide as the widest view's caption: see sizingCaption.
@@ -145,7 +146,7 @@ func (d *drawing) legend() {
 	} else {
 		b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT">` + htmlText(d.caption()) + `</TD></TR>`)
 	}
-	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(legendWords(LayoutDot)) + `</FONT></TD></TR>`)
+	b.WriteString(`<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(legendWords(lang, LayoutDot)) + `</FONT></TD></TR>`)
 	b.WriteString(`</TABLE>>`)
 	d.w.WriteString("\tlegend [id=\"legend\" shape=\"plain\" fixedsize=\"false\" label=")
 	d.w.WriteString(b.String())
@@ -158,8 +159,11 @@ const LegendFold = "moves folded: a run of a long path, its moves named, in one 
 // LegendMore is the legend's words for a placeholder of a display set.
 const LegendMore = "+N more, M nodes: N children left out, with the M nodes under them"
 
-// legendBoards is the legend's words for the highlighted cells of a board.
-const legendBoards = explain.LegendMove + " (bold, yellow)"
+// boardsWords is the legend's words for the highlighted cells of a
+// board, in language l.
+func boardsWords(l explain.Lang) string {
+	return l.F("%s (bold, yellow)", l.T(explain.LegendMove))
+}
 
 // legendRow writes a legend line: a sample cell with attrs holding html,
 // and text.

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -78,6 +79,9 @@ type Options struct {
 	// nodes show, in place of the words of the view values are shown in:
 	// for a drawing whose node texts are not values.
 	Caption string
+	// Lang is the language of the drawing's words: its caption, legend,
+	// placeholders, folds and cut reasons. The zero value is English.
+	Lang explain.Lang
 	// Names, if not nil, names nodes by id: a node with no value to show
 	// shows its name in the value's place, as an exercise's tree names
 	// the nodes whose values a student works out. A node past the end,

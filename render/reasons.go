@@ -30,9 +30,9 @@ type viewLines struct {
 // lines, with which the lines it returns give way to the wider of the two.
 func (o Options) cutReasons(c trace.NodeState) (lines []string, both *viewLines) {
 	if !o.Patchable {
-		return cutLines(c, o.View), nil
+		return cutLines(o.Lang, c, o.View), nil
 	}
-	root, side := cutLines(c, ViewRoot), cutLines(c, ViewSide)
+	root, side := cutLines(o.Lang, c, ViewRoot), cutLines(o.Lang, c, ViewSide)
 	if root == nil || len(root) != len(side) {
 		return root, nil
 	}

@@ -260,8 +260,16 @@ func (s *Shown) check(t *trace.Tree) error {
 
 // Label returns the two lines of placeholder text for e: "+N more" and
 // "M nodes", with thousands separated by commas.
-func (e Elided) Label() (more, nodes string) {
-	return "+" + explain.Thousands(e.Children) + " more", explain.Count(e.Nodes, "node", "nodes")
+func (e Elided) Label() (more, nodes string) { return e.LabelIn(explain.English) }
+
+// LabelIn returns the two lines of placeholder text for e in language l,
+// as Label does: in Japanese "+N 件" and "M ノード".
+func (e Elided) LabelIn(l explain.Lang) (more, nodes string) {
+	more = l.F("+%s more", explain.Thousands(e.Children))
+	if e.Nodes == 1 {
+		return more, l.F("%s node", explain.Thousands(e.Nodes))
+	}
+	return more, l.F("%s nodes", explain.Thousands(e.Nodes))
 }
 
 // Tally follows what the placeholders of a display set stand for as a

@@ -109,13 +109,13 @@ func (d *svgDrawing) layout() error {
 	}
 	for g := range dr.groups() {
 		i := dr.nodes() + g
-		d.geo[i] = moreGeometry(dr.shown.final[g])
+		d.geo[i] = moreGeometry(d.opts.Lang, dr.shown.final[g])
 		parent[i] = int32(dr.box(dr.group(g)))
 		width[i], height[i] = d.geo[i].width, d.geo[i].height
 	}
 	if f := dr.fold(); f != nil {
 		i := dr.foldBox()
-		d.geo[i] = foldGeometry(f)
+		d.geo[i] = foldGeometry(d.opts.Lang, f)
 		parent[i] = int32(dr.box(f.Top))
 		width[i], height[i] = d.geo[i].width, d.geo[i].height
 	}
@@ -169,7 +169,7 @@ func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []strin
 	if n.Parent == trace.NoNode {
 		return "", nil, nil
 	}
-	action = actionText(n)
+	action = actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
 		action += " · pass " + strconv.Itoa(n.Iteration)
 	}

@@ -23,6 +23,7 @@ type svgLegend struct {
 	facts      legendFacts
 	caption    string
 	layout     string
+	lang       explain.Lang // the language of its words
 	x, y, w, h float64
 }
 
@@ -30,11 +31,12 @@ type svgLegend struct {
 func newSVGLegend(d *svgDrawing) *svgLegend {
 	l := &svgLegend{
 		facts:   legendFactsOf(d.final, d.drawn, d.opts.legendView(), func(id trace.NodeID) bool { return d.boardOf(id) != nil }),
-		caption: explain.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
-		layout:  legendWords(LayoutTidy),
+		caption: d.opts.Lang.Caption(d.t.Node(d.t.Root()).Type, d.opts.View),
+		layout:  legendWords(d.opts.Lang, LayoutTidy),
+		lang:    d.opts.Lang,
 	}
 	sizing := sizingCaption(d.t.Node(d.t.Root()).Type, d.opts)
-	widest := max(textWidth(explain.LegendTitle, legendBigger), textWidth(sizing, legendBigger), textWidth(l.layout, legendFont)) + legendPad
+	widest := max(textWidth(l.lang.T(explain.LegendTitle), legendBigger), textWidth(sizing, legendBigger), textWidth(l.layout, legendFont)) + legendPad
 	for _, r := range l.rows() {
 		widest = max(widest, legendText+textWidth(r, legendFont))
 	}
@@ -47,25 +49,25 @@ func newSVGLegend(d *svgDrawing) *svgLegend {
 func (l *svgLegend) rows() []string {
 	var rows []string
 	for _, typ := range l.facts.types {
-		rows = append(rows, explain.TypeLegendIn(typ, l.facts.view))
+		rows = append(rows, l.lang.TypeLegendIn(typ, l.facts.view))
 	}
 	for _, s := range l.facts.statuses {
-		rows = append(rows, statusWords(s))
+		rows = append(rows, statusWords(l.lang, s))
 	}
 	if l.facts.windows {
-		rows = append(rows, explain.LegendWindow)
+		rows = append(rows, l.lang.T(explain.LegendWindow))
 	}
 	if l.facts.visits {
-		rows = append(rows, explain.LegendVisits)
+		rows = append(rows, l.lang.T(explain.LegendVisits))
 	}
 	if l.facts.boards {
-		rows = append(rows, legendBoards)
+		rows = append(rows, boardsWords(l.lang))
 	}
 	if l.facts.more {
-		rows = append(rows, LegendMore)
+		rows = append(rows, l.lang.T(LegendMore))
 	}
 	if l.facts.fold {
-		rows = append(rows, LegendFold)
+		rows = append(rows, l.lang.T(LegendFold))
 	}
 	return rows
 }
@@ -78,7 +80,7 @@ func (l *svgLegend) write(d *svgDrawing) {
 	w.WriteString("<g id=\"legend\" class=\"node\">\n<title>legend</title>\n")
 	x, row := l.x+legendPad, l.y+legendPad
 	baseline := func() float64 { return row + legendRowH - 5 }
-	d.text(x, baseline(), "start", legendBigger, "bold", "", explain.LegendTitle)
+	d.text(x, baseline(), "start", legendBigger, "bold", "", l.lang.T(explain.LegendTitle))
 	row += legendRowH
 	words := l.rows()
 	i := 0

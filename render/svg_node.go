@@ -117,7 +117,7 @@ func (d *svgDrawing) board(bd, parent *board.Board, x0, y0 float64) {
 func (d *svgDrawing) more(g int) {
 	p := d.drawn.group(g)
 	status := trace.StatusGenerated
-	more, nodes := d.drawn.more[g].Label()
+	more, nodes := d.drawn.more[g].LabelIn(d.opts.Lang)
 	if d.drawn.hidden(g) {
 		status, more, nodes = trace.StatusNotReached, "", ""
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/width"
+
 	"github.com/searchviz/searchviz/games/board"
 )
 
@@ -34,10 +36,32 @@ const (
 	labelHalo     = 3    // the white outline that keeps an edge label readable over lines
 )
 
+// wideRuneEm is the room a wide character takes, in ems: a Japanese
+// kana or kanji, or a full-width form, is drawn a full em wide.
+const wideRuneEm = 1.0
+
 // textWidth estimates the width in points of s in Helvetica at size
-// points, so that text given that room fits.
+// points, so that text given that room fits: East Asian wide and
+// full-width characters (Japanese) take an em each, others runeWidthEm.
 func textWidth(s string, size float64) float64 {
-	return float64(utf8.RuneCountInString(s)) * size * runeWidthEm
+	narrow, wide := 0, 0
+	for _, r := range s {
+		if isWide(r) {
+			wide++
+		} else {
+			narrow++
+		}
+	}
+	return float64(narrow)*size*runeWidthEm + float64(wide)*size*wideRuneEm
+}
+
+// isWide reports whether character r is East Asian wide or full-width.
+func isWide(r rune) bool {
+	if r < utf8.RuneSelf {
+		return false
+	}
+	k := width.LookupRune(r).Kind()
+	return k == width.EastAsianWide || k == width.EastAsianFullwidth
 }
 
 // box is a node's box in the drawing: its centre and size.

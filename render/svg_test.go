@@ -198,7 +198,7 @@ func TestTidySVGHasWhatThePageUses(t *testing.T) {
 			for _, layout := range []struct {
 				elems map[string]*svgElem
 				words string
-			}{{want, legendWords(LayoutDot)}, {got, legendWords(LayoutTidy)}} {
+			}{{want, legendWords(explain.English, LayoutDot)}, {got, legendWords(explain.English, LayoutTidy)}} {
 				legend := layout.elems["legend"]
 				if legend == nil || len(legend.texts) == 0 || legend.texts[len(legend.texts)-1] != layout.words {
 					t.Fatalf("the legend does not end with %q", layout.words)

@@ -45,9 +45,12 @@ func windowText(n trace.NodeState, v View) string {
 // min node; in the side to move's view in the node's own numbers, as
 // negamax tests it, "β-cut: -2 ≥ β=-3" at that min node. It returns "" if
 // c made no cut.
-func CutReason(c trace.NodeState, v View) string {
+func CutReason(c trace.NodeState, v View) string { return CutReasonIn(explain.English, c, v) }
+
+// CutReasonIn is CutReason in language l.
+func CutReasonIn(l explain.Lang, c trace.NodeState, v View) string {
 	k, value, bound := explain.CutIn(c, v)
-	return explain.CutRule(k, formatValue(value), formatValue(bound))
+	return l.CutRule(k, formatValue(value), formatValue(bound))
 }
 
 // legendView is the view a drawing's legend words its node types for:
@@ -74,20 +77,24 @@ func (o Options) edgeFont() int {
 // edge into a pruned node: the cut's name, then its test, so that the
 // label is about half as wide as the nodes beside it. It is nil if c made
 // no cut.
-func cutLines(c trace.NodeState, v View) []string {
+func cutLines(l explain.Lang, c trace.NodeState, v View) []string {
 	k, value, bound := explain.CutIn(c, v)
-	name := explain.CutName(k)
+	name := l.CutName(k)
 	if name == "" {
 		return nil
 	}
-	return []string{name, explain.CutTest(k, formatValue(value), formatValue(bound))}
+	return []string{name, l.CutTest(k, formatValue(value), formatValue(bound))}
 }
 
 // actionText is the label of the edge into n: its action's label, cut to
 // MaxLabelRunes characters, or its action number if the trace gives no
 // label, and for a chance outcome its probability, e.g. "3-6 (2/3)".
-func actionText(n trace.NodeState) string {
-	label := elideLabel(n.Label)
+func actionText(n trace.NodeState) string { return actionTextIn(explain.English, n) }
+
+// actionTextIn is actionText in language l, whose words name an
+// iteration's copy of the root (explain.Lang.NodeLabel).
+func actionTextIn(l explain.Lang, n trace.NodeState) string {
+	label := elideLabel(l.NodeLabel(n))
 	if label == "" {
 		label = strconv.Itoa(n.Action)
 	}

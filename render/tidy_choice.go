@@ -68,12 +68,12 @@ func (l Layout) For(nodes int) Layout {
 // legendWords is the legend's line on the layout that drew a picture,
 // with the rule that LayoutAuto follows, whichever layout was asked for, so
 // that a reader knows what the other layout would have been used for.
-func legendWords(drawn Layout) string {
-	name := "Graphviz dot"
+func legendWords(l explain.Lang, drawn Layout) string {
+	name := l.T("Graphviz dot")
 	if drawn == LayoutTidy {
-		name = "tidy tree"
+		name = l.T("tidy tree")
 	}
-	return "layout: " + name + " (automatic choice: dot up to " + explain.Thousands(MaxDotNodes) + " nodes, tidy tree above)"
+	return l.F("layout: %s (automatic choice: dot up to %s nodes, tidy tree above)", name, explain.Thousands(MaxDotNodes))
 }
 
 func (l Layout) check() error {

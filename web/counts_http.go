@@ -140,7 +140,7 @@ func (s *Server) handleCounts(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	s.page(w, r, http.StatusOK, templates.CountsPage(countsModel(ts, scale, *r.URL)))
+	s.page(w, r, http.StatusOK, templates.CountsPage(countsModel(readerLang(r), ts, scale, *r.URL)))
 }
 
 // handleTraceCounts answers /t/{id}/counts with the counts of one trace as
@@ -165,7 +165,7 @@ func (s *Server) countsFragment(w http.ResponseWriter, r *http.Request, ids []st
 		}
 		return
 	}
-	m := countsModel(ts, scale, url.URL{Path: r.URL.Path, RawQuery: r.URL.RawQuery})
+	m := countsModel(readerLang(r), ts, scale, url.URL{Path: r.URL.Path, RawQuery: r.URL.RawQuery})
 	m.PageURL = "/counts?" + url.Values{"t": ids}.Encode()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if err := templates.CountsBody(m).Render(r.Context(), w); err != nil {

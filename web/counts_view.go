@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/counts"
 	"github.com/searchviz/searchviz/web/templates"
@@ -63,21 +64,22 @@ func nameTraces(ts []countedTrace) {
 	}
 }
 
-// countsModel is the view of the counts of ts, on scale; base is the
-// address of the view itself, whose scale parameter the scale links set.
-func countsModel(ts []countedTrace, scale counts.Scale, base url.URL) templates.Counts {
+// countsModel is the view of the counts of ts, on scale, in language l;
+// base is the address of the view itself, whose scale parameter the scale
+// links set.
+func countsModel(l explain.Lang, ts []countedTrace, scale counts.Scale, base url.URL) templates.Counts {
 	cts := make([]counts.Trace, len(ts))
 	for i, t := range ts {
 		cts[i] = t.Trace
 	}
 	m := templates.Counts{
-		Words: counts.Words(cts),
-		Notes: counts.Notes(cts),
+		Words: counts.WordsIn(l, cts),
+		Notes: counts.NotesIn(l, cts),
 	}
-	for _, c := range counts.Charts(cts, scale) {
+	for _, c := range counts.ChartsIn(l, cts, scale) {
 		m.Charts = append(m.Charts, templates.CountsChart(c))
 	}
-	for _, tab := range counts.Tables(cts) {
+	for _, tab := range counts.TablesIn(l, cts) {
 		m.Tables = append(m.Tables, templates.CountsTable(tab))
 	}
 	names := make([]string, len(ts))
@@ -85,14 +87,14 @@ func countsModel(ts []countedTrace, scale counts.Scale, base url.URL) templates.
 		names[i] = t.Name
 		m.Traces = append(m.Traces, templates.CountsTrace{Name: t.Name, Game: t.header.Game, Position: t.header.Position, ViewerURL: "/t/" + t.id})
 	}
-	m.Title = "Counts per depth: " + strings.Join(names, " vs ")
+	m.Title = l.F("Counts per depth: %s", strings.Join(names, l.T(" vs ")))
 	for _, sc := range []counts.Scale{counts.ScaleAuto, counts.ScaleLog, counts.ScaleLinear} {
 		q := base.Query()
 		q.Del("scale")
-		label := "automatic"
+		label := l.T("automatic")
 		if sc != counts.ScaleAuto {
 			q.Set("scale", sc.String())
-			label = sc.String()
+			label = l.T(sc.String())
 		}
 		u := base
 		u.RawQuery = q.Encode()

@@ -21,13 +21,13 @@ import (
 // startHandout takes one of the places of the handouts made at once, or
 // answers 429 and returns false when none is free. A caller that gets
 // true gives its place back with endHandout.
-func (s *Server) startHandout(w http.ResponseWriter) bool {
+func (s *Server) startHandout(w http.ResponseWriter, r *http.Request) bool {
 	select {
 	case s.handouts <- struct{}{}:
 		return true
 	default:
 		w.Header().Set("Retry-After", "10")
-		http.Error(w, fmt.Sprintf("The server is making %d handouts already, the most it makes at once; try again in a moment.", cap(s.handouts)), http.StatusTooManyRequests)
+		http.Error(w, readerLang(r).F("The server is making %s handouts already, the most it makes at once; try again in a moment.", strconv.Itoa(cap(s.handouts))), http.StatusTooManyRequests)
 		return false
 	}
 }
@@ -39,7 +39,7 @@ func (s *Server) endHandout() { <-s.handouts }
 // the request's trace, in the view it asks for; or it answers why not
 // and returns nil. A caller that gets a show calls endHandout when done.
 func (s *Server) beginHandout(w http.ResponseWriter, r *http.Request) (*show.Show, trace.View) {
-	if !s.startHandout(w) {
+	if !s.startHandout(w, r) {
 		return nil, trace.ViewRoot
 	}
 	sh, _, v := s.loadShowAt(w, r)
@@ -101,25 +101,26 @@ func (e *handoutTooBig) Error() string {
 	return fmt.Sprintf("web: a handout of %d steps, about %d bytes, is over its cap of %d bytes", e.steps, e.about, e.limit)
 }
 
-// slides says why the slides of steps from..to are refused, and how many
-// steps would fit.
-func (e *handoutTooBig) slides(from, to int) string {
-	head := fmt.Sprintf("A handout holds at most %s of drawings and words", sizeName(e.limit))
+// slides says in language l why the slides of steps from..to are
+// refused, and how many steps would fit.
+func (e *handoutTooBig) slides(l explain.Lang, from, to int) string {
+	head := l.F("A handout holds at most %s of drawings and words", sizeName(e.limit))
 	most := (e.limit - e.fixed) / max(1, e.biggest)
+	f, t := strconv.Itoa(from), strconv.Itoa(to)
 	switch most {
 	case 0:
-		return fmt.Sprintf("%s, and one step of this tree comes to %s: draw it with viz render from its trace file.", head, explain.Bytes(e.biggest))
+		return l.F("%s, and one step of this tree comes to %s: draw it with viz render from its trace file.", head, explain.Bytes(e.biggest))
 	case 1:
-		return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose one step with from= and to=.",
-			head, from, to, explain.Bytes(e.about), explain.Bytes(e.biggest))
+		return l.F("%s, and steps %s to %s of this tree come to about %s, up to %s a step: choose one step with from= and to=.",
+			head, f, t, explain.Bytes(e.about), explain.Bytes(e.biggest))
 	}
-	return fmt.Sprintf("%s, and steps %d to %d of this tree come to about %s, up to %s a step: choose at most %s steps with from= and to=.",
-		head, from, to, explain.Bytes(e.about), explain.Bytes(e.biggest), explain.Thousands(int(most)))
+	return l.F("%s, and steps %s to %s of this tree come to about %s, up to %s a step: choose at most %s steps with from= and to=.",
+		head, f, t, explain.Bytes(e.about), explain.Bytes(e.biggest), explain.Thousands(int(most)))
 }
 
-// offline says why the offline handout is refused.
-func (e *handoutTooBig) offline() string {
-	return fmt.Sprintf("An offline handout holds at most %s, and the %s steps of this trace come to about %s, up to %s a step: use the slides with from= and to=.",
+// offline says in language l why the offline handout is refused.
+func (e *handoutTooBig) offline(l explain.Lang) string {
+	return l.F("An offline handout holds at most %s, and the %s steps of this trace come to about %s, up to %s a step: use the slides with from= and to=.",
 		sizeName(e.limit), explain.Thousands(e.steps), explain.Bytes(e.about), explain.Bytes(e.biggest))
 }
 
@@ -146,19 +147,20 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	steps, nodes := to-from+1, sh.Tree().Size()
+	l := readerLang(r)
 	switch {
 	case steps > MaxHandoutSteps:
-		http.Error(w, fmt.Sprintf("A handout draws at most %s steps, and steps %d to %d are %s: choose fewer with from= and to=.", explain.Thousands(MaxHandoutSteps), from, to, explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
+		http.Error(w, l.F("A handout draws at most %s steps, and steps %s to %s are %s: choose fewer with from= and to=.", explain.Thousands(MaxHandoutSteps), strconv.Itoa(from), strconv.Itoa(to), explain.Thousands(steps)), http.StatusRequestEntityTooLarge)
 		return
 	case steps*nodes > MaxHandoutNodeDrawings:
 		most := slidesMost(nodes)
-		http.Error(w, fmt.Sprintf("A handout draws at most %s nodes in all, and %s steps of this tree of %s nodes are %s: choose at most %s steps with from= and to=.",
+		http.Error(w, l.F("A handout draws at most %s nodes in all, and %s steps of this tree of %s nodes are %s: choose at most %s steps with from= and to=.",
 			explain.Thousands(MaxHandoutNodeDrawings), explain.Thousands(steps), explain.Thousands(nodes), explain.Thousands(steps*nodes), explain.Thousands(most)), http.StatusRequestEntityTooLarge)
 		return
 	}
 	var zipped bytes.Buffer
-	err = writeHandout(r.Context(), &zipped, sh, v, from, to, s.handoutBytes)
-	s.sendHandout(w, r, sh, &zipped, err, func(big *handoutTooBig) string { return big.slides(from, to) },
+	err = writeHandout(r.Context(), &zipped, l, sh, v, from, to, s.handoutBytes)
+	s.sendHandout(w, r, sh, &zipped, err, func(big *handoutTooBig) string { return big.slides(l, from, to) },
 		"application/zip", fmt.Sprintf("%s-steps-%d-%d.zip", sh.ID(), from, to))
 }
 
@@ -175,7 +177,7 @@ func (s *Server) sendHandout(w http.ResponseWriter, r *http.Request, sh *show.Sh
 		return // the client has gone
 	case err != nil:
 		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
-		http.Error(w, "The handout could not be made: "+s.publicError(err), http.StatusInternalServerError)
+		http.Error(w, readerLang(r).F("The handout could not be made: %s", s.publicError(err)), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", ctype)
@@ -184,9 +186,10 @@ func (s *Server) sendHandout(w http.ResponseWriter, r *http.Request, sh *show.Sh
 	w.Write(doc.Bytes())
 }
 
-// writeHandout writes the zip of steps from..to of sh, in view v, unless
-// its drawings and words come to more than limit bytes or ctx ends first.
-func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View, from, to int, limit int64) error {
+// writeHandout writes the zip of steps from..to of sh, in view v and
+// language l, unless its drawings and words come to more than limit bytes
+// or ctx ends first.
+func writeHandout(ctx context.Context, w io.Writer, l explain.Lang, sh *show.Show, v trace.View, from, to int, limit int64) error {
 	t := sh.Tree().Clone()
 	draw := func(k int, svg *bytes.Buffer) error {
 		if err := ctx.Err(); err != nil {
@@ -196,7 +199,7 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 			return err
 		}
 		svg.Reset()
-		opts := render.Options{View: v, Board: sh.BoardReader(), Legend: true, Title: render.Title(sh.Header(), k, t.Len()-1)}
+		opts := render.Options{View: v, Board: sh.BoardReader(), Legend: true, Title: render.TitleIn(l, sh.Header(), k, t.Len()-1), Lang: l}
 		if err := render.WriteTidySVG(svg, t, opts); err != nil {
 			return fmt.Errorf("web: drawing step %d of a handout: %w", k, err)
 		}
@@ -233,7 +236,7 @@ func writeHandout(ctx context.Context, w io.Writer, sh *show.Show, v trace.View,
 		} else if err := t.Seek(k); err != nil {
 			return err
 		}
-		line := fmt.Sprintf("step %*d: %s\n", width, k, explain.Describe(t, v))
+		line := l.F("step %s: %s", fmt.Sprintf("%*d", width, k), l.Describe(t, v)) + "\n"
 		if err := size.add(page.Len() + len(line)); err != nil {
 			return err
 		}

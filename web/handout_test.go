@@ -366,7 +366,7 @@ func TestHandoutBytesAdvice(t *testing.T) {
 			case tt.refused != at:
 				t.Errorf("refused at part %d, want %d", at, tt.refused)
 			default:
-				if msg := big.slides(0, len(tt.parts)-1); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "at most 1000 B") {
+				if msg := big.slides(explain.English, 0, len(tt.parts)-1); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "at most 1000 B") {
 					t.Errorf("%q, want it to name the cap and say %q", msg, tt.want)
 				}
 			}

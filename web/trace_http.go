@@ -23,20 +23,21 @@ import (
 func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *live.Search) {
 	id := r.PathValue("id")
 	sh, ls, err := s.showOf(r.Context(), id)
+	l := readerLang(r)
 	switch {
 	case errors.Is(err, tracestore.ErrNoTrace):
-		s.message(w, r, http.StatusNotFound, "No such trace", fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", id))
+		s.message(w, r, http.StatusNotFound, l.T("No such trace"), l.F("There is no saved trace %s. Saved traces are listed under Saved traces.", strconv.Quote(id)))
 		return nil, nil
 	case errors.Is(err, live.ErrStarting):
 		w.Header().Set("Retry-After", "1")
-		s.message(w, r, http.StatusServiceUnavailable, "The search is starting", "It has not recorded anything yet; reload the page in a moment.")
+		s.message(w, r, http.StatusServiceUnavailable, l.T("The search is starting"), l.T("It has not recorded anything yet; reload the page in a moment."))
 		return nil, nil
 	case errors.Is(err, trace.ErrTooLarge):
-		s.message(w, r, http.StatusRequestEntityTooLarge, "This trace is too big to show", s.publicError(err))
+		s.message(w, r, http.StatusRequestEntityTooLarge, l.T("This trace is too big to show"), s.publicError(err))
 		return nil, nil
 	case err != nil:
 		s.log.Error("loading a trace", "trace", id, "err", err)
-		s.message(w, r, http.StatusInternalServerError, "Cannot read this trace", s.publicError(err))
+		s.message(w, r, http.StatusInternalServerError, l.T("Cannot read this trace"), s.publicError(err))
 		return nil, nil
 	}
 	return sh, ls
@@ -90,7 +91,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	}
 	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
-		s.message(w, r, http.StatusBadRequest, "Bad link", err.Error())
+		s.message(w, r, http.StatusBadRequest, readerLang(r).T("Bad link"), err.Error())
 		return
 	}
 	m := viewerModel(sh, step, v)
@@ -109,7 +110,7 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	if sh == nil {
 		return
 	}
-	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, v, s.cfg.LayoutTimeout)
+	svg, err := sh.Layout(r.Context(), s.cfg.Layouter, readerLang(r), v, s.cfg.LayoutTimeout)
 	if err != nil {
 		s.drawError(w, r, sh, err)
 		return
@@ -128,7 +129,7 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 		// An SVG of a step before the last is cropped to what it shows
 		// unless crop=0 asks for the final tree's whole canvas.
 		crop := r.URL.Query().Get("crop") != "0"
-		data, err := sh.Export(r.Context(), s.cfg.Layouter, step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
+		data, err := sh.Export(r.Context(), s.cfg.Layouter, readerLang(r), step, v, format, s.cfg.LayoutTimeout, s.cfg.ExportNodes, crop)
 		if err != nil {
 			s.drawError(w, r, sh, err)
 			return
@@ -146,18 +147,19 @@ func (s *Server) handleExport(format string) http.HandlerFunc {
 // drawError answers a request for a drawing that failed: a tree too big
 // to draw in time is the trace's limit, not the server's fault.
 func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show.Show, err error) {
+	l := readerLang(r)
 	switch {
 	case errors.Is(err, show.ErrTooBigToDraw):
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		http.Error(w, show.ErrorIn(l, err), http.StatusServiceUnavailable)
 	case errors.Is(err, show.ErrExportTooBig):
-		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+		http.Error(w, show.ErrorIn(l, err), http.StatusRequestEntityTooLarge)
 	case errors.Is(err, show.ErrNavigated):
-		http.Error(w, err.Error(), http.StatusConflict)
+		http.Error(w, show.ErrorIn(l, err), http.StatusConflict)
 	case r.Context().Err() != nil:
 		// The page left; nobody reads the answer.
 	default:
 		s.log.Error("drawing a trace", "trace", sh.ID(), "err", err)
-		http.Error(w, "cannot draw this tree: "+s.publicError(err), http.StatusInternalServerError)
+		http.Error(w, l.F("cannot draw this tree: %s", s.publicError(err)), http.StatusInternalServerError)
 	}
 }
 

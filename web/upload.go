@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/trace"
 	"github.com/searchviz/searchviz/web/internal/show"
 	"github.com/searchviz/searchviz/web/internal/tracestore"
@@ -182,7 +183,7 @@ func (s *Server) prepareLayout(sh *show.Show) {
 			}
 			return
 		}
-		_, err := sh.Layout(s.ctx, s.cfg.Layouter, trace.ViewRoot, s.cfg.LayoutTimeout)
+		_, err := sh.Layout(s.ctx, s.cfg.Layouter, explain.English, trace.ViewRoot, s.cfg.LayoutTimeout)
 		switch {
 		case errors.Is(err, show.ErrTooBigToDraw):
 			s.log.Warn("a trace is too big to draw", "trace", sh.ID(), "nodes", sh.Tree().Size(), "limit", s.cfg.LayoutTimeout)

@@ -17,14 +17,17 @@ import (
 //
 // For a running search ls, the session also follows its snapshots. A
 // page that said its tree panel's size, panel, gets drawings fitted to it.
+// The session speaks its reader's language, from the upgrade request's
+// cookie or Accept-Language, so each page of a room reads its own.
 func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show, ls *live.Search, v trace.View, step int, panel *[2]float64) {
 	ws, err := wsconn.Upgrade(w, r)
 	if err != nil {
 		srv.log.Info("websocket refused", "err", err, "remote", r.RemoteAddr)
 		return
 	}
+	lang := readerLang(r)
 	if held := srv.pageBytes.Load(); held >= srv.cfg.PageBytes {
-		wsconn.Refuse(ws, closeBusy, "The server is showing as many pages as its memory allows; this page tries again in 10 s.")
+		wsconn.Refuse(ws, closeBusy, lang.T("The server is showing as many pages as its memory allows; this page tries again in 10 s."))
 		srv.log.Warn("a page refused: the pages open hold their budget", "held", held, "budget", srv.cfg.PageBytes)
 		return
 	}
@@ -34,7 +37,7 @@ func (srv *Server) serveWS(w http.ResponseWriter, r *http.Request, s *show.Show,
 	cmds := make(chan viewer.Command)
 	conn.Write(send)
 	conn.Go("a websocket session", func() {
-		vw := viewer.New(conn.Context(), s, v, viewer.Options{Layouter: srv.cfg.Layouter, Timeout: srv.cfg.LayoutTimeout, Pages: &srv.pageBytes})
+		vw := viewer.New(conn.Context(), s, v, viewer.Options{Layouter: srv.cfg.Layouter, Timeout: srv.cfg.LayoutTimeout, Pages: &srv.pageBytes, Lang: lang})
 		defer vw.Release()
 		if panel != nil {
 			if err := vw.SetPanel(panel[0], panel[1]); err != nil {

@@ -99,6 +99,7 @@ type barChart struct {
 	rows   []string
 	series []chartSeries // at most len(seriesColours)
 	scale  Scale
+	lang   explain.Lang // the language of its words
 }
 
 // chartAxis maps counts to bar lengths and says where its ticks go.
@@ -332,9 +333,9 @@ func (c barChart) description() string {
 		for _, v := range s.values {
 			total += v
 		}
-		parts = append(parts, fmt.Sprintf("%s: %s %s in all", s.name, explain.Thousands(total), c.unit))
+		parts = append(parts, c.lang.F("%s: %s %s in all", s.name, explain.Thousands(total), c.lang.T(c.unit)))
 	}
-	return strings.Join(parts, "; ") + ". The table under the charts gives every count."
+	return c.lang.F("%s. The table under the charts gives every count.", strings.Join(parts, c.lang.T("; ")))
 }
 
 // writePatterns defines the fill patterns of the series after the first:
@@ -361,7 +362,7 @@ func (c barChart) writeLegend(w *svgWriter, y float64) float64 {
 		y += chartLine
 	}
 	if c.compared() {
-		w.text(chartBarsX, y+13, ` fill="#5b6475"`, "· n% or n×: the count against the first trace's at the same depth")
+		w.text(chartBarsX, y+13, ` fill="#5b6475"`, c.lang.F("· %s or %s: the count against the first trace's at the same depth", "n%", "n×"))
 		y += chartLine
 	}
 	return y + 6
@@ -383,7 +384,7 @@ func (c barChart) writeRow(w *svgWriter, ax chartAxis, r int, label string, y fl
 		by := y + float64(i*(chartBar+chartBarGap))
 		length := ax.length(v)
 		w.printf(`<g class="bar" data-series="%d" data-row="%d" data-value="%d"><title>%s</title>`, i, r, v,
-			html.EscapeString(fmt.Sprintf("%s, %s: %s %s", s.name, label, explain.Thousands(v), c.unit)))
+			html.EscapeString(c.lang.F("%s, %s: %s %s", s.name, label, explain.Thousands(v), c.lang.T(c.unit))))
 		if length > 0 {
 			w.printf(`<rect x="%d" y="%s" width="%s" height="%d" fill="%s" stroke="%s"/>`, chartBarsX, num(by), num(length), chartBar, c.fill(i), seriesColours[i])
 		}
@@ -410,9 +411,9 @@ func (c barChart) writeAxis(w *svgWriter, ax chartAxis, y float64) {
 	for _, t := range ax.ticks {
 		w.text(ax.at(t), y+16, ` text-anchor="middle" fill="#5b6475"`, compactCount(t))
 	}
-	caption := c.unit + ", linear scale"
+	caption := c.lang.F("%s, linear scale", c.lang.T(c.unit))
 	if ax.log {
-		caption = c.unit + ", logarithmic scale: each step right is ten times as many"
+		caption = c.lang.F("%s, logarithmic scale: each step right is ten times as many", c.lang.T(c.unit))
 	}
 	w.text(chartBarsX+chartPlotWidth/2, y+32, ` text-anchor="middle" fill="#5b6475"`, caption)
 }

@@ -3,6 +3,7 @@ package counts
 import (
 	"encoding/xml"
 	"flag"
+	"github.com/searchviz/searchviz/explain"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,7 +19,7 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // tenDepths are the rows of a chart of tic-tac-toe's whole game tree.
-var tenDepths = depthRows(10)
+var tenDepths = depthRows(explain.English, 10)
 
 // goldenCharts are charts of fixed counts, named as their golden files:
 // tic-tac-toe's positions by ply, with other counts beside them.
@@ -220,7 +221,7 @@ func TestCountsChartBars(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ch := barChart{id: "t", title: "t", unit: "nodes", rows: depthRows(len(tt.values)), scale: tt.scale,
+			ch := barChart{id: "t", title: "t", unit: "nodes", rows: depthRows(explain.English, len(tt.values)), scale: tt.scale,
 				series: []chartSeries{{name: "A", values: tt.values}}}
 			svg := ch.svg()
 			if log := strings.Contains(svg, "logarithmic scale"); log != tt.log {
@@ -253,7 +254,7 @@ func TestCountsChartPartial(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws a chart of a trace cut short")
 	t.Parallel()
 	for _, partial := range []int{0, 1} {
-		ch := barChart{id: "t", title: "t", unit: "nodes", rows: depthRows(3), series: []chartSeries{
+		ch := barChart{id: "t", title: "t", unit: "nodes", rows: depthRows(explain.English, 3), series: []chartSeries{
 			{name: "MiniMax", values: []int{1, 9, 72}}, {name: "AlphaBeta", values: []int{1, 9, 30}},
 		}}
 		ch.series[partial].partial = true
@@ -314,7 +315,7 @@ func TestCountsCompactTicks(t *testing.T) {
 func TestCountsDeepTraceRows(t *testing.T) {
 	testenv.SkipUnderRace(t, "sums the rows of a deep trace")
 	t.Parallel()
-	rows := depthRows(maxChartRows + 1)
+	rows := depthRows(explain.English, maxChartRows+1)
 	if len(rows) != maxChartRows || rows[maxChartRows-1] != "depth "+strconv.Itoa(maxChartRows-1)+"+" {
 		t.Fatalf("rows for %d depths: %d, the last %q", maxChartRows+1, len(rows), rows[len(rows)-1])
 	}
@@ -326,7 +327,7 @@ func TestCountsDeepTraceRows(t *testing.T) {
 	if got[maxChartRows-1] != maxChartRows+maxChartRows+1 || got[0] != 1 {
 		t.Errorf("the last row holds %d nodes, want the %d of the two deepest depths", got[maxChartRows-1], 2*maxChartRows+1)
 	}
-	if rows := depthRows(maxChartRows); rows[maxChartRows-1] != "depth "+strconv.Itoa(maxChartRows-1) {
+	if rows := depthRows(explain.English, maxChartRows); rows[maxChartRows-1] != "depth "+strconv.Itoa(maxChartRows-1) {
 		t.Errorf("at exactly %d depths the last row is %q", maxChartRows, rows[maxChartRows-1])
 	}
 }

@@ -411,7 +411,7 @@ func TestCountsTableHits(t *testing.T) {
 		t.Fatal("no table hits in a search of an opening with transpositions")
 	}
 	with := Trace{Name: "AlphaBeta tt=1", Counts: c}
-	tab := table(with, with, true)
+	tab := table(explain.English, with, with, true)
 	if !slices.Contains(tab.Head, "table hits") || tab.Total[len(tab.Total)-1] != explain.Thousands(c.total.tableHits) {
 		t.Errorf("table head %v, total %v: want a table hits column of %d", tab.Head, tab.Total, c.total.tableHits)
 	}
@@ -420,7 +420,7 @@ func TestCountsTableHits(t *testing.T) {
 	}
 	req.Algo = "alphabeta"
 	plain := Trace{Name: "AlphaBeta", Counts: mustCount(t, foldedTrace(t, req))}
-	if tab := table(plain, plain, true); slices.Contains(tab.Head, "table hits") {
+	if tab := table(explain.English, plain, plain, true); slices.Contains(tab.Head, "table hits") {
 		t.Errorf("a search without a table has the head %v", tab.Head)
 	}
 }

@@ -29,13 +29,13 @@ var chartMetrics = []metric{
 // depthRows returns the labels of a chart's rows for traces of depths
 // depths: a row per depth, the last of maxChartRows rows standing for
 // every depth from it on.
-func depthRows(depths int) []string {
+func depthRows(l explain.Lang, depths int) []string {
 	var rows []string
 	for d := range min(depths, maxChartRows) {
-		rows = append(rows, "depth "+strconv.Itoa(d))
+		rows = append(rows, l.F("depth %s", strconv.Itoa(d)))
 	}
 	if depths > maxChartRows {
-		rows[maxChartRows-1] = "depth " + strconv.Itoa(maxChartRows-1) + "+"
+		rows[maxChartRows-1] = l.F("depth %s+", strconv.Itoa(maxChartRows-1))
 	}
 	return rows
 }
@@ -64,63 +64,76 @@ type Table struct {
 	Total   []string
 }
 
-// Charts draws the charts of ts, on scale: one per count that is not zero
-// everywhere, and the nodes' always.
-func Charts(ts []Trace, scale Scale) []Chart {
+// Charts is ChartsIn in English.
+func Charts(ts []Trace, scale Scale) []Chart { return ChartsIn(explain.English, ts, scale) }
+
+// ChartsIn draws the charts of ts, on scale, in language l: one per count
+// that is not zero everywhere, and the nodes' always.
+func ChartsIn(l explain.Lang, ts []Trace, scale Scale) []Chart {
 	depths := 0
 	for _, t := range ts {
 		depths = max(depths, len(t.Counts.depths))
 	}
-	rows := depthRows(depths)
+	rows := depthRows(l, depths)
 	var out []Chart
 	for _, m := range chartMetrics {
-		ch := barChart{id: "counts-" + m.key, title: m.title, unit: m.unit, rows: rows, scale: scale}
+		title := l.T(m.title)
+		ch := barChart{id: "counts-" + m.key, title: title, unit: m.unit, rows: rows, scale: scale, lang: l}
 		nonzero := false
 		for _, t := range ts {
 			s := chartSeries{name: t.Name, values: rowValues(t.Counts, m, len(rows)), partial: t.Counts.truncated}
 			if s.partial {
-				s.name += " (its trace's first " + explain.Count(t.Counts.total.nodes, "node", "nodes") + " only)"
+				s.name += firstOnly(l, t.Counts.total.nodes)
 			}
 			nonzero = nonzero || slices.ContainsFunc(s.values, func(v int) bool { return v > 0 })
 			ch.series = append(ch.series, s)
 		}
 		if nonzero || m.key == "nodes" {
-			out = append(out, Chart{Title: m.title, SVG: ch.svg()})
+			out = append(out, Chart{Title: title, SVG: ch.svg()})
 		}
 	}
 	return out
 }
 
-// Tables returns a table per trace of ts, in their order.
-func Tables(ts []Trace) []Table {
+// firstOnly marks a trace cut short after n nodes: " (its trace's first
+// 1,000 nodes only)".
+func firstOnly(l explain.Lang, n int) string {
+	return l.F(" (its trace's first %s only)", l.Count(n, "node", "nodes"))
+}
+
+// Tables is TablesIn in English.
+func Tables(ts []Trace) []Table { return TablesIn(explain.English, ts) }
+
+// TablesIn returns a table per trace of ts, in their order, in language l.
+func TablesIn(l explain.Lang, ts []Trace) []Table {
 	out := make([]Table, len(ts))
 	for i, t := range ts {
-		out[i] = table(t, ts[0], i == 0)
+		out[i] = table(l, t, ts[0], i == 0)
 	}
 	return out
 }
 
 // table is trace t's counts at every depth as a table; after the
 // first trace its nodes are also compared with first's.
-func table(t, first Trace, isFirst bool) Table {
+func table(l explain.Lang, t, first Trace, isFirst bool) Table {
 	c := t.Counts
 	visits := c.total.visits > 0
 	tab := Table{Caption: t.Name}
 	if c.truncated {
-		tab.Caption += " (its trace's first " + explain.Count(c.total.nodes, "node", "nodes") + " only)"
+		tab.Caption += firstOnly(l, c.total.nodes)
 	}
 	compared := !isFirst && !c.truncated && !first.Counts.truncated
-	tab.Head = []string{"depth", "nodes"}
+	tab.Head = []string{l.T("depth"), l.T("nodes")}
 	if compared {
-		tab.Head = append(tab.Head, "vs "+first.Name)
+		tab.Head = append(tab.Head, l.F("vs %s", first.Name))
 	}
-	tab.Head = append(tab.Head, "pruned moves", "α-cuts", "β-cuts", "evaluations of finished games", "heuristic evaluations")
+	tab.Head = append(tab.Head, l.T("pruned moves"), l.T("α-cuts"), l.T("β-cuts"), l.T("evaluations of finished games"), l.T("heuristic evaluations"))
 	if visits {
-		tab.Head = append(tab.Head, "visits")
+		tab.Head = append(tab.Head, l.T("visits"))
 	}
 	hits := c.total.tableHits > 0
 	if hits {
-		tab.Head = append(tab.Head, "table hits")
+		tab.Head = append(tab.Head, l.T("table hits"))
 	}
 	row := func(label string, d depthCounts, ref int) []string {
 		r := []string{label, explain.Thousands(d.nodes)}
@@ -143,6 +156,6 @@ func table(t, first Trace, isFirst bool) Table {
 	for d, dc := range c.depths {
 		tab.Rows = append(tab.Rows, row(strconv.Itoa(d), dc, nodesAt(first.Counts, d)))
 	}
-	tab.Total = row("all", c.total, first.Counts.total.nodes)
+	tab.Total = row(l.T("all"), c.total, first.Counts.total.nodes)
 	return tab
 }

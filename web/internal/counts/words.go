@@ -2,6 +2,7 @@ package counts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/searchviz/searchviz/explain"
@@ -38,18 +39,53 @@ func (c Counts) wholeCuts() int {
 	return c.total.cuts()
 }
 
-// Words says what each search did in all, each after the first
-// compared with the first, and where the first saves most on each later
-// one, or the other way round.
-func Words(ts []Trace) []string {
+// Words is WordsIn in English.
+func Words(ts []Trace) []string { return WordsIn(explain.English, ts) }
+
+// WordsIn says in language l what each search did in all, each after the
+// first compared with the first, and where the first saves most on each
+// later one, or the other way round.
+func WordsIn(l explain.Lang, ts []Trace) []string {
 	var out []string
 	for i, t := range ts {
-		out = append(out, totalsSentence(t, ts[0], i == 0))
+		if l.Code() == explain.English.Code() {
+			out = append(out, totalsSentence(t, ts[0], i == 0))
+		} else {
+			out = append(out, totalsSentences(l, t, ts[0], i == 0))
+		}
 	}
 	for _, t := range ts[1:] {
-		if s := savingsSentence(ts[0], t); s != "" {
+		if s := savingsSentence(l, ts[0], t); s != "" {
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// totalsSentences says what totalsSentence says in language l, in short
+// sentences, one a fact: a language whose verbs close its sentences does
+// not chain clauses as English does.
+func totalsSentences(l explain.Lang, t, first Trace, isFirst bool) string {
+	c := t.Counts
+	n := explain.Thousands
+	out := l.F("%s looked at %s nodes.", t.Name, n(c.wholeNodes()))
+	if ref := first.Counts.wholeNodes(); !isFirst && ref > 0 && c.wholeNodes() > 0 {
+		out += l.F("That is %s of %s's %s.", Relative(c.wholeNodes(), ref), first.Name, n(ref))
+	}
+	if c.total.visits > 0 {
+		return out + l.F("%s results of playouts and finished games went through its root.", n(c.depths[0].visits))
+	}
+	out += l.F("It made %s evaluations.", n(c.wholeEvals()))
+	switch cuts := c.wholeCuts(); {
+	case cuts == 0:
+		out += l.T("It never pruned.")
+	case c.truncated:
+		out += l.F("It pruned %s times.", n(cuts))
+	default:
+		out += l.F("It pruned %s times, cutting off %s moves.", n(cuts), n(c.total.pruned))
+	}
+	if hits := c.total.tableHits; hits > 0 {
+		out += l.F("Its transposition table spared the search of %s positions.", n(hits))
 	}
 	return out
 }
@@ -99,7 +135,7 @@ func totalsSentence(t, first Trace, isFirst bool) string {
 // savingsSentence says at which depth the one of a and b that looked at
 // fewer nodes saves the most nodes on the other, or "" when neither
 // does or a trace cut short leaves its depths incomplete.
-func savingsSentence(a, b Trace) string {
+func savingsSentence(lang explain.Lang, a, b Trace) string {
 	if a.Counts.truncated || b.Counts.truncated {
 		return ""
 	}
@@ -117,11 +153,11 @@ func savingsSentence(a, b Trace) string {
 		return ""
 	}
 	m, l := more.Counts.depths[best].nodes, nodesAt(less.Counts, best)
-	text := fmt.Sprintf("%s saves the most at depth %d: %s where %s has %s", less.Name, best, explain.Count(l, "node", "nodes"), more.Name, explain.Thousands(m))
+	share := ""
 	if l > 0 {
-		text += " (" + Relative(l, m) + ")"
+		share = lang.F(" (%s)", Relative(l, m))
 	}
-	return text + "."
+	return lang.F("%s saves the most at depth %s: %s where %s has %s%s.", less.Name, strconv.Itoa(best), lang.Count(l, "node", "nodes"), more.Name, explain.Thousands(m), share)
 }
 
 // nodesAt returns the nodes c counts at depth d, 0 past its deepest.
@@ -132,20 +168,24 @@ func nodesAt(c Counts, d int) int {
 	return 0
 }
 
-// Notes says what a reader must know about the traces: which were
-// cut short, so that their bars count only a part of the search.
-func Notes(ts []Trace) []string {
+// Notes is NotesIn in English.
+func Notes(ts []Trace) []string { return NotesIn(explain.English, ts) }
+
+// NotesIn says in language l what a reader must know about the traces:
+// which were cut short, so that their bars count only a part of the
+// search.
+func NotesIn(l explain.Lang, ts []Trace) []string {
 	var out []string
 	for _, t := range ts {
 		c := t.Counts
 		if !c.truncated {
 			continue
 		}
-		text := fmt.Sprintf("%s's trace was cut short by a budget: it recorded %s", t.Name, explain.Count(c.total.nodes, "node", "nodes"))
+		text := l.F("%s's trace was cut short by a budget: it recorded %s", t.Name, l.Count(c.total.nodes, "node", "nodes"))
 		if c.hasWhole {
-			text += fmt.Sprintf(" of the %s its search looked at", explain.Thousands(c.whole.Nodes))
+			text += l.F(" of the %s its search looked at", explain.Thousands(c.whole.Nodes))
 		}
-		text += ". Its bars and table count only what was recorded, the start of the search; the totals in words are the whole search's."
+		text += l.T(". Its bars and table count only what was recorded, the start of the search; the totals in words are the whole search's.")
 		out = append(out, text)
 	}
 	return out

@@ -215,12 +215,25 @@ func (r *Runner) run(ctx context.Context, ls *Search, run *catalog.Run, tr trace
 		log.Info("search stopped at its node budget", "nodes", res.Nodes)
 	case err != nil && cause != nil:
 		log.Info("search cut short", "why", cause, "nodes", res.Nodes, "events", recorded.Len())
-		note = fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, explain.Thousands(res.Nodes))
+		note = cutShortNote(cause, res.Nodes)
 	case err != nil:
 		log.Error("search failed", "err", err)
-		note = fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err)
+		note = failedNote(err)
 	}
 	r.save(ls, recorded, note, res.Nodes, log)
+}
+
+// cutShortNote is the note a search stopped by cause after nodes nodes
+// leaves in its trace. A trace keeps its notes in English, the search's
+// words; explain.Lang.Note reads this one's form in the reader's language.
+func cutShortNote(cause error, nodes int) string {
+	return fmt.Sprintf("search cut short: %v after %s nodes; this trace holds what it recorded until then.", cause, explain.Thousands(nodes))
+}
+
+// failedNote is the note a search that failed with err leaves in its
+// trace, in the form cutShortNote's is read in.
+func failedNote(err error) string {
+	return fmt.Sprintf("search cut short: %.300v; this trace holds what it recorded until then.", err)
 }
 
 // save folds and saves a finished search's events, with a note about the

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -58,10 +59,11 @@ func (r *recent[T]) kept() int {
 // the pages of a class on one trace share them.
 type shownDrawings = recent[shownDrawing]
 
-// shownDrawing is one display set drawn in one view, with or without
-// boards in its nodes.
+// shownDrawing is one display set drawn in one view and language, with
+// or without boards in its nodes.
 type shownDrawing struct {
 	view     trace.View
+	lang     string // the language's code
 	set      *render.Shown
 	noBoards bool
 	svg      []byte
@@ -80,12 +82,16 @@ type tallyIndexes = recent[*render.TallyIndex]
 // render.MaxDotNodes, the tidy layout above), with boards in the nodes
 // when there are few, unless noBoards: a panel too short for a rank of
 // nodes with boards in them. A drawing that takes longer than timeout
-// fails with ErrTooBigToDraw.
-func (s *Show) DrawShown(ctx context.Context, l render.Layouter, set *render.Shown, v trace.View, noBoards bool, timeout time.Duration) ([]byte, error) {
-	if sd, ok := s.shownDraws.find(func(sd shownDrawing) bool { return sd.view == v && sd.noBoards == noBoards && sd.set.Equal(set) }); ok {
+// fails with ErrTooBigToDraw. Its words are in language lang, and pages
+// in another language get drawings of their own.
+func (s *Show) DrawShown(ctx context.Context, l render.Layouter, lang explain.Lang, set *render.Shown, v trace.View, noBoards bool, timeout time.Duration) ([]byte, error) {
+	code := lang.Code()
+	if sd, ok := s.shownDraws.find(func(sd shownDrawing) bool {
+		return sd.view == v && sd.lang == code && sd.noBoards == noBoards && sd.set.Equal(set)
+	}); ok {
 		return sd.svg, nil
 	}
-	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto, Shown: set}
+	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto, Shown: set, Lang: lang}
 	if set.Drawn() <= maxBoardNodes && !noBoards {
 		opts.Board = s.BoardReader()
 	}
@@ -96,7 +102,7 @@ func (s *Show) DrawShown(ctx context.Context, l render.Layouter, set *render.Sho
 	if err != nil {
 		return nil, err
 	}
-	s.drawn.Add(s.shownDraws.add(shownDrawing{view: v, set: set, noBoards: noBoards, svg: buf.Bytes()}, shownDrawing.size))
+	s.drawn.Add(s.shownDraws.add(shownDrawing{view: v, lang: code, set: set, noBoards: noBoards, svg: buf.Bytes()}, shownDrawing.size))
 	return buf.Bytes(), nil
 }
 

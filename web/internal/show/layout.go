@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/searchviz/searchviz/explain"
@@ -31,8 +30,11 @@ type tooBigError struct {
 	timeout time.Duration
 }
 
-func (e *tooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to lay out in %v (the server's drawing time limit)", explain.Thousands(e.nodes), e.timeout)
+func (e *tooBigError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *tooBigError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is too big to lay out in %s (the server's drawing time limit)", explain.Thousands(e.nodes), e.timeout.String())
 }
 
 func (e *tooBigError) Is(target error) bool { return target == ErrTooBigToDraw }
@@ -44,8 +46,11 @@ var ErrNavigated = errors.New("show: too big to draw whole")
 // navigatedError says that a tree is drawn in part, not whole.
 type navigatedError struct{ nodes int }
 
-func (e *navigatedError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", explain.Thousands(e.nodes), explain.Thousands(render.DefaultBudget))
+func (e *navigatedError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *navigatedError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is more than the viewer draws whole (%s nodes): its page draws the part it shows", explain.Thousands(e.nodes), explain.Thousands(render.DefaultBudget))
 }
 
 func (e *navigatedError) Is(target error) bool { return target == ErrNavigated }
@@ -56,8 +61,30 @@ var ErrExportTooBig = errors.New("show: too big to export")
 // exportTooBigError says that a tree has more nodes than an export draws.
 type exportTooBigError struct{ nodes, max int }
 
-func (e *exportTooBigError) Error() string {
-	return fmt.Sprintf("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", explain.Thousands(e.nodes), explain.Thousands(e.max))
+func (e *exportTooBigError) Error() string { return e.in(explain.English) }
+
+// in says what Error says, in language l.
+func (e *exportTooBigError) in(l explain.Lang) string {
+	return l.F("this tree of %s nodes is too big to export (the server exports trees of at most %s nodes); download its trace and draw it with viz render", explain.Thousands(e.nodes), explain.Thousands(e.max))
+}
+
+// ErrorIn says why a drawing failed with err in language l, for a
+// reader: the show's own errors in l's words, any other as it says.
+func ErrorIn(l explain.Lang, err error) string {
+	var (
+		big    *tooBigError
+		whole  *navigatedError
+		export *exportTooBigError
+	)
+	switch {
+	case errors.As(err, &big):
+		return big.in(l)
+	case errors.As(err, &whole):
+		return whole.in(l)
+	case errors.As(err, &export):
+		return export.in(l)
+	}
+	return err.Error()
 }
 
 func (e *exportTooBigError) Is(target error) bool { return target == ErrExportTooBig }
@@ -92,11 +119,17 @@ func (s *Show) LeastWholeWidth() float64 {
 // timeout fails with ErrTooBigToDraw, and so does every call for
 // redrawAfter; a tree bigger than the display budget fails with
 // ErrNavigated.
-func (s *Show) Layout(ctx context.Context, l render.Layouter, v trace.View, timeout time.Duration) ([]byte, error) {
+//
+// The drawing is in language lang, kept apart from the other language's:
+// pages of one trace read in English and in Japanese each get their own.
+// Only English drawings are shared with other replicas, whose store knows
+// a trace's layouts by view alone.
+func (s *Show) Layout(ctx context.Context, l render.Layouter, lang explain.Lang, v trace.View, timeout time.Duration) ([]byte, error) {
 	if !s.WholeFits() {
 		return nil, &navigatedError{nodes: s.tree.Size()}
 	}
-	i := viewIndex(v)
+	i := drawingIndex(lang, v)
+	shared := s.layouts != nil && langIndex(lang) == 0
 	select {
 	case s.drawing[i] <- struct{}{}:
 		defer func() { <-s.drawing[i] }()
@@ -109,7 +142,7 @@ func (s *Show) Layout(ctx context.Context, l render.Layouter, v trace.View, time
 	if s.layoutErr[i] != nil && time.Since(s.failedAt[i]) < redrawAfter {
 		return nil, s.layoutErr[i]
 	}
-	if s.layouts != nil {
+	if shared {
 		if data, ok := s.layouts.SharedLayout(ctx, s.id, v); ok {
 			s.wholes[i] = data
 			s.drawn.Add(int64(len(data)))
@@ -117,7 +150,7 @@ func (s *Show) Layout(ctx context.Context, l render.Layouter, v trace.View, time
 		}
 	}
 	var buf bytes.Buffer
-	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto}
+	opts := render.Options{View: v, Legend: true, Patchable: true, Layout: render.LayoutAuto, Lang: lang}
 	if s.tree.Size() <= maxBoardNodes {
 		opts.Board = s.BoardReader()
 	}
@@ -132,7 +165,7 @@ func (s *Show) Layout(ctx context.Context, l render.Layouter, v trace.View, time
 	}
 	s.wholes[i] = buf.Bytes()
 	s.drawn.Add(int64(buf.Len()))
-	if s.layouts != nil {
+	if shared {
 		s.layouts.ShareLayout(s.id, v, s.wholes[i])
 	}
 	return s.wholes[i], nil
@@ -151,8 +184,9 @@ func DrawInTime(ctx context.Context, timeout time.Duration, nodes int, draw func
 }
 
 // Export draws step k as `viz render --step k --whole` does, as SVG
-// or DOT, for a tree of at most maxNodes nodes; crop is its --crop.
-func (s *Show) Export(ctx context.Context, l render.Layouter, k int, v trace.View, format string, timeout time.Duration, maxNodes int, crop bool) ([]byte, error) {
+// or DOT, for a tree of at most maxNodes nodes; crop is its --crop. Its
+// words are in language lang.
+func (s *Show) Export(ctx context.Context, l render.Layouter, lang explain.Lang, k int, v trace.View, format string, timeout time.Duration, maxNodes int, crop bool) ([]byte, error) {
 	if n := s.tree.Size(); n > maxNodes {
 		return nil, &exportTooBigError{nodes: n, max: maxNodes}
 	}
@@ -160,7 +194,7 @@ func (s *Show) Export(ctx context.Context, l render.Layouter, k int, v trace.Vie
 	if err := t.Seek(k); err != nil {
 		return nil, err
 	}
-	opts := render.Options{View: v, Board: s.BoardReader(), Legend: true, Title: render.Title(s.header, k, t.Len()-1), Layout: render.LayoutAuto, Crop: crop}
+	opts := render.Options{View: v, Board: s.BoardReader(), Legend: true, Title: render.TitleIn(lang, s.header, k, t.Len()-1), Layout: render.LayoutAuto, Crop: crop, Lang: lang}
 	var out bytes.Buffer
 	if format == "dot" {
 		if err := render.WriteDOT(&out, t, opts); err != nil {

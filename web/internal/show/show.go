@@ -32,6 +32,10 @@ type Show struct {
 	measures search.Measure // what the algorithm weighs the root's moves by; "" when the catalog does not know it
 	decision string         // the search's result in words, "" when it has none
 
+	// decisionJa is decision in Japanese, made on first use.
+	decisionJaOnce sync.Once
+	decisionJa     string
+
 	// saveErr says, for a page, why a search's trace could not be saved;
 	// the show is then all there is of it, kept in the cache.
 	saveErr string
@@ -39,22 +43,23 @@ type Show struct {
 	size  int64        // foldedSize, measured once
 	drawn atomic.Int64 // bytes of the drawings and of what is made on first use
 
-	// drawing[i] holds a token while view i is drawn: it guards
-	// layouts[i] and layoutErr[i], and a caller waiting for it can leave.
-	drawing   [2]chan struct{}
-	wholes    [2][]byte    // by view, the Patchable SVG of the final tree
-	layoutErr [2]error     // by view, why the tree could not be drawn in time
-	failedAt  [2]time.Time // by view, when layoutErr was set
+	// drawing[i] holds a token while drawing i, a view in a language
+	// (drawingIndex), is drawn: it guards wholes[i] and layoutErr[i], and
+	// a caller waiting for it can leave.
+	drawing   [drawings]chan struct{}
+	wholes    [drawings][]byte    // by drawingIndex, the Patchable SVG of the final tree
+	layoutErr [drawings]error     // by drawingIndex, why the tree could not be drawn in time
+	failedAt  [drawings]time.Time // by drawingIndex, when layoutErr was set
 
 	// What big trees are navigated with, made on first use.
 	outlineOnce sync.Once
 	outline     *render.Outline
 	outlineErr  error
 	overview    *render.Overview // of outline, for the minimap
-	notesOnce   sync.Once
-	noteTexts   []string
-	shownDraws  shownDrawings // drawings of display sets, shared by viewers
-	tallies     tallyIndexes  // the tally indexes of display sets, shared by viewers
+	notesOnce   [2]sync.Once     // by langIndex
+	noteTexts   [2][]string      // by langIndex
+	shownDraws  shownDrawings    // drawings of display sets, shared by viewers
+	tallies     tallyIndexes     // the tally indexes of display sets, shared by viewers
 
 	// layouts is the store a saved trace was loaded from or saved to,
 	// which may keep its layouts for other replicas; nil for a running
@@ -82,6 +87,22 @@ func viewIndex(v trace.View) int {
 	return 0
 }
 
+// drawings is how many drawings of the whole tree a show keeps: one in
+// each view in each language, as pages of one trace read it.
+const drawings = 4
+
+// langIndex is the index of language l among a show's drawings: English
+// 0, Japanese 1.
+func langIndex(l explain.Lang) int {
+	if l.Code() == "ja" {
+		return 1
+	}
+	return 0
+}
+
+// drawingIndex is the index of the drawing in view v and language l.
+func drawingIndex(l explain.Lang, v trace.View) int { return 2*langIndex(l) + viewIndex(v) }
+
 // New makes a show of trace id, folded in t, for viewing. The tree packs
 // the events, and its memory is what the cache counts (MemSize).
 func New(id string, h trace.Header, t *trace.Tree, opts ...Option) (*Show, error) {
@@ -104,7 +125,7 @@ func New(id string, h trace.Header, t *trace.Tree, opts ...Option) (*Show, error
 	for i := range s.drawing {
 		s.drawing[i] = make(chan struct{}, 1)
 	}
-	s.decision = decisionText(t)
+	s.decision = decisionText(explain.English, t)
 	s.size = s.foldedSize()
 	return s, nil
 }
@@ -129,6 +150,15 @@ func (s *Show) Measures() search.Measure { return s.measures }
 // Decision returns the search's result in words, "" when it has none.
 func (s *Show) Decision() string { return s.decision }
 
+// DecisionIn is Decision in language l.
+func (s *Show) DecisionIn(l explain.Lang) string {
+	if langIndex(l) == 0 || s.decision == "" {
+		return s.decision
+	}
+	s.decisionJaOnce.Do(func() { s.decisionJa = decisionText(l, s.tree) })
+	return s.decisionJa
+}
+
 // SaveErr returns why the search's trace could not be saved, for its
 // page, or "" when it was.
 func (s *Show) SaveErr() string { return s.saveErr }
@@ -149,7 +179,7 @@ func (s *Show) Saved() bool { return s.layouts != nil }
 // decisionText returns the search's result in words, from the root
 // player's view, or "" if the trace has no decision; t is at its last
 // step.
-func decisionText(t *trace.Tree) string {
+func decisionText(l explain.Lang, t *trace.Tree) string {
 	d, ok := t.Decision()
 	if !ok {
 		return ""
@@ -159,9 +189,9 @@ func decisionText(t *trace.Tree) string {
 	if elapsed > 10*time.Millisecond {
 		elapsed = elapsed.Round(time.Millisecond)
 	}
-	text := explain.Describe(t, trace.ViewRoot) + " Time: " + elapsed.String() + "."
+	text := l.F("%s Time: %s.", l.Describe(t, trace.ViewRoot), elapsed.String())
 	if _, why, ok := stopNote(t); ok {
-		text = "Cut short: " + why + " " + text
+		text = l.F("Cut short: %s %s", why, text)
 	}
 	return text
 }
@@ -203,8 +233,11 @@ func (s *Show) Navigation() (*render.Outline, *render.Overview, error) {
 func (s *Show) Code(v trace.View) search.Code { return s.codes[viewIndex(v)] }
 
 // Title names the search the trace shows.
-func (s *Show) Title() string {
-	return fmt.Sprintf("%s on %s", s.header.Algorithm, s.header.Game)
+func (s *Show) Title() string { return s.TitleIn(explain.English) }
+
+// TitleIn is Title in language l.
+func (s *Show) TitleIn(l explain.Lang) string {
+	return l.F("%s on %s", s.header.Algorithm, s.header.Game)
 }
 
 // Notes returns the trace's notes about the whole search, made at no node
@@ -213,13 +246,18 @@ func (s *Show) Title() string {
 // At most MaxNotesShown notes of at most maxNoteRunes each are returned,
 // the last saying how many more the trace holds. They are found on the
 // first call.
-func (s *Show) Notes() []string {
-	s.notesOnce.Do(func() { s.noteTexts = s.findNotes() })
-	return s.noteTexts
+func (s *Show) Notes() []string { return s.NotesIn(explain.English) }
+
+// NotesIn is Notes with the words around the notes in language l; the
+// notes themselves are the search's.
+func (s *Show) NotesIn(l explain.Lang) []string {
+	i := langIndex(l)
+	s.notesOnce[i].Do(func() { s.noteTexts[i] = s.findNotes(l) })
+	return s.noteTexts[i]
 }
 
-// findNotes reads the notes that Notes returns from the events.
-func (s *Show) findNotes() []string {
+// findNotes reads the notes that NotesIn returns from the events.
+func (s *Show) findNotes(l explain.Lang) []string {
 	var out []string
 	more := 0
 	final := "" // the trace's last event, a note left out: a cut file's notice, which is always shown
@@ -242,16 +280,15 @@ func (s *Show) findNotes() []string {
 			}
 			continue
 		}
-		text = clip(text)
+		text = clip(l.Note(text))
 		// trace.Limiter's note: the search went on, its drawing did not.
 		if note.Truncated != trace.NotTruncated {
-			text = "This drawing shows only the start of the search (" + text + "). The decision above is the whole search's." +
-				" To see the whole tree, try a position with fewer moves left or a smaller depth=."
+			text = l.F("This drawing shows only the start of the search (%s). The decision above is the whole search's. To see the whole tree, try a position with fewer moves left or a smaller depth=.", text)
 		}
 		out = append(out, text)
 	}
 	if more > 0 {
-		out = append(out, fmt.Sprintf("The trace has %s more notes about the whole search; the event log shows each at its step.", explain.Thousands(more)))
+		out = append(out, l.F("The trace has %s more notes about the whole search; the event log shows each at its step.", explain.Thousands(more)))
 	}
 	if final != "" {
 		out = append(out, clip(final))

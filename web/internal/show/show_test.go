@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -47,7 +48,7 @@ func TestShowKeepsAtMostMaxShownDrawings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := sh.DrawShown(context.Background(), &render.Graphviz{}, set, trace.ViewRoot, false, time.Minute); err != nil {
+		if _, err := sh.DrawShown(context.Background(), &render.Graphviz{}, explain.English, set, trace.ViewRoot, false, time.Minute); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := sh.TallyIndex(set, o); err != nil {

@@ -2,8 +2,10 @@ package viewer
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -62,42 +64,51 @@ func unitName(t *trace.Tree) string {
 	return "iteration"
 }
 
-// CounterText says where step k is: "iteration 12 of 300 · step 3 of its
-// 13" in a trace with iterations ("before iteration 1", "after depth 7"
-// at a step in none), else "step 40 of 494", steps counted from 0 as the
-// scrubber does.
-func CounterText(t *trace.Tree, k int) string {
+// CounterText is CounterTextIn in English.
+func CounterText(t *trace.Tree, k int) string { return CounterTextIn(explain.English, t, k) }
+
+// CounterTextIn says where step k is, in language l: "iteration 12 of 300
+// · step 3 of its 13" in a trace with iterations ("before iteration 1",
+// "after depth 7" at a step in none), else "step 40 of 494", steps
+// counted from 0 as the scrubber does. Its numbers are not grouped.
+func CounterTextIn(l explain.Lang, t *trace.Tree, k int) string {
 	its := t.Iterations()
+	n := strconv.Itoa
 	if its == 0 {
-		return fmt.Sprintf("step %d of %d", k, t.Len()-1)
+		return l.F("step %s of %s", n(k), n(t.Len()-1))
 	}
-	unit := unitName(t)
-	n, first, steps := t.IterationSpan(k)
+	unit := l.T(unitName(t))
+	i, first, steps := t.IterationSpan(k)
 	switch {
-	case n > 0:
-		return fmt.Sprintf("%s %d of %d · step %d of its %d", unit, n, its, k-first+1, steps)
+	case i > 0:
+		return l.F("%s %s of %s · step %s of its %s", unit, n(i), n(its), n(k-first+1), n(steps))
 	case k < t.GrainStep(trace.GrainIteration, 0):
-		return fmt.Sprintf("before %s 1 of %d", unit, its)
+		return l.F("before %s 1 of %s", unit, n(its))
 	}
-	return fmt.Sprintf("after %s %d of %d", unit, its, its)
+	return l.F("after %s %s of %s", unit, n(its), n(its))
 }
 
-// GrainLabel names a grain in the selector and in messages.
-func GrainLabel(t *trace.Tree, g trace.Grain) string {
+// GrainLabel is GrainLabelIn in English.
+func GrainLabel(t *trace.Tree, g trace.Grain) string { return GrainLabelIn(explain.English, t, g) }
+
+// GrainLabelIn names a grain in the selector and in messages, in language
+// l.
+func GrainLabelIn(l explain.Lang, t *trace.Tree, g trace.Grain) string {
 	switch g {
 	case trace.GrainIteration:
-		return unitName(t)
+		return l.T(unitName(t))
 	case trace.GrainDecision:
-		return "decision change"
+		return l.T("decision change")
 	}
-	return g.String()
+	// The catalogs translate each grain's name (see its test).
+	return l.T(g.String())
 }
 
 // grainFrame adds to frame f the counter and, with extras, as a full
 // frame has them, the grains the trace has and the scrubber's marks.
 func (vw *Viewer) grainFrame(f *Frame, extras bool) {
 	t := vw.tree
-	f.Counter = CounterText(t, f.Step)
+	f.Counter = CounterTextIn(vw.lang, t, f.Step)
 	if !extras {
 		return
 	}
@@ -162,16 +173,18 @@ func (vw *Viewer) noGrainStep(dir int, g trace.Grain) string {
 	if g == trace.GrainEvent {
 		return vw.noStep(dir)
 	}
-	when := "later"
-	if dir < 0 {
-		when = "earlier"
-	}
-	what := GrainLabel(vw.tree, g)
+	l := vw.lang
+	what := GrainLabelIn(l, vw.tree, g)
 	if g == trace.GrainNode {
-		what = "node entered or left"
+		what = l.T("node entered or left")
 	}
-	if vw.nav.filter == trace.NoNode {
-		return "No " + when + " " + what + "."
+	switch {
+	case vw.nav.filter == trace.NoNode && dir < 0:
+		return l.F("No earlier %s.", what)
+	case vw.nav.filter == trace.NoNode:
+		return l.F("No later %s.", what)
+	case dir < 0:
+		return l.F("No earlier %s touches the subtree of %s.", what, vw.pathName(vw.nav.filter))
 	}
-	return "No " + when + " " + what + " touches the subtree of " + vw.pathName(vw.nav.filter) + "."
+	return l.F("No later %s touches the subtree of %s.", what, vw.pathName(vw.nav.filter))
 }

@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -163,7 +162,7 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 		if deep != nil {
 			break
 		}
-		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, set, vw.view, vw.noBoards, vw.timeout)
+		svg, err = vw.show.DrawShown(vw.ctx, vw.layouter, vw.lang, set, vw.view, vw.noBoards, vw.timeout)
 		if err != nil || vw.panel.w == 0 {
 			break
 		}
@@ -208,9 +207,9 @@ func (vw *Viewer) arrange() (*Layout, bool, error) {
 	}
 	switch {
 	case deep != nil:
-		m.Error = fmt.Sprintf("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
+		m.Error = vw.lang.F("the path to this step's node is %s levels deep, more than the %s nodes the viewer draws of a step's paths", explain.Thousands(deep.Depth), explain.Thousands(render.MaxAlwaysShown))
 	case errors.Is(err, show.ErrTooBigToDraw):
-		m.Error = err.Error()
+		m.Error = show.ErrorIn(vw.lang, err)
 	case err != nil:
 		return nil, false, err
 	default:
@@ -245,7 +244,7 @@ func (vw *Viewer) measureWhole() bool {
 	if vw.show.LeastWholeWidth() > vw.panel.w {
 		return false
 	}
-	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.view, vw.timeout)
+	svg, err := vw.show.Layout(vw.ctx, vw.layouter, vw.lang, vw.view, vw.timeout)
 	if err != nil {
 		return false
 	}
@@ -431,7 +430,7 @@ func (vw *Viewer) drawnFinal() {
 	final := vw.show.Tree()
 	vw.sent = make([]render.NodeDisplay, vw.shown.Len())
 	for i, id := range vw.shown.Nodes() {
-		vw.sent[i] = render.Display(final, id, vw.view)
+		vw.sent[i] = render.DisplayIn(vw.lang, final, id, vw.view)
 	}
 	vw.sentMore = make([]moreShown, len(vw.shown.Groups()))
 	for g := range vw.sentMore {
@@ -490,7 +489,7 @@ func (vw *Viewer) navView(focus trace.NodeID) *NavView {
 	if n := len(trail); n > MaxPathMoves {
 		// The root, then a crumb for the levels left out, then the last.
 		skipped := trail[n-MaxPathMoves+1]
-		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: "… " + explain.Thousands(n-MaxPathMoves+1) + " levels"})
+		nv.Trail = append(nv.Trail, crumb{Node: int(trail[0]), Name: vw.moveName(trail[0])}, crumb{Node: int(skipped), Name: vw.lang.F("… %s levels", explain.Thousands(n-MaxPathMoves+1))})
 		trail = trail[n-MaxPathMoves+2:]
 	}
 	for _, id := range trail {
@@ -532,10 +531,10 @@ func (vw *Viewer) path(id trace.NodeID) []trace.NodeID {
 func (vw *Viewer) moveName(id trace.NodeID) string {
 	n := vw.tree.Node(id)
 	if n.Parent == trace.NoNode {
-		return "root"
+		return vw.lang.T("root")
 	}
 	if n.Label != "" {
-		return n.Label
+		return vw.lang.NodeLabel(n)
 	}
 	return strconv.Itoa(n.Action)
 }

@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,8 +15,8 @@ import (
 // viewNote labels a value with whose view it is in; a one-player game's
 // values are the player's score, in one view only.
 func (vw *Viewer) viewNote() string {
-	if w := explain.Whose(vw.tree.Node(vw.tree.Root()).Type, vw.view); w != "" {
-		return " (" + w + ")"
+	if w := vw.lang.Whose(vw.tree.Node(vw.tree.Root()).Type, vw.view); w != "" {
+		return vw.lang.F(" (%s)", w)
 	}
 	return ""
 }
@@ -26,9 +25,9 @@ func (vw *Viewer) viewNote() string {
 func (vw *Viewer) variables(id trace.NodeID) []Variable {
 	n := vw.tree.Node(id)
 	vars := []Variable{
-		{explain.FactNode, vw.pathName(id)},
-		{explain.FactToMove, explain.Player(n.Type)},
-		{explain.FactDepth, strconv.Itoa(n.Depth)},
+		{vw.lang.T(explain.FactNode), vw.pathName(id)},
+		{vw.lang.T(explain.FactToMove), vw.lang.Player(n.Type)},
+		{vw.lang.T(explain.FactDepth), strconv.Itoa(n.Depth)},
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
@@ -40,10 +39,10 @@ func (vw *Viewer) variables(id trace.NodeID) []Variable {
 	if n.HasValue {
 		vars = append(vars, vw.values(id)...)
 	} else if !vw.monteCarlo() {
-		vars = append(vars, Variable{explain.FactValue(n) + vw.viewNote(), explain.NotKnownYet})
+		vars = append(vars, Variable{vw.lang.FactValue(n) + vw.viewNote(), vw.lang.T(explain.NotKnownYet)})
 	}
 	if n.Best != trace.NoNode {
-		vars = append(vars, Variable{explain.FactBestSoFar, explain.BestMove(vw.tree, n)})
+		vars = append(vars, Variable{vw.lang.T(explain.FactBestSoFar), vw.lang.BestMove(vw.tree, n)})
 	}
 	return vars
 }
@@ -56,11 +55,11 @@ func (vw *Viewer) values(id trace.NodeID) []Variable {
 	value := vw.view.Value(n.Type, n.Value)
 	score, ok := vw.tree.FirstEval(id)
 	if n.Type != trace.TypeSingle || !ok {
-		return []Variable{{explain.FactValue(n) + vw.viewNote(), explain.Number(value)}}
+		return []Variable{{vw.lang.FactValue(n) + vw.viewNote(), explain.Number(value)}}
 	}
-	rows := []Variable{{explain.FactValue(n), explain.Number(score)}}
+	rows := []Variable{{vw.lang.FactValue(n), explain.Number(score)}}
 	if value != score {
-		rows = append(rows, Variable{explain.FactBestBelow, explain.Number(value)})
+		rows = append(rows, Variable{vw.lang.T(explain.FactBestBelow), explain.Number(value)})
 	}
 	return rows
 }
@@ -74,16 +73,16 @@ func (vw *Viewer) monteCarlo() bool {
 // id of a Monte Carlo search: its mean result and visits, and the result
 // of the playout the step is at, if it starts from id.
 func (vw *Viewer) results(id trace.NodeID) []Variable {
-	mean := explain.NoResultsYet
+	mean := vw.lang.T(explain.NoResultsYet)
 	if r, ok := render.MeanResult(vw.tree.Node(id), vw.view); ok {
 		mean = explain.Number(r)
 	}
 	rows := []Variable{
-		{explain.FactMeanResult + vw.viewNote(), mean},
-		{explain.FactVisits, strconv.Itoa(vw.tree.Node(id).Visits)},
+		{vw.lang.T(explain.FactMeanResult) + vw.viewNote(), mean},
+		{vw.lang.T(explain.FactVisits), strconv.Itoa(vw.tree.Node(id).Visits)},
 	}
 	if r, ok := render.PlayoutResult(vw.tree, id, vw.view); ok {
-		rows = append(rows, Variable{explain.FactPlayout + vw.viewNote(), explain.Number(r) + " (" + explain.Outcome(r) + ")"})
+		rows = append(rows, Variable{vw.lang.T(explain.FactPlayout) + vw.viewNote(), vw.lang.F("%s (%s)", explain.Number(r), vw.lang.Outcome(r))})
 	}
 	return rows
 }
@@ -94,9 +93,9 @@ func (vw *Viewer) details(id trace.NodeID) Details {
 	m := Details{Node: int(id), Title: vw.pathName(id), Board: vw.board(id), Children: len(n.Children), Folded: vw.nav.isCollapsed(id)}
 	m.Shown = vw.shown == nil || vw.shown.Has(id)
 	m.Facts = []Variable{
-		{explain.FactStatus, explain.Status(n.Status)},
-		{explain.FactToMove, explain.Player(n.Type)},
-		{explain.FactDepth, strconv.Itoa(n.Depth)},
+		{vw.lang.T(explain.FactStatus), vw.lang.Status(n.Status)},
+		{vw.lang.T(explain.FactToMove), vw.lang.Player(n.Type)},
+		{vw.lang.T(explain.FactDepth), strconv.Itoa(n.Depth)},
 	}
 	if n.HasValue {
 		m.Facts = append(m.Facts, vw.values(id)...)
@@ -106,25 +105,25 @@ func (vw *Viewer) details(id trace.NodeID) Details {
 	}
 	if n.HasBounds {
 		a, b := vw.view.Window(n.Type, n.Alpha, n.Beta)
-		m.Facts = append(m.Facts, Variable{explain.FactWindow + vw.viewNote(), "α=" + explain.Number(a) + " β=" + explain.Number(b)})
+		m.Facts = append(m.Facts, Variable{vw.lang.T(explain.FactWindow) + vw.viewNote(), "α=" + explain.Number(a) + " β=" + explain.Number(b)})
 	}
 	if n.Best != trace.NoNode {
-		m.Facts = append(m.Facts, Variable{explain.FactBestMove, explain.BestMove(vw.tree, n)})
+		m.Facts = append(m.Facts, Variable{vw.lang.T(explain.FactBestMove), vw.lang.BestMove(vw.tree, n)})
 	}
 	if n.Same != 0 && n.HasValue {
-		m.Facts = append(m.Facts, Variable{explain.FactSame, "the value of " + vw.pathName(n.Same) + ", the same position searched to the same depth"})
+		m.Facts = append(m.Facts, Variable{vw.lang.T(explain.FactSame), vw.lang.F("the value of %s, the same position searched to the same depth", vw.pathName(n.Same))})
 	}
 	if p := n.Iteration; p > 0 {
-		m.Facts = append(m.Facts, Variable{explain.FactCreatedIn + " " + vw.iterationName(), strconv.Itoa(p)})
+		m.Facts = append(m.Facts, Variable{vw.lang.F("created in %s", vw.lang.T(vw.iterationName())), strconv.Itoa(p)})
 	}
 	if n.Type == trace.TypeJoint {
 		m.Matrix = vw.matrix(n)
 	}
 	if n.Status == trace.StatusPruned && n.PrunedBy != trace.NoNode {
 		cutter := vw.tree.Node(n.PrunedBy)
-		m.Reason = explain.PruneReasonIn(vw.view, cutter, vw.pathName(n.PrunedBy), n.Label)
+		m.Reason = vw.lang.PruneReasonIn(vw.view, cutter, vw.pathName(n.PrunedBy), n.Label)
 		if v, ok := shallowValue(vw.tree, cutter, n.Action); ok && cutter.Cut == trace.CutForward {
-			m.Reason = explain.ForwardReason(cutter, vw.pathName(n.PrunedBy), n.Label, explain.Number(v))
+			m.Reason = vw.lang.ForwardReason(cutter, vw.pathName(n.PrunedBy), n.Label, explain.Number(v))
 		}
 	}
 	return m
@@ -139,9 +138,9 @@ func (vw *Viewer) board(id trace.NodeID) *boardView {
 	if b == nil {
 		return nil
 	}
-	title := "root position"
+	title := vw.lang.T("root position")
 	if n.Parent != trace.NoNode {
-		title = "after " + vw.pathName(id)
+		title = vw.lang.F("after %s", vw.pathName(id))
 	}
 	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells, Look: b.Look, ColumnNames: b.ColumnNames, RowNames: b.RowNames}
 	if n.Parent != trace.NoNode {
@@ -205,7 +204,7 @@ func (vw *Viewer) pathName(id trace.NodeID) string {
 		if n.Parent == trace.NoNode {
 			break
 		}
-		label := n.Label
+		label := vw.lang.NodeLabel(n)
 		if label == "" {
 			label = strconv.Itoa(n.Action)
 		}
@@ -213,12 +212,12 @@ func (vw *Viewer) pathName(id trace.NodeID) string {
 		id = n.Parent
 	}
 	if len(labels) == 0 {
-		return "root"
+		return vw.lang.T("root")
 	}
 	slices.Reverse(labels)
 	if n := len(labels); n > MaxPathMoves {
 		head, tail := MaxPathMoves/4, MaxPathMoves-MaxPathMoves/4
-		gap := fmt.Sprintf("… %s moves …", explain.Thousands(n-head-tail))
+		gap := vw.lang.F("… %s moves …", explain.Thousands(n-head-tail))
 		labels = slices.Concat(labels[:head], []string{gap}, labels[n-tail:])
 	}
 	return strings.Join(labels, " ")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -19,7 +20,7 @@ import (
 func TestPanelFitsWhatIsDrawn(t *testing.T) {
 	t.Parallel()
 	sh := recordShow(t, "panel", catalog.Request{Game: "tictactoe", Algo: "alphabeta", Position: "x.o/.x./..o"})
-	whole, err := sh.Layout(t.Context(), layouter, trace.ViewRoot, testLayoutTimeout)
+	whole, err := sh.Layout(t.Context(), layouter, explain.English, trace.ViewRoot, testLayoutTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}

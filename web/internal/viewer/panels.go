@@ -42,18 +42,23 @@ func (vw *Viewer) visits(k int) *visitsView {
 		return nil
 	}
 	m := vw.rootMeasure()
-	words := m.Words()
+	words := m.WordsIn(vw.lang)
 	through := vw.tree.RootVisits(k)
 	// Primitive Monte Carlo backs up one playout's result at a time.
-	unit, units := "result", "results"
-	if m == explain.MeasureWinRate {
-		unit, units = "playout", "playouts"
+	caption := vw.lang.F("after %s results", explain.Thousands(len(through)))
+	if len(through) == 1 {
+		caption = vw.lang.F("after %s result", explain.Thousands(len(through)))
 	}
-	v := &visitsView{Title: words.Title, Help: words.Help, Total: len(through),
-		Caption: "after " + explain.Count(len(through), unit, units)}
+	if m == explain.MeasureWinRate {
+		caption = vw.lang.F("after %s playouts", explain.Thousands(len(through)))
+		if len(through) == 1 {
+			caption = vw.lang.F("after %s playout", explain.Thousands(len(through)))
+		}
+	}
+	v := &visitsView{Title: words.Title, Help: words.Help, Total: len(through), Caption: caption}
 	groups := vw.visitBars(m, k)
 	for _, g := range groups {
-		markBars(m, g)
+		markBars(vw.lang, m, g)
 		for _, b := range g {
 			v.Rows = append(v.Rows, b.row)
 		}
@@ -118,9 +123,9 @@ func (vw *Viewer) visitBars(m explain.RootMeasure, k int) [][]visitBar {
 			// Win rates for the root player, whatever the page's view.
 			if r, ok := render.MeanResult(n, trace.ViewRoot); ok {
 				b.measure, b.has = r, true
-				b.row.Text = explain.Number(r) + " · " + explain.Playouts(n.Visits)
+				b.row.Text = explain.Number(r) + " · " + vw.lang.Playouts(n.Visits)
 			} else {
-				b.row.Text = "no playouts yet"
+				b.row.Text = vw.lang.T("no playouts yet")
 			}
 		} else {
 			b.measure, b.has = float64(n.Visits), true
@@ -135,7 +140,7 @@ func (vw *Viewer) visitBars(m explain.RootMeasure, k int) [][]visitBar {
 // bar is as long as the rate, a count's as its share of the group's
 // greatest. The marks name the best move, every move tied for the best as
 // tied, or, at the decision, the move it takes.
-func markBars(m explain.RootMeasure, g []visitBar) {
+func markBars(l explain.Lang, m explain.RootMeasure, g []visitBar) {
 	best, top := 0.0, 0
 	for _, b := range g {
 		switch {
@@ -151,7 +156,7 @@ func markBars(m explain.RootMeasure, g []visitBar) {
 		top = 0
 	}
 	decided := slices.ContainsFunc(g, func(b visitBar) bool { return b.chosen })
-	words := m.Words()
+	words := m.WordsIn(l)
 	for i := range g {
 		b := &g[i]
 		switch {
@@ -163,7 +168,7 @@ func markBars(m explain.RootMeasure, g []visitBar) {
 		isTop := top > 0 && b.has && b.measure == best
 		switch {
 		case decided && b.chosen:
-			b.row.Mark = m.Chosen(isTop, top > 1)
+			b.row.Mark = m.ChosenIn(l, isTop, top > 1)
 		case decided:
 		case isTop && top > 1:
 			b.row.Mark = words.Tied

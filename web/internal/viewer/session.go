@@ -221,15 +221,14 @@ func (vw *Viewer) apply(c Command, step *int) string {
 
 // noStep says that the filter lets no step through in direction dir.
 func (vw *Viewer) noStep(dir int) string {
-	if vw.nav.filter == trace.NoNode {
-		if dir > 0 {
-			return "This is the last step."
-		}
-		return "This is the first step."
+	l := vw.lang
+	switch {
+	case vw.nav.filter == trace.NoNode && dir > 0:
+		return l.T("This is the last step.")
+	case vw.nav.filter == trace.NoNode:
+		return l.T("This is the first step.")
+	case dir < 0:
+		return l.F("No earlier step touches the subtree of %s.", vw.pathName(vw.nav.filter))
 	}
-	when := "later"
-	if dir < 0 {
-		when = "earlier"
-	}
-	return "No " + when + " step touches the subtree of " + vw.pathName(vw.nav.filter) + "."
+	return l.F("No later step touches the subtree of %s.", vw.pathName(vw.nav.filter))
 }

@@ -22,6 +22,7 @@ import (
 // only what changed. It is used by one goroutine.
 type Viewer struct {
 	show     *show.Show
+	lang     explain.Lang // the language of the page's reader
 	tree     *trace.Tree
 	view     trace.View
 	selected trace.NodeID // the node the page selected, or NoNode
@@ -95,6 +96,9 @@ type Options struct {
 	// Pages is the server's count of what its pages hold of their own,
 	// nil if none counts it.
 	Pages *atomic.Int64
+	// Lang is the language of the page's reader, English if zero: every
+	// word and drawing the viewer sends is in it.
+	Lang explain.Lang
 }
 
 // New returns a viewer of show s in view v at step 0, whose drawings of
@@ -102,7 +106,7 @@ type Options struct {
 func New(ctx context.Context, s *show.Show, v trace.View, o Options) *Viewer {
 	t := s.Tree().Clone()
 	t.Seek(0)
-	return &Viewer{show: s, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
+	return &Viewer{show: s, lang: o.Lang, tree: t, view: v, selected: trace.NoNode, at: -1, ahead: 1, nav: newNavigation(),
 		pageWhole: s.WholeFits(), ctx: ctx, timeout: o.Timeout, layouter: o.Layouter, pages: o.Pages}
 }
 
@@ -206,11 +210,13 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 		Log:      log,
 	}
 	extras = extras || f.Full
-	if extras && vw.show.Forms() {
-		f.Code = vw.show.Code(vw.view).Text()
+	// The page has the listing in English; a reader of another language
+	// gets it in a full frame, as a page whose view has two forms does.
+	if extras && (vw.show.Forms() || vw.lang.Code() != explain.English.Code()) {
+		f.Code = vw.show.CodeIn(vw.lang, vw.view)
 	}
 	if extras {
-		f.Caption = explain.Caption(t.Node(t.Root()).Type, vw.view)
+		f.Caption = vw.lang.Caption(t.Node(t.Root()).Type, vw.view)
 	}
 	f.Nodes = vw.patches(from, k)
 	f.More = vw.morePatches(k, f.Full)
@@ -223,14 +229,14 @@ func (vw *Viewer) frame(k int, playing bool) (*Layout, Frame, error) {
 	}
 	f.Vars = vw.variables(focus)
 	if p := t.IterationAt(k); p > 0 {
-		f.Vars = append(f.Vars, Variable{vw.iterationName(), strconv.Itoa(p)})
+		f.Vars = append(f.Vars, Variable{vw.lang.T(vw.iterationName()), strconv.Itoa(p)})
 	}
 	f.Board = vw.board(focus)
 	if vw.selected != trace.NoNode {
 		d := vw.details(vw.selected)
 		f.Selected = &d
 	}
-	f.Decision = vw.show.Decision()
+	f.Decision = vw.show.DecisionIn(vw.lang)
 	if e, ok := t.LatestBeam(k); ok {
 		f.Beam = vw.beam(e)
 	}
@@ -257,7 +263,7 @@ func (vw *Viewer) describe(k int) []LogLine {
 			continue
 		}
 		vw.tree.Seek(i)
-		texts[i-lo] = explain.Describe(vw.tree, vw.view)
+		texts[i-lo] = vw.lang.Describe(vw.tree, vw.view)
 	}
 	vw.tree.Seek(k)
 	w.lo, w.texts = lo, texts
@@ -299,7 +305,7 @@ func (vw *Viewer) patches(from, k int) []NodePatch {
 				return
 			}
 		}
-		d := render.Display(t, id, vw.view)
+		d := render.DisplayIn(vw.lang, t, id, vw.view)
 		if full || d != vw.sent[i] {
 			out = append(out, NodePatch{ID: int(id), NodeDisplay: d})
 			vw.sent[i] = d
@@ -376,7 +382,7 @@ func (vw *Viewer) morePatches(k int, full bool) []MorePatch {
 		p := MorePatch{Parent: int(vw.shown.Groups()[g]), Class: "st_not_reached"}
 		if now.drawn {
 			p.Class = "st_more"
-			p.More, p.Nodes = e.Label()
+			p.More, p.Nodes = e.LabelIn(vw.lang)
 		}
 		out = append(out, p)
 	}

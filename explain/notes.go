@@ -1,0 +1,72 @@
+package explain
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A search writes notes into its trace in English, in its own words
+// ("depth 3: 120 nodes"), which a trace keeps as it was recorded. Those
+// the catalogs know are read in the reader's language: a note that is a
+// catalog's key, or one that fits the form of one of noteFormats, whose
+// holes, each a %s, are filled with the note's words there, themselves
+// translated where a catalog has them ("nobody was watching").
+
+// noteFormats are the forms of the notes searches write, most specific
+// first; each is a key of explain/locales/explain.json.
+var noteFormats = []string{
+	"search cut short: %s after %s nodes; this trace holds what it recorded until then.",
+	"search cut short: %s; this trace holds what it recorded until then.",
+	"depth %s: %s nodes with move ordering from depth %s",
+	"depth %s: %s nodes",
+	"depth %s reached the end of the game on every line it searched: deeper iterations would find the same value",
+	"depth %s cut short by %s after %s nodes: discarded",
+	"depth %s not started: stopped by %s",
+	"search stopped before depth %s: %s",
+	"time limit of %s reached before depth %s",
+}
+
+// notePattern matches the notes of one of noteFormats.
+type notePattern struct {
+	format string
+	re     *regexp.Regexp
+}
+
+// notePatterns are noteFormats as patterns, made on first use.
+var notePatterns = sync.OnceValue(func() []notePattern {
+	out := make([]notePattern, len(noteFormats))
+	for i, f := range noteFormats {
+		parts := strings.Split(f, "%s")
+		for j, p := range parts {
+			parts[j] = regexp.QuoteMeta(p)
+		}
+		out[i] = notePattern{format: f, re: regexp.MustCompile("^" + strings.Join(parts, "(.+?)") + "$")}
+	}
+	return out
+})
+
+// Note returns a search's note in language l: in English as the search
+// wrote it; in another language translated when the catalogs know the
+// note or its form, and as it was written otherwise.
+func (l Lang) Note(text string) string {
+	if !l.isJapanese() {
+		return text
+	}
+	if _, ok := Catalog[text]; ok {
+		return l.T(text)
+	}
+	for _, p := range notePatterns() {
+		m := p.re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		args := make([]any, len(m)-1)
+		for i, s := range m[1:] {
+			args[i] = l.T(s)
+		}
+		return fmt.Sprintf(l.T(p.format), args...)
+	}
+	return text
+}
