@@ -177,3 +177,32 @@ func TestExerciseKindsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesInJapanese fetches the exercise, play and arena pages as a
+// Japanese reader and finds no English in what they show, but code,
+// names and symbols.
+func TestPagesInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	// The games' and engines' names stay as the catalog spells them; the
+	// games' help, which the catalog's own words give, is not this test's.
+	var names []string
+	for _, g := range arenaGames() {
+		names = append(names, latinWord.FindAllString(g.Name, -1)...)
+		for _, e := range g.ArenaEngines {
+			names = append(names, latinWord.FindAllString(e, -1)...)
+		}
+	}
+	for _, path := range []string{"/exercise?kind=alphabeta&level=easy&seed=1", "/play"} {
+		status, page := getIn(t, "ja", ts.URL+path)
+		if status != http.StatusOK {
+			t.Fatalf("GET %s: status %d", path, status)
+		}
+		for _, g := range arenaGames() {
+			page = strings.ReplaceAll(page, `title="`+html.EscapeString(g.Help)+`"`, "")
+		}
+		if english := englishOnPage(page, names...); len(english) > 0 {
+			t.Errorf("GET %s: English on the Japanese page: %q", path, english)
+		}
+	}
+}
