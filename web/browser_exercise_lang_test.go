@@ -33,6 +33,7 @@ func TestBrowserExerciseJapanese(t *testing.T) {
 		}
 	}
 	b := newBrowser(t, newApp(t))
+	b.keepTabOut() // its cookie keeps Japanese, which another test must not inherit
 	b.open("/lang/ja?back=" + url.QueryEscape("/exercise?kind=ucb1&level=medium&seed=3"))
 	b.do("waiting for the table", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-arms"]`)))
 	if q := b.text(`[data-testid="exercise-question"]`); !strings.Contains(q, "UCB1 が次に選ぶ子はどれですか") {

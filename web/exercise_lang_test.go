@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"html"
 	"net/http"
 	"net/url"
@@ -8,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchviz/searchviz/exercise"
 	"github.com/searchviz/searchviz/explain"
+	"github.com/searchviz/searchviz/web/internal/matches"
 )
 
 // getIn GETs u as a reader whose browser asks for the language lang.
@@ -54,6 +57,7 @@ var allowedLatin = map[string]bool{
 	"MAX": true, "MIN": true, "UCB1": true, "w": true, "n": true, "C": true, "t": true,
 	"ln": true, "max": true, "min": true, "searchviz": true, "SPRT": true, "Elo": true,
 	"DUCT": true, "MCTS": true, "expectimax": true, "Chokudai": true, "H0": true, "H1": true, "LLR": true,
+	"k": true, "fishtest": true, "cutechess": true, "cli": true, "viz": true, "arena": true,
 }
 
 // shownTexts returns the texts a reader of page's main part sees, its
@@ -193,7 +197,7 @@ func TestPagesInJapanese(t *testing.T) {
 			names = append(names, latinWord.FindAllString(e, -1)...)
 		}
 	}
-	for _, path := range []string{"/exercise?kind=alphabeta&level=easy&seed=1", "/play"} {
+	for _, path := range []string{"/exercise?kind=alphabeta&level=easy&seed=1", "/play", "/arena", arenaMatchIn(t, ts.URL, "ja")} {
 		status, page := getIn(t, "ja", ts.URL+path)
 		if status != http.StatusOK {
 			t.Fatalf("GET %s: status %d", path, status)
@@ -205,4 +209,38 @@ func TestPagesInJapanese(t *testing.T) {
 			t.Errorf("GET %s: English on the Japanese page: %q", path, english)
 		}
 	}
+}
+
+// arenaMatchIn starts a short match with an SPRT as a reader of the
+// language lang, waits for it to end and returns its page's path; the
+// SPRT's words in its status are in lang.
+func arenaMatchIn(t *testing.T, base, lang string) string {
+	t.Helper()
+	form := url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=2"}, "b": {"mcts playouts=20"}, "games": {"4"}, "seed": {"1"}, "elo0": {"0"}, "elo1": {"50"}}
+	req, err := http.NewRequest(http.MethodPost, base+"/arena", strings.NewReader(form.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", base)
+	req.Header.Set("Accept-Language", lang)
+	res, err := testClient.Do(req)
+	body := readBody(t, res, err)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("starting a match: status %d: %s", res.StatusCode, body)
+	}
+	path := res.Request.URL.Path
+	st := arenaStatus(t, base, path)
+	for deadline := time.Now().Add(time.Minute); !st.Finished && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		st = arenaStatus(t, base, path)
+	}
+	_, data := getIn(t, lang, base+path+"/status")
+	var inLang matches.Status
+	if err := json.Unmarshal([]byte(data), &inLang); err != nil {
+		t.Fatal(err)
+	}
+	if inLang.SPRT == nil || lang == "ja" && latinWord.MatchString(strings.NewReplacer("H0", "", "H1", "", "Elo", "").Replace(inLang.SPRT.Words)) {
+		t.Errorf("the SPRT's decision reads %+v in %s", inLang.SPRT, lang)
+	}
+	return path
 }
