@@ -211,11 +211,12 @@ func parentPath(p string) string {
 	return ""
 }
 
-// quote quotes a state's moves, as answers type them, in a sentence of
-// the language l: "up right" in English, 「up right」 in Japanese.
-func quote(l explain.Lang, moves string) string {
+// quote quotes a text as answers type it, such as a state's moves, in a
+// sentence of the language l: "up right" in English, 「up right」 in
+// Japanese.
+func quote(l explain.Lang, text string) string {
 	if l.Code() == "ja" {
-		return "「" + moves + "」"
+		return "「" + text + "」"
 	}
-	return strconv.Quote(moves)
+	return strconv.Quote(text)
 }

@@ -190,3 +190,36 @@ func checkJapaneseGrade(t *testing.T, ex Exercise, text string) {
 		t.Errorf("a right answer's feedback is %q and %q", en.Feedback, ja.Feedback)
 	}
 }
+
+// TestParseErrorsInJapanese reads answers that break the answers' form
+// in both languages: each is refused in both, the English as ParseAnswer
+// says it, the Japanese in Japanese with no English outside the quoted
+// answer.
+func TestParseErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		kind Kind
+		text string
+	}{
+		{MiniMax, "pruned: c2"}, {MiniMax, "child: a1"}, {MiniMax, "selected: B"}, {AlphaBeta, "oops: 3"},
+		{Ordering, "B b1"}, {Beam, "up"}, {Beam, "9: up"}, {Beam, "1: up; 1: left"}, {Beam, "1: jump"},
+		{Beam, "2: up"}, {Ordering, "b1: b2"}, {Ordering, "B: b1; B: b2"}, {Ordering, "B: 2b"},
+		{MCTS, "B"}, {MCTS, "B=x/7"}, {MCTS, "B=1/2/3"}, {MCTS, "B=1/2 B=1/3"}, {AlphaBeta, "pruned: 3c"},
+		{UCB1, "9a"}, {UCB1, "a1; a2"}, {MiniMax, "B"}, {MiniMax, "1=3"}, {MiniMax, "B=1 B=2"},
+		{MiniMax, "B="}, {MiniMax, "B=" + strings.Repeat("1", MaxNumberLen+1)}, {MiniMax, "B=1.5/2"},
+		{MiniMax, "B=1/0"}, {MiniMax, "B=x"}, {MiniMax, "B=1e999"}, {MCTS, "expanded: 3"},
+		{MiniMax, strings.Repeat("B=1 ", MaxAnswerLen)},
+	}
+	for _, tt := range tests {
+		_, en := ParseAnswer(tt.kind, tt.text)
+		_, ja := ParseAnswerIn(explain.Japanese, tt.kind, tt.text)
+		if en == nil || ja == nil {
+			t.Errorf("%s %q: refused %v in English, %v in Japanese", tt.kind, tt.text, en, ja)
+			continue
+		}
+		msg := strings.TrimPrefix(ja.Error(), "exercise: ")
+		if !hasJapanese(msg) || len(englishIn(msg)) > 0 {
+			t.Errorf("%s %q: the Japanese error %q has the English %q", tt.kind, tt.text, msg, englishIn(msg))
+		}
+	}
+}

@@ -335,7 +335,7 @@ func grade(l explain.Lang, ex exercise.Exercise, page *templates.Exercise) strin
 		page.Error = l.F("The answer is %s bytes long; answers of at most %s are graded.", strconv.Itoa(len(page.Answer)), strconv.Itoa(exercise.MaxAnswerLen))
 		return ""
 	}
-	ans, err := exercise.ParseAnswer(ex.Kind, page.Answer)
+	ans, err := exercise.ParseAnswerIn(l, ex.Kind, page.Answer)
 	if err != nil {
 		page.Error = l.F("The answer cannot be read: %s. %s", strings.TrimPrefix(err.Error(), "exercise: "), page.Format)
 		return ""

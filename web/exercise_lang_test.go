@@ -94,9 +94,9 @@ func englishOnPage(page string, extra ...string) []string {
 }
 
 // TestExercisePageInJapanese fetches every kind and level of exercise in
-// Japanese, with no answer, a wrong one and the right one, and finds no
-// English in what the page shows; the same seed makes the same exercise
-// in both languages, graded alike.
+// Japanese, with no answer, a wrong one, the right one and one that
+// cannot be read, and finds no English in what the page shows; the same
+// seed makes the same exercise in both languages, graded alike.
 func TestExercisePageInJapanese(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
@@ -111,7 +111,7 @@ func TestExercisePageInJapanese(t *testing.T) {
 				t.Fatal(err)
 			}
 			base := ts.URL + exerciseURL(string(k.kind), lv.Name, 5)
-			for _, answer := range []string{"", "&answer=" + url.QueryEscape(want.String()), "&answer=" + url.QueryEscape(wrongAnswer(ex.Kind))} {
+			for _, answer := range []string{"", "&answer=" + url.QueryEscape(want.String()), "&answer=" + url.QueryEscape(wrongAnswer(ex.Kind)), "&answer=" + url.QueryEscape("B==")} {
 				_, en := getIn(t, "en", base+answer)
 				status, ja := getIn(t, "ja", base+answer)
 				if status != http.StatusOK {
