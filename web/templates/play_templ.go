@@ -276,9 +276,9 @@ func PlayPageView(p PlayPage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(F(ctx, "It may think %s a move at most.", p.MaxMoveTime))
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(" " + F(ctx, "It may think %s a move at most.", p.MaxMoveTime))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/play.templ`, Line: 47, Col: 65}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/play.templ`, Line: 47, Col: 71}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
