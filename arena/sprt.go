@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // Limits of a sequential probability ratio test.
@@ -126,6 +128,28 @@ type Verdict struct {
 	LLR          float64  // the log-likelihood ratio of H1 against H0
 	Lower, Upper float64  // the bounds (see SPRT.Bounds)
 	Decision     Decision // where LLR stands against them
+}
+
+// AcceptedIn is Accepted in the language l, for a page.
+func (d Decision) AcceptedIn(l explain.Lang) string {
+	switch d {
+	case AcceptedH0:
+		return l.T("H0 accepted")
+	case AcceptedH1:
+		return l.T("H1 accepted")
+	}
+	return l.T("undecided")
+}
+
+// WordsIn says the decision in words in the language l, for a page.
+func (v Verdict) WordsIn(l explain.Lang) string {
+	switch v.Decision {
+	case AcceptedH0:
+		return l.F("H0 accepted: the games favour Elo %s over %s", FormatElo(v.SPRT.Elo0), FormatElo(v.SPRT.Elo1))
+	case AcceptedH1:
+		return l.F("H1 accepted: the games favour Elo %s over %s", FormatElo(v.SPRT.Elo1), FormatElo(v.SPRT.Elo0))
+	}
+	return l.T("undecided")
 }
 
 // Words says the decision in words.

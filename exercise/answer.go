@@ -2,12 +2,15 @@ package exercise
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/searchviz/searchviz/explain"
 )
 
 // Limits on the answers ParseAnswer reads.
@@ -123,11 +126,16 @@ func byName(a, b string) int {
 // use for, a node given two different values, and text longer than
 // MaxAnswerLen.
 func ParseAnswer(kind Kind, text string) (Answer, error) {
+	return ParseAnswerIn(explain.English, kind, text)
+}
+
+// ParseAnswerIn is ParseAnswer with its errors in the language lang.
+func ParseAnswerIn(lang explain.Lang, kind Kind, text string) (Answer, error) {
 	if err := kind.check(); err != nil {
 		return Answer{}, err
 	}
 	if len(text) > MaxAnswerLen {
-		return Answer{}, fmt.Errorf("exercise: the answer has %d bytes, more than %d", len(text), MaxAnswerLen)
+		return Answer{}, fmt.Errorf("exercise: %s", lang.F("the answer has %s bytes, more than %s", strconv.Itoa(len(text)), strconv.Itoa(MaxAnswerLen)))
 	}
 	text = strings.ReplaceAll(text, "−", "-")
 	var a Answer
@@ -136,66 +144,66 @@ func ParseAnswer(kind Kind, text string) (Answer, error) {
 		if clause == "" {
 			continue
 		}
-		if err := a.clause(kind, clause); err != nil {
-			return Answer{}, fmt.Errorf("exercise: answer clause %d, %q: %w", i+1, clause, err)
+		if err := a.clause(lang, kind, clause); err != nil {
+			return Answer{}, fmt.Errorf("exercise: %s%w", lang.F("answer clause %d, %s: ", i+1, quote(lang, clause)), err)
 		}
 	}
 	return a, nil
 }
 
 // clause reads one clause of an answer into a.
-func (a *Answer) clause(kind Kind, clause string) error {
+func (a *Answer) clause(lang explain.Lang, kind Kind, clause string) error {
 	if key, rest, ok := strings.Cut(clause, ":"); ok {
 		if kind == Ordering {
-			return a.order(strings.ToUpper(strings.TrimSpace(key)), rest)
+			return a.order(lang, strings.ToUpper(strings.TrimSpace(key)), rest)
 		}
 		if kind == Beam {
-			return a.beam(strings.TrimSpace(key), rest)
+			return a.beam(lang, strings.TrimSpace(key), rest)
 		}
 		switch strings.ToLower(strings.TrimSpace(key)) {
 		case "pruned", "prune":
 			if kind != AlphaBeta {
-				return fmt.Errorf("a %s answer has no pruned edges", kind)
+				return errors.New(lang.F("a %s answer has no pruned edges", kind))
 			}
-			return a.pruned(rest)
+			return a.pruned(lang, rest)
 		case "child":
 			if kind != UCB1 {
-				return fmt.Errorf("a %s answer has no child to pick", kind)
+				return errors.New(lang.F("a %s answer has no child to pick", kind))
 			}
-			return a.child(strings.TrimSpace(rest))
+			return a.child(lang, strings.TrimSpace(rest))
 		case "selected", "expanded":
 			if kind != MCTS {
-				return fmt.Errorf("a %s answer has no %s node", kind, strings.ToLower(strings.TrimSpace(key)))
+				return errors.New(lang.F("a %s answer has no %s node", kind, strings.ToLower(strings.TrimSpace(key))))
 			}
-			return a.mctsNode(strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(rest))
+			return a.mctsNode(lang, strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(rest))
 		}
-		return fmt.Errorf("unknown keyword %q: want pruned, child, selected or expanded", strings.TrimSpace(key))
+		return errors.New(lang.F("unknown keyword %s: want pruned, child, selected or expanded", quote(lang, strings.TrimSpace(key))))
 	}
 	switch kind {
 	case UCB1:
-		return a.child(clause)
+		return a.child(lang, clause)
 	case MCTS:
-		return a.stats(clause)
+		return a.stats(lang, clause)
 	case Ordering:
-		return fmt.Errorf("expected a node's order such as B: b3 b1 b2, found %q", clause)
+		return errors.New(lang.F("expected a node's order such as B: b3 b1 b2, found %s", quote(lang, clause)))
 	case Beam:
-		return fmt.Errorf("expected a depth's states such as 2: up right, left up, found %q", clause)
+		return errors.New(lang.F("expected a depth's states such as 2: up right, left up, found %s", quote(lang, clause)))
 	}
-	return a.values(clause)
+	return a.values(lang, clause)
 }
 
 // beam reads a clause of a Beam answer: the states kept at a depth, each
 // its moves, such as "2: up right, left up".
-func (a *Answer) beam(depth, rest string) error {
+func (a *Answer) beam(lang explain.Lang, depth, rest string) error {
 	d, err := strconv.Atoi(depth)
 	if err != nil || d < 1 || d > MaxBeamDepth {
-		return fmt.Errorf("%q is not a depth from 1 to %d", depth, MaxBeamDepth)
+		return errors.New(lang.F("%s is not a depth from 1 to %d", quote(lang, depth), MaxBeamDepth))
 	}
 	for len(a.Beams) < d {
 		a.Beams = append(a.Beams, nil)
 	}
 	if a.Beams[d-1] != nil {
-		return fmt.Errorf("depth %d is given twice", d)
+		return errors.New(lang.F("depth %d is given twice", d))
 	}
 	a.Beams[d-1] = []string{}
 	for _, state := range strings.Split(rest, ",") {
@@ -205,11 +213,11 @@ func (a *Answer) beam(depth, rest string) error {
 		}
 		for _, m := range moves {
 			if !slices.Contains([]string{"right", "left", "down", "up"}, m) {
-				return fmt.Errorf("%q is not a move: right, left, down or up", m)
+				return errors.New(lang.F("%s is not a move: right, left, down or up", quote(lang, m)))
 			}
 		}
 		if len(moves) != d {
-			return fmt.Errorf("%q has %d moves: a state at depth %d has %d", strings.Join(moves, " "), len(moves), d, d)
+			return errors.New(lang.F("%s has %d moves: a state at depth %d has %d", quote(lang, strings.Join(moves, " ")), len(moves), d, d))
 		}
 		a.Beams[d-1] = append(a.Beams[d-1], strings.Join(moves, " "))
 	}
@@ -218,18 +226,18 @@ func (a *Answer) beam(depth, rest string) error {
 
 // order reads a clause of an Ordering answer: node name's children, such
 // as "B: b3 b1 b2".
-func (a *Answer) order(name, rest string) error {
+func (a *Answer) order(lang explain.Lang, name, rest string) error {
 	if !isName(name) {
-		return fmt.Errorf("%q is not a node name such as B", name)
+		return errors.New(lang.F("%s is not a node name such as B", quote(lang, name)))
 	}
 	if _, ok := a.Order[name]; ok {
-		return fmt.Errorf("%s's order is given twice", name)
+		return errors.New(lang.F("%s's order is given twice", name))
 	}
 	var labels []string
 	for _, l := range fields(rest) {
 		l = strings.ToLower(l)
 		if !isLabel(l) {
-			return fmt.Errorf("%q is not an edge label such as b2", l)
+			return errors.New(lang.F("%s is not an edge label such as b2", quote(lang, l)))
 		}
 		labels = append(labels, l)
 	}
@@ -241,14 +249,14 @@ func (a *Answer) order(name, rest string) error {
 }
 
 // mctsNode reads the node of a "selected:" or "expanded:" clause.
-func (a *Answer) mctsNode(key, name string) error {
+func (a *Answer) mctsNode(lang explain.Lang, key, name string) error {
 	name = strings.ToUpper(name)
 	if key == "expanded" && name == "NONE" {
 		a.Expanded, a.ExpandedSaid = "", true
 		return nil
 	}
 	if !isName(name) {
-		return fmt.Errorf("%q is not a node name such as B", name)
+		return errors.New(lang.F("%s is not a node name such as B", quote(lang, name)))
 	}
 	if key == "selected" {
 		a.Selected = name
@@ -260,7 +268,7 @@ func (a *Answer) mctsNode(key, name string) error {
 
 // stats reads the visits and totals of a clause of an MCTS answer, such
 // as "A=12 B=4/7, E=1.5/3".
-func (a *Answer) stats(clause string) error {
+func (a *Answer) stats(lang explain.Lang, clause string) error {
 	tight := clause
 	for _, gap := range []string{" =", "= ", "\t=", "=\t"} {
 		for strings.Contains(tight, gap) {
@@ -271,7 +279,7 @@ func (a *Answer) stats(clause string) error {
 		name, v, ok := strings.Cut(f, "=")
 		name = strings.ToUpper(strings.TrimSpace(name))
 		if !ok || !isName(name) {
-			return fmt.Errorf("expected a node's total over its visits such as B=4/7, found %q", f)
+			return errors.New(lang.F("expected a node's total over its visits such as B=4/7, found %s", quote(lang, f)))
 		}
 		var st Stat
 		w, n, hasW := strings.Cut(v, "/")
@@ -280,17 +288,17 @@ func (a *Answer) stats(clause string) error {
 		}
 		visits, err := strconv.Atoi(n)
 		if err != nil || visits < 0 || len(n) > MaxNumberLen {
-			return fmt.Errorf("%s: %q is not a number of visits such as 7", name, n)
+			return errors.New(lang.F("%s: %s is not a number of visits such as 7", name, quote(lang, n)))
 		}
 		st.N = visits
 		if hasW {
-			if st.W, err = parseValue(w); err != nil {
-				return fmt.Errorf("%s's total: %w", name, err)
+			if st.W, err = parseValue(lang, w); err != nil {
+				return fmt.Errorf("%s%w", lang.F("%s's total: ", name), err)
 			}
 			st.HasW = true
 		}
 		if old, ok := a.Stats[name]; ok && old != st {
-			return fmt.Errorf("%s is given twice, %s and %s", name, old.text(), st.text())
+			return errors.New(lang.F("%s is given twice, %s and %s", name, old.text(), st.text()))
 		}
 		if a.Stats == nil {
 			a.Stats = map[string]Stat{}
@@ -306,7 +314,7 @@ func fields(s string) []string {
 }
 
 // pruned reads the edges of a "pruned:" clause.
-func (a *Answer) pruned(rest string) error {
+func (a *Answer) pruned(lang explain.Lang, rest string) error {
 	labels := fields(rest)
 	if len(labels) == 1 && strings.EqualFold(labels[0], "none") {
 		return nil
@@ -314,7 +322,7 @@ func (a *Answer) pruned(rest string) error {
 	for _, l := range labels {
 		l = strings.ToLower(l)
 		if !isLabel(l) {
-			return fmt.Errorf("%q is not an edge label such as c2", l)
+			return errors.New(lang.F("%s is not an edge label such as c2", quote(lang, l)))
 		}
 		if !slices.Contains(a.Pruned, l) {
 			a.Pruned = append(a.Pruned, l)
@@ -324,13 +332,13 @@ func (a *Answer) pruned(rest string) error {
 }
 
 // child reads the edge of a "child:" clause.
-func (a *Answer) child(label string) error {
+func (a *Answer) child(lang explain.Lang, label string) error {
 	label = strings.ToLower(label)
 	switch {
 	case !isLabel(label):
-		return fmt.Errorf("%q is not an edge label such as a2", label)
+		return errors.New(lang.F("%s is not an edge label such as a2", quote(lang, label)))
 	case a.Child != "" && a.Child != label:
-		return fmt.Errorf("two children, %s and %s: UCB1 picks one", a.Child, label)
+		return errors.New(lang.F("two children, %s and %s: UCB1 picks one", a.Child, label))
 	}
 	a.Child = label
 	return nil
@@ -338,28 +346,28 @@ func (a *Answer) child(label string) error {
 
 // values reads the assignments of a clause of values, such as
 // "B=3 C = -2, D=7/3".
-func (a *Answer) values(clause string) error {
+func (a *Answer) values(lang explain.Lang, clause string) error {
 	rest := clause
 	for rest = strings.TrimLeft(rest, " \t\r,"); rest != ""; rest = strings.TrimLeft(rest, " \t\r,") {
 		name, after, ok := strings.Cut(rest, "=")
 		if !ok {
-			return fmt.Errorf("expected a value such as B=3, found %q", rest)
+			return errors.New(lang.F("expected a value such as B=3, found %s", quote(lang, rest)))
 		}
 		name = strings.ToUpper(strings.TrimSpace(name))
 		if !isName(name) {
-			return fmt.Errorf("%q is not a node name such as B", name)
+			return errors.New(lang.F("%s is not a node name such as B", quote(lang, name)))
 		}
 		after = strings.TrimLeft(after, " \t\r")
 		end := strings.IndexAny(after, " \t\r,")
 		if end < 0 {
 			end = len(after)
 		}
-		v, err := parseValue(after[:end])
+		v, err := parseValue(lang, after[:end])
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if old, ok := a.Values[name]; ok && old != v {
-			return fmt.Errorf("%s has two values, %s and %s", name, formatValue(old), formatValue(v))
+			return errors.New(lang.F("%s has two values, %s and %s", name, formatValue(old), formatValue(v)))
 		}
 		if a.Values == nil {
 			a.Values = map[string]float64{}
@@ -372,30 +380,30 @@ func (a *Answer) values(clause string) error {
 
 // parseValue reads a value: a decimal with an optional sign and exponent,
 // or a fraction of two whole numbers.
-func parseValue(s string) (float64, error) {
+func parseValue(lang explain.Lang, s string) (float64, error) {
 	switch {
 	case s == "":
-		return 0, fmt.Errorf("expected a number after '='")
+		return 0, errors.New(lang.T("expected a number after '='"))
 	case len(s) > MaxNumberLen:
-		return 0, fmt.Errorf("a number of %d bytes: a number has at most %d", len(s), MaxNumberLen)
+		return 0, errors.New(lang.F("a number of %d bytes: a number has at most %d", len(s), MaxNumberLen))
 	}
 	if num, den, ok := strings.Cut(s, "/"); ok {
 		if !isWhole(num) || !isWhole(den) {
-			return 0, fmt.Errorf("%q is not a fraction of two whole numbers such as 7/3", s)
+			return 0, errors.New(lang.F("%s is not a fraction of two whole numbers such as 7/3", quote(lang, s)))
 		}
 		n, _ := strconv.ParseFloat(num, 64) // isWhole checked the syntax
 		d, _ := strconv.ParseFloat(den, 64)
 		if d == 0 {
-			return 0, fmt.Errorf("%q divides by zero", s)
+			return 0, errors.New(lang.F("%s divides by zero", quote(lang, s)))
 		}
 		return n / d, nil
 	}
 	if !isDecimal(s) {
-		return 0, fmt.Errorf("%q is not a number such as -2.5", s)
+		return 0, errors.New(lang.F("%s is not a number such as -2.5", quote(lang, s)))
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is out of range", s)
+		return 0, errors.New(lang.F("%s is out of range", quote(lang, s)))
 	}
 	return v, nil
 }

@@ -152,7 +152,7 @@ func solveBeam(ex Exercise) (*solution, error) {
 // gradeBeam compares the states an answer keeps at each depth with the
 // search's, depth by depth.
 func (sol *solution) gradeBeam(r *Result, got [][]string) {
-	run := sol.beams
+	run, l := sol.beams, sol.l
 	for i, states := range run.depths {
 		depth := i + 1
 		var answer []string
@@ -168,12 +168,12 @@ func (sol *solution) gradeBeam(r *Result, got [][]string) {
 			}
 			r.ValuesMissing++
 			j := slices.IndexFunc(states, func(st beamState) bool { return st.path == p })
-			from := "one move from the start"
+			from := l.T("one move from the start")
 			if depth > 1 {
-				from = fmt.Sprintf("made from depth %d's beam", depth-1)
+				from = l.F("made from depth %d's beam", depth-1)
 			}
-			r.add(MissingValue, strconv.Itoa(depth), 2*depth, "At depth %d beam keeps %q: it scores %s, among the %d best of the %d states %s.",
-				depth, p, explain.Number(states[j].score), k, len(states), from)
+			r.add(MissingValue, strconv.Itoa(depth), 2*depth, l.F("At depth %d beam keeps %s: it scores %s, among the %d best of the %d states %s.",
+				depth, quote(l, p), explain.Number(states[j].score), k, len(states), from))
 		}
 		for _, p := range answer {
 			if slices.Contains(kept, p) {
@@ -183,18 +183,18 @@ func (sol *solution) gradeBeam(r *Result, got [][]string) {
 			j := slices.IndexFunc(states, func(st beamState) bool { return st.path == p })
 			switch {
 			case j < 0 && i > 0 && !sol.keptAt(i-1, parentPath(p)):
-				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, "At depth %d, %q comes from %q, which depth %d does not keep: beam expands only the states it keeps.", depth, p, parentPath(p), depth-1)
+				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, l.F("At depth %d, %s comes from %s, which depth %d does not keep: beam expands only the states it keeps.", depth, quote(l, p), quote(l, parentPath(p)), depth-1))
 			case j < 0:
-				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, "At depth %d no state is reached by %q: a state is the moves from the start, one a depth, such as \"up right\", and a move into a wall or off the board is not made.", depth, p)
+				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, l.F("At depth %d no state is reached by %s: a state is the moves from the start, one a depth, such as \"up right\", and a move into a wall or off the board is not made.", depth, quote(l, p)))
 			default:
-				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, "At depth %d beam drops %q: it scores %s, and beam keeps the %d best, the last of which scores %s.",
-					depth, p, explain.Number(states[j].score), k, explain.Number(states[k-1].score))
+				r.add(ExtraValue, strconv.Itoa(depth), 2*depth+1, l.F("At depth %d beam drops %s: it scores %s, and beam keeps the %d best, the last of which scores %s.",
+					depth, quote(l, p), explain.Number(states[j].score), k, explain.Number(states[k-1].score)))
 			}
 		}
 	}
 	for i := len(run.depths); i < len(got); i++ {
 		r.ValuesExtra++
-		r.add(ExtraValue, strconv.Itoa(i+1), 2*i+2, "Beam search stops at depth %d: there is no depth %d.", len(run.depths), i+1)
+		r.add(ExtraValue, strconv.Itoa(i+1), 2*i+2, sol.l.F("Beam search stops at depth %d: there is no depth %d.", len(run.depths), i+1))
 	}
 }
 
@@ -209,4 +209,14 @@ func parentPath(p string) string {
 		return p[:i]
 	}
 	return ""
+}
+
+// quote quotes a text as answers type it, such as a state's moves, in a
+// sentence of the language l: "up right" in English, 「up right」 in
+// Japanese.
+func quote(l explain.Lang, text string) string {
+	if l.Code() == "ja" {
+		return "「" + text + "」"
+	}
+	return strconv.Quote(text)
 }

@@ -76,12 +76,19 @@ const correctFeedback = "Correct."
 // compares. Values count as right within ValueTolerance; pruned edges are
 // compared as sets. The feedback names the first mistake in the order the
 // search meets it, with the rule that decides it, in the words and
-// values of the search's trace.
+// values of the search's trace, in English.
 func Grade(ex Exercise, ans Answer) (Result, error) {
+	return GradeIn(explain.English, ex, ans)
+}
+
+// GradeIn is Grade with its feedback in the language l; the grade, the
+// mistakes and their keys are the same in every language.
+func GradeIn(l explain.Lang, ex Exercise, ans Answer) (Result, error) {
 	sol, err := solve(ex)
 	if err != nil {
 		return Result{}, err
 	}
+	sol.l = l
 	var r Result
 	switch ex.Kind {
 	case UCB1:
@@ -100,16 +107,16 @@ func Grade(ex Exercise, ans Answer) (Result, error) {
 	}
 	slices.SortStableFunc(r.Mistakes, func(a, b Mistake) int { return cmp.Compare(a.step, b.step) })
 	r.Correct = len(r.Mistakes) == 0
-	r.Feedback = correctFeedback
+	r.Feedback = l.T(correctFeedback)
 	if !r.Correct {
 		r.Feedback = r.Mistakes[0].Feedback
 	}
 	return r, nil
 }
 
-// add records a mistake.
-func (r *Result) add(kind MistakeKind, at string, step int, format string, args ...any) {
-	r.Mistakes = append(r.Mistakes, Mistake{Kind: kind, At: at, Feedback: fmt.Sprintf(format, args...), step: step})
+// add records a mistake and its feedback, in the reader's language.
+func (r *Result) add(kind MistakeKind, at string, step int, feedback string) {
+	r.Mistakes = append(r.Mistakes, Mistake{Kind: kind, At: at, Feedback: feedback, step: step})
 }
 
 // gradeValues compares the values of an answer with the solution's.
@@ -123,10 +130,10 @@ func (sol *solution) gradeValues(r *Result, got map[string]float64) {
 		switch {
 		case !ok:
 			r.ValuesMissing++
-			r.add(MissingValue, nd.name, nd.leave, "Give %s's value too: %s.", nd.name, sol.rule(i))
+			r.add(MissingValue, nd.name, nd.leave, sol.l.F("Give %s's value too: %s.", nd.name, sol.rule(i)))
 		case math.Abs(v-want) > ValueTolerance:
 			r.ValuesWrong++
-			r.add(WrongValue, nd.name, nd.leave, "%s, not %s.", sol.rule(i), explain.Number(v))
+			r.add(WrongValue, nd.name, nd.leave, sol.l.F("%s, not %s.", sol.rule(i), explain.Number(v)))
 		default:
 			r.ValuesRight++
 		}
@@ -142,10 +149,10 @@ func (sol *solution) gradeValues(r *Result, got map[string]float64) {
 		r.ValuesExtra++
 		if edge, ok := sol.hiddenName[name]; ok {
 			r.add(ExtraValue, name, sol.nodes[sol.pruned[edge]].cutStep,
-				"%s is below %s, which is pruned: AlphaBeta never computes its value.", name, edge)
+				sol.l.F("%s is below %s, which is pruned: AlphaBeta never computes its value.", name, edge))
 			continue
 		}
-		r.add(ExtraValue, name, -1, "There is no interior node %s in this tree.", name)
+		r.add(ExtraValue, name, -1, sol.l.F("There is no interior node %s in this tree.", name))
 	}
 }
 
@@ -166,22 +173,23 @@ func (sol *solution) rule(i int) string {
 			kids[k] = explain.Number(ch.value)
 		}
 	}
-	children := "its children's values"
+	l := sol.l
+	children := l.T("its children's values")
 	if nd.cut != nil {
-		children = "the values of the children searched before the cut"
+		children = l.T("the values of the children searched before the cut")
 	}
 	switch {
 	case nd.typ == trace.TypeChance:
-		return fmt.Sprintf("%s is a chance node: its value is the expected value of its outcomes, each weighted by its probability, %s = %s",
+		return l.F("%s is a chance node: its value is the expected value of its outcomes, each weighted by its probability, %s = %s",
 			nd.name, strings.Join(kids, " + "), explain.Number(nd.value))
 	case sol.ex.Kind == NegaMax:
-		return fmt.Sprintf("%s's value, in the view of %s who moves there, is the maximum of its children's values negated, max(%s) = %s",
-			nd.name, explain.Player(nd.typ), strings.Join(kids, ", "), explain.Number(nd.side))
+		return l.F("%s's value, in the view of %s who moves there, is the maximum of its children's values negated, max(%s) = %s",
+			nd.name, l.T(explain.Player(nd.typ)), strings.Join(kids, ", "), explain.Number(nd.side))
 	case nd.typ == trace.TypeMin:
-		return fmt.Sprintf("%s is a MIN node: its value is the minimum of %s, min(%s) = %s",
+		return l.F("%s is a MIN node: its value is the minimum of %s, min(%s) = %s",
 			nd.name, children, strings.Join(kids, ", "), explain.Number(nd.value))
 	}
-	return fmt.Sprintf("%s is a MAX node: its value is the maximum of %s, max(%s) = %s",
+	return l.F("%s is a MAX node: its value is the maximum of %s, max(%s) = %s",
 		nd.name, children, strings.Join(kids, ", "), explain.Number(nd.value))
 }
 
@@ -194,7 +202,7 @@ func (sol *solution) gradePruned(r *Result, got []string) {
 		}
 		r.PrunedMissing++
 		c := sol.pruned[l]
-		r.add(MissedPrune, l, sol.nodes[c].cutStep, "%s", sol.cutReason(c, l))
+		r.add(MissedPrune, l, sol.nodes[c].cutStep, sol.cutReason(c, l))
 	}
 	seen := map[string]bool{}
 	for _, l := range got {
@@ -204,15 +212,15 @@ func (sol *solution) gradePruned(r *Result, got []string) {
 		seen[l] = true
 		r.PrunedExtra++
 		if c, ok := sol.byLabel[l]; ok {
-			r.add(ExtraPrune, l, sol.nodes[c].visit, "%s", sol.searchedReason(c))
+			r.add(ExtraPrune, l, sol.nodes[c].visit, sol.searchedReason(c))
 			continue
 		}
 		if edge, ok := sol.hiddenLabel[l]; ok {
 			r.add(ExtraPrune, l, sol.nodes[sol.pruned[edge]].cutStep,
-				"%s is below %s, which is pruned: mark only the edge where pruning starts.", l, edge)
+				sol.l.F("%s is below %s, which is pruned: mark only the edge where pruning starts.", l, edge))
 			continue
 		}
-		r.add(ExtraPrune, l, -1, "There is no edge %s in this tree.", l)
+		r.add(ExtraPrune, l, -1, sol.l.F("There is no edge %s in this tree.", l))
 	}
 }
 
@@ -224,17 +232,18 @@ func (sol *solution) cutReason(c int, l string) string {
 	cut := nd.cut
 	value := explain.Number(trace.ViewRoot.Value(nd.typ, cut.Value))
 	alpha, beta := trace.ViewRoot.Window(nd.typ, cut.Alpha, cut.Beta)
+	lang := sol.l
 	above, bound := explain.Player(trace.TypeMax), alpha
 	if cut.Cut == trace.CutBeta {
 		above, bound = explain.Player(trace.TypeMin), beta
 	}
-	pruned := fmt.Sprintf("the rest of %s's children (%s) are pruned; %s is one of them", nd.name, join(cut.PrunedLabels), l)
+	pruned := lang.F("the rest of %s's children (%s) are pruned; %s is one of them", nd.name, join(lang, cut.PrunedLabels), l)
 	if len(cut.PrunedLabels) == 1 {
-		pruned = fmt.Sprintf("%s's last child, %s, is pruned", nd.name, l)
+		pruned = lang.F("%s's last child, %s, is pruned", nd.name, l)
 	}
-	return fmt.Sprintf("At %s, after %s the value is %s (%s): %s above is sure of %s elsewhere and will never let play reach %s, so %s.",
-		nd.name, nd.cur.last, value, explain.CutRule(cut.Cut, value, explain.Number(bound)),
-		above, explain.Number(bound), nd.name, pruned)
+	return lang.F("At %s, after %s the value is %s (%s): %s above is sure of %s elsewhere and will never let play reach %s, so %s.",
+		nd.name, nd.cur.last, value, cutRule(lang, cut.Cut, value, explain.Number(bound)),
+		lang.T(above), explain.Number(bound), nd.name, pruned)
 }
 
 // searchedReason says why the edge to node c is searched, which the
@@ -244,19 +253,24 @@ func (sol *solution) searchedReason(c int) string {
 	ch := sol.nodes[c]
 	p := sol.nodes[ch.parent]
 	b := ch.before
+	l := sol.l
 	switch {
 	case b.last == "" || !b.has:
-		return fmt.Sprintf("%s is not pruned: the search always looks at %s's first child; only a child's value can prune the others.", ch.label, p.name)
+		return l.F("%s is not pruned: the search always looks at %s's first child; only a child's value can prune the others.", ch.label, p.name)
 	case p.typ == trace.TypeMin:
-		return fmt.Sprintf("%s is not pruned: at %s, after %s the value is %s, still above α=%s, so MAX may still choose %s and the search goes on.",
+		return l.F("%s is not pruned: at %s, after %s the value is %s, still above α=%s, so MAX may still choose %s and the search goes on.",
 			ch.label, p.name, b.last, explain.Number(b.value), explain.Number(b.alpha), p.name)
 	}
-	return fmt.Sprintf("%s is not pruned: at %s, after %s the value is %s, still below β=%s, so MIN may still allow %s and the search goes on.",
+	return l.F("%s is not pruned: at %s, after %s the value is %s, still below β=%s, so MIN may still allow %s and the search goes on.",
 		ch.label, p.name, b.last, explain.Number(b.value), explain.Number(b.beta), p.name)
 }
 
-// join lists names as a sentence does: "c2", "c2 and c3", "c1, c2 and c3".
-func join(names []string) string {
+// join lists names as a sentence in the language l does: "c2", "c2 and
+// c3", "c1, c2 and c3"; in Japanese "c1、c2、c3".
+func join(l explain.Lang, names []string) string {
+	if l.Code() == "ja" {
+		return strings.Join(names, "、")
+	}
 	if len(names) <= 2 {
 		return strings.Join(names, " and ")
 	}
@@ -273,27 +287,28 @@ func (sol *solution) gradeChild(r *Result, got string) {
 	if at == "" {
 		at = "none"
 	}
+	l := sol.l
 	k := slices.IndexFunc(sol.ex.Arms, func(a Arm) bool { return a.Label == want })
 	arm := sol.ex.Arms[k]
 	if math.IsNaN(sol.scores[k]) {
-		r.add(WrongChild, at, 0, "UCB1 picks %s: it has not been visited yet, and UCB1 picks the first unvisited child before comparing scores.", want)
+		r.add(WrongChild, at, 0, l.F("UCB1 picks %s: it has not been visited yet, and UCB1 picks the first unvisited child before comparing scores.", want))
 		return
 	}
-	why := fmt.Sprintf("UCB1 picks %s: its score w/n + C·√(2·ln t / n) = %s/%d + %s·√(2·ln %d / %d) = %s is the greatest",
+	why := l.F("UCB1 picks %s: its score w/n + C·√(2·ln t / n) = %s/%d + %s·√(2·ln %d / %d) = %s is the greatest",
 		want, explain.Number(arm.W), arm.N, explain.Number(sol.ex.C), sol.ex.Visits, arm.N, scoreText(sol.scores[k]))
 	i := slices.IndexFunc(sol.ex.Arms, func(a Arm) bool { return a.Label == got })
 	switch {
 	case i >= 0:
-		why += fmt.Sprintf("; %s scores %s.", got, scoreText(sol.scores[i]))
+		why = l.F("%s; %s scores %s.", why, got, scoreText(sol.scores[i]))
 		if hint := sol.mistakeHint(i); hint != "" {
-			why += " " + hint + "."
+			why = l.F("%s %s.", why, hint)
 		}
 	case got != "":
-		why += fmt.Sprintf("; there is no child %s.", got)
+		why = l.F("%s; there is no child %s.", why, got)
 	default:
-		why += "."
+		why = l.F("%s.", why)
 	}
-	r.add(WrongChild, at, 0, "%s", why)
+	r.add(WrongChild, at, 0, why)
 }
 
 // mistakeHint names the classic mistake that picks child i, if one does,
@@ -302,10 +317,19 @@ func (sol *solution) mistakeHint(i int) string {
 	ex := sol.ex
 	for _, m := range ucbMistakes {
 		if slices.Contains(m.pick(&ex), i) {
-			return fmt.Sprintf(m.hint, ex.Arms[i].Label)
+			return sol.l.F(m.hint, ex.Arms[i].Label)
 		}
 	}
 	return ""
+}
+
+// cutRule names a cut of kind k and the test it passed, from its value
+// and bound: "α-cut: 2 ≤ α=3", as explain.CutRule does, in the language l.
+func cutRule(l explain.Lang, k trace.CutKind, value, bound string) string {
+	if k == trace.CutBeta {
+		return l.F("β-cut: %s ≥ β=%s", value, bound)
+	}
+	return l.F("α-cut: %s ≤ α=%s", value, bound)
 }
 
 // scoreText formats a UCB1 score to three decimals.

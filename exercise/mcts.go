@@ -270,17 +270,17 @@ func solveMCTS(ex Exercise) (*solution, error) {
 // gradeMCTS compares an answer to an MCTS exercise with the iteration,
 // phase by phase: selection, expansion, then the backup.
 func (sol *solution) gradeMCTS(r *Result, ans Answer) {
-	ex, it := sol.ex, sol.iteration
+	ex, it, l := sol.ex, sol.iteration, sol.l
 	leaf := it.path[len(it.path)-1]
 	if got := strings.ToUpper(ans.Selected); got != sol.want.Selected {
-		r.add(WrongSelected, orNone(got), 0, "%s", sol.selectionReason(got))
+		r.add(WrongSelected, orNone(got), 0, sol.selectionReason(got))
 	}
 	if ans.Expanded != sol.want.Expanded || !ans.ExpandedSaid {
 		after := it.after[leaf].N
 		if it.expanded {
-			r.add(WrongExpanded, orNone(ans.Expanded), 1, "%s has %d visits after the backup, the threshold %d: it is expanded, all its children added with no visits.", ex.Nodes[leaf].Name, after, ex.Threshold)
+			r.add(WrongExpanded, orNone(ans.Expanded), 1, l.F("%s has %d visits after the backup, the threshold %d: it is expanded, all its children added with no visits.", ex.Nodes[leaf].Name, after, ex.Threshold))
 		} else {
-			r.add(WrongExpanded, orNone(ans.Expanded), 1, "%s has %d visits after the backup, fewer than the threshold %d: nothing is expanded (\"expanded: none\").", ex.Nodes[leaf].Name, after, ex.Threshold)
+			r.add(WrongExpanded, orNone(ans.Expanded), 1, l.F("%s has %d visits after the backup, fewer than the threshold %d: nothing is expanded (\"expanded: none\").", ex.Nodes[leaf].Name, after, ex.Threshold))
 		}
 	}
 	on := map[string]bool{}
@@ -291,10 +291,10 @@ func (sol *solution) gradeMCTS(r *Result, ans Answer) {
 		switch {
 		case !ok:
 			r.ValuesMissing++
-			r.add(MissingValue, nd.Name, 2+d, "Give %s's visits and total after the backup too: %s.", nd.Name, sol.backupRule(i, d))
+			r.add(MissingValue, nd.Name, 2+d, l.F("Give %s's visits and total after the backup too: %s.", nd.Name, sol.backupRule(i, d)))
 		case got.N != want.N || (d > 0 && (!got.HasW || math.Abs(got.W-want.W) > ValueTolerance)):
 			r.ValuesWrong++
-			r.add(WrongValue, nd.Name, 2+d, "%s, not %s.", sol.backupRule(i, d), got.text())
+			r.add(WrongValue, nd.Name, 2+d, l.F("%s, not %s.", sol.backupRule(i, d), got.text()))
 		default:
 			r.ValuesRight++
 		}
@@ -302,7 +302,7 @@ func (sol *solution) gradeMCTS(r *Result, ans Answer) {
 	for name := range ans.Stats {
 		if !on[name] {
 			r.ValuesExtra++
-			r.add(ExtraValue, name, 2+len(it.path), "%s is not on the path from the root to %s: the backup leaves its visits and total as they were; give only the nodes on the path.", name, sol.want.Selected)
+			r.add(ExtraValue, name, 2+len(it.path), l.F("%s is not on the path from the root to %s: the backup leaves its visits and total as they were; give only the nodes on the path.", name, sol.want.Selected))
 		}
 	}
 }
@@ -319,11 +319,11 @@ func orNone(name string) string {
 // if it is on the path, else, at the first node of the path whose right
 // child got is not under, the child UCB1 picks and why.
 func (sol *solution) selectionReason(got string) string {
-	ex, it := sol.ex, sol.iteration
+	ex, it, l := sol.ex, sol.iteration, sol.l
 	leaf := ex.Nodes[it.path[len(it.path)-1]].Name
 	for _, i := range it.path[:len(it.path)-1] {
 		if ex.Nodes[i].Name == got {
-			return fmt.Sprintf("%s has children: selection goes on below it, down to the leaf %s.", got, leaf)
+			return l.F("%s has children: selection goes on below it, down to the leaf %s.", got, leaf)
 		}
 	}
 	for _, i := range it.path[:len(it.path)-1] {
@@ -333,13 +333,13 @@ func (sol *solution) selectionReason(got string) string {
 		}
 		name := ex.Nodes[i].Name
 		if ex.Nodes[next].N == 0 {
-			return fmt.Sprintf("At %s, selection takes %s: it has not been visited yet, and the first unvisited child comes before any score.", name, ex.Nodes[next].Name)
+			return l.F("At %s, selection takes %s: it has not been visited yet, and the first unvisited child comes before any score.", name, ex.Nodes[next].Name)
 		}
 		nd := ex.Nodes[next]
-		return fmt.Sprintf("At %s, UCB1 picks %s: its score w/n + C·√(2·ln t / n) = %s/%d + %s·√(2·ln %d / %d) = %s is the greatest of %s's children.",
+		return l.F("At %s, UCB1 picks %s: its score w/n + C·√(2·ln t / n) = %s/%d + %s·√(2·ln %d / %d) = %s is the greatest of %s's children.",
 			name, nd.Name, explain.Number(nd.W), nd.N, explain.Number(ex.C), t, nd.N, scoreText(ex.mctsScore(next, t)), name)
 	}
-	return fmt.Sprintf("Selection ends at the leaf %s.", leaf)
+	return l.F("Selection ends at the leaf %s.", leaf)
 }
 
 // mctsUnder reports whether the node named name is node i or below it.
@@ -359,15 +359,15 @@ func (ex *Exercise) mctsUnder(name string, i int) bool {
 
 // backupRule says how the backup changes node i, at depth d on the path.
 func (sol *solution) backupRule(i, d int) string {
-	ex, after := sol.ex, sol.iteration.after[i]
+	ex, after, l := sol.ex, sol.iteration.after[i], sol.l
 	nd := ex.Nodes[i]
 	if d == 0 {
-		return fmt.Sprintf("the root %s counts one more visit: %s=%d", nd.Name, nd.Name, after.N)
+		return l.F("the root %s counts one more visit: %s=%d", nd.Name, nd.Name, after.N)
 	}
 	mover := explain.Player(trace.TypeMax)
 	if d%2 == 0 {
 		mover = explain.Player(trace.TypeMin)
 	}
-	return fmt.Sprintf("%s moved into %s and the playout gives it %s, so %s=%s/%d (%s + %s over %d + 1 visits)",
-		mover, nd.Name, explain.Number(ex.mctsGain(d)), nd.Name, explain.Number(after.W), after.N, explain.Number(nd.W), explain.Number(ex.mctsGain(d)), nd.N)
+	return l.F("%s moved into %s and the playout gives it %s, so %s=%s/%d (%s + %s over %d + 1 visits)",
+		l.T(mover), nd.Name, explain.Number(ex.mctsGain(d)), nd.Name, explain.Number(after.W), after.N, explain.Number(nd.W), explain.Number(ex.mctsGain(d)), nd.N)
 }

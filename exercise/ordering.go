@@ -10,7 +10,6 @@ import (
 
 	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/tree"
-	"github.com/searchviz/searchviz/trace"
 )
 
 // onode is a node of an ordering exercise's tree, named as the tree as
@@ -249,7 +248,7 @@ func (sol *solution) gradeOrdering(r *Result, got map[string][]string) {
 	for _, name := range slices.SortedFunc(maps.Keys(got), byName) {
 		n, ok := root.byName[name]
 		if !ok {
-			r.add(WrongOrder, name, -1, "There is no interior node %s in this tree.", name)
+			r.add(WrongOrder, name, -1, sol.l.F("There is no interior node %s in this tree.", name))
 			continue
 		}
 		var kids []*onode
@@ -266,7 +265,7 @@ func (sol *solution) gradeOrdering(r *Result, got map[string][]string) {
 			for i, k := range n.kids {
 				labels[i] = k.label
 			}
-			r.add(WrongOrder, name, -1, "%s's order lists each of its children once: %s, in the order to search them.", name, join(labels))
+			r.add(WrongOrder, name, -1, sol.l.F("%s's order lists each of its children once: %s, in the order to search them.", name, join(sol.l, labels)))
 			continue
 		}
 		order[name] = kids
@@ -282,9 +281,12 @@ func (sol *solution) gradeOrdering(r *Result, got map[string][]string) {
 	if nodes <= sol.bestNodes {
 		return
 	}
-	why := fmt.Sprintf("In your order AlphaBeta searches %d nodes, and prunes %s; the best order searches %d.", nodes, orNone(join(pruned)), sol.bestNodes)
+	why := sol.l.F("In your order AlphaBeta searches %d nodes, and prunes %s; the best order searches %d.", nodes, join(sol.l, pruned), sol.bestNodes)
+	if len(pruned) == 0 {
+		why = sol.l.F("In your order AlphaBeta searches %d nodes, and prunes none; the best order searches %d.", nodes, sol.bestNodes)
+	}
 	at, hint := sol.firstMisordered(byNode)
-	r.add(WrongOrder, at, 0, "%s %s", why, hint)
+	r.add(WrongOrder, at, 0, sentences(sol.l, why, hint))
 }
 
 // firstMisordered finds, breadth-first, the first interior node whose
@@ -304,14 +306,23 @@ func (sol *solution) firstMisordered(order map[*onode][]*onode) (string, string)
 		}
 		best := n.bestOrder()[0]
 		if kids[0].value != best.value {
-			side, most := explain.Player(trace.TypeMax), "greatest"
-			if !n.max {
-				side, most = explain.Player(trace.TypeMin), "least"
+			if n.max {
+				return n.name, sol.l.F("At %s, MAX moves: search first the child of greatest value, %s (%s), not %s (%s), so that the window it sets cuts its siblings.",
+					n.name, best.label, explain.Number(best.value), kids[0].label, explain.Number(kids[0].value))
 			}
-			return n.name, fmt.Sprintf("At %s, %s moves: search first the child of %s value, %s (%s), not %s (%s), so that the window it sets cuts its siblings.",
-				n.name, side, most, best.label, explain.Number(best.value), kids[0].label, explain.Number(kids[0].value))
+			return n.name, sol.l.F("At %s, MIN moves: search first the child of least value, %s (%s), not %s (%s), so that the window it sets cuts its siblings.",
+				n.name, best.label, explain.Number(best.value), kids[0].label, explain.Number(kids[0].value))
 		}
 		queue = append(queue, kids...)
 	}
-	return "", "Every node searches a best child first, but of children of equal value, search first the one whose subtree costs fewer nodes."
+	return "", sol.l.T("Every node searches a best child first, but of children of equal value, search first the one whose subtree costs fewer nodes.")
+}
+
+// sentences joins sentences as the language l writes them: with a space
+// between them in English, none in Japanese.
+func sentences(l explain.Lang, s ...string) string {
+	if l.Code() == "ja" {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s, " ")
 }

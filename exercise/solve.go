@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/tree"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/trace"
@@ -34,6 +35,7 @@ func Solve(ex Exercise) (Answer, error) {
 // the nodes the search visited, in the order it visited them.
 type solution struct {
 	ex    Exercise
+	l     explain.Lang // the language of the feedback
 	want  Answer
 	nodes []snode // by trace node id, so in the order the search created them
 

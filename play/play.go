@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 )
 
@@ -269,11 +271,19 @@ type State struct {
 	Result float64 `json:"result"`
 }
 
-// State returns the game as a page shows it.
-func (g *Game) State() State {
+// State returns the game as a page shows it, in English.
+func (g *Game) State() State { return g.StateIn(explain.English) }
+
+// StateIn returns the game as a page in the language l shows it: the
+// sides' names and the sentence that ends the game in l.
+func (g *Game) StateIn(l explain.Lang) State {
+	sides := g.match.Game().Sides
+	for i, s := range sides {
+		sides[i] = SideName(l, s)
+	}
 	st := State{
 		Game: g.cfg.Game, Engine: g.cfg.Engine, Person: g.cfg.Person, Seed: g.cfg.Seed,
-		Sides: g.match.Game().Sides, Position: g.match.Position(), Turn: g.Turn(),
+		Sides: sides, Position: g.match.Position(), Turn: g.Turn(),
 		Moves: g.match.Moves(g.cfg.Person), Plies: slices.Clone(g.plies),
 	}
 	if st.Moves == nil {
@@ -292,8 +302,54 @@ func (g *Game) State() State {
 			st.Result = 1 - st.Result
 		}
 		st.Over = g.overWords(b.Caption)
+		if l.Code() != "en" {
+			st.Over = g.overWordsIn(l, b.Caption)
+		}
 	}
 	return st
+}
+
+// SideName is a game's side's name in the language l: Black and White
+// in words, a mark or a letter (x, o, A, B) as the board shows it.
+func SideName(l explain.Lang, side string) string {
+	switch side {
+	case "Black":
+		return l.T("Black")
+	case "White":
+		return l.T("White")
+	}
+	return side
+}
+
+// score is a score a board's caption gives, such as "40–24".
+var score = regexp.MustCompile(`[0-9]+ ?[–-] ?[0-9]+`)
+
+// overWordsIn says in the language l who won the finished game, with
+// the side they played, and its final score if its board's caption gives
+// one: the caption's other words are the game's, in English.
+func (g *Game) overWordsIn(l explain.Lang, caption string) string {
+	sc := score.FindString(caption)
+	r := g.match.Result()
+	if r == 0.5 {
+		if sc == "" {
+			return l.T("A draw.")
+		}
+		return l.F("A draw: %s.", sc)
+	}
+	winner := 0
+	if r < 0.5 {
+		winner = 1
+	}
+	side := SideName(l, g.match.Game().Sides[winner])
+	switch {
+	case winner == g.cfg.Person && sc == "":
+		return l.F("You (%s) win.", side)
+	case winner == g.cfg.Person:
+		return l.F("You (%s) win: %s.", side, sc)
+	case sc == "":
+		return l.F("The engine (%s) wins.", side)
+	}
+	return l.F("The engine (%s) wins: %s.", side, sc)
 }
 
 // overWords says who won the finished game and how it ended, in the

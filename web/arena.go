@@ -13,6 +13,7 @@ import (
 
 	"github.com/searchviz/searchviz/arena"
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/web/internal/matches"
@@ -70,6 +71,7 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 	if in.game == "" {
 		in.game = catalog.DefaultGame().Name
 	}
+	l := templates.LangOf(r.Context())
 	page := templates.ArenaForm{
 		Error: msg, A: in.a, B: in.b, Games: in.games, Seed: in.seed,
 		Elo0: in.elo0, Elo1: in.elo1, Alpha: in.alpha, Beta: in.beta, Pairs: in.pairs == "on",
@@ -81,7 +83,7 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 	for _, g := range arenaGames() {
 		d := g.ArenaEngines
 		page.GameList = append(page.GameList, templates.ArenaGame{
-			Name: g.Name, Help: g.Help, Family: string(g.Family), A: d[0], B: d[1], Selected: g.Name == in.game,
+			Name: g.Name, Help: g.Help, Family: familyWord(l, string(g.Family)), A: d[0], B: d[1], Selected: g.Name == in.game,
 		})
 		if g.Name == in.game && !in.posted {
 			if page.A == "" {
@@ -92,31 +94,32 @@ func (s *Server) arenaForm(w http.ResponseWriter, r *http.Request, status int, i
 			}
 		}
 	}
-	page.Recent = s.recentArenas()
+	page.Recent = s.recentArenas(l)
 	s.page(w, r, status, templates.ArenaFormPage(page))
 }
 
-// arenaConfig checks the form and returns the match it asks for.
-func arenaConfig(in arenaForm) (arena.Config, error) {
+// arenaConfig checks the form and returns the match it asks for; its
+// errors say what is wrong in the language l.
+func arenaConfig(l explain.Lang, in arenaForm) (arena.Config, error) {
 	cfg := arena.Config{Game: in.game, Engines: [2]string{in.a, in.b}, Parallel: matches.Parallel}
 	n, err := strconv.Atoi(in.games)
 	switch {
 	case in.games == "":
 		n = matches.DefaultGames
 	case err != nil:
-		return cfg, fmt.Errorf("The games must be a whole number: %q is not one.", in.games)
+		return cfg, errors.New(l.F("The games must be a whole number: %s is not one.", quoted(l, in.games)))
 	case n < 1 || n > matches.MaxGames:
-		return cfg, fmt.Errorf("%d games is out of range: a match from this page plays 1 to %d games (viz arena plays more).", n, matches.MaxGames)
+		return cfg, errors.New(l.F("%s games is out of range: a match from this page plays 1 to %s games (viz arena plays more).", strconv.Itoa(n), strconv.Itoa(matches.MaxGames)))
 	}
 	cfg.Games = n
 	if in.seed != "" {
 		seed, err := strconv.ParseInt(in.seed, 10, 64)
 		if err != nil || seed < 0 {
-			return cfg, fmt.Errorf("The seed must be a whole number, 0 or more: %q is not one.", in.seed)
+			return cfg, errors.New(l.F("The seed must be a whole number, 0 or more: %s is not one.", quoted(l, in.seed)))
 		}
 		cfg.Seed = seed
 	}
-	test, err := arenaSPRT(in)
+	test, err := arenaSPRT(l, in)
 	if err != nil {
 		return cfg, err
 	}
@@ -126,7 +129,7 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 		return cfg, err
 	}
 	if g.Family == search.FamilySingle {
-		return cfg, fmt.Errorf("%s is a one-player game: a match needs two players. Choose a game of two players.", g.Name)
+		return cfg, errors.New(l.F("%s is a one-player game: a match needs two players. Choose a game of two players.", g.Name))
 	}
 	// What arena.Run checks before it plays, checked here so that the
 	// form can say it.
@@ -137,42 +140,43 @@ func arenaConfig(in arenaForm) (arena.Config, error) {
 	for e, spec := range cfg.Engines {
 		name := [2]string{"A", "B"}[e]
 		if spec == "" {
-			return cfg, fmt.Errorf("Engine %s needs an algorithm's spec, such as %q.", name, g.ArenaEngines[e])
+			return cfg, errors.New(l.F("Engine %s needs an algorithm's spec, such as %s.", name, quoted(l, g.ArenaEngines[e])))
 		}
 		if err := m.Check(spec); err != nil {
-			return cfg, fmt.Errorf("Engine %s (%s): %w", name, spec, err)
+			return cfg, fmt.Errorf("%s%w", l.F("Engine %s (%s): ", name, spec), err)
 		}
 	}
 	return cfg, nil
 }
 
 // arenaSPRT reads the form's SPRT: nil when its fields are empty, and
-// alpha and beta 0.05 when only they are.
-func arenaSPRT(in arenaForm) (*arena.SPRT, error) {
+// alpha and beta 0.05 when only they are; its errors are in the
+// language l.
+func arenaSPRT(l explain.Lang, in arenaForm) (*arena.SPRT, error) {
 	if in.elo0 == "" && in.elo1 == "" && in.alpha == "" && in.beta == "" && in.pairs == "" {
 		return nil, nil
 	}
 	if in.elo0 == "" || in.elo1 == "" {
-		return nil, errors.New("The SPRT needs both Elo differences, H0's and H1's, such as 0 and 10; leave all four fields empty for a match without one.")
+		return nil, errors.New(l.T("The SPRT needs both Elo differences, H0's and H1's, such as 0 and 10; leave all four fields empty for a match without one."))
 	}
 	t := arena.SPRT{Pairs: in.pairs == "on"}
 	for _, f := range []struct {
 		name, text, def string
 		to              *float64
 	}{
-		{"H0's Elo", in.elo0, "", &t.Elo0}, {"H1's Elo", in.elo1, "", &t.Elo1},
+		{l.T("H0's Elo"), in.elo0, "", &t.Elo0}, {l.T("H1's Elo"), in.elo1, "", &t.Elo1},
 		{"alpha", in.alpha, "0.05", &t.Alpha}, {"beta", in.beta, "0.05", &t.Beta},
 	} {
 		text := cmp.Or(f.text, f.def)
 		v, err := strconv.ParseFloat(text, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("The SPRT's %s must be a number: %q is not one.", f.name, text)
+			return nil, errors.New(l.F("The SPRT's %s must be a number: %s is not one.", f.name, quoted(l, text)))
 		}
 		*f.to = v
 	}
 	if err := t.Check(); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "arena: the SPRT's ")
-		return nil, fmt.Errorf("The SPRT's %s.", msg)
+		return nil, errors.New(l.F("The SPRT's %s.", msg))
 	}
 	return &t, nil
 }
@@ -180,12 +184,12 @@ func arenaSPRT(in arenaForm) (*arena.SPRT, error) {
 func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
 	if err := r.ParseForm(); err != nil {
-		s.arenaForm(w, r, http.StatusBadRequest, arenaForm{}, "The form could not be read: "+err.Error())
+		s.arenaForm(w, r, http.StatusBadRequest, arenaForm{}, templates.LangOf(r.Context()).F("The form could not be read: %s", err.Error()))
 		return
 	}
 	in := readArenaForm(r.PostFormValue)
 	in.posted = true
-	cfg, err := arenaConfig(in)
+	cfg, err := arenaConfig(templates.LangOf(r.Context()), in)
 	if err != nil {
 		s.arenaForm(w, r, http.StatusBadRequest, in, err.Error())
 		return
@@ -224,15 +228,17 @@ func (s *Server) startArena(cfg arena.Config) (string, error) {
 	return m.ID(), nil
 }
 
-// recentArenas lists the matches remembered, newest first.
-func (s *Server) recentArenas() []templates.ArenaRecent {
+// recentArenas lists the matches remembered, newest first, in the
+// language l.
+func (s *Server) recentArenas(l explain.Lang) []templates.ArenaRecent {
 	var out []templates.ArenaRecent
 	for _, m := range s.arenas.Recent() {
 		st, cfg := m.Status(false), m.Config()
 		out = append(out, templates.ArenaRecent{
 			URL: "/arena/" + m.ID(), Game: cfg.Game, A: cfg.Engines[0], B: cfg.Engines[1],
 			Started:  st.Started.Format("2006-01-02 15:04"),
-			Progress: fmt.Sprintf("%d of %d games", st.Done, st.Games), Score: st.ScoreText, State: arenaState(st),
+			Progress: l.F("%d of %d games", st.Done, st.Games), Score: st.ScoreText, State: arenaState(st),
+			StateWords: arenaStateIn(l, st),
 		})
 	}
 	return out
@@ -252,15 +258,29 @@ func arenaState(st matches.Status) string {
 	return "done"
 }
 
+// arenaStateIn is arenaState in the language l, for a reader.
+func arenaStateIn(l explain.Lang, st matches.Status) string {
+	switch {
+	case !st.Finished:
+		return l.T("running")
+	case st.SPRT != nil && st.SPRT.Decision != arena.Undecided:
+		return st.SPRT.Decision.AcceptedIn(l)
+	case st.Stopped:
+		return l.T("stopped")
+	}
+	return l.T("done")
+}
+
 // loadArena returns the request's match, or answers 404 and returns nil.
 func (s *Server) loadArena(w http.ResponseWriter, r *http.Request, page bool) *matches.Match {
 	id := r.PathValue("id")
 	if m := s.arenas.Get(id); m != nil {
 		return m
 	}
-	msg := fmt.Sprintf("There is no arena match %q: the server keeps the last %d matches.", id, matches.Kept)
+	l := templates.LangOf(r.Context())
+	msg := l.F("There is no arena match %s: the server keeps the last %d matches.", quoted(l, id), matches.Kept)
 	if page {
-		s.message(w, r, http.StatusNotFound, "No such match", msg)
+		s.message(w, r, http.StatusNotFound, l.T("No such match"), msg)
 	} else {
 		http.Error(w, msg, http.StatusNotFound)
 	}
@@ -301,7 +321,11 @@ func (s *Server) handleArenaStatus(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, m.Status(true))
+	st := m.Status(true)
+	if l := templates.LangOf(r.Context()); st.SPRT != nil && m.Config().SPRT != nil {
+		st.SPRT.Words = arena.Verdict{SPRT: *m.Config().SPRT, Decision: st.SPRT.Decision}.WordsIn(l)
+	}
+	writeJSON(w, http.StatusOK, st)
 }
 
 // arenaMove is one move of a game as the page lists it.
@@ -422,7 +446,8 @@ func (s *Server) handleArenaTree(w http.ResponseWriter, r *http.Request) {
 	gi, ply, t := atoi("index"), atoi("ply"), atoi("turn")
 	rec, ok := m.Record(gi)
 	if !ok || ply < 0 || ply >= len(rec.Moves) || t < 0 || t >= len(rec.Moves[ply].Turns) {
-		s.message(w, r, http.StatusNotFound, "No such move", fmt.Sprintf("Game %s of this match has no ended move %s, turn %s.", r.PathValue("index"), r.PathValue("ply"), r.PathValue("turn")))
+		l := templates.LangOf(r.Context())
+		s.message(w, r, http.StatusNotFound, l.T("No such move"), l.F("Game %s of this match has no ended move %s, turn %s.", r.PathValue("index"), r.PathValue("ply"), r.PathValue("turn")))
 		return
 	}
 	mv := rec.Moves[ply]

@@ -22,6 +22,7 @@ import (
 
 // exerciseKinds are the exercises the page offers, with their questions,
 // the answer's form and the algorithm that solves them in the viewer.
+// Their texts are catalog keys, shown through the reader's language.
 var exerciseKinds = []struct {
 	kind            exercise.Kind
 	label, question string
@@ -85,14 +86,15 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, to, http.StatusSeeOther)
 		return
 	}
+	l := templates.LangOf(r.Context())
 	page := templates.Exercise{Kind: kindName, Level: level}
 	for _, k := range exerciseKinds {
-		page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
+		page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: l.T(k.label)})
 	}
-	page.Levels, page.LevelLabels = levelChoices(kindName)
+	page.Levels, page.LevelLabels = levelChoices(l, kindName)
 	seed, err := strconv.ParseInt(q.Get("seed"), 10, 64)
 	if err != nil || seed < 0 || seed > maxExerciseSeed {
-		page.Error = fmt.Sprintf("The seed is a whole number from 0 to %d, not %q.", maxExerciseSeed, q.Get("seed"))
+		page.Error = l.F("The seed is a whole number from 0 to %s, not %s.", strconv.Itoa(maxExerciseSeed), quoted(l, q.Get("seed")))
 		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
 		return
 	}
@@ -100,13 +102,13 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 	page.Link = exerciseURL(kindName, level, seed)
 	ex, err := s.makeExercise(r.Context(), kindName, level, seed, &page)
 	if err != nil {
-		page.Error = explain.Capital(err.Error()) + "."
+		page.Error = sentenceOf(l, err)
 		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
 		return
 	}
 	if q.Has("answer") {
 		page.Answer = q.Get("answer")
-		grade(ex, &page)
+		grade(l, ex, &page)
 	}
 	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
 }
@@ -115,10 +117,11 @@ func (s *Server) handleExercise(w http.ResponseWriter, r *http.Request) {
 // start page's tree editor sends it: AlphaBeta, MiniMax or NegaMax on a
 // tree, expectimax on a tree with chance nodes.
 func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName, text string) {
+	l := templates.LangOf(r.Context())
 	page := templates.Exercise{Kind: kindName, Typed: text, Link: typedExerciseURL(kindName, text)}
 	for _, k := range exerciseKinds {
 		if k.kind != exercise.UCB1 && k.kind != exercise.MCTS && k.kind != exercise.Beam {
-			page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: k.label})
+			page.Kinds = append(page.Kinds, templates.Choice{Name: string(k.kind), Label: l.T(k.label)})
 		}
 	}
 	fail := func(msg string) {
@@ -126,26 +129,26 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 		s.page(w, r, http.StatusBadRequest, templates.ExercisePage(page))
 	}
 	if len(text) > MaxExerciseTree {
-		fail(fmt.Sprintf("The tree's text is %d bytes long; exercises take trees of at most %d.", len(text), MaxExerciseTree))
+		fail(l.F("The tree's text is %s bytes long; exercises take trees of at most %s.", strconv.Itoa(len(text)), strconv.Itoa(MaxExerciseTree)))
 		return
 	}
 	kind, err := exercise.ParseKind(kindName)
 	if err != nil || kind == exercise.UCB1 || kind == exercise.MCTS || kind == exercise.Beam {
-		fail(fmt.Sprintf("A typed tree's exercise is alphabeta, minimax, negamax or expectimax, not %q.", kindName))
+		fail(l.F("A typed tree's exercise is alphabeta, minimax, negamax or expectimax, not %s.", quoted(l, kindName)))
 		return
 	}
 	ex := exercise.Exercise{Kind: kind, Tree: text}
 	if _, err := exercise.Solve(ex); err != nil {
-		fail("This tree cannot be an exercise: " + strings.TrimPrefix(err.Error(), "exercise: ") + ".")
+		fail(l.F("This tree cannot be an exercise: %s.", strings.TrimPrefix(err.Error(), "exercise: ")))
 		return
 	}
 	if err := s.fillExercise(r.Context(), ex, &page); err != nil {
-		fail(explain.Capital(err.Error()) + ".")
+		fail(sentenceOf(l, err))
 		return
 	}
 	if r.URL.Query().Has("answer") {
 		page.Answer = r.URL.Query().Get("answer")
-		grade(ex, &page)
+		grade(l, ex, &page)
 	}
 	s.page(w, r, http.StatusOK, templates.ExercisePage(page))
 }
@@ -153,44 +156,76 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 // makeExercise makes the exercise of kind, level and seed and fills the
 // page's question, tree and solution from it.
 func (s *Server) makeExercise(ctx context.Context, kindName, level string, seed int64, page *templates.Exercise) (exercise.Exercise, error) {
-	ex, err := exerciseOf(kindName, level, seed)
+	ex, err := exerciseOf(templates.LangOf(ctx), kindName, level, seed)
 	if err != nil {
 		return ex, err
 	}
 	return ex, s.fillExercise(ctx, ex, page)
 }
 
-// exerciseOf makes the exercise of kind, level and seed.
-func exerciseOf(kindName, level string, seed int64) (exercise.Exercise, error) {
+// exerciseOf makes the exercise of kind, level and seed; its errors say
+// what is wrong in the language l.
+func exerciseOf(l explain.Lang, kindName, level string, seed int64) (exercise.Exercise, error) {
 	kind, err := exercise.ParseKind(kindName)
 	if err != nil {
+		if l.Code() != "en" {
+			return exercise.Exercise{}, errors.New(l.F("There is no exercise of the kind %s: the kinds are %s.", quoted(l, kindName), kindNames()))
+		}
 		return exercise.Exercise{}, err
 	}
-	l, ok := exercise.LevelOf(kind, level)
+	lv, ok := exercise.LevelOf(kind, level)
 	if !ok {
 		n := exercise.LevelNames
-		return exercise.Exercise{}, fmt.Errorf("the difficulty is %s or %s, not %q", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], level)
+		return exercise.Exercise{}, errors.New(l.F("the difficulty is %s or %s, not %s", strings.Join(n[:len(n)-1], ", "), n[len(n)-1], quoted(l, level)))
 	}
-	return exercise.Generate(kind, l.Difficulty, seed)
+	return exercise.Generate(kind, lv.Difficulty, seed)
+}
+
+// kindNames lists the names of the kinds of exercise, as addresses give
+// them.
+func kindNames() string {
+	names := make([]string, len(exerciseKinds))
+	for i, k := range exerciseKinds {
+		names[i] = string(k.kind)
+	}
+	return strings.Join(names, ", ")
+}
+
+// quoted quotes a text the reader gave, in a sentence of the language l:
+// "x" in English, 「x」 in Japanese.
+func quoted(l explain.Lang, s string) string {
+	if l.Code() == "ja" {
+		return "「" + s + "」"
+	}
+	return strconv.Quote(s)
+}
+
+// sentenceOf makes err a sentence of its own in the language l: in
+// English its text with a capital and a full stop; in Japanese, whose
+// reader may meet an English error of a package below, with the
+// Japanese words that say it is an error.
+func sentenceOf(l explain.Lang, err error) string {
+	return l.F("%s.", explain.Capital(err.Error()))
 }
 
 // levelChoices returns the difficulties the page offers for the kind
 // named, labelled as that kind's levels are (AlphaBeta's for a kind
 // unknown), and each kind's labels by kind as JSON, for the page to
-// relabel the menu when another kind is chosen.
-func levelChoices(kindName string) ([]templates.Choice, string) {
+// relabel the menu when another kind is chosen; the labels in the
+// language l.
+func levelChoices(l explain.Lang, kindName string) ([]templates.Choice, string) {
 	kind, err := exercise.ParseKind(kindName)
 	if err != nil {
 		kind = exercise.AlphaBeta
 	}
 	var out []templates.Choice
-	for _, l := range exercise.LevelsOf(kind) {
-		out = append(out, templates.Choice{Name: l.Name, Label: l.Label})
+	for _, lv := range exercise.LevelsOf(kind) {
+		out = append(out, templates.Choice{Name: lv.Name, Label: l.T(lv.Label)})
 	}
 	labels := map[string][]string{}
 	for _, k := range exerciseKinds {
-		for _, l := range exercise.LevelsOf(k.kind) {
-			labels[string(k.kind)] = append(labels[string(k.kind)], l.Label)
+		for _, lv := range exercise.LevelsOf(k.kind) {
+			labels[string(k.kind)] = append(labels[string(k.kind)], l.T(lv.Label))
 		}
 	}
 	js, err := json.Marshal(labels)
@@ -215,14 +250,15 @@ func exerciseAt(path string) (exercise.Exercise, error) {
 	if err != nil || seed > maxExerciseSeed {
 		return exercise.Exercise{}, fmt.Errorf("the seed is a whole number from 0 to %d, not %q", maxExerciseSeed, q.Get("seed"))
 	}
-	return exerciseOf(q.Get("kind"), q.Get("level"), seed)
+	return exerciseOf(explain.English, q.Get("kind"), q.Get("level"), seed)
 }
 
 // fillExercise fills the page's question, tree and solution from ex.
 func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *templates.Exercise) error {
+	l := templates.LangOf(ctx)
 	for _, k := range exerciseKinds {
 		if k.kind == ex.Kind {
-			page.Question, page.Format = k.question, k.format
+			page.Question, page.Format = l.T(k.question), l.T(k.format)
 			page.SolveGame, page.SolveAlgo, page.SolvePosition = k.game, k.algorithm, ex.Tree
 		}
 	}
@@ -240,16 +276,27 @@ func (s *Server) fillExercise(ctx context.Context, ex exercise.Exercise, page *t
 			return err
 		}
 		page.Maze = cells
-		page.Rules = fmt.Sprintf("Width %d, depth %d.", ex.BeamWidth, ex.BeamDepth)
+		page.Rules = l.F("Width %d, depth %d.", ex.BeamWidth, ex.BeamDepth)
 	}
 	if ex.Kind == exercise.MCTS {
-		result := map[float64]string{1: "a win for MAX", 0.5: "a draw", 0: "a loss for MAX"}[ex.Result]
-		page.Rules = fmt.Sprintf("Threshold %d, C = %s. The playout from the leaf selected ends in %s.", ex.Threshold, explain.Number(ex.C), result)
+		page.Rules = mctsRules(l, ex)
 	}
 	for _, a := range ex.Arms {
 		page.Arms = append(page.Arms, templates.ExerciseArm{Label: a.Label, W: strconv.FormatFloat(a.W, 'g', -1, 64), N: a.N})
 	}
 	return nil
+}
+
+// mctsRules says what an MCTS exercise gives beside its tree: the
+// threshold, C and how the playout ends.
+func mctsRules(l explain.Lang, ex exercise.Exercise) string {
+	switch ex.Result {
+	case 1:
+		return l.F("Threshold %d, C = %s. The playout from the leaf selected ends in a win for MAX.", ex.Threshold, explain.Number(ex.C))
+	case 0.5:
+		return l.F("Threshold %d, C = %s. The playout from the leaf selected ends in a draw.", ex.Threshold, explain.Number(ex.C))
+	}
+	return l.F("Threshold %d, C = %s. The playout from the leaf selected ends in a loss for MAX.", ex.Threshold, explain.Number(ex.C))
 }
 
 // exerciseSVG draws ex's tree as the viewer draws trees, through render
@@ -264,7 +311,7 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 	var buf bytes.Buffer
 	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto}
 	if ex.Kind == exercise.MCTS {
-		opts.Caption = mctsCaption
+		opts.Caption = templates.LangOf(ctx).T(mctsCaption)
 	}
 	err = show.DrawInTime(ctx, s.cfg.LayoutTimeout, f.Tree.Size(), func(ctx context.Context) error {
 		return render.Render(ctx, &buf, f.Tree, opts, s.cfg.Layouter)
@@ -279,67 +326,75 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 // mctsCaption says what an MCTS exercise's nodes show, over its tree.
 const mctsCaption = "w/n: each node's total for the player who moved into it, over its visits"
 
-// grade grades the page's answer to ex and says how it went. It returns
-// the answer's key for a room's tally: answerRight, or its first
-// mistake's key; "" when the answer could not be graded.
-func grade(ex exercise.Exercise, page *templates.Exercise) string {
+// grade grades the page's answer to ex and says how it went, in the
+// language l. It returns the answer's key for a room's tally:
+// answerRight, or its first mistake's key; "" when the answer could not
+// be graded. The key is the same in every language.
+func grade(l explain.Lang, ex exercise.Exercise, page *templates.Exercise) string {
 	if len(page.Answer) > exercise.MaxAnswerLen {
-		page.Error = fmt.Sprintf("The answer is %d bytes long; answers of at most %d are graded.", len(page.Answer), exercise.MaxAnswerLen)
+		page.Error = l.F("The answer is %s bytes long; answers of at most %s are graded.", strconv.Itoa(len(page.Answer)), strconv.Itoa(exercise.MaxAnswerLen))
 		return ""
 	}
-	ans, err := exercise.ParseAnswer(ex.Kind, page.Answer)
+	ans, err := exercise.ParseAnswerIn(l, ex.Kind, page.Answer)
 	if err != nil {
-		page.Error = "The answer cannot be read: " + strings.TrimPrefix(err.Error(), "exercise: ") + ". " + page.Format
+		page.Error = l.F("The answer cannot be read: %s. %s", strings.TrimPrefix(err.Error(), "exercise: "), page.Format)
 		return ""
 	}
-	res, err := exercise.Grade(ex, ans)
+	res, err := exercise.GradeIn(l, ex, ans)
 	if err != nil {
-		page.Error = explain.Capital(strings.TrimPrefix(err.Error(), "exercise: ")) + "."
+		page.Error = sentenceOf(l, errors.New(strings.TrimPrefix(err.Error(), "exercise: ")))
 		return ""
 	}
 	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback
-	page.Counts = gradeCounts(ex.Kind, res)
+	page.Counts = gradeCounts(l, ex.Kind, res)
 	if res.Correct {
 		return rooms.AnswerRight
 	}
 	return res.MistakeKey()
 }
 
-// gradeCounts says in words what an answer got right and wrong.
-func gradeCounts(kind exercise.Kind, r exercise.Result) string {
+// gradeCounts says in words, in the language l, what an answer got
+// right and wrong.
+func gradeCounts(l explain.Lang, kind exercise.Kind, r exercise.Result) string {
 	var parts []string
 	switch kind {
 	case exercise.UCB1:
 		if r.Correct {
-			return "that is the child UCB1 picks."
+			return l.T("that is the child UCB1 picks.")
 		}
 		return ""
 	case exercise.Beam:
 		if r.Correct {
-			return "those are the states beam search keeps."
+			return l.T("those are the states beam search keeps.")
 		}
-		return fmt.Sprintf("%d of the %d states kept named.", r.ValuesRight, r.ValuesRight+r.ValuesMissing)
+		return l.F("%d of the %d states kept named.", r.ValuesRight, r.ValuesRight+r.ValuesMissing)
 	case exercise.Ordering:
 		if r.Correct {
-			return "AlphaBeta searches as few nodes in that order as in any."
+			return l.T("AlphaBeta searches as few nodes in that order as in any.")
 		}
 		return ""
 	case exercise.MCTS:
-		return fmt.Sprintf("%d of %d nodes on the path with their visits and total right.", r.ValuesRight, r.ValuesRight+r.ValuesWrong+r.ValuesMissing)
+		return l.F("%d of %d nodes on the path with their visits and total right.", r.ValuesRight, r.ValuesRight+r.ValuesWrong+r.ValuesMissing)
 	}
 	values := r.ValuesRight + r.ValuesWrong + r.ValuesMissing
-	parts = append(parts, fmt.Sprintf("%d of %d values right", r.ValuesRight, values))
+	parts = append(parts, l.F("%d of %d values right", r.ValuesRight, values))
 	if r.ValuesExtra > 0 {
-		parts = append(parts, fmt.Sprintf("%d given for nodes that have none", r.ValuesExtra))
+		parts = append(parts, l.F("%d given for nodes that have none", r.ValuesExtra))
 	}
 	if kind == exercise.AlphaBeta {
 		pruned := r.PrunedRight + r.PrunedMissing
-		parts = append(parts, fmt.Sprintf("%d of %d pruned branches marked", r.PrunedRight, pruned))
-		if r.PrunedExtra > 0 {
-			parts = append(parts, fmt.Sprintf("%d marked that %s not pruned", r.PrunedExtra, map[bool]string{true: "is", false: "are"}[r.PrunedExtra == 1]))
+		parts = append(parts, l.F("%d of %d pruned branches marked", r.PrunedRight, pruned))
+		if r.PrunedExtra == 1 {
+			parts = append(parts, l.F("%d marked that is not pruned", r.PrunedExtra))
+		} else if r.PrunedExtra > 0 {
+			parts = append(parts, l.F("%d marked that are not pruned", r.PrunedExtra))
 		}
 	}
-	return strings.Join(parts, "; ") + "."
+	sep := "; "
+	if l.Code() == "ja" {
+		sep = "、"
+	}
+	return l.F("%s.", strings.Join(parts, sep))
 }
 
 // typedExerciseURL is the address of an exercise on a typed tree.

@@ -1,13 +1,14 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/play"
+	"github.com/searchviz/searchviz/search"
 	"github.com/searchviz/searchviz/web/internal/matches"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
 	"github.com/searchviz/searchviz/web/templates"
@@ -29,7 +30,11 @@ func playGames() []catalog.Game {
 // play.js plays it over the page's socket.
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	chosen := r.URL.Query().Get("game")
+	l := templates.LangOf(r.Context())
 	page := templates.PlayPage{MaxMoveTime: play.MaxMoveTime.String()}
+	if l.Code() != "en" {
+		page.MaxMoveTime = l.F("%d seconds", int(play.MaxMoveTime.Seconds()))
+	}
 	games := playGames()
 	if chosen == "" && len(games) > 0 {
 		chosen = games[0].Name
@@ -43,11 +48,30 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 			engine = g.ArenaEngines[0]
 		}
 		page.Games = append(page.Games, templates.PlayGame{
-			Name: g.Name, Help: g.Help, Family: string(g.Family), Engine: engine,
-			Sides: g.Sides, Selected: g.Name == chosen,
+			Name: g.Name, Help: g.Help, Family: familyWord(l, string(g.Family)), Engine: engine,
+			Sides: [2]string{play.SideName(l, g.Sides[0]), play.SideName(l, g.Sides[1])}, Selected: g.Name == chosen,
 		})
 	}
 	s.page(w, r, http.StatusOK, templates.PlayPageView(page))
+}
+
+// familyWord names a game's family in the language l: as the catalog
+// names it in English ("alternating"), in words in Japanese.
+func familyWord(l explain.Lang, family string) string {
+	if l.Code() == "en" {
+		return family
+	}
+	switch search.Family(family) {
+	case search.FamilyAlternating:
+		return l.T("two players take turns")
+	case search.FamilySingle:
+		return l.T("one player")
+	case search.FamilySimultaneous:
+		return l.T("two players move at once")
+	case search.FamilyChance:
+		return l.T("two players take turns, chance follows each move")
+	}
+	return family
 }
 
 // handlePlaySocket plays one page's games: a reader hands messages to
@@ -66,7 +90,7 @@ func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
 	defer conn.Stop()
 	send := wsconn.NewQueue(log)
 	conn.Write(send)
-	page := matches.Page{Send: func(f matches.Frame) bool { return send.Send(f) }, Close: conn.Close, Idle: s.playIdle, Log: log}
+	page := matches.Page{Send: func(f matches.Frame) bool { return send.Send(f) }, Close: conn.Close, Idle: s.playIdle, Log: log, Lang: templates.LangOf(r.Context())}
 	p := matches.NewSession(conn.Context(), page, s.players)
 	defer p.Leave()
 	conn.Safely("a play page's game", func() {
@@ -82,14 +106,15 @@ func (s *Server) handlePlaySocket(w http.ResponseWriter, r *http.Request) {
 // handlePlayTree runs an engine move's search again, traced, and opens
 // its viewer at the decision, where the line it expects is drawn.
 func (s *Server) handlePlayTree(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	if err := r.ParseForm(); err != nil {
-		s.message(w, r, http.StatusBadRequest, "Cannot run the search", "The form could not be read: "+err.Error())
+		s.message(w, r, http.StatusBadRequest, l.T("Cannot run the search"), l.F("The form could not be read: %s", err.Error()))
 		return
 	}
 	seed, err := strconv.ParseInt(r.PostFormValue("seed"), 10, 64)
 	if err != nil || seed < 0 {
-		s.message(w, r, http.StatusBadRequest, "Cannot run the search", fmt.Sprintf("The seed must be a whole number, 0 or more: %q is not one.", r.PostFormValue("seed")))
+		s.message(w, r, http.StatusBadRequest, l.T("Cannot run the search"), l.F("The seed must be a whole number, 0 or more: %s is not one.", quoted(l, r.PostFormValue("seed"))))
 		return
 	}
 	req := catalog.Request{Game: r.PostFormValue("game"), Algo: r.PostFormValue("algo"), Position: r.PostFormValue("position"), Seed: seed, SeedSet: true, Program: s.cfg.Program}

@@ -159,7 +159,7 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page := templates.Exercise{Answer: r.PostForm.Get("answer")}
-	key := grade(ex, &page)
+	key := grade(templates.LangOf(r.Context()), ex, &page)
 	if key == "" {
 		refuse(http.StatusBadRequest, errors.New(page.Error))
 		return

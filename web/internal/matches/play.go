@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/play"
 	"github.com/searchviz/searchviz/web/internal/safely"
 	"github.com/searchviz/searchviz/web/internal/wsconn"
@@ -47,6 +48,9 @@ type Page struct {
 	Idle time.Duration
 	// Log is told of a panic as the idle page is closed.
 	Log *slog.Logger
+	// Lang is the language of the page's reader, which the game's
+	// state speaks.
+	Lang explain.Lang
 }
 
 // Session is one play page's game. Its methods are called from one
@@ -186,7 +190,7 @@ func (p *Session) answer() bool {
 
 // state sends the game.
 func (p *Session) state() bool {
-	st, rec := p.game.State(), p.game.Record()
+	st, rec := p.game.StateIn(p.page.Lang), p.game.Record()
 	return p.frame(Frame{Type: "state", State: &st, Record: &rec})
 }
 
