@@ -32,9 +32,9 @@ func getIn(t *testing.T, lang, u string) (int, string) {
 var (
 	// mainElement is a page's own part, inside the layout every page shares.
 	mainElement = regexp.MustCompile(`(?s)<main[^>]*>.*</main>`)
-	// hiddenParts are the parts of a page whose words are no sentences a
+	// unreadParts are the parts of a page whose words are no sentences a
 	// reader reads as such: code, scripts, drawings and typed answers.
-	hiddenParts = regexp.MustCompile(`(?s)<(code|script|style|svg|textarea|pre)[^>]*>.*?</(code|script|style|svg|textarea|pre)>`)
+	unreadParts = regexp.MustCompile(`(?s)<(code|script|style|svg|textarea|pre)[^>]*>.*?</(code|script|style|svg|textarea|pre)>`)
 	// shownAttribute is an attribute a reader sees or hears.
 	shownAttribute = regexp.MustCompile(`\b(title|aria-label|placeholder|alt)="([^"]*)"`)
 	// roomBar is the bar of a classroom room, which the viewer's page
@@ -64,7 +64,7 @@ var allowedLatin = map[string]bool{
 // elements' texts and shown attributes, without code, scripts, drawings
 // and typed answers.
 func shownTexts(page string) []string {
-	main := hiddenParts.ReplaceAllString(mainElement.FindString(page), "")
+	main := unreadParts.ReplaceAllString(mainElement.FindString(page), "")
 	main = roomBar.ReplaceAllString(main, "")
 	var out []string
 	for _, m := range shownAttribute.FindAllStringSubmatch(main, -1) {
@@ -185,7 +185,7 @@ func TestExerciseKindsTranslated(t *testing.T) {
 // TestPagesInJapanese fetches the exercise, play and arena pages as a
 // Japanese reader and finds no English in what they show, but code,
 // names and symbols.
-func TestPagesInJapanese(t *testing.T) {
+func TestGamePagesInJapanese(t *testing.T) {
 	t.Parallel()
 	_, ts := newTestServer(t)
 	// The games' and engines' names stay as the catalog spells them; the

@@ -62,7 +62,7 @@ func (s *Server) handleHandoutHTML(w http.ResponseWriter, r *http.Request) {
 	frames, err := offlineFrames(r.Context(), lang, sh, v, &size)
 	var doc bytes.Buffer
 	if err == nil {
-		m := viewerModel(sh, 0, v)
+		m := viewerModel(lang, sh, 0, v)
 		m.Offline = true
 		err = offlineDocument(r.Context(), &doc, lang, m, css, script, layout, frames)
 	}

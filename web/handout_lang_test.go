@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// getIn fetches u as a reader of language code (Accept-Language) would.
-func getIn(t *testing.T, u, code string) []byte {
+// fetchIn fetches u as a reader of language code (Accept-Language) would.
+func fetchIn(t *testing.T, u, code string) []byte {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, u, nil)
 	if err != nil {
@@ -43,7 +43,7 @@ func TestHandoutsInJapanese(t *testing.T) {
 	res.Body.Close()
 	base := ts.URL + res.Request.URL.Path
 
-	data := getIn(t, base+"/handout.zip?from=0&to=3", "ja")
+	data := fetchIn(t, base+"/handout.zip?from=0&to=3", "ja")
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestHandoutsInJapanese(t *testing.T) {
 		t.Errorf("step-3.svg is not in Japanese: %.300s", svg)
 	}
 
-	page := string(getIn(t, base+"/handout.html", "ja"))
+	page := string(fetchIn(t, base+"/handout.html", "ja"))
 	for _, want := range []string{`<html lang="ja">`, `id="words"`, "配布資料", "決定：a1 を指します"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the offline handout has no %q", want)

@@ -94,7 +94,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 		s.message(w, r, http.StatusBadRequest, readerLang(r).T("Bad link"), err.Error())
 		return
 	}
-	m := viewerModel(sh, step, v)
+	m := viewerModel(readerLang(r), sh, step, v)
 	m.Example = exampleNote(r.URL.Query().Get("example"))
 	m.Embedded = r.URL.Query().Get("embed") == "1"
 	if ls != nil {

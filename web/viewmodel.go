@@ -20,20 +20,22 @@ import (
 // speeds are the steps a second the viewer offers.
 var speeds = []string{"1", "2", "4", "8", "16", "32"}
 
-func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
+// viewerModel is the viewer's page of show sh at step k in view v, in
+// the reader's language l, as the page's socket goes on to show it.
+func viewerModel(l explain.Lang, sh *show.Show, step int, v trace.View) templates.Viewer {
 	base := "/t/" + sh.ID()
 	m := templates.Viewer{
-		Title:      sh.Title(),
+		Title:      sh.TitleIn(l),
 		Algorithm:  sh.Header().Algorithm,
 		Game:       sh.Header().Game,
 		Position:   sh.Header().Position,
 		Params:     paramText(sh.Header().Algorithm, sh.Header().Params),
-		Notes:      sh.Notes(),
+		Notes:      sh.NotesIn(l),
 		SaveError:  sh.SaveErr(),
 		Steps:      sh.Tree().Len(),
 		Step:       step,
 		View:       v.String(),
-		Code:       sh.Code(v).Text(),
+		Code:       sh.CodeIn(l, v),
 		SocketURL:  base + "/ws",
 		LayoutURL:  base + "/layout.svg",
 		ExportURL:  base + "/export",
@@ -50,13 +52,13 @@ func viewerModel(sh *show.Show, step int, v trace.View) templates.Viewer {
 	}
 	m.SlidesMost = slidesMost(sh.Tree().Size())
 	m.SlidesFrom, m.SlidesTo = slidesAround(step, sh.Tree().Len(), m.SlidesMost)
-	m.Decision = sh.Decision()
+	m.Decision = sh.DecisionIn(l)
 	m.Whole = sh.WholeFits()
 	if m.Whole {
 		m.LeastWholeWidth = sh.LeastWholeWidth()
 	}
 	m.BoardCell = strconv.Itoa(render.BoardCell)
-	m.Counter, m.Grains, m.Iterative = viewer.CounterText(sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(sh.Tree()), sh.Tree().Iterations() > 0
+	m.Counter, m.Grains, m.Iterative = viewer.CounterTextIn(l, sh.Tree(), max(0, min(step, sh.Tree().Len()-1))), grainChoices(l, sh.Tree()), sh.Tree().Iterations() > 0
 	return m
 }
 
@@ -143,11 +145,11 @@ func twoViews(t trace.NodeType) bool {
 }
 
 // grainChoices are the step-by selector's options, every grain, those the
-// trace has not hidden.
-func grainChoices(t *trace.Tree) []templates.GrainChoice {
+// trace has not hidden, in the reader's language l.
+func grainChoices(l explain.Lang, t *trace.Tree) []templates.GrainChoice {
 	var out []templates.GrainChoice
 	for _, g := range trace.Grains() {
-		out = append(out, templates.GrainChoice{Name: g.String(), Label: viewer.GrainLabel(t, g), Hidden: !t.HasGrain(g)})
+		out = append(out, templates.GrainChoice{Name: g.String(), Label: viewer.GrainLabelIn(l, t, g), Hidden: !t.HasGrain(g)})
 	}
 	return out
 }
