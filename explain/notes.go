@@ -28,16 +28,17 @@ var noteFormats = []string{
 	"time limit of %s reached before depth %s",
 }
 
-// notePattern matches the notes of one of noteFormats.
+// notePattern matches the texts of one form.
 type notePattern struct {
 	format string
 	re     *regexp.Regexp
 }
 
-// notePatterns are noteFormats as patterns, made on first use.
-var notePatterns = sync.OnceValue(func() []notePattern {
-	out := make([]notePattern, len(noteFormats))
-	for i, f := range noteFormats {
+// patternsOf returns formats as patterns, each %s a hole of one or more
+// characters.
+func patternsOf(formats []string) []notePattern {
+	out := make([]notePattern, len(formats))
+	for i, f := range formats {
 		parts := strings.Split(f, "%s")
 		for j, p := range parts {
 			parts[j] = regexp.QuoteMeta(p)
@@ -45,7 +46,27 @@ var notePatterns = sync.OnceValue(func() []notePattern {
 		out[i] = notePattern{format: f, re: regexp.MustCompile("^" + strings.Join(parts, "(.+?)") + "$")}
 	}
 	return out
-})
+}
+
+// notePatterns are noteFormats as patterns, made on first use.
+var notePatterns = sync.OnceValue(func() []notePattern { return patternsOf(noteFormats) })
+
+// fitForm returns text in language l as the first of patterns it fits,
+// each hole's words given by fill, and false when it fits none.
+func (l Lang) fitForm(text string, patterns []notePattern, fill func(string) string) (string, bool) {
+	for _, p := range patterns {
+		m := p.re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		args := make([]any, len(m)-1)
+		for i, s := range m[1:] {
+			args[i] = fill(s)
+		}
+		return fmt.Sprintf(l.T(p.format), args...), true
+	}
+	return "", false
+}
 
 // Note returns a search's note in language l: in English as the search
 // wrote it; in another language translated when the catalogs know the
@@ -57,16 +78,8 @@ func (l Lang) Note(text string) string {
 	if _, ok := Catalog[text]; ok {
 		return l.T(text)
 	}
-	for _, p := range notePatterns() {
-		m := p.re.FindStringSubmatch(text)
-		if m == nil {
-			continue
-		}
-		args := make([]any, len(m)-1)
-		for i, s := range m[1:] {
-			args[i] = l.T(s)
-		}
-		return fmt.Sprintf(l.T(p.format), args...)
+	if out, ok := l.fitForm(text, notePatterns(), l.T); ok {
+		return out
 	}
 	return text
 }

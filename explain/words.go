@@ -410,12 +410,21 @@ func (l Lang) BestMove(t *trace.Tree, n trace.NodeState) string {
 
 // NodeLabel is node n's label, as the edge into it shows it: its move's,
 // or for a copy of the root searched anew, an iterative deepening
-// iteration's root, which its search labels "depth 4", not a move but
-// words, those words in language l.
+// iteration's root ("depth 4") or a forward cut's pass ("3 plies"), not
+// a move but words, those words in language l.
 func (l Lang) NodeLabel(n trace.NodeState) string {
-	depth, ok := strings.CutPrefix(n.Label, "depth ")
-	if n.Action >= 0 || n.Parent == trace.NoNode || !ok || !l.isJapanese() {
+	if n.Action >= 0 || n.Parent == trace.NoNode || !l.isJapanese() {
 		return n.Label
 	}
-	return say{l}.F("depth %s", depth)
+	if depth, ok := strings.CutPrefix(n.Label, "depth "); ok {
+		return say{l}.F("depth %s", depth)
+	}
+	// The forward cut's passes, searched "1 ply" or "3 plies" deep.
+	if n.Label == "1 ply" {
+		return l.T(n.Label)
+	}
+	if plies, ok := strings.CutSuffix(n.Label, " plies"); ok {
+		return say{l}.F("%s plies", plies)
+	}
+	return n.Label
 }

@@ -294,7 +294,9 @@ func (g *Game) StateIn(l explain.Lang) State {
 	}
 	b, ok := g.match.Board()
 	if ok {
-		st.Board = &b
+		shown := b
+		shown.Caption = l.BoardCaption(b.Caption)
+		st.Board = &shown
 	}
 	if st.Turn == TurnOver {
 		st.Result = g.match.Result()

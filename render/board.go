@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/trace"
 )
@@ -14,7 +15,7 @@ import (
 // reader, no text, text the reader refuses, or a board that is not well
 // formed, such as one of more than board.MaxSide rows or columns, which
 // would be drawn unreadably small.
-func readBoard(read func(string) (board.Board, bool), text string) *board.Board {
+func readBoard(l explain.Lang, read func(string) (board.Board, bool), text string) *board.Board {
 	if read == nil || text == "" {
 		return nil
 	}
@@ -22,7 +23,7 @@ func readBoard(read func(string) (board.Board, bool), text string) *board.Board 
 	if !ok || b.Check() != nil {
 		return nil
 	}
-	b.Caption = nodeCaption(b.Caption)
+	b.Caption = l.BoardCaption(nodeCaption(b.Caption))
 	return &b
 }
 
@@ -72,5 +73,13 @@ func boardCaptionSlot(id trace.NodeID) string { return "k" + strconv.Itoa(int(id
 // captionWidth returns the width in points a board's caption needs, at
 // perRune points a character.
 func captionWidth(caption string, perRune float64) int {
-	return int(float64(utf8.RuneCountInString(caption))*perRune + 0.5)
+	w := 0.0
+	for _, r := range caption {
+		if isWide(r) {
+			w += 2 * perRune // a kana or kanji is as wide as two capitals
+		} else {
+			w += perRune
+		}
+	}
+	return int(w + 0.5)
 }

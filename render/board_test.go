@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/internal/testenv"
 	"github.com/searchviz/searchviz/trace"
@@ -46,7 +47,7 @@ func TestReadBoard(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			b := readBoard(tt.read, tt.text)
+			b := readBoard(explain.English, tt.read, tt.text)
 			switch {
 			case tt.rows == 0 && b != nil:
 				t.Errorf("read a %dx%d board, want none", b.Rows, b.Cols)
@@ -84,10 +85,10 @@ func TestBoardTable(t *testing.T) {
 			t.Parallel()
 			var parent *board.Board
 			if tt.parent != "" {
-				parent = readBoard(tt.read, tt.parent)
+				parent = readBoard(explain.English, tt.read, tt.parent)
 			}
 			var b strings.Builder
-			boardTable(&b, readBoard(tt.read, tt.text), parent)
+			boardTable(&b, readBoard(explain.English, tt.read, tt.text), parent)
 			var marks, bold []string
 			yellow := 0
 			for _, m := range cell.FindAllStringSubmatch(b.String(), -1) {
@@ -110,19 +111,24 @@ func TestBoardCaption(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws boards in the test goroutine")
 	t.Parallel()
 	tests := []struct {
+		lang       explain.Lang
 		game, text string
 		caption    string // "" for no caption row
 		minInner   int    // the label's width at least
 	}{
-		{"tictactoe", "x.o/.x./..o", "", labelWidth},
-		{"maze", "3:#.5#/.@18/3#..", "3 turns left", labelWidth},
-		{"maze", "1:.@9", "1 turn left", labelWidth},
-		{"twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;B", "20 turns left, B to move", 100},
+		{explain.English, "tictactoe", "x.o/.x./..o", "", labelWidth},
+		{explain.English, "maze", "3:#.5#/.@18/3#..", "3 turns left", labelWidth},
+		{explain.English, "maze", "1:.@9", "1 turn left", labelWidth},
+		{explain.English, "twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;B", "20 turns left, B to move", 100},
+		{explain.Japanese, "maze", "3:#.5#/.@18/3#..", "残り 3 ターン", labelWidth},
+		// 9 kana, kanji and marks at two capitals' width each, and 5 others:
+		// 23 × 5.6 points.
+		{explain.Japanese, "twinmaze-turns", "20:39793/3#3#3/1A6B1/9#6#9/68486;B", "残り 20 ターン、Bの手番", 128},
 	}
 	for _, tt := range tests {
-		t.Run(tt.game+" "+tt.text, func(t *testing.T) {
+		t.Run(tt.lang.Code()+" "+tt.game+" "+tt.text, func(t *testing.T) {
 			t.Parallel()
-			b := readBoard(gameBoards(t, tt.game), tt.text)
+			b := readBoard(tt.lang, gameBoards(t, tt.game), tt.text)
 			if b == nil {
 				t.Fatal("no board")
 			}

@@ -168,14 +168,14 @@ func (d drawn) hidden(g int) bool { return d.more[g].Children == 0 }
 // readBoards reads the board of every node d draws once, with the game's
 // reader read; it returns nil, no boards, for a nil read. A chance node
 // gets none: its position is its parent's, the roll still to come.
-func (d drawn) readBoards(read func(string) (board.Board, bool)) map[trace.NodeID]*board.Board {
+func (d drawn) readBoards(l explain.Lang, read func(string) (board.Board, bool)) map[trace.NodeID]*board.Board {
 	if read == nil {
 		return nil
 	}
 	boards := map[trace.NodeID]*board.Board{}
 	d.each(func(id trace.NodeID) {
 		if n := d.t.Node(id); n.Type != trace.TypeChance {
-			if b := readBoard(read, n.Board); b != nil {
+			if b := readBoard(l, read, n.Board); b != nil {
 				boards[id] = b
 			}
 		}

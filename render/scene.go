@@ -35,7 +35,7 @@ func newScene(t *trace.Tree, opts Options) (scene, error) {
 	if err != nil {
 		return scene{}, err
 	}
-	return scene{t: t, final: final, opts: opts, drawn: dr, boards: dr.readBoards(opts.Board), passes: passes(final)}, nil
+	return scene{t: t, final: final, opts: opts, drawn: dr, boards: dr.readBoards(opts.Lang, opts.Board), passes: passes(final)}, nil
 }
 
 // geometryAt returns the geometry of node id as drawn: a name from

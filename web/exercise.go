@@ -309,7 +309,7 @@ func (s *Server) exerciseSVG(ctx context.Context, ex exercise.Exercise) ([]byte,
 		return nil, err
 	}
 	var buf bytes.Buffer
-	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto}
+	opts := render.Options{Names: f.Names, Layout: render.LayoutAuto, Lang: templates.LangOf(ctx)}
 	if ex.Kind == exercise.MCTS {
 		opts.Caption = templates.LangOf(ctx).T(mctsCaption)
 	}

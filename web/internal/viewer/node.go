@@ -142,7 +142,7 @@ func (vw *Viewer) board(id trace.NodeID) *boardView {
 	if n.Parent != trace.NoNode {
 		title = vw.lang.F("after %s", vw.pathName(id))
 	}
-	bv := &boardView{Title: title, Caption: b.Caption, Rows: b.Rows, Cols: b.Cols, Cells: b.Cells, Look: b.Look, ColumnNames: b.ColumnNames, RowNames: b.RowNames}
+	bv := &boardView{Title: title, Caption: vw.lang.BoardCaption(b.Caption), Rows: b.Rows, Cols: b.Cols, Cells: b.Cells, Look: b.Look, ColumnNames: b.ColumnNames, RowNames: b.RowNames}
 	if n.Parent != trace.NoNode {
 		if p := show.ReadBoard(read, vw.tree.Node(n.Parent).Board); p != nil {
 			bv.Changed = b.Changed(*p)
