@@ -70,7 +70,11 @@ func holes(s string) []string {
 			next = n
 			v = "%" + v[len(m[0]):]
 		}
-		out = append(out, string(rune('0'+next))+v[len(v)-1:])
+		verb := v[len(v)-1:]
+		if verb == "q" {
+			verb = "s" // a Japanese text quotes a string in 「」, not "
+		}
+		out = append(out, string(rune('0'+next))+verb)
 		next++
 	}
 	slices.Sort(out)
@@ -87,6 +91,7 @@ func TestHoles(t *testing.T) {
 		{"%[2]d 中 %[1]d", []string{"1d", "2d"}},
 		{"100%% of %s", []string{"1s"}},
 		{"%.3f and {n}", []string{"1f", "{n}"}},
+		{"no example %q", []string{"1s"}},
 	}
 	for _, tt := range tests {
 		if got := holes(tt.s); !slices.Equal(got, tt.want) {

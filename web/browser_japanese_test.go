@@ -3,59 +3,48 @@ package web_test
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/web"
 )
 
-// englishOnPageJS lists the English words a reader of the page sees or
-// hears: words of three letters or more in Latin letters, in the visible
-// text and in the labels, titles and placeholders of visible elements.
-// Code (code, kbd, samp, pre), what the page marks translate="no"
-// (names, positions, move labels) and the tree's edge labels (moves) are
-// not words; nor are the names in allowedWords.
-const englishOnPageJS = `((allowed) => {
+// shownTextsJS lists what a reader of the page sees or hears, each with
+// where it is: the visible texts, and the labels, titles and placeholders
+// of visible elements. Code (code, kbd, samp, pre), what the page marks
+// translate="no" and the tree's edge labels (moves) are left out.
+const shownTextsJS = `(() => {
 	const skip = "code, kbd, samp, pre, script, style, textarea, [translate=no], g.edge text";
 	const shown = (el) => { for (let e = el; e; e = e.parentElement) { if (e.matches && e.matches(skip)) return false; } const r = el.getClientRects(); return r.length > 0 && getComputedStyle(el).visibility !== "hidden"; };
-	const found = new Map();
-	const note = (text, where) => {
-		for (const w of text.match(/[A-Za-z][A-Za-z']{2,}/g) || []) {
-			if (allowed.has(w) || found.has(w)) continue;
-			found.set(w, where + ": " + text.trim().slice(0, 80));
-		}
-	};
+	const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "");
+	const out = [];
 	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-		if (n.parentElement && shown(n.parentElement)) note(n.textContent, n.parentElement.tagName.toLowerCase() + (n.parentElement.id ? "#" + n.parentElement.id : ""));
+		const text = n.textContent.trim();
+		if (text && n.parentElement && shown(n.parentElement)) out.push([name(n.parentElement), text]);
 	}
 	for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
 		if (!shown(el)) continue;
-		for (const a of ["aria-label", "title", "placeholder", "alt"]) { const v = el.getAttribute(a); if (v) note(v, el.tagName.toLowerCase() + "[" + a + "]"); }
+		for (const a of ["aria-label", "title", "placeholder", "alt"]) { const v = el.getAttribute(a); if (v) out.push([name(el) + "[" + a + "]", v]); }
 	}
-	for (const opt of document.querySelectorAll("select option")) { if (shown(opt.parentElement)) note(opt.textContent, "option"); }
-	return [...found.entries()].map(([w, where]) => w + " (" + where + ")");
-})(new Set(%s))`
+	return out;
+})()`
 
-// allowedWords are the names a Japanese page writes in Latin letters: the
-// program's, the algorithms' and formats' own, the references' authors',
-// and the language switch's "English", which names the language in
-// itself.
-var allowedWords = []string{
-	"searchviz", "English", "MAX", "MIN", "UCB", "UCB1", "MCTS", "DUCT", "NegaMax", "Chokudai",
-	"AIMA", "Russell", "Norvig", "Graphviz", "SVG", "DOT", "JSON", "JSONL", "NATS", "CSV", "PNG",
-	"HTML", "ZIP", "URL", "KiB", "MiB", "SPRT", "Elo",
-}
+// quoted is what a Japanese text quotes as it is written: a name the
+// reader typed, an answer's syntax.
+var quoted = regexp.MustCompile(`「[^」]*」`)
 
 // TestBrowserJapanesePages walks the app's pages in Japanese, as a reader
 // who chose Japanese with the switch meets them, and finds no English
-// word outside code, move labels and names.
+// word outside code, move labels and names (web.EnglishWords).
 func TestBrowserJapanesePages(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
-	allowed := `["` + strings.Join(allowedWords, `","`) + `"]`
 	pages := []struct {
 		name, path string
 		viewer     bool // a viewer: its tree is drawn, and End shows the decision
@@ -88,7 +77,12 @@ func TestBrowserJapanesePages(t *testing.T) {
 				b.waitStep(b.lastStep())
 				b.settleDrawings()
 			}
-			words := get(b, "reading the page's words", chromedp.Evaluate[[]string](fmt.Sprintf(englishOnPageJS, allowed)))
+			var words []string
+			for _, shown := range get(b, "reading the page's texts", chromedp.Evaluate[[][2]string](shownTextsJS)) {
+				for _, w := range web.EnglishWords(quoted.ReplaceAllString(shown[1], "")) {
+					words = append(words, fmt.Sprintf("%s (%s: %.80s)", w, shown[0], shown[1]))
+				}
+			}
 			slices.Sort(words)
 			if len(words) > 0 {
 				b.screenshot("japanese-" + strings.ReplaceAll(p.name, " ", "-") + ".png")

@@ -59,6 +59,10 @@ var namesAllowed = []string{
 	"up", "down", "left", "right",
 	// The dice paper's evaluations, type A, B and AB.
 	"AB",
+	// The dice game's moves: a piece and a compass direction.
+	"NE", "SE", "SW", "NW",
+	// Programs, tests and ratings the pages name.
+	"Graphviz", "dot", "viz", "arena", "fishtest", "cutechess", "cli", "SPRT", "Elo",
 }
 
 // allowedWords returns the words a Japanese page may hold: namesAllowed,

@@ -146,7 +146,7 @@ func document(title string, topbar bool, scripts []string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if topbar {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<header class=\"topbar\"><a class=\"brand\" href=\"/\">search<span>viz</span></a><nav aria-label=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<header class=\"topbar\"><a class=\"brand\" href=\"/\" translate=\"no\">search<span>viz</span></a><nav aria-label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
