@@ -29,6 +29,8 @@ var nameLeftovers = map[string]string{
 	"web/exercise.go":               "each exercise is about one algorithm on a typed tree, content like the examples",
 	"exercise/exercise.go":          "the exercise kinds are named after the algorithm they practise, a name of their own",
 	"trace/internal/event/event.go": "the event kind beam, which is Beam's step and not its name",
+	"web/templates/play_templ.go":   "the play form's help shows specs to type, as the docs do",
+	"web/templates/arena_templ.go":  "the arena form's help shows a spec to type, as the docs do",
 }
 
 // TestNamesOnlyWhereDeclared fails when a registered game's or
