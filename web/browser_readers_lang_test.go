@@ -56,6 +56,7 @@ func TestBrowserViewerInEachReadersLanguage(t *testing.T) {
 	id := en.traceID()
 
 	ja := newBrowser(t, app)
+	ja.keepTabOut() // the language's cookie stays with the tab
 	ja.open("/lang/ja?back=/t/" + id)
 	ja.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	ja.waitStep(0)
@@ -129,6 +130,7 @@ func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 	code := p.text("#room-code")
 
 	f := newBrowser(t, app)
+	f.keepTabOut() // the language's cookie stays with the tab
 	f.open("/lang/ja?back=/r/" + code)
 	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)

@@ -54,7 +54,7 @@ var (
 // allowedLatin are the Latin words a Japanese page may show: players,
 // symbols and names of things that have no Japanese name.
 var allowedLatin = map[string]bool{
-	"MAX": true, "MIN": true, "UCB1": true, "w": true, "n": true, "C": true, "t": true,
+	"MAX": true, "MIN": true, "UCB1": true, "w": true, "n": true, "C": true, "t": true, "x": true, "o": true,
 	"ln": true, "max": true, "min": true, "searchviz": true, "SPRT": true, "Elo": true,
 	"DUCT": true, "MCTS": true, "expectimax": true, "Chokudai": true, "H0": true, "H1": true, "LLR": true,
 	"k": true, "fishtest": true, "cutechess": true, "cli": true, "viz": true, "arena": true,
@@ -158,11 +158,12 @@ func wrongAnswer(kind exercise.Kind) string {
 var svgText = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
 
 // treeLeaves returns the texts of an exercise page's tree without its
-// caption: its nodes' names and values.
+// captions, which say whose view the values are in ("MAX") or what w/n
+// is, in the reader's language: its nodes' names and values.
 func treeLeaves(page string) []string {
 	var out []string
 	for _, m := range svgText.FindAllStringSubmatch(page, -1) {
-		if !strings.Contains(m[1], "w/n") {
+		if !strings.Contains(m[1], "w/n") && !strings.Contains(m[1], "MAX") {
 			out = append(out, m[1])
 		}
 	}

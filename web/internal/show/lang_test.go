@@ -98,7 +98,7 @@ func TestDecisionAndNotesInJapanese(t *testing.T) {
 	if !bytes.HasPrefix([]byte(ja), []byte("決定：a1 を指します。")) || !bytes.Contains([]byte(ja), []byte("時間")) {
 		t.Errorf("Japanese decision %q", ja)
 	}
-	if got := sh.TitleIn(explain.Japanese); got != "minimax（tree）" {
+	if got := sh.TitleIn(explain.Japanese); got != "minimax (tree)" {
 		t.Errorf("Japanese title %q", got)
 	}
 }
