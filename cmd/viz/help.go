@@ -69,6 +69,15 @@ var commands = []command{
 			"and report the first problem as IN:LINE: what is wrong; with OUT too, convert it once it is valid.",
 	},
 	{
+		name:     "live",
+		synopsis: "[--server URL] [--addr HOST:PORT] [--data DIR] [--listen HOST:PORT] [-v] [-]",
+		summary:  "show another program's search in the web app as it runs",
+		about: "Read the trace an engine writes on standard input (-), or of each engine that connects to --listen, and show it\n" +
+			"in the web app as it grows, as the page's own searches are shown, under the same limits; print the page's address,\n" +
+			"and when the engine ends, how its search ended. It uses the server at --server, or at --addr if one answers there,\n" +
+			"or else serves the web app at --addr itself until Ctrl-C. A trace that ends before its decision is saved with a note.",
+	},
+	{
 		name:     "help",
 		synopsis: "[COMMAND]",
 		summary:  "show this text, or a command's flags",

@@ -20,6 +20,7 @@ func TestHelp(t *testing.T) {
 		"\n  run      search a position, print the decision and record the search's trace\n",
 		"\n  render   draw a trace's search tree as it stood at a step, as SVG or DOT\n",
 		"\n  convert  write a trace in another version of the format, or check it with --validate\n",
+		"\n  live     show another program's search in the web app as it runs\n",
 		"\n  help     show this text, or a command's flags\n",
 		`"viz COMMAND --help" (or "viz help COMMAND") shows the command's flags`,
 	}

@@ -31,7 +31,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // part of the one-line error
 	}{
-		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, help)`},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, live, help)`},
 		{"serve with an argument", []string{"serve", "extra"}, `serve: unexpected argument "extra"`},
 		{"serve with an unknown flag", []string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --nats, --v)"},
 		{"replay without a trace", []string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
@@ -52,7 +52,7 @@ func TestUsageErrors(t *testing.T) {
 		{"render an unknown format", []string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
 		{"render a negative memory", []string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
 		{"render with an unknown flag", []string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view, --whole)"},
-		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, help)`},
+		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, live, help)`},
 		{"help on two commands", []string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
 		{"run with two seeds", []string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
 		{"run with two seeds, one of them 0", []string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},

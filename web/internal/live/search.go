@@ -61,6 +61,14 @@ func (ls *Search) recorded() *trace.Builder {
 	return ls.rec.Freeze()
 }
 
+// Truncated reports whether the search reached one of its budgets, after
+// which only its decision is recorded.
+func (ls *Search) Truncated() bool {
+	ls.recMu.Lock()
+	defer ls.recMu.Unlock()
+	return ls.rec.Truncated()
+}
+
 // Len returns the number of events recorded so far.
 func (ls *Search) Len() int {
 	ls.recMu.Lock()
