@@ -131,7 +131,8 @@ func ours(t *testing.T, algo, pos string) trace.Event {
 var languages = []string{"python", "cpp"}
 
 // TestNegaMaxEngines runs the NegaMax engines with alpha-beta on the
-// positions searchviz's tests search tic-tac-toe from: each trace is
+// positions searchviz's tests search tic-tac-toe from, to depth 2 (where
+// evaluations are static) and to the end: each trace is
 // valid, and its decision (move, value) and counts (nodes, evaluations,
 // cuts) are those of searchviz's AlphaBeta, and its move and value those
 // of searchviz's NegaMax, which prunes nothing.
@@ -144,24 +145,32 @@ func TestNegaMaxEngines(t *testing.T) {
 	}
 	for _, lang := range languages {
 		for i, pos := range g.Checks {
-			t.Run(lang+"/"+strconv.Itoa(i), func(t *testing.T) {
-				t.Parallel()
-				h, got := decisionOf(t, traceOf(t, engine{lang, "tictactoe_negamax"}, pos))
-				if h.Game != "tictactoe" || h.Position != pos {
-					t.Errorf("header names %s %q, want tictactoe %q", h.Game, h.Position, pos)
-				}
-				ab, nm := ours(t, "alphabeta", pos), ours(t, "negamax", pos)
-				if got.Action != ab.Action || got.Label != ab.Label || got.Value != ab.Value {
-					t.Errorf("decision %s (%d) value %v; searchviz's AlphaBeta: %s (%d) value %v", got.Label, got.Action, got.Value, ab.Label, ab.Action, ab.Value)
-				}
-				if got.Action != nm.Action || got.Value != nm.Value {
-					t.Errorf("decision %d value %v; searchviz's NegaMax: %d value %v", got.Action, got.Value, nm.Action, nm.Value)
-				}
-				if c, want := got.Counters, ab.Counters; c.Nodes != want.Nodes || c.Evals != want.Evals || c.Cuts != want.Cuts {
-					t.Errorf("nodes %d, evals %d, cuts %d; searchviz's AlphaBeta: %d, %d, %d", c.Nodes, c.Evals, c.Cuts, want.Nodes, want.Evals, want.Cuts)
-				}
-			})
+			for _, depth := range []int{2, 64} {
+				t.Run(lang+"/"+strconv.Itoa(i)+"/depth"+strconv.Itoa(depth), func(t *testing.T) {
+					t.Parallel()
+					checkNegaMax(t, lang, pos, depth)
+				})
+			}
 		}
+	}
+}
+
+// checkNegaMax is TestNegaMaxEngines for one language, position and depth.
+func checkNegaMax(t *testing.T, lang, pos string, depth int) {
+	d := strconv.Itoa(depth)
+	h, got := decisionOf(t, traceOf(t, engine{lang, "tictactoe_negamax"}, pos, "--depth", d))
+	if h.Game != "tictactoe" || h.Position != pos {
+		t.Errorf("header names %s %q, want tictactoe %q", h.Game, h.Position, pos)
+	}
+	ab, nm := ours(t, "alphabeta depth="+d, pos), ours(t, "negamax depth="+d, pos)
+	if got.Action != ab.Action || got.Label != ab.Label || got.Value != ab.Value {
+		t.Errorf("decision %s (%d) value %v; searchviz's AlphaBeta: %s (%d) value %v", got.Label, got.Action, got.Value, ab.Label, ab.Action, ab.Value)
+	}
+	if got.Action != nm.Action || got.Value != nm.Value {
+		t.Errorf("decision %d value %v; searchviz's NegaMax: %d value %v", got.Action, got.Value, nm.Action, nm.Value)
+	}
+	if c, want := got.Counters, ab.Counters; c.Nodes != want.Nodes || c.Evals != want.Evals || c.Cuts != want.Cuts {
+		t.Errorf("nodes %d, evals %d, cuts %d; searchviz's AlphaBeta: %d, %d, %d", c.Nodes, c.Evals, c.Cuts, want.Nodes, want.Evals, want.Cuts)
 	}
 }
 

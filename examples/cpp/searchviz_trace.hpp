@@ -108,7 +108,7 @@ public:
     // eval is a static evaluation, or with terminal a game's outcome.
     void eval(int node, double value, bool terminal = false) {
         write(event("eval") + ",\"node\":" + std::to_string(node) + ",\"value\":" + num(value) +
-              (terminal ? ",\"terminal\":true}" : "}"));
+              (terminal ? ",\"terminal\":true}" : ",\"terminal\":false}"));
     }
 
     // value is a backed-up value of node, and its best child so far.

@@ -121,10 +121,8 @@ class Tracer:
 
     def eval(self, node, value, terminal=False):
         """A static evaluation, or with terminal a game's outcome."""
-        e = {"kind": "eval", "node": node, "value": _num(value)}
-        if terminal:
-            e["terminal"] = True
-        self._write(e)
+        self._write({"kind": "eval", "node": node, "value": _num(value),
+                     "terminal": bool(terminal)})
 
     def value(self, node, value, best=-1):
         """A backed-up value of node, and its best child so far."""
