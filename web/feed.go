@@ -92,6 +92,10 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) {
 	if waitErr != nil {
 		return // the engine's connection is gone; the search saves itself
 	}
+	if err := ls.Failure(); err != nil {
+		enc.Encode(FeedAnswer{Error: strings.TrimPrefix(err.Error(), "live: ")})
+		return
+	}
 	sh, _, _ := ls.Current()
 	ans := FeedAnswer{Done: true, Steps: sh.Tree().Len(), Decision: sh.Decision(), Notes: sh.Notes(), Unsaved: sh.SaveErr()}
 	if err := enc.Encode(ans); err != nil {

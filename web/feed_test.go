@@ -64,7 +64,7 @@ func TestFeed(t *testing.T) {
 	tests := []struct {
 		name, contentType, origin, body string
 		status                          int
-		steps                           int    // the saved trace's events, 0 when refused
+		steps                           int    // the saved trace's events, 0 when refused, -1 when nothing is saved
 		note                            string // part of the last answer's notes or decision
 	}{
 		{"whole", FeedContentType, "", whole, http.StatusOK, n, "value 3"},
@@ -72,6 +72,7 @@ func TestFeed(t *testing.T) {
 		{"cut before its decision", FeedContentType, "", strings.Join(lines[:11], ""), http.StatusOK, 10, "ended before its decision (after 10 events)"},
 		{"a line cut", FeedContentType, "", strings.Join(lines[:11], "") + `{"step":10,"ki`, http.StatusOK, 10, "its line 12 is cut"},
 		{"an event that breaks the invariants", FeedContentType, "", strings.Join(broken, ""), http.StatusOK, 5, "line 7: step 5: node 9 does not exist"},
+		{"a first event that breaks the invariants", FeedContentType, "", lines[0] + `{"step":0,"kind":"leave","node":4}` + "\n", http.StatusOK, -1, "nothing to show: search cut short: line 2: step 0: node 4 does not exist"},
 		{"as a form", "application/x-www-form-urlencoded", "", whole, http.StatusUnsupportedMediaType, 0, ""},
 		{"not a trace", FeedContentType, "", "hello\n", http.StatusBadRequest, 0, ""},
 		{"from another site", FeedContentType, "http://evil.example", whole, http.StatusForbidden, 0, ""},
@@ -84,6 +85,12 @@ func TestFeed(t *testing.T) {
 				t.Fatalf("status %d, want %d (answers %+v)", status, tt.status, answers)
 			}
 			if tt.steps == 0 {
+				return
+			}
+			if tt.steps < 0 {
+				if len(answers) != 2 || !strings.Contains(answers[1].Error, tt.note) {
+					t.Errorf("answers %+v, want the page's location, then %q", answers, tt.note)
+				}
 				return
 			}
 			if len(answers) != 2 || answers[0].Location == "" || !answers[1].Done {

@@ -71,6 +71,10 @@ func cmdLive(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	})
 }
 
+// feedClient sends feeds: each on a connection of its own, which the
+// server closes once the search ends, whether or not it read the rest.
+var feedClient = &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, DisableKeepAlives: true}}
+
 // answers reports whether a searchviz server answers at base.
 func answers(ctx context.Context, base string) bool {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
@@ -96,7 +100,7 @@ func feedTrace(ctx context.Context, base string, trace io.Reader, out io.Writer)
 		return fmt.Errorf("live: %w", err)
 	}
 	req.Header.Set("Content-Type", web.FeedContentType)
-	res, err := http.DefaultClient.Do(req)
+	res, err := feedClient.Do(req)
 	if err != nil {
 		return fmt.Errorf("live: sending the trace to %s: %w", base, err)
 	}

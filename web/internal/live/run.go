@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -268,6 +269,14 @@ func (r *Runner) save(ls *Search, recorded *trace.Builder, note string, nodes in
 	if err != nil {
 		log.Error("folding a finished search", "err", err)
 		if sh, _, _ = ls.Current(); sh == nil {
+			// Nothing to show, as when another program's trace breaks at
+			// its first event: the search ends all the same, saying why.
+			why := strings.TrimPrefix(err.Error(), "trace: ")
+			if note != "" {
+				why = note + " (" + why + ")"
+			}
+			r.forget(ls.id)
+			ls.fail(why)
 			return
 		}
 		ls.publish(sh, true)
