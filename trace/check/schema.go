@@ -20,6 +20,9 @@ const schemaURL = "mem:///searchviz-trace.schema.json"
 // versions 2 and 3.
 type Schemas struct {
 	header, event, line *jsonschema.Schema
+	// byKind holds each kind's definition of a version 1 event line: the
+	// event definition is a oneOf of them, which tries every one.
+	byKind map[string]*jsonschema.Schema
 }
 
 // CompiledSchemas compiles trace.Schema once: a compiled schema is only
@@ -44,14 +47,30 @@ func compileSchemas() (*Schemas, error) {
 			return nil, fmt.Errorf("check: compiling trace.Schema: %w", err)
 		}
 	}
-	return &Schemas{header: defs[0], event: defs[1], line: defs[2]}, nil
+	sch := &Schemas{header: defs[0], event: defs[1], line: defs[2], byKind: map[string]*jsonschema.Schema{}}
+	for _, k := range trace.Kinds() {
+		if sch.byKind[k.String()], err = c.Compile(schemaURL + "#/$defs/event_" + k.String()); err != nil {
+			return nil, fmt.Errorf("check: compiling trace.Schema: %w", err)
+		}
+	}
+	return sch, nil
 }
 
 // Header checks a header line.
 func (s *Schemas) Header(line []byte) error { return validate(s.header, line) }
 
-// Event checks an event line of version 1, every field spelled out.
-func (s *Schemas) Event(line []byte) error { return validate(s.event, line) }
+// Event checks an event line of version 1, every field spelled out,
+// against its kind's definition when its kind is one, which gives the
+// same verdict as the event definition in a fraction of the time.
+func (s *Schemas) Event(line []byte) error {
+	var e struct{ Kind string }
+	if json.Unmarshal(line, &e) == nil {
+		if sch, ok := s.byKind[e.Kind]; ok {
+			return validate(sch, line)
+		}
+	}
+	return validate(s.event, line)
+}
 
 // Compact checks an event line of versions 2 and 3.
 func (s *Schemas) Compact(line []byte) error { return validate(s.line, line) }

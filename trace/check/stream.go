@@ -38,7 +38,7 @@ type Options struct {
 
 // Stream checks the trace r holds, plain or gzip-compressed, as it reads
 // it: every line against the JSON Schema (an event line of version 2 or 3
-// both as written and decoded, in its version 1 form), every event against
+// once decoded, in its version 1 form), every event against
 // the invariants of a Validator, and the events folded into a Tree. It
 // returns the header and nil when the trace is valid, or the first
 // problem, by line, as a *Problem. It holds one line at a time, and of
@@ -252,8 +252,12 @@ func (c *lineChecker) complete() {
 		case len(bytes.TrimSpace(line)) == 0:
 			// Blank lines may end a trace; the reader refuses one before
 			// an event.
+		case c.version >= 2:
+			// A compact line is checked in its version 1 form, once
+			// decoded (stream.event): that is the form the schema spells
+			// out, and a line's text is the reader's to check.
 		default:
-			err = c.sch.Line(c.version, line)
+			err = c.sch.Event(line)
 		}
 		if err != nil {
 			c.bad = &Problem{Line: c.line, Err: fmt.Errorf("not what the schema allows: %s", oneLine(err))}
