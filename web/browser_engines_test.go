@@ -1,13 +1,19 @@
 package web_test
 
 import (
+	"context"
+	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/web"
 )
 
 // engineTrace runs an example engine of another language (examples/) and
@@ -92,5 +98,74 @@ func TestBrowserEngineTraces(t *testing.T) {
 			}
 			b.screenshot("engine-" + tt.lang + "-" + strings.TrimPrefix(tt.engine, "tictactoe_") + ".png")
 		})
+	}
+}
+
+// TestBrowserEngineLive pipes the Python NegaMax engine, thinking 60 ms
+// at each of its 88 nodes, into the server as viz live does, and opens
+// the page it answers with: the page says the search is live, its trace
+// grows while the engine searches, and when the engine has written its
+// decision the page is no longer live and shows the decision, c2.
+func TestBrowserEngineLive(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("SEARCHVIZ_REQUIRE_TOOLS") == "1" {
+			t.Fatal("python3 is required (SEARCHVIZ_REQUIRE_TOOLS=1) but not found")
+		}
+		t.Skip("python3 not found, so no engine to watch")
+	}
+	app := newApp(t)
+	b := newBrowser(t, app) // before the engine starts: a browser takes seconds to start here
+	engine := exec.Command("python3", filepath.Join("..", "examples", "python", "tictactoe_negamax.py"), "x.o/.x./..o", "--delay", "0.06")
+	engine.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	stdout, err := engine.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { engine.Process.Kill(); engine.Wait() })
+	req, err := http.NewRequest(http.MethodPost, app.URL+web.FeedPath, stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", web.FeedContentType)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	answers := json.NewDecoder(res.Body)
+	var first web.FeedAnswer
+	if err := answers.Decode(&first); err != nil || first.Location == "" {
+		t.Fatalf("the feed's first answer %+v, %v; want the page's location", first, err)
+	}
+
+	b.open(first.Location)
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	if live := get(b, "reading the live mark", chromedp.Evaluate[bool](`!document.getElementById("live").hidden`)); !live {
+		t.Fatal("the page of a running engine's search does not say it is live")
+	}
+	early := b.lastStep()
+	b.screenshot("engine-live-running.png")
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("live").hidden`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page still says live after 30 s: %v", err)
+	}
+	if last := b.lastStep(); last != 495 || last <= early {
+		t.Errorf("the page had %d steps while the engine searched and %d at the end, want it grown to the engine's 495", early, last)
+	}
+	b.toLastStep()
+	if d := b.text(`[data-testid=decision]`); !strings.Contains(d, "play c2, value 0") {
+		t.Errorf("the decision says %q, want play c2, value 0", d)
+	}
+	b.screenshot("engine-live-done.png")
+	var end web.FeedAnswer
+	if err := answers.Decode(&end); err != nil || !end.Done || end.Steps != 496 {
+		t.Errorf("the feed's last answer %+v, %v; want the search done with 496 steps", end, err)
 	}
 }
