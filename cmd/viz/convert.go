@@ -36,11 +36,10 @@ func cmdConvert(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	switch n := fs.NArg(); {
 	case *validate && n == 1:
 		return validateTrace(ctx, fs.Arg(0), stdin, int64(*memory)<<20)
+	case *validate && n == 2 && fs.Arg(0) == stdio:
+		return usagef("convert: standard input is read once: check it (--validate -), or convert it, not both")
 	case *validate && n == 2:
-		if err := validateTrace(ctx, fs.Arg(0), stdin, int64(*memory)<<20); err != nil || fs.Arg(0) == stdio {
-			if err == nil {
-				err = usagef("convert: --validate reads standard input once: check it, or convert it, not both")
-			}
+		if err := validateTrace(ctx, fs.Arg(0), stdin, int64(*memory)<<20); err != nil {
 			return err
 		}
 	case n != 2:

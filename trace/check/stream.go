@@ -132,7 +132,7 @@ func (s *stream) event(e *trace.Event) error {
 // step, which the line says.
 func violations(err error) string {
 	var msgs []string
-	for _, one := range err.(interface{ Unwrap() []error }).Unwrap() {
+	for _, one := range Split(err) {
 		var v *Violation
 		if errors.As(one, &v) {
 			msgs = append(msgs, v.Msg)

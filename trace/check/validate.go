@@ -62,6 +62,7 @@ type Violation struct {
 	Msg  string
 }
 
+// Error says the step and what is wrong.
 func (e *Violation) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Msg) }
 
 // Add checks e, the trace's next event, against the events added before
@@ -75,6 +76,14 @@ func (v *Validator) Add(e *trace.Event) error {
 		return nil
 	}
 	return errors.Join(slices.Clone(v.errs)...)
+}
+
+// Split returns the violations an error of Add joins, or err alone.
+func Split(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 func (v *Validator) errorf(step int, format string, args ...any) {

@@ -25,7 +25,7 @@ func Validate(events []trace.Event) error {
 		if err == nil {
 			continue
 		}
-		for _, one := range err.(interface{ Unwrap() []error }).Unwrap() {
+		for _, one := range check.Split(err) {
 			if len(errs) == maxViolations {
 				more++
 				continue
