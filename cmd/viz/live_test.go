@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -101,6 +103,7 @@ func TestLivePipesPythonEngine(t *testing.T) {
 		}
 		last = f
 	}
+	t.Logf("steps in the frames of the running search: %v; in the last: %d", live, last.Steps)
 	grew := false
 	for i := 1; i < len(live); i++ {
 		grew = grew || live[i] > live[i-1]
@@ -177,5 +180,93 @@ func TestLiveEngineStopsMidSearch(t *testing.T) {
 	_, events := fetchTrace(t, page+"/trace")
 	if len(events) != 100 || events[99].Kind != trace.KindNote || !strings.Contains(events[99].Text, "ended before its decision") {
 		t.Errorf("the saved trace has %d events, the last %v; want the 99 sent and a note", len(events), events[len(events)-1])
+	}
+}
+
+// waitFor waits until out holds want, or fails the test after 20 s.
+func waitFor(t *testing.T, out *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(out.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20 s for %q; printed %q", want, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// textbookTrace is AlphaBeta's trace of the textbook tree, as viz run
+// writes it.
+func textbookTrace(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rn.jsonl")
+	if code, _, stderr := runViz(t, "run", "--game", "tree", "--position", "[[3,12,8],[2,4,6],[14,5,2]]", "--algo", "alphabeta", "--out", path); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestLiveStartsAServer runs viz live where no server answers: it serves
+// the web app itself, shows the search there, and goes on serving it
+// until stopped. (Not parallel: see TestServeAndStop.)
+func TestLiveStartsAServer(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- cmdLive(ctx, []string{"--addr", addr, "--data", t.TempDir(), "-"}, strings.NewReader(textbookTrace(t)), out, io.Discard)
+	}()
+	waitFor(t, out, "still serving http://"+addr)
+	page := watchLine(t, out, done)
+	if status, body := get(t, page); status != http.StatusOK || !strings.Contains(body, "value 3") {
+		t.Errorf("the page of the search on the server viz live started: status %d, no decision with value 3", status)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("viz live stopped with %v", err)
+	}
+}
+
+// TestLiveListens runs viz live --listen: an engine that connects and
+// writes its trace is shown as one search, and viz live says where.
+// (Not parallel: see TestServeAndStop.)
+func TestLiveListens(t *testing.T) {
+	base, _, _ := serveInBackground(t, "serve")
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- cmdLive(ctx, []string{"--server", base, "--listen", addr}, nil, out, out) }()
+	waitFor(t, out, "waiting for engines on "+addr)
+	for range 2 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(conn, textbookTrace(t)); err != nil {
+			t.Fatal(err)
+		}
+		conn.Close()
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Count(out.String(), "search ended, ") < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("two engines' searches did not end within 20 s; printed %q", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := strings.Count(out.String(), "value 3"); n != 2 {
+		t.Errorf("viz live printed %d decisions with value 3, want one per engine: %q", n, out.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("viz live stopped with %v", err)
 	}
 }
