@@ -57,6 +57,10 @@ const (
 	// to record a million nodes.
 	DefaultSearchTime = 60 * time.Second
 
+	// feedDrain is how long the server waits for the rest of a fed
+	// search's trace once the search has ended (stopped early, the
+	// engine may still be writing) before it closes the connection.
+	feedDrain = time.Second
 	// DefaultMaxSearches caps the searches running at once; past it a
 	// new search is refused with 429 Too Many Requests.
 	DefaultMaxSearches = 4

@@ -310,6 +310,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /run", s.handleRun)
 	s.mux.HandleFunc("POST /editor", s.handleEditor)
 	s.mux.HandleFunc("POST /upload", s.handleUpload)
+	s.mux.HandleFunc("POST "+FeedPath, s.handleFeed)
 	s.mux.HandleFunc("GET /example/{name}", s.handleExample)
 	s.mux.HandleFunc("GET /compare/{name}", s.handleCompare)
 	s.mux.HandleFunc("GET /compare/{name}/summary", s.handleCompareSummary)

@@ -59,6 +59,25 @@ var commands = []command{
 			"from which viz run repeats any move's search. On a terminal a progress line shows on standard error.",
 	},
 	{
+		name:     "convert",
+		synopsis: "[--to 1|2|3] [--validate] [--memory MiB] IN [OUT]",
+		summary:  "write a trace in another version of the format, or check it with --validate",
+		about: "Read the trace IN and write it to OUT in version --to of the format: 1 spells every field of every event out,\n" +
+			"for programs that read traces; 3, the default, is compact. IN and OUT may be - for standard input and output;\n" +
+			"an OUT ending in .gz is compressed, and appears only when complete. It reads and writes as a stream.\n" +
+			"With --validate, check IN against the JSON Schema and the invariants every search's trace keeps, fold it,\n" +
+			"and report the first problem as IN:LINE: what is wrong; with OUT too, convert it once it is valid.",
+	},
+	{
+		name:     "live",
+		synopsis: "[--server URL] [--addr HOST:PORT] [--data DIR] [--listen HOST:PORT] [-v] [-]",
+		summary:  "show another program's search in the web app as it runs",
+		about: "Read the trace an engine writes on standard input (-), or of each engine that connects to --listen, and show it\n" +
+			"in the web app as it grows, as the page's own searches are shown, under the same limits; print the page's address,\n" +
+			"and when the engine ends, how its search ended. It uses the server at --server, or at --addr if one answers there,\n" +
+			"or else serves the web app at --addr itself until Ctrl-C. A trace that ends before its decision is saved with a note.",
+	},
+	{
 		name:     "help",
 		synopsis: "[COMMAND]",
 		summary:  "show this text, or a command's flags",

@@ -14,12 +14,14 @@ func TestHelp(t *testing.T) {
 	testenv.SkipUnderRace(t, "prints help")
 	t.Parallel()
 	commandLines := []string{
-		"\n  serve   serve the web app on localhost (the default command)\n",
-		"\n  replay  serve the web app and print the address of a trace file's page\n",
-		"\n  list    show every game and algorithm with its parameters\n",
-		"\n  run     search a position, print the decision and record the search's trace\n",
-		"\n  render  draw a trace's search tree as it stood at a step, as SVG or DOT\n",
-		"\n  help    show this text, or a command's flags\n",
+		"\n  serve    serve the web app on localhost (the default command)\n",
+		"\n  replay   serve the web app and print the address of a trace file's page\n",
+		"\n  list     show every game and algorithm with its parameters\n",
+		"\n  run      search a position, print the decision and record the search's trace\n",
+		"\n  render   draw a trace's search tree as it stood at a step, as SVG or DOT\n",
+		"\n  convert  write a trace in another version of the format, or check it with --validate\n",
+		"\n  live     show another program's search in the web app as it runs\n",
+		"\n  help     show this text, or a command's flags\n",
 		`"viz COMMAND --help" (or "viz help COMMAND") shows the command's flags`,
 	}
 	runHelp := []string{

@@ -11,6 +11,8 @@
 //	viz run --game SPEC --algo SPEC [--position P] [--seed N] [--out FILE] [--trace-nodes N] [--boards]
 //	viz render [--step N|last] [--format svg|dot] [--layout auto|dot|tidy] [--view side|root] [--boards] [--crop] [--whole] [--memory MiB] [--out FILE] TRACE
 //	viz arena --game SPEC --a SPEC --b SPEC --games N [--seed S] [--parallel P] [--json] [--record DIR] [--position TEXT]
+//	viz convert [--to 1|2|3] [--validate] [--memory MiB] IN [OUT]
+//	viz live [--server URL] [--addr HOST:PORT] [--data DIR] [--listen HOST:PORT] [-v] [-]
 //	viz help [COMMAND]
 //
 // "viz COMMAND --help" shows each of a command's flags with its meaning
@@ -137,6 +139,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return cmdRender(ctx, rest, stdout)
 	case "arena":
 		return cmdArena(ctx, rest, stdout, stderr)
+	case "convert":
+		return cmdConvert(ctx, rest, os.Stdin, stdout)
+	case "live":
+		return cmdLive(ctx, rest, os.Stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(ctx, rest, stdout)
 	default:

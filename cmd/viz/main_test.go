@@ -31,7 +31,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // part of the one-line error
 	}{
-		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, live, help)`},
 		{"serve with an argument", []string{"serve", "extra"}, `serve: unexpected argument "extra"`},
 		{"serve with an unknown flag", []string{"serve", "--port", "80"}, "flag provided but not defined: -port (flags: --addr, --allow-host, --data, --nats, --v)"},
 		{"replay without a trace", []string{"replay"}, "replay: want exactly one trace file, got 0 arguments"},
@@ -48,11 +48,16 @@ func TestUsageErrors(t *testing.T) {
 		{"run too many trace nodes", []string{"run", "--game", "tictactoe", "--algo", "minimax", "--trace-nodes", "2000001", "--out", out}, "--trace-nodes 2000001 is out of range (allowed 1..2000000)"},
 		{"list with an argument", []string{"list", "extra"}, "list takes no arguments"},
 		{"render without a trace", []string{"render"}, "want exactly one trace file"},
+		{"convert without files", []string{"convert"}, "want IN and OUT (a file, or - for standard input or output), or --validate IN; got 0 arguments"},
+		{"convert to an unknown version", []string{"convert", "--to", "4", "a", "b"}, "--to 4 is not allowed (want 1, 2 or 3)"},
+		{"convert and validate standard input", []string{"convert", "--validate", "-", "b"}, "standard input is read once"},
+		{"live without an engine", []string{"live"}, "want - to read the engine's trace from standard input, or --listen HOST:PORT"},
+		{"live listening with an argument", []string{"live", "--listen", "127.0.0.1:0", "-"}, "--listen takes no argument"},
 		{"render an unknown view", []string{"render", "--view", "max", "x.jsonl"}, `--view "max" is not allowed (want root or side)`},
 		{"render an unknown format", []string{"render", "--format", "png", "x.jsonl"}, `--format "png" is not allowed (want svg or dot)`},
 		{"render a negative memory", []string{"render", "--memory", "-1", "x.jsonl"}, "--memory -1 is not allowed (want a number of MiB, or 0 for no bound)"},
 		{"render with an unknown flag", []string{"render", "--hlep", "x.jsonl"}, "render: flag provided but not defined: -hlep (flags: --boards, --crop, --format, --layout, --memory, --out, --step, --view, --whole)"},
-		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, help)`},
+		{"help on an unknown command", []string{"help", "frobnicate"}, `help: unknown command "frobnicate" (commands: serve, replay, list, run, render, arena, convert, live, help)`},
 		{"help on two commands", []string{"help", "run", "render"}, "help: want at most one command, got 2 arguments"},
 		{"run with two seeds", []string{"run", "--game", "tictactoe", "--algo", "mcts seed=2", "--seed", "1", "--out", out}, `the seed is given twice, seed 1 and seed=2 in "mcts seed=2"; give it once`},
 		{"run with two seeds, one of them 0", []string{"run", "--game", "tictactoe", "--algo", "pmc playouts=5 seed=3", "--seed", "0", "--out", out}, `the seed is given twice, seed 0 and seed=3 in "pmc playouts=5 seed=3"; give it once`},

@@ -65,6 +65,13 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // first saves the trace file named by the one argument and prints its
 // page's address.
 func serve(ctx context.Context, name string, args []string, stdout, stderr io.Writer) error {
+	return serveWith(ctx, name, args, stdout, stderr, nil)
+}
+
+// serveWith is serve that, once the server listens, runs then with its
+// base URL in a goroutine of its own; the server goes on until ctx ends,
+// or then returns an error.
+func serveWith(ctx context.Context, name string, args []string, stdout, stderr io.Writer, then func(ctx context.Context, base string) error) error {
 	replay := name == "replay"
 	fs := newFlagSet(name)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, `host:port`")
@@ -126,9 +133,19 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	thenErr := make(chan error, 1)
+	if then != nil {
+		go func() {
+			if err := then(ctx, "http://"+ln.Addr().String()); err != nil {
+				thenErr <- err
+			}
+		}()
+	}
+	var failed error // then's, which stops the server as Ctrl-C does
 	select {
 	case err := <-errc:
 		return err
+	case failed = <-thenErr:
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
@@ -146,7 +163,7 @@ func serve(ctx context.Context, name string, args []string, stdout, stderr io.Wr
 		log.Error("stopping before every running search was saved", "err", werr)
 		err = errors.Join(err, werr)
 	}
-	return err
+	return errors.Join(failed, err)
 }
 
 // layoutWorkerCommand is the hidden command that serve runs as its layout

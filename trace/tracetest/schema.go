@@ -3,59 +3,14 @@ package tracetest
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/searchviz/searchviz/trace"
+	"github.com/searchviz/searchviz/trace/check"
 )
-
-// schemaURL is where the compiler files trace.Schema; the schema's own
-// $id would do as well, but the compiler must not try to fetch anything.
-const schemaURL = "mem:///searchviz-trace.schema.json"
-
-// schemas are the definitions of trace.Schema that CheckJSONL checks
-// lines against.
-type schemas struct {
-	header, event, line *jsonschema.Schema
-}
-
-// compiledSchema compiles trace.Schema once: a compiled schema is only read
-// as it validates, so every check, in any goroutine, can share it.
-var compiledSchema = sync.OnceValues(compileSchema)
-
-// compileSchema compiles the header definition of trace.Schema and the
-// definitions of an event line in version 1 and in versions 2 and 3.
-func compileSchema() (schemas, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(trace.Schema()))
-	if err != nil {
-		return schemas{}, fmt.Errorf("tracetest: decoding trace.Schema: %w", err)
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat() // the header's time must really be a date-time
-	if err := c.AddResource(schemaURL, doc); err != nil {
-		return schemas{}, fmt.Errorf("tracetest: loading trace.Schema: %w", err)
-	}
-	var defs [3]*jsonschema.Schema
-	for i, name := range []string{"header", "event", "line"} {
-		if defs[i], err = c.Compile(schemaURL + "#/$defs/" + name); err != nil {
-			return schemas{}, fmt.Errorf("tracetest: compiling trace.Schema: %w", err)
-		}
-	}
-	return schemas{header: defs[0], event: defs[1], line: defs[2]}, nil
-}
-
-// headerVersion returns the version a header line names, or 0.
-func headerVersion(line []byte) int {
-	var h struct{ Version int }
-	json.Unmarshal(line, &h)
-	return h.Version
-}
 
 // CheckJSONL checks every line of an encoded, uncompressed trace against
 // the JSON Schema of the format (trace.Schema): the first line against the
@@ -65,28 +20,22 @@ func headerVersion(line []byte) int {
 // returns the violations, each naming its line, joined with errors.Join
 // (the first 50 of them and a count of the rest).
 func CheckJSONL(data []byte) error {
-	sch, err := compiledSchema()
+	sch, err := check.CompiledSchemas()
 	if err != nil {
 		return err
 	}
-	header, event, line2 := sch.header, sch.event, sch.line
+	version := 1
 	var errs []error
 	more := 0
 	for i, line := range bytes.Split(data, []byte("\n")) {
 		if len(bytes.TrimSpace(line)) == 0 && i > 0 {
 			continue
 		}
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(line))
-		if err == nil {
-			switch {
-			case i == 0:
-				err = header.Validate(inst)
-				if headerVersion(line) >= 2 {
-					event = line2
-				}
-			default:
-				err = event.Validate(inst)
-			}
+		if i == 0 {
+			err = sch.Header(line)
+			version = check.HeaderVersion(line)
+		} else {
+			err = sch.Line(version, line)
 		}
 		if err == nil {
 			continue

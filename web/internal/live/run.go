@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -100,12 +101,37 @@ func (r *Runner) Start(req catalog.Request, opts Options) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
+	return r.start(run.Header(), run.Search, opts)
+}
+
+// A Feed passes the events of a search that runs elsewhere to tr as they
+// come, until its end or ctx's, and returns the nodes it searched.
+// search.ErrBudget says that tr took no more; another error that the
+// search stopped short, and why.
+type Feed func(ctx context.Context, tr trace.Tracer) (nodes int, err error)
+
+// StartFeed starts showing the search whose header is h and whose events
+// feed passes on, another program's, exactly as a search from the page
+// is shown: the same snapshots, budgets and limits, cancelled when nobody
+// watches, saved when it ends, with a note when it stopped short.
+func (r *Runner) StartFeed(h trace.Header, feed Feed, opts Options) (*Search, error) {
+	return r.start(h, func(ctx context.Context, tr trace.Tracer) (search.Result, error) {
+		nodes, err := feed(ctx, tr)
+		return search.Result{Counters: trace.Counters{Nodes: nodes}}, err
+	}, opts)
+}
+
+// searchFunc runs a search that reports its events to tr.
+type searchFunc func(ctx context.Context, tr trace.Tracer) (search.Result, error)
+
+// start runs search in the background under the runner's limits.
+func (r *Runner) start(h trace.Header, run searchFunc, opts Options) (*Search, error) {
 	lim := r.cfg.Limits
 	ctx, cancel := context.WithCancelCause(r.ctx)
 	ctx, stopTimer := context.WithTimeoutCause(ctx, lim.Time, errTimeLimit)
 	ls := &Search{
 		id:      r.cfg.NewID(),
-		header:  run.Header(),
+		header:  h,
 		rec:     trace.NewBudgetRecorder(trace.Budget{Nodes: lim.Nodes, Events: lim.Events - 1, Bytes: lim.Bytes - CutNoteBytes, Placeholders: lim.Placeholders}),
 		grew:    make(chan struct{}, 1),
 		changed: make(chan struct{}),
@@ -180,21 +206,21 @@ func (r *Runner) Lookup(id string) *Search {
 
 // search runs the search, turning a panic into an error so that what it
 // recorded is saved all the same.
-func (r *Runner) search(ctx context.Context, run *catalog.Run, tr trace.Tracer) (res search.Result, err error) {
+func (r *Runner) search(ctx context.Context, run searchFunc, tr trace.Tracer) (res search.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			safely.Recovered(r.cfg.Log, p, "a search")
 			err = fmt.Errorf("the search failed: %v", p)
 		}
 	}()
-	return run.Search(ctx, tr)
+	return run(ctx, tr)
 }
 
 // run runs the search, publishes snapshots while it runs, and saves its
 // trace when it ends. A search stopped before its end, by the server
 // stopping, by its time limit or with nobody watching, is saved with a
 // note that says so.
-func (r *Runner) run(ctx context.Context, ls *Search, run *catalog.Run, tr trace.Tracer) {
+func (r *Runner) run(ctx context.Context, ls *Search, run searchFunc, tr trace.Tracer) {
 	defer r.forget(ls.id)
 	log := r.cfg.Log.With("trace", ls.id)
 	searched := make(chan struct{})
@@ -256,6 +282,14 @@ func (r *Runner) save(ls *Search, recorded *trace.Builder, note string, nodes in
 	if err != nil {
 		log.Error("folding a finished search", "err", err)
 		if sh, _, _ = ls.Current(); sh == nil {
+			// Nothing to show, as when another program's trace breaks at
+			// its first event: the search ends all the same, saying why.
+			why := strings.TrimPrefix(err.Error(), "trace: ")
+			if note != "" {
+				why = note + " (" + why + ")"
+			}
+			r.forget(ls.id)
+			ls.fail(why)
 			return
 		}
 		ls.publish(sh, true)

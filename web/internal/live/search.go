@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -31,7 +32,8 @@ type Search struct {
 
 	mu       sync.Mutex
 	snap     *show.Show    // the latest snapshot; nil before the first
-	done     bool          // the search ended and snap is the saved trace
+	done     bool          // the search ended and snap is the saved trace, or nil and failed says why
+	failed   string        // why a search that ended has nothing to show
 	changed  chan struct{} // closed and replaced when snap changes
 	watchers int
 	idle     *time.Timer   // cancels the search when nobody has watched for grace
@@ -61,6 +63,14 @@ func (ls *Search) recorded() *trace.Builder {
 	return ls.rec.Freeze()
 }
 
+// Truncated reports whether the search reached one of its budgets, after
+// which only its decision is recorded.
+func (ls *Search) Truncated() bool {
+	ls.recMu.Lock()
+	defer ls.recMu.Unlock()
+	return ls.rec.Truncated()
+}
+
 // Len returns the number of events recorded so far.
 func (ls *Search) Len() int {
 	ls.recMu.Lock()
@@ -82,9 +92,12 @@ func (ls *Search) First(ctx context.Context) (*show.Show, error) {
 	timeout := time.NewTimer(FirstSnapshotWait)
 	defer timeout.Stop()
 	for {
-		sh, _, changed := ls.Current()
+		sh, done, changed := ls.Current()
 		if sh != nil {
 			return sh, nil
+		}
+		if done {
+			return nil, ls.Failure()
 		}
 		select {
 		case <-changed:
@@ -122,6 +135,25 @@ func (ls *Search) publish(sh *show.Show, done bool) {
 	if done && ls.idle != nil {
 		ls.idle.Stop()
 	}
+}
+
+// fail ends a search that has nothing to show, saying why.
+func (ls *Search) fail(why string) {
+	ls.mu.Lock()
+	ls.failed = why
+	ls.mu.Unlock()
+	ls.publish(nil, true)
+}
+
+// Failure returns why a search that ended has nothing to show, as an
+// error, or nil if it has something.
+func (ls *Search) Failure() error {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	if ls.done && ls.snap == nil {
+		return fmt.Errorf("live: the search has nothing to show: %s", ls.failed)
+	}
+	return nil
 }
 
 // Watch counts a page watching the search; the returned function ends
