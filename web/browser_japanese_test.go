@@ -84,8 +84,8 @@ func TestBrowserJapanesePages(t *testing.T) {
 				}
 			}
 			slices.Sort(words)
+			b.screenshot("japanese-" + strings.ReplaceAll(p.name, " ", "-") + ".png")
 			if len(words) > 0 {
-				b.screenshot("japanese-" + strings.ReplaceAll(p.name, " ", "-") + ".png")
 				t.Errorf("%s in Japanese shows %d English words:\n  %s", p.path, len(words), strings.Join(words, "\n  "))
 			}
 		})
