@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -109,6 +110,9 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	b.click("#last")
 	b.waitStep(last)
 	b.click("#export-handout")
+	for deadline := time.Now().Add(waitFor); !visible("slides-download") && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	if !visible("slides-form") || !visible("slides-download") {
 		b.screenshot("slides-form.png")
 		t.Fatalf("clicking slides shows no form on screen: the form at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify([document.getElementById("slides-form").getBoundingClientRect(), innerWidth, innerHeight])`)))
@@ -118,6 +122,11 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	b.do("widening the window", chromedp.EmulateViewport(1600, 900))
 	b.click("#export-handout")
 	b.click("#export-handout")
+	// The details' toggle event, which places the form, comes a task
+	// after the click, as above.
+	for deadline := time.Now().Add(waitFor); !visible("slides-form") && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	if !visible("slides-form") {
 		t.Errorf("at 1600 px wide the form is off screen, at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify(document.getElementById("slides-form").getBoundingClientRect())`)))
 	}
