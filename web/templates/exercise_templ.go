@@ -295,7 +295,7 @@ func ExercisePage(e Exercise) templ.Component {
 				}
 			}
 			if e.TreeSVG != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<div class=\"exercise-tree\" data-testid=\"exercise-tree\" role=\"img\" aria-label=\"the exercise's tree\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<div class=\"exercise-tree\" data-testid=\"exercise-tree\" role=\"img\" aria-label=\"the exercise's tree\" tabindex=\"0\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

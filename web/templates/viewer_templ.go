@@ -631,7 +631,7 @@ func viewerMain(v Viewer) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "</h2><ol class=\"code\" id=\"code\" data-testid=\"code\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "</h2><ol class=\"code\" id=\"code\" data-testid=\"code\" tabindex=\"0\" aria-label=\"pseudocode\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -672,7 +672,7 @@ func viewerMain(v Viewer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<section class=\"panel log-panel\"><h2>Events</h2><ol id=\"log\" class=\"log\" data-testid=\"log\" aria-live=\"polite\"></ol></section><section class=\"panel legend-panel\" id=\"legend-box\" data-testid=\"legend\" hidden><h2>Legend <span class=\"muted\">what the tree's shapes and lines mean</span></h2><ul id=\"legend-lines\" class=\"legend\"></ul></section></aside><footer class=\"controls\" data-testid=\"controls\"><button type=\"button\" id=\"first\" title=\"First step (Home)\" aria-label=\"first step\">|◀</button> <button type=\"button\" id=\"back\" title=\"Step back (←)\" aria-label=\"step back\">◀</button> <button type=\"button\" id=\"play\" title=\"Play / pause (space)\" aria-label=\"play\" class=\"primary\">▶</button> <button type=\"button\" id=\"forward\" title=\"Step forward (→)\" aria-label=\"step forward\">▶▮</button> <button type=\"button\" id=\"last\" title=\"Last step (End)\" aria-label=\"last step\">▶|</button> <label class=\"grain\" title=\"How far ◀ ▶ and the arrow keys step\"><span class=\"label-text\">step by</span> <select id=\"grain\" data-testid=\"grain\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<section class=\"panel log-panel\"><h2>Events</h2><ol id=\"log\" class=\"log\" data-testid=\"log\" aria-live=\"polite\" tabindex=\"0\" aria-label=\"events\"></ol></section><section class=\"panel legend-panel\" id=\"legend-box\" data-testid=\"legend\" hidden><h2>Legend <span class=\"muted\">what the tree's shapes and lines mean</span></h2><ul id=\"legend-lines\" class=\"legend\"></ul></section></aside><footer class=\"controls\" data-testid=\"controls\"><button type=\"button\" id=\"first\" title=\"First step (Home)\" aria-label=\"first step\">|◀</button> <button type=\"button\" id=\"back\" title=\"Step back (←)\" aria-label=\"step back\">◀</button> <button type=\"button\" id=\"play\" title=\"Play / pause (space)\" aria-label=\"play\" class=\"primary\">▶</button> <button type=\"button\" id=\"forward\" title=\"Step forward (→)\" aria-label=\"step forward\">▶▮</button> <button type=\"button\" id=\"last\" title=\"Last step (End)\" aria-label=\"last step\">▶|</button> <label class=\"grain\" title=\"How far ◀ ▶ and the arrow keys step\"><span class=\"label-text\">step by</span> <select id=\"grain\" data-testid=\"grain\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

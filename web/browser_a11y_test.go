@@ -1,0 +1,239 @@
+package web_test
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The accessibility tests run axe-core, the accessibility engine browsers'
+// own audits use, on every kind of page, and check that the pages a
+// student works in can be used with the keyboard alone, with a screen
+// reader and without motion or colour.
+
+// axeEnv names the axe.min.js the tests inject into the pages; unset, they
+// look for it where .ci/run installs it, axeDefault.
+const axeEnv = "SEARCHVIZ_AXE"
+
+// axeDefault is where .ci/run installs axe-core from npm, relative to the
+// web package's directory; the directory is ignored by git.
+const axeDefault = "../.cache/axe/node_modules/axe-core/axe.min.js"
+
+// axeSource reads axe.min.js once for the binary.
+var axeSource = sync.OnceValues(func() (string, error) {
+	path := os.Getenv(axeEnv)
+	if path == "" {
+		path = axeDefault
+	}
+	data, err := os.ReadFile(path)
+	return string(data), err
+})
+
+// axeScript returns the source of axe-core, or skips t without it; with
+// requireBrowserEnv set, as CI sets it, a missing axe fails t instead.
+func axeScript(t *testing.T) string {
+	t.Helper()
+	src, err := axeSource()
+	if err == nil {
+		return src
+	}
+	const install = "install it: npm install --no-save --prefix .cache/axe axe-core@4.14.1 (or set " + axeEnv + " to an axe.min.js)"
+	if os.Getenv(requireBrowserEnv) == "1" {
+		t.Fatalf("the accessibility tests need axe-core and %s=1 requires them: %v; %s", requireBrowserEnv, err, install)
+	}
+	t.Skipf("the accessibility tests need axe-core: %v; %s", err, install)
+	return ""
+}
+
+// axeViolation is one rule axe-core found broken on a page, with the
+// first element that breaks it.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Target string `json:"target"`
+	HTML   string `json:"html"`
+	Nodes  int    `json:"nodes"` // how many elements break it
+}
+
+// axeRunJS runs axe-core on the page, frames left out (each is checked
+// as a page of its own), and returns its serious and critical
+// violations.
+const axeRunJS = `(async () => {
+	const r = await axe.run(document, {iframes: false, resultTypes: ["violations"]});
+	return r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => ({
+		id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
+		target: v.nodes[0].target.join(" "), html: v.nodes[0].html.slice(0, 160),
+	}));
+})()`
+
+// axe injects axe-core into b's page and returns what it finds serious
+// or critical there.
+func (b *browser) axe(src string) []axeViolation {
+	b.t.Helper()
+	b.do("injecting axe-core", chromedp.Evaluate[chromedp.Void](src))
+	return get(b, "running axe-core", chromedp.Evaluate[[]axeViolation](axeRunJS, chromedp.EvalAwaitPromise))
+}
+
+// a11yPage is a kind of page the axe walk checks: open takes b there,
+// in the state the page is used in, and returns the paths of the page's
+// frames, checked after it.
+type a11yPage struct {
+	name string
+	open func(t *testing.T, b *browser) (frames []string)
+}
+
+// a11yPages are every kind of page the app serves a person.
+var a11yPages = []a11yPage{
+	{"landing", func(t *testing.T, b *browser) []string {
+		b.open("/")
+		b.do("waiting for the gallery", chromedp.WaitVisible(chromedp.CSS("main")))
+		return nil
+	}},
+	{"new-search", func(t *testing.T, b *browser) []string {
+		b.open("/new")
+		b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS("form")))
+		return nil
+	}},
+	{"saved-traces", func(t *testing.T, b *browser) []string {
+		b.open("/example/rn-minimax")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		b.open("/traces")
+		b.do("waiting for the list", chromedp.WaitVisible(chromedp.CSS(`[data-testid=saved-traces]`)))
+		return nil
+	}},
+	{"viewer", func(t *testing.T, b *browser) []string {
+		b.open("/example/rn-alphabeta")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		b.waitStep(0)
+		for range 4 {
+			b.do("pressing →", chromedp.KeyEvent(kb.ArrowRight))
+		}
+		b.waitStep(4)
+		b.do("selecting node 2", chromedp.Evaluate[chromedp.Void](`document.getElementById("n2").dispatchEvent(new MouseEvent("click", {bubbles: true}))`))
+		b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+		return nil
+	}},
+	{"presenter", func(t *testing.T, b *browser) []string {
+		b.open("/example/rn-alphabeta")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		b.click("#room-open")
+		b.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+		return nil
+	}},
+	{"follower", func(t *testing.T, b *browser) []string {
+		openFollower(t, b)
+		return nil
+	}},
+	{"compare", func(t *testing.T, b *browser) []string {
+		b.open("/compare/ttt-minimax-alphabeta")
+		b.do("waiting for the frames", chromedp.WaitVisible(chromedp.CSS(`[data-testid=compare-frame]`)))
+		b.waitJS("the table", `!!document.querySelector("[data-testid=compare-table]")`)
+		return get(b, "reading the frames", chromedp.Evaluate[[]string](`[...document.querySelectorAll("[data-testid=compare-frame]")].map(f => f.getAttribute("src"))`))
+	}},
+	{"exercise", func(t *testing.T, b *browser) []string {
+		b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+		b.answerWrong("pruned: none; A=0")
+		return nil
+	}},
+	{"exercise-ucb1", func(t *testing.T, b *browser) []string {
+		b.open("/exercise?kind=ucb1&level=easy&seed=3")
+		b.do("waiting for the form", chromedp.WaitVisible(chromedp.ID("answer")))
+		return nil
+	}},
+	{"play", func(t *testing.T, b *browser) []string {
+		b.open("/play")
+		b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
+		b.choose("play-game", "tictactoe")
+		b.choose("play-side", "0")
+		b.click(`[data-testid=play-start]`)
+		b.waitFor("the empty board", yourMove+` && document.querySelectorAll("#play-board button.legal").length === 9`, 10*time.Second)
+		b.click(`#play-board button[aria-label="play b2"]`)
+		b.waitFor("the engine's answer", yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === 2`, 20*time.Second)
+		return nil
+	}},
+	{"arena", func(t *testing.T, b *browser) []string {
+		b.open("/arena")
+		b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS("form")))
+		return nil
+	}},
+	{"arena-match", func(t *testing.T, b *browser) []string {
+		path := startMatch(t, b.base, url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=9"}, "b": {"pmc playouts=10"}, "games": {"2"}})
+		deadline := time.Now().Add(60 * time.Second)
+		for !strings.Contains(fetch(t, b.base, path+"/status"), `"finished":true`) {
+			if time.Now().After(deadline) {
+				t.Fatal("the match did not end in a minute")
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		b.open(path)
+		b.do("waiting for the games", chromedp.WaitVisible(chromedp.CSS("main")))
+		return nil
+	}},
+	{"counts", func(t *testing.T, b *browser) []string {
+		var ids []string
+		for _, name := range []string{"rn-minimax", "rn-alphabeta"} {
+			b.open("/example/" + name)
+			b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+			ids = append(ids, b.traceID())
+		}
+		b.open("/counts?t=" + ids[0] + "&t=" + ids[1])
+		b.do("waiting for the counts", chromedp.WaitVisible(chromedp.CSS(`[data-testid=counts-chart]`)))
+		return nil
+	}},
+	{"message", func(t *testing.T, b *browser) []string {
+		b.open("/r/nosuch")
+		b.do("waiting for the message", chromedp.WaitVisible(chromedp.CSS(`[data-testid=message]`)))
+		return nil
+	}},
+}
+
+// openFollower opens a room on the textbook tree's viewer in a tab of
+// b's browser, and joins it in b as a follower by the room's address.
+func openFollower(t *testing.T, b *browser) {
+	t.Helper()
+	p := b.tab()
+	p.open("/example/rn-alphabeta")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	b.open("/r/" + p.text("#room-code"))
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+}
+
+// TestBrowserA11yAxe runs axe-core on every kind of page, and its frames,
+// as a person uses it: no rule may be broken seriously or critically, as
+// each such break keeps someone out (a control a screen reader cannot
+// name, text too faint to read, a page a keyboard cannot reach).
+func TestBrowserA11yAxe(t *testing.T) {
+	t.Parallel()
+	src := axeScript(t)
+	for _, page := range a11yPages {
+		t.Run(page.name, func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, newApp(t))
+			frames := page.open(t, b)
+			report := func(where string) {
+				for _, v := range b.axe(src) {
+					t.Errorf("%s: %s (%s): %s; %d elements, the first %s: %s", where, v.ID, v.Impact, v.Help, v.Nodes, v.Target, v.HTML)
+				}
+			}
+			report(page.name)
+			for _, f := range frames {
+				b.open(f)
+				b.do("waiting for "+f, chromedp.WaitReady(chromedp.CSS("body")))
+				time.Sleep(500 * time.Millisecond)
+				report(fmt.Sprintf("%s's %s", page.name, f))
+			}
+		})
+	}
+}
