@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/searchviz/searchviz/exercise"
 )
 
 // The accessibility tests run axe-core, the accessibility engine browsers'
@@ -235,5 +237,148 @@ func TestBrowserA11yAxe(t *testing.T) {
 				report(fmt.Sprintf("%s's %s", page.name, f))
 			}
 		})
+	}
+}
+
+// tabsMost is how many times tabTo presses Tab looking for an element:
+// more than any page here has controls before the ones the tests want.
+const tabsMost = 80
+
+// tabTo presses Tab, as a person on the keyboard alone does, until the
+// element that has the focus matches sel, failing the test if it never
+// does within tabsMost presses.
+func (b *browser) tabTo(sel string) {
+	b.t.Helper()
+	for range tabsMost {
+		b.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+		if get(b, "reading the focus", chromedp.Evaluate[bool](`!!document.activeElement && document.activeElement.matches(`+jsString(sel)+`)`)) {
+			return
+		}
+	}
+	b.t.Fatalf("%d presses of Tab never reached %s; the focus is on %s", tabsMost, sel, b.focused())
+}
+
+// focused describes the element that has the focus, for a failure.
+func (b *browser) focused() string {
+	b.t.Helper()
+	return get(b, "reading the focus", chromedp.Evaluate[string](`(() => { const e = document.activeElement; return e ? e.outerHTML.slice(0, 120) : "nothing"; })()`))
+}
+
+// press presses key, one of kb's or a character, on the element that has
+// the focus.
+func (b *browser) press(key string) {
+	b.t.Helper()
+	b.do("pressing "+key, chromedp.KeyEvent(key))
+}
+
+// TestBrowserA11yKeyboard uses the viewer, the exercise page and the
+// play page with the keyboard alone, as a person who cannot use a mouse
+// does: Tab to reach a control, Enter, Space and the arrows to use it,
+// no click anywhere.
+func TestBrowserA11yKeyboard(t *testing.T) {
+	t.Parallel()
+	t.Run("viewer", func(t *testing.T) {
+		t.Parallel()
+		b := openExample(t, "rn-alphabeta")
+		for range 3 {
+			b.press(kb.ArrowRight)
+		}
+		b.waitStep(3)
+		b.tabTo("#tree g.node")
+		root := get(b, "reading the node", chromedp.Evaluate[string](`document.activeElement.id + " " + document.activeElement.getAttribute("aria-label")`))
+		if !strings.HasPrefix(root, "n0 root") {
+			t.Errorf("Tab enters the tree at %q, want the root, n0, named so", root)
+		}
+		outline := get(b, "reading the focus ring", chromedp.Evaluate[string](`getComputedStyle(document.activeElement).outlineStyle`))
+		if outline == "none" {
+			t.Error("the node with the focus has no outline")
+		}
+		b.press(kb.ArrowDown)
+		child := get(b, "reading the node", chromedp.Evaluate[string](`document.activeElement.id`))
+		if child == "n0" || !strings.HasPrefix(child, "n") {
+			t.Fatalf("↓ from the root moves the focus to %q, want a child", child)
+		}
+		b.press(kb.Enter)
+		b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+		selected := get(b, "reading the selection", chromedp.Evaluate[string](`document.querySelector("#tree g.node.selected") ? document.querySelector("#tree g.node.selected").id : ""`))
+		if selected != child {
+			t.Errorf("Enter on %s selected %q", child, selected)
+		}
+		if s := b.shown(); s.Step != "3" {
+			t.Errorf("the keys in the tree moved the viewer to step %s, want it left at 3", s.Step)
+		}
+		b.tabTo("#forward")
+		b.press(kb.Enter)
+		b.waitStep(4)
+		b.screenshot("keyboard-viewer.png")
+	})
+	t.Run("exercise", func(t *testing.T) {
+		t.Parallel()
+		ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := exercise.Solve(ex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBrowser(t, newApp(t))
+		b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+		b.tabTo("#answer")
+		b.do("typing the answer", chromedp.KeyEvent(want.String()))
+		b.tabTo(`[data-testid="check"]`)
+		b.press(kb.Enter)
+		b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`.grade.correct`)))
+	})
+	t.Run("play", func(t *testing.T) {
+		t.Parallel()
+		b := newBrowser(t, newApp(t))
+		b.open("/play?game=tictactoe")
+		b.do("waiting for the form", chromedp.WaitVisible(chromedp.CSS(`[data-testid=play-form]`)))
+		b.waitJS("the connection", `document.getElementById("play-status").textContent !== "Connecting…"`)
+		b.tabTo(`[data-testid=play-start]`)
+		b.press(kb.Enter)
+		b.waitFor("the board", `document.getElementById("play-status").dataset.turn === "person" && document.querySelectorAll("#play-board button.legal").length > 0 || document.getElementById("play-status").dataset.turn === "engine"`, 20*time.Second)
+		b.waitFor("the person's turn", yourMove, 20*time.Second)
+		before := get(b, "counting the moves", chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=play-ply]").length`))
+		b.tabTo("#play-board button.legal")
+		b.press(kb.Enter)
+		b.waitFor("the engine's answer", yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === `+fmt.Sprint(before+2), 20*time.Second)
+		b.tabTo("#play-open")
+	})
+}
+
+// TestBrowserA11yAnnounce checks that each step's words reach a screen
+// reader through the viewer's polite live region, and that the log's
+// checkbox, kept across pages, stops them.
+func TestBrowserA11yAnnounce(t *testing.T) {
+	t.Parallel()
+	b := openExample(t, "rn-alphabeta")
+	const region = `(() => { const a = document.getElementById("announce"); return a.getAttribute("aria-live") + "|" + a.textContent; })()`
+	b.press(kb.ArrowRight)
+	b.waitStep(1)
+	now := b.text("#log li.now")
+	b.waitJS("the step's words", `document.getElementById("announce").textContent.startsWith("Step 1: ")`)
+	if got := get(b, "reading the live region", chromedp.Evaluate[string](region)); got != "polite|Step 1: "+strings.TrimSpace(strings.TrimPrefix(now, "1")) {
+		t.Errorf("the live region holds %q; the log's line of step 1 is %q", got, now)
+	}
+	b.tabTo("#announce-toggle")
+	b.press(" ")
+	b.press(kb.ArrowRight) // the checkbox takes no arrow keys: the viewer steps
+	b.waitStep(2)
+	if got := get(b, "reading the live region", chromedp.Evaluate[string](region)); got != "off|" {
+		t.Errorf("announcing off, the live region is %q, want it off and empty", got)
+	}
+	b.open("/example/rn-minimax")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.waitStep(0)
+	if on := get(b, "reading the checkbox", chromedp.Evaluate[bool](`document.getElementById("announce-toggle").checked`)); on {
+		t.Error("announcing, turned off, is on again on the next viewer")
+	}
+	b.press(kb.ArrowRight)
+	b.waitStep(1)
+	if got := get(b, "reading the live region", chromedp.Evaluate[string](region)); got != "off|" {
+		t.Errorf("announcing off, the next viewer's live region is %q", got)
 	}
 }
