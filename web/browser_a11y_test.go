@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -381,4 +384,88 @@ func TestBrowserA11yAnnounce(t *testing.T) {
 	if got := get(b, "reading the live region", chromedp.Evaluate[string](region)); got != "off|" {
 		t.Errorf("announcing off, the next viewer's live region is %q", got)
 	}
+}
+
+// movingJS lists the elements of the page, a probe given a transition
+// and an animation of its own among them, that would move: a transition
+// or an animation that lasts, or smooth scrolling.
+const movingJS = `(() => {
+	const probe = document.body.appendChild(document.createElement("div"));
+	probe.style.transition = "opacity 2s";
+	probe.style.animation = "probe 2s infinite";
+	probe.style.scrollBehavior = "smooth";
+	const lasts = (d) => d.split(",").some((s) => parseFloat(s) > 0);
+	const moving = [];
+	for (const e of document.querySelectorAll("*")) {
+		for (const pseudo of [null, "::before", "::after"]) {
+			const s = getComputedStyle(e, pseudo);
+			if (lasts(s.transitionDuration) || lasts(s.animationDuration) || s.scrollBehavior === "smooth") {
+				moving.push((e === probe ? "the probe" : e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")) + (pseudo || ""));
+			}
+		}
+	}
+	probe.remove();
+	return moving;
+})()`
+
+// TestBrowserA11yReducedMotion asks for reduced motion, as a person whom
+// motion makes sick does in their system's settings, and checks that
+// nothing on the viewer, the exercise page or the start page moves: no
+// transition or animation lasts, not even one a rule gives an element
+// on purpose, and nothing scrolls smoothly.
+func TestBrowserA11yReducedMotion(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t, newApp(t))
+	b.keepTabOut() // the emulated media last as long as the tab
+	b.do("asking for reduced motion", command(emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}))
+	for _, path := range []string{"/example/rn-alphabeta", "/exercise?kind=alphabeta&level=medium&seed=11", "/", "/play"} {
+		b.open(path)
+		b.do("waiting for "+path, chromedp.WaitVisible(chromedp.CSS("main")))
+		if moving := get(b, "finding what moves", chromedp.Evaluate[[]string](movingJS)); len(moving) > 0 {
+			t.Errorf("%s: with reduced motion asked for, these still move: %v", path, moving)
+		}
+	}
+}
+
+// TestBrowserA11yNotByColour checks what the pages say by colour is said
+// by a shape or a word too, for a person who cannot tell the colours
+// apart: an exercise's grade, right or wrong, carries a mark, and the
+// log's line of the step shown is bold. (The tree's statuses are checked
+// in render, TestStatusesApartBesidesColour.)
+func TestBrowserA11yNotByColour(t *testing.T) {
+	t.Parallel()
+	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exercise.Solve(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, newApp(t))
+	b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+	const mark = `getComputedStyle(document.querySelector(%q), "::before").content`
+	b.answerWrong("pruned: none; A=0")
+	if got := get(b, "reading the mark", chromedp.Evaluate[string](fmt.Sprintf(mark, ".grade.wrong > p:first-child"))); got != `"✗"` {
+		t.Errorf("a wrong answer's grade is marked %s, want ✗", got)
+	}
+	b.answerRight(want.String())
+	if got := get(b, "reading the mark", chromedp.Evaluate[string](fmt.Sprintf(mark, ".grade.correct"))); got != `"✓"` {
+		t.Errorf("a right answer's grade is marked %s, want ✓", got)
+	}
+	b.open("/example/rn-alphabeta")
+	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	b.press(kb.ArrowRight)
+	b.waitStep(1)
+	if w := get(b, "reading the log", chromedp.Evaluate[string](`getComputedStyle(document.querySelector("#log li.now")).fontWeight`)); w < "600" {
+		t.Errorf("the log's line of the step shown has weight %s, as its neighbours: only its colour marks it", w)
+	}
+}
+
+// command is the protocol command cmd, with params p, as an action.
+func command[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cmd, p)
+		return err
+	})
 }
