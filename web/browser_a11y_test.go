@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -134,7 +136,7 @@ var a11yPages = []a11yPage{
 		return nil
 	}},
 	{"follower", func(t *testing.T, b *browser) []string {
-		openFollower(t, b)
+		openFollower(t, b, "rn-alphabeta")
 		return nil
 	}},
 	{"compare", func(t *testing.T, b *browser) []string {
@@ -201,16 +203,33 @@ var a11yPages = []a11yPage{
 	}},
 }
 
-// openFollower opens a room on the textbook tree's viewer in a tab of
-// b's browser, and joins it in b as a follower by the room's address.
-func openFollower(t *testing.T, b *browser) {
+// openRoom opens a room on the viewer of example in a new tab of b's
+// browser, and returns the presenter's tab and the room's code.
+func openRoom(t *testing.T, b *browser, example string) (*browser, string) {
 	t.Helper()
 	p := b.tab()
-	p.open("/example/rn-alphabeta")
+	p.open("/example/" + example)
 	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	p.click("#room-open")
 	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
-	b.open("/r/" + p.text("#room-code"))
+	return p, p.text("#room-code")
+}
+
+// openFollower opens a room on the viewer of example in a tab of b's
+// browser, and joins it in b as a follower by the address the room's QR
+// code holds; it returns the presenter's tab.
+func openFollower(t *testing.T, b *browser, example string) *browser {
+	t.Helper()
+	p, _ := openRoom(t, b, example)
+	b.do("following the QR code's address", chromedp.Navigate(get(p, "reading the room's address", chromedp.Evaluate[string](`document.getElementById("room-join").href`))))
+	b.waitFollowing()
+	return p
+}
+
+// waitFollowing waits until b's page is a room's viewer that follows
+// its presenter.
+func (b *browser) waitFollowing() {
+	b.t.Helper()
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 	b.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
 }
@@ -468,4 +487,232 @@ func command[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp
 		_, err := cdp.Call(ctx, t, cmd, p)
 		return err
 	})
+}
+
+// phone is a phone's screen, in CSS pixels, held upright.
+type phone struct {
+	name          string
+	width, height int64
+}
+
+// phones are two common phones' screens: a large and a small one.
+var phones = []phone{
+	{"390x844", 390, 844},
+	{"360x800", 360, 800},
+}
+
+// emulatePhone makes b's tab a phone of size p: a mobile viewport, held
+// upright, at twice the pixels, that takes touches.
+func (b *browser) emulatePhone(p phone) {
+	b.t.Helper()
+	b.do("emulating a "+p.name+" phone", chromedp.EmulateViewport(p.width, p.height, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+}
+
+// phoneShown is what a page shows on a phone, measured by phoneShownJS.
+type phoneShown struct {
+	ScrollWidth int     `json:"scrollWidth"` // the page's width, scrolled sideways
+	InnerWidth  int     `json:"innerWidth"`  // the window's
+	Widest      string  `json:"widest"`      // the element reaching furthest right, when the page is wider than the window
+	Cell        float64 `json:"cell"`        // the board's smallest cell text, px; 1e9 when no board
+	Cells       int     `json:"cells"`
+}
+
+// phoneShownJS measures the page's width against the window's, the
+// element that widens it, and the board panel's cells' text.
+const phoneShownJS = `(() => {
+	const out = {scrollWidth: document.scrollingElement.scrollWidth, innerWidth: innerWidth, widest: "", cell: 1e9, cells: 0};
+	if (out.scrollWidth > out.innerWidth) {
+		let right = 0;
+		for (const e of document.body.querySelectorAll("*")) {
+			const r = e.getBoundingClientRect();
+			if (r.right > right + 0.5 && r.width > 0) { right = r.right; out.widest = e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : "") + " to " + Math.round(r.right) + "px"; }
+		}
+	}
+	for (const td of document.querySelectorAll("#board td")) {
+		if (!td.textContent.trim()) continue;
+		out.cell = Math.min(out.cell, parseFloat(getComputedStyle(td).fontSize));
+		out.cells++;
+	}
+	return out;
+})()`
+
+// TestBrowserA11yPhone opens what a student opens on a phone (the
+// start page's join box, a room's follower viewer, an exercise) at two
+// phones' sizes, with touch, and measures it: the page never scrolls
+// sideways, and the board and the tree in view read at 12 px or more.
+func TestBrowserA11yPhone(t *testing.T) {
+	t.Parallel()
+	for _, p := range phones {
+		t.Run(p.name+"/join", func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, newApp(t))
+			b.emulatePhone(p)
+			_, code := openRoom(t, b, "rn-alphabeta")
+			b.open("/#join")
+			b.do("waiting for the join box", chromedp.WaitVisible(chromedp.ID("join-code")))
+			b.checkPhone(p)
+			b.tapOn("#join-code")
+			b.do("typing the code", chromedp.KeyEvent(strings.ToLower(code)))
+			b.screenshotWindow("phone-" + p.name + "-join.png")
+			b.tapOn(`[data-testid="join"]`)
+			b.waitFollowing()
+			b.checkPhone(p)
+		})
+		t.Run(p.name+"/follower", func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, newApp(t))
+			b.emulatePhone(p)
+			presenter := openFollower(t, b, "ttt-alphabeta")
+			for range 6 {
+				presenter.press(kb.ArrowRight)
+			}
+			presenter.waitStep(6)
+			b.waitStep(6)
+			b.settleDrawings()
+			s := b.checkPhone(p)
+			if s.Cells == 0 || s.Cell < 12 {
+				t.Errorf("the board's cells read at %.1f px (%d cells), want 12 or more", s.Cell, s.Cells)
+			}
+			sizes := get(b, "measuring the tree", chromedp.Evaluate[sizesShown](sizesShownJS))
+			if sizes.Values == 0 && sizes.Edges == 0 {
+				t.Error("the tree panel shows no node's value and no move")
+			}
+			for _, m := range []struct {
+				what string
+				px   float64
+				n    int
+			}{{"values", sizes.Value, sizes.Values}, {"moves", sizes.Edge, sizes.Edges}, {"windows", sizes.Window, sizes.Windows}} {
+				if m.n > 0 && m.px < 12 {
+					t.Errorf("the tree's %s read at %.1f px, want 12 or more", m.what, m.px)
+				}
+			}
+			b.screenshot("phone-" + p.name + "-follower.png")
+
+			tap := get(b, "finding a node to tap", chromedp.Evaluate[[]float64](tappableJS))
+			if len(tap) != 3 {
+				t.Fatal("the tree panel shows no node")
+			}
+			b.do("tapping a node", chromedp.TapXY(tap[1], tap[2]))
+			b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
+			b.screenshotWindow("phone-" + p.name + "-follower-tapped.png")
+			if sel := get(b, "reading the selection", chromedp.Evaluate[float64](`document.querySelector("#tree g.node.selected") ? Number(document.querySelector("#tree g.node.selected").id.slice(1)) : -1`)); sel != tap[0] {
+				t.Errorf("a tap on node %v selected node %v", tap[0], sel)
+			}
+
+			width := func() float64 {
+				return get(b, "reading the view", chromedp.Evaluate[float64](`Number(document.querySelector("#tree svg").getAttribute("viewBox").split(" ")[2])`))
+			}
+			before := width()
+			r := get(b, "reading the tree panel", chromedp.Evaluate[[]float64](`(() => { const t = document.getElementById("tree"); t.scrollIntoView({block: "center"}); const r = t.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+			b.pinch(r[0], r[1], 20, 80)
+			if after := width(); after > before/2 {
+				t.Errorf("two fingers spread from 40 to 160 px apart zoomed the view from %.1f to %.1f units wide, want it at least twice as near", before, after)
+			}
+		})
+		t.Run(p.name+"/exercise", func(t *testing.T) {
+			t.Parallel()
+			b := newBrowser(t, newApp(t))
+			b.emulatePhone(p)
+			b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+			b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+			b.checkPhone(p)
+			b.screenshot("phone-" + p.name + "-exercise.png")
+
+			b.tapOn("#answer")
+			b.waitJS("the answer's focus", `document.activeElement === document.getElementById("answer")`)
+			keyboard := p.height * 4 / 10
+			b.do("opening the on-screen keyboard", chromedp.EmulateViewport(p.width, p.height-keyboard, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+			b.waitJS("the answer and the Check button in view", `(() => {
+				const a = document.getElementById("answer").getBoundingClientRect(), c = document.querySelector("[data-testid=check]").getBoundingClientRect();
+				return innerHeight < `+fmt.Sprint(p.height)+` && a.top >= 0 && c.bottom <= innerHeight + 1;
+			})()`)
+			b.screenshotWindow("phone-" + p.name + "-exercise-keyboard.png")
+			b.do("typing the answer", chromedp.KeyEvent("pruned: none; A=0"))
+			b.tapOn(`[data-testid="check"]`)
+			b.do("waiting for the grade", chromedp.WaitVisible(chromedp.CSS(`[data-testid="grade"]`)))
+			b.waitJS("the grade in view", `(() => { const g = document.querySelector("[data-testid=grade]").getBoundingClientRect(); return g.top >= 0 && g.top < innerHeight; })()`)
+			b.screenshotWindow("phone-" + p.name + "-exercise-graded.png")
+		})
+	}
+}
+
+// checkPhone measures b's page on phone p, failing the test if it
+// scrolls sideways, and returns what it measured.
+func (b *browser) checkPhone(p phone) phoneShown {
+	b.t.Helper()
+	s := get(b, "measuring the page", chromedp.Evaluate[phoneShown](phoneShownJS))
+	if s.InnerWidth != int(p.width) {
+		b.t.Errorf("the window is %d px wide on a %s phone", s.InnerWidth, p.name)
+	}
+	if s.ScrollWidth > s.InnerWidth {
+		b.t.Errorf("the page is %d px wide in a %d px window: it scrolls sideways; the widest element is %s", s.ScrollWidth, s.InnerWidth, s.Widest)
+	}
+	return s
+}
+
+// tappableJS scrolls the tree panel into the window, finds a node whose
+// centre the panel shows, and returns its id and that centre on screen.
+const tappableJS = `(() => {
+	document.getElementById("tree").scrollIntoView({block: "center"});
+	const panel = document.getElementById("tree").getBoundingClientRect();
+	for (const g of document.querySelectorAll("#tree g.node[id^=n]:not(.st_not_reached)")) {
+		const r = g.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		if (r.width > 0 && x > panel.left && x < panel.right && y > panel.top && y < panel.bottom) {
+			return [Number(g.id.slice(1)), x, y];
+		}
+	}
+	return [];
+})()`
+
+// pinchSteps is how many moves a pinch takes from its start to its end.
+const pinchSteps = 6
+
+// pinch puts two fingers on the screen, from px either side of (x, y)
+// across, moves them apart to to px either side, and lifts them.
+func (b *browser) pinch(x, y, from, to float64) {
+	b.t.Helper()
+	fingers := func(d float64) []*input.TouchPoint {
+		one, two := 1.0, 2.0
+		return []*input.TouchPoint{{X: x - d, Y: y, ID: &one}, {X: x + d, Y: y, ID: &two}}
+	}
+	actions := []chromedp.Action[chromedp.Void]{command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: fingers(from)})}
+	for i := 1; i <= pinchSteps; i++ {
+		d := from + (to-from)*float64(i)/pinchSteps
+		actions = append(actions, command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchMove, TouchPoints: fingers(d)}))
+	}
+	actions = append(actions, command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}}))
+	b.do("pinching", actions...)
+}
+
+// screenshotWindow saves what the window shows, not the whole page, as
+// name in $SEARCHVIZ_SCREENSHOTS, if it is set: a phone's screen.
+func (b *browser) screenshotWindow(name string) {
+	b.t.Helper()
+	dir := os.Getenv(screenshotsEnv)
+	if dir == "" {
+		return
+	}
+	png := get(b, "taking a screenshot", chromedp.CaptureScreenshot())
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", path)
+}
+
+// tapOn scrolls the element sel selects into the window and taps its
+// centre with a finger.
+func (b *browser) tapOn(sel string) {
+	b.t.Helper()
+	at := get(b, "finding "+sel, chromedp.Evaluate[[]float64](`(() => {
+		const e = document.querySelector(`+jsString(sel)+`);
+		if (!e) return [];
+		e.scrollIntoView({block: "center"});
+		const r = e.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`))
+	if len(at) != 2 {
+		b.t.Fatalf("no %s to tap", sel)
+	}
+	b.do("tapping "+sel, chromedp.TapXY(at[0], at[1]))
 }

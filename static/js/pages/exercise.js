@@ -44,3 +44,21 @@ if (kind && level && level.dataset.labels) {
     });
   });
 }
+
+// A graded answer's page opens on the grade, which on a phone lies a
+// screen or more under the top, and gives it the focus, so that a screen
+// reader reads it first.
+const grade = document.querySelector('[data-testid="grade"]');
+if (grade) {
+  grade.tabIndex = -1;
+  grade.focus();
+}
+
+// A phone's on-screen keyboard shrinks the window as it opens: the
+// answer being typed stays in view, with the Check button under it.
+const answer = document.getElementById("answer");
+if (answer && window.visualViewport) {
+  visualViewport.addEventListener("resize", () => {
+    if (document.activeElement === answer) answer.closest("form").scrollIntoView({ block: "nearest" });
+  });
+}

@@ -37,6 +37,10 @@ export function wireTreeKeys() {
     if (g) takeFocus(g);
   });
   tree.addEventListener("keydown", onNodeKey);
+  // The focus ring shows while the person uses the keyboard, not after a
+  // click or a tap, which the selection's outline answers.
+  document.addEventListener("keydown", () => { tree.dataset.keys = "on"; }, true);
+  document.addEventListener("pointerdown", () => { delete tree.dataset.keys; }, true);
 }
 
 // enterAtRoot makes Tab enter a new drawing at its first node, the root.
