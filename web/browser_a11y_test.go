@@ -128,6 +128,14 @@ var a11yPages = []a11yPage{
 		b.do("waiting for the node panel", chromedp.WaitVisible(chromedp.ID("node-panel")))
 		return nil
 	}},
+	{"viewer-present-keys", func(t *testing.T, b *browser) []string {
+		b.open("/example/ttt-mcts?present=1")
+		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		b.press(kb.End)
+		b.press("?")
+		b.do("waiting for the keys", chromedp.WaitVisible(chromedp.ID("keys")))
+		return nil
+	}},
 	{"presenter", func(t *testing.T, b *browser) []string {
 		b.open("/example/rn-alphabeta")
 		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
