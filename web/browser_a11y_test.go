@@ -355,6 +355,24 @@ func TestBrowserA11yKeyboard(t *testing.T) {
 		b := newBrowser(t, newApp(t))
 		b.open("/exercise?kind=alphabeta&level=medium&seed=11")
 		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
+		b.tabTo(`[data-testid="exercise-tree-list"] summary`)
+		b.press(kb.Enter)
+		items := get(b, "reading the tree as a list", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#exercise-tree-list li")].map((li) => li.firstChild.textContent + (li.querySelector("ul") ? "" : " leaf"))`))
+		if len(items) == 0 || !strings.HasPrefix(items[0], "A, MAX") {
+			t.Fatalf("the tree as a list starts %q, want the root A, MAX", items)
+		}
+		var leaves []string
+		for _, it := range items {
+			if v, ok := strings.CutSuffix(it, " leaf"); ok {
+				_, v, _ = strings.Cut(v, ": ")
+				v, _, _ = strings.Cut(v, ",")
+				leaves = append(leaves, v)
+			}
+		}
+		if got, want := strings.Join(leaves, ","), leafValues(ex.Tree); got != want {
+			t.Errorf("the list's leaves, in order, are %s; the exercise's tree %s has %s", got, ex.Tree, want)
+		}
+		b.screenshot("keyboard-exercise-list.png")
 		b.tabTo("#answer")
 		b.do("typing the answer", chromedp.KeyEvent(want.String()))
 		b.tabTo(`[data-testid="check"]`)
@@ -723,4 +741,10 @@ func (b *browser) tapOn(sel string) {
 		b.t.Fatalf("no %s to tap", sel)
 	}
 	b.do("tapping "+sel, chromedp.TapXY(at[0], at[1]))
+}
+
+// leafValues returns the leaves of a typed tree, "[[3,12],[2,4]]", in
+// order, joined by commas: "3,12,2,4".
+func leafValues(tree string) string {
+	return strings.Join(strings.FieldsFunc(tree, func(r rune) bool { return r == '[' || r == ']' || r == ',' || r == ' ' }), ",")
 }
