@@ -393,6 +393,11 @@ func TestBrowserA11yKeyboard(t *testing.T) {
 		b.tabTo("#play-board button.legal")
 		b.press(kb.Enter)
 		b.waitFor("the engine's answer", yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === `+fmt.Sprint(before+2), 20*time.Second)
+		if on := get(b, "reading the focus", chromedp.Evaluate[bool](`document.activeElement.matches("#play-board button.legal")`)); !on {
+			t.Fatalf("after the engine's answer the focus is on %s, not on the board", b.focused())
+		}
+		b.press(kb.Enter)
+		b.waitFor("the engine's next answer", `(`+yourMove+` && document.querySelectorAll("[data-testid=play-ply]").length === `+fmt.Sprint(before+4)+`) || document.getElementById("play-status").dataset.turn === "over"`, 20*time.Second)
 		b.tabTo("#play-open")
 	})
 }
