@@ -151,6 +151,7 @@ function setUp() {
 
   function drawBoard(st) {
     const el = $("play-board");
+    const focused = el.contains(document.activeElement) ? Number(document.activeElement.dataset.cell) : -1;
     el.innerHTML = "";
     const b = st.board;
     if (!b) return;
@@ -183,6 +184,7 @@ function setUp() {
       }
       return td;
     }));
+    if (focused >= 0) focusNear(focused); // a board drawn again keeps the keyboard's place
   }
 
   // drawMoves lists the person's moves as buttons: the only way to pick

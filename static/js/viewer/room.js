@@ -34,7 +34,7 @@ export function applyState(s) {
     send({ type: "sync", step: want(step), view: s.view, node: s.selected });
   }
   if (s.present !== st.present) setPresent(s.present, false);
-  if (s.box && s.box.length === 4 && st.svg) showRemote(s.box, st.lastCurrent);
+  if (s.box && s.box.length === 4 && st.svg) showRemote(s.box, st.lastCurrent, true);
   for (const d of panels()) {
     const open = (s.panels || []).includes(d.dataset.roomPanel);
     if (d.open !== open) d.open = open;

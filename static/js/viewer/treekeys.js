@@ -70,7 +70,10 @@ function nodeWords(g) {
   const edge = document.getElementById("e" + g.id.slice(1));
   const move = edge && [...edge.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" ");
   words.push(move ? "move " + move : "root");
-  words.push(...texts(g));
+  // The texts as the eye reads them, one run, which a voice control
+  // user names the node by.
+  const shown = texts(g).join(" ");
+  if (shown) words.push(shown);
   for (const c of g.classList) if (STATUS_WORDS[c]) words.push(STATUS_WORDS[c]);
   if (g.classList.contains("selected")) words.push("selected");
   return words.join(", ");
