@@ -47,11 +47,12 @@ if (kind && level && level.dataset.labels) {
 
 // A graded answer's page opens on the grade, which on a phone lies a
 // screen or more under the top, and gives it the focus, so that a screen
-// reader reads it first.
+// reader reads it first; unless the student, quicker than this script,
+// has already clicked into the answer.
 const grade = document.querySelector('[data-testid="grade"]');
 if (grade) {
   grade.tabIndex = -1;
-  grade.focus();
+  if (!document.activeElement || document.activeElement === document.body) grade.focus();
 }
 
 // A phone's on-screen keyboard shrinks the window as it opens: the
