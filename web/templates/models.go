@@ -282,6 +282,7 @@ func viewerKeys() []Key {
 		{[]string{"r"}, "view only the selected node's subtree"},
 		{[]string{"s"}, "step only through the selected subtree's events, or through every event again"},
 		{[]string{"u", "t"}, "view the parent's subtree, the whole tree"},
+		{[]string{"Tab"}, "into the tree, at its root; there ↑ ↓ ← → move among the nodes, and Enter or Space selects one"},
 		{[]string{"?"}, "this list"},
 		{[]string{"Esc"}, "close this list"},
 	}

@@ -349,7 +349,7 @@ func PlayPageView(p PlayPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</label> <input type=\"file\" id=\"play-open\" accept=\".json,application/json\" data-testid=\"play-open\" hidden></div></section><section class=\"card play-game\" id=\"play-game-card\"><p id=\"play-status\" class=\"play-status\" role=\"status\" aria-live=\"polite\" data-testid=\"play-status\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</label> <input type=\"file\" id=\"play-open\" class=\"visually-hidden\" accept=\".json,application/json\" data-testid=\"play-open\"></div></section><section class=\"card play-game\" id=\"play-game-card\"><p id=\"play-status\" class=\"play-status\" role=\"status\" aria-live=\"polite\" data-testid=\"play-status\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -22,6 +22,7 @@ function setUp() {
   let prevBoard = null; // the board before the last move, for the cells it changed
   let thinking = false;
   let opening = false; // a game record was sent to be opened
+  let playedCell = -1; // the board's cell the person played with the focus on it, until their next turn gives it back
 
   // ---- the form ----
 
@@ -146,10 +147,24 @@ function setUp() {
     setBusy(false);
     $("play-undo").disabled = !st.plies.some((p) => p.sides.includes(st.person));
     $("play-download").disabled = false;
+    if (playedCell >= 0 && st.turn === "person") focusNear(playedCell);
+    if (st.turn !== "engine") playedCell = -1;
+  }
+
+  // focusNear gives the focus back to the board after a move played from
+  // the keyboard, whose button the move took away: to the legal square
+  // nearest cell k in the board's order, so that the arrows' and Tab's
+  // way through the board starts where it was.
+  function focusNear(k) {
+    const legal = [...document.querySelectorAll("#play-board button.legal")];
+    let best = null;
+    for (const b of legal) if (!best || Math.abs(Number(b.dataset.cell) - k) < Math.abs(Number(best.dataset.cell) - k)) best = b;
+    if (best) best.focus();
   }
 
   function drawBoard(st) {
     const el = $("play-board");
+    const focused = el.contains(document.activeElement) ? Number(document.activeElement.dataset.cell) : -1;
     el.innerHTML = "";
     const b = st.board;
     if (!b) return;
@@ -169,7 +184,11 @@ function setUp() {
         btn.dataset.testid = "play-cell";
         words = t("play {move}", { move: mv.label });
         B.labelled(btn, words);
-        btn.addEventListener("click", () => move(mv.action));
+        btn.dataset.cell = String(k);
+        btn.addEventListener("click", () => {
+          if (document.activeElement === btn) playedCell = k;
+          move(mv.action);
+        });
         td.className = "has-move";
         td.appendChild(btn);
       } else {
@@ -178,6 +197,7 @@ function setUp() {
       }
       return td;
     }));
+    if (focused >= 0) focusNear(focused); // a board drawn again keeps the keyboard's place
   }
 
   // drawMoves lists the person's moves as buttons: the only way to pick

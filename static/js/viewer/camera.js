@@ -42,6 +42,26 @@ export function setBox(b, byUser) {
   emitState();
 }
 
+// showRemote shows box b, a room presenter's view, at the scale it has
+// on the presenter's screen when that is readable here; on a smaller
+// panel, such as a follower's phone's, it shows as much of b as reads,
+// around node current when b holds it, or else around b's centre.
+// byUser is as setBox takes it.
+export function showRemote(b, current, byUser) {
+  const r = panel();
+  const least = leastScale();
+  if (!r.width || !r.height || scaleOf(b, r) >= least * 0.999) {
+    setBox(b, byUser);
+    return;
+  }
+  const w = r.width / least, h = r.height / least;
+  const cur = current >= 0 ? nodeBox(current) : null;
+  const holds = cur && cur.x + cur.w / 2 >= b[0] && cur.x + cur.w / 2 <= b[0] + b[2] && cur.y + cur.h / 2 >= b[1] && cur.y + cur.h / 2 <= b[1] + b[3];
+  const cx = holds ? cur.x + cur.w / 2 : b[0] + b[2] / 2;
+  const cy = holds ? cur.y + cur.h / 2 : b[1] + b[3] / 2;
+  setBox([cx - w / 2, cy - h / 2, w, h], byUser);
+}
+
 // leastScale is the scale, in screen pixels per unit of the drawing,
 // below which the tree is never zoomed out: the one at which its
 // smallest texts are as large as LEAST says, in the normal view and in

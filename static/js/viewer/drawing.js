@@ -9,6 +9,7 @@ import { takeLegend } from "./legend.js";
 import { forgetOverview } from "./overview.js";
 import { addNode, applyMore, applyNodes, forgetNodes, markSelected, stash } from "./patches.js";
 import { forgetShapes, nodeBox, nodesExtent, shapeBox } from "./shapes.js";
+import { enterAtRoot } from "./treekeys.js";
 import { HIDDEN, VIEW_ROOT, anchorUsed, drawn, navigated, offline, restComing, root, st } from "./state.js";
 
 const REST_LINES = 400; // the nodes and edges of a drawing's rest added at a time
@@ -69,6 +70,7 @@ function install(text, keep, whole) {
   const full = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
   drawn(svg, takeLegend(svg) ? nodesExtent(svg, full) || full : full, whole);
   for (const g of svg.querySelectorAll("g.node")) addNode(g);
+  enterAtRoot(svg);
   if (keep) setBox(keep);
   else fit();
   sendPanel(); // the drawing's texts set the readable scale

@@ -2,7 +2,7 @@
 // drawing and the panels, a new drawing fetched or drawn first when a
 // frame needs one.
 import { byId as $ } from "../lib/dom.js";
-import { follow, setBox, showAnswer } from "./camera.js";
+import { follow, showAnswer, showRemote } from "./camera.js";
 import { addRest, applyLayout, drawnWhole, loadLayout } from "./drawing.js";
 import { drawNav } from "./navigation.js";
 import { drawOverviewSoon } from "./overview.js";
@@ -95,7 +95,7 @@ function applyFrame(f) {
     follow(f.current);
     showAnswer(f);
   }
-  if (st.remote && st.remote.box && st.svg) setBox(st.remote.box); // a presenter's view, not the follow's
+  if (st.remote && st.remote.box && st.svg) showRemote(st.remote.box, f.current); // a presenter's view, not the follow's
   anchorUsed(false);
   restFrame(f);
   if (st.later) dropSuperseded(st.later, f);

@@ -76,6 +76,8 @@ function toggleKeys() {
 function onKey(e) {
   if (typing(e.target, "input[type=text], input[type=number], select, textarea")) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
+  // Space presses the button or ticks the box that has the focus.
+  if (e.key === " " && typing(e.target, "button, a, summary, input, [role=button]")) return;
   switch (e.key) {
     case "ArrowRight": step(1); break;
     case "ArrowLeft": step(-1); break;

@@ -4,6 +4,7 @@ import * as B from "../lib/board.js";
 import { byId as $ } from "../lib/dom.js";
 import { t } from "../lib/words.js";
 import { panelsShown, root, st } from "./state.js";
+import { announceStep } from "./announce.js";
 import { drawVisits } from "./visits.js";
 
 // drawPanels shows what frame f says beside the tree.
@@ -12,6 +13,7 @@ export function drawPanels(f) {
   drawCode(f.code);
   lightLine(f.line);
   drawLog(f.log, f.step);
+  announceStep(f.log, f.step);
   drawVars(f.vars);
   $("vars-note").hidden = f.current >= 0;
   drawBoard($("board"), $("board-title"), f.board || null);

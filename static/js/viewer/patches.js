@@ -3,6 +3,7 @@
 import { t } from "../lib/words.js";
 import { morePatch, nodePatch } from "./protocol.js";
 import { centreOf } from "./shapes.js";
+import { nameNode } from "./treekeys.js";
 import { HIDDEN, selected, st } from "./state.js";
 
 const NBSP = "\u00a0";
@@ -18,10 +19,14 @@ export function forgetNodes() {
   stashed = new Map();
 }
 
-// addNode notes a node or placeholder of the drawing: its type class.
+// addNode notes a node or placeholder of the drawing: its type class;
+// and makes it a button the keyboard can reach (see treekeys.js).
 export function addNode(g) {
+  g.setAttribute("tabindex", "-1");
+  g.setAttribute("role", "button");
   types.set(g.id, [...g.classList].find((c) => c.startsWith("ty_")) || "");
   if (g.id.startsWith("n")) nodeCount++;
+  nameNode(g);
 }
 
 // stash takes the children of a node's or an edge's group g out of the
@@ -93,6 +98,7 @@ export function applyNodes(nodes) {
     if (hidden) continue;
     setSlot(g.id, "v" + id, value);
     setSlot(g.id, "w" + id, win);
+    nameNode(g);
   }
 }
 
@@ -121,11 +127,17 @@ export function applyMore(more) {
 // markSelected marks node id, or none with -1, as selected.
 export function markSelected(id) {
   const old = st.svg && st.svg.querySelector("g.node.selected");
-  if (old) old.classList.remove("selected");
+  if (old) {
+    old.classList.remove("selected");
+    nameNode(old);
+  }
   selected(id);
   if (id >= 0) {
     const g = document.getElementById("n" + id);
-    if (g) g.classList.add("selected");
+    if (g) {
+      g.classList.add("selected");
+      nameNode(g);
+    }
   }
 }
 

@@ -36,18 +36,39 @@ export function wirePointer() {
   };
 }
 
-// wireTree pans the tree as it is dragged, zooms it with the wheel and
-// selects the node clicked, or shows the children a placeholder stands
-// for.
+// wireTree pans the tree as it is dragged, zooms it with the wheel or
+// two fingers pinching and selects the node clicked or tapped, or shows
+// the children a placeholder stands for.
 function wireTree() {
   const tree = $("tree");
   let drag = null;
+  const fingers = new Map(); // pointer id -> [x, y], of the touches on the tree
+  let pinch = 0; // the distance between two fingers at the last move, 0 when not pinching
+  const spread = () => {
+    const [a, b] = [...fingers.values()];
+    return Math.hypot(a[0] - b[0], a[1] - b[1]);
+  };
   tree.addEventListener("pointerdown", (e) => {
     if (!st.svg || e.button !== 0) return;
+    if (e.pointerType === "touch") fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (fingers.size === 2) {
+      pinch = spread();
+      drag = { moved: true, done: true }; // a pinch neither pans nor selects
+      return;
+    }
     drag = { x: e.clientX, y: e.clientY, box: st.box.slice(), moved: false };
   });
   tree.addEventListener("pointermove", (e) => {
-    if (!drag) return;
+    if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinch && fingers.size === 2) {
+      const d = spread();
+      const [a, b] = [...fingers.values()];
+      const [cx, cy] = toDrawing((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      if (d > 0) zoom(pinch / d, cx, cy);
+      pinch = d;
+      return;
+    }
+    if (!drag || drag.done) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < 4) return;
     if (!drag.moved) {
@@ -60,6 +81,8 @@ function wireTree() {
     setBox([drag.box[0] - dx * s, drag.box[1] - dy * s, drag.box[2], drag.box[3]], true);
   });
   const endDrag = (e) => {
+    fingers.delete(e.pointerId);
+    if (fingers.size < 2) pinch = 0;
     if (drag && drag.moved) {
       tree.classList.remove("dragging");
       if (tree.hasPointerCapture(e.pointerId)) tree.releasePointerCapture(e.pointerId);

@@ -1,7 +1,7 @@
 // The viewer's side of a classroom room (pages/room.js): it tells the
 // room what it shows, for a presenter's followers, and shows what a
 // presenter shows, for a follower.
-import { setBox } from "./camera.js";
+import { showRemote } from "./camera.js";
 import { send } from "./connection.js";
 import { setPresent } from "./present.js";
 import { clampStep } from "./protocol.js";
@@ -34,7 +34,7 @@ export function applyState(s) {
     send({ type: "sync", step: want(step), view: s.view, node: s.selected });
   }
   if (s.present !== st.present) setPresent(s.present, false);
-  if (s.box && s.box.length === 4 && st.svg) setBox(s.box, true);
+  if (s.box && s.box.length === 4 && st.svg) showRemote(s.box, st.lastCurrent, true);
   for (const d of panels()) {
     const open = (s.panels || []).includes(d.dataset.roomPanel);
     if (d.open !== open) d.open = open;
