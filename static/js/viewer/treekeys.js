@@ -70,7 +70,7 @@ function nodeWords(g) {
   const words = [];
   const edge = document.getElementById("e" + g.id.slice(1));
   const move = edge && [...edge.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" ");
-  words.push(move ? "move " + move : "root");
+  words.push(move ? t("move {move}", { move }) : t("root"));
   // The texts as the eye reads them, one run, which a voice control
   // user names the node by.
   const shown = texts(g).join(" ");
