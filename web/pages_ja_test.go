@@ -52,7 +52,7 @@ func isEnglish(w string) bool {
 // names, file formats, and the units and marks the glossary keeps.
 var namesAllowed = []string{
 	"searchviz", "English", "MAX", "MIN", "UCB", "UCT", "DUCT", "MCTS", "Chokudai", "AIMA",
-	"SVG", "DOT", "HTML", "QR", "zip", "Home", "End", "Space", "Esc", "MiB", "KiB", "GiB", "jsonl", "gz",
+	"SVG", "DOT", "HTML", "QR", "zip", "Home", "End", "Space", "Esc", "Enter", "Tab", "MiB", "KiB", "GiB", "jsonl", "gz",
 	"expectiminimax", "expectimax", "Edax", "eval", "fail", "low", "depth", "margin", "time", "width",
 	"Russell", "Norvig", "Fig", "decoupled", "VALUE", "max",
 	// The maze's moves, as its move labels write them.
