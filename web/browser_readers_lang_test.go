@@ -117,7 +117,8 @@ func TestBrowserViewerInEachReadersLanguage(t *testing.T) {
 // presenter's viewer, which a Japanese student follows from a browser of
 // their own: as the presenter steps to a cut and selects the node it
 // pruned, the follower reads the step, the node's details and the
-// pruning reason in Japanese, and the presenter in English.
+// pruning reason in Japanese, and the presenter in English; and as the
+// presenter ends the room, each reads why in their own language.
 func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 	t.Parallel()
 	app := newApp(t)
@@ -153,4 +154,11 @@ func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 	if !strings.HasPrefix(ja.Log, "決定：") || !strings.Contains(ja.Reason, "αカット") || !strings.Contains(ja.Facts, "枝刈りされ、探索されない") {
 		t.Errorf("the Japanese follower reads %+v", ja)
 	}
+
+	// The server tells every member the same reason as the room ends;
+	// each page says it in its reader's language.
+	p.do("ending the room", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	p.click("#room-end")
+	f.waitJS("the room's end in Japanese", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.startsWith("発表者がルームを終了しました。")`)
+	p.waitJS("the room's end in English", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.startsWith("You ended the room.")`)
 }

@@ -333,6 +333,21 @@ function join() {
     showFollower();
   }
 
+  // ending is the reason the server gave every member as the room ended,
+  // in this page's language where it is one the server writes in words
+  // of its own, as the server wrote it otherwise.
+  function ending(message) {
+    const known = {
+      "You ended the room.": t("You ended the room."),
+      "The presenter ended the room.": t("The presenter ended the room."),
+      "The room ended: the server is stopping.": t("The room ended: the server is stopping."),
+      "The room ended while the connection between servers was down.": t("The room ended while the connection between servers was down."),
+    };
+    if (Object.hasOwn(known, message)) return known[message];
+    const life = message.match(/^The room ended: rooms last (\S+) at most\.$/);
+    return life ? t("The room ended: rooms last {life} at most.", { life: life[1] }) : message;
+  }
+
   function end(message) {
     rm.ended = true;
     if (rm.role === "presenter") sessionStorage.removeItem(SESSION);
@@ -340,7 +355,7 @@ function join() {
     $("room-presenter").hidden = true;
     $("room-follower").hidden = true;
     $("room-ended").hidden = false;
-    $("room-ended").textContent = message + " " + t("This viewer stays open to explore on your own.");
+    $("room-ended").textContent = ending(message) + " " + t("This viewer stays open to explore on your own.");
     $("room-link").hidden = true;
     $("room-open").hidden = false;
     root.dataset.room = "ended";
