@@ -26,6 +26,14 @@ var noteFormats = []string{
 	"depth %s not started: stopped by %s",
 	"search stopped before depth %s: %s",
 	"time limit of %s reached before depth %s",
+	"Transposition table: %s hits, %s positions stored; it filled at %s positions and refused %s more.",
+	"Transposition table: %s hits, %s positions stored.",
+	"Quiescence %s: this game marks no move as noisy, so positions at the depth limit are evaluated as without it.",
+	"Quiescence %s: a position at the depth limit whose side to move has noisy moves (in Othello, a disc on a corner or an edge) is not trusted to its evaluation: its noisy moves are searched on, up to %s more plies, the evaluation standing as a floor.",
+	"Quiescence: at the depth limit, but move is noisy (%s): searched on, up to %s more ply, with %s as the floor the side to move can stand on.",
+	"Quiescence: at the depth limit, but move is noisy (%s): searched on, up to %s more plies, with %s as the floor the side to move can stand on.",
+	"Quiescence: at the depth limit, but moves are noisy (%s): searched on, up to %s more ply, with %s as the floor the side to move can stand on.",
+	"Quiescence: at the depth limit, but moves are noisy (%s): searched on, up to %s more plies, with %s as the floor the side to move can stand on.",
 }
 
 // notePattern matches the texts of one form.

@@ -17,6 +17,11 @@ func TestNoteInJapanese(t *testing.T) {
 			"探索は 5,000 ノードの時点で打ち切られました（誰も見ていなかったため）。このトレースにはそれまでに記録した分が入っています。"},
 		{"search cut short: disk on fire; this trace holds what it recorded until then.",
 			"探索は途中で打ち切られました（disk on fire）。このトレースにはそれまでに記録した分が入っています。"},
+		{"Transposition table: 12 hits, 35 positions stored.", "置換表：ヒット 12 回、記録した局面 35 個。"},
+		{"Quiescence: at the depth limit, but moves are noisy (a3, g8): searched on, up to 2 more plies, with -7 as the floor the side to move can stand on.",
+			"静止探索：深さの上限ですが、騒がしい手があります（a3, g8）。さらに最大 2 手先まで探索し、手番が確保できる下限は -7 です。"},
+		{"Quiescence: at the depth limit, but move is noisy (a3): searched on, up to 1 more ply, with 4 as the floor the side to move can stand on.",
+			"静止探索：深さの上限ですが、騒がしい手があります（a3）。さらに最大 1 手先まで探索し、手番が確保できる下限は 4 です。"},
 		{"a note about no node", "a note about no node"},
 	}
 	for _, tt := range tests {

@@ -148,7 +148,7 @@ func (d *drawing) edge(i int) {
 	}
 	label := actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
-		label += " · pass " + strconv.Itoa(n.Iteration)
+		label += " · " + d.opts.Lang.T("pass") + " " + strconv.Itoa(n.Iteration)
 	}
 	if d.drawn.reasonOn(d.final, id) {
 		lines, both := d.opts.cutReasons(d.final.Node(d.final.Node(id).PrunedBy))

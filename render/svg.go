@@ -171,7 +171,7 @@ func (d *svgDrawing) edgeLabels(id trace.NodeID) (action string, reasons []strin
 	}
 	action = actionTextIn(d.opts.Lang, n)
 	if d.passes && n.Iteration > 0 {
-		action += " · pass " + strconv.Itoa(n.Iteration)
+		action += " · " + d.opts.Lang.T("pass") + " " + strconv.Itoa(n.Iteration)
 	}
 	if d.drawn.reasonOn(d.final, id) {
 		reasons, both = d.opts.cutReasons(d.final.Node(n.PrunedBy))

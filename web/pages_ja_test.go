@@ -61,6 +61,8 @@ var namesAllowed = []string{
 	"AB",
 	// The dice game's moves: a piece and a compass direction.
 	"NE", "SE", "SW", "NW",
+	// A term the Japanese glosses with its English, as the references do.
+	"horizon",
 	// Programs, tests and ratings the pages name.
 	"Graphviz", "dot", "viz", "arena", "fishtest", "cutechess", "cli", "SPRT", "Elo",
 }
