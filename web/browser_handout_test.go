@@ -103,6 +103,18 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 			return e.checkVisibility() && r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 		})()`, id)))
 	}
+	// settled waits, a while at most, for the element to be on screen: the
+	// page places the slides' form and the refusal a task after it shows
+	// them (a details element's toggle event, a resize), and on a busy
+	// machine later still.
+	settled := func(id string) bool {
+		for deadline := time.Now().Add(waitFor); !visible(id); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				return false
+			}
+		}
+		return true
+	}
 	if visible("slides-form") {
 		t.Fatal("the slides' form shows before the slides link is clicked")
 	}
@@ -110,10 +122,7 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	b.click("#last")
 	b.waitStep(last)
 	b.click("#export-handout")
-	for deadline := time.Now().Add(waitFor); !visible("slides-download") && time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if !visible("slides-form") || !visible("slides-download") {
+	if !settled("slides-form") || !settled("slides-download") {
 		b.screenshot("slides-form.png")
 		t.Fatalf("clicking slides shows no form on screen: the form at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify([document.getElementById("slides-form").getBoundingClientRect(), innerWidth, innerHeight])`)))
 	}
@@ -122,12 +131,7 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	b.do("widening the window", chromedp.EmulateViewport(1600, 900))
 	b.click("#export-handout")
 	b.click("#export-handout")
-	// The details' toggle event, which places the form, comes a task
-	// after the click, as above.
-	for deadline := time.Now().Add(waitFor); !visible("slides-form") && time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if !visible("slides-form") {
+	if !settled("slides-form") {
 		t.Errorf("at 1600 px wide the form is off screen, at %s", get(b, "reading where the form is", chromedp.Evaluate[string](`JSON.stringify(document.getElementById("slides-form").getBoundingClientRect())`)))
 	}
 	most, _ := strconv.Atoi(get(b, "reading the most steps", chromedp.AttributeValue(chromedp.ID("slides-form"), "data-most")).Value)
@@ -139,8 +143,8 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	b.click("#slides-download")
 	b.waitJS("the refusal on the page", `!document.getElementById("export-error").hidden`)
 	why := b.text("#export-error")
-	if !visible("export-error") || !strings.Contains(why, "at most 1 MiB of drawings and words") || !strings.Contains(why, "choose at most") {
-		t.Errorf("a range past the cap reads %q (on screen: %v); want the server's reason, naming the cap and the steps that fit", why, visible("export-error"))
+	if onScreen := settled("export-error"); !onScreen || !strings.Contains(why, "at most 1 MiB of drawings and words") || !strings.Contains(why, "choose at most") {
+		t.Errorf("a range past the cap reads %q (on screen: %v); want the server's reason, naming the cap and the steps that fit", why, onScreen)
 	}
 	b.screenshot("slides-refused.png")
 	if now := get(b, "reading the address", chromedp.Evaluate[string](`location.pathname`)); now != page {
@@ -160,7 +164,7 @@ func TestBrowserSlidesSayWhyNot(t *testing.T) {
 	}
 	b.click("#export-offline")
 	b.waitJS("the offline handout's refusal", `!document.getElementById("export-error").hidden`)
-	if why := b.text("#export-error"); !visible("export-error") || !strings.Contains(why, "An offline handout holds at most 2,000 steps") {
+	if why := b.text("#export-error"); !settled("export-error") || !strings.Contains(why, "An offline handout holds at most 2,000 steps") {
 		t.Errorf("the offline handout reads %q; want why it is refused, on screen", why)
 	}
 }
