@@ -32,16 +32,9 @@ func getIn(t *testing.T, lang, u string) (int, string) {
 var (
 	// mainElement is a page's own part, inside the layout every page shares.
 	mainElement = regexp.MustCompile(`(?s)<main[^>]*>.*</main>`)
-	// unreadParts are the parts of a page whose words are no sentences a
-	// reader reads as such: code, scripts, drawings and typed answers.
-	unreadParts = regexp.MustCompile(`(?s)<(code|script|style|svg|textarea|pre)[^>]*>.*?</(code|script|style|svg|textarea|pre)>`)
-	// shownAttribute is an attribute a reader sees or hears.
-	shownAttribute = regexp.MustCompile(`\b(title|aria-label|placeholder|alt)="([^"]*)"`)
 	// roomBar is the bar of a classroom room, which the viewer's page
 	// shares with the exercise's and which speaks for itself.
 	roomBar = regexp.MustCompile(`(?s)<section class="room-bar".*?</section>`)
-	// tag is an HTML tag.
-	tag = regexp.MustCompile(`<[^>]*>`)
 	// quotedJa is a text a Japanese sentence quotes: answers' syntax
 	// and states' moves, which stay as a student types them.
 	quotedJa = regexp.MustCompile(`「[^」]*」`)
@@ -51,43 +44,25 @@ var (
 	nodeOrLabel = regexp.MustCompile(`^([A-Z]{1,2}|[a-z]{1,2}[0-9]+)$`)
 )
 
-// allowedLatin are the Latin words a Japanese page may show: players,
-// symbols and names of things that have no Japanese name.
-var allowedLatin = map[string]bool{
-	"MAX": true, "MIN": true, "UCB1": true, "w": true, "n": true, "C": true, "t": true, "x": true, "o": true,
-	"ln": true, "max": true, "min": true, "searchviz": true, "SPRT": true, "Elo": true,
-	"DUCT": true, "MCTS": true, "expectimax": true, "Chokudai": true, "H0": true, "H1": true, "LLR": true,
-	"k": true, "fishtest": true, "cutechess": true, "cli": true, "viz": true, "arena": true,
-}
-
-// shownTexts returns the texts a reader of page's main part sees, its
-// elements' texts and shown attributes, without code, scripts, drawings
-// and typed answers.
-func shownTexts(page string) []string {
-	main := unreadParts.ReplaceAllString(mainElement.FindString(page), "")
-	main = roomBar.ReplaceAllString(main, "")
-	var out []string
-	for _, m := range shownAttribute.FindAllStringSubmatch(main, -1) {
-		out = append(out, html.UnescapeString(m[2]))
-	}
-	for _, s := range tag.Split(main, -1) {
-		if s = strings.TrimSpace(html.UnescapeString(s)); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// exerciseWords are the Latin words an exercise, play or arena page may
+// show beyond allowedWords: symbols of the formulas and the SPRT, and
+// the names of the tools the arena is compared with.
+var exerciseWords = []string{"ln", "min", "LLR", "cli", "cutechess"}
 
 // englishOnPage returns the English words of a Japanese page's main
-// part, outside code, names, quoted answers and allowed symbols; extra
-// are more words the page may show, such as its engines' names.
+// part, as englishWords finds them, outside quoted answers and node
+// names; extra are more words the page may show, such as its engines'
+// names.
 func englishOnPage(page string, extra ...string) []string {
+	allowed := allowedWords()
+	for _, w := range append(exerciseWords, extra...) {
+		allowed[w] = true
+	}
+	main := quotedJa.ReplaceAllString(roomBar.ReplaceAllString(mainElement.FindString(page), ""), "")
 	var out []string
-	for _, s := range shownTexts(page) {
-		for _, w := range latinWord.FindAllString(quotedJa.ReplaceAllString(s, ""), -1) {
-			if !allowedLatin[w] && !nodeOrLabel.MatchString(w) && !slices.Contains(extra, w) {
-				out = append(out, w+" (in "+strings.TrimSpace(s)+")")
-			}
+	for _, w := range englishWords(main, allowed) {
+		if !nodeOrLabel.MatchString(w) {
+			out = append(out, w)
 		}
 	}
 	return out
