@@ -23,6 +23,7 @@ function setUp() {
   let thinking = false;
   let opening = false; // a game record was sent to be opened
   let playedCell = -1; // the board's cell the person played with the focus on it, until their next turn gives it back
+  let playedAt = 0; // the plies of the game as that move was played: only a later turn gives the focus back
 
   // ---- the form ----
 
@@ -147,8 +148,12 @@ function setUp() {
     setBusy(false);
     $("play-undo").disabled = !st.plies.some((p) => p.sides.includes(st.person));
     $("play-download").disabled = false;
-    if (playedCell >= 0 && st.turn === "person") focusNear(playedCell);
-    if (st.turn !== "engine") playedCell = -1;
+    // A state sent before the move arrived (a busy server's) is no
+    // answer to it: the focus goes back on the person's next turn.
+    if (playedCell >= 0 && st.turn === "person" && st.plies.length > playedAt) {
+      focusNear(playedCell);
+      playedCell = -1;
+    } else if (st.turn === "over") playedCell = -1;
   }
 
   // focusNear gives the focus back to the board after a move played from
@@ -186,7 +191,10 @@ function setUp() {
         B.labelled(btn, words);
         btn.dataset.cell = String(k);
         btn.addEventListener("click", () => {
-          if (document.activeElement === btn) playedCell = k;
+          if (document.activeElement === btn) {
+            playedCell = k;
+            playedAt = last ? last.state.plies.length : 0;
+          }
           move(mv.action);
         });
         td.className = "has-move";
