@@ -151,3 +151,43 @@ func TestPrunedCapSearchIsSaved(t *testing.T) {
 		t.Errorf("the saved trace: status %d, want 200", code)
 	}
 }
+
+// TestViewerSaysWhyCutShortInJapanese opens, as a reader who asks for
+// Japanese, the viewers of searches stopped by their node budget: the
+// decision's line says why in Japanese, with no English word left.
+func TestViewerSaysWhyCutShortInJapanese(t *testing.T) {
+	t.Parallel()
+	srv, ts := newTestServer(t)
+	tests := []struct {
+		name string
+		form url.Values
+		want []string
+	}{
+		{"inside the first move", url.Values{"game": {"othello"}, "algo": {"minimax"}, "minimax.depth": {"64"}, "minimax.nodes": {"100"}},
+			[]string{"ノード数の上限 100 に達したため", "最初の手 d3 の部分木", "決定はありません", "depth= を下げるか nodes= を上げてください"}},
+		{"after two moves", url.Values{"game": {"tree"}, "position": {"[[3,12,8],[2,4,6],[14,5,2]]"}, "algo": {"minimax"}, "minimax.nodes": {"9"}},
+			[]string{"ノード数の上限 9 に達したため", "a3 は最後まで探索していません"}},
+		{"by the clock", url.Values{"game": {"tictactoe"}, "algo": {"mcts"}, "mcts.playouts": {"1000000"}, "mcts.time": {"1"}},
+			[]string{"時間の上限 1ms に達したため", "決定はそれまでに見つけた最善の手です。"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			loc := runSearch(t, ts.URL, tt.form)
+			srv.liveSearchDone(t, strings.TrimPrefix(loc, "/t/"))
+			_, page := getIn(t, "ja", ts.URL+loc)
+			m := decisionLine.FindStringSubmatch(page)
+			if m == nil {
+				t.Fatal("the viewer has no decision line")
+			}
+			line := html.UnescapeString(m[1])
+			for _, want := range tt.want {
+				if !strings.Contains(line, want) {
+					t.Errorf("the decision line lacks %q: %s", want, line)
+				}
+			}
+			if words := englishOnPage("<main>" + m[1] + "</main>"); len(words) > 0 {
+				t.Errorf("the decision line has the English words %q: %s", words, line)
+			}
+		})
+	}
+}

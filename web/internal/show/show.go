@@ -190,7 +190,11 @@ func decisionText(l explain.Lang, t *trace.Tree) string {
 		elapsed = elapsed.Round(time.Millisecond)
 	}
 	text := l.F("%s Time: %s.", l.Describe(t, trace.ViewRoot), elapsed.String())
-	if _, why, ok := stopNote(t); ok {
+	if step, why, ok := stopNote(t); ok {
+		// A language that reads the whole note says it in its own words.
+		if note := t.Event(step).Note().Text; l.Note(note) != note {
+			why = l.Note(note)
+		}
 		text = l.F("Cut short: %s %s", why, text)
 	}
 	return text
