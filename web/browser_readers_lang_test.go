@@ -4,8 +4,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/searchviz/searchviz/web"
+	"github.com/searchviz/searchviz/web/internal/rooms"
 )
 
 // readerTexts is what a viewer page shows in its reader's words: the
@@ -161,4 +165,53 @@ func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 	p.click("#room-end")
 	f.waitJS("the room's end in Japanese", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.startsWith("発表者がルームを終了しました。")`)
 	p.waitJS("the room's end in English", `!document.getElementById("room-ended").hidden && document.getElementById("room-ended").textContent.startsWith("You ended the room.")`)
+}
+
+// TestBrowserRoomEndingsInJapanese ends rooms the ways the server ends
+// them by itself, each with a Japanese follower: the follower reads why,
+// and for how long, in Japanese.
+func TestBrowserRoomEndingsInJapanese(t *testing.T) {
+	t.Parallel()
+	var srv *web.Server
+	app := newApp(t, func(s *web.Server) { srv = s })
+	p := newBrowser(t, app)
+	f := newBrowser(t, app)
+	f.keepTabOut() // the language's cookie stays with the tab
+	tests := []struct {
+		ending string
+		want   string
+	}{
+		{rooms.AwayEnding(rooms.RoomIdle), "ルームは終了しました：発表者が 10 分不在だったためです。"},
+		{rooms.UnclaimedEnding(rooms.RoomUnclaimed), "ルームは終了しました：ルームを開いてから 2 分以内に発表者が来なかったためです。"},
+		{rooms.LifeEnding(rooms.RoomLifetime), "ルームは終了しました：ルームは最長 6 時間までです。"},
+		{rooms.LifeEnding(time.Hour), "ルームは終了しました：ルームは最長 1 時間までです。"},
+	}
+	for i, tt := range tests {
+		p.open("/example/rn-alphabeta")
+		p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		p.click("#room-open")
+		p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+		code := p.text("#room-code")
+		if i == 0 {
+			f.open("/lang/ja?back=/r/" + code)
+		} else {
+			f.open("/r/" + code)
+		}
+		f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+		f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+
+		web.EndRooms(srv, tt.ending)
+		f.waitJS("the room's end", `!document.getElementById("room-ended").hidden`)
+		got := f.text("#room-ended")
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("the room ended with %q; the Japanese follower reads %q, want it to begin %q", tt.ending, got, tt.want)
+		}
+		if words := web.EnglishWords(got); len(words) > 0 {
+			t.Errorf("the Japanese follower reads the English words %q in %q", words, got)
+		}
+		p.waitJS("the presenter's end", `!document.getElementById("room-ended").hidden`)
+		if got := p.text("#room-ended"); !strings.HasPrefix(got, tt.ending) {
+			t.Errorf("the English presenter reads %q, want it to begin %q", got, tt.ending)
+		}
+	}
 }

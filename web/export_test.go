@@ -59,3 +59,6 @@ func SetHandoutBytes(s *Server, n int64) { s.handoutBytes = n }
 // EnglishWords returns the English words of a Japanese page's text, as
 // englishWords finds them, for the browser tests.
 func EnglishWords(text string) []string { return englishWords(text, allowedWords()) }
+
+// EndRooms ends every room of s with ending, as s's rooms end themselves.
+func EndRooms(s *Server, ending string) { s.rooms.EndAll(ending) }

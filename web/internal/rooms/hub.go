@@ -207,14 +207,14 @@ func (h *Hub) newRoom(code string, info Info) (*Room, error) {
 	r := &Room{code: code, key: info.Key, hub: h, path: info.Path, followers: map[Page]struct{}{}, counts: map[string]int{}}
 	r.idle = time.AfterFunc(h.unclaimed, func() {
 		r.mu.Lock()
-		why := "its presenter was away for " + h.idle.String()
+		ending := AwayEnding(h.idle)
 		if !r.claimed {
-			why = "its presenter did not come within " + h.unclaimed.String() + " of its opening"
+			ending = UnclaimedEnding(h.unclaimed)
 		}
 		r.mu.Unlock()
-		r.End("The room ended: " + why + ".")
+		r.End(ending)
 	})
-	r.life = time.AfterFunc(max(0, h.life-time.Since(info.Opened)), func() { r.End("The room ended: rooms last " + h.life.String() + " at most.") })
+	r.life = time.AfterFunc(max(0, h.life-time.Since(info.Opened)), func() { r.End(LifeEnding(h.life)) })
 	if h.bus != nil {
 		unsub, err := h.bus.Subscribe(code, r.apply)
 		if err != nil {
