@@ -1,5 +1,5 @@
 // The viewer's socket: the commands it sends, one at a time, the latest
-// of those asked for meanwhile waiting for the answer, and the messages
+// of those asked for meanwhile waiting for the answers, and the messages
 // it receives.
 import { byId as $ } from "../lib/dom.js";
 import { open } from "../lib/socket.js";
@@ -8,11 +8,11 @@ import { onFrame } from "./frames.js";
 import { offlineSocket } from "./offline.js";
 import { showControls } from "./panels.js";
 import { closing, queued } from "./protocol.js";
-import { answered, asking, connected, offline, root, st, stopped, takePending, viewAsked, want } from "./state.js";
+import { answered, askedAside, asking, connected, offline, root, st, stopped, takePending, viewAsked, want } from "./state.js";
 
-// send sends command cmd, or keeps it to send once the command under way
-// is answered or, for a page still connecting, once the socket opens: a
-// person who presses End as the page loads is not ignored.
+// send sends command cmd, or keeps it to send once the commands under
+// way are answered or, for a page still connecting, once the socket
+// opens: a person who presses End as the page loads is not ignored.
 export function send(cmd) {
   const ws = st.ws;
   if (!ws || (ws.readyState !== WebSocket.OPEN && ws.readyState !== WebSocket.CONNECTING)) return;
@@ -28,7 +28,8 @@ let panelSent = null; // the tree panel's readable size last told the server
 // sendPanel tells the server the tree panel's size in the drawing's
 // units at a readable scale, when it changed, so that what it draws fits
 // the panel. It goes outside the queue of commands, whose latest would
-// replace it, and is answered by a frame like any command.
+// replace it, and is answered by a frame like any command: a frame that
+// comes while it is unanswered does not say where the page is heading.
 export function sendPanel() {
   const u = panelUnits();
   if (offline || !u || !st.ws || st.ws.readyState !== WebSocket.OPEN) return;
@@ -38,6 +39,7 @@ export function sendPanel() {
   panelSent = u;
   root.dataset.panel = u.join("x");
   root.dataset.panelAsked = "1"; // until the answer, which may draw the tree again
+  askedAside();
   st.ws.send(JSON.stringify({ type: "panel", width: u[0], height: u[1] }));
 }
 
@@ -54,7 +56,7 @@ export function connect() {
   if (!offline) ws.addEventListener("open", sendPanel);
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    answered();
+    answered(msg);
     delete root.dataset.panelAsked;
     if (queued(msg)) onFrame(msg);
     if (msg.type === "frame") $("status").textContent = "";

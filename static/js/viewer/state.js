@@ -2,6 +2,7 @@
 // drawing and the view of it, the navigation and a room's presenter.
 // Other modules read st; they change it only through the functions here.
 import { clampStep } from "./protocol.js";
+import { Asks } from "./queue.js";
 
 // root is the viewer's element, whose data attributes the server fills.
 export const root = document.getElementById("viewer");
@@ -19,8 +20,7 @@ export const st = {
   live: root.dataset.live === "true",
   lastCurrent: -1, // the current node of the step shown
   ws: null,
-  busy: false, // a command is waiting for its frame
-  pending: null, // the latest command asked for while busy
+  asks: new Asks(), // the commands sent and not answered yet, and the one waiting for them
   svg: null,
   box: null, // the viewBox shown: [x, y, w, h]
   full: null, // the whole drawing's viewBox
@@ -51,32 +51,30 @@ export const st = {
 // unasked.
 export function connected(ws) {
   st.ws = ws;
-  st.busy = true;
+  st.asks.opened();
 }
 
 // asking notes that command cmd goes to the server now, or waits, the
 // latest of those asked for, while another has not been answered; it
 // reports whether cmd goes now.
 export function asking(cmd) {
-  if (st.busy) {
-    st.pending = cmd;
-    return false;
-  }
-  st.busy = true;
-  return true;
+  return st.asks.ask(cmd);
 }
 
-// answered notes the server's answer: the next command goes at once.
-export function answered() {
-  st.busy = false;
+// askedAside notes a command sent at once, outside the one at a time.
+export function askedAside() {
+  st.asks.aside();
 }
 
-// takePending returns the command that waited for the answer, or null,
-// and forgets it.
+// answered notes the server's message msg, which may answer a command.
+export function answered(msg) {
+  st.asks.got(msg);
+}
+
+// takePending returns the command that waited, once every command sent
+// is answered, and forgets it; else null.
 export function takePending() {
-  const c = st.pending;
-  st.pending = null;
-  return c;
+  return st.asks.next();
 }
 
 // ---- the step ----
@@ -88,10 +86,13 @@ export function want(k) {
   return st.wanted;
 }
 
-// shown notes what frame f shows.
+// shown notes what frame f shows. The step asked for becomes f's only
+// when no command is unanswered or waiting: a frame that comes while one
+// is, such as the answer to an earlier command, shows a step the page
+// has moved on from.
 export function shown(f) {
   st.step = f.step;
-  if (!st.pending) st.wanted = f.step;
+  if (st.asks.idle) st.wanted = f.step;
   st.playing = f.playing;
   st.view = f.view;
   root.dataset.view = f.view; // the style sheet shows the cut reasons of this view

@@ -1,4 +1,4 @@
-import { FrameQueue, dropSuperseded, splitFar } from "/static/js/viewer/queue.js";
+import { Asks, FrameQueue, dropSuperseded, splitFar } from "/static/js/viewer/queue.js";
 import { eq, test } from "./check.js";
 
 const frame = (step, more) => Object.assign({ type: "frame", step, nodes: [] }, more);
@@ -64,4 +64,41 @@ test("dropSuperseded drops the patches a newer frame gives", () => {
   const l = { nodes: [[1, "a"], [2, "b"]], more: [[4, "m"], [5, "n"]] };
   dropSuperseded(l, frame(2, { nodes: [[2, "x"]], more: [[5, "y"]] }));
   eq(l, { nodes: [[1, "a"]], more: [[4, "m"]] }, "left");
+});
+
+test("a command waits for every answer, a layout being part of one", () => {
+  const a = new Asks();
+  a.opened();
+  eq(a.ask({ step: 1 }), false, "while the first frame is coming");
+  a.got({ type: "frame", step: 0 });
+  eq(a.next(), { step: 1 }, "after the first frame");
+  eq(a.ask({ step: 1 }), true, "sent");
+  a.got({ type: "layout" });
+  eq([a.ask({ step: 2 }), a.idle], [false, false], "after the layout of step 1's answer");
+  a.got({ type: "frame", step: 1 });
+  eq(a.next(), { step: 2 }, "after step 1's frame");
+  eq(a.ask({ step: 2 }), true, "sent");
+  eq(a.idle, false, "step 2 unanswered");
+  a.got({ type: "frame", step: 2 });
+  eq([a.idle, a.next()], [true, null], "all answered");
+});
+
+test("a frame answering the panel is not the answer to a later command", () => {
+  const a = new Asks();
+  a.opened();
+  a.got({ type: "frame", step: 4 });
+  a.aside();
+  eq(a.ask({ step: 5 }), false, "while the panel is unanswered");
+  a.got({ type: "frame", step: 4 });
+  eq([a.idle, a.next()], [false, { step: 5 }], "the panel's frame");
+  a.ask({ step: 5 });
+  a.got({ type: "error", message: "no" });
+  eq(a.idle, true, "an error answers too");
+});
+
+test("a frame unasked errs towards idle, never below it", () => {
+  const a = new Asks();
+  a.got({ type: "frame", step: 7 });
+  eq([a.idle, a.unanswered], [true, 0], "no command sent");
+  eq(a.ask({ step: 8 }), true, "the next goes at once");
 });
