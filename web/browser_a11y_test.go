@@ -567,6 +567,17 @@ const phoneShownJS = `(() => {
 	return out;
 })()`
 
+// currentInTreeJS says whether the current node, or the root before the
+// search enters it, is drawn whole inside the tree panel: a follower on a phone, which draws fewer nodes than its
+// presenter and so places them elsewhere, must still show where the
+// search is.
+const currentInTreeJS = `(() => {
+	const g = document.querySelector("#tree g.node.st_current") || document.querySelector("#tree g#n0");
+	if (!g) return false;
+	const n = g.getBoundingClientRect(), t = document.querySelector("#tree svg").getBoundingClientRect();
+	return n.width > 0 && n.left >= t.left - 0.5 && n.right <= t.right + 0.5 && n.top >= t.top - 0.5 && n.bottom <= t.bottom + 0.5;
+})()`
+
 // TestBrowserA11yPhone opens what a student opens on a phone (the
 // start page's join box, a room's follower viewer, an exercise) at two
 // phones' sizes, with touch, and measures it: the page never scrolls
@@ -595,10 +606,20 @@ func TestBrowserA11yPhone(t *testing.T) {
 			b.emulatePhone(p)
 			presenter := openFollower(t, b, "ttt-alphabeta")
 			presenter.waitJS("the follower", `document.getElementById("room-count").textContent === "1 following"`)
+			b.waitJS("the root whole in the tree panel at step 0", currentInTreeJS)
 			for k := 1; k <= 6; k++ {
 				presenter.press(kb.ArrowRight)
 				presenter.waitStep(k)
 				b.waitStep(k)
+				b.waitJS(fmt.Sprintf("the current node whole in the tree panel at step %d", k), currentInTreeJS)
+			}
+			// Steps further on draw other display sets on the phone
+			// than on the presenter's screen, which place the nodes
+			// elsewhere.
+			for _, k := range []int{24, 48, 0, 6} {
+				presenter.seek(k)
+				b.waitStep(k)
+				b.waitJS(fmt.Sprintf("the current node whole in the tree panel at step %d", k), currentInTreeJS)
 			}
 			b.settleDrawings()
 			s := b.checkPhone(p)
@@ -766,4 +787,12 @@ func (b *browser) tapOn(sel string) {
 // order, joined by commas: "3,12,2,4".
 func leafValues(tree string) string {
 	return strings.Join(strings.FieldsFunc(tree, func(r rune) bool { return r == '[' || r == ']' || r == ',' || r == ' ' }), ",")
+}
+
+// seek moves b's viewer to step k with its scrubber, as a person drags it,
+// and waits for the step.
+func (b *browser) seek(k int) {
+	b.t.Helper()
+	b.do(fmt.Sprintf("dragging the scrubber to step %d", k), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("scrubber"); s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, k)))
+	b.waitStep(k)
 }

@@ -10,7 +10,7 @@ import { drawGrains, drawPanels, scrollLog, showControls, showLit } from "./pane
 import { applyPatches, drawCaption, markSelected } from "./patches.js";
 import { withParams } from "./protocol.js";
 import { FrameQueue, dropSuperseded, splitFar } from "./queue.js";
-import { applyState, emitState } from "./room.js";
+import { applyState, boxInMine, emitState } from "./room.js";
 import { centreOf, graphOffset } from "./shapes.js";
 import { anchorUsed, following, leftForLater, loading, restFrame, restLines, root, selected, shown, st } from "./state.js";
 
@@ -95,7 +95,8 @@ function applyFrame(f) {
     follow(f.current);
     showAnswer(f);
   }
-  if (st.remote && st.remote.box && st.svg) showRemote(st.remote.box, f.current); // a presenter's view, not the follow's
+  const remote = st.remote && st.remote.box && st.svg ? boxInMine(st.remote.box, st.remote.anchors) : null;
+  if (remote) showRemote(remote, f.current); // a presenter's view, not the follow's
   anchorUsed(false);
   restFrame(f);
   if (st.later) dropSuperseded(st.later, f);

@@ -42,6 +42,9 @@ const (
 	MaxStateSteps = 4_000_000
 	// maxRoomPanels caps the panels a state may say are open.
 	maxRoomPanels = 16
+	// maxRoomAnchors caps the nodes a state places its box by: the
+	// nearest the box's centre, the current node and the root.
+	maxRoomAnchors = 3
 	// maxRoomCoordinate bounds each number of a state's box, far beyond
 	// any drawing's size, so that followers' pages compute with numbers
 	// they can add and scale.

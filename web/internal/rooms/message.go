@@ -30,10 +30,26 @@ type State struct {
 	Box      *[4]float64 `json:"box,omitempty"`    // the tree's viewBox: x, y, width, height
 	Present  bool        `json:"present"`          // presentation mode
 	Panels   []string    `json:"panels,omitempty"` // the ids of the open panels
+
+	// Anchors are nodes of the presenter's drawing, nearest the box's
+	// centre first, where they stand in it. A follower's drawing, of
+	// another display set when its window is another size, places its
+	// nodes elsewhere: it finds the box around the first it has drawn.
+	Anchors []Anchor `json:"anchors,omitempty"`
+}
+
+// Anchor is a node of a presenter's drawing and its centre there.
+type Anchor struct {
+	Node int     `json:"node"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
 }
 
 // panelID matches the id of a panel a state may open.
 var panelID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
+
+// coordinate reports whether x is a number a page can place a drawing at.
+func coordinate(x float64) bool { return !math.IsNaN(x) && math.Abs(x) <= maxRoomCoordinate }
 
 // Check returns an error unless s is a state a viewer can show.
 func (s *State) Check() error {
@@ -46,10 +62,17 @@ func (s *State) Check() error {
 		return fmt.Errorf("selected node %d is not a node or -1", s.Selected)
 	case len(s.Panels) > maxRoomPanels:
 		return fmt.Errorf("%d open panels, more than %d", len(s.Panels), maxRoomPanels)
+	case len(s.Anchors) > maxRoomAnchors:
+		return fmt.Errorf("%d anchors, more than %d", len(s.Anchors), maxRoomAnchors)
+	}
+	for _, a := range s.Anchors {
+		if a.Node < 0 || a.Node >= MaxStateSteps || !coordinate(a.X) || !coordinate(a.Y) {
+			return fmt.Errorf("an anchor is a node of 0..%d and its centre within ±%g", MaxStateSteps-1, float64(maxRoomCoordinate))
+		}
 	}
 	if s.Box != nil {
 		for _, x := range s.Box {
-			if math.IsNaN(x) || math.Abs(x) > maxRoomCoordinate {
+			if !coordinate(x) {
 				return fmt.Errorf("the box is not four numbers within ±%g", float64(maxRoomCoordinate))
 			}
 		}

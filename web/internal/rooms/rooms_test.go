@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -208,6 +209,13 @@ func TestRoomAnswersLimit(t *testing.T) {
 func TestRoomStateBounds(t *testing.T) {
 	t.Parallel()
 	box := func(x, w float64) *[4]float64 { return &[4]float64{x, 0, w, 10} }
+	anchors := func(n int) []Anchor {
+		out := make([]Anchor, n)
+		for i := range out {
+			out[i] = Anchor{Node: i, X: float64(i), Y: 1}
+		}
+		return out
+	}
 	tests := []struct {
 		name string
 		s    State
@@ -221,6 +229,13 @@ func TestRoomStateBounds(t *testing.T) {
 		{"a box at the bound", State{View: "root", Selected: -1, Box: box(-maxRoomCoordinate, maxRoomCoordinate)}, true},
 		{"a box past it", State{View: "root", Selected: -1, Box: box(-2*maxRoomCoordinate, 10)}, false},
 		{"a box of 1e308", State{View: "root", Selected: -1, Box: box(0, 1e308)}, false},
+		{"anchors at the cap", State{View: "root", Selected: -1, Anchors: anchors(maxRoomAnchors)}, true},
+		{"anchors past it", State{View: "root", Selected: -1, Anchors: anchors(maxRoomAnchors + 1)}, false},
+		{"an anchor at the last node", State{View: "root", Selected: -1, Anchors: []Anchor{{Node: MaxStateSteps - 1, X: maxRoomCoordinate, Y: -maxRoomCoordinate}}}, true},
+		{"an anchor past any trace", State{View: "root", Selected: -1, Anchors: []Anchor{{Node: MaxStateSteps}}}, false},
+		{"an anchor before the root", State{View: "root", Selected: -1, Anchors: []Anchor{{Node: -1}}}, false},
+		{"an anchor past the bound", State{View: "root", Selected: -1, Anchors: []Anchor{{Node: 0, X: 2 * maxRoomCoordinate}}}, false},
+		{"an anchor at NaN", State{View: "root", Selected: -1, Anchors: []Anchor{{Node: 0, Y: math.NaN()}}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
