@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -186,12 +187,13 @@ func TestBrowserRoomEndingsInJapanese(t *testing.T) {
 		{rooms.LifeEnding(rooms.RoomLifetime), "ルームは終了しました：ルームは最長 6 時間までです。"},
 		{rooms.LifeEnding(time.Hour), "ルームは終了しました：ルームは最長 1 時間までです。"},
 	}
+	code := ""
 	for i, tt := range tests {
 		p.open("/example/rn-alphabeta")
 		p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
 		p.click("#room-open")
-		p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
-		code := p.text("#room-code")
+		p.waitJS("the room's code", fmt.Sprintf(`(() => { const c = document.getElementById("room-code").textContent; return c.length === 6 && c !== %q; })()`, code))
+		code = p.text("#room-code")
 		if i == 0 {
 			f.open("/lang/ja?back=/r/" + code)
 		} else {
