@@ -191,12 +191,12 @@ func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	in.posted = true
 	cfg, err := arenaConfig(templates.LangOf(r.Context()), in)
 	if err != nil {
-		s.arenaForm(w, r, http.StatusBadRequest, in, err.Error())
+		s.arenaForm(w, r, http.StatusBadRequest, in, templates.LangOf(r.Context()).Error(err))
 		return
 	}
 	id, err := s.startArena(cfg)
 	if err != nil {
-		s.arenaForm(w, r, refusedStatus(w, err, matches.ErrBusy, http.StatusServiceUnavailable, "10"), in, err.Error())
+		s.arenaForm(w, r, refusedStatus(w, err, matches.ErrBusy, http.StatusServiceUnavailable, "10"), in, templates.LangOf(r.Context()).Error(err))
 		return
 	}
 	http.Redirect(w, r, "/arena/"+id, http.StatusSeeOther)

@@ -222,7 +222,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.newSearch(w, r, http.StatusBadRequest, in, err.Error())
+		s.newSearch(w, r, http.StatusBadRequest, in, l.Error(err))
 		return
 	}
 	// A search whose trace cannot be saved is refused here, with the

@@ -27,7 +27,7 @@ func refusedStatus(w http.ResponseWriter, err, busy error, status int, retry str
 // catalog's.
 func searchRefusal(l explain.Lang, err error) string {
 	if l.Code() == explain.English.Code() || !errors.Is(err, live.ErrBusy) {
-		return err.Error()
+		return l.Error(err)
 	}
 	return l.T("As many searches are running as this server runs at once; try again when one ends.")
 }

@@ -99,7 +99,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
 	}
 	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), "trace: ")
+		msg := strings.TrimPrefix(l.Error(err), "trace: ")
 		s.uploadFailed(w, r, http.StatusBadRequest, l.F("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
