@@ -23,6 +23,11 @@ var errorPackages = []struct {
 	{"games", true},
 	{"play", false},
 	{"exercise", false},
+	// The trace reader, as an upload meets it.
+	{"trace", false},
+	{"trace/internal/codec", false},
+	{"trace/internal/event", false},
+	{"web/internal/tracestore", false},
 }
 
 // exemptErrors are error forms of errorPackages that never reach a
@@ -41,6 +46,17 @@ var exemptErrors = map[string]string{
 	"weak reach: White's threat term with the first-move rule set aside is %v, not %v (one die face)":       "a test's clue",
 	"weak reach: %s rolling %s makes a line without %s":                                                     "a test's clue",
 	"dice: the placement %v has a line at the start":                                                        "a test's clue",
+	// The trace writer's: a reader reads traces, never writes one.
+	"trace: cannot write format version %d; write version %d, 2 or 1": "the writer's",
+	"trace: step %d: cannot encode %v event: %w":                      "the writer's",
+	"trace: writing event %d: %w":                                     "the writer's",
+	"field %q: events have no encoding for type %s":                   "the writer's",
+	"field %q: invalid %s %s":                                         "the writer's",
+	"field %q is NaN (only a score's ucb may be NaN)":                 "the writer's",
+	"scores[%d]: %w": "the writer's",
+	// The program's own misuse of its types, which its tests catch.
+	"trace: a frozen Builder takes no more events":          "a misuse of the Builder",
+	"trace: Event.%s called on a %v event, want a %v event": "a misuse of an Event",
 }
 
 // errorForm is the format of an error the code writes, and where.
@@ -49,7 +65,8 @@ type errorForm struct {
 }
 
 // isErrorCall reports whether call makes an error or its message from a
-// format: fmt.Errorf, errors.New, and the parsers' own errorf helpers.
+// format: fmt.Errorf, errors.New, and the parsers' and the trace
+// builder's own helpers, errorf and fail.
 func isErrorCall(call *ast.CallExpr) bool {
 	var name string
 	switch fun := call.Fun.(type) {
@@ -61,7 +78,7 @@ func isErrorCall(call *ast.CallExpr) bool {
 	case *ast.Ident:
 		name = fun.Name
 	}
-	return name == "Errorf" || name == "errorf"
+	return name == "Errorf" || name == "errorf" || name == "fail"
 }
 
 // fileErrorForms returns the literal formats of the Go file's errors:
@@ -104,7 +121,7 @@ func fileErrorForms(t *testing.T, fset *token.FileSet, path string) []errorForm 
 				}
 			}
 		case *ast.KeyValueExpr:
-			if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Msg" {
+			if k, ok := n.Key.(*ast.Ident); ok && (k.Name == "Msg" || k.Name == "msg") {
 				add(n.Value)
 			}
 		}
