@@ -23,6 +23,11 @@ var errorPackages = []struct {
 	{"games", true},
 	{"play", false},
 	{"exercise", false},
+	{"arena", false},
+	{"web/internal/matches", false},
+	{"web/internal/rooms", false},
+	{"web/internal/live", false},
+	{"trace/check", false},
 	// The trace reader, as an upload meets it.
 	{"trace", false},
 	{"trace/internal/codec", false},
