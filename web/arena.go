@@ -175,6 +175,9 @@ func arenaSPRT(l explain.Lang, in arenaForm) (*arena.SPRT, error) {
 		*f.to = v
 	}
 	if err := t.Check(); err != nil {
+		if l.Code() != explain.English.Code() {
+			return nil, errors.New(l.F("%s.", l.Error(err)))
+		}
 		msg := strings.TrimPrefix(err.Error(), "arena: the SPRT's ")
 		return nil, errors.New(l.F("The SPRT's %s.", msg))
 	}

@@ -16,7 +16,7 @@ import (
 
 // errorElement matches the element of a page that shows an error: the
 // forms', the exercise page's and the message page's.
-var errorElement = regexp.MustCompile(`(?s)data-testid="(?:form-error|exercise-error|upload-error|message)"[^>]*>(.*?)</p>`)
+var errorElement = regexp.MustCompile(`(?s)data-testid="(?:form-error|exercise-error|upload-error|arena-error|message)"[^>]*>(.*?)</p>`)
 
 // quotedChars are the characters an error quotes as what to type, 'x'
 // or '/', which are code in every language.
@@ -154,4 +154,63 @@ func dialPlayIn(t *testing.T, base, code string) *playPage {
 	}
 	t.Cleanup(func() { conn.Close() })
 	return &playPage{t: t, conn: conn}
+}
+
+// TestArenaErrorsInJapanese posts the arena form with what arena and
+// catalog refuse, as a Japanese reader.
+func TestArenaErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	tests := []struct {
+		name   string
+		values url.Values
+		want   string
+	}{
+		{"SPRT bounds in the wrong order", url.Values{"game": {"tictactoe"}, "a": {"alphabeta"}, "b": {"mcts"}, "games": {"10"}, "elo0": {"10"}, "elo1": {"0"}},
+			"SPRT の elo0（10）は elo1（0）より小さくなければなりません。"},
+		{"SPRT error rate", url.Values{"game": {"tictactoe"}, "a": {"alphabeta"}, "b": {"mcts"}, "games": {"10"}, "elo0": {"0"}, "elo1": {"10"}, "alpha": {"0.9"}},
+			"SPRT の誤り率 α（0.9）と β（0.05）は 0 より大きく 0.5 以下（たとえば 0.05）でなければなりません。"},
+		{"an engine out of range", url.Values{"game": {"tictactoe"}, "a": {"alphabeta depth=99"}, "b": {"mcts"}, "games": {"10"}},
+			"depth=99 は範囲外です（許される値: 1.."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			status, page := postJapanese(t, ts.URL, "/arena", "application/x-www-form-urlencoded", strings.NewReader(tt.values.Encode()))
+			if status != http.StatusBadRequest {
+				t.Fatalf("status %d, want %d", status, http.StatusBadRequest)
+			}
+			var input []string
+			for _, v := range tt.values {
+				input = append(input, v...)
+			}
+			japaneseError(t, shownError(t, page), tt.want, strings.Join(input, " "))
+		})
+	}
+}
+
+// TestRoomAnswerErrorsInJapanese sends an answer to no room, and to a
+// code that is none, as a Japanese reader: the refusal is in Japanese,
+// and in English as the rooms' errors read.
+func TestRoomAnswerErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	tests := []struct {
+		code, want, english string
+	}{
+		{"ZZZ222", "このコードのルームはありません。終了したか、コードが間違っています。", "No room has this code: it has ended, or the code is mistyped."},
+		{"!!", "ルームコードではありません。", "Not a room code."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			t.Parallel()
+			form := url.Values{"path": {"/exercise?kind=minimax&level=easy&seed=1"}, "answer": {"A=1"}}.Encode()
+			_, ja := postJapanese(t, ts.URL, "/rooms/"+url.PathEscape(tt.code)+"/answers", "application/x-www-form-urlencoded", strings.NewReader(form))
+			japaneseError(t, ja, tt.want, "")
+			res, err := testClient.Post(ts.URL+"/rooms/"+url.PathEscape(tt.code)+"/answers", "application/x-www-form-urlencoded", strings.NewReader(form))
+			if en := strings.TrimSpace(readBody(t, res, err)); en != tt.english {
+				t.Errorf("in English %q, want %q", en, tt.english)
+			}
+		})
+	}
 }

@@ -130,7 +130,12 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request, code string) (*r
 // alone, which the server's guard refuses from another site's page. It
 // answers 204 when the answer counts, or a status and why as text.
 func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	refuse := func(status int, err error) {
+		if l.Code() != explain.English.Code() {
+			http.Error(w, sentenceIn(l, err), status)
+			return
+		}
 		http.Error(w, explain.Capital(strings.TrimSuffix(strings.TrimSpace(err.Error()), "."))+".", status)
 	}
 	code, ok := rooms.NormalCode(r.PathValue("code"))
@@ -336,7 +341,16 @@ func roomSentence(l explain.Lang, err error) string {
 	case errors.Is(err, rooms.ErrLinkDown):
 		return l.T("The connection between servers is down, so rooms cannot be opened or found now; try again in a moment.")
 	}
-	return sentence(err)
+	return sentenceIn(l, err)
+}
+
+// sentenceIn is sentence(err) in the language l: in another language
+// than English, err read in it, with that language's full stop.
+func sentenceIn(l explain.Lang, err error) string {
+	if l.Code() == explain.English.Code() {
+		return sentence(err)
+	}
+	return l.F("%s.", strings.TrimSuffix(l.Error(err), "。"))
 }
 
 // roomHello reads a page's first message, which says who it is, and
