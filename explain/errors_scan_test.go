@@ -28,6 +28,9 @@ var errorPackages = []struct {
 	{"web/internal/rooms", false},
 	{"web/internal/live", false},
 	{"trace/check", false},
+	// The server's own refusals of links and forms, and the counts.
+	{"web", false},
+	{"web/internal/counts", false},
 	// The trace reader, as an upload meets it.
 	{"trace", false},
 	{"trace/internal/codec", false},
@@ -62,6 +65,10 @@ var exemptErrors = map[string]string{
 	// The program's own misuse of its types, which its tests catch.
 	"trace: a frozen Builder takes no more events":          "a misuse of the Builder",
 	"trace: Event.%s called on a %v event, want a %v event": "a misuse of an Event",
+	// The server's wiring and shutdown, which its owner reads in the log.
+	"web: Config.Layouter is required": "the program's wiring",
+	"web: Config.DataDir is required":  "the program's wiring",
+	"web: searches still saving: %w":   "the log's, at shutdown",
 }
 
 // errorForm is the format of an error the code writes, and where.
