@@ -214,3 +214,30 @@ func TestRoomAnswerErrorsInJapanese(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkErrorsInJapanese follows links the server cannot read as a
+// Japanese reader: a viewer's step, the counts' traces, a comparison's
+// step; each refusal is in Japanese, the link's own words kept.
+func TestLinkErrorsInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	viewer := uploadEvents(t, ts.URL, chain(3))
+	tests := []struct {
+		name, path, want, input string
+	}{
+		{"a viewer's step", viewer + "?step=x", "ステップ「x」は使えません（このトレースのステップは 0..", "x last"},
+		{"a viewer's view", viewer + "?view=top", "視点「top」は使えません（root か side にしてください）", "top root side"},
+		{"no trace to count", "/counts", "数えるトレースを /counts?t=<id>&t=<id> の形で最大 ", ""},
+		{"not a trace id", "/counts?t=zzz", "「zzz」はトレースを指すものではありません（トレースのアドレスは /t/ のあとに16進数12桁が続きます）", "zzz"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			status, page := getJapanese(t, ts.URL, tt.path)
+			if status != http.StatusBadRequest {
+				t.Fatalf("status %d, want %d", status, http.StatusBadRequest)
+			}
+			japaneseError(t, shownError(t, page), tt.want, tt.input)
+		})
+	}
+}

@@ -143,7 +143,7 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	defer s.endHandout()
 	from, to, err := stepRange(r, sh.Tree().Len())
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	steps, nodes := to-from+1, sh.Tree().Size()
