@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/searchviz/searchviz/catalog"
 	treegame "github.com/searchviz/searchviz/games/tree"
@@ -55,6 +55,7 @@ func TestErrorInJapanese(t *testing.T) {
 		{"end of input", fmt.Errorf("tictactoe: at offset %d: expected a cell 'x', 'o' or '.', found %s", 4, "end of input"),
 			"tictactoe：位置 4 にはマス 'x'、'o'、'.' のいずれかが必要ですが、入力の終わりでした"},
 		{"reordered", fmt.Errorf("catalog: %d actions for %d sides to move", 3, 2), "手番のサイドは 2 ですが、手が 3 個あります"},
+		{"no parameters", prepareError(t, "tictactoe colour=red", "alphabeta"), "tictactoe：パラメータ「colour」はありません（指定できるパラメータはありません）"},
 		{"unknown", errors.New("disk on fire"), "disk on fire"},
 	}
 	for _, tt := range tests {
@@ -121,16 +122,30 @@ func TestFillForm(t *testing.T) {
 	}
 }
 
-// FuzzError reads any text as an error in Japanese: it never panics, and
-// a text of no Latin letters comes back as it was.
+// FuzzError reads any text as an error in each language: it never
+// panics, English keeps the text as it is, and Japanese keeps a text of
+// valid UTF-8 valid.
 func FuzzError(f *testing.F) {
-	for _, s := range []string{"alphabeta: depth=99 is out of range (allowed 1..12)", "algorithm: spec \"a\": parameter \"b\" given twice", "%s: %w", "", "：", `"\"`} {
+	for _, s := range []string{"alphabeta: depth=99 is out of range (allowed 1..12)", "algorithm: spec \"a\": parameter \"b\" given twice", "%s: %w", "", "：", `"\"`, "0: 00000: 0000000"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		got := Japanese.Problem(text)
-		if !strings.ContainsFunc(text, func(r rune) bool { return r < unicode.MaxASCII && unicode.IsLetter(r) }) && got != text {
-			t.Errorf("Problem(%q) = %q", text, got)
+		if got := English.Problem(text); got != text {
+			t.Errorf("English.Problem(%q) = %q", text, got)
+		}
+		if got := Japanese.Problem(text); utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Errorf("Japanese.Problem(%q) = %q, not valid UTF-8", text, got)
 		}
 	})
+}
+
+// BenchmarkErrorJapanese reads a wrapped error of the new-search form in
+// Japanese, as a page does once per refusal.
+func BenchmarkErrorJapanese(b *testing.B) {
+	err := fmt.Errorf("algorithm: %w", fmt.Errorf("%s: %w", "alphabeta", fmt.Errorf("%s=%s is out of range (allowed %s)", "depth", "99", "1..64")))
+	errorPatterns()
+	b.ReportAllocs()
+	for b.Loop() {
+		Japanese.Error(err)
+	}
 }
