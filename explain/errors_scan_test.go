@@ -98,21 +98,16 @@ func isErrorCall(call *ast.CallExpr) bool {
 // Sprintf calls of Error methods, and the literal messages of Msg fields.
 func fileErrorForms(t *testing.T, fset *token.FileSet, path string) []errorForm {
 	t.Helper()
-	file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	// Object resolution finds the constants a format is built of.
+	file, err := parser.ParseFile(fset, path, nil, 0)
 	if err != nil {
 		t.Fatalf("parsing %s: %v", path, err)
 	}
 	var out []errorForm
 	add := func(e ast.Expr) {
-		lit, ok := e.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
-			return
+		if s, ok := constantString(t, fset, e); ok {
+			out = append(out, errorForm{s, fset.Position(e.Pos()).String()})
 		}
-		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			t.Fatalf("%s: %v", fset.Position(lit.Pos()), err)
-		}
-		out = append(out, errorForm{s, fset.Position(lit.Pos()).String()})
 	}
 	var inspect func(n ast.Node, inError bool) bool
 	inspect = func(n ast.Node, inError bool) bool {
@@ -126,8 +121,8 @@ func fileErrorForms(t *testing.T, fset *token.FileSet, path string) []errorForm 
 		case *ast.CallExpr:
 			if isErrorCall(n) || (inError && isSprintf(n)) {
 				for _, a := range n.Args {
-					if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						add(lit)
+					if _, ok := constantString(t, fset, a); ok {
+						add(a)
 						break
 					}
 				}
@@ -141,6 +136,43 @@ func fileErrorForms(t *testing.T, fset *token.FileSet, path string) []errorForm 
 	}
 	ast.Inspect(file, func(n ast.Node) bool { return inspect(n, false) })
 	return out
+}
+
+// constantString returns the string e stands for when the file alone
+// says it: a literal, a constant of the file, or a sum of them, as in
+// "expected "+want+", found %s".
+func constantString(t *testing.T, fset *token.FileSet, e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(e.Value)
+		if err != nil {
+			t.Fatalf("%s: %v", fset.Position(e.Pos()), err)
+		}
+		return s, true
+	case *ast.BinaryExpr:
+		x, okx := constantString(t, fset, e.X)
+		y, oky := constantString(t, fset, e.Y)
+		return x + y, e.Op == token.ADD && okx && oky
+	case *ast.ParenExpr:
+		return constantString(t, fset, e.X)
+	case *ast.Ident:
+		if e.Obj == nil || e.Obj.Kind != ast.Con {
+			return "", false
+		}
+		spec, ok := e.Obj.Decl.(*ast.ValueSpec)
+		if !ok {
+			return "", false
+		}
+		for i, name := range spec.Names {
+			if name.Name == e.Name && i < len(spec.Values) {
+				return constantString(t, fset, spec.Values[i])
+			}
+		}
+	}
+	return "", false
 }
 
 // isSprintf reports whether call is fmt.Sprintf.
