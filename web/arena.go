@@ -213,7 +213,7 @@ func (s *Server) startArena(cfg arena.Config) (string, error) {
 		if errors.Is(err, matches.ErrBusy) {
 			return "", err
 		}
-		return "", errors.New(s.publicError(err))
+		return "", errors.New(s.publicError(explain.English, err))
 	}
 	ctx, cancel := context.WithTimeoutCause(s.searchCtx, matches.MaxTime, fmt.Errorf("the match reached its time limit of %v", matches.MaxTime))
 	go func() {

@@ -107,12 +107,12 @@ func (s *Server) countsFailure(ctx context.Context, err error) (int, string) {
 	case errors.Is(err, tracestore.ErrNoTrace):
 		return http.StatusNotFound, l.F("There is no saved trace %q. Saved traces are listed under Saved traces.", te.id)
 	case errors.Is(err, trace.ErrTooLarge):
-		return http.StatusRequestEntityTooLarge, l.F("Trace %s is too big to open: %s.", te.id, l.Problem(s.publicError(te.err)))
+		return http.StatusRequestEntityTooLarge, l.F("Trace %s is too big to open: %s.", te.id, s.publicError(l, te.err))
 	case te.counting:
 		return http.StatusUnprocessableEntity, l.F("Trace %s cannot be counted: %s.", te.id, strings.TrimPrefix(l.Error(te.err), "counts: "))
 	}
 	s.log.Error("counting traces", "err", err)
-	return http.StatusInternalServerError, s.publicError(err)
+	return http.StatusInternalServerError, s.publicError(l, err)
 }
 
 // handleCounts answers /counts?t=<id>&t=<id>...: a page comparing the

@@ -1,16 +1,22 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"html"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gorilla/websocket"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/web/internal/matches"
 )
 
@@ -239,5 +245,27 @@ func TestLinkErrorsInJapanese(t *testing.T) {
 			}
 			japaneseError(t, shownError(t, page), tt.want, tt.input)
 		})
+	}
+}
+
+// TestStorageErrorInJapanese checks the data directory's failures as a
+// page says them: the system's reason in the reader's language, and the
+// directory's path never shown.
+func TestStorageErrorInJapanese(t *testing.T) {
+	t.Parallel()
+	s, _ := newTestServer(t)
+	denied := &fs.PathError{Op: "open", Path: filepath.Join(s.store.Dir(), "x.jsonl"), Err: syscall.EACCES}
+	if got, want := s.storageError(explain.Japanese, denied), "権限がありません"; got != want {
+		t.Errorf("in Japanese %q, want %q", got, want)
+	}
+	if got, want := s.storageError(explain.English, denied), "permission denied"; got != want {
+		t.Errorf("in English %q, want %q", got, want)
+	}
+	saving := fmt.Errorf("web: saving trace: %w", errors.New("trace: writing "+filepath.Join(s.store.Dir(), "x.jsonl")+": no space left on device"))
+	if got, want := s.publicError(explain.Japanese, saving), "トレースを保存できません：トレース：x.jsonl に書き込めません：デバイスに空き容量がありません"; got != want {
+		t.Errorf("in Japanese %q, want %q", got, want)
+	}
+	if got, want := s.publicError(explain.English, saving), "web: saving trace: trace: writing x.jsonl: no space left on device"; got != want {
+		t.Errorf("in English %q, want %q", got, want)
 	}
 }

@@ -177,7 +177,7 @@ func (s *Server) sendHandout(w http.ResponseWriter, r *http.Request, sh *show.Sh
 		return // the client has gone
 	case err != nil:
 		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
-		http.Error(w, readerLang(r).F("The handout could not be made: %s", s.publicError(err)), http.StatusInternalServerError)
+		http.Error(w, readerLang(r).F("The handout could not be made: %s", s.publicError(readerLang(r), err)), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", ctype)

@@ -39,7 +39,7 @@ func (s *Server) rerunSearch(w http.ResponseWriter, r *http.Request, req catalog
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		l := templates.LangOf(r.Context())
-		s.message(w, r, http.StatusInternalServerError, l.T("Cannot run the search"), l.F("Its trace could not be saved in the data directory (%s).", s.storageError(err)))
+		s.message(w, r, http.StatusInternalServerError, l.T("Cannot run the search"), l.F("Its trace could not be saved in the data directory (%s).", s.storageError(l, err)))
 		return ""
 	}
 	id, err := s.startSearch(req)

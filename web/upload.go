@@ -106,7 +106,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.SaveUpload(id, hdr.Filename, h, treeEvents(t)) })
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.uploadFailed(w, r, http.StatusInternalServerError, l.F("The trace could not be saved in the data directory (%s).", s.storageError(err)))
+		s.uploadFailed(w, r, http.StatusInternalServerError, l.F("The trace could not be saved in the data directory (%s).", s.storageError(l, err)))
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())
