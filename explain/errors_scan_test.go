@@ -23,6 +23,7 @@ var errorPackages = []struct {
 	{"games", true},
 	{"play", false},
 	{"exercise", false},
+	{"search", false},
 	{"arena", false},
 	{"web/internal/matches", false},
 	{"web/internal/rooms", false},
