@@ -325,10 +325,26 @@ func (s *Server) handleArenaStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := m.Status(true)
-	if l := templates.LangOf(r.Context()); st.SPRT != nil && m.Config().SPRT != nil {
+	l := templates.LangOf(r.Context())
+	if st.SPRT != nil && m.Config().SPRT != nil {
 		st.SPRT.Words = arena.Verdict{SPRT: *m.Config().SPRT, Decision: st.SPRT.Decision}.WordsIn(l)
 	}
+	st.Error = matchError(l, st.Error)
 	writeJSON(w, http.StatusOK, st)
+}
+
+// matchError is why a match stopped early, as its status keeps it, in the
+// reader's language l. The page's script reads the prefix "stopped: ",
+// which stays; the status keeps arena's errors without their "arena: ",
+// which their forms begin with.
+func matchError(l explain.Lang, msg string) string {
+	if msg == "" || l.Code() == explain.English.Code() {
+		return msg
+	}
+	if why, ok := strings.CutPrefix(msg, "stopped: "); ok {
+		return "stopped: " + l.Problem(why)
+	}
+	return l.Problem("arena: " + msg)
 }
 
 // arenaMove is one move of a game as the page lists it.

@@ -269,3 +269,23 @@ func TestStorageErrorInJapanese(t *testing.T) {
 		t.Errorf("in English %q, want %q", got, want)
 	}
 }
+
+// TestMatchErrorInJapanese reads why a match stopped early, as its status
+// keeps it, in each language: the script's prefix "stopped: " stays.
+func TestMatchErrorInJapanese(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ msg, ja string }{
+		{"", ""},
+		{"stopped: the match's Stop button was pressed", "stopped: 対戦の停止ボタンが押されました"},
+		{"stopped: the server stopped before the match ended", "stopped: 対戦が終わる前にサーバーが停止しました"},
+		{"game 3: no end after 500 moves, the most a game may take", "第 3 局：500 手を指しても終わりません。これが1局の最大の手数です"},
+	}
+	for _, tt := range tests {
+		if got := matchError(explain.Japanese, tt.msg); got != tt.ja {
+			t.Errorf("matchError(Japanese, %q) = %q, want %q", tt.msg, got, tt.ja)
+		}
+		if got := matchError(explain.English, tt.msg); got != tt.msg {
+			t.Errorf("matchError(English, %q) = %q", tt.msg, got)
+		}
+	}
+}
