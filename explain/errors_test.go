@@ -54,7 +54,7 @@ func TestErrorInJapanese(t *testing.T) {
 		{"tree syntax", treeErr, "tree：位置 4：数か '[' が必要ですが、'x' でした"},
 		{"end of input", fmt.Errorf("tictactoe: at offset %d: expected a cell 'x', 'o' or '.', found %s", 4, "end of input"),
 			"tictactoe：位置 4 にはマス 'x'、'o'、'.' のいずれかが必要ですが、入力の終わりでした"},
-		{"reordered", fmt.Errorf("catalog: %d actions for %d sides to move", 3, 2), "手番のサイドは 2 ですが、手が 3 個あります"},
+		{"reordered", fmt.Errorf("catalog: %d actions for %d sides to move", 3, 2), "手番の陣営は 2 ですが、手が 3 個あります"},
 		{"no parameters", prepareError(t, "tictactoe colour=red", "alphabeta"), "tictactoe：パラメータ「colour」はありません（指定できるパラメータはありません）"},
 		{"unknown", errors.New("disk on fire"), "disk on fire"},
 	}
