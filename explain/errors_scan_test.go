@@ -228,12 +228,20 @@ func TestEveryErrorTranslated(t *testing.T) {
 			t.Errorf("%s: no error forms found; is the scan broken?", p.dir)
 		}
 		for _, f := range forms {
-			if _, exempt := exemptErrors[f.format]; exempt || keys[f.format] || !hasWords(f.format) {
+			if _, exempt := exemptErrors[f.format]; exempt || keys[f.format] || readAsText(f.format) || !hasWords(f.format) {
 				continue
 			}
 			t.Errorf("%s: the error form %q is not in %s", strings.TrimPrefix(f.at, root+"/"), f.format, errorCatalog)
 		}
 	}
+}
+
+// readAsText reports whether an error with no holes is a phrase another
+// catalog translates, which Lang.Error reads as it reads a hole's words:
+// a search's reason to stop is also a note's ("nobody was watching").
+func readAsText(format string) bool {
+	_, ok := Catalog[format]
+	return ok && !formVerb.MatchString(format) && strings.Contains(format, " ")
 }
 
 // hasWords reports whether a format holds a letter outside its verbs: a

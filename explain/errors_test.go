@@ -56,6 +56,7 @@ func TestErrorInJapanese(t *testing.T) {
 			"tictactoe：位置 4 にはマス 'x'、'o'、'.' のいずれかが必要ですが、入力の終わりでした"},
 		{"reordered", fmt.Errorf("catalog: %d actions for %d sides to move", 3, 2), "手番の陣営は 2 ですが、手が 3 個あります"},
 		{"no parameters", prepareError(t, "tictactoe colour=red", "alphabeta"), "tictactoe：パラメータ「colour」はありません（指定できるパラメータはありません）"},
+		{"another catalog's phrase", errors.New("nobody was watching"), Japanese.T("nobody was watching")},
 		{"unknown", errors.New("disk on fire"), "disk on fire"},
 	}
 	for _, tt := range tests {
