@@ -175,6 +175,9 @@ func arenaSPRT(l explain.Lang, in arenaForm) (*arena.SPRT, error) {
 		*f.to = v
 	}
 	if err := t.Check(); err != nil {
+		if l.Code() != explain.English.Code() {
+			return nil, errors.New(l.F("%s.", l.Error(err)))
+		}
 		msg := strings.TrimPrefix(err.Error(), "arena: the SPRT's ")
 		return nil, errors.New(l.F("The SPRT's %s.", msg))
 	}
@@ -191,12 +194,12 @@ func (s *Server) handleArenaStart(w http.ResponseWriter, r *http.Request) {
 	in.posted = true
 	cfg, err := arenaConfig(templates.LangOf(r.Context()), in)
 	if err != nil {
-		s.arenaForm(w, r, http.StatusBadRequest, in, err.Error())
+		s.arenaForm(w, r, http.StatusBadRequest, in, templates.LangOf(r.Context()).Error(err))
 		return
 	}
 	id, err := s.startArena(cfg)
 	if err != nil {
-		s.arenaForm(w, r, refusedStatus(w, err, matches.ErrBusy, http.StatusServiceUnavailable, "10"), in, err.Error())
+		s.arenaForm(w, r, refusedStatus(w, err, matches.ErrBusy, http.StatusServiceUnavailable, "10"), in, templates.LangOf(r.Context()).Error(err))
 		return
 	}
 	http.Redirect(w, r, "/arena/"+id, http.StatusSeeOther)
@@ -210,7 +213,7 @@ func (s *Server) startArena(cfg arena.Config) (string, error) {
 		if errors.Is(err, matches.ErrBusy) {
 			return "", err
 		}
-		return "", errors.New(s.publicError(err))
+		return "", errors.New(s.publicError(explain.English, err))
 	}
 	ctx, cancel := context.WithTimeoutCause(s.searchCtx, matches.MaxTime, fmt.Errorf("the match reached its time limit of %v", matches.MaxTime))
 	go func() {
@@ -322,10 +325,26 @@ func (s *Server) handleArenaStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := m.Status(true)
-	if l := templates.LangOf(r.Context()); st.SPRT != nil && m.Config().SPRT != nil {
+	l := templates.LangOf(r.Context())
+	if st.SPRT != nil && m.Config().SPRT != nil {
 		st.SPRT.Words = arena.Verdict{SPRT: *m.Config().SPRT, Decision: st.SPRT.Decision}.WordsIn(l)
 	}
+	st.Error = matchError(l, st.Error)
 	writeJSON(w, http.StatusOK, st)
+}
+
+// matchError is why a match stopped early, as its status keeps it, in the
+// reader's language l. The page's script reads the prefix "stopped: ",
+// which stays; the status keeps arena's errors without their "arena: ",
+// which their forms begin with.
+func matchError(l explain.Lang, msg string) string {
+	if msg == "" || l.Code() == explain.English.Code() {
+		return msg
+	}
+	if why, ok := strings.CutPrefix(msg, "stopped: "); ok {
+		return "stopped: " + l.Problem(why)
+	}
+	return l.Problem("arena: " + msg)
 }
 
 // arenaMove is one move of a game as the page lists it.

@@ -193,7 +193,7 @@ func (s *Server) handleCompareSummary(w http.ResponseWriter, r *http.Request) {
 	}
 	ids, err := compareIDs(r.URL.Query(), "t", 2+len(c.Extra))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	sum, err := s.compareSummary(r.Context(), c, ids)
@@ -241,7 +241,7 @@ func (s *Server) handleCompareMatch(w http.ResponseWriter, r *http.Request) {
 		err = fmt.Errorf("step=%q is not a step number", q.Get("step"))
 	}
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	var shows [2]*show.Show

@@ -102,16 +102,17 @@ func (s *Server) countsFailure(ctx context.Context, err error) (int, string) {
 	if !errors.As(err, &te) {
 		te = &traceError{err: err}
 	}
+	l := templates.LangOf(ctx)
 	switch {
 	case errors.Is(err, tracestore.ErrNoTrace):
-		return http.StatusNotFound, fmt.Sprintf("There is no saved trace %q. Saved traces are listed under Saved traces.", te.id)
+		return http.StatusNotFound, l.F("There is no saved trace %q. Saved traces are listed under Saved traces.", te.id)
 	case errors.Is(err, trace.ErrTooLarge):
-		return http.StatusRequestEntityTooLarge, fmt.Sprintf("Trace %s is too big to open: %s.", te.id, s.publicError(te.err))
+		return http.StatusRequestEntityTooLarge, l.F("Trace %s is too big to open: %s.", te.id, s.publicError(l, te.err))
 	case te.counting:
-		return http.StatusUnprocessableEntity, fmt.Sprintf("Trace %s cannot be counted: %s.", te.id, strings.TrimPrefix(te.err.Error(), "counts: "))
+		return http.StatusUnprocessableEntity, l.F("Trace %s cannot be counted: %s.", te.id, strings.TrimPrefix(l.Error(te.err), "counts: "))
 	}
 	s.log.Error("counting traces", "err", err)
-	return http.StatusInternalServerError, s.publicError(err)
+	return http.StatusInternalServerError, s.publicError(l, err)
 }
 
 // handleCounts answers /counts?t=<id>&t=<id>...: a page comparing the
@@ -122,11 +123,11 @@ func (s *Server) handleCounts(w http.ResponseWriter, r *http.Request) {
 	fragment := q.Get("fragment") == "1"
 	ids, scale, err := countsQuery(q)
 	if err != nil && fragment {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	if err != nil {
-		s.message(w, r, http.StatusBadRequest, "Bad counts link", err.Error())
+		s.message(w, r, http.StatusBadRequest, readerLang(r).T("Bad counts link"), readerLang(r).Error(err))
 		return
 	}
 	if fragment {
@@ -148,7 +149,7 @@ func (s *Server) handleCounts(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleTraceCounts(w http.ResponseWriter, r *http.Request) {
 	scale, err := counts.ParseScale(r.URL.Query().Get("scale"))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	s.countsFragment(w, r, []string{r.PathValue("id")}, scale)

@@ -45,7 +45,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, l.F("There is no saved trace %q: it may have been deleted already.", id), http.StatusNotFound)
 	case err != nil:
 		s.log.Error("deleting a trace", "trace", id, "err", err)
-		http.Error(w, l.F("The trace could not be deleted (%s).", s.storageError(err)), http.StatusInternalServerError)
+		http.Error(w, l.F("The trace could not be deleted (%s).", s.storageError(l, err)), http.StatusInternalServerError)
 	default:
 		s.log.Info("trace deleted", "trace", id)
 		w.WriteHeader(http.StatusNoContent)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/searchviz/searchviz/catalog"
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/games/board"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -62,24 +63,24 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 	l := templates.LangOf(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, maxEditorRequest)
 	if err := r.ParseForm(); err != nil {
-		editorError(w, errors.New(l.F("the editor's request could not be read (at most %d KiB): %s", maxEditorRequest>>10, err.Error())))
+		editorError(w, l, errors.New(l.F("the editor's request could not be read (at most %d KiB): %s", maxEditorRequest>>10, err.Error())))
 		return
 	}
 	in := readForm(r)
 	g, err := catalog.LookupGame(in.game)
 	if err != nil {
-		editorError(w, err)
+		editorError(w, l, err)
 		return
 	}
 	gameSpec, err := specOf(in.game, gameField(in.game), g.Params, in.params)
 	if err != nil {
-		editorError(w, err)
+		editorError(w, l, err)
 		return
 	}
 	var seed int64
 	if in.seed != "" {
 		if seed, err = strconv.ParseInt(in.seed, 10, 64); err != nil {
-			editorError(w, errors.New(l.F("seed %q is not a whole number", in.seed)))
+			editorError(w, l, errors.New(l.F("seed %q is not a whole number", in.seed)))
 			return
 		}
 	}
@@ -89,7 +90,7 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		editorError(w, err)
+		editorError(w, l, err)
 		return
 	}
 	msg := editorMsg{Position: e.Position, Palette: e.Palette, Names: e.Names, Outline: newOutlineView(e.Outline)}
@@ -99,26 +100,27 @@ func (s *Server) handleEditor(w http.ResponseWriter, r *http.Request) {
 	if edited := r.PostFormValue("board"); edited != "" {
 		var b board.Board
 		if err := json.Unmarshal([]byte(edited), &b); err != nil {
-			editorError(w, errors.New(l.F("the edited board is not a board: %s", err.Error())))
+			editorError(w, l, errors.New(l.F("the edited board is not a board: %s", err.Error())))
 			return
 		}
 		if msg.Position, err = e.Edit(b); err != nil {
-			editorError(w, err)
+			editorError(w, l, err)
 			return
 		}
 		msg.Board = &b
 		if _, err := catalog.OpenEditor(gameSpec, seed, msg.Position); err != nil {
-			msg.Problem = err.Error()
+			msg.Problem = l.Error(err)
 		}
 	}
 	writeJSON(w, http.StatusOK, msg)
 }
 
-// editorError answers an editor's request with 400 and why.
-func editorError(w http.ResponseWriter, err error) {
+// editorError answers an editor's request with 400 and why, in the
+// reader's language l.
+func editorError(w http.ResponseWriter, l explain.Lang, err error) {
 	writeJSON(w, http.StatusBadRequest, struct {
 		Error string `json:"error"`
-	}{err.Error()})
+	}{l.Error(err)})
 }
 
 // writeJSON answers with status and v as JSON.

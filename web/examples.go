@@ -148,7 +148,7 @@ func (s *Server) exampleFailed(w http.ResponseWriter, r *http.Request, err error
 		s.message(w, r, http.StatusTooManyRequests, l.T("The server is busy"), searchRefusal(l, err))
 		return
 	}
-	s.message(w, r, http.StatusInternalServerError, l.T("The example failed"), err.Error())
+	s.message(w, r, http.StatusInternalServerError, l.T("The example failed"), l.Error(err))
 }
 
 // galleryEntry returns the entry of the gallery named by the request's

@@ -139,7 +139,7 @@ func (s *Server) typedExercise(w http.ResponseWriter, r *http.Request, kindName,
 	}
 	ex := exercise.Exercise{Kind: kind, Tree: text}
 	if _, err := exercise.Solve(ex); err != nil {
-		fail(l.F("This tree cannot be an exercise: %s.", strings.TrimPrefix(err.Error(), "exercise: ")))
+		fail(l.F("This tree cannot be an exercise: %s.", strings.TrimPrefix(l.Error(err), "exercise: ")))
 		return
 	}
 	if err := s.fillExercise(r.Context(), ex, &page); err != nil {
@@ -205,7 +205,7 @@ func quoted(l explain.Lang, s string) string {
 // reader may meet an English error of a package below, with the
 // Japanese words that say it is an error.
 func sentenceOf(l explain.Lang, err error) string {
-	return l.F("%s.", explain.Capital(err.Error()))
+	return l.F("%s.", explain.Capital(l.Error(err)))
 }
 
 // levelChoices returns the difficulties the page offers for the kind
@@ -337,12 +337,12 @@ func grade(l explain.Lang, ex exercise.Exercise, page *templates.Exercise) strin
 	}
 	ans, err := exercise.ParseAnswerIn(l, ex.Kind, page.Answer)
 	if err != nil {
-		page.Error = l.F("The answer cannot be read: %s. %s", strings.TrimPrefix(err.Error(), "exercise: "), page.Format)
+		page.Error = l.F("The answer cannot be read: %s. %s", strings.TrimPrefix(l.Error(err), "exercise: "), page.Format)
 		return ""
 	}
 	res, err := exercise.GradeIn(l, ex, ans)
 	if err != nil {
-		page.Error = sentenceOf(l, errors.New(strings.TrimPrefix(err.Error(), "exercise: ")))
+		page.Error = sentenceOf(l, errors.New(strings.TrimPrefix(l.Error(err), "exercise: ")))
 		return ""
 	}
 	page.Graded, page.Correct, page.Feedback = true, res.Correct, res.Feedback

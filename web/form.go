@@ -222,7 +222,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.newSearch(w, r, http.StatusBadRequest, in, err.Error())
+		s.newSearch(w, r, http.StatusBadRequest, in, l.Error(err))
 		return
 	}
 	// A search whose trace cannot be saved is refused here, with the
@@ -230,7 +230,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		s.newSearch(w, r, http.StatusInternalServerError, in,
-			l.F("The search was not started: its trace could not be saved in the data directory (%s).", s.storageError(err)))
+			l.F("The search was not started: its trace could not be saved in the data directory (%s).", s.storageError(l, err)))
 		return
 	}
 	id, err := s.startSearch(req)

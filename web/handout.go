@@ -143,7 +143,7 @@ func (s *Server) handleHandout(w http.ResponseWriter, r *http.Request) {
 	defer s.endHandout()
 	from, to, err := stepRange(r, sh.Tree().Len())
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	steps, nodes := to-from+1, sh.Tree().Size()
@@ -177,7 +177,7 @@ func (s *Server) sendHandout(w http.ResponseWriter, r *http.Request, sh *show.Sh
 		return // the client has gone
 	case err != nil:
 		s.log.Error("making a handout", "trace", sh.ID(), "err", err)
-		http.Error(w, readerLang(r).F("The handout could not be made: %s", s.publicError(err)), http.StatusInternalServerError)
+		http.Error(w, readerLang(r).F("The handout could not be made: %s", s.publicError(readerLang(r), err)), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", ctype)

@@ -27,7 +27,7 @@ func refusedStatus(w http.ResponseWriter, err, busy error, status int, retry str
 // catalog's.
 func searchRefusal(l explain.Lang, err error) string {
 	if l.Code() == explain.English.Code() || !errors.Is(err, live.ErrBusy) {
-		return err.Error()
+		return l.Error(err)
 	}
 	return l.T("As many searches are running as this server runs at once; try again when one ends.")
 }
@@ -39,7 +39,7 @@ func (s *Server) rerunSearch(w http.ResponseWriter, r *http.Request, req catalog
 	if err := s.store.CheckWritable(); err != nil {
 		s.log.Error("the data directory cannot be written", "err", err)
 		l := templates.LangOf(r.Context())
-		s.message(w, r, http.StatusInternalServerError, l.T("Cannot run the search"), l.F("Its trace could not be saved in the data directory (%s).", s.storageError(err)))
+		s.message(w, r, http.StatusInternalServerError, l.T("Cannot run the search"), l.F("Its trace could not be saved in the data directory (%s).", s.storageError(l, err)))
 		return ""
 	}
 	id, err := s.startSearch(req)

@@ -130,7 +130,12 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request, code string) (*r
 // alone, which the server's guard refuses from another site's page. It
 // answers 204 when the answer counts, or a status and why as text.
 func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
+	l := templates.LangOf(r.Context())
 	refuse := func(status int, err error) {
+		if l.Code() != explain.English.Code() {
+			http.Error(w, sentenceIn(l, err), status)
+			return
+		}
 		http.Error(w, explain.Capital(strings.TrimSuffix(strings.TrimSpace(err.Error()), "."))+".", status)
 	}
 	code, ok := rooms.NormalCode(r.PathValue("code"))
@@ -191,7 +196,7 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, status, err := s.roomOf(w, r, code); err != nil {
-		http.Error(w, sentence(err), status)
+		http.Error(w, roomSentence(templates.LangOf(r.Context()), err), status)
 		return
 	}
 	svg, err := qrSVG(joinURL(requestBase(r), code))
@@ -248,7 +253,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	rm, status, err := s.roomOf(w, r, code)
 	if err != nil {
-		http.Error(w, sentence(err), status)
+		http.Error(w, roomSentence(templates.LangOf(r.Context()), err), status)
 		return
 	}
 	ws, err := wsconn.Upgrade(w, r)
@@ -261,16 +266,17 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	defer conn.Stop()
 	c := wsconn.NewSlots(rooms.NumSlots)
 	conn.Write(c)
-	conn.Safely("a room page's reader", func() { s.roomReader(conn, rm, c, log) })
+	conn.Safely("a room page's reader", func() { s.roomReader(conn, rm, c, log, templates.LangOf(r.Context())) })
 }
 
 // roomReader reads a room's page: its hello, then, from a presenter, its
 // states and page changes for the followers, at most
-// rooms.RoomMessagesPerSecond a second.
-func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, log *slog.Logger) {
+// rooms.RoomMessagesPerSecond a second. It tells the page what it refuses
+// in the page's reader's language l.
+func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, log *slog.Logger, l explain.Lang) {
 	presenter, err := roomHello(conn, rm, c, s.roomHello)
 	if err != nil {
-		c.Finish(rooms.Notice("ended", sentence(err)))
+		c.Finish(rooms.Notice("ended", sentenceIn(l, err)))
 		<-conn.Context().Done()
 		return
 	}
@@ -287,7 +293,7 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 			return
 		}
 		if !limit.Allow() {
-			c.Offer(rooms.SlotError, rooms.Notice("error", sentence(errRoomTooFast)))
+			c.Offer(rooms.SlotError, rooms.Notice("error", sentenceIn(l, errRoomTooFast)))
 			if m, err := decodeRoomMessage(data); presenter && err == nil && m.Type == "state" {
 				later.hold(*m.State, limit.Reopens())
 			}
@@ -295,12 +301,12 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 		}
 		later.drop()
 		if !presenter {
-			c.Offer(rooms.SlotError, rooms.Notice("error", "A follower sends nothing: the presenter drives the room."))
+			c.Offer(rooms.SlotError, rooms.Notice("error", l.T("A follower sends nothing: the presenter drives the room.")))
 			continue
 		}
 		m, err := decodeRoomMessage(data)
 		if err != nil {
-			c.Offer(rooms.SlotError, rooms.Notice("error", sentence(err)))
+			c.Offer(rooms.SlotError, rooms.Notice("error", sentenceIn(l, err)))
 			continue
 		}
 		switch m.Type {
@@ -308,7 +314,7 @@ func (s *Server) roomReader(conn *wsconn.Conn, rm *rooms.Room, c *wsconn.Slots, 
 			rm.SetState(c, *m.State)
 		case "page":
 			if err := rm.SetPath(c, m.Path); err != nil {
-				c.Offer(rooms.SlotError, rooms.Notice("error", sentence(err)))
+				c.Offer(rooms.SlotError, rooms.Notice("error", sentenceIn(l, err)))
 			}
 		case "end":
 			log.Info("room ended by its presenter")
@@ -336,7 +342,16 @@ func roomSentence(l explain.Lang, err error) string {
 	case errors.Is(err, rooms.ErrLinkDown):
 		return l.T("The connection between servers is down, so rooms cannot be opened or found now; try again in a moment.")
 	}
-	return sentence(err)
+	return sentenceIn(l, err)
+}
+
+// sentenceIn is sentence(err) in the language l: in another language
+// than English, err read in it, with that language's full stop.
+func sentenceIn(l explain.Lang, err error) string {
+	if l.Code() == explain.English.Code() {
+		return sentence(err)
+	}
+	return l.F("%s.", strings.TrimSuffix(l.Error(err), "。"))
 }
 
 // roomHello reads a page's first message, which says who it is, and

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/web/internal/safely"
 	"github.com/searchviz/searchviz/web/templates"
 )
@@ -41,21 +42,23 @@ func (s *Server) recoverRequest(w *statusRecorder, r *http.Request) {
 	}
 }
 
-// storageError says, for a page, why the data directory failed: the
-// system's reason ("no space left on device") when there is one.
-func (s *Server) storageError(err error) string {
+// storageError says, for a page in the reader's language l, why the data
+// directory failed: the system's reason ("no space left on device") when
+// there is one.
+func (s *Server) storageError(l explain.Lang, err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Err.Error()
+		return l.Error(pe.Err)
 	}
-	return s.publicError(err)
+	return s.publicError(l, err)
 }
 
-// publicError is err's text for a page: the data directory's path is left
-// out, since a page may be seen by others than the server's owner.
-func (s *Server) publicError(err error) string {
-	msg := err.Error()
+// publicError is err's text for a page, in the reader's language l: the
+// data directory's path is left out, since a page may be seen by others
+// than the server's owner.
+func (s *Server) publicError(l explain.Lang, err error) string {
+	msg := l.Error(err)
 	dir := s.store.Dir()
 	msg = strings.ReplaceAll(msg, dir+string(os.PathSeparator), "")
-	return strings.ReplaceAll(msg, dir, "the data directory")
+	return strings.ReplaceAll(msg, dir, l.T("the data directory"))
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/searchviz/searchviz/explain"
 	"github.com/searchviz/searchviz/render"
 	"github.com/searchviz/searchviz/static"
 	"github.com/searchviz/searchviz/trace"
@@ -255,7 +256,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	context.AfterFunc(ctx, func() { s.stopSearches(live.ErrShutdown) })
 	s.searches = live.NewRunner(s.searchCtx, live.Config{
 		Limits: live.Limits{Nodes: cfg.TraceNodes, Events: cfg.TraceEvents, Placeholders: cfg.TracePlaceholders, Bytes: cfg.TraceBytes, Time: cfg.SearchTime, Searches: cfg.MaxSearches},
-		Store:  liveStore{s.store, s.storageError}, Keep: s.keep, NewID: tracestore.NewID, Log: s.log, Running: &s.running,
+		Store:  liveStore{s.store, func(err error) string { return s.storageError(explain.English, err) }}, Keep: s.keep, NewID: tracestore.NewID, Log: s.log, Running: &s.running,
 	})
 	hosts, err := guard.NewHosts(cfg.Listen, cfg.AllowHosts)
 	if err != nil {
@@ -375,7 +376,7 @@ func (s *Server) handleTraces(w http.ResponseWriter, r *http.Request) {
 	saved, err := s.store.List()
 	if err != nil {
 		s.log.Error("listing traces", "err", err)
-		s.message(w, r, http.StatusInternalServerError, templates.T(r.Context(), "Cannot list traces"), s.publicError(err))
+		s.message(w, r, http.StatusInternalServerError, templates.T(r.Context(), "Cannot list traces"), s.publicError(templates.LangOf(r.Context()), err))
 		return
 	}
 	s.page(w, r, http.StatusOK, templates.TracesPage(templates.Traces{Saved: savedRows(templates.LangOf(r.Context()), s.markExamples(saved)), DataDir: s.cfg.DataDir}))

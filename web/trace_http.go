@@ -33,11 +33,11 @@ func (s *Server) loadShow(w http.ResponseWriter, r *http.Request) (*show.Show, *
 		s.message(w, r, http.StatusServiceUnavailable, l.T("The search is starting"), l.T("It has not recorded anything yet; reload the page in a moment."))
 		return nil, nil
 	case errors.Is(err, trace.ErrTooLarge):
-		s.message(w, r, http.StatusRequestEntityTooLarge, l.T("This trace is too big to show"), s.publicError(err))
+		s.message(w, r, http.StatusRequestEntityTooLarge, l.T("This trace is too big to show"), s.publicError(l, err))
 		return nil, nil
 	case err != nil:
 		s.log.Error("loading a trace", "trace", id, "err", err)
-		s.message(w, r, http.StatusInternalServerError, l.T("Cannot read this trace"), s.publicError(err))
+		s.message(w, r, http.StatusInternalServerError, l.T("Cannot read this trace"), s.publicError(l, err))
 		return nil, nil
 	}
 	return sh, ls
@@ -53,7 +53,7 @@ func (s *Server) loadShowAt(w http.ResponseWriter, r *http.Request) (*show.Show,
 	}
 	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return nil, 0, trace.ViewRoot
 	}
 	return sh, step, v
@@ -91,7 +91,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	}
 	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
-		s.message(w, r, http.StatusBadRequest, readerLang(r).T("Bad link"), err.Error())
+		s.message(w, r, http.StatusBadRequest, readerLang(r).T("Bad link"), readerLang(r).Error(err))
 		return
 	}
 	m := viewerModel(readerLang(r), sh, step, v)
@@ -159,7 +159,7 @@ func (s *Server) drawError(w http.ResponseWriter, r *http.Request, sh *show.Show
 		// The page left; nobody reads the answer.
 	default:
 		s.log.Error("drawing a trace", "trace", sh.ID(), "err", err)
-		http.Error(w, l.F("cannot draw this tree: %s", s.publicError(err)), http.StatusInternalServerError)
+		http.Error(w, l.F("cannot draw this tree: %s", s.publicError(l, err)), http.StatusInternalServerError)
 	}
 }
 
@@ -185,7 +185,7 @@ func (s *Server) handleTraceFile(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.log.Error("reading a trace file", "trace", id, "err", err)
-		http.Error(w, s.publicError(err), http.StatusInternalServerError)
+		http.Error(w, s.publicError(readerLang(r), err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")
@@ -206,12 +206,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	step, v, err := stepAndView(r, sh.Tree().Len())
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	panel, err := panelOf(r)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, readerLang(r).Error(err), http.StatusBadRequest)
 		return
 	}
 	s.serveWS(w, r, sh, ls, v, step, panel)

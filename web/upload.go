@@ -99,14 +99,14 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("reading an upload panicked", "file", hdr.Filename, "err", err, "stack", string(pe.Stack))
 	}
 	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), "trace: ")
+		msg := strings.TrimPrefix(l.Error(err), "trace: ")
 		s.uploadFailed(w, r, http.StatusBadRequest, l.F("%s is not a trace searchviz can show: %s", hdr.Filename, msg))
 		return
 	}
 	sh, err := s.outlineWhileSaving(id, h, t, func() error { return s.store.SaveUpload(id, hdr.Filename, h, treeEvents(t)) })
 	if err != nil {
 		s.log.Error("saving an upload", "err", err)
-		s.uploadFailed(w, r, http.StatusInternalServerError, l.F("The trace could not be saved in the data directory (%s).", s.storageError(err)))
+		s.uploadFailed(w, r, http.StatusInternalServerError, l.F("The trace could not be saved in the data directory (%s).", s.storageError(l, err)))
 		return
 	}
 	s.log.Info("trace uploaded", "trace", id, "file", hdr.Filename, "events", t.Len())

@@ -196,7 +196,7 @@ func (p *Session) state() bool {
 
 // fail sends err to the page.
 func (p *Session) fail(err error) bool {
-	return p.frame(Frame{Type: "error", Message: err.Error()})
+	return p.frame(Frame{Type: "error", Message: p.page.Lang.Error(err)})
 }
 
 // frame sends f to the page, reporting false when the page is gone.
