@@ -26,7 +26,7 @@ func TestNoteInJapanese(t *testing.T) {
 		{"search stopped early: node budget reached (100 nodes) inside the subtree of the first move, a3, so no move of the root was searched to the end and there is no decision. To get one, lower depth= or raise nodes=.",
 			"探索は途中で止まりました（ノード数の上限 100 に達したため）。最初の手 a3 の部分木の中で止まったため、最後まで探索できたルートの手はなく、決定はありません。決定を得るには、depth= を下げるか nodes= を上げてください。"},
 		{"search stopped early: stopped after 900 nodes: context deadline exceeded. The decision is the best of the root's moves searched to the end; c4, f5 and e6 were not. To search them all, lower depth= or allow more time.",
-			"探索は途中で止まりました（900 ノードの後で停止：期限を過ぎたため）。決定は、ルートの手のうち最後まで探索したものの中で最善の手です。c4, f5 と e6 は最後まで探索していません。すべてを探索するには、depth= を下げるか、時間を増やしてください。"},
+			"探索は途中で止まりました（900 ノードの後で停止：時間切れです）。決定は、ルートの手のうち最後まで探索したものの中で最善の手です。c4, f5 と e6 は最後まで探索していません。すべてを探索するには、depth= を下げるか、時間を増やしてください。"},
 		{"search stopped early: time limit of 1ms reached; the decision is the best move found so far",
 			"探索は途中で止まりました（時間の上限 1ms に達したため）。決定はそれまでに見つけた最善の手です。"},
 		{"depth 9 cut short by the clock after 25928 nodes: discarded", "深さ 9 は 25928 ノードの後に時間切れにより打ち切られ、捨てられました"},
