@@ -252,7 +252,8 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
-	if err != nil {
+	gone := errors.Is(err, rooms.ErrNoRoom)
+	if err != nil && !gone {
 		http.Error(w, roomSentence(templates.LangOf(r.Context()), err), status)
 		return
 	}
@@ -266,6 +267,14 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	defer conn.Stop()
 	c := wsconn.NewSlots(rooms.NumSlots)
 	conn.Write(c)
+	if gone {
+		// A page reconnecting to a room that ended while it was away is
+		// told so: a refused upgrade says nothing a page can read, and it
+		// would try again for good.
+		c.Finish(rooms.Notice("ended", roomSentence(templates.LangOf(r.Context()), rooms.ErrNoRoom)))
+		<-conn.Context().Done()
+		return
+	}
 	conn.Safely("a room page's reader", func() { s.roomReader(conn, rm, c, log, templates.LangOf(r.Context())) })
 }
 

@@ -298,6 +298,14 @@ func TestRoomOverSockets(t *testing.T) {
 	if res.StatusCode != http.StatusNotFound {
 		t.Errorf("an ended room's address answers %s", res.Status)
 	}
+
+	// A follower whose connection dropped as the room ended reconnects,
+	// and is told it ended rather than left trying again.
+	late := dialRoom(t, ts.URL, o.Code, roomMessage{Type: "hello", Role: "follower", Who: "reconnecting1"})
+	if m := late.wait("the end", func(m roomMessage) bool { return m.Type == "ended" }); !strings.HasPrefix(m.Message, "No room has this code") {
+		t.Errorf("a page reconnecting to the ended room is told %q", m.Message)
+	}
+	<-late.done
 }
 
 // TestRoomTooFast checks that a presenter sending faster than
