@@ -7,6 +7,7 @@
 // attaches it again); an exercise is answered, and the presenter sees
 // how the answers stand, without names.
 import { byId as $ } from "../lib/dom.js";
+import { roomEnding } from "../lib/endings.js";
 import { open, sendJSON } from "../lib/socket.js";
 import { lang, t } from "../lib/words.js";
 
@@ -334,36 +335,9 @@ function join() {
   }
 
   // ending is the reason the server gave every member as the room ended,
-  // in this page's language where it is one the server writes in words
-  // of its own (web/internal/rooms), as the server wrote it otherwise.
+  // in this page's language.
   function ending(message) {
-    if (lang === "en") return message;
-    const known = {
-      "You ended the room.": t("You ended the room."),
-      "The presenter ended the room.": t("The presenter ended the room."),
-      "The room ended: the server is stopping.": t("The room ended: the server is stopping."),
-      "The room ended while the connection between servers was down.": t("The room ended while the connection between servers was down."),
-    };
-    if (Object.hasOwn(known, message)) return known[message];
-    const forms = [
-      [/^The room ended: rooms last (.+) at most\.$/, (span) => t("The room ended: rooms last {life} at most.", { life: span })],
-      [/^The room ended: its presenter was away for (.+)\.$/, (span) => t("The room ended: its presenter was away for {span}.", { span })],
-      [/^The room ended: its presenter did not come within (.+) of its opening\.$/, (span) => t("The room ended: its presenter did not come within {span} of its opening.", { span })],
-    ];
-    for (const [form, say] of forms) {
-      const m = message.match(form);
-      if (m) return say(spanWords(m[1]));
-    }
-    return message;
-  }
-
-  // spanWords is a span of time the server says in English ("6 hours",
-  // "1 minute") in this page's language.
-  function spanWords(text) {
-    const m = text.match(/^(\d+) (hour|minute|second)s?$/);
-    if (!m) return text;
-    const n = m[1];
-    return { hour: t("{n} hours", { n }), minute: t("{n} minutes", { n }), second: t("{n} seconds", { n }) }[m[2]];
+    return lang === "en" ? message : roomEnding(message);
   }
 
   function end(message) {

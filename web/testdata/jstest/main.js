@@ -2,7 +2,7 @@
 // window.jsResults; a file that cannot be imported is a failed test.
 import { run } from "./check.js";
 
-const files = ["./viewbox.test.js", "./queue.test.js", "./protocol.test.js", "./readable.test.js", "./minimap.test.js", "./words.test.js"];
+const files = ["./viewbox.test.js", "./queue.test.js", "./protocol.test.js", "./readable.test.js", "./minimap.test.js", "./words.test.js", "./endings.test.js"];
 
 const broken = [];
 for (const f of files) {

@@ -1,7 +1,7 @@
 import { t } from "/static/js/lib/words.js";
 import { eq, test } from "./check.js";
 
-// index.html's words element holds two texts, as a Japanese page's does.
+// index.html's words element holds texts in Japanese, as a Japanese page's does.
 
 test("a text in the words is given in the page's language", () => {
   eq(t("none"), "なし", "a text with no holes");
