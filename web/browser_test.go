@@ -175,15 +175,21 @@ func (b *browser) typeInto(id, text string) {
 			chromedp.SendKeys(chromedp.ID(id), text),
 		)
 		cancel()
-		if err == nil {
-			break
-		}
-		if try < 3 && goneNode(err) {
+		if err != nil && try < 3 && goneNode(err) {
 			continue
 		}
-		b.t.Fatalf("typing into #%s: %v", id, err)
-	}
-	if got := get(b, "reading #"+id, chromedp.Value(chromedp.ID(id))); got != text {
+		if err != nil {
+			b.t.Fatalf("typing into #%s: %v", id, err)
+		}
+		got := get(b, "reading #"+id, chromedp.Value(chromedp.ID(id)))
+		if got == text {
+			return
+		}
+		// A page that has just loaded may still move the focus, so that
+		// the select-all missed the field: type it over once more.
+		if try < 3 {
+			continue
+		}
 		b.t.Fatalf("#%s holds %q after typing %q", id, got, text)
 	}
 }
