@@ -164,7 +164,7 @@ export function fitBoard() {
   const table = panel && $("board").querySelector("table");
   if (!table) return;
   const side = panel.parentElement;
-  if (!st.present || panel.hidden || getComputedStyle(side).display === "none") {
+  if (!st.present || panel.offsetParent === null) { // off, or the panel not shown
     setStyle(table, "--cell", "");
     setStyle(panel, "min-height", "");
     return;
