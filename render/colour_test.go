@@ -8,9 +8,10 @@ import (
 	"github.com/searchviz/searchviz/trace"
 )
 
-// lookApart says how two looks differ other than in colour, for a person
-// who cannot tell their colours apart: in line width, in line pattern,
-// in fill or none, or in cut corners; "" when only colour tells them.
+// lookApart says how the nodes of two looks differ other than in colour,
+// for a person who cannot tell their colours apart: in line width, in
+// line pattern, in fill or none, in cut corners, or in a second outline;
+// "" when only colour tells them.
 func lookApart(a, b look) string {
 	switch {
 	case a.penwidth != b.penwidth:
@@ -21,8 +22,55 @@ func lookApart(a, b look) string {
 		return "fill"
 	case strings.Contains(a.style, "diagonals") != strings.Contains(b.style, "diagonals"):
 		return "corners"
+	case a.ringed() != b.ringed():
+		return "outlines"
 	}
 	return ""
+}
+
+// edgeApart says how the edges into nodes of two looks differ other than
+// in colour: in line width or line pattern; "same" when they are drawn
+// alike in colour too, "" when only colour tells them.
+func edgeApart(a, b look) string {
+	switch {
+	case a.edgePen() != b.edgePen():
+		return "width"
+	case dashArray(a.edgeStyle) != dashArray(b.edgeStyle):
+		return "pattern"
+	case a.color == b.color:
+		return "same"
+	}
+	return ""
+}
+
+// TestLegendStatusesApartBesidesColour checks every two statuses that a
+// legend can show, whether or not a search draws them at one step: their
+// nodes differ in more than colour, and so do the edges into them unless
+// they are drawn alike. The current node and the best line, never drawn
+// together, are the pair a student most needs to tell apart on a
+// washed-out projector.
+func TestLegendStatusesApartBesidesColour(t *testing.T) {
+	t.Parallel()
+	statuses := append(append([]trace.Status(nil), legendStatuses...), beamStatuses...)
+	for i, a := range statuses {
+		for _, b := range statuses[i+1:] {
+			if lookApart(lookOf(a), lookOf(b)) == "" {
+				t.Errorf("the legend draws %s and %s nodes apart by colour alone", a, b)
+			}
+			if edgeApart(lookOf(a), lookOf(b)) == "" {
+				t.Errorf("the legend draws the edges into %s and %s nodes apart by colour alone", a, b)
+			}
+		}
+	}
+	// What tells the current node from the best line, and the edges of
+	// the best line from those of the current path.
+	cur, path, best := lookOf(trace.StatusCurrent), lookOf(trace.StatusPath), lookOf(trace.StatusBest)
+	if got := lookApart(cur, best); got != "outlines" {
+		t.Errorf("the current node and the best line's nodes differ by %q, want by their outlines", got)
+	}
+	if got := edgeApart(path, best); got != "width" {
+		t.Errorf("the edges of the current path and of the best line differ by %q, want by their width", got)
+	}
 }
 
 // TestStatusesApartBesidesColour steps through searches of every kind of

@@ -145,7 +145,7 @@ func weight(n trace.NodeState, rootVisits int) int {
 		return 0
 	}
 	w := visitWidth(n.Visits, rootVisits)
-	if float64(w) <= lookOf(n.Status).penwidth {
+	if float64(w) <= lookOf(n.Status).edgePen() {
 		return 0
 	}
 	return w
@@ -192,8 +192,16 @@ func StyleSheet() string {
 		fmt.Fprintf(&b, ".node.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
 		fmt.Fprintf(&b, ".edge.%s { visibility: visible; }\n", lk.class)
 		fmt.Fprintf(&b, ".edge.%s path { stroke: %s; stroke-width: %g; stroke-dasharray: %s; }\n",
-			lk.class, lk.color, lk.penwidth, dashArray(lk.edgeStyle))
+			lk.class, lk.color, lk.edgePen(), dashArray(lk.edgeStyle))
 		fmt.Fprintf(&b, ".edge.%s text { fill: %s; }\n", lk.class, lk.fontcolor)
+	}
+	// A node's ring (see ringClass), drawn only for the statuses that
+	// have one.
+	fmt.Fprintf(&b, ".node > .%s { display: none; }\n", ringClass)
+	for _, lk := range looks {
+		if lk.ringed() {
+			fmt.Fprintf(&b, ".node.%s > .%s { display: inline; stroke: %s; stroke-width: %d; }\n", lk.class, ringClass, lk.color, ringWidth)
+		}
 	}
 	// A display set's placeholders and their edges, visible unless they
 	// stand for no node yet.

@@ -58,8 +58,8 @@ func TestVisitWidthGrowsWithVisits(t *testing.T) {
 func TestWeight(t *testing.T) {
 	testenv.SkipUnderRace(t, "draws in the test goroutine")
 	t.Parallel()
-	// Edges of the current path, the current node and the best line are 3
-	// points wide, those of searched nodes 1 point.
+	// Edges of the current path and the current node are 3 points wide,
+	// of the best line 5, those of searched nodes 1 point.
 	tests := []struct {
 		name   string
 		parent trace.NodeID
@@ -75,7 +75,8 @@ func TestWeight(t *testing.T) {
 		{"done, never visited", 0, trace.StatusDone, 0, 100, 0},
 		{"path, a quarter: wider than the path's 3 points", 0, trace.StatusPath, 25, 100, 4},
 		{"current, 16%: 3 points, the current's own width", 2, trace.StatusCurrent, 16, 100, 0},
-		{"best, 64%", 0, trace.StatusBest, 64, 100, 5},
+		{"best, every iteration: wider than the best line's 5 points", 0, trace.StatusBest, 100, 100, 6},
+		{"best, 64%: 5 points, the best line's own width", 0, trace.StatusBest, 64, 100, 0},
 		{"best, 4%: the best line's width stays", 7, trace.StatusBest, 4, 100, 0},
 		{"the root has no edge", trace.NoNode, trace.StatusBest, 100, 100, 0},
 	}
@@ -94,11 +95,16 @@ func TestWeight(t *testing.T) {
 var visitsText = regexp.MustCompile(`>n=(\d+)<`)
 
 // statusWidth is how wide a status draws the edge into a node without
-// weights: thick on the current path and the best line.
+// weights: thick on the current path, thicker on the best line, medium
+// into a node a beam dropped.
 func statusWidth(class string) int {
 	switch class {
-	case "st_current", "st_path", "st_best":
+	case "st_current", "st_path":
 		return 3
+	case "st_best":
+		return 5
+	case "st_dropped":
+		return 2
 	}
 	return 1
 }

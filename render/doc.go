@@ -59,13 +59,15 @@
 // a box that reshapeHouses gives its roof, and edges meet the apex. Texts
 // are at least 10 points, so that the scale a viewer keeps them readable
 // at shows as much of the tree as can be read.
-// Statuses are told apart by line style and width as well as by colour,
-// from the Okabe-Ito palette: the current node is thick and filled orange,
+// Statuses are told apart by line style and width, fill and outlines as
+// well as by colour, from the Okabe-Ito palette: the current node is thick,
+// filled orange and ringed by a second outline (ringNodes, ringGap),
 // nodes on its path are thick, generated nodes are dotted, pruned nodes and
 // their in-edges are dashed grey with the reason for the cut on the edge,
 // in the drawing's view ("α-cut: 2 ≤ α=3" in the root player's, "β-cut:
 // -2 ≥ β=-3" in the side to move's; a page's drawing holds both), and after the
-// decision the best line is thick and blue. Nodes on the current path show
+// decision the best line is thick, blue and filled, on edges wider than the
+// current path's. Nodes on the current path show
 // their α-β window under their value. In a Monte Carlo search (MCTS, PMC,
 // DUCT) a node shows its mean result and visits, or at the step of a
 // playout from it the playout's result, and the edge into it is 1 to 6

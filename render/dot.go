@@ -76,7 +76,7 @@ type drawing struct {
 
 func (d *drawing) header() {
 	d.w.WriteString("digraph searchtree {\n")
-	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" splines=\"polyline\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\"" +
+	d.w.WriteString("\tgraph [charset=\"UTF-8\" ordering=\"out\" splines=\"polyline\" outputorder=\"edgesfirst\" nodesep=\"0.2\" ranksep=\"0.35\" pad=\"" + inches(ringRoom) + "\"" +
 		" fontname=\"Helvetica\" fontsize=\"12\" labelloc=\"t\" label=" + d.graphLabel() + "];\n")
 	d.w.WriteString("\tnode [fontname=\"Helvetica\" fontsize=\"10\" fixedsize=\"true\"];\n")
 	d.w.WriteString("\tedge [fontname=\"Helvetica\" fontsize=\"" + strconv.Itoa(d.opts.edgeFont()) + "\" arrowhead=\"none\"];\n")
@@ -160,6 +160,7 @@ func (d *drawing) edge(i int) {
 		}
 	}
 	lk := lookOf(n.Status)
+	lk.penwidth = lk.edgePen()
 	class := lk.class
 	if k := d.shown[i].Weight; k > 0 {
 		class += " " + weightClass(k)

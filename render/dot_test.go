@@ -297,7 +297,7 @@ func TestWriteDOTStatuses(t *testing.T) {
 				if e, ok := edges[id]; ok && e.attrs["class"] != want {
 					t.Errorf("edge into n%d class %q, want %s", id, e.attrs["class"], want)
 				}
-				if want == "st_best" && id != 0 && (edges[id].attrs["color"] != colorBlue || edges[id].attrs["penwidth"] != "3") {
+				if want == "st_best" && id != 0 && (edges[id].attrs["color"] != colorBlue || edges[id].attrs["penwidth"] != "5") {
 					t.Errorf("edge into best n%d: colour %s, penwidth %s", id, edges[id].attrs["color"], edges[id].attrs["penwidth"])
 				}
 			}

@@ -116,6 +116,10 @@ func (d *drawing) legend() {
 		if lk.fillcolor != "" {
 			attrs += ` BGCOLOR="` + lk.fillcolor + `"`
 		}
+		if lk.ringed() {
+			ringRow(&b, lk, attrs, statusWords(lang, s))
+			continue
+		}
 		legendRow(&b, attrs, "", statusWords(lang, s))
 	}
 	if f.windows {
@@ -163,6 +167,18 @@ const LegendMore = "+N more, M nodes: N children left out, with the M nodes unde
 // board, in language l.
 func boardsWords(l explain.Lang) string {
 	return l.F("%s (bold, yellow)", l.T(explain.LegendMove))
+}
+
+// ringRow writes the legend line of look lk, which has a ring: a cell
+// as wide as legendRow's sample and a little higher, with the ring's
+// border, holding a box with attrs, and text.
+func ringRow(b *strings.Builder, lk look, attrs, text string) {
+	const high, pad = 20, 2 // the cell's height, and from its border to the box
+	inner := func(side int) string { return strconv.Itoa(side - 2*ringWidth - 2*pad) }
+	b.WriteString(`<TR><TD FIXEDSIZE="TRUE" WIDTH="` + strconv.Itoa(legendSample) + `" HEIGHT="` + strconv.Itoa(high) + `" BORDER="` + strconv.Itoa(ringWidth) +
+		`" COLOR="` + lk.color + `" CELLPADDING="` + strconv.Itoa(pad) + `">`)
+	b.WriteString(`<TABLE FIXEDSIZE="TRUE" WIDTH="` + inner(legendSample) + `" HEIGHT="` + inner(high) + `" CELLSPACING="0" CELLPADDING="0" CELLBORDER="0"` + attrs + `><TR><TD FIXEDSIZE="TRUE" WIDTH="1" HEIGHT="1"></TD></TR></TABLE></TD>`)
+	b.WriteString(`<TD ALIGN="LEFT"><FONT POINT-SIZE="9">` + htmlText(text) + `</FONT></TD></TR>`)
 }
 
 // legendRow writes a legend line: a sample cell with attrs holding html,

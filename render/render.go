@@ -48,7 +48,7 @@ func Render(ctx context.Context, w io.Writer, t *trace.Tree, opts Options, l Lay
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(patchReasons(reshapeHouses(svg), reasons)); err != nil {
+	if _, err := w.Write(patchReasons(ringNodes(reshapeHouses(svg), opts.Patchable), reasons)); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil

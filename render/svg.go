@@ -17,10 +17,10 @@ var tidyGaps = tidySpacing{
 
 // Margins of the tidy drawing, in points.
 const (
-	svgMargin   = 4  // around everything, as Graphviz leaves
-	titleGap    = 8  // under the title and caption, over the root
-	legendGap   = 20 // between the lowest layer and the legend
-	labelMargin = 4  // beside an edge label, within its node's share of the layer
+	svgMargin   = ringRoom // around everything, as WriteDOT asks Graphviz to leave
+	titleGap    = 8        // under the title and caption, over the root
+	legendGap   = 20       // between the lowest layer and the legend
+	labelMargin = 4        // beside an edge label, within its node's share of the layer
 )
 
 // WriteTidySVG writes tree t, as it stands at its current step, to w as SVG

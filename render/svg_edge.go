@@ -18,6 +18,7 @@ func (d *svgDrawing) edge(i int) {
 		return
 	}
 	lk := lookOf(n.Status)
+	lk.penwidth = lk.edgePen()
 	class := "edge " + lk.class
 	if k := weight(n, d.rootVisits); k > 0 {
 		class += " " + weightClass(k)

@@ -16,6 +16,9 @@ const (
 	legendText   = 32 // from the frame to a row's text
 	legendFont   = 9
 	legendBigger = 10 // the title and the caption
+	// legendRingGap is from a ring to the box inside it in a sample, less
+	// than a node's ringGap, since a sample is smaller than a node.
+	legendRingGap = 4
 )
 
 // svgLegend is the legend of a tidy drawing: what it explains, and its box.
@@ -129,17 +132,28 @@ func (l *svgLegend) write(d *svgDrawing) {
 	w.WriteString("\"/>\n</g>\n")
 }
 
-// statusSample draws a status's look as a small box centred at cx, cy.
+// statusSample draws a status's look as a small box centred at cx, cy,
+// and for a look with a ring, the ring around it in the row's height
+// and the box the smaller.
 func (l *svgLegend) statusSample(d *svgDrawing, lk look, cx, cy float64) {
 	fill := "none"
 	if lk.fillcolor != "" {
 		fill = lk.fillcolor
 	}
 	w := d.w
+	hw, hh := float64(legendSample)/2-lk.penwidth/2, 7-lk.penwidth/2
+	if lk.ringed() {
+		rw, rh := float64(legendSample)/2-ringWidth/2, float64(legendRowH)/2-ringWidth/2
+		w.WriteString(`<polygon fill="none"`)
+		d.stroke(lk.color, ringWidth, "solid")
+		w.WriteString(` points="`)
+		w.points([]float64{cx - rw, cy - rh, cx + rw, cy - rh, cx + rw, cy + rh, cx - rw, cy + rh})
+		w.WriteString("\"/>\n")
+		hw, hh = rw-legendRingGap, rh-legendRingGap
+	}
 	w.WriteString(`<polygon fill="` + fill + `"`)
 	d.stroke(lk.color, lk.penwidth, strings.TrimSuffix(lk.style, ",diagonals"))
 	w.WriteString(` points="`)
-	hw, hh := float64(legendSample)/2-lk.penwidth/2, 7-lk.penwidth/2
 	w.points([]float64{cx - hw, cy - hh, cx + hw, cy - hh, cx + hw, cy + hh, cx - hw, cy + hh})
 	w.WriteString("\"/>\n")
 }

@@ -29,6 +29,9 @@ func (d *svgDrawing) node(i int) {
 			d.stroke(lk.color, lk.penwidth, lk.style)
 		}
 	})
+	if lk.ringed() || d.page && !n.Placeholder {
+		w.shape(g, ringBox(b), func() { d.w.WriteString(ringAttrs(lk, d.page)) })
+	}
 	d.eol()
 	if strings.Contains(lk.style, "diagonals") && g.shape == "box" {
 		for _, l := range diagonals(b) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,7 +31,7 @@ const (
 const (
 	titleLeading  = 14   // from one title line to the next
 	runeWidthEm   = 0.55 // the room one character takes, a little more than Helvetica's average
-	edgeLabelLift = 4    // from an edge label's baseline up to the top of its node
+	edgeLabelLift = 8    // from an edge label's baseline up to the top of its node, over a ring (ringGap)
 	reasonDrop    = 10   // from the bottom of a pruned node down to the baseline of the reason
 	reasonLine    = 13   // from the baseline of a reason's first line, the cut's name, to its second's
 	labelHalo     = 3    // the white outline that keeps an edge label readable over lines
@@ -94,6 +95,37 @@ func (w *svgWriter) shape(g geometry, b box, attrs func()) {
 	w.WriteString(` points="`)
 	w.points(outline(g.shape, b))
 	w.WriteString("\"/>")
+}
+
+// A node whose look has two outlines (look.peripheries) has a ring
+// around its shape, ringGap points outside it and ringWidth wide, as
+// Graphviz draws peripheries: a double line that says "the search is
+// here" without its colour. A page's drawing gives every node a ring
+// of class ringClass, which StyleSheet shows for the statuses that
+// have one, so that a node can become current by a change of class.
+const (
+	ringGap   = 5
+	ringWidth = 2
+	ringClass = "ring"
+	// ringRoom is how far a ring reaches outside its node's shape, which
+	// a drawing leaves around its nodes, so that a node at its edge is
+	// seen whole.
+	ringRoom = ringGap + ringWidth
+)
+
+// ringBox returns the box of the ring around a node in box b.
+func ringBox(b box) box {
+	return box{x: b.x, y: b.y, w: b.w + 2*ringGap, h: b.h + 2*ringGap}
+}
+
+// ringAttrs returns the attributes of the ring of a node drawn in look
+// lk: in a page's drawing, its class, and no line until StyleSheet
+// draws one; else a line in lk's colour.
+func ringAttrs(lk look, page bool) string {
+	if page {
+		return ` class="` + ringClass + `" fill="none" stroke="none"`
+	}
+	return ` fill="none" stroke="` + lk.color + `" stroke-width="` + strconv.Itoa(ringWidth) + `"`
 }
 
 // roof returns the height of the roof of a house in box b, as geometryOf

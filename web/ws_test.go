@@ -193,7 +193,7 @@ func TestSocketFramesCarryEdgeWeights(t *testing.T) {
 	t.Parallel()
 	// After 200 iterations the root (node 0) shows n=200. An edge's
 	// weight is 1 + round(5·√(n/200)) points where that is wider than
-	// its status draws it: 3 points on the best line, else 1.
+	// its status draws it: 5 points on the best line, else 1.
 	base, loc := mcts(t, 200)
 	p := dial(t, base, loc+"/ws?step=last")
 	p.read()
@@ -215,7 +215,7 @@ func TestSocketFramesCarryEdgeWeights(t *testing.T) {
 		}
 		status := 1
 		if n.Class == "st_best" {
-			status = 3
+			status = 5
 		}
 		if want <= status {
 			want = 0
@@ -223,7 +223,7 @@ func TestSocketFramesCarryEdgeWeights(t *testing.T) {
 		if n.Weight != want {
 			t.Errorf("node %d (%s, %s) has weight %d, want %d", id, n.Class, n.Window, n.Weight, want)
 		}
-		widest = max(widest, n.Weight)
+		widest = max(widest, n.Weight, status)
 	}
 	// c2, the block, takes more than a third of the iterations.
 	if widest < 4 {

@@ -4,7 +4,7 @@
 import { byId as $ } from "../lib/dom.js";
 import { drawOverviewSoon, showOverviewLarge } from "./overview.js";
 import { emitState } from "./room.js";
-import { graphOffset, nodeBox } from "./shapes.js";
+import { graphOffset, nodeBox, ringedBox } from "./shapes.js";
 import { boxShown, root, st } from "./state.js";
 import { LEAST, leastScaleFor, textSizes } from "./readable.js";
 import { around, centredOn, covers, holds, pad, scaleOf, union, zoomed } from "./viewbox.js";
@@ -263,7 +263,7 @@ export function zoom(factor, cx, cy) {
 // shows the current node, as a new drawing asks.
 export function follow(id, force) {
   if (!$("follow").checked || id < 0 || !st.svg) return;
-  const cur = nodeBox(id);
+  const cur = ringedBox(id);
   if (!cur) return;
   const top = viewRootBox();
   const want = top ? union([top, cur]) : cur;

@@ -71,8 +71,13 @@ function sampleOf(els) {
     x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
     svg.appendChild(el.cloneNode(true));
   }
-  // The samples share one scale, that of a box as wide as the widest.
-  const w = Math.max(x1 - x0, 26), h = w * (SAMPLE_H / SAMPLE_W);
+  // The samples share one scale, that of a box as wide as the widest,
+  // unless a sample is too high for it: the current node's, in its ring.
+  let w = Math.max(x1 - x0, 26), h = w * (SAMPLE_H / SAMPLE_W);
+  if (y1 - y0 > h) {
+    h = y1 - y0;
+    w = h * (SAMPLE_W / SAMPLE_H);
+  }
   svg.setAttribute("viewBox", [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h].map((v) => v.toFixed(1)).join(" "));
   return svg;
 }

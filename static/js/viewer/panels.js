@@ -129,6 +129,7 @@ export function watchCode() {
 // that the side panels, and the board at their top, move as little as
 // they can.
 export function showLit() {
+  fitBoard();
   const lit = document.querySelector("#code li.lit");
   if (!lit) return;
   const boxes = [lit.closest("#code")];
@@ -139,6 +140,86 @@ export function showLit() {
     if (r.bottom > s.bottom) box.scrollTop += r.bottom - s.bottom;
     else if (r.top < s.top) box.scrollTop -= s.top - r.top;
   }
+}
+
+// A board's cell in presentation mode, in CSS pixels: as big as the side
+// column leaves room for, up to PRESENT_CELL_MAX, and never below
+// PRESENT_CELL_MIN, under which a mark no longer reads at the back of a
+// room; a board too big even then scrolls in its panel.
+const PRESENT_CELL_MAX = 40, PRESENT_CELL_MIN = 24;
+
+// PRESENT_LOG_LINES is how many lines of the step in words the board
+// leaves room for whatever the step says, so that it keeps its size
+// from step to step.
+const PRESENT_LOG_LINES = 3;
+
+// fitBoard sizes the board's cells in presentation mode so that the whole
+// board shows in its panel, beside the step in words and the pseudocode's
+// lit line: the side column's other panels are given the least height
+// they can take (a panel that shrinks, its min-height; the pseudocode,
+// its lit line; the others, what they hold), the board the rest. Out of
+// presentation mode the cells are as app.css draws them.
+export function fitBoard() {
+  const panel = $("board-panel");
+  const table = panel && $("board").querySelector("table");
+  if (!table) return;
+  const side = panel.parentElement;
+  if (!st.present || panel.offsetParent === null) { // off, or the panel not shown
+    setStyle(table, "--cell", "");
+    setStyle(panel, "min-height", "");
+    return;
+  }
+  const room = side.clientHeight - othersNeed(side, panel);
+  const cells = table.querySelectorAll("td");
+  const first = cells[0];
+  if (!first) return;
+  const rows = table.rows.length - (table.querySelector("th.coord[scope=col]") ? 1 : 0);
+  const cols = cells.length / Math.max(1, rows);
+  const now = first.getBoundingClientRect();
+  // The title, captions, names of columns, padding and borders: the
+  // height of the panel down to the board's end, less the cells'.
+  const ps = getComputedStyle(panel);
+  const natural = $("board").getBoundingClientRect().bottom + panel.scrollTop - panel.getBoundingClientRect().top + parseFloat(ps.paddingBottom) + parseFloat(ps.borderBottomWidth);
+  const chrome = natural - rows * now.height;
+  const wide = panel.clientWidth - (table.getBoundingClientRect().width - cols * now.width) - 2 * parseFloat(ps.paddingLeft);
+  const cell = Math.floor(Math.min(PRESENT_CELL_MAX, (room - chrome) / rows, wide / cols));
+  setStyle(table, "--cell", Math.max(PRESENT_CELL_MIN, cell) + "px");
+  setStyle(panel, "min-height", Math.min(room, chrome + rows * Math.max(PRESENT_CELL_MIN, cell)) + "px");
+}
+
+// othersNeed returns the height the side column's panels other than
+// panel need at least, with the gaps between the panels shown.
+function othersNeed(side, panel) {
+  let need = 0, shown = 0;
+  for (const p of side.children) {
+    const s = getComputedStyle(p);
+    if (p.hidden || s.display === "none" || s.position === "absolute") continue;
+    shown++;
+    if (p === panel) continue;
+    const lit = p.querySelector("li.lit"), now = p.querySelector("#log li.now");
+    if (now) {
+      const ns = getComputedStyle(now);
+      const line = parseFloat(ns.lineHeight) || 1.4 * parseFloat(ns.fontSize);
+      const text = now.clientHeight - parseFloat(ns.paddingTop) - parseFloat(ns.paddingBottom);
+      need += p.offsetHeight + Math.max(0, PRESENT_LOG_LINES * line - text);
+    } else if (lit) {
+      const top = p.getBoundingClientRect().top, code = p.querySelector("ol.code");
+      need += Math.max(parseFloat(s.minHeight) || 0, code.getBoundingClientRect().top - top + lit.offsetHeight + parseFloat(s.paddingBottom) + parseFloat(s.borderBottomWidth));
+    } else if (parseFloat(s.flexShrink) > 0 && parseFloat(s.minHeight) > 0) {
+      need += parseFloat(s.minHeight);
+    } else {
+      need += p.offsetHeight;
+    }
+  }
+  return need + Math.max(0, shown - 1) * (parseFloat(getComputedStyle(side).rowGap) || 0);
+}
+
+// setStyle sets property name of el's style to value, "" removing it,
+// only if that changes it, so that a ResizeObserver sees no change.
+function setStyle(el, name, value) {
+  if (el.style.getPropertyValue(name) === value) return;
+  if (value) el.style.setProperty(name, value);
+  else el.style.removeProperty(name);
 }
 
 // drawBeam shows the beam's kept and dropped nodes, or hides its panel.

@@ -15,7 +15,11 @@ export function forgetShapes() {
 // shapeBox returns the box of a node's shape: {x, y, w, h} in the
 // drawing's coordinates, before the graph's transform, or null.
 export function shapeBox(g) {
-  const shape = g.querySelector("polygon, ellipse");
+  return outlineBox(g.querySelector("polygon, ellipse"));
+}
+
+// outlineBox returns the box of a polygon or an ellipse, or null.
+function outlineBox(shape) {
   if (!shape) return null;
   if (shape.tagName === "ellipse") {
     const cx = Number(shape.getAttribute("cx")), cy = Number(shape.getAttribute("cy"));
@@ -53,6 +57,18 @@ export function nodeBox(id) {
   if (!g) return null;
   const b = shapeBox(g);
   if (!b) return null;
+  const [dx, dy] = graphOffset();
+  return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
+}
+
+// ringedBox returns the box of node id as nodeBox does, with its ring,
+// which shows around its shape when it is current: the view follows the
+// current node before the frame's classes make it current.
+export function ringedBox(id) {
+  const g = document.getElementById("n" + id);
+  const ring = g && g.querySelector(":scope > .ring");
+  const b = ring && outlineBox(ring);
+  if (!b) return nodeBox(id);
   const [dx, dy] = graphOffset();
   return { x: b.x + dx, y: b.y + dy, w: b.w, h: b.h };
 }
