@@ -192,12 +192,12 @@ func TestServeSavesEverySearchOnStop(t *testing.T) {
 	base, stdout, stop := serveInBackground(t, "serve", "--data", dir)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	var ids []string
-	// Connect Four's MiniMax eight plies deep runs until the page's node
-	// budget, seconds of search: the whole of tic-tac-toe had now and
-	// then ended before the stop.
+	// Connect Four's MiniMax twelve plies deep, with the largest node
+	// budget, runs for minutes: eight plies deep under the default budget
+	// had now and then ended before a stop slowed by a loaded machine.
 	const running = 2
 	for range running {
-		res, err := client.PostForm(base+"/run", map[string][]string{"game": {"connectfour"}, "algo": {"minimax"}, "minimax.depth": {"8"}})
+		res, err := client.PostForm(base+"/run", map[string][]string{"game": {"connectfour"}, "algo": {"minimax"}, "minimax.depth": {"12"}, "minimax.nodes": {"200000000"}})
 		if err != nil {
 			t.Fatal(err)
 		}
