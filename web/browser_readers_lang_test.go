@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -124,20 +125,7 @@ func TestBrowserViewerInEachReadersLanguage(t *testing.T) {
 // presenter ends the room, each reads why in their own language.
 func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 	t.Parallel()
-	app := newApp(t)
-	p := newBrowser(t, app)
-	p.open("/example/rn-alphabeta")
-	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	p.waitStep(0)
-	p.click("#room-open")
-	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
-	code := p.text("#room-code")
-
-	f := newBrowser(t, app)
-	f.keepTabOut() // the language's cookie stays with the tab
-	f.open("/lang/ja?back=/r/" + code)
-	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+	p, f := presentToJapanese(t, newApp(t))
 
 	last := p.toLastStep()
 	f.waitStep(last)
@@ -174,19 +162,7 @@ func TestBrowserRoomInEachReadersLanguage(t *testing.T) {
 func TestBrowserRoomEndingsInJapanese(t *testing.T) {
 	t.Parallel()
 	var srv *web.Server
-	app := newApp(t, func(s *web.Server) { srv = s })
-	p := newBrowser(t, app)
-	p.open("/example/rn-alphabeta")
-	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	p.click("#room-open")
-	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
-	code := p.text("#room-code")
-
-	f := newBrowser(t, app)
-	f.keepTabOut() // the language's cookie stays with the tab
-	f.open("/lang/ja?back=/r/" + code)
-	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
-	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+	p, f := presentToJapanese(t, newApp(t, func(s *web.Server) { srv = s }))
 
 	ending := rooms.AwayEnding(rooms.RoomIdle)
 	web.EndRooms(srv, ending)
@@ -201,4 +177,25 @@ func TestBrowserRoomEndingsInJapanese(t *testing.T) {
 	if got := p.text("#room-ended"); !strings.HasPrefix(got, ending) {
 		t.Errorf("the English presenter reads %q, want it to begin %q", got, ending)
 	}
+}
+
+// presentToJapanese opens a room of the textbook tree's example on app,
+// presented by an English page, p, and followed by a page whose reader
+// chose Japanese, f.
+func presentToJapanese(t *testing.T, app *httptest.Server) (p, f *browser) {
+	t.Helper()
+	p = newBrowser(t, app)
+	p.open("/example/rn-alphabeta")
+	p.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	p.waitStep(0)
+	p.click("#room-open")
+	p.waitJS("the room's code", `document.getElementById("room-code").textContent.length === 6`)
+	code := p.text("#room-code")
+
+	f = newBrowser(t, app)
+	f.keepTabOut() // the language's cookie stays with the tab
+	f.open("/lang/ja?back=/r/" + code)
+	f.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS("#tree svg")))
+	f.waitJS("following", `document.getElementById("viewer").dataset.room === "attached"`)
+	return p, f
 }

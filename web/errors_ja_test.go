@@ -96,15 +96,7 @@ func TestSearchFormErrorsInJapanese(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			status, page := postJapanese(t, ts.URL, "/run", "application/x-www-form-urlencoded", strings.NewReader(tt.values.Encode()))
-			if status != http.StatusBadRequest {
-				t.Fatalf("status %d, want %d", status, http.StatusBadRequest)
-			}
-			var input []string
-			for _, v := range tt.values {
-				input = append(input, v...)
-			}
-			japaneseError(t, shownError(t, page), tt.want, strings.Join(input, " "))
+			formRefusedInJapanese(t, ts.URL, "/run", tt.values, tt.want)
 		})
 	}
 }
@@ -182,15 +174,7 @@ func TestArenaErrorsInJapanese(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			status, page := postJapanese(t, ts.URL, "/arena", "application/x-www-form-urlencoded", strings.NewReader(tt.values.Encode()))
-			if status != http.StatusBadRequest {
-				t.Fatalf("status %d, want %d", status, http.StatusBadRequest)
-			}
-			var input []string
-			for _, v := range tt.values {
-				input = append(input, v...)
-			}
-			japaneseError(t, shownError(t, page), tt.want, strings.Join(input, " "))
+			formRefusedInJapanese(t, ts.URL, "/arena", tt.values, tt.want)
 		})
 	}
 }
@@ -288,4 +272,20 @@ func TestMatchErrorInJapanese(t *testing.T) {
 			t.Errorf("matchError(English, %q) = %q", tt.msg, got)
 		}
 	}
+}
+
+// formRefusedInJapanese posts values to the form at path as a Japanese
+// reader: the page refuses them, saying want in Japanese, with no English
+// but what the reader typed.
+func formRefusedInJapanese(t *testing.T, base, path string, values url.Values, want string) {
+	t.Helper()
+	status, page := postJapanese(t, base, path, "application/x-www-form-urlencoded", strings.NewReader(values.Encode()))
+	if status != http.StatusBadRequest {
+		t.Fatalf("status %d, want %d", status, http.StatusBadRequest)
+	}
+	var input []string
+	for _, v := range values {
+		input = append(input, v...)
+	}
+	japaneseError(t, shownError(t, page), want, strings.Join(input, " "))
 }
