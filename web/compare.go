@@ -188,7 +188,7 @@ func summaryURL(c *gallery.Comparison, ids []string) string {
 func (s *Server) handleCompareSummary(w http.ResponseWriter, r *http.Request) {
 	c := gallery.ComparisonNamed(r.PathValue("name"))
 	if c == nil {
-		http.Error(w, fmt.Sprintf("There is no comparison %q.", r.PathValue("name")), http.StatusNotFound)
+		http.Error(w, readerLang(r).F("There is no comparison %q.", r.PathValue("name")), http.StatusNotFound)
 		return
 	}
 	ids, err := compareIDs(r.URL.Query(), "t", 2+len(c.Extra))
@@ -223,7 +223,7 @@ type matchAnswer struct {
 func (s *Server) handleCompareMatch(w http.ResponseWriter, r *http.Request) {
 	c := gallery.ComparisonNamed(r.PathValue("name"))
 	if c == nil {
-		http.Error(w, fmt.Sprintf("There is no comparison %q.", r.PathValue("name")), http.StatusNotFound)
+		http.Error(w, readerLang(r).F("There is no comparison %q.", r.PathValue("name")), http.StatusNotFound)
 		return
 	}
 	q := r.URL.Query()

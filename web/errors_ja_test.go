@@ -289,3 +289,30 @@ func formRefusedInJapanese(t *testing.T, base, path string, values url.Values, w
 	}
 	japaneseError(t, shownError(t, page), want, strings.Join(input, " "))
 }
+
+// TestPlainRefusalsInJapanese fetches, as a Japanese reader, what pages'
+// scripts and images fetch, with what they refuse: each refusal, plain
+// text, is in Japanese.
+func TestPlainRefusalsInJapanese(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	tests := []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/compare/nothing/summary", http.StatusNotFound, `比較 "nothing" はありません。`},
+		{"/compare/nothing/match", http.StatusNotFound, `比較 "nothing" はありません。`},
+		{"/rooms/ab/qr.svg", http.StatusBadRequest, "ルームコードではありません。"},
+		{"/rooms/ab/ws", http.StatusBadRequest, "ルームコードではありません。"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			t.Parallel()
+			status, body := getJapanese(t, ts.URL, tt.path)
+			if status != tt.status || strings.TrimSpace(body) != tt.want {
+				t.Errorf("%s: %d %q, want %d %q", tt.path, status, body, tt.status, tt.want)
+			}
+		})
+	}
+}

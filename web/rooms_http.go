@@ -192,7 +192,7 @@ func (s *Server) handleRoomAnswer(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 	code, ok := rooms.NormalCode(r.PathValue("code"))
 	if !ok {
-		http.Error(w, "Not a room code.", http.StatusBadRequest)
+		http.Error(w, readerLang(r).T("Not a room code."), http.StatusBadRequest)
 		return
 	}
 	if _, status, err := s.roomOf(w, r, code); err != nil {
@@ -202,7 +202,7 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 	svg, err := qrSVG(joinURL(requestBase(r), code))
 	if err != nil {
 		s.log.Error("drawing a room's QR code", "room", code, "err", err)
-		http.Error(w, "The QR code could not be drawn.", http.StatusInternalServerError)
+		http.Error(w, readerLang(r).T("The QR code could not be drawn."), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -248,7 +248,7 @@ func requestBase(r *http.Request) *url.URL {
 func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	code, ok := rooms.NormalCode(r.PathValue("code"))
 	if !ok {
-		http.Error(w, "Not a room code.", http.StatusBadRequest)
+		http.Error(w, readerLang(r).T("Not a room code."), http.StatusBadRequest)
 		return
 	}
 	rm, status, err := s.roomOf(w, r, code)
