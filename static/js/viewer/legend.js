@@ -47,6 +47,9 @@ export function legendRows(g) {
   const lines = rows.filter((r) => !r.across);
   for (const el of others) {
     const b = el.getBBox();
+    // A text reaching into the words' column, such as the caption's in
+    // its slot, is a line across the legend, no line's sample.
+    if (b.x + b.width > wordsX) continue;
     const mid = b.y + b.height / 2;
     let near = null;
     for (const r of lines) if (!near || Math.abs(r.y - BASELINE_LIFT - mid) < Math.abs(near.y - BASELINE_LIFT - mid)) near = r;
