@@ -16,8 +16,6 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/searchviz/searchviz/exercise"
 )
 
 // The accessibility tests run axe-core, the accessibility engine browsers'
@@ -344,16 +342,7 @@ func TestBrowserA11yKeyboard(t *testing.T) {
 	})
 	t.Run("exercise", func(t *testing.T) {
 		t.Parallel()
-		ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := exercise.Solve(ex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := newBrowser(t, newApp(t))
-		b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+		b, ex, want := openSeededExercise(t)
 		b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
 		b.tabTo(`[data-testid="exercise-tree-list"] summary`)
 		b.press(kb.Enter)
@@ -484,16 +473,7 @@ func TestBrowserA11yReducedMotion(t *testing.T) {
 // in render, TestStatusesApartBesidesColour.)
 func TestBrowserA11yNotByColour(t *testing.T) {
 	t.Parallel()
-	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := exercise.Solve(ex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, newApp(t))
-	b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+	b, _, want := openSeededExercise(t)
 	const mark = `getComputedStyle(document.querySelector(%q), "::before").content`
 	b.answerWrong("pruned: none; A=0")
 	if got := get(b, "reading the mark", chromedp.Evaluate[string](fmt.Sprintf(mark, ".grade.wrong > p:first-child"))); got != `"✗"` {

@@ -14,11 +14,11 @@ import (
 	"github.com/searchviz/searchviz/exercise"
 )
 
-// TestBrowserExercise works an AlphaBeta exercise as a student does: reads
-// the tree, types a wrong answer and is told the rule at the first
-// mistake, then types the right one and is told so.
-func TestBrowserExercise(t *testing.T) {
-	t.Parallel()
+// openSeededExercise opens, in a browser of its own, the medium AlphaBeta
+// exercise of seed 11, and returns the browser, the exercise and its
+// solution, worked out apart from the page.
+func openSeededExercise(t *testing.T) (*browser, exercise.Exercise, exercise.Answer) {
+	t.Helper()
 	ex, err := exercise.Generate(exercise.AlphaBeta, exercise.Medium, 11)
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +29,15 @@ func TestBrowserExercise(t *testing.T) {
 	}
 	b := newBrowser(t, newApp(t))
 	b.open("/exercise?kind=alphabeta&level=medium&seed=11")
+	return b, ex, want
+}
+
+// TestBrowserExercise works an AlphaBeta exercise as a student does: reads
+// the tree, types a wrong answer and is told the rule at the first
+// mistake, then types the right one and is told so.
+func TestBrowserExercise(t *testing.T) {
+	t.Parallel()
+	b, ex, want := openSeededExercise(t)
 	b.do("waiting for the tree", chromedp.WaitVisible(chromedp.CSS(`[data-testid="exercise-tree"] svg`)))
 	nodes := get(b, "counting the nodes drawn", chromedp.Evaluate[int](`document.querySelectorAll(".exercise-tree .node").length`))
 	if leaves := strings.Count(ex.Tree, ",") + 1; nodes < leaves {
