@@ -188,8 +188,12 @@ func (p *Session) answer() bool {
 	}
 }
 
-// state sends the game.
+// state sends the game. A game over gives its place back first: the page
+// told it is over may start another game at once, here or on another page.
 func (p *Session) state() bool {
+	if !p.Playing() {
+		p.Leave()
+	}
 	st, rec := p.game.StateIn(p.page.Lang), p.game.Record()
 	return p.frame(Frame{Type: "state", State: &st, Record: &rec})
 }

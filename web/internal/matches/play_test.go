@@ -2,9 +2,12 @@ package matches
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"testing"
 	"time"
+
+	"github.com/searchviz/searchviz/play"
 )
 
 // idlePage starts a session whose page is closed after idle, and returns
@@ -70,4 +73,45 @@ func TestSessionIdle(t *testing.T) {
 		case <-time.After(4 * idle):
 		}
 	})
+}
+
+// TestGameOverFreesItsPlaceFirst plays a game to its end on a server that
+// plays one game at once: when the page is told the game is over, its
+// place is free already, so that a game started at once, on this page or
+// another, is not refused.
+func TestGameOverFreesItsPlaceFirst(t *testing.T) {
+	t.Parallel()
+	players := NewPlayers(1)
+	var last *play.State
+	freeAtOver := false
+	page := Page{
+		Send: func(f Frame) bool {
+			if f.Type == "state" {
+				last = f.State
+				if last.Turn == play.TurnOver {
+					freeAtOver = len(players.slots) == 0
+				}
+			}
+			return true
+		},
+		Close: func(string) {},
+		Idle:  time.Minute,
+		Log:   slog.New(slog.DiscardHandler),
+	}
+	p := NewSession(t.Context(), page, players)
+	defer p.Leave()
+	if !p.Handle([]byte(`{"type":"new","game":"tictactoe","engine":"alphabeta depth=1","side":0}`)) || last == nil {
+		t.Fatal("the game did not start")
+	}
+	for moves := 0; last.Turn != play.TurnOver; moves++ {
+		if moves > 9 || len(last.Moves) == 0 {
+			t.Fatalf("the game is not over after %d moves, and offers %d", moves, len(last.Moves))
+		}
+		if !p.Handle(fmt.Appendf(nil, `{"type":"move","action":%d}`, last.Moves[0].Action)) {
+			t.Fatal("the page is gone")
+		}
+	}
+	if !freeAtOver {
+		t.Error("the page was told the game is over while it still held its place")
+	}
 }
